@@ -1,0 +1,41 @@
+"""Errors that reach a user: each carries the HTTP status the contract gives it.
+
+The message is the whole user-facing text, so it must name what was wrong in
+words a player understands ("Health must be 1-8, got 0"), never a traceback.
+"""
+
+from __future__ import annotations
+
+
+class TablesideError(Exception):
+    """Base for every error a user may see. ``status`` is the HTTP code."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadRequest(TablesideError):
+    """Malformed input: missing field, wrong type, not JSON (HTTP 400)."""
+
+    status = 400
+
+
+class NotFound(TablesideError):
+    """No such session, system, route or button (HTTP 404)."""
+
+    status = 404
+
+
+class Conflict(TablesideError):
+    """A stale ``expected_version``: someone else acted first (HTTP 409)."""
+
+    status = 409
+
+
+class RuleError(TablesideError):
+    """Well-formed but against the game's rules (HTTP 422). Changes nothing."""
+
+    status = 422
