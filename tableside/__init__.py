@@ -1,0 +1,1 @@
+"""The composition root: the ``tableside`` command wires core, device, display and webui."""

@@ -1,0 +1,128 @@
+"""The ``tableside`` command (contract section 2): serve, roll, doctor, export.
+
+Bad input exits 2 with one line naming the problem, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+import sys
+from collections.abc import Sequence
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2
+        self.exit(2, f"tableside: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tableside", description="A Raspberry Pi table assistant for board games.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    serve = sub.add_parser("serve", help="run the table: core, display, buttons and phone panel")
+    serve.add_argument("--simulate", action="store_true", help="force the virtual display and virtual buttons")
+    serve.add_argument("--data", help="data folder (default $TABLESIDE_DATA or ~/.local/share/tableside)")
+    serve.add_argument("--host", help="address to listen on (default 0.0.0.0: the table's Wi-Fi)")
+    serve.add_argument("--port", type=int, help="port (default 8080)")
+    serve.add_argument("--config", help="TOML config file")
+    serve.add_argument("--panel", help="panel layout to simulate, e.g. what-red, impression-7.3")
+
+    roll = sub.add_parser("roll", help="roll a dice expression, e.g. 2d10cs>=8")
+    roll.add_argument("expr")
+    roll.add_argument("--seed", type=int, help="seed the dice (repeatable rolls)")
+    roll.add_argument("--faces", help="use these faces in order, e.g. 6,6,5 (a physical roll typed in)")
+    roll.add_argument("--json", action="store_true", help="print one JSON object")
+
+    doctor = sub.add_parser("doctor", help="check SPI/I2C, the Inky board, GPIO and the data folder")
+    doctor.add_argument("--data", help="data folder to check")
+
+    export = sub.add_parser("export", help="write a session's full action log to stdout")
+    export.add_argument("--session", help="session id (default: the active session)")
+    export.add_argument("--format", choices=("json", "csv"), default="json")
+    export.add_argument("--data", help="data folder")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "roll":
+            return cmd_roll(args)
+        if args.command == "export":
+            return cmd_export(args)
+        if args.command == "doctor":
+            from tableside.doctor import run_doctor
+
+            return run_doctor(args.data)
+        from tableside.serve import run_serve
+
+        return run_serve(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # TablesideError, ConfigError, OSError ...: one line, no traceback
+        message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+        print(f"tableside: {message}", file=sys.stderr)
+        return 2 if _is_user_error(exc) else 1
+
+
+def _is_user_error(exc: Exception) -> bool:
+    from core.errors import TablesideError
+    from tableside.config import ConfigError
+
+    return isinstance(exc, TablesideError | ConfigError)
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    from core import dice
+
+    faces = dice.parse_faces(args.faces) if args.faces is not None else None
+    rng = random.Random(args.seed) if args.seed is not None else None
+    result = dice.roll(args.expr, faces=faces, rng=rng)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    line = f"{result.expr}: {result.rolls}"
+    if result.kept != result.rolls:
+        line += f" kept {result.kept}"
+    if result.successes is not None:
+        line += f" -> {result.successes} success{'es' if result.successes != 1 else ''}"
+    else:
+        line += f" -> {result.total}"
+    print(line)
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from core.errors import NotFound
+    from core.store import Store
+    from tableside.config import data_dir
+
+    folder = data_dir(args.data)
+    path = folder / "tableside.db"
+    if not path.exists():
+        raise NotFound(f"no Tableside data in {folder} (use --data or $TABLESIDE_DATA)")
+    store = Store(path)
+    try:
+        session_id = args.session or store.get_meta("active_session")
+        if not session_id or not store.get_session(session_id):
+            raise NotFound(f"no session {session_id!r} in {folder}" if session_id else "no active session")
+        entries = list(store.entries(session_id))
+    finally:
+        store.close()
+    if args.format == "json":
+        json.dump({"session": session_id, "log": entries}, sys.stdout, indent=1)
+        print()
+        return 0
+    writer = csv.writer(sys.stdout)
+    columns = ["seq", "kind", "type", "source", "at", "target", "action", "result"]
+    writer.writerow(columns)
+    for e in entries:
+        writer.writerow([e[c] if c not in ("action", "result") else json.dumps(e[c]) for c in columns])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
