@@ -57,11 +57,13 @@ class Table:
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.time,
         systems: Callable[[str], GameSystem] = get_system,
+        catalogue: Callable[[], list[GameSystem]] = all_systems,
     ) -> None:
         self.store = store
         self.rng = rng
         self.clock = clock
         self._get_system = systems
+        self._catalogue = catalogue
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._live: _Live | None = None
@@ -83,7 +85,7 @@ class Table:
 
     # -- sessions --------------------------------------------------------------
     def systems(self) -> list[dict]:
-        return [s.describe() for s in all_systems()]
+        return [s.describe() for s in self._catalogue()]
 
     def create_session(self, system_id: Any, options: Any = None, name: str = "") -> dict:
         if not isinstance(system_id, str):

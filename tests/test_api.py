@@ -1,0 +1,159 @@
+"""The HTTP API of contract section 4, through Flask's test client and a real SQLite file."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from core.store import Store
+from core.table import Table
+from device.buttons import ButtonPanel, mock_factory
+from display.panels import get_panel
+from tableside.serve import Frames
+from tests import toysystem
+from webui.app import Services, create_app
+
+CODE = "K7TQ2M"
+AUTH = {"Authorization": f"Bearer {CODE}"}
+
+
+@pytest.fixture
+def services(tmp_path):
+    table = Table(
+        Store(tmp_path / "t.db"), rng=random.Random(3), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
+    )
+    frames = Frames(table, get_panel("what-red"))
+
+    def on_button(label, hold):
+        return table.press(label, hold, source="button")
+
+    buttons = ButtonPanel(on_button, mock_factory(), hold_time=0.05, bounce=0.005)
+    yield Services(table=table, join_code=CODE, frame_png=frames.png, press=buttons.simulate)
+    buttons.close()
+    table.store.close()
+
+
+@pytest.fixture
+def client(services):
+    return create_app(services, {"TESTING": True}).test_client()
+
+
+def start(client, **options):
+    r = client.post("/api/sessions", json={"system": "toy", "options": options}, headers=AUTH)
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def test_healthz_needs_no_code(client):
+    assert client.get("/healthz").get_json() == {"ok": True}
+
+
+def test_everything_else_needs_the_join_code(client):
+    for path in ("/api/systems", "/api/sessions", "/api/sessions/active", "/display.png"):
+        r = client.get(path)
+        assert r.status_code == 401 and "join code" in r.get_json()["error"]
+    assert client.get("/api/systems", headers={"Authorization": "Bearer WRONG1"}).status_code == 401
+
+
+def test_join_sets_a_cookie_that_opens_the_api(client):
+    assert client.get("/join?code=nope").status_code == 401
+    r = client.get(f"/join?code={CODE.lower()}")
+    assert r.status_code == 302
+    assert client.get("/api/systems").status_code == 200
+
+
+def test_new_session_then_actions_undo_redo_and_log(client):
+    made = start(client, limit=40)
+    assert made["version"] == 0 and made["state"]["score"] == 0 and made["system"] == "toy"
+    r = client.post("/api/sessions/active/actions", json={"type": "add", "points": 5}, headers=AUTH)
+    assert r.status_code == 200 and r.get_json()["version"] == 1
+    assert client.post("/api/sessions/active/undo", headers=AUTH).get_json()["state"]["score"] == 0
+    assert client.post("/api/sessions/active/redo", headers=AUTH).get_json()["state"]["score"] == 5
+    log = client.get("/api/sessions/active/log", headers=AUTH).get_json()
+    assert [e["kind"] for e in log] == ["action", "undo", "redo"]
+    assert all(e["source"] == "phone" for e in log)
+
+
+def test_errors_are_json_with_the_contract_codes_and_change_nothing(client):
+    start(client, limit=10)
+    cases = [
+        (dict(data="not json", content_type="application/json"), 400, "JSON object"),
+        (dict(json={"type": "add"}), 400, "'points' is required"),
+        (dict(json={"type": "add", "points": "many"}), 400, "whole number"),
+        (dict(json={"type": "add", "points": 11}), 422, "may not pass 10"),
+        (dict(json={"type": "teleport"}), 422, "unknown action 'teleport'"),
+        (dict(json={"type": "add", "points": 1, "expected_version": 7}), 409, "not 7"),
+    ]
+    for kwargs, status, words in cases:
+        r = client.post("/api/sessions/active/actions", headers=AUTH, **kwargs)
+        assert r.status_code == status, (kwargs, r.get_json())
+        assert words in r.get_json()["error"]
+    assert client.get("/api/sessions/active", headers=AUTH).get_json()["version"] == 0
+    assert client.post("/api/sessions", json={"system": "chess"}, headers=AUTH).status_code == 404
+    assert client.post("/api/sessions", json={"system": "toy", "options": {"limit": 0}}, headers=AUTH).status_code == 422
+    r = client.get("/api/nope", headers=AUTH)
+    assert r.status_code == 404 and "no such page" in r.get_json()["error"]
+    assert client.delete("/api/sessions", headers=AUTH).status_code == 405
+
+
+def test_no_active_session_is_404(client):
+    r = client.get("/api/sessions/active", headers=AUTH)
+    assert r.status_code == 404 and "no active session" in r.get_json()["error"]
+
+
+def test_sessions_newest_first_and_activate(client):
+    first = start(client)["id"]
+    client.post("/api/sessions/active/actions", json={"type": "add", "points": 2}, headers=AUTH)
+    second = start(client)["id"]
+    listed = client.get("/api/sessions", headers=AUTH).get_json()
+    assert [s["id"] for s in listed] == [second, first] and listed[0]["active"]
+    r = client.post("/api/sessions/active/activate", json={"id": first}, headers=AUTH)
+    assert r.get_json()["state"]["score"] == 2
+    assert client.post("/api/sessions/active/activate", json={"id": "zzz"}, headers=AUTH).status_code == 404
+
+
+def test_free_rolls_follow_the_roll_json(client):
+    r = client.post("/api/rolls", json={"expr": "10d6xcs>=4", "faces": [6, 6, 5, 5, 4, 3, 3, 2, 2, 1, 5, 5]},
+                    headers=AUTH)
+    body = r.get_json()
+    assert body["rolls"] == [6, 6, 5, 5, 4, 3, 3, 2, 2, 1, 5, 5] and body["successes"] == 7
+    assert set(body) >= {"rolls", "kept", "successes", "total"}
+    bad = client.post("/api/rolls", json={"expr": "banana"}, headers=AUTH)
+    assert bad.status_code == 400 and "\n" not in bad.get_json()["error"]
+    start(client)
+    client.post("/api/rolls", json={"expr": "2d10cs>=8", "faces": [0, 7]}, headers=AUTH)
+    entry = client.get("/api/sessions/active/log", headers=AUTH).get_json()[-1]
+    assert entry["type"] == "roll" and entry["action"]["faces"] == [10, 7]
+
+
+def test_buttons_go_through_the_gpio_code_path(client):
+    start(client)
+    r = client.post("/api/buttons/B", json={"hold": False}, headers=AUTH)
+    assert r.status_code == 200 and r.get_json()["state"]["score"] == 1
+    assert client.post("/api/buttons/d", headers=AUTH).get_json()["state"]["score"] == 0
+    assert client.post("/api/buttons/D", json={"hold": True}, headers=AUTH).get_json()["state"]["score"] == 1
+    log = client.get("/api/sessions/active/log", headers=AUTH).get_json()
+    assert [e["source"] for e in log] == ["button"] * 3
+    refused = client.post("/api/buttons/C", headers=AUTH)
+    assert refused.status_code == 422 and "nothing to do" in refused.get_json()["error"]
+    assert client.post("/api/buttons/E", headers=AUTH).status_code == 404
+    assert client.post("/api/buttons/A", json={"hold": "yes"}, headers=AUTH).status_code == 400
+
+
+def test_display_png_is_the_panel_frame(client):
+    start(client)
+    client.post("/api/sessions/active/actions", json={"type": "add", "points": 9}, headers=AUTH)
+    r = client.get("/display.png", headers=AUTH)
+    image = Image.open(io.BytesIO(r.data))
+    assert r.mimetype == "image/png" and image.size == (400, 300) and image.mode == "P"
+    colours = {c for _, c in image.convert("RGB").getcolors()}
+    assert colours <= set(get_panel("what-red").palette)
+
+
+def test_phone_page_and_systems(client):
+    assert client.get("/", headers=AUTH).status_code == 200
+    systems = client.get("/api/systems", headers=AUTH).get_json()
+    assert systems[0]["id"] == "toy" and systems[0]["buttons"][0]["button"] == "A"
