@@ -1,0 +1,205 @@
+"""A real ``tableside serve --simulate`` process over HTTP: durability, SSE, buttons."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CODE = "PLAY42"
+TABLESIDE = str(Path(sys.executable).with_name("tableside"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """One ``tableside serve`` child process on a free loopback port."""
+
+    def __init__(self, data: Path) -> None:
+        self.data = data
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> Server:
+        env = {**os.environ, "TABLESIDE_JOIN_CODE": CODE}
+        self.proc = subprocess.Popen(
+            [TABLESIDE, "serve", "--simulate", "--data", str(self.data), "--host", "127.0.0.1",
+             "--port", str(self.port)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"serve exited: {self.kill()}")
+            try:
+                if self.request("GET", "/healthz", auth=False)[0] == 200:
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError("serve did not answer /healthz within 30 s")
+
+    def request(self, method: str, path: str, body=None, auth: bool = True):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20)
+        headers = {"Authorization": f"Bearer {CODE}"} if auth else {}
+        data = None
+        if body is not None:
+            data = json.dumps(body)
+            headers["Content-Type"] = "application/json"
+        conn.request(method, path, body=data, headers=headers)
+        response = conn.getresponse()
+        raw = response.read()
+        conn.close()
+        ctype = response.getheader("Content-Type", "")
+        return response.status, json.loads(raw) if "json" in ctype else raw
+
+    def kill(self, sig=signal.SIGKILL) -> str:
+        """Signal the process, wait for it, and return everything it printed."""
+        assert self.proc is not None and self.proc.stdout is not None
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        self.proc.wait(timeout=20)
+        out = self.proc.stdout.read()
+        self.proc.stdout.close()
+        return out
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(tmp_path / "data").start()
+    yield s
+    if s.proc and not s.proc.stdout.closed:
+        s.kill(signal.SIGTERM)
+
+
+def test_start_up_prints_url_and_join_code(server):
+    out = server.kill(signal.SIGTERM)
+    assert f"http://127.0.0.1:{server.port}/" in out and f"Join code: {CODE}" in out
+    assert "virtual" in out and server.proc.returncode == 0
+
+
+def test_100_actions_survive_sigkill(server):
+    status, made = server.request("POST", "/api/sessions", {"system": "venom"})
+    assert status == 201, made
+    last = None
+    for i in range(100):
+        status, last = server.request(
+            "POST", "/api/sessions/active/actions",
+            {"type": "roll", "expr": "5d6cs>=4", "expected_version": i},
+        )
+        assert status == 200, last
+    assert last["version"] == 100
+    server.kill(signal.SIGKILL)
+
+    again = Server(server.data)
+    again.port = server.port
+    again.start()
+    try:
+        status, view = again.request("GET", "/api/sessions/active")
+        assert status == 200
+        assert (view["id"], view["version"]) == (made["id"], 100)
+        assert view["state"]["last_roll"] == last["state"]["last_roll"]
+        status, log = again.request("GET", "/api/sessions/active/log")
+        assert [e["seq"] for e in log] == list(range(1, 101))
+        assert all(len(e["action"]["faces"]) == 5 for e in log)
+    finally:
+        again.kill(signal.SIGTERM)
+
+
+def test_virtual_button_presses_are_logged_as_buttons(server):
+    server.request("POST", "/api/sessions", {"system": "venom"})
+    status, _ = server.request("POST", "/api/buttons/B", {"hold": False})
+    assert status in (200, 422)
+    status, log = server.request("GET", "/api/sessions/active/log")
+    if log:
+        assert log[-1]["source"] == "button"
+    status, body = server.request("POST", "/api/buttons/Z")
+    assert status == 404 and "buttons are A, B, C and D" in body["error"]
+
+
+def _open_stream(port: int) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=20)
+    sock.sendall(
+        f"GET /api/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {CODE}\r\n\r\n".encode()
+    )
+    return sock
+
+
+def _read_until(sock: socket.socket, marker: bytes) -> bytes:
+    seen = b""
+    while marker not in seen:
+        chunk = sock.recv(4096)
+        if not chunk:
+            raise AssertionError(f"stream closed before {marker!r}: {seen!r}")
+        seen += chunk
+    return seen
+
+
+def test_ten_phone_streams_and_the_api_still_answers(server):
+    server.request("POST", "/api/sessions", {"system": "venom"})
+    streams = [_open_stream(server.port) for _ in range(10)]
+    try:
+        for sock in streams:
+            _read_until(sock, b"event: hello")
+        start = time.monotonic()
+        status, out = server.request("POST", "/api/rolls", {"expr": "3d6"})
+        assert status == 200 and time.monotonic() - start < 15  # a generous bound: it must not hang
+        results = {}
+
+        def read(i, sock):
+            results[i] = _read_until(sock, b"event: change")
+
+        threads = [threading.Thread(target=read, args=(i, s)) for i, s in enumerate(streams)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(20)
+        assert len(results) == 10
+        assert all(b'"version":1' in r for r in results.values())
+    finally:
+        for sock in streams:
+            sock.close()
+
+
+def test_roll_command_contract():
+    def run(*args):
+        return subprocess.run([TABLESIDE, "roll", *args], capture_output=True, text=True, timeout=60)
+
+    out = run("10d6xcs>=4", "--faces", "6,6,5,5,4,3,3,2,2,1,5,5", "--json")
+    body = json.loads(out.stdout)
+    assert out.returncode == 0 and body["rolls"] == [6, 6, 5, 5, 4, 3, 3, 2, 2, 1, 5, 5] and body["successes"] == 7
+    body = json.loads(run("2d10cs>=8", "--faces", "0,7", "--json").stdout)
+    assert body["rolls"] == [10, 7] and body["successes"] == 1
+    for args in (("2d10cs>=8", "--faces", "11,7", "--json"), ("banana",)):
+        bad = run(*args)
+        assert bad.returncode == 2 and bad.stdout == ""
+        assert len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
+    seeded = [run("4d6kh3", "--seed", "7", "--json").stdout for _ in range(2)]
+    assert seeded[0] == seeded[1]
+
+
+def test_export_writes_the_log(tmp_path, server):
+    server.request("POST", "/api/sessions", {"system": "venom"})
+    server.request("POST", "/api/rolls", {"expr": "2d10cs>=8", "faces": [0, 7]})
+    env = {**os.environ, "TABLESIDE_DATA": str(server.data)}
+    out = subprocess.run([TABLESIDE, "export"], capture_output=True, text=True, env=env, timeout=60)
+    log = json.loads(out.stdout)["log"]
+    assert out.returncode == 0 and log[-1]["action"]["faces"] == [10, 7]
+    csv_out = subprocess.run([TABLESIDE, "export", "--format", "csv"], capture_output=True, text=True, env=env,
+                             timeout=60)
+    assert csv_out.stdout.splitlines()[0].startswith("seq,kind,type,source")
+    missing = subprocess.run([TABLESIDE, "export", "--data", str(tmp_path / "empty")], capture_output=True,
+                             text=True, timeout=60)
+    assert missing.returncode == 2 and "no Tableside data" in missing.stderr
