@@ -34,6 +34,7 @@ class _Canvas:
         self.panel = panel
         self.image = Image.new("RGB", panel.size, WHITE)
         self.draw = ImageDraw.Draw(self.image)
+        self.draw.fontmode = "1"  # no anti-aliasing: e-paper has no greys, only its inks
         self.size = max(11, panel.height // 17)
         self.font = _font(self.size)
         self.big = _font(int(self.size * 1.35))

@@ -147,7 +147,8 @@ def test_display_png_is_the_panel_frame(client):
     start(client)
     client.post("/api/sessions/active/actions", json={"type": "add", "points": 9}, headers=AUTH)
     r = client.get("/display.png", headers=AUTH)
-    image = Image.open(io.BytesIO(r.data))
+    with Image.open(io.BytesIO(r.data)) as image:
+        image.load()
     assert r.mimetype == "image/png" and image.size == (400, 300) and image.mode == "P"
     colours = {c for _, c in image.convert("RGB").getcolors()}
     assert colours <= set(get_panel("what-red").palette)
