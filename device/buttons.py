@@ -35,11 +35,19 @@ def mock_factory() -> Any:
 
 
 def default_factory() -> Any:
-    """The Pi's own pin factory, or an exception saying why there is none."""
+    """The Pi's own pin factory, or an exception saying why there is none.
+
+    gpiozero warns once per backend it falls back from; on a laptop that is
+    four lines of noise before our own one-line note, so they are kept quiet.
+    """
+    import warnings
+
     from gpiozero import Device
 
     if Device.pin_factory is None:
-        Device.pin_factory = Device._default_pin_factory()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            Device.pin_factory = Device._default_pin_factory()
     return Device.pin_factory
 
 

@@ -102,7 +102,7 @@ def open_display(kind: str, panel_id: str | None, data_dir: Path) -> tuple[Displ
             raise RuntimeError(f"no Inky display: {exc}") from exc
         panel = get_panel(panel_id or "what-red")
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return VirtualDisplay(panel, virtual_path), f"no Inky found ({reason}): simulating a {panel.name}"
+        return VirtualDisplay(panel, virtual_path), f"no Inky found ({reason}): simulating the {panel.name}"
 
 
 class DisplayWorker:

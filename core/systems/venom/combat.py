@@ -1,0 +1,87 @@
+"""Combat Phase arithmetic: tracks, successes, abort and the capture chance.
+
+Pure functions over plain values so the rules (Health/Defense Track limits,
+Rolled Value, Automatic Success, abort) are testable without a session.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from core.errors import RuleError
+from core.odds import at_least_k, face_chance
+from core.systems.venom import rules
+
+
+def move_track(value: int, by: int) -> tuple[int, int]:
+    """Move a Health/Defense marker; returns (new value, steps ignored past an end).
+
+    Glossary: no Ability can adjust the track over eight or under one, and
+    "any additional adjustments in that direction are ignored".
+    """
+    target = value + by
+    new = min(max(target, rules.TRACK_MIN), rules.TRACK_MAX)
+    return new, abs(target - new)
+
+
+def is_success(die: dict[str, Any], defense: int) -> bool:
+    """A die succeeds when it is an Automatic Success or its Rolled Value meets the Defense Track."""
+    return bool(die["auto"]) or die["value"] >= defense
+
+
+def count_successes(dice: list[dict[str, Any]], defense: int) -> int:
+    return sum(1 for die in dice if is_success(die, defense))
+
+
+def abort_reason(dice: int, health: int, defense: int) -> str | None:
+    """Why Combat is aborted before rolling (Combat Phase), or None if it may go ahead.
+
+    Aborted when there are fewer Combat Dice than the Health Track, or when no
+    die can reach the Defense Track (a six-sided die never rolls above 6).
+    """
+    if dice < health:
+        return f"{dice} combat dice < Health {health}"
+    if defense > rules.COMBAT_DIE_SIDES:
+        return f"no die can reach Defense {defense}"
+    return None
+
+
+def capture_chance(dice: int, defense: int, health: int) -> Fraction:
+    """Exact chance that ``dice`` Combat Dice give at least ``health`` successes against ``defense``."""
+    return at_least_k(dice, face_chance(rules.COMBAT_DIE_SIDES, defense), health)
+
+
+def verdict(successes: int, health: int) -> str:
+    """'captured' when successes >= Health Track (Health Value), else 'failed'."""
+    return "captured" if successes >= health else "failed"
+
+
+def successes_text(n: int) -> str:
+    return f"{n} success" if n == 1 else f"{n} successes"
+
+
+def check_faces(faces: Any, count: int, what: str) -> list[int]:
+    """Faces as the core (or a player typing them in) gave them: right count, each 1-6."""
+    if faces is None:
+        raise RuleError(f"{what} needs {count} die face(s) (1-6), got none")
+    if not isinstance(faces, list) or any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
+        raise RuleError(f"{what}: faces must be a list of whole numbers 1-6, got {faces!r}")
+    if len(faces) != count:
+        raise RuleError(f"{what} needs {count} die face(s), got {len(faces)}")
+    bad = [f for f in faces if not 1 <= f <= rules.COMBAT_DIE_SIDES]
+    if bad:
+        raise RuleError(f"{what}: a six-sided die shows 1-6, got {bad[0]}")
+    return list(faces)
+
+
+def check_die_numbers(numbers: list[int], dice: list[dict[str, Any]], what: str) -> list[int]:
+    """1-based die numbers as shown on the panel: each in range, none twice."""
+    if not numbers:
+        raise RuleError(f"{what}: choose at least one die")
+    if len(set(numbers)) != len(numbers):
+        raise RuleError(f"{what}: a die is chosen twice in {numbers}")
+    for n in numbers:
+        if not 1 <= n <= len(dice):
+            raise RuleError(f"{what}: there is no die {n}; the roll has dice 1-{len(dice)}")
+    return numbers

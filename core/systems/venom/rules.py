@@ -1,0 +1,78 @@
+"""Numbers and names straight from the VENOM Assault rulebook (seed 004).
+
+Everything here is printed in the rulebook; anything the rulebook leaves open
+(the Freedom Squadron / VENOM split of the Event deck, card values) is setup
+data or action input instead, never a constant here.
+"""
+
+from __future__ import annotations
+
+# Game Setup > Difficulty / Game Components: 37 Event Cards, of which
+# 9 "All Is Quiet" and 10 "VENOM Strikes!"; the other 18 are Freedom Squadron
+# or VENOM events in a split the rulebook does not give.
+EVENT_CARDS = 37
+ALL_IS_QUIET_CARDS = 9
+VENOM_STRIKES_CARDS = 10
+OTHER_EVENT_CARDS = EVENT_CARDS - ALL_IS_QUIET_CARDS - VENOM_STRIKES_CARDS  # 18
+MAX_VENOM_STRIKES_REMOVED = 4  # "you may remove up to 4 of these VENOM Strikes! cards"
+ALL_IS_QUIET_REMOVED_FROM = 4  # "In a game of 4-5 players, remove all 9 All is Quiet"
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+SUGGESTED_MISSION = "World in Darkness"  # Scenario Selection: recommended for first-time players
+
+# Event Card kinds (Card Layouts > Event Card), as action values and as printed.
+ALL_IS_QUIET = "all_is_quiet"
+FREEDOM_SQUADRON = "freedom_squadron"
+VENOM = "venom"
+VENOM_STRIKES = "venom_strikes"
+EVENT_KINDS = (ALL_IS_QUIET, FREEDOM_SQUADRON, VENOM, VENOM_STRIKES)
+EVENT_NAMES = {
+    ALL_IS_QUIET: "All Is Quiet",
+    FREEDOM_SQUADRON: "Freedom Squadron",
+    VENOM: "VENOM",
+    VENOM_STRIKES: "VENOM Strikes!",
+}
+# Deck bucket for Freedom Squadron and VENOM events when the players gave no split.
+FS_OR_VENOM = "freedom_squadron_or_venom"
+
+# Event Track: 0 at setup (Marker Placement); "If the Event Track reaches 5 ..."
+EVENT_TRACK_START = 0
+EVENT_TRACK_FINAL = 5
+
+# Glossary, Health Track / Defense Track: "No Ability can adjust this track over
+# eight, or under one. Any additional adjustments in that direction are ignored."
+TRACK_MIN = 1
+TRACK_MAX = 8
+# End of Turn example: "The VENOM Leader Tracks are reset to their lowest values."
+TRACK_START = TRACK_MIN
+
+COMBAT_DIE_SIDES = 6  # Rolled Value: "Rolled Values can go above six or below one"
+VENOM_SUPPORT_CARDS = 56  # Game Components: no Leader can command more Support than this
+
+# Turn Order.
+SETUP = "Setup"
+EVENT = "Event"
+RECRUITMENT = "Recruitment"
+TACTICAL = "Tactical"
+COMBAT = "Combat"
+RETIREMENT = "Retirement"
+END_OF_TURN = "End of Turn"
+GAME_OVER = "Game Over"
+PHASES = (EVENT, RECRUITMENT, TACTICAL, COMBAT, RETIREMENT, END_OF_TURN)
+
+# Glossary, Zone: the seven Zones and their types (Land, Air, Arctic, Sea).
+ZONE_TYPES = ("Land", "Sea", "Air", "Arctic")
+ZONES = {
+    "VENOM Sky Temple": "Air",
+    "VENOM Air Dominator": "Air",
+    "VENOM Mountain Defense": "Arctic",
+    "Arctic VENOM Stronghold": "Arctic",
+    "VENOM Island": "Land",
+    "Captured Oil Rig": "Sea",
+    "VENOM Underwater Station": "Sea",
+}
+
+FREEDOM_SQUADRON_WINS = "freedom_squadron"
+VENOM_WINS = "venom"
+WINNERS = (FREEDOM_SQUADRON_WINS, VENOM_WINS)

@@ -1,0 +1,144 @@
+"""Setup options, Event deck composition and the Commander Token roll-off."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.errors import BadRequest, RuleError
+from core.systems.venom import SYSTEM, deck
+from tests.test_venom_helpers import act, new_game
+
+
+def test_defaults_are_the_rulebook_suggestions():
+    options = SYSTEM.validate_options({"players": ["Ann", "Bob"]})
+    assert options["mission"] == "World in Darkness"
+    assert options["venom_strikes_removed"] == 0
+    assert options["commander"] == ""
+
+
+@pytest.mark.parametrize("players, total, quiet", [(2, 37, 9), (3, 37, 9), (4, 28, 0), (5, 28, 0)])
+def test_event_deck_counts_for_2_3_versus_4_5_players(players, total, quiet):
+    state = new_game([f"P{i}" for i in range(players)])
+    counts = state["event_deck"]
+    assert sum(counts.values()) == total
+    assert counts["all_is_quiet"] == quiet
+    assert counts["venom_strikes"] == 10
+    assert counts["freedom_squadron_or_venom"] == 18
+
+
+@pytest.mark.parametrize("removed", [0, 1, 4])
+def test_difficulty_removes_venom_strikes_cards(removed):
+    state = new_game(["A", "B"], venom_strikes_removed=removed)
+    assert state["event_deck"]["venom_strikes"] == 10 - removed
+    assert sum(state["event_deck"].values()) == 37 - removed
+
+
+def test_no_options_at_all_gives_a_two_player_game():
+    state = SYSTEM.initial_state(SYSTEM.validate_options(None))
+    assert [p["name"] for p in state["players"]] == ["Player 1", "Player 2"]
+    assert state["mission"] == "World in Darkness"
+
+
+def test_an_empty_mission_is_refused():
+    with pytest.raises(RuleError, match="mission must not be empty"):
+        SYSTEM.validate_options({"players": ["A", "B"], "mission": "  "})
+
+
+def test_removing_five_venom_strikes_is_refused():
+    with pytest.raises(RuleError, match="venom_strikes_removed must be at most 4"):
+        SYSTEM.validate_options({"players": ["A", "B"], "venom_strikes_removed": 5})
+
+
+def test_split_of_the_other_18_events_is_optional_and_checked():
+    state = new_game(["A", "B"], freedom_squadron_events=10, venom_events=8)
+    assert state["event_deck"] == {"all_is_quiet": 9, "freedom_squadron": 10, "venom": 8, "venom_strikes": 10}
+    with pytest.raises(RuleError, match="must add up to 18, got 17"):
+        SYSTEM.validate_options({"players": ["A", "B"], "freedom_squadron_events": 10, "venom_events": 7})
+    with pytest.raises(RuleError, match="both freedom_squadron_events and venom_events"):
+        SYSTEM.validate_options({"players": ["A", "B"], "freedom_squadron_events": 18})
+
+
+def test_build_event_deck_refuses_player_counts_outside_2_to_5():
+    with pytest.raises(RuleError, match="2-5 players, got 6"):
+        deck.build_event_deck(6)
+
+
+def test_a_sixth_player_is_refused():
+    with pytest.raises(RuleError, match="players takes at most 5 entries, got 6"):
+        SYSTEM.validate_options({"players": ["A", "B", "C", "D", "E", "F"]})
+
+
+def test_one_player_is_refused():
+    with pytest.raises(RuleError, match="players needs at least 2 entries, got 1"):
+        SYSTEM.validate_options({"players": ["Solo"]})
+
+
+def test_player_names_must_be_present_and_distinct():
+    with pytest.raises(RuleError, match="every player needs a name"):
+        SYSTEM.validate_options({"players": ["Ann", "  "]})
+    with pytest.raises(RuleError, match="'Ann' appears twice"):
+        SYSTEM.validate_options({"players": ["Ann", "ann"]})
+
+
+def test_unknown_option_is_malformed():
+    with pytest.raises(BadRequest, match="unknown field"):
+        SYSTEM.validate_options({"players": ["A", "B"], "expansion": True})
+
+
+def test_commander_set_by_hand_starts_round_one_in_the_event_phase():
+    state = new_game(["Ann", "Bob", "Cy"], commander="bob")
+    assert (state["commander"], state["active_player"], state["round"], state["phase"]) == (1, 1, 1, "Event")
+
+
+def test_commander_must_be_a_player():
+    with pytest.raises(RuleError, match="commander 'Dee' is not one of the players"):
+        SYSTEM.validate_options({"players": ["Ann", "Bob"], "commander": "Dee"})
+
+
+def test_without_a_commander_the_game_waits_in_setup():
+    state = new_game()
+    assert state["phase"] == "Setup"
+    with pytest.raises(RuleError, match="choose the Commander first"):
+        act(state, {"type": "next_phase"})
+
+
+def test_roll_off_highest_die_is_commander():
+    state = new_game()
+    assert SYSTEM.dice_for(state, {"type": "commander_roll_off"}) == "3d6"
+    state, result = act(state, {"type": "commander_roll_off"}, faces=[2, 5, 3])
+    assert result["commander"] == "Bob"
+    assert (state["phase"], state["active_player"], state["round"]) == ("Event", 1, 1)
+
+
+def test_roll_off_ties_reroll_only_among_the_tied():
+    state = new_game(["Ann", "Bob", "Cy", "Dee"])
+    state, result = act(state, {"type": "commander_roll_off"}, faces=[6, 2, 6, 6])
+    assert result["commander"] is None and result["tied"] == ["Ann", "Cy", "Dee"]
+    assert state["phase"] == "Setup"
+    assert SYSTEM.dice_for(state, {"type": "commander_roll_off"}) == "3d6"
+    state, result = act(state, {"type": "commander_roll_off"}, faces=[4, 4, 1])
+    assert result["tied"] == ["Ann", "Cy"]
+    state, result = act(state, {"type": "commander_roll_off"}, faces=[3, 5])
+    assert result["commander"] == "Cy" and state["commander"] == 2
+    assert len(state["roll_off"]["rounds"]) == 3
+
+
+def test_roll_off_needs_one_face_per_contender():
+    state = new_game()
+    with pytest.raises(RuleError, match="needs 3 die face"):
+        act(state, {"type": "commander_roll_off"}, faces=[4, 5], typed=True)
+
+
+def test_commander_never_changes():
+    state = new_game(commander="Ann")
+    with pytest.raises(RuleError, match="never changes"):
+        act(state, {"type": "set_commander", "player": "Bob"})
+    with pytest.raises(RuleError, match="never changes"):
+        act(state, {"type": "commander_roll_off"}, faces=[1, 2, 3])
+
+
+def test_set_commander_by_name():
+    state, result = act(new_game(), {"type": "set_commander", "player": "cy"})
+    assert result["commander"] == "Cy" and state["active_player"] == 2
+    with pytest.raises(RuleError, match="no player named 'Zed'"):
+        act(new_game(), {"type": "set_commander", "player": "Zed"})
