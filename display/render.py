@@ -107,11 +107,14 @@ def _sections(c: _Canvas, screen: Screen, top: int, bottom: int) -> None:
 
 def _row(c: _Canvas, row, x: int, y: int, width: int) -> None:
     fill = c.panel.accent if row.accent else BLACK
-    value_w = min(int(c.draw.textlength(row.value, font=c.font)), width // 2)
     bar_w = width // 4 if row.bar and width > 150 else 0
+    label_need = int(c.draw.textlength(row.label, font=c.font))
+    # The value gets what the label leaves, but never less than a third of the row.
+    value_room = max(width // 3, width - label_need - bar_w - c.pad * 2)
+    value = _fit(c.draw, row.value, c.font, value_room)
+    value_w = int(c.draw.textlength(value, font=c.font))
     label_w = width - value_w - bar_w - c.pad * 2
     c.text((x, y), row.label, label_w, fill=fill)
-    value = _fit(c.draw, row.value, c.font, width // 2)
     c.draw.text((x + width - value_w, y), value, font=c.font, fill=fill)
     if bar_w:
         value_now, maximum = row.bar

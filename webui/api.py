@@ -19,7 +19,7 @@ def _body() -> dict[str, Any]:
     """The JSON object sent, or a 400 naming the problem; an empty body is {}."""
     if not request.get_data():
         return {}
-    data = request.get_json(silent=True)
+    data = request.get_json(force=True, silent=True)  # curl -d sends no JSON content type
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object")
     return data
