@@ -93,7 +93,8 @@ def test_errors_are_json_with_the_contract_codes_and_change_nothing(client):
         assert words in r.get_json()["error"]
     assert client.get("/api/sessions/active", headers=AUTH).get_json()["version"] == 0
     assert client.post("/api/sessions", json={"system": "chess"}, headers=AUTH).status_code == 404
-    assert client.post("/api/sessions", json={"system": "toy", "options": {"limit": 0}}, headers=AUTH).status_code == 422
+    bad_options = {"system": "toy", "options": {"limit": 0}}
+    assert client.post("/api/sessions", json=bad_options, headers=AUTH).status_code == 422
     r = client.get("/api/nope", headers=AUTH)
     assert r.status_code == 404 and "no such page" in r.get_json()["error"]
     assert client.delete("/api/sessions", headers=AUTH).status_code == 405

@@ -1,0 +1,96 @@
+"""d10 arithmetic: reading faces, the Q-Ray table and exact odds.
+
+"There are three dice, with sides numbered 0 through 9. The 0 is always
+considered to be a 10." The core already turns a 0 into 10; a face typed in as
+0 is read the same way here, because that is the rule, not a correction.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from core.errors import RuleError
+from core.odds import at_least_k, face_chance, percent
+from core.systems.vnm import rules
+
+# Q-Ray (Venus Weapon, revised card): die face -> outcome.
+QRAY_OUTCOMES: dict[str, str] = {
+    "both_destroyed": "target and attacking spaceship both destroyed",
+    "both_teleport": "target and attacking spaceship each teleport",
+    "no_effect": "no effect",
+    "roll_again": "roll again (Q-Ray 4-5 with Auto Fire Control or Energy Amplifier)",
+    "target_teleports": "target spaceship teleports",
+    "target_destroyed": "target spaceship destroyed",
+}
+
+
+def read_faces(action: dict[str, Any], count: int, what: str) -> list[int]:
+    """The action's d10 faces: exactly ``count`` of them, each 1-10 (0 reads as 10)."""
+    faces = action.get("faces")
+    if not isinstance(faces, list):
+        raise RuleError(f"{what} needs {count} d10 face(s); none were given")
+    if len(faces) != count:
+        raise RuleError(f"{what} needs {count} d10 face(s), got {len(faces)}")
+    out = []
+    for face in faces:
+        if isinstance(face, bool) or not isinstance(face, int) or not 0 <= face <= rules.D10:
+            raise RuleError(f"{what}: a d10 face is 1-10 (0 counts as 10), got {face!r}")
+        out.append(face or rules.D10)
+    return out
+
+
+def destroy_chance(dice: int, defense: int) -> Fraction:
+    """Chance that at least one of ``dice`` d10 reaches ``defense``: Basic is 2 dice vs 8 = 51/100."""
+    return at_least_k(dice, face_chance(rules.D10, defense), 1)
+
+
+def basic_destroy_chance() -> Fraction:
+    """Basic attack: "roll two dice ... If either die is an 8 or higher": 1 - (7/10)^2."""
+    return destroy_chance(rules.BASIC_DICE, rules.BASIC_HIT)
+
+
+def qray_outcome(face: int, reroll: bool) -> str:
+    """The Q-Ray table: 1 both destroyed, 2 both teleport, 3-5 nothing, 6-7 teleport, 8+ destroyed."""
+    if face == 1:
+        return "both_destroyed"
+    if face == 2:
+        return "both_teleport"
+    if face in (4, 5) and reroll:
+        return "roll_again"
+    if face <= 5:
+        return "no_effect"
+    if face <= 7:
+        return "target_teleports"
+    return "target_destroyed"
+
+
+def qray_chances(reroll: bool) -> dict[str, Fraction]:
+    """Exact chance of each final Q-Ray outcome.
+
+    With the re-roll every 4 or 5 is rolled again ("when you roll a 4 or 5, roll
+    again"), so the final face is uniform over the other eight faces.
+    """
+    counts: dict[str, int] = {}
+    for face in range(1, rules.D10 + 1):
+        outcome = qray_outcome(face, reroll)
+        counts[outcome] = counts.get(outcome, 0) + 1
+    counts.pop("roll_again", None)
+    faces = sum(counts.values())
+    return {outcome: Fraction(n, faces) for outcome, n in counts.items()}
+
+
+def qray_destroy_chance(reroll: bool) -> Fraction:
+    """The target is destroyed on an 8+ and also on a 1 (both destroyed)."""
+    chances = qray_chances(reroll)
+    return chances["target_destroyed"] + chances["both_destroyed"]
+
+
+def research_chance(roll_needed: int) -> Fraction:
+    """Research: "If your roll is greater than or equal to the number indicated on the Upgrade card"."""
+    return face_chance(rules.D10, roll_needed)
+
+
+def show(p: Fraction) -> dict[str, str]:
+    """A chance as the state keeps it: percent for the panel, the exact fraction for the log."""
+    return {"chance": percent(p), "chance_exact": f"{p.numerator}/{p.denominator}"}

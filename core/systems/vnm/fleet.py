@@ -1,0 +1,287 @@
+"""Spaceships: building, attacking (Basic, Enhanced Weapon, Q-Ray) and losses.
+
+Tableside counts ships on the board and in reserve per fleet; where each ship
+stands stays on the board, so an attack names the target's fleet and the type
+of area it is in (which picks its Defense in the Enhanced game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import RuleError
+from core.system import Action, Result, State
+from core.systems.vnm import dice, rules
+from core.systems.vnm.table import (
+    begin,
+    current_world,
+    guard_open,
+    guard_turn,
+    land_area,
+    world_in_game,
+)
+
+
+def reserve(state: State, world: str) -> int:
+    w = state["worlds"][world]
+    return w["fleet"] - w["on_board"]
+
+
+def build(state: State, action: Action) -> tuple[State, Result]:
+    """Build: new ships on the home world (Earth: any populated area), never more than the fleet."""
+    guard_turn(state)
+    world = current_world(state)
+    w = state["worlds"][world]
+    in_reserve = reserve(state, world)
+    if in_reserve == 0:
+        raise RuleError(f"all {w['fleet']} of {world}'s spaceships are on the board; "
+                        "none can be built until some are destroyed")
+    where = _build_area(state, world, action.get("area"))
+    chosen = begin(state, "build")
+    allowed = w["builds_per_action"] + chosen["extensions"]
+    left = allowed - chosen["count"]
+    if left <= 0:
+        raise RuleError(f"{world} has built {chosen['count']} this turn, all its build action allows; "
+                        "discard a Zap card (extend) to build one more")
+    count = action.get("count")
+    note = ""
+    if count is None:
+        count = min(left, in_reserve)
+        if count < left:
+            note = f" ({left} allowed, but only {in_reserve} left in reserve)"
+    elif count > left:
+        raise RuleError(f"{world} may build {left} more spaceship(s) this turn, not {count}")
+    elif count > in_reserve:
+        raise RuleError(f"{world} has only {in_reserve} spaceship(s) in reserve, so it cannot build {count}")
+    chosen["count"] += count
+    w["on_board"] += count
+    summary = (f"{world} builds {count} spaceship(s){where}{note}: "
+               f"{w['on_board']} on the board, {reserve(state, world)} in reserve")
+    return state, {"summary": summary, "built": count, "on_board": w["on_board"],
+                   "reserve": reserve(state, world)}
+
+
+def _build_area(state: State, world: str, name: str | None) -> str:
+    if world != "Earth":
+        if name is not None:
+            raise RuleError(f"area: {world} builds on its home world; only Earth chooses a populated area")
+        return f" on {world}"
+    populated = [a for a in state["land_areas"] if a["population"] + a["infected"] > 0]
+    if not populated:
+        raise RuleError("Earth builds in a populated area, and no land area has population left")
+    if name is None:
+        return ""
+    area = land_area(state, name)
+    if area not in populated:
+        raise RuleError(f"area: Earth builds in a populated area, and {area['name']} has no population")
+    return f" in {area['name']}"
+
+
+def destroy_ship(state: State, action: Action) -> tuple[State, Result]:
+    """A ship lost to a card or anything else Tableside did not roll: back to its fleet's reserve."""
+    guard_open(state)
+    world = world_in_game(state, action["world"])
+    w = state["worlds"][world]
+    count = action["count"]
+    if count > w["on_board"]:
+        raise RuleError(f"{world} has only {w['on_board']} spaceship(s) on the board, not {count}")
+    w["on_board"] -= count
+    refresh_aim(state)
+    return state, {"summary": f"{world} loses {count} spaceship(s): {w['on_board']} on the board, "
+                              f"{reserve(state, world)} in reserve", "on_board": w["on_board"]}
+
+
+# --- attacks -----------------------------------------------------------------
+
+
+def attack_plan(state: State, attacker: str, target: str | None, area_type: str | None,
+                weapon: str | None) -> dict[str, Any]:
+    """Who attacks whom with which dice, and the exact chance to destroy: shown before the roll."""
+    if target is None:
+        raise RuleError("declare a target first: which enemy fleet's spaceship do you attack? (target)")
+    target = world_in_game(state, target, "target")
+    area_type = area_type or "space"
+    if target == attacker:
+        raise RuleError(f"target: {attacker} cannot attack its own spaceships")
+    if state["worlds"][target]["player"] == state["worlds"][attacker]["player"]:
+        raise RuleError(f"target: {attacker} and {target} are one team")
+    if state["worlds"][attacker]["on_board"] == 0:
+        raise RuleError(f"{attacker} has no spaceships on the board to attack with")
+    if state["worlds"][target]["on_board"] == 0:
+        raise RuleError(f"target: {target} has no spaceships on the board to attack")
+    plan: dict[str, Any] = {"attacker": attacker, "target": target, "area_type": area_type,
+                            "reroll": False, "robotic": False}
+    if state["version"] == "Basic":
+        if weapon is not None:
+            raise RuleError("weapon: Weapon Technology cards are only in the Enhanced game")
+        plan.update(weapon="basic", dice=rules.BASIC_DICE, hit=rules.BASIC_HIT)
+        chance = dice.basic_destroy_chance()
+    else:
+        plan.update(_enhanced_weapon(state, attacker, target, area_type, weapon))
+        plan["robotic"] = target == rules.ROBOTIC_WORLD
+        if plan["weapon"] == "q_ray":
+            chance = dice.qray_destroy_chance(plan["reroll"])
+        else:
+            chance = dice.destroy_chance(plan["dice"], plan["hit"])
+    plan.update(dice.show(chance))
+    verb = "disable (Robotic)" if plan["robotic"] else "destroy"
+    plan["text"] = f"{attacker} vs {target} ({area_type}): {plan['chance']} to {verb}"
+    return plan
+
+
+def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str,
+                     weapon: str | None) -> dict[str, Any]:
+    tech = state["worlds"][attacker]["tech"]
+    has_qray = rules.QRAY in tech["cards"]
+    has_gatling = "Gatling Lasers" in tech["upgrades"]
+    weapon = weapon or ("q_ray" if has_qray else "gatling" if has_gatling else "card")
+    if weapon == "q_ray":
+        if not has_qray:
+            raise RuleError(f"weapon: {attacker} has no Q-Ray (it is Venus's Weapon Technology)")
+        reroll = any(u in tech["upgrades"] for u in rules.QRAY_REROLL_UPGRADES)
+        return {"weapon": "q_ray", "dice": 1, "hit": 8, "reroll": reroll}
+    if weapon == "gatling":
+        if not has_gatling:
+            raise RuleError(f"weapon: {attacker} has not acquired Gatling Lasers")
+        count = rules.GATLING_DICE
+    else:
+        count = tech["weapon_dice"]
+        if count is None:
+            raise RuleError(f"enter {attacker}'s Weapon dice from its Weapon Technology card first "
+                            "(set_tech weapon_dice)")
+    defense = state["worlds"][target]["tech"]["defense"][area_type]
+    if defense is None:
+        raise RuleError(f"enter {target}'s Defense in a {area_type} area from its Defense Technology card "
+                        f"first (set_tech defense_{area_type})")
+    return {"weapon": weapon, "dice": count, "hit": defense}
+
+
+def _plan_for(state: State, action: Action) -> dict[str, Any]:
+    """The action's own fields, else the declared target's, else the defaults."""
+    aim = state["aim"] or {}
+    target = action.get("target") or aim.get("target")
+    same = aim.get("target") == target
+    area_type = action.get("area_type") or (aim.get("area_type") if same else None)
+    weapon = action.get("weapon") or (aim.get("chosen_weapon") if same else None)
+    plan = attack_plan(state, current_world(state), target, area_type, weapon)
+    plan["chosen_weapon"] = weapon
+    return plan
+
+
+def refresh_aim(state: State) -> None:
+    """Keep the shown chance true after counts or Technology values change."""
+    aim = state["aim"]
+    if not aim or state["winners"]:
+        return
+    try:
+        plan = attack_plan(state, aim["attacker"], aim["target"], aim["area_type"], aim.get("chosen_weapon"))
+    except RuleError as problem:
+        state["aim"] = {**aim, "text": problem.message, "chance": None, "chance_exact": None}
+        return
+    plan["chosen_weapon"] = aim.get("chosen_weapon")
+    state["aim"] = plan
+
+
+def declare_target(state: State, action: Action) -> tuple[State, Result]:
+    """"You must declare which enemy spaceship you are attacking before you roll the dice"."""
+    guard_turn(state)
+    plan = _plan_for(state, action)
+    state["aim"] = plan
+    return state, {"summary": plan["text"], **plan}
+
+
+def attack_dice(state: State, action: Action) -> str:
+    guard_turn(state)
+    return f"{_plan_for(state, action)['dice']}d10"
+
+
+def attack(state: State, action: Action) -> tuple[State, Result]:
+    """One spaceship's attack: one roll, the verdict, and the fleets' counts."""
+    guard_turn(state)
+    plan = _plan_for(state, action)
+    faces = dice.read_faces(action, plan["dice"], "attack")
+    chosen = begin(state, "attack")
+    chosen["count"] += 1
+    state["aim"] = plan
+    notes = []
+    if plan["target"] == "Earth" and plan["attacker"] != "Earth" and not state["earth_may_collect"]:
+        state["earth_may_collect"] = True
+        notes.append("Earth may now collect population")
+    if plan["weapon"] == "q_ray":
+        verdict, hits = _resolve_qray(state, plan, faces[0])
+    else:
+        hits = [face >= plan["hit"] for face in faces]
+        verdict = _hit_target(state, plan) if any(hits) else "missed"
+    label = f"{plan['attacker']} vs {plan['target']}"
+    state["last_roll"] = {"label": label, "expr": f"{plan['dice']}d10", "rolls": faces, "hits": hits,
+                          "verdict": verdict}
+    refresh_aim(state)
+    summary = f"{label} ({plan['area_type']}, {plan['chance']}): rolled {faces}, {verdict}"
+    if notes:
+        summary += "; " + "; ".join(notes)
+    return state, {"summary": summary, "faces": faces, "hits": hits, "verdict": verdict,
+                   "chance": plan["chance"], "chance_exact": plan["chance_exact"]}
+
+
+def _hit_target(state: State, plan: dict[str, Any]) -> str:
+    target = plan["target"]
+    if plan["robotic"]:
+        return f"{target}'s spaceship disabled, not destroyed (Robotic)"
+    state["worlds"][target]["on_board"] -= 1
+    return f"{target}'s spaceship destroyed"
+
+
+def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, list[bool]]:
+    """The Q-Ray table (revised card); teleports and re-rolls wait for one more roll."""
+    outcome = dice.qray_outcome(face, plan["reroll"])
+    target, attacker = plan["target"], plan["attacker"]
+    hits = [outcome in ("both_destroyed", "target_destroyed")]
+    if outcome == "target_destroyed":
+        return _hit_target(state, plan), hits
+    if outcome == "both_destroyed":
+        state["worlds"][attacker]["on_board"] -= 1
+        return f"{_hit_target(state, plan)}; {attacker}'s attacking spaceship destroyed", hits
+    if outcome == "both_teleport":
+        ships = [target, attacker]
+    elif outcome == "target_teleports":
+        ships = [target]
+    elif outcome == "roll_again":
+        state["pending_roll"] = {"kind": "qray_reroll", "label": "Q-Ray re-roll", "dice": 1, "plan": plan}
+        return "Q-Ray 4-5: roll again", hits
+    else:
+        return "no effect", hits
+    state["pending_roll"] = {"kind": "teleport", "label": "teleport die", "dice": len(ships), "ships": ships}
+    who = " and ".join(ships)
+    return f"{dice.QRAY_OUTCOMES[outcome]}: roll a die for {who}'s space area", hits
+
+
+def follow_up_dice(state: State, action: Action) -> str:
+    pending = _pending(state)
+    return f"{pending['dice']}d10"
+
+
+def follow_up_roll(state: State, action: Action) -> tuple[State, Result]:
+    """The Q-Ray re-roll of a 4-5, or the teleport die: "roll another die to see which"."""
+    pending = _pending(state)
+    faces = dice.read_faces(action, pending["dice"], pending["label"])
+    state["pending_roll"] = None
+    if pending["kind"] == "qray_reroll":
+        plan = pending["plan"]
+        verdict, hits = _resolve_qray(state, plan, faces[0])
+        label = f"{plan['attacker']} vs {plan['target']} re-roll"
+    else:
+        parts = [f"{ship}'s spaceship to space area die {face}" for ship, face in zip(pending["ships"], faces,
+                                                                                      strict=True)]
+        verdict, hits = "teleports: " + "; ".join(parts) + " (the board maps the die)", [False] * len(faces)
+        label = "Teleport"
+    state["last_roll"] = {"label": label, "expr": f"{pending['dice']}d10", "rolls": faces, "hits": hits,
+                          "verdict": verdict}
+    refresh_aim(state)
+    return state, {"summary": f"{label}: rolled {faces}, {verdict}", "faces": faces, "verdict": verdict}
+
+
+def _pending(state: State) -> dict[str, Any]:
+    pending = state["pending_roll"]
+    if not pending:
+        raise RuleError("no follow-up roll is waiting (a Q-Ray re-roll or teleport die)")
+    return pending

@@ -1,0 +1,166 @@
+"""Research and Technology (Enhanced game only).
+
+Only two Upgrade cards are in the seed (Gatling Lasers, Yttrium Alloys); for
+any other the players enter the number to roll and, once acquired, any changed
+Weapon dice or Defense values (set_tech). Upgrades take effect at the end of
+the turn, as the rulebook says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import RuleError
+from core.system import Action, Result, State
+from core.systems.vnm import dice, rules
+from core.systems.vnm.fleet import refresh_aim
+from core.systems.vnm.table import begin, current_world, enhanced_only, guard_open, guard_turn, world_in_game
+
+# Every card name the seed mentions, so "gatling lasers" finds "Gatling Lasers".
+KNOWN_NAMES: tuple[str, ...] = tuple(sorted(
+    {rules.QRAY, *rules.QRAY_REROLL_UPGRADES, *rules.UPGRADE_ROLL_NEEDED,
+     *(n for names in rules.DUPLICATES.values() for n in names),
+     *(n for names in rules.OBSOLETED_BY.values() for n in names)}
+))
+
+
+def upgrade_name(name: str) -> str:
+    if not name.strip():
+        raise RuleError("upgrade: name the Technology Upgrade card")
+    return rules.canonical(name, KNOWN_NAMES) or name.strip()
+
+
+def _owned(state: State, world: str) -> list[str]:
+    tech = state["worlds"][world]["tech"]
+    pending = [p["upgrade"] for p in state["pending_upgrades"] if p["world"] == world]
+    return tech["cards"] + tech["upgrades"] + pending
+
+
+def check_attemptable(state: State, world: str, upgrade: str) -> None:
+    """"You may not attempt to acquire an upgrade which duplicates or is obsoleted by a card you already have"."""
+    owned = _owned(state, world)
+    folded = {o.casefold(): o for o in owned}
+    if upgrade.casefold() in folded:
+        raise RuleError(f"upgrade: {world} already has {upgrade}")
+    for card in owned:
+        if card in rules.DUPLICATES.get(upgrade, ()) or upgrade in rules.DUPLICATES.get(card, ()):
+            raise RuleError(f"upgrade: {upgrade} duplicates {card}, which {world} already has")
+        if card in rules.OBSOLETED_BY.get(upgrade, ()) and not _kept_by_qray(owned, upgrade, card):
+            raise RuleError(f"upgrade: {upgrade} is obsoleted by {card}, which {world} already has")
+
+
+def _kept_by_qray(owned: list[str], old: str, new: str) -> bool:
+    """Gatling Lasers with the Q-Ray "is not obsoleted by Auto Fire Control or Energy Amplifier"."""
+    return old == "Gatling Lasers" and rules.QRAY in owned and new in rules.QRAY_REROLL_UPGRADES
+
+
+def _choice(state: State, action: Action) -> dict[str, Any]:
+    """The upgrade and its roll: from the action, else the chosen one, else the seed's number."""
+    chosen = state["upgrade_choice"] or {}
+    raw = action.get("upgrade") or chosen.get("upgrade")
+    if not raw:
+        raise RuleError("choose an Upgrade card first (upgrade)")
+    upgrade = upgrade_name(raw)
+    needed = action.get("roll_needed")
+    if needed is None and chosen.get("upgrade") == upgrade:
+        needed = chosen.get("roll_needed")
+    if needed is None:
+        needed = rules.UPGRADE_ROLL_NEEDED.get(upgrade)
+    if needed is None:
+        raise RuleError(f"roll_needed: enter the number printed on the {upgrade} card")
+    return {"upgrade": upgrade, "roll_needed": needed, **dice.show(dice.research_chance(needed))}
+
+
+def choose_upgrade(state: State, action: Action) -> tuple[State, Result]:
+    """"Choose an Upgrade card": shows the chance before the roll (button B then rolls)."""
+    guard_turn(state)
+    enhanced_only(state, "Research")
+    world = current_world(state)
+    choice = _choice(state, action)
+    check_attemptable(state, world, choice["upgrade"])
+    state["upgrade_choice"] = choice
+    return state, {"summary": f"{world} chooses {choice['upgrade']}: needs {choice['roll_needed']}+, "
+                              f"{choice['chance']}", **choice}
+
+
+def research_dice(state: State, action: Action) -> str:
+    guard_turn(state)
+    enhanced_only(state, "Research")
+    return "1d10"
+
+
+def research(state: State, action: Action) -> tuple[State, Result]:
+    """Research Action: one die against the Upgrade's number; a Zap card buys another roll."""
+    guard_turn(state)
+    enhanced_only(state, "Research")
+    world = current_world(state)
+    choice = _choice(state, action)
+    check_attemptable(state, world, choice["upgrade"])
+    chosen = begin(state, "research")
+    if chosen["count"] >= 1 + chosen["extensions"]:
+        raise RuleError(f"{world} has rolled for research this turn; discard a Zap card (extend) to roll again")
+    face = dice.read_faces(action, 1, "research")[0]
+    chosen["count"] += 1
+    acquired = face >= choice["roll_needed"]
+    upgrade = choice["upgrade"]
+    if acquired:
+        state["pending_upgrades"].append({"world": world, "upgrade": upgrade})
+        state["upgrade_choice"] = None
+        verdict = f"{upgrade} acquired (effect at the end of the turn)"
+    else:
+        state["upgrade_choice"] = choice
+        verdict = "not acquired"
+    state["last_roll"] = {"label": f"Research {upgrade}", "expr": "1d10", "rolls": [face], "hits": [acquired],
+                          "verdict": verdict}
+    return state, {"summary": f"{world} researches {upgrade} ({choice['roll_needed']}+, {choice['chance']}): "
+                              f"rolled {face}, {verdict}", "acquired": acquired, "face": face}
+
+
+def apply_pending_upgrades(state: State, world: str) -> list[str]:
+    """End of the turn: acquired upgrades take effect; an upgrade they obsolete is discarded."""
+    notes = []
+    for item in [p for p in state["pending_upgrades"] if p["world"] == world]:
+        tech = state["worlds"][world]["tech"]
+        new = item["upgrade"]
+        for old in list(tech["upgrades"]):
+            if new in rules.OBSOLETED_BY.get(old, ()) and not _kept_by_qray(tech["cards"], old, new):
+                tech["upgrades"].remove(old)
+                notes.append(f"{old} discarded (obsoleted by {new})")
+        tech["upgrades"].append(new)
+        if new == "Yttrium Alloys":
+            tech["defense"] = dict(rules.YTTRIUM_DEFENSE)
+            notes.append("Yttrium Alloys: Defense 8 space, 7 land, 9 ocean")
+        elif new == "Gatling Lasers":
+            notes.append("Gatling Lasers: two dice per attacking spaceship")
+        else:
+            notes.append(f"{new} in effect: enter any changed Weapon or Defense values (set_tech)")
+    state["pending_upgrades"] = [p for p in state["pending_upgrades"] if p["world"] != world]
+    return notes
+
+
+def set_tech(state: State, action: Action) -> tuple[State, Result]:
+    """Values from Technology cards whose text the seed does not give, entered by the players."""
+    guard_open(state)
+    enhanced_only(state, "Technology")
+    world = world_in_game(state, action["world"])
+    w = state["worlds"][world]
+    tech = w["tech"]
+    changed = []
+    if action.get("weapon_dice") is not None:
+        tech["weapon_dice"] = action["weapon_dice"]
+        changed.append(f"Weapon {action['weapon_dice']} dice")
+    for area_type in rules.AREA_TYPES:
+        value = action.get(f"defense_{area_type}")
+        if value is not None:
+            tech["defense"][area_type] = value
+            changed.append(f"Defense {value} {area_type}")
+    if action.get("builds_per_action") is not None:
+        w["builds_per_action"] = action["builds_per_action"]
+        changed.append(f"builds {action['builds_per_action']} per action")
+    if action.get("cards") is not None:
+        tech["cards"] = list(action["cards"])
+        changed.append("cards: " + (", ".join(action["cards"]) or "none"))
+    if not changed:
+        raise RuleError("set_tech: give at least one value to change")
+    refresh_aim(state)
+    return state, {"summary": f"{world} Technology: " + ", ".join(changed), "tech": tech}

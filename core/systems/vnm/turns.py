@@ -1,0 +1,43 @@
+"""Turns: the Move action (positions stay on the board) and ending a turn.
+
+Ending a turn applies upgrades acquired this turn, passes play clockwise (in a
+two-player game, to the other team's planet) and draws the next player's Zap
+hand back up to three.
+"""
+
+from __future__ import annotations
+
+from core.system import Action, Result, State
+from core.systems.vnm import rules
+from core.systems.vnm.research import apply_pending_upgrades
+from core.systems.vnm.table import begin, current_world, guard_turn
+from core.systems.vnm.zap import draw_for_turn
+
+
+def move(state: State, action: Action) -> tuple[State, Result]:
+    """Move Action: "all your spaceships must move (or do nothing)"; Tableside records the choice."""
+    guard_turn(state)
+    world = current_world(state)
+    begin(state, "move")["count"] += 1
+    return state, {"summary": f"{world} moves its spaceships"}
+
+
+def end_turn(state: State, action: Action) -> tuple[State, Result]:
+    """Play passes to the left (clockwise); the next player draws Zap cards up to three."""
+    guard_turn(state)
+    world = current_world(state)
+    chosen = state["turn_action"]
+    did = rules.ACTIONS[chosen["kind"]] if chosen else "no action"
+    notes = apply_pending_upgrades(state, world)
+    state["turn"] = (state["turn"] + 1) % len(state["turn_order"])
+    if state["turn"] == 0:
+        state["round"] += 1
+    state.update(turn_action=None, aim=None, upgrade_choice=None, zap_played=[])
+    following = current_world(state)
+    drawn = draw_for_turn(state, following)
+    state["prompt"] = f"{following}'s turn: {drawn}"
+    summary = f"{world} ends its turn ({did})"
+    if notes:
+        summary += "; " + "; ".join(notes)
+    summary += f". {state['prompt']}"
+    return state, {"summary": summary, "next": following, "round": state["round"], "upgrades": notes}

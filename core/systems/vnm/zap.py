@@ -1,0 +1,118 @@
+"""Zap cards: counts only (deck, hand, discard per player), and card numbers for priority.
+
+The cards stay secret in the players' hands and their text is not in the seed,
+so Tableside never names an effect: it keeps the counts right, enforces the
+hand of three and the three-card extension, and remembers the numbers played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.errors import RuleError
+from core.system import Action, Result, State
+from core.systems.vnm import rules
+from core.systems.vnm.table import current_world, guard_open, guard_turn, player_of, world_in_game
+
+EXTENSION_EFFECT: dict[str, str] = {
+    "build": "build one extra spaceship",
+    "move": "move one spaceship one extra area",
+    "attack": "attack once more with one spaceship",
+    "population": "collect, infect or destroy one extra population",
+    "research": "roll again to research",
+}
+
+
+def _who(state: State, action: Action) -> tuple[str, dict[str, Any]]:
+    world = world_in_game(state, action["world"]) if action.get("world") else current_world(state)
+    return world, player_of(state, world)
+
+
+def _counts(zap: dict[str, int]) -> str:
+    return f"deck {zap['deck']}, hand {zap['hand']}, discard {zap['discard']}"
+
+
+def play_zap(state: State, action: Action) -> tuple[State, Result]:
+    """Play a Zap card at any time: hand to discard pile; its number decides priority."""
+    guard_open(state)
+    world, player = _who(state, action)
+    zap = player["zap"]
+    if zap["hand"] == 0:
+        raise RuleError(f"{player['name']} has no Zap cards in hand")
+    zap["hand"] -= 1
+    zap["discard"] += 1
+    number = action.get("number")
+    state["zap_played"].append({"world": world, "number": number})
+    summary = f"{player['name']} plays a Zap card"
+    summary += f" #{number}" if number is not None else ""
+    summary += f" for {world}" if len(player["home_worlds"]) > 1 else ""
+    numbered = [p for p in state["zap_played"] if p["number"] is not None]
+    result: dict[str, Any] = {"zap": dict(zap)}
+    if len(numbered) > 1:
+        top = max(numbered, key=lambda p: p["number"])
+        result["priority"] = top
+        summary += f"; on a conflict the highest number wins: #{top['number']} ({top['world']})"
+    result["summary"] = f"{summary} ({_counts(zap)})"
+    return state, result
+
+
+def draw_zap(state: State, action: Action) -> tuple[State, Result]:
+    """Draw by hand (a missed draw, or a card that says so): never past three in hand."""
+    guard_open(state)
+    world, player = _who(state, action)
+    zap = player["zap"]
+    count = action.get("count")
+    if count is None:
+        count = rules.ZAP_HAND - zap["hand"]
+    if count == 0 or zap["hand"] + count > rules.ZAP_HAND:
+        nth = zap["hand"] + max(count, 1)
+        raise RuleError(f"{player['name']} holds {zap['hand']} Zap card(s); a hand holds three, "
+                        f"so drawing a {_ordinal(nth)} is not allowed")
+    if count > zap["deck"]:
+        raise RuleError(f"{player['name']}'s Zap deck has {zap['deck']} card(s) left, not {count}")
+    zap["deck"] -= count
+    zap["hand"] += count
+    return state, {"summary": f"{player['name']} draws {count} Zap card(s) ({_counts(zap)})", "zap": dict(zap)}
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def draw_for_turn(state: State, world: str) -> str:
+    """Start of a turn: "draw cards from your deck until you have three again" while the deck lasts."""
+    player = player_of(state, world)
+    zap = player["zap"]
+    wanted = rules.ZAP_HAND - zap["hand"]
+    drawn = min(wanted, zap["deck"])
+    zap["deck"] -= drawn
+    zap["hand"] += drawn
+    if wanted == 0:
+        return f"{player['name']} holds three Zap cards"
+    if drawn < wanted:
+        return f"{player['name']} draws {drawn} Zap card(s): the deck is out ({_counts(zap)})"
+    return f"{player['name']} draws {drawn} Zap card(s) ({_counts(zap)})"
+
+
+def extend(state: State, action: Action) -> tuple[State, Result]:
+    """Discard up to three Zap cards to extend this turn's action, one effect per card."""
+    guard_turn(state)
+    world = current_world(state)
+    player = player_of(state, world)
+    chosen = state["turn_action"]
+    if chosen is None:
+        raise RuleError(f"{world} has not chosen an action yet; a discarded Zap card extends this turn's action")
+    cards = action["cards"]
+    if chosen["extensions"] + cards > rules.MAX_EXTENSIONS:
+        raise RuleError(f"at most three Zap cards extend one action; {world} has already discarded "
+                        f"{chosen['extensions']}")
+    zap = player["zap"]
+    if cards > zap["hand"]:
+        raise RuleError(f"{player['name']} holds {zap['hand']} Zap card(s), not {cards}")
+    zap["hand"] -= cards
+    zap["discard"] += cards
+    chosen["extensions"] += cards
+    effect = EXTENSION_EFFECT[chosen["kind"]]
+    note = " (Technology and Special cards do not apply)" if state["version"] == "Enhanced" else ""
+    return state, {"summary": f"{world} discards {cards} Zap card(s): {cards} x {effect}{note} "
+                              f"({_counts(zap)})", "extensions": chosen["extensions"], "zap": dict(zap)}

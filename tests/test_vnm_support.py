@@ -1,0 +1,61 @@
+"""Helpers for the vnm tests: the same path the session core takes.
+
+options -> initial_state -> validate_action -> dice_for -> apply, with the dice
+faces passed in by the test (as a player typing in a physical roll would).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from core.errors import RuleError, TablesideError
+from core.systems.vnm import SYSTEM
+
+ENHANCED_TECH = {
+    "Venus": {"defense_space": 7, "defense_land": 6, "defense_ocean": 8},
+    "Mars": {"weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8},
+    "Pluto": {"weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8},
+}
+
+
+def new_game(**options: Any) -> dict[str, Any]:
+    return SYSTEM.initial_state(SYSTEM.validate_options(options))
+
+
+def enhanced_game(**options: Any) -> dict[str, Any]:
+    """Venus, Mars, Pluto in the Enhanced game; Tech values are made-up test data, not card text."""
+    return new_game(version="Enhanced", tech=copy.deepcopy(ENHANCED_TECH), **options)
+
+
+def act(state: dict[str, Any], raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    action = SYSTEM.validate_action(raw)
+    expr = SYSTEM.dice_for(state, action)
+    if expr is not None and "faces" in action:
+        faces = action["faces"]
+        action["roll"] = {"expr": expr, "rolls": faces, "kept": faces, "successes": None, "total": sum(faces)}
+    return SYSTEM.apply(state, action)
+
+
+def refused(state: dict[str, Any], raw: dict[str, Any], *words: str,
+            error: type[TablesideError] = RuleError) -> str:
+    """The action is refused with a message naming the problem, and the state is untouched."""
+    before = copy.deepcopy(state)
+    with pytest.raises(error) as caught:
+        act(state, raw)
+    assert state == before
+    message = caught.value.message
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    return message
+
+
+def play_to(state: dict[str, Any], world: str) -> dict[str, Any]:
+    """End turns until it is ``world``'s turn."""
+    for _ in range(len(state["turn_order"])):
+        if state["turn_order"][state["turn"]] == world:
+            return state
+        state, _ = act(state, {"type": "end_turn"})
+    raise AssertionError(f"{world} never got a turn")
