@@ -1,0 +1,81 @@
+"""Both game systems over HTTP: bad input is a 422 naming the problem and changes nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.store import Store
+from core.table import Table
+from webui.app import Services, create_app
+
+CODE = "SYS123"
+AUTH = {"Authorization": f"Bearer {CODE}"}
+
+
+@pytest.fixture
+def client(tmp_path):
+    table = Table(Store(tmp_path / "t.db"), rng=random.Random(11))
+    services = Services(table=table, join_code=CODE, frame_png=lambda: b"", press=lambda b, h: table.press(b, h))
+    yield create_app(services, {"TESTING": True}).test_client()
+    table.store.close()
+
+
+def post(client, path, body):
+    return client.post(path, json=body, headers=AUTH)
+
+
+def act(client, body):
+    return post(client, "/api/sessions/active/actions", body)
+
+
+def refused(client, body, *words):
+    """Send ``body``; it must be a 422 whose message names every word, and change nothing."""
+    before = client.get("/api/sessions/active", headers=AUTH).get_json()
+    r = act(client, body)
+    assert r.status_code == 422, (body, r.get_json())
+    message = r.get_json()["error"]
+    for word in words:
+        assert word.lower() in message.lower(), (word, message)
+    after = client.get("/api/sessions/active", headers=AUTH).get_json()
+    assert (after["version"], after["state"]) == (before["version"], before["state"])
+    return message
+
+
+def test_systems_are_listed_with_options_actions_and_buttons(client):
+    systems = {s["id"]: s for s in client.get("/api/systems", headers=AUTH).get_json()}
+    assert {"venom", "vnm"} <= set(systems)
+    for s in systems.values():
+        assert s["options"] and s["actions"] and {b["button"] for b in s["buttons"]} == {"A", "B", "C", "D"}
+
+
+def test_venom_bad_input(client):
+    r = post(client, "/api/sessions", {"system": "venom", "options": {"players": ["A", "B", "C", "D", "E", "F"]}})
+    assert r.status_code == 422 and "players" in r.get_json()["error"]
+    assert post(client, "/api/sessions", {"system": "venom", "options": {"players": ["Ana", "Ben"]}}).status_code == 201
+    assert act(client, {"type": "set_commander", "player": "Ana"}).status_code == 200
+    leader = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense", "zone_type": "Arctic",
+              "health": 2, "defense": 4, "support": 2}
+    refused(client, {**leader, "health": 0}, "health")
+    refused(client, {**leader, "defense": 9}, "defense")
+    refused(client, {"type": "combat_roll", "dice": 0}, "dice")
+    refused(client, {"type": "summon_kaiju"}, "unknown action", "summon_kaiju")
+
+
+def test_vnm_bad_input(client):
+    seven = ["Venus", "Mars", "Ganymede", "Titan", "Pluto", "Earth", "Venus"]
+    r = post(client, "/api/sessions", {"system": "vnm", "options": {"players": seven}})
+    assert r.status_code == 422 and "player" in r.get_json()["error"].lower()
+    made = post(client, "/api/sessions", {"system": "vnm", "options": {"players": ["Venus", "Mars", "Pluto"]}})
+    assert made.status_code == 201, made.get_json()
+    refused(client, {"type": "research", "upgrade": "Yttrium Alloys"}, "Enhanced")
+    refused(client, {"type": "collect", "area": "Atlantis", "count": 1}, "Atlantis")
+    refused(client, {"type": "draw_zap", "world": "Pluto", "count": 1}, "hand")
+    # Empty an area, then collecting from it must be refused.
+    state = made.get_json()["state"]
+    north_america = next(a for a in state["land_areas"] if a["name"] == "North America")
+    for _ in range(north_america["population"]):
+        assert act(client, {"type": "collect", "area": "North America", "count": 1}).status_code == 200
+        act(client, {"type": "end_turn"})
+    refused(client, {"type": "collect", "area": "North America", "count": 1}, "North America")
