@@ -203,3 +203,39 @@ def test_export_writes_the_log(tmp_path, server):
     missing = subprocess.run([TABLESIDE, "export", "--data", str(tmp_path / "empty")], capture_output=True,
                              text=True, timeout=60)
     assert missing.returncode == 2 and "no Tableside data" in missing.stderr
+
+
+def test_terminal_keys_press_the_virtual_buttons(tmp_path):
+    import pty
+
+    master, slave = pty.openpty()
+    port = free_port()
+    env = {**os.environ, "TABLESIDE_JOIN_CODE": CODE}
+    proc = subprocess.Popen(
+        [TABLESIDE, "serve", "--simulate", "--data", str(tmp_path), "--host", "127.0.0.1", "--port", str(port)],
+        stdin=slave, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+    )
+    os.close(slave)
+    server = Server(tmp_path)
+    server.port = port
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if server.request("GET", "/healthz", auth=False)[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        server.request("POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ana", "Ben"]}})
+        os.write(master, b"b")  # B: a single die (the Commander roll-off before the game starts)
+        log = []
+        for _ in range(100):
+            log = server.request("GET", "/api/sessions/active/log")[1]
+            if log:
+                break
+            time.sleep(0.05)
+        assert log and log[0]["source"] == "button"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+        os.close(master)
