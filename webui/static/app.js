@@ -205,6 +205,8 @@ function follow() {
   source.addEventListener("hello", () => { $("link").textContent = "live"; });
   source.addEventListener("change", () => refresh());
   source.addEventListener("session", () => { current = null; refresh(); });
+  // A physical button press the rules refused: say why on every phone.
+  source.addEventListener("rejected", (ev) => say(JSON.parse(ev.data).message));
   source.onerror = () => { $("link").textContent = "reconnecting…"; };
 }
 
