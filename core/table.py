@@ -147,6 +147,11 @@ class Table:
             live = self._require_live()
             return live.system.screen(live.state)
 
+    def position(self) -> tuple[str, int] | None:
+        """(active session id, version), or None: enough to tell whether anything changed."""
+        with self._lock:
+            return (self._live.id, self._live.version) if self._live else None
+
     def has_active(self) -> bool:
         return self._live is not None
 
@@ -322,11 +327,11 @@ class Table:
         row = self.store.get_session(session_id)
         assert row is not None
         system = self._get_system(row["system"])
-        states, applied, undone = self._replay(session_id, states_needed=False)
         version = self.store.version(session_id)
         state = self.store.snapshot(session_id, version)
+        states, applied, undone = self._replay(session_id, states_needed=state is None)
         if state is None:
-            state = self._replay(session_id)[0][-1]
+            state = states[-1]
         return _Live(session_id, system, version, state, applied, undone)
 
     def _replay(self, session_id: str, states_needed: bool = True):

@@ -9,7 +9,6 @@ the newest state and skips the ones in between.
 
 from __future__ import annotations
 
-import io
 import logging
 import os
 import threading
@@ -20,7 +19,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from display.panels import PANELS, Panel, get_panel
-from display.render import to_panel_image
+from display.render import to_panel_image, to_png
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +43,7 @@ class VirtualDisplay:
         self.png: bytes | None = None
 
     def show(self, image: Image.Image) -> None:
-        buf = io.BytesIO()
-        to_panel_image(image, self.panel).save(buf, format="PNG")
-        self.png = buf.getvalue()
+        self.png = to_png(image, self.panel)
         self.frames += 1
         if self.path is not None:
             tmp = self.path.with_suffix(".tmp")

@@ -169,6 +169,15 @@ def to_panel_image(image: Image.Image, panel: Panel) -> Image.Image:
     return image.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE)
 
 
+def to_png(image: Image.Image, panel: Panel) -> bytes:
+    """The frame as the panel would show it, PNG-encoded (for /display.png and the virtual panel)."""
+    import io
+
+    buf = io.BytesIO()
+    to_panel_image(image, panel).save(buf, format="PNG")
+    return buf.getvalue()
+
+
 def placeholder_screen(message: str) -> Screen:
     """What the panel shows with no active session."""
     from core.system import Row, Section

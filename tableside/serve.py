@@ -7,7 +7,6 @@ found, else the virtual display and gpiozero's MockFactory, and it says which.
 from __future__ import annotations
 
 import argparse
-import io
 import logging
 import signal
 import socket
@@ -20,7 +19,7 @@ from core.store import Store
 from core.table import Table
 from device.buttons import ButtonPanel, default_factory, mock_factory
 from device.display import DisplayWorker, open_display
-from display.render import placeholder_screen, render, to_panel_image
+from display.render import placeholder_screen, render, to_png
 from tableside.config import data_dir, join_code, load_config
 from webui.app import Services, create_app
 from webui.stream import Broker
@@ -45,14 +44,9 @@ class Frames:
 
     def png(self) -> bytes:
         with self._lock:
-            key = None
-            if self.table.has_active():
-                view = self.table.view()
-                key = (view["id"], view["version"])
+            key = self.table.position()
             if key != self._key or not self._png:
-                buf = io.BytesIO()
-                to_panel_image(self.image(), self.panel).save(buf, format="PNG")
-                self._png, self._key = buf.getvalue(), key
+                self._png, self._key = to_png(self.image(), self.panel), key
             return self._png
 
 

@@ -77,9 +77,14 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
     return app
 
 
+def codes_match(given: str, code: str) -> bool:
+    """Constant-time, case-blind: the code is read off an e-paper and typed on a phone."""
+    return bool(given) and hmac.compare_digest(given.strip().upper().encode(), code.upper().encode())
+
+
 def authorised(code: str) -> bool:
     given = request.cookies.get(COOKIE, "")
     header = request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
-        given = header[len("Bearer ") :].strip()
-    return bool(given) and hmac.compare_digest(given.strip().upper(), code.upper())
+        given = header[len("Bearer ") :]
+    return codes_match(given, code)

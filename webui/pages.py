@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request
 
-from webui.app import COOKIE
+from webui.app import COOKIE, codes_match
 
 bp = Blueprint("pages", __name__)
 
@@ -23,9 +23,7 @@ def join():
     if not code:
         return join_page(error=None)
     expected = current_app.extensions["tableside"].join_code
-    import hmac
-
-    if not hmac.compare_digest(code.upper(), expected.upper()):
+    if not codes_match(code, expected):
         return join_page(error="That join code is not right: it is shown on the e-paper and at start-up."), 401
     response = make_response(redirect("/"))
     response.set_cookie(COOKIE, expected, max_age=400 * 24 * 3600, httponly=True, samesite="Lax")
