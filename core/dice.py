@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from core.errors import BadRequest
+from tableside.core.errors import BadRequest
 
 MAX_DICE = 100
 MIN_SIDES, MAX_SIDES = 2, 1000

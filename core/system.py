@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.errors import BadRequest, RuleError
+from tableside.core.errors import BadRequest, RuleError
 
 State = dict[str, Any]
 Action = dict[str, Any]

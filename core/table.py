@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from core import dice
-from core.errors import BadRequest, Conflict, NotFound, RuleError, TablesideError
-from core.store import Store
-from core.system import GameSystem, Screen
-from core.systems import all_systems, get_system
+from tableside.core import dice
+from tableside.core.errors import BadRequest, Conflict, NotFound, RuleError, TablesideError
+from tableside.core.store import Store
+from tableside.core.system import GameSystem, Screen
+from tableside.core.systems import all_systems, get_system
 
 log = logging.getLogger(__name__)
 

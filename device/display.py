@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from PIL import Image
-
-from display.panels import PANELS, Panel, get_panel
-from display.render import to_panel_image, to_png
+from tableside.display.panels import PANELS, Panel, get_panel
+from tableside.display.render import to_panel_image, to_png
 
 log = logging.getLogger(__name__)
 

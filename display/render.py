@@ -10,9 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
-
-from core.system import Screen
-from display.panels import BLACK, WHITE, Panel
+from tableside.core.system import Screen
+from tableside.display.panels import BLACK, WHITE, Panel
 
 
 @lru_cache(maxsize=16)
@@ -180,7 +179,7 @@ def to_png(image: Image.Image, panel: Panel) -> bytes:
 
 def placeholder_screen(message: str) -> Screen:
     """What the panel shows with no active session."""
-    from core.system import Row, Section
+    from tableside.core.system import Row, Section
 
     return Screen(
         title="Tableside",

@@ -69,14 +69,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _is_user_error(exc: Exception) -> bool:
-    from core.errors import TablesideError
     from tableside.config import ConfigError
+    from tableside.core.errors import TablesideError
 
     return isinstance(exc, TablesideError | ConfigError)
 
 
 def cmd_roll(args: argparse.Namespace) -> int:
-    from core import dice
+    from tableside.core import dice
 
     faces = dice.parse_faces(args.faces) if args.faces is not None else None
     rng = random.Random(args.seed) if args.seed is not None else None
@@ -96,9 +96,9 @@ def cmd_roll(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from core.errors import NotFound
-    from core.store import Store
     from tableside.config import data_dir
+    from tableside.core.errors import NotFound
+    from tableside.core.store import Store
 
     folder = data_dir(args.data)
     path = folder / "tableside.db"

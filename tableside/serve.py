@@ -14,15 +14,15 @@ import sys
 import threading
 from typing import Any
 
-from core.errors import TablesideError
-from core.store import Store
-from core.table import Table
-from device.buttons import ButtonPanel, default_factory, mock_factory
-from device.display import DisplayWorker, open_display
-from display.render import placeholder_screen, render, to_png
 from tableside.config import data_dir, join_code, load_config
-from webui.app import Services, create_app
-from webui.stream import Broker
+from tableside.core.errors import TablesideError
+from tableside.core.store import Store
+from tableside.core.table import Table
+from tableside.device.buttons import ButtonPanel, default_factory, mock_factory
+from tableside.device.display import DisplayWorker, open_display
+from tableside.display.render import placeholder_screen, render, to_png
+from tableside.webui.app import Services, create_app
+from tableside.webui.stream import Broker
 
 log = logging.getLogger("tableside")
 

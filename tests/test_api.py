@@ -7,14 +7,14 @@ import random
 
 import pytest
 from PIL import Image
+from tableside.core.store import Store
+from tableside.core.table import Table
+from tableside.device.buttons import ButtonPanel, mock_factory
+from tableside.display.panels import get_panel
+from tableside.webui.app import Services, create_app
 
-from core.store import Store
-from core.table import Table
-from device.buttons import ButtonPanel, mock_factory
-from display.panels import get_panel
 from tableside.serve import Frames
 from tests import toysystem
-from webui.app import Services, create_app
 
 CODE = "K7TQ2M"
 AUTH = {"Authorization": f"Bearer {CODE}"}

@@ -5,9 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
-
-from core.errors import RuleError
-from device.buttons import IMPRESSION_PINS, ButtonPanel, mock_factory
+from tableside.core.errors import RuleError
+from tableside.device.buttons import IMPRESSION_PINS, ButtonPanel, mock_factory
 
 
 class FakeClock:

@@ -90,12 +90,20 @@ def test_serve_with_a_bad_config_exits_2_with_one_line(tmp_path, capsys):
 
 def test_import_core_touches_no_hardware_library():
     code = (
-        "import sys, core, core.table, core.store, core.dice, core.systems;"
-        "core.systems.all_systems();"
-        "import display.render, webui.app, tableside.cli;"
+        "import sys, tableside.core, tableside.core.table, tableside.core.store, tableside.core.dice;"
+        "import tableside.core.systems as systems; systems.all_systems();"
+        "import tableside.display.render, tableside.webui.app, tableside.cli;"
         "bad = [m for m in ('inky', 'gpiozero', 'spidev', 'smbus2', 'gpiod', 'lgpio', 'RPi') if m in sys.modules];"
         "print(bad)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_installed_inside_the_tableside_namespace(tmp_path):
+    """Outside the source tree, ``import core`` fails and ``import tableside.core`` works."""
+    code = "import importlib.util as u; print(u.find_spec('core') is None, u.find_spec('tableside.core') is not None)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "True"]

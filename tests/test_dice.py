@@ -9,10 +9,9 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from core import dice
-from core.dice import DiceError, DiceExpr, RollResult, count_successes, parse, parse_faces, read_face, roll
-from core.errors import BadRequest
+from tableside.core import dice
+from tableside.core.dice import DiceError, DiceExpr, RollResult, count_successes, parse, parse_faces, read_face, roll
+from tableside.core.errors import BadRequest
 
 
 class ScriptedRandom(random.Random):

@@ -7,11 +7,10 @@ import threading
 import numpy
 import pytest
 from PIL import Image
-
-from core.system import RollView, Row, Screen, Section
-from device.display import DisplayWorker, InkyDisplay, VirtualDisplay, open_display
-from display.panels import PANELS, get_panel
-from display.render import render, to_panel_image
+from tableside.core.system import RollView, Row, Screen, Section
+from tableside.device.display import DisplayWorker, InkyDisplay, VirtualDisplay, open_display
+from tableside.display.panels import PANELS, get_panel
+from tableside.display.render import render, to_panel_image
 
 SCREEN = Screen(
     title="VENOM Assault · Round 3",

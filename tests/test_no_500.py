@@ -11,11 +11,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from core.errors import TablesideError
-from core.store import Store
-from core.systems import SYSTEM_MODULES, get_system
-from core.table import Table
+from tableside.core.errors import TablesideError
+from tableside.core.store import Store
+from tableside.core.systems import SYSTEM_MODULES, get_system
+from tableside.core.table import Table
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False, width=32)

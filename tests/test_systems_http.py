@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from core.store import Store
-from core.table import Table
-from webui.app import Services, create_app
+from tableside.core.store import Store
+from tableside.core.table import Table
+from tableside.webui.app import Services, create_app
 
 CODE = "SYS123"
 AUTH = {"Authorization": f"Bearer {CODE}"}

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from tableside.core.errors import BadRequest, Conflict, NotFound, RuleError
+from tableside.core.store import Store
+from tableside.core.table import Table
 
-from core.errors import BadRequest, Conflict, NotFound, RuleError
-from core.store import Store
-from core.table import Table
 from tests import toysystem
 
 

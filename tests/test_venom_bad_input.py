@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 
 import pytest
+from tableside.core.errors import BadRequest, RuleError
+from tableside.core.systems.venom import SYSTEM
 
-from core.errors import BadRequest, RuleError
-from core.systems.venom import SYSTEM
 from tests.test_venom_helpers import attacking, started, to_phase
 
 LEADER = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Island", "health": 2, "defense": 4,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from tableside.core.errors import RuleError
+from tableside.core.odds import at_least_k, face_chance
+from tableside.core.systems.venom import SYSTEM, combat
 
-from core.errors import RuleError
-from core.odds import at_least_k, face_chance
-from core.systems.venom import SYSTEM, combat
 from tests.test_venom_helpers import act, attacking
 
 

@@ -6,8 +6,8 @@ import json
 import re
 from pathlib import Path
 
-from core.systems import get_system
-from core.systems.venom import SYSTEM
+from tableside.core.systems import get_system
+from tableside.core.systems.venom import SYSTEM
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "systems" / "venom.md"
 BODIES = [json.loads(m) for m in re.findall(r"-d '(\{.*?\})'", DOC.read_text(encoding="utf-8"))]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from tableside.core.errors import RuleError
+from tableside.core.systems.venom import SYSTEM, deck
 
-from core.errors import RuleError
-from core.systems.venom import SYSTEM, deck
 from tests.test_venom_helpers import act, started, to_phase
 
 

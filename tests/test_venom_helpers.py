@@ -10,7 +10,7 @@ import json
 import re
 from typing import Any
 
-from core.systems.venom import SYSTEM
+from tableside.core.systems.venom import SYSTEM
 
 
 def new_game(players: list[str] | None = None, **options: Any) -> dict[str, Any]:

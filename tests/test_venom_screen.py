@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from tableside.core.errors import RuleError
+from tableside.core.systems.venom import SYSTEM
 
-from core.errors import RuleError
-from core.systems.venom import SYSTEM
 from tests.test_venom_helpers import act, attacking, new_game, started, to_phase
 
 

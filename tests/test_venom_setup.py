@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from tableside.core.errors import BadRequest, RuleError
+from tableside.core.systems.venom import SYSTEM, deck
 
-from core.errors import BadRequest, RuleError
-from core.systems.venom import SYSTEM, deck
 from tests.test_venom_helpers import act, new_game
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from tableside.core.errors import RuleError
+from tableside.core.systems.venom import SYSTEM, combat
 
-from core.errors import RuleError
-from core.systems.venom import SYSTEM, combat
 from tests.test_venom_helpers import act, attacking, started, to_phase
 
 LEADER = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense",

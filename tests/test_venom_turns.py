@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from tableside.core.errors import RuleError
+from tableside.core.systems.venom import turns
 
-from core.errors import RuleError
-from core.systems.venom import turns
 from tests.test_venom_helpers import act, attacking, started, to_phase
 
 

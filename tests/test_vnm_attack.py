@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from tableside.core.errors import RuleError
+from tableside.core.systems.vnm import SYSTEM
 
-from core.errors import RuleError
-from core.systems.vnm import SYSTEM
 from tests.test_vnm_support import act, enhanced_game, new_game, play_to, refused
 
 

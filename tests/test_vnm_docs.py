@@ -7,8 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-from core.systems.vnm import SYSTEM
+from tableside.core.systems.vnm import SYSTEM
 
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "systems" / "vnm.md").read_text()
 BODIES = [json.loads(body) for body in re.findall(r"-d '(\{.*?\})'", DOC)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from tableside.core.systems.vnm import SYSTEM, dice
 
-from core.systems.vnm import SYSTEM, dice
 from tests.test_vnm_support import act, enhanced_game, new_game, play_to
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from core.systems.vnm import SYSTEM
+from tableside.core.systems.vnm import SYSTEM
+
 from tests.test_vnm_support import act, new_game, play_to, refused
 
 SMALL = [{"name": "China", "population": 20}, {"name": "Oceania", "population": 5}]  # players' own areas

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from core.systems.vnm import SYSTEM
+from tableside.core.systems.vnm import SYSTEM
+
 from tests.test_vnm_support import act, enhanced_game, new_game, play_to
 
 

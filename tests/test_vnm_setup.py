@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from tableside.core.errors import BadRequest, RuleError
+from tableside.core.systems.vnm import SYSTEM, rules
 
-from core.errors import BadRequest, RuleError
-from core.systems.vnm import SYSTEM, rules
 from tests.test_vnm_support import new_game
 
 TEAMS = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]},

@@ -10,9 +10,8 @@ import copy
 from typing import Any
 
 import pytest
-
-from core.errors import RuleError, TablesideError
-from core.systems.vnm import SYSTEM
+from tableside.core.errors import RuleError, TablesideError
+from tableside.core.systems.vnm import SYSTEM
 
 ENHANCED_TECH = {
     "Venus": {"defense_space": 7, "defense_land": 6, "defense_ocean": 8},

@@ -48,7 +48,7 @@ def test_move_is_recorded_as_the_action() -> None:
 
 
 def test_unknown_actions_and_fields_are_refused() -> None:
-    from core.errors import BadRequest
+    from tableside.core.errors import BadRequest
 
     refused(new_game(), {"type": "teleport"}, "unknown action 'teleport'")
     refused(new_game(), {"type": "move", "where": "Orbit"}, "where", error=BadRequest)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.errors import RuleError
-from core.system import ActionSpec, Binding, Field, GameSystem, Row, Screen, Section
+from tableside.core.errors import RuleError
+from tableside.core.system import ActionSpec, Binding, Field, GameSystem, Row, Screen, Section
 
 
 def _add(state, action):
@@ -58,6 +58,6 @@ SYSTEM = Toy()
 def get(system_id: str) -> GameSystem:
     if system_id == "toy":
         return SYSTEM
-    from core.systems import get_system
+    from tableside.core.systems import get_system
 
     return get_system(system_id)

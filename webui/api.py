@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
-
-from core.errors import BadRequest, NotFound
+from tableside.core.errors import BadRequest, NotFound
 
 bp = Blueprint("api", __name__)
 

@@ -15,11 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, jsonify, request
+from tableside.core.errors import TablesideError
+from tableside.core.table import Table
+from tableside.webui.stream import Broker
 from werkzeug.exceptions import HTTPException
-
-from core.errors import TablesideError
-from core.table import Table
-from webui.stream import Broker
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +44,7 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     app.extensions["tableside"] = services
 
-    from webui import api, pages
+    from tableside.webui import api, pages
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

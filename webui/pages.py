@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request
-
-from webui.app import COOKIE, codes_match
+from tableside.webui.app import COOKIE, codes_match
 
 bp = Blueprint("pages", __name__)
 

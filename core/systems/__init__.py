@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import importlib
 
-from core.errors import NotFound
-from core.system import GameSystem
+from tableside.core.errors import NotFound
+from tableside.core.system import GameSystem
 
 SYSTEM_MODULES: dict[str, str] = {
-    "vnm": "core.systems.vnm",
-    "venom": "core.systems.venom",
+    "vnm": "tableside.core.systems.vnm",
+    "venom": "tableside.core.systems.venom",
 }
 
 _loaded: dict[str, GameSystem] = {}

@@ -1,4 +1,4 @@
-"""VENOM Assault (rulebook: shared/seeds/004): Event deck, tracks, Combat Dice, Medal of Honor.
+"""VENOM Assault (rulebook: docs/rulebooks/venom.txt): Event deck, tracks, Combat Dice, Medal of Honor.
 
 Modules: ``rules`` (the rulebook's numbers and names), ``deck`` (Event deck
 counts), ``combat`` (tracks, successes, capture chance), ``scoring`` (Victory
@@ -8,6 +8,6 @@ the handlers in ``turn_actions`` and ``combat_actions``, ``screen`` and ``plugin
 
 from __future__ import annotations
 
-from core.systems.venom.plugin import SYSTEM, VenomAssault
+from tableside.core.systems.venom.plugin import SYSTEM, VenomAssault
 
 __all__ = ["SYSTEM", "VenomAssault"]

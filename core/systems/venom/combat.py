@@ -9,9 +9,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from core.errors import RuleError
-from core.odds import at_least_k, face_chance
-from core.systems.venom import rules
+from tableside.core.errors import RuleError
+from tableside.core.odds import at_least_k, face_chance
+from tableside.core.systems.venom import rules
 
 
 def move_track(value: int, by: int) -> tuple[int, int]:

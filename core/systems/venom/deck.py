@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.errors import RuleError
-from core.systems.venom import rules
+from tableside.core.errors import RuleError
+from tableside.core.systems.venom import rules
 
 
 def build_event_deck(

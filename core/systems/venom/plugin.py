@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.errors import RuleError
-from core.system import ActionSpec, Binding, Field, GameSystem, Screen
-from core.systems.venom import combat_actions as fight
-from core.systems.venom import deck, rules, state, turn_actions
-from core.systems.venom import screen as view
+from tableside.core.errors import RuleError
+from tableside.core.system import ActionSpec, Binding, Field, GameSystem, Screen
+from tableside.core.systems.venom import combat_actions as fight
+from tableside.core.systems.venom import deck, rules, state, turn_actions
+from tableside.core.systems.venom import screen as view
 
 OPTIONS = (
     Field("players", "list[str]", required=False, default=["Player 1", "Player 2"],

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.system import RollView, Row, Screen, Section, roll_view
-from core.systems.venom import combat, deck, rules, scoring
+from tableside.core.system import RollView, Row, Screen, Section, roll_view
+from tableside.core.systems.venom import combat, deck, rules, scoring
 
 _SHORT_KIND = {
     rules.ALL_IS_QUIET: "Quiet",

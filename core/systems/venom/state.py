@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import RuleError
-from core.odds import percent
-from core.systems.venom import combat, deck, rules
+from tableside.core.errors import RuleError
+from tableside.core.odds import percent
+from tableside.core.systems.venom import combat, deck, rules
 
 State = dict[str, Any]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import RuleError
-from core.systems.venom import combat, deck, rules, scoring, turns
-from core.systems.venom.state import (
+from tableside.core.errors import RuleError
+from tableside.core.systems.venom import combat, deck, rules, scoring, turns
+from tableside.core.systems.venom.state import (
     State,
     active_name,
     player_index,

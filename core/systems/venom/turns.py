@@ -7,7 +7,7 @@ Commander's Event Phase comes round.
 
 from __future__ import annotations
 
-from core.systems.venom import rules
+from tableside.core.systems.venom import rules
 
 
 def roll_off(contenders: list[int], faces: list[int]) -> tuple[int | None, list[int]]:

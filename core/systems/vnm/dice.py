@@ -10,9 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from core.errors import RuleError
-from core.odds import at_least_k, face_chance, percent
-from core.systems.vnm import rules
+from tableside.core.errors import RuleError
+from tableside.core.odds import at_least_k, face_chance, percent
+from tableside.core.systems.vnm import rules
 
 # Q-Ray (Venus Weapon, revised card): die face -> outcome.
 QRAY_OUTCOMES: dict[str, str] = {

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import RuleError
-from core.system import Action, Result, State
-from core.systems.vnm import dice, rules
-from core.systems.vnm.table import (
+from tableside.core.errors import RuleError
+from tableside.core.system import Action, Result, State
+from tableside.core.systems.vnm import dice, rules
+from tableside.core.systems.vnm.table import (
     begin,
     current_world,
     guard_open,

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.errors import BadRequest, RuleError
-from core.system import Action, Result, State
-from core.systems.vnm import rules
-from core.systems.vnm.table import (
+from tableside.core.errors import BadRequest, RuleError
+from tableside.core.system import Action, Result, State
+from tableside.core.systems.vnm import rules
+from tableside.core.systems.vnm.table import (
     EARTH_MUST_WAIT,
     begin,
     check_winners,

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import RuleError
-from core.system import Action, Result, State
-from core.systems.vnm import dice, rules
-from core.systems.vnm.fleet import refresh_aim
-from core.systems.vnm.table import begin, current_world, enhanced_only, guard_open, guard_turn, world_in_game
+from tableside.core.errors import RuleError
+from tableside.core.system import Action, Result, State
+from tableside.core.systems.vnm import dice, rules
+from tableside.core.systems.vnm.fleet import refresh_aim
+from tableside.core.systems.vnm.table import begin, current_world, enhanced_only, guard_open, guard_turn, world_in_game
 
 # Every card name the seed mentions, so "gatling lasers" finds "Gatling Lasers".
 KNOWN_NAMES: tuple[str, ...] = tuple(sorted(

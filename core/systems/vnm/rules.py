@@ -1,6 +1,6 @@
 """Venus Needs Men: the numbers the rulebook gives, in one place.
 
-Everything here is transcribed from ../shared/seeds/000_7c6d3bbdb6ee37f8.txt
+Everything here is transcribed from docs/rulebooks/vnm.txt
 (the rulebook and six revised cards). Values the rulebook does not give are not
 here: they are setup options the players confirm (see setup.py).
 """

@@ -5,9 +5,9 @@ Strings stay short (the smallest panel is 250x122); the renderer lays them out.
 
 from __future__ import annotations
 
-from core.system import RollView, Row, Screen, Section, State, roll_view
-from core.systems.vnm import rules
-from core.systems.vnm.table import current_world, team_population, winner_names
+from tableside.core.system import RollView, Row, Screen, Section, State, roll_view
+from tableside.core.systems.vnm import rules
+from tableside.core.systems.vnm.table import current_world, team_population, winner_names
 
 
 def screen(state: State) -> Screen:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.errors import BadRequest, RuleError
-from core.system import Field, State, check_fields
-from core.systems.vnm import rules
+from tableside.core.errors import BadRequest, RuleError
+from tableside.core.system import Field, State, check_fields
+from tableside.core.systems.vnm import rules
 
 DEFAULT_PLAYERS = ["Venus", "Mars", "Pluto"]
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.system import Action, ActionSpec, Binding, Field, GameSystem, Screen, State
-from core.systems.vnm import fleet, population, research, rules, setup, turns, zap
-from core.systems.vnm.screen import screen as _screen
+from tableside.core.system import Action, ActionSpec, Binding, Field, GameSystem, Screen, State
+from tableside.core.systems.vnm import fleet, population, research, rules, setup, turns, zap
+from tableside.core.systems.vnm.screen import screen as _screen
 
 _AREA = Field("area", "str", help="a land area's name, as in the setup")
 _COUNT = Field("count", "int", required=False, default=1, minimum=1, help="population units")

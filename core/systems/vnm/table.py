@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import RuleError
-from core.system import State
-from core.systems.vnm import rules
+from tableside.core.errors import RuleError
+from tableside.core.system import State
+from tableside.core.systems.vnm import rules
 
 EARTH_MUST_WAIT = (
     "Earth may not collect population yet: no alien spaceship has attacked an Earth spaceship "

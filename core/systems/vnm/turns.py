@@ -7,11 +7,11 @@ hand back up to three.
 
 from __future__ import annotations
 
-from core.system import Action, Result, State
-from core.systems.vnm import rules
-from core.systems.vnm.research import apply_pending_upgrades
-from core.systems.vnm.table import begin, current_world, guard_turn
-from core.systems.vnm.zap import draw_for_turn
+from tableside.core.system import Action, Result, State
+from tableside.core.systems.vnm import rules
+from tableside.core.systems.vnm.research import apply_pending_upgrades
+from tableside.core.systems.vnm.table import begin, current_world, guard_turn
+from tableside.core.systems.vnm.zap import draw_for_turn
 
 
 def move(state: State, action: Action) -> tuple[State, Result]:

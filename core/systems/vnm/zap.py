@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import RuleError
-from core.system import Action, Result, State
-from core.systems.vnm import rules
-from core.systems.vnm.table import current_world, guard_open, guard_turn, player_of, world_in_game
+from tableside.core.errors import RuleError
+from tableside.core.system import Action, Result, State
+from tableside.core.systems.vnm import rules
+from tableside.core.systems.vnm.table import current_world, guard_open, guard_turn, player_of, world_in_game
 
 EXTENSION_EFFECT: dict[str, str] = {
     "build": "build one extra spaceship",
