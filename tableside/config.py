@@ -17,11 +17,15 @@ from pathlib import Path
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
-def data_dir(given: str | None) -> Path:
+def data_dir(given: str | None, configured: str | None = None) -> Path:
+    """``--data``, else ``$TABLESIDE_DATA``, else the config file's ``[server] data`` (the Pi service's
+    /var/lib/tableside), else ``~/.local/share/tableside``."""
     if given:
         return Path(given).expanduser()
     if os.environ.get("TABLESIDE_DATA"):
         return Path(os.environ["TABLESIDE_DATA"]).expanduser()
+    if configured:
+        return Path(configured).expanduser()
     return Path.home() / ".local" / "share" / "tableside"
 
 
@@ -41,6 +45,14 @@ def join_code(folder: Path) -> str:
     return code
 
 
+SYSTEM_CONFIG = Path("/etc/tableside/tableside.toml")  # written by systemd/install.sh on a Pi
+
+
+def system_config() -> str | None:
+    """The Pi service's config file when there is one: the doctor and export find its data folder."""
+    return str(SYSTEM_CONFIG) if SYSTEM_CONFIG.is_file() else None
+
+
 @dataclass
 class Config:
     """Settings from the config file; command-line flags override them."""
@@ -52,6 +64,7 @@ class Config:
     buttons: dict[str, int] = field(default_factory=lambda: {"A": 5, "B": 6, "C": 16, "D": 24})
     hold_time: float = 1.0
     threads: int = 24
+    data: str | None = None  # [server] data: the data folder, after --data and $TABLESIDE_DATA
     # the Pi appliance (docs/raspberry-pi.md): debouncing, pin factory, overrides, LED, shutdown
     debounce_ms: float = 10.0
     pin_factory: str | None = None  # lgpio (default on a Pi) | rpigpio | pigpio | mock
@@ -82,6 +95,7 @@ def load_config(path: str | None) -> Config:
         cfg.host = str(server.get("host", cfg.host))
         cfg.port = int(server.get("port", cfg.port))
         cfg.threads = int(server.get("threads", cfg.threads))
+        cfg.data = str(server["data"]) if server.get("data") else None
         cfg.display = str(display.get("kind", cfg.display))
         cfg.panel = display.get("panel", cfg.panel)
         cfg.hold_time = float(buttons.get("hold_time", cfg.hold_time))
