@@ -8,7 +8,7 @@ from tableside.webui.app import COOKIE, codes_match
 bp = Blueprint("pages", __name__)
 
 # Endpoints anyone on the Wi-Fi may reach without the join code.
-PUBLIC = {"api.healthz", "pages.join", "static"}
+PUBLIC = {"api.healthz", "pages.join", "static", "panel.manifest", "panel.icon"}
 
 
 def join_page(error: str | None):
