@@ -127,8 +127,9 @@ def stream():
 
 @bp.get("/api/hardware")
 def hardware():
-    """What the server is driving: real or simulated display and buttons."""
-    return jsonify(_services().hardware)
+    """What the server is driving (display, pin factory and why, LED, address) and the last failures."""
+    hardware = _services().hardware
+    return jsonify(hardware() if callable(hardware) else hardware)
 
 
 @bp.get("/display.png")
