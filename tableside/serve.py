@@ -13,12 +13,13 @@ import sys
 import threading
 from typing import Any
 
-from tableside.config import data_dir, join_code, load_config
+from tableside.config import cookie_secret, data_dir, join_code, load_config
 from tableside.core.store import Store
 from tableside.core.table import Table
 from tableside.device.display import DisplayWorker, open_display
 from tableside.display.render import placeholder_screen, render, to_png
 from tableside.faults import Faults
+from tableside.lock import FolderLock
 from tableside.pi import Appliance
 from tableside.webui.app import Services, create_app
 from tableside.webui.stream import Broker
@@ -65,10 +66,17 @@ def run_serve(args: argparse.Namespace) -> int:
     host = args.host or cfg.host
     port = cfg.port if args.port is None else args.port
     code = join_code(folder)
+    lock = FolderLock(folder).acquire()  # before the database is opened: one server per folder
+    try:
+        return _serve(args, cfg, folder, host, port, code, lock)
+    finally:
+        lock.release()
 
+
+def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: str, lock: FolderLock) -> int:
     store = Store(folder / "tableside.db")
     table = Table(store)
-    broker = Broker()
+    broker = Broker(max_streams=cfg.limits.max_streams)
     table.subscribe(broker.publish)
 
     faults = Faults(folder)
@@ -89,14 +97,16 @@ def run_serve(args: argparse.Namespace) -> int:
                 "display_error": worker.error, **pi.status()}
 
     services = Services(
-        table=table, join_code=code, frame_png=frames.png, press=pi.press, broker=broker, hardware=hardware
+        table=table, join_code=code, frame_png=frames.png, press=pi.press, broker=broker, hardware=hardware,
+        secret=cookie_secret(folder), names=cfg.names,
     )
     app = create_app(services)
 
-    from waitress import create_server  # production WSGI server, never Flask's dev server
+    from tableside.webui.server import make_server  # waitress with appliance limits, never Flask's dev server
 
-    server = create_server(app, host=host, port=port, threads=cfg.threads, channel_timeout=60)
+    server = make_server(app, broker, cfg.limits, host, port)
     actual_port = server.effective_port
+    lock.describe(f"serving on port {actual_port}")
     pi.watch_address(int(actual_port), host)
     worker.start()
     keys = None
@@ -131,7 +141,7 @@ def run_serve(args: argparse.Namespace) -> int:
         broker.close()
         if keys:
             keys.stop()
-        server.close()
+        server.close_all()
         worker.stop()
         pi.close()
         store.close()
