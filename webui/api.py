@@ -171,6 +171,8 @@ def stream():
     else:
         body = stream_with_context(broker.stream(hello))
     response = Response(body, mimetype="text/event-stream")
+    # A list body would get a Content-Length, and a browser would end the stream after the first event.
+    response.automatically_set_content_length = False
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response
