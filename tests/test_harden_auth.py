@@ -150,11 +150,16 @@ def test_a_foreign_page_cannot_change_the_table_even_with_the_cookie(client):
     assert r.status_code == 201
 
 
-def test_form_bodies_are_refused_but_empty_posts_and_scripts_are_fine(client):
-    r = client.post("/api/sessions", data={"system": "toy"}, headers=AUTH)  # a form post
-    assert r.status_code == 415
-    assert client.post("/api/sessions", json={"system": "toy"}, headers=AUTH).status_code == 201
-    assert client.post("/api/sessions/active/undo", headers=AUTH).status_code == 422  # no body: fine
+def test_form_bodies_with_the_cookie_are_refused_but_scripts_with_the_code_are_fine(client):
+    client.get(f"/join?code={CODE}")
+    r = client.post("/api/sessions", data={"system": "toy"})  # a form post riding on the cookie
+    assert r.status_code == 415 and client.get("/api/sessions").get_json() == []
+    assert client.post("/api/sessions", json={"system": "toy"}).status_code == 201
+    assert client.post("/api/sessions/active/undo").status_code == 422  # no body: fine (nothing to undo)
+    # curl -H 'Authorization: Bearer CODE' -d '{...}': no other site can send that header
+    r = client.post("/api/sessions", data='{"system": "toy"}', headers={**AUTH,
+                    "Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 201
 
 
 # -- Host header (DNS rebinding) -------------------------------------------------------------

@@ -78,9 +78,13 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
                              request.headers.get("Sec-Fetch-Site"), request.host)
         if refusal:
             return jsonify(error=refusal), 403
-        refusal = json_body_refusal(request.method, request.content_type, request.content_length)
-        if refusal:
-            return jsonify(error=refusal), 415
+        # A cross-site page can send a form or text body with the cookie, never a JSON one. A request
+        # carrying the code in its Authorization header cannot be forged by another site, so scripts
+        # may keep using curl -d (docs/systems/*.md).
+        if not request.headers.get("Authorization", "").startswith("Bearer "):
+            refusal = json_body_refusal(request.method, request.content_type, request.content_length)
+            if refusal:
+                return jsonify(error=refusal), 415
         denied = check_credentials(services)
         if denied is None:
             return None
