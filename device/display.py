@@ -104,9 +104,10 @@ def open_display(kind: str, panel_id: str | None, data_dir: Path) -> tuple[Displ
 class DisplayWorker:
     """Draws the newest frame on the display in a background thread."""
 
-    def __init__(self, display: Display, frame: Callable[[], Image.Image]) -> None:
+    def __init__(self, display: Display, frame: Callable[[], Image.Image], faults: Any = None) -> None:
         self.display = display
         self.frame = frame
+        self.faults = faults  # tableside.faults.Faults: the doctor and GET /api/hardware see failures
         self._wake = threading.Condition()
         self._pending = False
         self._stop = False
@@ -140,7 +141,12 @@ class DisplayWorker:
             try:
                 self.display.show(self.frame())
                 self.shown += 1
+                if self.error is not None and self.faults is not None:
+                    self.faults.clear("display")
                 self.error = None
-            except Exception as exc:  # keep the game going; doctor and the panel report it
+            except BaseException as exc:  # gpiodevice raises SystemExit: a thread would drop it silently
                 self.error = f"{type(exc).__name__}: {exc}"
-                log.exception("display refresh failed")
+                log.error("display refresh failed", exc_info=exc)
+                if self.faults is not None:
+                    self.faults.report("display", exc, fix="run 'tableside doctor' (a pin still held by SPI "
+                                       "needs the spi0-0cs overlay and a reboot)")

@@ -9,18 +9,18 @@ from __future__ import annotations
 import argparse
 import logging
 import signal
-import socket
 import sys
 import threading
 from typing import Any
 
-from tableside.config import data_dir, join_code, load_config
-from tableside.core.errors import TablesideError
+from tableside.config import cookie_secret, data_dir, join_code, load_config
 from tableside.core.store import Store
 from tableside.core.table import Table
-from tableside.device.buttons import ButtonPanel, default_factory, mock_factory
 from tableside.device.display import DisplayWorker, open_display
 from tableside.display.render import placeholder_screen, render, to_png
+from tableside.faults import Faults
+from tableside.lock import FolderLock
+from tableside.pi import Appliance
 from tableside.webui.app import Services, create_app
 from tableside.webui.stream import Broker
 
@@ -30,37 +30,31 @@ log = logging.getLogger("tableside")
 class Frames:
     """The current e-paper frame, rendered once per (session, version)."""
 
-    def __init__(self, table: Table, panel) -> None:
+    def __init__(self, table: Table, panel, overlay=None, join=None) -> None:
         self.table = table
         self.panel = panel
+        self.overlay = overlay or (lambda: None)  # the buttons' own prompt (shutdown, dice entry)
+        self.join = join or (lambda: "Start a game on the phone panel")  # the address, once there is one
         self._lock = threading.Lock()
         self._key: Any = None
         self._png = b""
 
     def image(self):
+        from tableside.pi import prompt_screen
+
+        prompt = self.overlay()
+        if prompt is not None:
+            return render(prompt_screen(prompt), self.panel)
         if not self.table.has_active():
-            return render(placeholder_screen("Start a game on the phone panel"), self.panel)
+            return render(placeholder_screen(self.join()), self.panel)
         return render(self.table.screen(), self.panel)
 
     def png(self) -> bytes:
         with self._lock:
-            key = self.table.position()
+            key = (self.table.position(), repr(self.overlay()), self.join())
             if key != self._key or not self._png:
                 self._png, self._key = to_png(self.image(), self.panel), key
             return self._png
-
-
-def lan_addresses() -> list[str]:
-    """This machine's addresses, for the URL to print (no traffic is sent)."""
-    found: list[str] = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            addr = info[4][0]
-            if not addr.startswith("127.") and addr not in found:
-                found.append(addr)
-    except OSError:
-        pass
-    return found
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -72,56 +66,48 @@ def run_serve(args: argparse.Namespace) -> int:
     host = args.host or cfg.host
     port = cfg.port if args.port is None else args.port
     code = join_code(folder)
+    lock = FolderLock(folder).acquire()  # before the database is opened: one server per folder
+    try:
+        return _serve(args, cfg, folder, host, port, code, lock)
+    finally:
+        lock.release()
 
+
+def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: str, lock: FolderLock) -> int:
     store = Store(folder / "tableside.db")
     table = Table(store)
-    broker = Broker()
+    broker = Broker(max_streams=cfg.limits.max_streams)
     table.subscribe(broker.publish)
 
+    faults = Faults(folder)
+    faults.reset()  # the file holds this run's errors: the doctor reports what is wrong now
+    faults.subscribe(lambda component, record: broker.publish({"kind": "hardware", "component": component,
+                                                               "error": record}))
+
     display, display_note = open_display("virtual" if args.simulate else cfg.display, args.panel or cfg.panel, folder)
-    frames = Frames(table, display.panel)
-    worker = DisplayWorker(display, frames.image)
+    pi = Appliance(cfg, table, broker, faults, simulate=args.simulate)
+    frames = Frames(table, display.panel, overlay=pi.controls.overlay, join=lambda: pi.join_text(code))
+    worker = DisplayWorker(display, frames.image, faults=faults)
+    pi.redraw = worker.request
     table.subscribe(worker.request)
+    buttons = pi.buttons
 
-    if args.simulate:
-        factory, buttons_note = mock_factory(), "virtual buttons (gpiozero MockFactory)"
-    else:
-        try:
-            factory, buttons_note = default_factory(), "GPIO buttons"
-        except Exception as exc:
-            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            factory, buttons_note = mock_factory(), f"no GPIO found ({reason}): virtual buttons"
+    def hardware() -> dict:
+        return {"display": display.name, "display_note": display_note, "panel": display.panel.id,
+                "display_error": worker.error, **pi.status()}
 
-    def on_button(label: str, hold: bool) -> dict:
-        try:
-            return table.press(label, hold, source="button")
-        except TablesideError as exc:
-            broker.publish({"kind": "rejected", "message": exc.message})
-            raise
-
-    buttons = ButtonPanel(on_button, factory, cfg.buttons, hold_time=cfg.hold_time)
-
-    def press(label: str, hold: bool) -> dict:
-        if buttons.simulated:
-            return buttons.simulate(label, hold)
-        return table.press(label, hold, source="phone")
-
-    hardware = {
-        "display": display.name,
-        "display_note": display_note,
-        "panel": display.panel.id,
-        "buttons": "mock" if buttons.simulated else "gpio",
-        "buttons_note": buttons_note,
-    }
     services = Services(
-        table=table, join_code=code, frame_png=frames.png, press=press, broker=broker, hardware=hardware
+        table=table, join_code=code, frame_png=frames.png, press=pi.press, broker=broker, hardware=hardware,
+        secret=cookie_secret(folder), names=cfg.names,
     )
     app = create_app(services)
 
-    from waitress import create_server  # production WSGI server, never Flask's dev server
+    from tableside.webui.server import make_server  # waitress with appliance limits, never Flask's dev server
 
-    server = create_server(app, host=host, port=port, threads=cfg.threads, channel_timeout=60)
+    server = make_server(app, broker, cfg.limits, host, port)
     actual_port = server.effective_port
+    lock.describe(f"serving on port {actual_port}")
+    pi.watch_address(int(actual_port), host)
     worker.start()
     keys = None
     if buttons.simulated and sys.stdin.isatty():
@@ -130,11 +116,17 @@ def run_serve(args: argparse.Namespace) -> int:
         keys = KeyReader(buttons)
         keys.start()
 
-    shown = ["127.0.0.1"] if host in ("127.0.0.1", "localhost") else (lan_addresses() or ["127.0.0.1"])
-    print(f"Tableside is serving on http://{shown[0]}:{actual_port}/", flush=True)
-    print(f"Join code: {code}   (phones: http://{shown[0]}:{actual_port}/join?code={code})", flush=True)
+    where = pi.address
+    if where.urls:
+        also = f" (also {', '.join(where.urls[1:])})" if len(where.urls) > 1 else ""
+        print(f"Tableside is serving on {where.urls[0]}{also}", flush=True)
+        print(f"Join code: {code}   (phones: {where.url}join?code={code})", flush=True)
+    else:
+        print(f"Tableside is serving on port {actual_port}, but this machine has no network address yet: "
+              f"the join screen shows it once Wi-Fi connects", flush=True)
+        print(f"Join code: {code}", flush=True)
     print(f"Display: {display_note}", flush=True)
-    print(f"Buttons: {buttons_note}" + ("; keys a/b/c/d press, A/B/C/D hold" if keys else ""), flush=True)
+    print(f"Buttons: {pi.buttons_note}" + ("; keys a/b/c/d press, A/B/C/D hold" if keys else ""), flush=True)
     print(f"Data: {folder}", flush=True)
 
     def stop(_signum, _frame):
@@ -149,8 +141,8 @@ def run_serve(args: argparse.Namespace) -> int:
         broker.close()
         if keys:
             keys.stop()
-        server.close()
+        server.close_all()
         worker.stop()
-        buttons.close()
+        pi.close()
         store.close()
     return 0

@@ -28,10 +28,10 @@ def services(tmp_path):
     )
     frames = Frames(table, get_panel("what-red"))
 
-    def on_button(label, hold):
-        return table.press(label, hold, source="button")
+    def on_button(gesture):
+        return table.press(gesture.button, gesture.hold, source="button")
 
-    buttons = ButtonPanel(on_button, mock_factory(), hold_time=0.05, bounce=0.005)
+    buttons = ButtonPanel(on_button, mock_factory(), hold_time=0.05, debounce=0.005)
     yield Services(table=table, join_code=CODE, frame_png=frames.png, press=buttons.simulate)
     buttons.close()
     table.store.close()
