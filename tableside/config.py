@@ -17,11 +17,15 @@ from pathlib import Path
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
-def data_dir(given: str | None) -> Path:
+def data_dir(given: str | None, configured: str | None = None) -> Path:
+    """``--data``, else ``$TABLESIDE_DATA``, else the config file's ``[server] data`` (the Pi service's
+    /var/lib/tableside), else ``~/.local/share/tableside``."""
     if given:
         return Path(given).expanduser()
     if os.environ.get("TABLESIDE_DATA"):
         return Path(os.environ["TABLESIDE_DATA"]).expanduser()
+    if configured:
+        return Path(configured).expanduser()
     return Path.home() / ".local" / "share" / "tableside"
 
 
@@ -60,6 +64,14 @@ def join_code(folder: Path) -> str:
     path.write_text(code + "\n")
     path.chmod(0o600)
     return code
+
+
+SYSTEM_CONFIG = Path("/etc/tableside/tableside.toml")  # written by systemd/install.sh on a Pi
+
+
+def system_config() -> str | None:
+    """The Pi service's config file when there is one: the doctor and export find its data folder."""
+    return str(SYSTEM_CONFIG) if SYSTEM_CONFIG.is_file() else None
 
 
 def cookie_secret(folder: Path) -> bytes:
@@ -102,6 +114,7 @@ class Config:
     panel: str | None = None  # a display.panels id; None = detect (virtual: wHAT red)
     buttons: dict[str, int] = field(default_factory=lambda: {"A": 5, "B": 6, "C": 16, "D": 24})
     hold_time: float = 1.0
+    data: str | None = None  # [server] data: the data folder, after --data and $TABLESIDE_DATA
     limits: ServerLimits = field(default_factory=ServerLimits)
     # Host names the panel answers to besides IP addresses and *.local (DNS rebinding guard).
     names: tuple[str, ...] = ()
@@ -145,6 +158,7 @@ def load_config(path: str | None) -> Config:
     try:
         cfg.host = str(server.get("host", cfg.host))
         cfg.port = int(server.get("port", cfg.port))
+        cfg.data = str(server["data"]) if server.get("data") else None
         for key, kind in LIMIT_KEYS.items():
             if key in server:
                 value = kind(server[key])

@@ -61,7 +61,7 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     logging.getLogger("waitress").setLevel(logging.WARNING)
     cfg = load_config(args.config)
-    folder = data_dir(args.data)
+    folder = data_dir(args.data, cfg.data)
     folder.mkdir(parents=True, exist_ok=True)
     host = args.host or cfg.host
     port = cfg.port if args.port is None else args.port
