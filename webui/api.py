@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
@@ -27,9 +28,11 @@ def _seat() -> str | None:
 
 
 def _since() -> int:
-    raw = request.args.get("since", "0")
+    """``?since=N`` (or ``?after=N``): only entries after version N, for a phone catching up."""
+    name = "after" if "after" in request.args else "since"
+    raw = request.args.get(name, "0")
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
-        raise BadRequest("'since' must be a version number, such as ?since=12")
+        raise BadRequest(f"'{name}' must be a version number, such as ?{name}=12, not {raw[:20]!r}")
     return int(raw)
 
 
@@ -202,6 +205,8 @@ def stream():
     else:
         body = stream_with_context(broker.stream(hello))
     response = Response(body, mimetype="text/event-stream")
+    # A list body would get a Content-Length, and a browser would end the stream after the first event.
+    response.automatically_set_content_length = False
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response
@@ -216,4 +221,8 @@ def hardware():
 
 @bp.get("/display.png")
 def display_png():
-    return Response(_services().frame_png(), mimetype="image/png", headers={"Cache-Control": "no-store"})
+    """The frame, with an ETag: a phone re-checking an unchanged frame gets a 304 and no bytes."""
+    png = _services().frame_png()
+    response = Response(png, mimetype="image/png", headers={"Cache-Control": "no-cache"})
+    response.set_etag(hashlib.blake2b(png, digest_size=12).hexdigest())
+    return response.make_conditional(request)
