@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
@@ -106,7 +107,14 @@ def redo():
 
 @bp.get("/api/sessions/active/log")
 def session_log():
-    return jsonify(_services().table.log())
+    """Every entry, or with ``?after=N`` only those after version N (a phone catching up)."""
+    entries = _services().table.log()
+    after = request.args.get("after")
+    if after is not None:
+        if not (after.isascii() and after.isdigit() and len(after) <= 9):
+            raise BadRequest(f"'after' must be a version number, not {after[:20]!r}")
+        entries = [e for e in entries if e["seq"] > int(after)]
+    return jsonify(entries)
 
 
 @bp.get("/api/sessions/<session_id>/log")
@@ -163,6 +171,8 @@ def stream():
     else:
         body = stream_with_context(broker.stream(hello))
     response = Response(body, mimetype="text/event-stream")
+    # A list body would get a Content-Length, and a browser would end the stream after the first event.
+    response.automatically_set_content_length = False
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response
@@ -177,4 +187,8 @@ def hardware():
 
 @bp.get("/display.png")
 def display_png():
-    return Response(_services().frame_png(), mimetype="image/png", headers={"Cache-Control": "no-store"})
+    """The frame, with an ETag: a phone re-checking an unchanged frame gets a 304 and no bytes."""
+    png = _services().frame_png()
+    response = Response(png, mimetype="image/png", headers={"Cache-Control": "no-cache"})
+    response.set_etag(hashlib.blake2b(png, digest_size=12).hexdigest())
+    return response.make_conditional(request)

@@ -60,10 +60,12 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     app.extensions["tableside"] = services
 
-    from tableside.webui import api, pages
+    from tableside.webui import api, history, pages, panel
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(panel.bp)
+    app.register_blueprint(history.bp)
 
     @app.before_request
     def guard_request():
