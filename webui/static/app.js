@@ -58,9 +58,10 @@ async function api(method, path, body) {
   const opts = { method, headers, credentials: "same-origin", cache: "no-store" };
   if (body !== undefined) { headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
   let res;
+  S.inflight = (S.inflight || 0) + 1;
   try { res = await fetch(path, opts); } catch {
     throw new Failure("offline", "Could not reach the table: check the Wi-Fi, or whether the table is switched on.", 0);
-  }
+  } finally { S.inflight -= 1; }
   if (res.status === 401) { location.href = "/join"; throw new Failure("auth", "Join code needed", 401); }
   const data = await res.json().catch(() => null);
   if (!res.ok) {
@@ -88,7 +89,18 @@ async function guarded(fn, what) {
 function said(text) { const p = $("said"); p.textContent = text || ""; p.hidden = !text; }
 
 // ---------- fetching only what changed ----------
-async function refresh(reason) {
+// One refresh at a time: events that arrive meanwhile fold into one more pass.
+function refresh(reason) {
+  if (S.refreshing) { S.again = true; S.againReason = S.againReason || reason; return S.refreshing; }
+  S.refreshing = (async () => {
+    try {
+      let why = reason;
+      do { S.again = false; await load(why); why = S.againReason; S.againReason = undefined; } while (S.again);
+    } finally { S.refreshing = null; }
+  })();
+  return S.refreshing;
+}
+async function load(reason) {
   let view;
   try { view = await api("GET", "/api/sessions/active"); } catch (err) {
     if (err.status === 404) { showNoGame(); return; }
@@ -640,8 +652,9 @@ function drawTimeline() {
   }
 }
 function rollsOf(e) {
-  if (Array.isArray(e.rolls)) return e.rolls;
-  if (e.result && Array.isArray(e.result.rolls)) return e.result.rolls;
+  const objects = (x) => Array.isArray(x) && x.length && x.every((r) => r && typeof r === "object");
+  if (objects(e.rolls)) return e.rolls;
+  if (e.result && objects(e.result.rolls)) return e.result.rolls;
   if (e.action && e.action.roll) return [e.action.roll];
   return [];
 }
@@ -761,15 +774,30 @@ function follow() {
   });
   es.addEventListener("change", (ev) => {
     const d = JSON.parse(ev.data);
-    if (!S.view || d.version !== S.view.version || d.session !== S.view.id) guarded(() => refresh(), "Updating");
+    // Only news: an event for a version this phone already shows (a replayed backlog) costs nothing.
+    if (!S.view || d.session !== S.view.id || d.version > S.view.version) guarded(() => refresh(), "Updating");
   });
   es.addEventListener("session", () => guarded(() => refresh("session"), "Updating"));
   es.addEventListener("rejected", (ev) => banner(JSON.parse(ev.data).message, "error"));
   es.onerror = () => {
     S.down = true;
     setLink("Connection lost: reconnecting…", "down");
-    if (es.readyState === EventSource.CLOSED) { es.close(); setTimeout(follow, 2000); }
+    if (es.readyState === EventSource.CLOSED) { // refused (e.g. too many phones streaming): poll until it opens
+      es.close();
+      setLink("Checking the table every few seconds (live updates are busy)", "down");
+      poll();
+      setTimeout(follow, 15000);
+    }
   };
+  es.addEventListener("open", () => { clearTimeout(S.pollTimer); S.pollTimer = null; });
+}
+async function poll() {
+  clearTimeout(S.pollTimer);
+  try {
+    const v = await api("GET", "/api/sessions/active");
+    if (!S.view || v.version !== S.view.version || v.id !== S.view.id) await refresh("session");
+  } catch { /* shown by the link line */ }
+  S.pollTimer = setTimeout(poll, 5000);
 }
 
 // ---------- keep the screen awake during a game ----------
