@@ -45,8 +45,32 @@ class _Canvas:
         self.draw.text(xy, _fit(self.draw, text, font, width), font=font, fill=fill)
 
 
+def _from_model(screen) -> Screen:
+    """A ``tableside.core.screen.Screen`` drawn as rows until the per-panel layouts replace this renderer."""
+    from tableside.core.system import RollView, Row, Section
+
+    rows, roll = [], None
+    for e in screen.elements:
+        if e.kind == "figure":
+            rows.append(Row(e.label, f"{e.value}{e.unit}", accent=e.tone != "normal"))
+        elif e.kind == "track":
+            rows.append(Row(e.label, str(e.value), bar=(e.value - e.minimum, e.maximum - e.minimum)))
+        elif e.kind == "bars":
+            rows += [Row(b.label, str(b.value), bar=(b.value, b.maximum)) for b in e.bars]
+        elif e.kind == "grid":
+            rows += [Row(r.label, " ".join(r.cells)) for r in e.rows]
+        elif e.kind == "dice":
+            roll = RollView(e.label, tuple(d.face for d in e.dice), tuple(d.mark == "hit" for d in e.dice), e.verdict)
+        else:
+            rows.append(Row(e.text, ""))
+    alert = screen.alert or screen.prompt
+    return Screen(screen.title, screen.status, (Section(screen.title, tuple(rows)),) if rows else (), roll, alert)
+
+
 def render(screen: Screen, panel: Panel) -> Image.Image:
     """Draw ``screen`` for ``panel``: title bar, alert, sections in columns, last roll."""
+    if hasattr(screen, "elements"):
+        screen = _from_model(screen)
     c = _Canvas(panel)
     w, h, pad = panel.width, panel.height, c.pad
     top = _title_bar(c, screen)

@@ -94,7 +94,8 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
 
     @app.errorhandler(TablesideError)
     def tableside_error(exc: TablesideError):
-        return jsonify(error=exc.message), exc.status
+        extra = {"needs_dice": exc.needs_dice} if getattr(exc, "needs_dice", None) else {}
+        return jsonify(error=exc.message, **extra), exc.status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
