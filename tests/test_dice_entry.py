@@ -165,3 +165,17 @@ def test_the_whole_path_from_mock_pins(table):
         panel.close()
         factory.reset()
         factory.close()
+
+
+def test_a_vnm_attack_from_real_d10s(tmp_path):
+    table = Table(Store(tmp_path / "n.db"), rng=random.Random(1))
+    table.create_session("vnm", {})
+    table.act({"type": "declare_target", "target": "Mars"})
+    c = controls(table)
+    press(c, "A")  # Attack: 2d10, one die at a time
+    assert c.overlay()["lines"][0] == "2d10"
+    press(c, "B", "C")  # down from 1 wraps to 10 (the die's "0")
+    press(c, "A", "A", "C")  # 3
+    entry = table.log()[-1]
+    assert entry["type"] == "attack" and entry["rolls"][0]["rolls"] == [10, 3]
+    assert table.view()["state"]["worlds"]["Mars"]["on_board"] == 1  # a 10 destroys one of Mars's 2 ships
