@@ -32,7 +32,7 @@ def test_collect_moves_chips_from_the_area_to_the_home_world() -> None:
 
 def test_collecting_from_an_empty_area_is_refused() -> None:
     state = small_game()
-    state = collected(state, "Pluto", "China", 5)
+    state = collected(state, "Venus", "China", 5)
     state, _ = act(state, {"type": "collect", "area": "Oceania", "count": 5})
     refused(state, {"type": "collect", "area": "Oceania"}, "'Oceania' is not one of China (15 left)")
     state = play_to(new_game(players=["Pluto", "Venus", "Mars"], game_length="Short", land_areas=[
