@@ -7,10 +7,13 @@ found, else the virtual display and gpiozero's MockFactory, and it says which.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
 import signal
 import sys
 import threading
+import time
 from typing import Any
 
 from tableside.config import cookie_secret, data_dir, join_code, load_config
@@ -28,16 +31,27 @@ log = logging.getLogger("tableside")
 
 
 class Frames:
-    """The current e-paper frame, rendered once per (session, version)."""
+    """The current e-paper frame: drawn by the display thread, served to ``GET /display.png``.
 
-    def __init__(self, table: Table, panel, overlay=None, join=None) -> None:
+    The render (and its PNG) happens on the display thread only: ``png()`` hands
+    out the newest frame that thread made, so a phone asking for the picture
+    never waits for a render (on a Pi Zero a render costs more than an action).
+    The display thread waits ``settle`` seconds after a change and runs at a
+    lower priority, so the phones' re-fetches after a change go first. Without a
+    display thread (tests), ``png()`` renders on demand.
+    """
+
+    def __init__(self, table: Table, panel, overlay=None, join=None, settle: float = 0.0) -> None:
         self.table = table
         self.panel = panel
         self.overlay = overlay or (lambda: None)  # the buttons' own prompt (shutdown, dice entry)
         self.join = join or (lambda: "Start a game on the phone panel")  # the address, once there is one
+        self.settle = settle
         self._lock = threading.Lock()
         self._key: Any = None
         self._png = b""
+        self._drawn_by_thread = False
+        self._niced = False
 
     def image(self):
         from tableside.pi import prompt_screen
@@ -49,11 +63,30 @@ class Frames:
             return render(placeholder_screen(self.join()), self.panel)
         return render(self.table.screen(), self.panel)
 
+    def _now(self) -> Any:
+        return (self.table.position(), repr(self.overlay()), self.join())
+
+    def draw(self):
+        """The display thread's frame source: render once, keep the PNG for the phones."""
+        if not self._niced:
+            self._niced = True
+            with contextlib.suppress(OSError, AttributeError):  # Linux: a thread has its own nice value
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+        if self.settle:
+            time.sleep(self.settle)
+        key = self._now()
+        image = self.image()
+        png = to_png(image, self.panel)
+        with self._lock:
+            self._png, self._key, self._drawn_by_thread = png, key, True
+        return image
+
     def png(self) -> bytes:
         with self._lock:
-            key = (self.table.position(), repr(self.overlay()), self.join())
-            if key != self._key or not self._png:
-                self._png, self._key = to_png(self.image(), self.panel), key
+            if self._png and (self._drawn_by_thread or self._key == self._now()):
+                return self._png
+            key = self._now()
+            self._png, self._key = to_png(self.image(), self.panel), key
             return self._png
 
 
@@ -86,8 +119,8 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
 
     display, display_note = open_display("virtual" if args.simulate else cfg.display, args.panel or cfg.panel, folder)
     pi = Appliance(cfg, table, broker, faults, simulate=args.simulate)
-    frames = Frames(table, display.panel, overlay=pi.controls.overlay, join=lambda: pi.join_text(code))
-    worker = DisplayWorker(display, frames.image, faults=faults)
+    frames = Frames(table, display.panel, overlay=pi.controls.overlay, join=lambda: pi.join_text(code), settle=0.2)
+    worker = DisplayWorker(display, frames.draw, faults=faults)
     pi.redraw = worker.request
     table.subscribe(worker.request)
     buttons = pi.buttons
