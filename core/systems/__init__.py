@@ -14,6 +14,7 @@ SYSTEM_MODULES: dict[str, str] = {
     "vnm": "tableside.core.systems.vnm",
     "venom": "tableside.core.systems.venom",
     "vegas": "tableside.core.systems.vegas",
+    "v2140": "tableside.core.systems.v2140",
 }
 
 _loaded: dict[str, GameSystem] = {}
