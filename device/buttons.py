@@ -425,7 +425,9 @@ class ButtonPanel:
             self._closed = True
             self._cond.notify_all()
         if getattr(self, "_worker", None) is not None:
-            self._queue.put(None)
+            self._queue.put(None)  # after the presses already queued: they run (and are logged) first
+            if self._worker is not threading.current_thread():
+                self._worker.join(timeout=5)
         for device in self.devices.values():
             device.close()
         if self.led:
