@@ -11,43 +11,19 @@ import logging
 import signal
 import socket
 import sys
-import threading
-from typing import Any
 
 from tableside.config import data_dir, join_code, load_config
 from tableside.core.errors import TablesideError
 from tableside.core.store import Store
 from tableside.core.table import Table
 from tableside.device.buttons import ButtonPanel, default_factory, mock_factory
-from tableside.device.display import DisplayWorker, open_display
-from tableside.display.render import placeholder_screen, render, to_png
+from tableside.device.display import RefreshScheduler, open_display
+from tableside.display.join import JoinInfo
+from tableside.frames import FrameSource
 from tableside.webui.app import Services, create_app
 from tableside.webui.stream import Broker
 
 log = logging.getLogger("tableside")
-
-
-class Frames:
-    """The current e-paper frame, rendered once per (session, version)."""
-
-    def __init__(self, table: Table, panel) -> None:
-        self.table = table
-        self.panel = panel
-        self._lock = threading.Lock()
-        self._key: Any = None
-        self._png = b""
-
-    def image(self):
-        if not self.table.has_active():
-            return render(placeholder_screen("Start a game on the phone panel"), self.panel)
-        return render(self.table.screen(), self.panel)
-
-    def png(self) -> bytes:
-        with self._lock:
-            key = self.table.position()
-            if key != self._key or not self._png:
-                self._png, self._key = to_png(self.image(), self.panel), key
-            return self._png
 
 
 def lan_addresses() -> list[str]:
@@ -61,6 +37,17 @@ def lan_addresses() -> list[str]:
     except OSError:
         pass
     return found
+
+
+def _join_info(address: str, port: int, code: str) -> JoinInfo | None:
+    """The join link for the panel: the LAN address, else HOSTNAME.local (never loopback)."""
+    url = f"http://{address}:{port}"
+    if address.startswith("127.") or address == "localhost":
+        url = f"http://{socket.gethostname()}.local:{port}"
+    try:
+        return JoinInfo(url, code)
+    except ValueError:
+        return None
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -78,9 +65,11 @@ def run_serve(args: argparse.Namespace) -> int:
     broker = Broker()
     table.subscribe(broker.publish)
 
-    display, display_note = open_display("virtual" if args.simulate else cfg.display, args.panel or cfg.panel, folder)
-    frames = Frames(table, display.panel)
-    worker = DisplayWorker(display, frames.image)
+    display, display_note = open_display("virtual" if args.simulate else cfg.display, args.panel or cfg.panel, folder,
+                                         model=cfg.model, refresh_seconds=None if cfg.simulate_refresh else 0.0)
+    frames = FrameSource(table, display.panel, None, join_seconds=cfg.join_seconds)
+    worker = RefreshScheduler(display, frames.image, min_interval=cfg.min_interval, next_change=frames.next_change)
+    table.subscribe(frames.changed)
     table.subscribe(worker.request)
 
     if args.simulate:
@@ -93,6 +82,10 @@ def run_serve(args: argparse.Namespace) -> int:
             factory, buttons_note = mock_factory(), f"no GPIO found ({reason}): virtual buttons"
 
     def on_button(label: str, hold: bool) -> dict:
+        if hold and not table.has_bound(label, hold):  # an unbound hold shows how to join
+            frames.show_join()
+            worker.request()
+            return {"summary": "the join screen is on the panel"}
         try:
             return table.press(label, hold, source="button")
         except TablesideError as exc:
@@ -114,7 +107,7 @@ def run_serve(args: argparse.Namespace) -> int:
         "buttons_note": buttons_note,
     }
     services = Services(
-        table=table, join_code=code, frame_png=frames.png, press=press, broker=broker, hardware=hardware
+        table=table, join_code=code, frame_png=worker.png, press=press, broker=broker, hardware=hardware
     )
     app = create_app(services)
 
@@ -122,6 +115,9 @@ def run_serve(args: argparse.Namespace) -> int:
 
     server = create_server(app, host=host, port=port, threads=cfg.threads, channel_timeout=60)
     actual_port = server.effective_port
+    shown = ["127.0.0.1"] if host in ("127.0.0.1", "localhost") else (lan_addresses() or ["127.0.0.1"])
+    frames.set_join(_join_info(shown[0], actual_port, code))
+    frames.show_join()  # at start the panel says how to join
     worker.start()
     keys = None
     if buttons.simulated and sys.stdin.isatty():
@@ -130,7 +126,6 @@ def run_serve(args: argparse.Namespace) -> int:
         keys = KeyReader(buttons)
         keys.start()
 
-    shown = ["127.0.0.1"] if host in ("127.0.0.1", "localhost") else (lan_addresses() or ["127.0.0.1"])
     print(f"Tableside is serving on http://{shown[0]}:{actual_port}/", flush=True)
     print(f"Join code: {code}   (phones: http://{shown[0]}:{actual_port}/join?code={code})", flush=True)
     print(f"Display: {display_note}", flush=True)
