@@ -200,8 +200,9 @@ class RefreshScheduler:
 
     def __init__(self, display: Display, render: Callable[[], Image.Image], min_interval: float = 0.0,
                  next_change: Callable[[], float | None] = lambda: None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, faults: Any = None) -> None:
         self.display = display
+        self.faults = faults  # tableside.faults.Faults: the doctor and GET /api/hardware see failures
         self.render = render
         self.min_interval = min_interval
         self.next_change = next_change
@@ -324,6 +325,8 @@ class RefreshScheduler:
                 if ok:
                     self._on_panel = frame.digest
                     self.refreshes += 1
+                    if self.error is not None and self.faults is not None:
+                        self.faults.clear("display")
                     self.error = None
                 self._lock.notify_all()
 
@@ -335,9 +338,9 @@ class RefreshScheduler:
     def _fail(self, what: str, exc: BaseException) -> None:
         self.error = f"{what}: {type(exc).__name__}: {exc}"
         log.error("display %s failed", what, exc_info=exc)
+        if self.faults is not None:
+            self.faults.report("display", exc, fix="run 'tableside doctor' (a pin still held by SPI needs the "
+                               "spi0-0cs overlay and a reboot)")
         if isinstance(exc, KeyboardInterrupt):
             raise exc
 
-
-# Kept for callers of the first version: the scheduler is the worker now.
-DisplayWorker = RefreshScheduler

@@ -3,8 +3,9 @@
 Rendering itself is pure (``tableside.display.render``); this object only
 decides *which* picture, with a clock passed in. The join screen stays up for
 ``join_seconds`` after start or a hold, or until the table changes (a phone
-joined and played); with no game it stays. ``set_join`` takes a new panel URL
-when the Pi's address appears or changes.
+joined and played); with no game it stays. ``join()`` gives the current join
+link (None while the Pi has no network address: then ``waiting()`` says so);
+``overlay()`` is a prompt the buttons own (shutdown, dice entry), shown first.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from PIL import Image
 
+from tableside.core.screen import Screen, Text
 from tableside.display.join import JoinInfo
 from tableside.display.panels import Panel
 from tableside.display.render import placeholder_screen, render, render_join
@@ -26,20 +28,19 @@ NO_GAME = "No game yet: start one on the phone panel"
 class FrameSource:
     """Chooses and renders the picture for the panel; called from the scheduler's render thread."""
 
-    def __init__(self, table: Any, panel: Panel, join: JoinInfo | None, join_seconds: float = 120.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, table: Any, panel: Panel, join: Callable[[], JoinInfo | None] = lambda: None,
+                 join_seconds: float = 120.0, clock: Callable[[], float] = time.monotonic,
+                 overlay: Callable[[], dict[str, Any] | None] = lambda: None,
+                 waiting: Callable[[], str] = lambda: NO_GAME) -> None:
         self.table = table
         self.panel = panel
+        self.join = join
+        self.overlay = overlay
+        self.waiting = waiting
         self.join_seconds = join_seconds
         self.clock = clock
         self._lock = threading.Lock()
-        self._join = join
-        self._join_until: float | None = clock() + join_seconds if join is not None else None
-
-    def set_join(self, join: JoinInfo | None) -> None:
-        """A new panel URL (the address changed); the caller then asks the scheduler to redraw."""
-        with self._lock:
-            self._join = join
+        self._join_until: float | None = None
 
     def show_join(self, seconds: float | None = None) -> None:
         """Put the join screen up (a button hold) for ``seconds`` or until the table changes."""
@@ -53,8 +54,9 @@ class FrameSource:
 
     def showing_join(self) -> bool:
         with self._lock:
-            return self._join is not None and (
-                not self.table.has_active() or (self._join_until is not None and self.clock() < self._join_until))
+            until = self._join_until
+        return self.join() is not None and (
+            not self.table.has_active() or (until is not None and self.clock() < until))
 
     def next_change(self) -> float | None:
         """When the picture changes by itself (the join screen times out), for the scheduler."""
@@ -63,13 +65,23 @@ class FrameSource:
 
     def image(self) -> Image.Image:
         with self._lock:
-            join = self._join
             if self._join_until is not None and self.clock() >= self._join_until:
                 self._join_until = None  # timed out: the next picture is the game
+        prompt = self.overlay()
+        if prompt is not None:
+            return render(prompt_screen(prompt), self.panel)
+        join = self.join()
         if join is not None and self.showing_join():
             if not self.table.has_active():
                 return render_join(self.panel, join, NO_GAME)
             return render_join(self.panel, join, "A game is on: it comes back on the next move")
         if not self.table.has_active():
-            return render(placeholder_screen(NO_GAME), self.panel)
+            return render(placeholder_screen(self.waiting()), self.panel)
         return render(self.table.screen(), self.panel, join)
+
+
+def prompt_screen(prompt: dict[str, Any]) -> Screen:
+    """A question the buttons ask (shutdown, dice entry): its words big, nothing else."""
+    lines = tuple(Text(str(line), priority=1, tone="alert" if i == 0 else "normal")
+                  for i, line in enumerate(prompt.get("lines", ())))
+    return Screen(title=str(prompt.get("title", "Tableside")), status=str(prompt.get("status", "")), elements=lines)

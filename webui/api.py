@@ -119,10 +119,14 @@ def stream():
 
 @bp.get("/api/hardware")
 def hardware():
-    """What the server is driving: real or simulated display and buttons."""
-    return jsonify(_services().hardware)
+    """What the server is driving (display, pin factory and why, LED, address) and the last failures."""
+    hardware = _services().hardware
+    return jsonify(hardware() if callable(hardware) else hardware)
 
 
 @bp.get("/display.png")
 def display_png():
-    return Response(_services().frame_png(), mimetype="image/png", headers={"Cache-Control": "no-store"})
+    png = _services().frame_png()  # the last rendered frame: never rendered under a request
+    if not png:
+        return jsonify({"error": "the first frame is still being drawn; try again in a moment"}), 503
+    return Response(png, mimetype="image/png", headers={"Cache-Control": "no-store"})

@@ -1,0 +1,74 @@
+"""Books, goals, Player Points and the Murphy's Pool: what captures buy.
+
+Books are counts. A goal's price is agreed at the table; the rulebook's examples are offered
+as a guide (rules.GOAL_GUIDE) with one book more per power of ten people and per extra zone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.v2140 import rules
+
+
+def guide_price(goal: str, powers_of_ten: int = 0, extra_zones: int = 0) -> int:
+    """A guide price: persuade one person 4, ten people 5, a million people 10."""
+    if goal not in rules.GOAL_GUIDE:
+        raise RuleError(f"{goal!r} is not in the goal guide; known: {', '.join(rules.GOAL_GUIDE)}")
+    if powers_of_ten < 0 or extra_zones < 0:
+        raise RuleError("scale and extra zones are 0 or more")
+    return (rules.GOAL_GUIDE[goal] + powers_of_ten * rules.BOOKS_PER_POWER_OF_TEN
+            + extra_zones * rules.BOOKS_PER_EXTRA_ZONE)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """How a goal's price is paid: books first, then Player Points (players) or Murphy (GM)."""
+
+    books: int
+    points: int  # Player Points for a player, Murphy's Pool points for the GM
+
+    @property
+    def total(self) -> int:
+        return self.books + self.points
+
+
+def pay(price: int, books_held: int, points_held: int, points_used: int, who: str, points_name: str) -> Payment:
+    """Pay ``price`` with ``points_used`` points and books for the rest; refuse what is not held."""
+    if price < 1:
+        raise RuleError(f"a goal costs at least 1 book, got {price}")
+    if points_used < 0:
+        raise RuleError(f"{points_name} spent must be 0 or more, got {points_used}")
+    if points_used > points_held:
+        raise RuleError(f"{who} has {points_held} {points_name}, cannot spend {points_used}")
+    if points_used > price:
+        raise RuleError(f"the goal costs {price}; spending {points_used} {points_name} is more than it costs")
+    books = price - points_used
+    if books > books_held:
+        raise RuleError(f"{who} has {books_held} book(s); the goal costs {price}"
+                        + (f" ({points_used} paid with {points_name})" if points_used else "")
+                        + f", so {books} book(s) are needed")
+    return Payment(books, points_used)
+
+
+def check_gift(books_held: int, count: int, who: str) -> None:
+    """"Each player keeps their books separate unless they give them to another player"."""
+    if count != rules.GOALS_OR_GIFTS_PER_ROUND:
+        raise RuleError(f"one book may be given per round, not {count}")
+    if books_held < count:
+        raise RuleError(f"{who} has {books_held} book(s) to give")
+
+
+def leftover_books(pool_size: int, dice: int, who: str) -> int:
+    """Leftover dice "two at a time as books": ``dice`` (an even count) make dice / 2 books."""
+    if dice < 1 or dice % rules.DICE_PER_LEFTOVER_BOOK:
+        raise RuleError(f"leftover dice make books two at a time: {dice} is not a positive even count")
+    if dice > pool_size:
+        raise RuleError(f"{who} holds {pool_size} dice in the scene pool, cannot pair up {dice}")
+    return dice // rules.DICE_PER_LEFTOVER_BOOK
+
+
+def chin_dice(leftover: int) -> int:
+    """Take it on the chin: "Two leftover dice makes one extra die in the next follow up"."""
+    return leftover // rules.DICE_PER_CHIN_DIE

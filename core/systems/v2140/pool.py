@@ -1,0 +1,160 @@
+"""Scene pools: how many dice a participant draws, rolling them in, and tossing the little ones.
+
+Pure functions over plain lists of faces. Dice come from ``draw(label, count)``, a
+function the caller hands in (the session's recorded dice, or faces a player typed
+in), so the same code serves a physical roll and a Tableside roll.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.v2140 import rules
+
+Draw = Callable[[str, int], list[int]]
+
+
+@dataclass(frozen=True)
+class PoolDice:
+    """What a participant draws for a scene pool, as counts a person reads off the sheet.
+
+    ``assists`` and ``secondary_assists`` are gear qualities; a rack is ``rack`` dice.
+    """
+
+    primary_skills: int = 0
+    secondary_skills: int = 0
+    assists: tuple[int, ...] = ()
+    secondary_assists: tuple[int, ...] = ()
+    gear_circumstances: int = 0
+    circumstances: int = 0
+    racks: int = 0
+    rack: int = rules.DEFAULT_RACK
+    follow_up: int = 0
+
+    def parts(self) -> dict[str, int]:
+        """Dice from each source, in the order the rulebook lists them."""
+        return {
+            "primary": self.primary_skills * rules.PRIMARY_DICE_PER_SKILL,
+            "secondary": self.secondary_skills * rules.SECONDARY_DICE_PER_SKILL,
+            "assists": sum(q // rules.ASSIST_DIVISOR for q in self.assists),
+            "secondary_assists": sum(q // rules.SECONDARY_ASSIST_DIVISOR for q in self.secondary_assists),
+            "gear_circumstances": self.gear_circumstances * rules.GEAR_CIRCUMSTANCE_DICE,
+            "circumstances": self.circumstances * rules.CIRCUMSTANCE_DICE,
+            "racks": self.racks * self.rack,
+            "follow_up": self.follow_up,
+        }
+
+    def count(self) -> int:
+        return sum(self.parts().values())
+
+
+@dataclass(frozen=True)
+class RollIn:
+    """One roll into a scene pool: every face in the order rolled, by wave, and what stayed.
+
+    ``waves[0]`` is the starting dice, ``waves[1]`` the dice rolled in for its sixes, and so on.
+    """
+
+    waves: tuple[tuple[int, ...], ...]
+    kept: tuple[int, ...] = field(default=())
+    tossed: tuple[int, ...] = field(default=())
+
+    @property
+    def rolled_in(self) -> int:
+        return sum(len(w) for w in self.waves[1:])
+
+    def to_dict(self) -> dict:
+        return {"waves": [list(w) for w in self.waves], "kept": list(self.kept), "tossed": list(self.tossed),
+                "rolled_in": self.rolled_in}
+
+
+def check_face(face: object, where: str = "a die") -> int:
+    """A d6 face, 1-6; anything else is refused naming it."""
+    if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= rules.SIDES:
+        raise RuleError(f"{where}: a d6 face is 1-6, got {face!r}")
+    return face
+
+
+def high_to_low(faces: Iterable[int]) -> list[int]:
+    return sorted(faces, reverse=True)
+
+
+def stays(face: int) -> bool:
+    """4, 5 and 6 stay in the pool; "Toss all 1s, 2s, and 3s. Those dice are gone."."""
+    return face > rules.TOSS_AT_MOST
+
+
+def roll_in(count: int, draw: Draw, label: str = "pool") -> RollIn:
+    """Roll ``count`` dice into a pool: each 6 rolls one more die in (which may roll in again),
+    1-3 are tossed, the rest stay.
+
+    6655433221 with the roll-ins 55 keeps 6655554; 643221 with the roll-in 1 keeps 64.
+    """
+    if count < 0:
+        raise RuleError(f"cannot roll {count} dice")
+    if count > rules.MAX_DICE_IN_ROLL:
+        raise RuleError(f"a roll starts with at most {rules.MAX_DICE_IN_ROLL} dice, got {count}")
+    waves: list[tuple[int, ...]] = []
+    to_roll, extra = count, 0
+    wave_label = label
+    while to_roll:
+        faces = tuple(check_face(f, wave_label) for f in draw(wave_label, to_roll))
+        if len(faces) != to_roll:
+            raise RuleError(f"{wave_label}: needs {to_roll} dice, got {len(faces)}")
+        waves.append(faces)
+        to_roll = sum(1 for f in faces if f == rules.ROLL_IN_FACE)
+        extra += to_roll
+        if extra > rules.MAX_ROLL_INS:
+            raise RuleError(f"{label}: more than {rules.MAX_ROLL_INS} dice rolled in; roll the rest as a new pool")
+        wave_label = f"{label} roll-in {len(waves)}"
+    every = [f for w in waves for f in w]
+    return RollIn(waves=tuple(waves), kept=tuple(high_to_low(f for f in every if stays(f))),
+                  tossed=tuple(high_to_low(f for f in every if not stays(f))))
+
+
+def roll_in_all_faces(count: int, faces: Sequence[int]) -> RollIn:
+    """A roll typed in all at once, roll-ins included, in any order (a count per face).
+
+    Only sixes roll in, so every face rolled is known from the dice on the table: the
+    starting dice plus one die per six. The count must agree, else the table misread a die.
+    """
+    faces = [check_face(f, "a typed-in die") for f in faces]
+    sixes = sum(1 for f in faces if f == rules.ROLL_IN_FACE)
+    if len(faces) != count + sixes:
+        raise RuleError(f"{count} dice with {sixes} six(es) rolled in make {count + sixes} dice, "
+                        f"but {len(faces)} faces were typed in")
+    return RollIn(waves=(tuple(high_to_low(faces)),), kept=tuple(high_to_low(f for f in faces if stays(f))),
+                  tossed=tuple(high_to_low(f for f in faces if not stays(f))))
+
+
+def resist(draw: Draw, quality: int, label: str = "resist") -> RollIn:
+    """Resist Dice: roll the gear's quality and keep the 4+ (the rulebook names no roll-in for these)."""
+    if quality < 0:
+        raise RuleError(f"a gear quality is 0 or more, got {quality}")
+    faces = tuple(check_face(f, label) for f in draw(label, quality)) if quality else ()
+    return RollIn(waves=(faces,), kept=tuple(high_to_low(f for f in faces if f >= rules.RESIST_KEEP_AT_LEAST)),
+                  tossed=tuple(high_to_low(f for f in faces if f < rules.RESIST_KEEP_AT_LEAST)))
+
+
+def take_from(pool: Sequence[int], dice: Sequence[int], who: str) -> list[int]:
+    """The pool with ``dice`` taken out; refuses dice the pool does not hold, naming them."""
+    for face in dice:
+        check_face(face, f"{who}'s dice")
+    if len(dice) > len(pool):
+        raise RuleError(f"{who} holds {len(pool)} dice in the scene pool, cannot put forward {len(dice)}")
+    have, want = Counter(pool), Counter(dice)
+    short = {face: n - have[face] for face, n in want.items() if n > have[face]}
+    if short:
+        missing = ", ".join(f"{n} more {face}{'s' if n > 1 else ''}" for face, n in sorted(short.items(), reverse=True))
+        raise RuleError(f"{who}'s scene pool does not hold those dice: needs {missing}")
+    left = Counter(pool) - want
+    return high_to_low(left.elements())
+
+
+def follow_up_split(pool_size: int) -> tuple[int, int]:
+    """Follow Up: (tossed, kept). "Everyone takes half their dice ... (rounding down) and tosses them out."""
+    tossed = pool_size // rules.FOLLOW_UP_TOSS_DIVISOR
+    return tossed, pool_size - tossed

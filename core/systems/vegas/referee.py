@@ -1,0 +1,109 @@
+"""The trick referee: which card wins, and the modifier tokens played into a trick.
+
+Pure functions over plain data. A card is ``(suit, number)``; a trick is its cards
+in playing order, the first card's suit being the led suit. The rulebook: "The
+highest card of the led suit wins - unless trump has been set, in which case the
+highest trump wins. If the Rank Indicator has been flipped to Low Wins, the lowest
+card wins instead." Low Wins applies to trumps too ("the lowest card wins").
+Tokens change the indicators "immediately", so the trick is judged under the
+indicators as they stand once every card is in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.vegas import rules
+
+Card = tuple[str, int]
+
+
+def check_card(suit: Any, number: Any, where: str = "card") -> Card:
+    """The card, or RuleError naming why no such card exists (the deck is 5 suits x 1-13)."""
+    if suit not in rules.SUITS:
+        raise RuleError(f"{where}: {suit!r} is not a suit; the suits are {', '.join(rules.SUITS)}")
+    if isinstance(number, bool) or not isinstance(number, int) or not (
+            rules.LOWEST_CARD <= number <= rules.HIGHEST_CARD):
+        raise RuleError(f"{where}: there is no {suit} {number}; cards are numbered "
+                        f"{rules.LOWEST_CARD}-{rules.HIGHEST_CARD}")
+    return suit, number
+
+
+def parse_card(text: Any, where: str = "card") -> Card:
+    """ "Game 7" -> ("Game", 7)."""
+    if not isinstance(text, str) or " " not in text.strip():
+        raise RuleError(f"{where}: {text!r} is not a card; write the suit and number, e.g. 'Game 7'")
+    suit, _, number = text.strip().rpartition(" ")
+    if not number.isdigit():
+        raise RuleError(f"{where}: {text!r} is not a card; write the suit and number, e.g. 'Game 7'")
+    return check_card(suit, int(number), where)
+
+
+def all_cards() -> list[str]:
+    """The 65 card names, suit by suit."""
+    return [rules.card_name(s, n) for s in rules.SUITS for n in range(rules.LOWEST_CARD, rules.HIGHEST_CARD + 1)]
+
+
+def winning_card(cards: Sequence[Card], trump: str, rank: str) -> int:
+    """Index of the card that wins the trick under these indicators."""
+    if not cards:
+        raise RuleError("a trick needs at least one card")
+    led = cards[0][0]
+    trumps = [i for i, (suit, _) in enumerate(cards) if trump != rules.NO_TRUMP and suit == trump]
+    contenders = trumps or [i for i, (suit, _) in enumerate(cards) if suit == led]
+    pick = min if rank == rules.LOW_WINS else max
+    return pick(contenders, key=lambda i: cards[i][1])
+
+
+def why(cards: Sequence[Card], trump: str, rank: str) -> str:
+    """Words for why the winning card wins: "highest trump (Bot)", "lowest of the led suit (Game)"."""
+    word = "lowest" if rank == rules.LOW_WINS else "highest"
+    if trump != rules.NO_TRUMP and any(suit == trump for suit, _ in cards):
+        return f"{word} trump ({trump})"
+    return f"{word} of the led suit ({cards[0][0]})"
+
+
+def check_tokens(state: dict[str, Any], plays: Sequence[dict[str, Any]]) -> None:
+    """Only one token of each colour per trick, held by the player who plays it, used as allowed.
+
+    ``plays``: ``{"player", "colour", "trump", "block"}`` in playing order. A Game token
+    used (not played purely to block) names the suit the Trump Indicator moves to, or No Trump.
+    """
+    first: dict[str, str] = {}
+    for play in plays:
+        player, colour = play["player"], play["colour"]
+        if colour not in rules.TOKEN_COLOURS:
+            raise RuleError(f"{colour!r} is not a modifier token; they are {', '.join(rules.TOKEN_COLOURS)}")
+        if colour in first:
+            raise RuleError(f"only one token of each colour may be played per trick: {first[colour]} already "
+                            f"played the {colour} token, so {player} cannot play another")
+        first[colour] = player
+        if state["tokens"][player][colour] < 1:
+            raise RuleError(f"{player} holds no {colour} token")
+        trump = play.get("trump") or ""
+        if colour == "Game" and not play.get("block") and trump not in rules.TRUMP_CHOICES:
+            raise RuleError(f"{player}'s Game token moves the Trump Indicator: say to which suit or No Trump "
+                            f"(or play it to block)")
+        if trump and (colour != "Game" or play.get("block")):
+            raise RuleError(f"{player}: only a Game token used for its ability moves the Trump Indicator")
+
+
+def apply_tokens(state: dict[str, Any], plays: Sequence[dict[str, Any]]) -> list[str]:
+    """Spend the tokens and move the indicators at once; returns what changed, in words."""
+    notes: list[str] = []
+    for play in plays:
+        player, colour = play["player"], play["colour"]
+        state["tokens"][player][colour] -= 1
+        if play.get("block"):
+            notes.append(f"{player} plays a {colour} token to block")
+        elif colour == "Game":
+            state["trump"] = play["trump"]
+            notes.append(f"{player}'s Game token: Trump {play['trump']}")
+        elif colour == "Inspector":
+            state["rank"] = rules.LOW_WINS if state["rank"] == rules.HIGH_WINS else rules.HIGH_WINS
+            notes.append(f"{player}'s Inspector token: {state['rank']}")
+        else:
+            notes.append(f"{player} plays a {colour} token")
+    return notes

@@ -1,0 +1,124 @@
+"""Setup: the options players confirm, the starting state and the setup increases.
+
+Setup data the rulebook leaves open (players confirm it when the session starts):
+- ``vp_spaces``: which track spaces are VP spaces ("Some spaces are VP spaces" without
+  saying which). Default: none.
+- ``vp_below_zero``: whether VP may go below zero. Default: no, a loss stops at 0 and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.vegas import rules, tracks
+
+State = dict[str, Any]
+
+SETUP = "Setup"
+ROUND_START = "Round start"
+TRICKS = "Tricks"
+REVEAL = "Reveal"
+ROUND_OVER = "Round over"
+GAME_OVER = "Game over"
+PHASES = (SETUP, ROUND_START, TRICKS, REVEAL, ROUND_OVER, GAME_OVER)
+
+MAX_NAME = 24
+
+
+def vp_space_choices() -> list[str]:
+    """Every space a marker can reach: "Team 2" ... "Mobster 5" (level 1 is where it starts)."""
+    return [f"{t} {level}" for t in rules.TRACKS for level in range(rules.BOTTOM_LEVEL + 1, rules.TOP_LEVEL + 1)]
+
+
+def check_options(players: Sequence[str], vp_spaces: Sequence[str]) -> None:
+    """Names present, short and distinct; 2-5 of them; VP spaces real and not repeated."""
+    if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
+        raise RuleError(f"options: players: Venusian Vegas is for {rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} "
+                        f"players, got {len(players)}")
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError("options: players: every player needs a name")
+        if len(name) > MAX_NAME:
+            raise RuleError(f"options: players: {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters")
+    folded = [n.strip().casefold() for n in players]
+    for name, key in zip(players, folded, strict=True):
+        if folded.count(key) > 1:
+            raise RuleError(f"options: players: names must differ, {name.strip()!r} appears twice")
+    known = vp_space_choices()
+    for space in vp_spaces:
+        if space not in known:
+            raise RuleError(f"options: vp_spaces: {space!r} is not a space a marker can reach "
+                            f"(e.g. 'Game 3'; level 1 is the start)")
+        if list(vp_spaces).count(space) > 1:
+            raise RuleError(f"options: vp_spaces: {space!r} appears twice")
+
+
+def new_state(options: Mapping[str, Any]) -> State:
+    """Everyone has drawn 7 cards; boards at the bottom; no tokens until the setup increases."""
+    players = [n.strip() for n in options["players"]]
+    vp_spaces = list(options.get("vp_spaces") or [])
+    check_options(players, vp_spaces)
+    return {
+        "players": players,
+        "rounds": rules.rounds_for(len(players)),
+        "round": 0,
+        "phase": SETUP,
+        "vp_spaces": vp_spaces,
+        "vp_below_zero": bool(options.get("vp_below_zero", False)),
+        "boards": {p: tracks.new_board() for p in players},
+        "vp": {p: 0 for p in players},
+        "hand": {p: rules.SETUP_HAND for p in players},
+        "tokens": {p: {c: 0 for c in rules.TOKEN_COLOURS} for p in players},
+        "setup_tracks": {p: [] for p in players},
+        "trump": rules.NO_TRUMP,
+        "rank": rules.HIGH_WINS,
+        "furthest_behind": [],
+        "chosen": None,
+        "leader": None,
+        "round_leader": None,
+        "trick": None,
+        "last_trick": None,
+        "tricks_played": 0,
+        "revealer": None,
+        "revealed": [],
+        "vp_log": [],
+        "last_pick": None,
+        "ranking": None,
+    }
+
+
+def choose_setup_tracks(state: State, player: str, chosen: Sequence[str]) -> dict[str, Any]:
+    """Setup: ``player`` increases 2 different tracks (3 at 5 players); they score and pay at once."""
+    if state["phase"] != SETUP:
+        raise RuleError("the setup increases are chosen before round 1; the game is past setup")
+    require_player(state, player)
+    if state["setup_tracks"][player]:
+        raise RuleError(f"{player} already chose the setup increases: {', '.join(state['setup_tracks'][player])}")
+    wanted = rules.setup_increases(len(state["players"]))
+    for track in chosen:
+        if track not in rules.TRACKS:
+            raise RuleError(f"{track!r} is not a track; the tracks are {', '.join(rules.TRACKS)}")
+    twice = sorted({t for t in chosen if list(chosen).count(t) > 1})
+    if twice:
+        raise RuleError(f"{player} chose {twice[0]} twice: the setup increases must be {wanted} different tracks")
+    if len(chosen) != wanted:
+        raise RuleError(f"at {len(state['players'])} players each player increases {wanted} different tracks "
+                        f"at setup, got {len(chosen)}")
+    steps = [tracks.increase(state, player, track, "setup") for track in chosen]
+    state["setup_tracks"][player] = list(chosen)
+    tracks.pay_income(state, player)
+    waiting = [p for p in state["players"] if not state["setup_tracks"][p]]
+    text = f"Setup: {'; '.join(s['text'] for s in steps)}; {player} holds {state['hand'][player]} cards"
+    return {"summary": text, "steps": steps, "waiting": waiting}
+
+
+def require_player(state: State, player: Any) -> str:
+    if player not in state["players"]:
+        raise RuleError(f"{player!r} is not playing; the players are {', '.join(state['players'])}")
+    return player
+
+
+def setup_complete(state: State) -> bool:
+    return all(state["setup_tracks"][p] for p in state["players"])

@@ -1,0 +1,222 @@
+"""Playing a round: tricks (with or without the cards entered), bonus claims, the reveal.
+
+A trick is recorded in one go, once every player still holding cards has played:
+either the cards in playing order (Tableside names the winner) or just the winner.
+Then the winner may take one opponent's card's trick bonus, and so may each player
+who used a Bot token; each may decline. When nobody has a claim left the trick is
+closed: the winner leads the next one (or the next player clockwise still holding
+cards), and when only one player still holds cards the round ends with their reveal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.vegas import bonuses, referee, rounds, rules
+from tableside.core.systems.vegas.setup import REVEAL, TRICKS, require_player
+
+State = dict[str, Any]
+
+
+def require_trick_phase(state: State) -> None:
+    if state["phase"] != TRICKS:
+        raise RuleError(f"tricks are played during a round; now: {state['phase']}"
+                        + (f" (round {state['round']})" if state["round"] else ""))
+    if state["trick"] is not None:
+        waiting = ", ".join(c["player"] for c in state["trick"]["claims"])
+        raise RuleError(f"the last trick's bonuses are still open ({waiting}): take or decline them, "
+                        f"or press A to go on")
+
+
+def _token_plays(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"player": r["player"], "colour": r["token"], "trump": r.get("trump") or "",
+             "block": bool(r.get("block")), "take": r.get("take") or ""}
+            for r in rows if r.get("token")]
+
+
+def _check_players(state: State, players: Sequence[str]) -> None:
+    """Every player still holding cards plays exactly once, the leader first."""
+    for p in players:
+        require_player(state, p)
+    twice = sorted({p for p in players if list(players).count(p) > 1})
+    if twice:
+        raise RuleError(f"{twice[0]} plays twice in one trick")
+    holding = rounds.holders(state)
+    idle = [p for p in players if p not in holding]
+    if idle:
+        raise RuleError(f"{idle[0]} holds no cards and cannot play")
+    missing = [p for p in holding if p not in players]
+    if missing:
+        raise RuleError(f"everyone still holding cards plays: {', '.join(missing)} did not")
+    if players[0] != state["leader"]:
+        raise RuleError(f"{state['leader']} leads this trick, not {players[0]}")
+
+
+def _check_mobster(plays: Sequence[dict[str, Any]], cards: list[str] | None) -> None:
+    for play in plays:
+        if play["take"] and (play["colour"] != "Mobster" or play["block"]):
+            raise RuleError(f"{play['player']}: only a Mobster token used for its ability takes a card")
+        if play["take"] and cards is not None and play["take"] not in cards:
+            raise RuleError(f"{play['player']}'s Mobster token: {play['take']} is not in this trick")
+
+
+def _open_trick(state: State, winner: str, cards: list[dict[str, Any]] | None,
+                plays: list[dict[str, Any]], notes: list[str], how: str) -> dict[str, Any]:
+    """Hands, Mobster takes, claims; closes the trick at once when nobody can claim."""
+    for p in rounds.holders(state):
+        state["hand"][p] -= 1
+    taken = []
+    for play in plays:
+        if play["colour"] == "Mobster" and not play["block"]:
+            state["hand"][play["player"]] += 1
+            taken.append(play["take"])
+            notes.append(f"{play['player']} takes {play['take'] or 'a card'} into their hand")
+    claims = [{"player": winner, "why": "won the trick"}]
+    claims += [{"player": p["player"], "why": "Bot token"} for p in plays if p["colour"] == "Bot" and not p["block"]]
+    if cards is not None:
+        claimable = [c for c in cards if c["card"] not in taken]
+        claims = [c for c in claims if any(card["player"] != c["player"] for card in claimable)]
+    state["tricks_played"] += 1
+    state["trick"] = {"number": state["tricks_played"], "winner": winner, "cards": cards, "taken": taken,
+                      "claims": claims, "how": how, "notes": notes}
+    summary = f"Trick {state['tricks_played']}: {winner} wins ({how})"
+    if notes:
+        summary += "; " + "; ".join(notes)
+    if claims:
+        summary += "; bonus to choose: " + ", ".join(f"{c['player']} ({c['why']})" for c in claims)
+    else:
+        summary += close_trick(state)
+    return {"summary": summary, "winner": winner}
+
+
+def play_trick(state: State, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The cards of one trick in playing order; Tableside names the winner under the indicators.
+
+    Each row: ``player``, ``suit``, ``number`` and optionally ``token`` (a colour), ``trump``
+    (where a Game token moves the Trump Indicator), ``block`` (token played only to block),
+    ``take`` (the card a Mobster token takes, e.g. "Game 7").
+    """
+    require_trick_phase(state)
+    if not rows:
+        raise RuleError("a trick needs the cards played (or record just the winner)")
+    _check_players(state, [r["player"] for r in rows])
+    cards = [referee.check_card(r["suit"], r["number"], f"{r['player']}'s card") for r in rows]
+    names = [rules.card_name(*c) for c in cards]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise RuleError(f"{twice[0]} is played twice; there is one of each card")
+    plays = _token_plays(rows)
+    referee.check_tokens(state, plays)
+    _check_mobster(plays, names)
+    notes = referee.apply_tokens(state, plays)
+    index = referee.winning_card(cards, state["trump"], state["rank"])
+    winner = rows[index]["player"]
+    how = f"{names[index]}, {referee.why(cards, state['trump'], state['rank'])}"
+    played = [{"player": r["player"], "card": n} for r, n in zip(rows, names, strict=True)]
+    return _open_trick(state, winner, played, plays, notes, how)
+
+
+def trick_winner(state: State, winner: str, tokens: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+    """Only the winner entered (and any tokens played, so the indicators and token counts follow)."""
+    require_trick_phase(state)
+    require_player(state, winner)
+    if state["hand"][winner] < 1:
+        raise RuleError(f"{winner} holds no cards and cannot win a trick")
+    plays = _token_plays(tokens)
+    holding = rounds.holders(state)
+    for play in plays:
+        require_player(state, play["player"])
+        if play["player"] not in holding:
+            raise RuleError(f"{play['player']} holds no cards, so plays no token")
+    referee.check_tokens(state, plays)
+    _check_mobster(plays, None)
+    notes = referee.apply_tokens(state, plays)
+    return _open_trick(state, winner, None, plays, notes, "entered by the players")
+
+
+def _claim(state: State, player: str) -> dict[str, Any]:
+    trick = state["trick"]
+    if state["phase"] != TRICKS or trick is None:
+        raise RuleError("there is no trick whose bonus is open")
+    for claim in trick["claims"]:
+        if claim["player"] == player:
+            return claim
+    waiting = ", ".join(c["player"] for c in trick["claims"])
+    raise RuleError(f"{player} has no trick bonus to take from this trick (open: {waiting})")
+
+
+def claim_bonus(state: State, player: str, suit: str, number: int, *, target: str | None = None,
+                colour: str | None = None, pick: int | None = None) -> dict[str, Any]:
+    """``player`` takes the trick bonus of one opponent's card from the last trick."""
+    require_player(state, player)
+    claim = _claim(state, player)
+    card = rules.card_name(*referee.check_card(suit, number, "bonus card"))
+    trick = state["trick"]
+    if trick["cards"] is not None:
+        owner = next((c["player"] for c in trick["cards"] if c["card"] == card), None)
+        if owner is None:
+            raise RuleError(f"{card} is not in this trick")
+        if card in trick["taken"]:
+            raise RuleError(f"{card} was taken out of the trick by a Mobster token")
+        if owner == player:
+            raise RuleError(f"{card} is {player}'s own card; the bonus comes from an opponent's card")
+    text = bonuses.trick_bonus(state, player, suit, number, target=target, colour=colour, pick=pick)
+    trick["claims"].remove(claim)
+    summary = f"{player} takes the trick bonus of {card}: {text}"
+    if not trick["claims"]:
+        summary += close_trick(state)
+    return {"summary": summary, "card": card}
+
+
+def decline_bonus(state: State, player: str) -> dict[str, Any]:
+    require_player(state, player)
+    claim = _claim(state, player)
+    state["trick"]["claims"].remove(claim)
+    summary = f"{player} declines the trick bonus"
+    if not state["trick"]["claims"]:
+        summary += close_trick(state)
+    return {"summary": summary}
+
+
+def next_trick(state: State) -> dict[str, Any]:
+    """Button A: close the trick (any bonus not yet taken is declined) and go on."""
+    if state["phase"] != TRICKS or state["trick"] is None:
+        raise RuleError("no trick is open; enter the next trick's cards or its winner")
+    declined = [c["player"] for c in state["trick"]["claims"]]
+    state["trick"]["claims"] = []
+    summary = f"Trick {state['trick']['number']} closed" + (f"; {', '.join(declined)} declined" if declined else "")
+    return {"summary": summary + close_trick(state)}
+
+
+def close_trick(state: State) -> str:
+    """The trick goes to the record; who leads next, or the round's end."""
+    trick = state["trick"]
+    state["last_trick"] = {k: trick[k] for k in ("number", "winner", "cards", "how")}
+    state["trick"] = None
+    end = rounds.check_round_end(state)
+    if end:
+        return end
+    state["leader"] = rounds.next_holder(state, trick["winner"])
+    return f"; {state['leader']} leads the next trick"
+
+
+def reveal_card(state: State, suit: str, number: int, *, target: str | None = None,
+                track: str | None = None) -> dict[str, Any]:
+    """The last player holding cards reveals one; they take its round bonus."""
+    if state["phase"] != REVEAL:
+        raise RuleError("cards are revealed when the round ends and only one player still holds cards")
+    player = state["revealer"]
+    card = rules.card_name(*referee.check_card(suit, number, "revealed card"))
+    if card in state["revealed"]:
+        raise RuleError(f"{card} was already revealed this round; there is one of each card")
+    text = bonuses.round_bonus(state, player, suit, number, target=target, track=track)
+    state["hand"][player] -= 1
+    state["revealed"].append(card)
+    summary = f"{player} reveals {card}: {text}"
+    if state["hand"][player] > 0:
+        summary += f"; {state['hand'][player]} card(s) left to reveal"
+    else:
+        summary += "; " + rounds.end_round(state)
+    return {"summary": summary, "card": card}

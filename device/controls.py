@@ -1,0 +1,174 @@
+"""What a button gesture does: the table's button map, the config's overrides, and the prompts
+the buttons themselves own (the shutdown confirmation, physical dice entry).
+
+Order of decision for a gesture:
+1. an open prompt of the buttons' own (shutdown "press A to confirm", dice entry) takes it;
+2. the shutdown chord (A+D held) opens the shutdown prompt;
+3. the config's ``[buttons.map]`` override for that gesture ("A", "hold D", "A+D");
+4. the game system's button map for the current state (and its pending prompt).
+
+The shutdown command never runs in simulation: a laptop must not switch itself off
+because someone pressed two keys.
+"""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.device.buttons import Gesture
+
+log = logging.getLogger(__name__)
+
+SHUTDOWN_COMMAND = ("systemctl", "poweroff")
+CONFIRM_WINDOW = 5.0
+SPECIAL_TARGETS = ("undo", "redo", "shutdown", "dice", "none")
+
+
+@dataclass
+class Prompt:
+    """A question the buttons ask on the e-paper: its words and when it was opened (gesture ticks)."""
+
+    kind: str  # "shutdown" | "dice"
+    title: str
+    lines: tuple[str, ...]
+    at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "title": self.title, "lines": list(self.lines)}
+
+
+def _result(summary: str, **extra: Any) -> dict[str, Any]:
+    return {"result": {"summary": summary, **extra}}
+
+
+class Controls:
+    """Turns gestures into table actions; ``handle`` runs on the button worker thread, one at a time."""
+
+    def __init__(
+        self,
+        table: Any,
+        *,
+        simulated: bool,
+        shutdown_command: Sequence[str] = SHUTDOWN_COMMAND,
+        shutdown_chord: Sequence[str] = ("A", "D"),
+        overrides: dict[str, str] | None = None,
+        confirm_window: float = CONFIRM_WINDOW,
+        on_change: Callable[[], None] = lambda: None,
+        run: Callable[..., Any] = subprocess.run,
+        faults: Any = None,
+        schedule: Callable[[float, Callable[[], None]], Any] | None = None,
+    ) -> None:
+        self.table = table
+        self.simulated = simulated
+        self.shutdown_command = tuple(shutdown_command)
+        self.shutdown_chord = "+".join(sorted(shutdown_chord))
+        self.overrides = dict(overrides or {})
+        self.confirm_window = confirm_window
+        self.on_change = on_change
+        self.run = run
+        self.faults = faults
+        self.schedule = schedule if schedule is not None else _timer
+        self.prompt: Prompt | None = None
+        self._lock = threading.Lock()
+
+    # -- the e-paper and the phone ------------------------------------------------------------
+    def overlay(self) -> dict[str, Any] | None:
+        """The prompt the e-paper must show instead of the game, or None."""
+        prompt = self.prompt
+        return prompt.to_dict() if prompt else None
+
+    def _set_prompt(self, prompt: Prompt | None) -> None:
+        self.prompt = prompt
+        try:
+            self.on_change()
+        except Exception:
+            log.exception("prompt listener failed")
+
+    # -- gestures -------------------------------------------------------------------------------
+    def handle(self, gesture: Gesture) -> dict[str, Any]:
+        with self._lock:
+            return self._handle(gesture)
+
+    def _handle(self, gesture: Gesture) -> dict[str, Any]:
+        prompt = self.prompt
+        if prompt is not None and prompt.kind == "shutdown":
+            return self._answer_shutdown(prompt, gesture)
+        if gesture.name == self.shutdown_chord and self.overrides.get(gesture.name, "shutdown") == "shutdown":
+            return self._ask_shutdown(gesture)
+        target = self.overrides.get(gesture.name)
+        if target is not None:
+            return self._run_target(target, gesture)
+        if gesture.kind == "chord":
+            raise RuleError(f"buttons {gesture.name} together do nothing")
+        return self.table.press(gesture.button, gesture.hold, source="button")
+
+    def _run_target(self, target: str, gesture: Gesture) -> dict[str, Any]:
+        if target == "none":
+            raise RuleError(f"button {gesture.name} is switched off in the config")
+        if target == "undo":
+            return self.table.undo(source="button")
+        if target == "redo":
+            return self.table.redo(source="button")
+        if target == "shutdown":
+            return self._ask_shutdown(gesture)
+        return self.table.act({"type": target}, source="button")
+
+    # -- shutdown -------------------------------------------------------------------------------
+    def _ask_shutdown(self, gesture: Gesture) -> dict[str, Any]:
+        window = f"{self.confirm_window:g}"
+        prompt = Prompt("shutdown", "Shut down the table?",
+                        (f"Press A within {window} s to switch off.", "Any other button: carry on playing."),
+                        gesture.at)
+        self._set_prompt(prompt)
+        self.schedule(self.confirm_window, lambda: self._expire(prompt))
+        return _result(f"Shut down? Press A within {window} s to confirm", prompt=prompt.to_dict())
+
+    def _expire(self, prompt: Prompt) -> None:
+        with self._lock:
+            if self.prompt is prompt:
+                self._set_prompt(None)
+
+    def _answer_shutdown(self, prompt: Prompt, gesture: Gesture) -> dict[str, Any]:
+        in_time = gesture.at - prompt.at <= self.confirm_window
+        if not (gesture.kind == "press" and gesture.button == "A" and in_time):
+            self._set_prompt(None)
+            if not in_time:  # the question had lapsed: this press is an ordinary press
+                return self._handle(gesture)
+            return _result("Shutdown cancelled")
+        return self._shutdown()
+
+    def _shutdown(self) -> dict[str, Any]:
+        if self.simulated:
+            self._set_prompt(None)
+            raise RuleError("shutdown refused: this table is simulated, so it will not switch this computer off")
+        self._set_prompt(Prompt("shutdown", "Shutting down", ("Wait until the Pi's green light stops "
+                                                               "blinking before unplugging it.",), 0.0))
+        log.warning("shutting down: %s", " ".join(self.shutdown_command))
+        try:
+            done = self.run(list(self.shutdown_command), capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.SubprocessError) as exc:
+            return self._shutdown_failed(str(exc))
+        if getattr(done, "returncode", 0) != 0:
+            return self._shutdown_failed((getattr(done, "stderr", "") or "").strip() or f"exit {done.returncode}")
+        return _result("Shutting down")
+
+    def _shutdown_failed(self, why: str) -> dict[str, Any]:
+        self._set_prompt(None)
+        text = f"the shutdown command {' '.join(self.shutdown_command)!r} failed: {why}"
+        if self.faults is not None:
+            self.faults.report("shutdown", text, fix="re-run systemd/install.sh (it allows the service user to "
+                               "power off) or set [system] shutdown_command in the config")
+        raise RuntimeError(text)
+
+
+def _timer(delay: float, callback: Callable[[], None]) -> threading.Timer:
+    timer = threading.Timer(delay, callback)
+    timer.daemon = True
+    timer.start()
+    return timer
