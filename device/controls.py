@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 SHUTDOWN_COMMAND = ("systemctl", "poweroff")
 CONFIRM_WINDOW = 5.0
-SPECIAL_TARGETS = ("undo", "redo", "shutdown", "dice", "none")
+SPECIAL_TARGETS = ("undo", "redo", "shutdown", "dice", "none", "join")
 
 
 @dataclass
@@ -75,6 +75,7 @@ class Controls:
         self.faults = faults
         self.schedule = schedule if schedule is not None else _timer
         self.prompt: Prompt | None = None
+        self.show_join: Callable[[], None] | None = None  # set by serve: the e-paper's join screen
         self._lock = threading.Lock()
 
     # -- the e-paper and the phone ------------------------------------------------------------
@@ -106,6 +107,8 @@ class Controls:
             return self._run_target(target, gesture)
         if gesture.kind == "chord":
             raise RuleError(f"buttons {gesture.name} together do nothing")
+        if gesture.hold and self.show_join is not None and not self.table.binds(gesture.button, True):
+            return self._run_target("join", gesture)  # a hold the game leaves free: how to join
         return self.table.press(gesture.button, gesture.hold, source="button")
 
     def _run_target(self, target: str, gesture: Gesture) -> dict[str, Any]:
@@ -117,6 +120,11 @@ class Controls:
             return self.table.redo(source="button")
         if target == "shutdown":
             return self._ask_shutdown(gesture)
+        if target == "join":
+            if self.show_join is None:
+                raise RuleError("there is no panel to show the join screen on")
+            self.show_join()
+            return _result("The join screen (QR code, address, join code) is on the panel")
         return self.table.act({"type": target}, source="button")
 
     # -- shutdown -------------------------------------------------------------------------------

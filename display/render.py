@@ -247,8 +247,9 @@ def _draw_bars(c: Canvas, e: Bars, x: int, y: int, w: int, compact: bool = False
     bh = max(4, row - max(3, row // 3))
     for b in e.bars:
         ink = c.inks.player(b.colour)
-        sw = size // 2
-        c.rect((x, y + (row - sw) // 2 - 1, x + sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
+        sw = size // 2 if any(bar.colour is not None for bar in e.bars) else -2
+        if b.colour is not None:
+            c.rect((x, y + (row - sw) // 2 - 1, x + sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
         c.text((x + sw + 2, y), b.label, f, name_w - sw - 2 - c.m.pad // 2)
         bx = x + name_w
         win = e.threshold is not None and b.value >= e.threshold
@@ -261,34 +262,47 @@ def _draw_bars(c: Canvas, e: Bars, x: int, y: int, w: int, compact: bool = False
 
 def _grid_h(c: Canvas, e: Grid, w: int, compact: bool = False) -> int:
     row = _line_h(c, c.m.label if compact else c.m.text)
-    return _line_h(c, c.m.label) * 2 + len(e.rows) * row + c.m.pad
+    header = _line_h(c, c.m.label) if any(e.columns) else 0
+    title = _line_h(c, c.m.label) if e.title else 0
+    return title + header + len(e.rows) * row + c.m.pad
 
 
 def _draw_grid(c: Canvas, e: Grid, x: int, y: int, w: int, compact: bool = False) -> None:
-    _label_line(c, x, y, w, e.title, "", e.tone)
-    y += _line_h(c, c.m.label)
+    if e.title:
+        _label_line(c, x, y, w, e.title, "", e.tone)
+        y += _line_h(c, c.m.label)
     size = c.m.label if compact else c.m.text
     f, fb, fh = font(size), font(size, "bold"), font(c.m.label)
     row = _line_h(c, size)
     ncol = max(1, len(e.columns))
     widest = max([width(fit(cell, fb, w // 3), fb) for r in e.rows for cell in r.cells] + [width("00", fb)])
     cell_w = max(min(widest + c.m.pad * 2, (w * 3 // 5) // ncol), min(w // (ncol + 1), width("000", fb)))
+    marks = any(r.colour is not None or r.highlight for r in e.rows)
+    sw = size // 2 if marks else 0
+    if ncol == 1 and not any(e.columns):  # label: value rows, the value takes what the label leaves
+        label_need = max([width(fit(r.label, fb, w // 2), fb) for r in e.rows] + [0]) + 2 * sw + c.m.pad * 2
+        cell_w = max(w // 3, w - label_need)
     label_w = w - cell_w * ncol
-    for j, col in enumerate(e.columns):
-        c.text((x + label_w + j * cell_w, y), col, fh, cell_w - 2, align="center")
-    y += _line_h(c, c.m.label)
-    c.rect((x, y - 2, x + w - 1, y - 2), fill=BLACK)
+    align = "right" if ncol == 1 and not any(e.columns) else "center"
+    if any(e.columns):
+        for j, col in enumerate(e.columns):
+            c.text((x + label_w + j * cell_w, y), col, fh, cell_w - 2, align="center")
+        y += _line_h(c, c.m.label)
+        c.rect((x, y - 2, x + w - 1, y - 2), fill=BLACK)
     for r in e.rows:
         ink = c.inks.player(r.colour)
-        sw = size // 2
         fr = fb if r.highlight else f
         if r.highlight:  # whose turn: a bar in the accent ink down the left edge, bold row
             c.rect((x, y + 1, x + max(2, sw // 2), y + row - 2), fill=c.inks.accent)
         if r.colour is not None:
             c.rect((x + sw, y + (row - sw) // 2 - 1, x + 2 * sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
-        c.text((x + 2 * sw + 3, y), r.label, fr, label_w - 2 * sw - 3 - c.m.pad // 2)
+        lx = x + (2 * sw + 3 if marks else 0)
+        room = label_w
+        if align == "right" and r.cells:  # the label may use whatever its own value leaves
+            room = w - width(fit(r.cells[0], fr, cell_w - 2), fr) - c.m.pad * 2
+        c.text((lx, y), r.label, fr, room - (lx - x) - c.m.pad // 2)
         for j, cell in enumerate(r.cells[:ncol]):
-            c.text((x + label_w + j * cell_w, y), cell, fr, cell_w - 2, align="center")
+            c.text((x + label_w + j * cell_w, y), cell, fr, cell_w - 2, align=align)
         y += row
 
 
@@ -599,8 +613,38 @@ def join_hint(join: JoinInfo) -> str:
     return f"Join: {join.display_url} · code {join.code}"
 
 
+def from_sections(old: object) -> Screen:
+    """A first-version screen (sections of rows, a last roll) as screen-model elements.
+
+    A system not yet ported to ``core.screen`` still gets a readable panel: a row
+    with a bar becomes a track, the other rows of a section one grid, the roll dice.
+    """
+    from tableside.core.screen import Bar, Die, GridRow
+
+    elements: list[Element] = []
+    for section in getattr(old, "sections", ()):
+        bars = [row for row in section.rows if row.bar is not None and row.bar[1] > 0]
+        plain = [GridRow(row.label, (row.value,), highlight=row.accent) for row in section.rows if row not in bars]
+        if bars:
+            elements.append(Bars(section.title, tuple(Bar(row.label, int(row.bar[0]), int(row.bar[1])) for row in bars),
+                                 priority=2))
+        if plain:
+            elements.append(Grid(section.title if not bars else "", ("",), tuple(plain), priority=3))
+    roll = getattr(old, "roll", None)
+    if roll is not None:
+        hits = tuple(roll.hits) + (False,) * len(roll.faces)
+        plain_mark = "miss" if roll.hits else ""
+        marks = tuple(Die(int(f), "hit" if hits[i] else plain_mark) for i, f in enumerate(roll.faces))
+        sides = 6 if all(1 <= int(f) <= 6 for f in roll.faces) else max(10, *map(int, roll.faces))
+        elements.append(DiceGroup(roll.label, marks, roll.verdict, sides=sides, priority=2))
+    return Screen(title=getattr(old, "title", ""), status=getattr(old, "status", ""), elements=tuple(elements),
+                  alert=getattr(old, "alert", None))
+
+
 def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.Image:
     """Draw ``screen`` for ``panel``: header, alert, prompt, key figures, elements; a join hint if room."""
+    if not hasattr(screen, "elements"):
+        screen = from_sections(screen)
     c = Canvas(panel)
     m = c.m
     w, h = panel.width, panel.height

@@ -63,6 +63,12 @@ def run_serve(args: argparse.Namespace) -> int:
     worker = RefreshScheduler(display, frames.image, min_interval=cfg.min_interval, next_change=frames.next_change,
                               faults=faults)
     pi.redraw = worker.request
+
+    def show_join() -> None:
+        frames.show_join()
+        worker.request()
+
+    pi.controls.show_join = show_join  # a button hold the game leaves free shows the join screen
     table.subscribe(frames.changed)
     table.subscribe(worker.request)
     buttons = pi.buttons

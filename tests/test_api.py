@@ -12,9 +12,9 @@ from tableside.core.table import Table
 from tableside.device.buttons import ButtonPanel, mock_factory
 from tableside.device.display import RefreshScheduler, VirtualDisplay
 from tableside.display.panels import get_panel
-from tableside.frames import FrameSource
 from tableside.webui.app import Services, create_app
 
+from tableside.frames import FrameSource
 from tests import toysystem
 
 CODE = "K7TQ2M"
