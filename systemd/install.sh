@@ -1,31 +1,362 @@
 #!/usr/bin/env bash
-# Optional Pi set-up, the only step that needs root: SPI/I2C on, groups, the service.
-# Usage: sudo systemd/install.sh [USER]   (default: the user who ran sudo)
+# Tableside on Raspberry Pi OS Bookworm (Lite or desktop, 64- or 32-bit): the only step that needs root.
+#
+#   sudo systemd/install.sh [--user NAME] [--hostname NAME] [--port N] [--yes] [--no-interfaces]
+#   systemd/install.sh --dry-run [--root DIR] [--arch ARCH] [--user NAME]     (prints every step, changes nothing)
+#
+# Steps (each skipped when already done, so running it again is safe):
+#  1. apt packages the Python wheels need where no wheel exists (python3-dev for spidev on every Pi,
+#     swig + liblgpio-dev where lgpio must be built, piwheels' runtime libraries on 32-bit)
+#  2. a venv in /opt/tableside/venv (PEP 668: never a system-wide pip) with Tableside installed in it
+#  3. SPI and I2C on (raspi-config nonint), when asked
+#  4. dtoverlay=spi0-0cs in config.txt, so the Inky can drive GPIO8 itself: where Pimoroni's installer
+#     puts it (an existing "#dtoverlay=spi0-0cs" is uncommented, else it goes at the end), but always
+#     in an [all] section, with a backup of config.txt first
+#  5. the service user in the gpio, spi and i2c groups; polkit lets it power off (the shutdown chord)
+#  6. /etc/tableside/tableside.toml from the commented template (an existing one is kept)
+#  7. the systemd unit, installed, enabled and (re)started; the hostname, when asked
+#  8. says whether a reboot is needed before the display works
 set -euo pipefail
-user=${1:-${SUDO_USER:-}}
-if [ "$(id -u)" -ne 0 ] || [ -z "$user" ] || [ "$user" = root ]; then
-  echo "run as: sudo systemd/install.sh [USER]  (the service runs as USER, never root)" >&2
-  exit 2
-fi
-repo=$(cd "$(dirname "$0")/.." && pwd)
-home=$(getent passwd "$user" | cut -d: -f6)
-data="$home/.local/share/tableside"
 
-if command -v raspi-config >/dev/null; then
-  raspi-config nonint do_spi 0
-  raspi-config nonint do_i2c 0
-fi
-config=/boot/firmware/config.txt
-if [ -f "$config" ] && ! grep -q '^dtoverlay=spi0-0cs' "$config"; then
-  echo 'dtoverlay=spi0-0cs' >> "$config"   # the Inky README asks for it on Bookworm
-  echo "added dtoverlay=spi0-0cs to $config: reboot once after this"
-fi
-for g in gpio spi i2c; do getent group "$g" >/dev/null && usermod -aG "$g" "$user"; done
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=""          # a prefix for every system path: tests point it at a fake Pi (with --dry-run)
+dry=0
+assume_yes=0
+interfaces=ask
+user=""
+new_hostname=""
+port=8080
+arch=""
+venv=/opt/tableside/venv
+data=/var/lib/tableside
+reboot_reasons=()
 
-sudo -u "$user" bash -c "cd '$repo' && python3 -m venv .venv && .venv/bin/pip install -q -e ."
-sudo -u "$user" mkdir -p "$data"
-sed -e "s#@USER@#$user#g" -e "s#@REPO@#$repo#g" -e "s#@DATA@#$data#g" \
-  "$repo/systemd/tableside.service" > /etc/systemd/system/tableside.service
-systemctl daemon-reload
-systemctl enable --now tableside.service
-echo "tableside is running; check with: sudo -u $user $repo/.venv/bin/tableside doctor"
+say() { printf '%s\n' "$*"; }
+step() { printf '\n== %s\n' "$*"; }
+die() { printf 'install.sh: %s\n' "$*" >&2; exit 2; }
+
+usage() {
+  sed -n '2,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+given_args="$*"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dry-run) dry=1 ;;
+    --root) root=${2:?--root needs a folder}; shift ;;
+    --arch) arch=${2:?--arch needs arm64, armhf or armel}; shift ;;
+    --user) user=${2:?--user needs a name}; shift ;;
+    --hostname) new_hostname=${2:?--hostname needs a name}; shift ;;
+    --port) port=${2:?--port needs a number}; shift ;;
+    --yes|-y) assume_yes=1 ;;
+    --no-interfaces) interfaces=no ;;
+    -h|--help) usage; exit 0 ;;
+    *) usage >&2; die "unknown option $1" ;;
+  esac
+  shift
+done
+root=${root%/}
+
+# run CMD...: do it, or in a dry run print it
+run() {
+  if [ "$dry" = 1 ]; then
+    printf '  would run: %s\n' "$*"
+  else
+    printf '  running: %s\n' "$*"
+    "$@"
+  fi
+}
+
+# put_file DEST MODE < content: write DEST when its content differs; says what it did
+put_file() {
+  local dest=$1 mode=$2 tmp
+  tmp=$(mktemp)
+  cat > "$tmp"
+  if [ -f "$dest" ] && cmp -s "$tmp" "$dest"; then
+    say "  $dest is up to date"
+    rm -f "$tmp"
+    return 1
+  fi
+  if [ "$dry" = 1 ]; then
+    say "  would write $dest (mode $mode):"
+    sed 's/^/    | /' "$tmp"
+    rm -f "$tmp"
+  else
+    mkdir -p "$(dirname "$dest")"
+    install -m "$mode" "$tmp" "$dest"
+    rm -f "$tmp"
+    say "  wrote $dest"
+  fi
+  return 0
+}
+
+ask() {  # ask QUESTION: yes with --yes; no when nobody can answer
+  if [ "$assume_yes" = 1 ]; then return 0; fi
+  if [ ! -t 0 ]; then return 1; fi
+  local answer
+  read -r -p "$1 [Y/n] " answer
+  [[ -z "$answer" || "$answer" =~ ^[Yy] ]]
+}
+
+trap 'rc=$?; printf "\ninstall.sh: step failed (exit %s) at line %s: %s\n  Fix what it says above and run the installer again: every step that is done is skipped.\n" "$rc" "$LINENO" "$BASH_COMMAND" >&2' ERR
+
+# -- 0. where are we ------------------------------------------------------------------------------
+step "Checking this is a Raspberry Pi"
+model=""
+if [ -r "$root/proc/device-tree/model" ]; then
+  model=$(tr -d '\0' < "$root/proc/device-tree/model")
+fi
+if [[ "$model" != "Raspberry Pi"* ]]; then
+  if [ "$dry" = 1 ]; then
+    say "  not a Raspberry Pi (${model:-no /proc/device-tree/model}): a real run would stop here; showing the steps anyway"
+  else
+    die "this is not a Raspberry Pi (${model:-no $root/proc/device-tree/model}). Tableside runs anywhere with
+  'tableside serve' (simulated display and buttons); this installer is for a Pi. See every step with --dry-run."
+  fi
+else
+  say "  $model"
+fi
+if [ "$dry" = 0 ]; then
+  [ -z "$root" ] || die "--root is only for --dry-run (it reads a copy of a Pi's files)"
+  [ "$(id -u)" -eq 0 ] || die "run it with sudo: sudo $0 $given_args"
+fi
+user=${user:-${SUDO_USER:-$(id -un)}}
+if [ "$user" = root ]; then
+  [ "$dry" = 1 ] || die "name the user the table runs as: sudo $0 --user pi  (never root)"
+fi
+group_file="$root/etc/group"
+passwd_file="$root/etc/passwd"
+if [ -f "$passwd_file" ] && ! grep -q "^$user:" "$passwd_file"; then
+  [ "$dry" = 1 ] || die "no user $user on this Pi (use --user NAME)"
+  say "  (no user $user in $passwd_file: a real run would stop here)"
+fi
+primary_group=$user
+if [ -f "$passwd_file" ] && [ -f "$group_file" ]; then
+  gid=$(awk -F: -v u="$user" '$1==u {print $4}' "$passwd_file")
+  primary_group=$(awk -F: -v g="$gid" '$3==g {print $1; exit}' "$group_file")
+  primary_group=${primary_group:-$user}
+fi
+say "  the table will run as user $user"
+
+codename=unknown
+if [ -r "$root/etc/os-release" ]; then
+  codename=$(. "$root/etc/os-release" && printf '%s' "${VERSION_CODENAME:-unknown}")
+fi
+case "$codename" in
+  bookworm) python_minor=11 ;;
+  trixie) python_minor=13 ;;
+  *) python_minor=$(python3 -c 'import sys; print(sys.version_info[1])' 2>/dev/null || echo 11)
+     say "  warning: made for Raspberry Pi OS Bookworm; this is '$codename' (carrying on)" ;;
+esac
+if [ -z "$arch" ]; then
+  arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
+fi
+say "  Raspberry Pi OS $codename, $arch, Python 3.$python_minor"
+
+boot_config=""
+for candidate in "$root/boot/firmware/config.txt" "$root/boot/config.txt"; do
+  if [ -f "$candidate" ]; then boot_config=$candidate; break; fi
+done
+
+# -- 1. packages ----------------------------------------------------------------------------------
+step "1. Packages for the Python wheels that must be built here"
+# spidev has no wheel for any Pi (gcc + Python.h); avahi makes http://HOSTNAME.local work; polkitd
+# lets the service user switch the Pi off.
+packages=(python3-venv python3-dev gcc avahi-daemon polkitd)
+case "$arch" in
+  arm64|aarch64) ;;
+  *) # 32-bit: numpy, Pillow and gpiod come from piwheels and need these libraries at run time
+     packages+=(libopenblas0 libopenjp2-7 libtiff6 libxcb1 liblcms2-2 libwebpdemux2 libwebpmux3 libfreetype6) ;;
+esac
+if [ "$python_minor" -ge 13 ] || [[ "$arch" != arm64 && "$arch" != aarch64 ]]; then
+  packages+=(swig liblgpio-dev)  # no lgpio wheel for this Python/architecture: pip builds it
+fi
+installed() {
+  awk -v p="$1" '$1=="Package:" {pkg=$2} $1=="Status:" && pkg==p {print $4; exit}' \
+    "$root/var/lib/dpkg/status" 2>/dev/null | grep -qx installed
+}
+missing=()
+for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
+if [ ${#missing[@]} -eq 0 ]; then
+  say "  all there: ${packages[*]}"
+else
+  say "  missing: ${missing[*]}"
+  run apt-get update
+  run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+# -- 2. venv --------------------------------------------------------------------------------------
+step "2. Tableside in its own venv ($venv)"
+if [ -x "$root$venv/bin/python" ]; then
+  say "  the venv exists"
+else
+  run python3 -m venv "$root$venv"
+fi
+# Built from a copy: pip builds in the source tree, and root-owned build files would be left in
+# the user's checkout.
+if [ "$dry" = 1 ]; then
+  say "  would copy $repo (without .venv, .git, caches) to a build folder"
+  run "$root$venv/bin/pip" install --quiet --upgrade "BUILD-FOLDER"
+else
+  build=$(mktemp -d)
+  tar -C "$repo" --exclude=./.venv --exclude=./.git --exclude='*.egg-info' --exclude=./build \
+    --exclude=./.hypothesis --exclude=./.pytest_cache --exclude=./.ruff_cache -cf - . | tar -C "$build" -xf -
+  run "$root$venv/bin/pip" install --quiet --upgrade "$build"
+  rm -rf "$build"
+fi
+
+# -- 3. SPI and I2C -------------------------------------------------------------------------------
+step "3. SPI and I2C (the Inky talks SPI; its EEPROM says which board it is over I2C)"
+if [ "$interfaces" = no ]; then
+  say "  skipped (--no-interfaces): 'tableside doctor' says if they are off"
+elif [ "$dry" = 1 ] || ask "Turn SPI and I2C on now?"; then
+  # raspi-config's get_spi/get_i2c read these same config.txt lines
+  if [ -n "$boot_config" ] && grep -Eq '^[[:space:]]*dtparam=spi=on' "$boot_config"; then
+    say "  SPI is already on"
+  else
+    run raspi-config nonint do_spi 0
+    reboot_reasons+=("SPI was turned on")
+  fi
+  if [ -n "$boot_config" ] && grep -Eq '^[[:space:]]*dtparam=i2c(_arm)?=on' "$boot_config"; then
+    say "  I2C is already on"
+  else
+    run raspi-config nonint do_i2c 0
+    reboot_reasons+=("I2C was turned on")
+  fi
+else
+  say "  left as they are: turn them on later with 'sudo raspi-config nonint do_spi 0' and 'do_i2c 0'"
+fi
+
+# -- 4. the Inky overlay --------------------------------------------------------------------------
+step "4. dtoverlay=spi0-0cs (GPIO8 for the Inky, not the SPI chip select)"
+if [ -z "$boot_config" ]; then
+  say "  no config.txt under $root/boot/firmware or $root/boot: add 'dtoverlay=spi0-0cs' under [all] by hand"
+else
+  new_config=$(mktemp)
+  # Pimoroni's installer uncomments "#dtoverlay=spi0-0cs" where it is, else appends the line.
+  # Appending blindly lands in whatever [section] ends the file (a [pi4] filter, say), so the
+  # line goes at the end of the file only if the last section is [all]; otherwise "[all]" first.
+  awk -v line="dtoverlay=spi0-0cs" '
+    { lines[NR] = $0 }
+    /^[[:space:]]*\[[^]]*\][[:space:]]*$/ {
+      s = $0; gsub(/[[:space:]\[\]]/, "", s); section[NR] = tolower(s); last = tolower(s)
+    }
+    END {
+      cur = "all"; found = 0; commented = 0
+      for (i = 1; i <= NR; i++) {
+        if (i in section) cur = section[i]
+        t = lines[i]; sub(/[[:space:]]*(#.*)?$/, "", t)
+        if (t ~ "^[[:space:]]*" line "([,].*)?$" && cur == "all") found = i
+        else if (lines[i] ~ "^#[[:space:]]*" line "[[:space:]]*$" && cur == "all" && !commented) commented = i
+      }
+      for (i = 1; i <= NR; i++) {
+        if (!found && i == commented) print line; else print lines[i]
+      }
+      if (!found && !commented) {
+        if (last != "" && last != "all") print "[all]"
+        print line
+      }
+    }' "$boot_config" > "$new_config"
+  if cmp -s "$new_config" "$boot_config"; then
+    say "  $boot_config already has dtoverlay=spi0-0cs"
+  else
+    backup="${boot_config%.txt}.preinstall-tableside-$(date +%Y-%m-%d-%H-%M-%S).txt"
+    if [ "$dry" = 1 ]; then
+      say "  would back up $boot_config to $backup and change it:"
+      diff -u "$boot_config" "$new_config" | sed -n '3,$p' | sed 's/^/    /' || true
+    else
+      cp -p "$boot_config" "$backup"
+      cat "$new_config" > "$boot_config"
+      say "  added dtoverlay=spi0-0cs to $boot_config (backup: $backup)"
+    fi
+    reboot_reasons+=("dtoverlay=spi0-0cs was added to config.txt")
+  fi
+  rm -f "$new_config"
+fi
+
+# -- 5. groups and power-off ----------------------------------------------------------------------
+step "5. User $user in the gpio, spi and i2c groups; allowed to power off"
+need_groups=()
+for g in gpio spi i2c; do
+  members=$(awk -F: -v g="$g" '$1==g {print $4}' "$group_file" 2>/dev/null || true)
+  if ! grep -q "^$g:" "$group_file" 2>/dev/null; then
+    say "  no group $g on this system (is this Raspberry Pi OS?)"
+  elif [[ ",$members," == *",$user,"* ]]; then
+    say "  already in $g"
+  else
+    need_groups+=("$g")
+  fi
+done
+if [ ${#need_groups[@]} -gt 0 ]; then
+  run usermod -aG "$(IFS=,; printf '%s' "${need_groups[*]}")" "$user"
+  say "  ($user gets the groups at the next login; the service has them at once)"
+fi
+put_file "$root/etc/polkit-1/rules.d/50-tableside-poweroff.rules" 0644 <<EOF || true
+// Written by Tableside's systemd/install.sh: the service user may switch the Pi off or reboot
+// it (the A+D shutdown chord on the table), as a person at the console may.
+polkit.addRule(function(action, subject) {
+    if (subject.user == "$user" &&
+        (action.id == "org.freedesktop.login1.power-off" ||
+         action.id == "org.freedesktop.login1.power-off-multiple-sessions" ||
+         action.id == "org.freedesktop.login1.reboot" ||
+         action.id == "org.freedesktop.login1.reboot-multiple-sessions")) {
+        return polkit.Result.YES;
+    }
+});
+EOF
+
+# -- 6. config file -------------------------------------------------------------------------------
+step "6. /etc/tableside/tableside.toml"
+config="$root/etc/tableside/tableside.toml"
+if [ -f "$config" ]; then
+  say "  $config exists: kept as it is (the template is $repo/systemd/tableside.toml)"
+else
+  sed -e "s|^# port = 8080 |port = $port      |" "$repo/systemd/tableside.toml" | put_file "$config" 0644 || true
+fi
+
+# -- 7. the service and the hostname ----------------------------------------------------------------
+step "7. The systemd unit"
+unit="$root/etc/systemd/system/tableside.service"
+unit_changed=0
+if sed -e "s|@USER@|$user|g" -e "s|@GROUP@|$primary_group|g" -e "s|@VENV@|$venv|g" -e "s|@DATA@|$data|g" \
+     -e "s|@REPO@|$repo|g" "$repo/systemd/tableside.service" | put_file "$unit" 0644; then
+  unit_changed=1
+fi
+if [ "$unit_changed" = 1 ]; then run systemctl daemon-reload; fi
+run systemctl enable tableside.service
+run systemctl restart tableside.service
+
+current_hostname=$(cat "$root/etc/hostname" 2>/dev/null || hostname)
+if [ -z "$new_hostname" ] && [ "$current_hostname" != tableside ] && [ "$assume_yes" = 0 ] && [ -t 0 ] && [ "$dry" = 0 ]; then
+  if ask "Call this Pi 'tableside', so phones can open http://tableside.local:$port/ ?"; then new_hostname=tableside; fi
+fi
+if [ -n "$new_hostname" ] && [ "$new_hostname" != "$current_hostname" ]; then
+  step "Hostname $current_hostname -> $new_hostname"
+  run raspi-config nonint do_hostname "$new_hostname"
+  reboot_reasons+=("the hostname changed to $new_hostname")
+  current_hostname=$new_hostname
+fi
+
+# -- 8. what now ----------------------------------------------------------------------------------
+step "Done"
+if grep -q "^127\.0\.1\.1" "$root/etc/hosts" 2>/dev/null; then
+  say "  (this Pi's name maps to 127.0.1.1 in /etc/hosts, as Pi OS ships it: Tableside prints and shows"
+  say "   its real Wi-Fi address instead, and http://$current_hostname.local:$port/ works through Avahi)"
+fi
+if [ "$dry" = 0 ] && [ -z "$root" ]; then
+  lan=$(hostname -I 2>/dev/null | tr ' ' '\n' | grep -v '^127\.' | grep -v ':' | head -n1 || true)
+  [ -n "$lan" ] && say "  Phones on the same Wi-Fi: http://$lan:$port/"
+fi
+say "  Phones on the same Wi-Fi: http://$current_hostname.local:$port/   (the join code is on the e-paper)"
+if [ ${#reboot_reasons[@]} -gt 0 ]; then
+  say ""
+  say "  REBOOT NEEDED before the display works: $(IFS=';'; printf '%s' "${reboot_reasons[*]}" | sed 's/;/; /g')."
+  say "  Run: sudo reboot      Then check with: $venv/bin/tableside doctor"
+  if [ "$dry" = 0 ]; then
+    printf 'Tableside: %s\n' "${reboot_reasons[@]}" >> "$root/run/reboot-required" || true
+  else
+    say "  would note it in /run/reboot-required (tableside doctor reads it)"
+  fi
+else
+  say "  No reboot needed. Check with: $venv/bin/tableside doctor"
+fi

@@ -38,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     doctor = sub.add_parser("doctor", help="check SPI/I2C, the Inky board, GPIO and the data folder")
     doctor.add_argument("--data", help="data folder to check")
+    doctor.add_argument("--config", help="TOML config file (default /etc/tableside/tableside.toml if present)")
 
     export = sub.add_parser("export", help="write a session's full action log to stdout")
     export.add_argument("--session", help="session id (default: the active session)")
@@ -56,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "doctor":
             from tableside.doctor import run_doctor
 
-            return run_doctor(args.data)
+            return run_doctor(args.data, args.config)
         from tableside.serve import run_serve
 
         return run_serve(args)
@@ -96,11 +97,11 @@ def cmd_roll(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from tableside.config import data_dir
+    from tableside.config import data_dir, load_config, system_config
     from tableside.core.errors import NotFound
     from tableside.core.store import Store
 
-    folder = data_dir(args.data)
+    folder = data_dir(args.data, None if args.data else load_config(system_config()).data)
     path = folder / "tableside.db"
     if not path.exists():
         raise NotFound(f"no Tableside data in {folder} (use --data or $TABLESIDE_DATA)")

@@ -17,28 +17,91 @@ from pathlib import Path
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
-def data_dir(given: str | None) -> Path:
+def data_dir(given: str | None, configured: str | None = None) -> Path:
+    """``--data``, else ``$TABLESIDE_DATA``, else the config file's ``[server] data`` (the Pi service's
+    /var/lib/tableside), else ``~/.local/share/tableside``."""
     if given:
         return Path(given).expanduser()
     if os.environ.get("TABLESIDE_DATA"):
         return Path(os.environ["TABLESIDE_DATA"]).expanduser()
+    if configured:
+        return Path(configured).expanduser()
     return Path.home() / ".local" / "share" / "tableside"
+
+
+# 6 characters from 32 is 2^30 codes: at the rate limit's pace (webui.auth, at most one guess an hour per
+# device after a few typos) guessing half of them takes tens of thousands of years.
+CODE_LENGTH = 6
+MIN_CODE_LENGTH = 6
+MAX_CODE_LENGTH = 64
+
+
+def check_join_code(code: str, where: str) -> str:
+    """A code people can type and guests cannot guess; refused at start-up with a clear message."""
+    if not code.strip():
+        raise ConfigError(f"{where} is empty or only spaces: that would let everyone in; set a code of "
+                          f"at least {MIN_CODE_LENGTH} characters or unset it for a random one")
+    code = code.strip()
+    if len(code) < MIN_CODE_LENGTH:
+        raise ConfigError(f"{where} is {len(code)} characters; a join code needs at least {MIN_CODE_LENGTH} "
+                          "so guests cannot guess it")
+    if len(code) > MAX_CODE_LENGTH:
+        raise ConfigError(f"{where} is {len(code)} characters; at most {MAX_CODE_LENGTH}")
+    if any(c.isspace() or not c.isprintable() for c in code):
+        raise ConfigError(f"{where} contains a space or an unprintable character; use letters and digits")
+    return code
 
 
 def join_code(folder: Path) -> str:
     """The table's join code: from the environment, else made once and kept."""
-    if os.environ.get("TABLESIDE_JOIN_CODE"):
-        return os.environ["TABLESIDE_JOIN_CODE"].strip()
+    if "TABLESIDE_JOIN_CODE" in os.environ:
+        return check_join_code(os.environ["TABLESIDE_JOIN_CODE"], "TABLESIDE_JOIN_CODE")
     path = folder / "join_code"
     if path.exists():
-        code = path.read_text().strip()
-        if code:
-            return code
-    code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+        return check_join_code(path.read_text(), f"the join code in {path}")
+    code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(code + "\n")
     path.chmod(0o600)
     return code
+
+
+SYSTEM_CONFIG = Path("/etc/tableside/tableside.toml")  # written by systemd/install.sh on a Pi
+
+
+def system_config() -> str | None:
+    """The Pi service's config file when there is one: the doctor and export find its data folder."""
+    return str(SYSTEM_CONFIG) if SYSTEM_CONFIG.is_file() else None
+
+
+def cookie_secret(folder: Path) -> bytes:
+    """The key that signs join cookies, made once per install and kept private in the data folder."""
+    path = folder / "cookie_secret"
+    if path.exists():
+        text = path.read_text().strip()
+        if len(text) >= 32:
+            return bytes.fromhex(text) if all(c in "0123456789abcdef" for c in text) else text.encode()
+    value = secrets.token_bytes(32)
+    path.write_text(value.hex() + "\n")
+    path.chmod(0o600)
+    return value
+
+
+@dataclass
+class ServerLimits:
+    """Every limit the server applies; each is a ``[server]`` key in the config file."""
+
+    threads: int = 8
+    connection_limit: int = 128
+    per_client_connections: int = 16
+    channel_timeout: float = 30.0  # idle keep-alive connection (streams send a keepalive every 15 s)
+    header_timeout: float = 10.0  # a whole request must arrive within this
+    max_request_body_size: int = 64 * 1024
+    max_request_header_size: int = 16 * 1024
+    max_streams: int = 64
+    stream_backlog: int = 256 * 1024  # bytes a phone may fall behind before its stream is closed
+    trusted_clients: tuple[str, ...] = ("127.0.0.1", "::1")  # the table itself: no per-client cap
+    cleanup_interval: float = 1.0
 
 
 @dataclass
@@ -55,7 +118,10 @@ class Config:
     simulate_refresh: bool = True  # the virtual panel takes as long as the real board
     buttons: dict[str, int] = field(default_factory=lambda: {"A": 5, "B": 6, "C": 16, "D": 24})
     hold_time: float = 1.0
-    threads: int = 24
+    data: str | None = None  # [server] data: the data folder, after --data and $TABLESIDE_DATA
+    limits: ServerLimits = field(default_factory=ServerLimits)
+    # Host names the panel answers to besides IP addresses and *.local (DNS rebinding guard).
+    names: tuple[str, ...] = ()
     # the Pi appliance (docs/raspberry-pi.md): debouncing, pin factory, overrides, LED, shutdown
     debounce_ms: float = 10.0
     pin_factory: str | None = None  # lgpio (default on a Pi) | rpigpio | pigpio | mock
@@ -66,9 +132,20 @@ class Config:
     led_active_high: bool = True
     shutdown_command: tuple[str, ...] = ("systemctl", "poweroff")
 
+    @property
+    def threads(self) -> int:
+        return self.limits.threads
+
 
 class ConfigError(ValueError):
     pass
+
+
+# ``[server]`` keys that set a ServerLimits field, with their type.
+LIMIT_KEYS = {
+    "threads": int, "connection_limit": int, "per_client_connections": int, "channel_timeout": float,
+    "header_timeout": float, "max_request_body_size": int, "max_request_header_size": int, "max_streams": int,
+}
 
 
 def load_config(path: str | None) -> Config:
@@ -85,7 +162,17 @@ def load_config(path: str | None) -> Config:
     try:
         cfg.host = str(server.get("host", cfg.host))
         cfg.port = int(server.get("port", cfg.port))
-        cfg.threads = int(server.get("threads", cfg.threads))
+        cfg.data = str(server["data"]) if server.get("data") else None
+        for key, kind in LIMIT_KEYS.items():
+            if key in server:
+                value = kind(server[key])
+                if value <= 0:
+                    raise ConfigError(f"config file {path}: [server] {key} must be more than 0, not {value}")
+                setattr(cfg.limits, key, value)
+        names = server.get("names", [])
+        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+            raise ConfigError(f"config file {path}: [server] names must be a list of host names")
+        cfg.names = tuple(n.strip().lower() for n in names)
         cfg.display = str(display.get("kind", cfg.display))
         cfg.panel = display.get("panel", cfg.panel)
         cfg.model = display.get("model", cfg.model)

@@ -11,13 +11,14 @@ import logging
 import signal
 import sys
 
-from tableside.config import data_dir, join_code, load_config
+from tableside.config import cookie_secret, data_dir, join_code, load_config
 from tableside.core.store import Store
 from tableside.core.table import Table
 from tableside.device.display import RefreshScheduler, open_display
 from tableside.display.join import JoinInfo
 from tableside.faults import Faults
 from tableside.frames import FrameSource
+from tableside.lock import FolderLock
 from tableside.pi import Appliance
 from tableside.webui.app import Services, create_app
 from tableside.webui.stream import Broker
@@ -29,15 +30,22 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     logging.getLogger("waitress").setLevel(logging.WARNING)
     cfg = load_config(args.config)
-    folder = data_dir(args.data)
+    folder = data_dir(args.data, cfg.data)
     folder.mkdir(parents=True, exist_ok=True)
     host = args.host or cfg.host
     port = cfg.port if args.port is None else args.port
     code = join_code(folder)
+    lock = FolderLock(folder).acquire()  # before the database is opened: one server per folder
+    try:
+        return _serve(args, cfg, folder, host, port, code, lock)
+    finally:
+        lock.release()
 
+
+def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: str, lock: FolderLock) -> int:
     store = Store(folder / "tableside.db")
     table = Table(store)
-    broker = Broker()
+    broker = Broker(max_streams=cfg.limits.max_streams)
     table.subscribe(broker.publish)
 
     faults = Faults(folder)
@@ -78,14 +86,16 @@ def run_serve(args: argparse.Namespace) -> int:
                 "display_error": worker.error, **pi.status()}
 
     services = Services(
-        table=table, join_code=code, frame_png=worker.png, press=pi.press, broker=broker, hardware=hardware
+        table=table, join_code=code, frame_png=worker.png, press=pi.press, broker=broker, hardware=hardware,
+        secret=cookie_secret(folder), names=cfg.names,
     )
     app = create_app(services)
 
-    from waitress import create_server  # production WSGI server, never Flask's dev server
+    from tableside.webui.server import make_server  # waitress with appliance limits, never Flask's dev server
 
-    server = create_server(app, host=host, port=port, threads=cfg.threads, channel_timeout=60)
+    server = make_server(app, broker, cfg.limits, host, port)
     actual_port = server.effective_port
+    lock.describe(f"serving on port {actual_port}")
     pi.watch_address(int(actual_port), host)
     frames.show_join()  # at start the panel says how to join
     worker.start()
@@ -121,7 +131,7 @@ def run_serve(args: argparse.Namespace) -> int:
         broker.close()
         if keys:
             keys.stop()
-        server.close()
+        server.close_all()
         worker.stop()
         pi.close()
         store.close()

@@ -41,7 +41,7 @@ def test_doctor_names_what_to_fix(tmp_path, capsys):
     assert "data folder" in out and out.strip().splitlines()[-1] in ("all good", f"{out.count('FIX')} thing(s) to fix")
     assert code == (1 if "FIX" in out else 0)
     if "FIX" in out:  # on a machine without SPI, say how to turn it on
-        assert "raspi-config" in out or "not a Pi" in out
+        assert "raspi-config" in out or "not a Raspberry Pi" in out
 
 
 def test_join_code_is_random_per_install_and_kept(tmp_path, monkeypatch):

@@ -132,7 +132,7 @@ def test_virtual_button_presses_are_logged_as_buttons(server):
 def _open_stream(port: int) -> socket.socket:
     sock = socket.create_connection(("127.0.0.1", port), timeout=20)
     sock.sendall(
-        f"GET /api/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {CODE}\r\n\r\n".encode()
+        f"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {CODE}\r\n\r\n".encode()
     )
     return sock
 

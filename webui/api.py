@@ -6,6 +6,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 from tableside.core.errors import BadRequest, NotFound
+from tableside.webui.server import DETACH_KEY
+from tableside.webui.stream import format_event
 
 bp = Blueprint("api", __name__)
 
@@ -14,14 +16,40 @@ def _services():
     return current_app.extensions["tableside"]
 
 
+MAX_DEPTH = 16
+
+
 def _body() -> dict[str, Any]:
-    """The JSON object sent, or a 400 naming the problem; an empty body is {}."""
+    """The JSON object sent, or a 400 naming the problem; an empty body is {}.
+
+    The content type was checked before (``webui.auth``); nesting is limited so
+    that ``[[[[...`` cannot exhaust the parser's or the store's recursion.
+    """
     if not request.get_data():
         return {}
-    data = request.get_json(force=True, silent=True)  # curl -d sends no JSON content type
+    try:
+        data = request.get_json(force=True, silent=True)
+    except RecursionError:
+        raise BadRequest(f"the request body is nested too deeply (at most {MAX_DEPTH} levels)") from None
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object")
+    if _depth(data) > MAX_DEPTH:
+        raise BadRequest(f"the request body is nested too deeply (at most {MAX_DEPTH} levels)")
     return data
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest (iterative: a deep value cannot overflow the stack)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            if level > MAX_DEPTH:
+                return level
+            children = item.values() if isinstance(item, dict) else item
+            todo.extend((child, level + 1) for child in children)
+    return deepest
 
 
 @bp.get("/healthz")
@@ -107,11 +135,34 @@ def button(label: str):
 
 @bp.get("/api/stream")
 def stream():
-    """Server-Sent Events, one per change; the first says where the table is now."""
+    """Server-Sent Events, one per change; the first says where the table is now.
+
+    Counted against ``max_streams``: past it, 503 with a hint to poll instead.
+    """
     services = _services()
-    table = services.table
-    hello = {"kind": "hello", "version": table.view()["version"] if table.has_active() else None}
-    response = Response(stream_with_context(services.broker.stream(hello)), mimetype="text/event-stream")
+    broker = services.broker
+    if not broker.reserve():
+        response = jsonify(
+            error=f"too many open streams ({broker.max_streams}): poll GET /api/sessions/active instead",
+            poll="/api/sessions/active",
+            retry_after=30,
+        )
+        response.status_code = 503
+        response.headers["Retry-After"] = "30"
+        return response
+    try:
+        table = services.table
+        hello = {"kind": "hello", "version": table.view()["version"] if table.has_active() else None}
+    except Exception:
+        broker.release()
+        raise
+    detach = request.environ.get(DETACH_KEY)
+    if detach is not None:  # Tableside's server: the hub takes the connection after the first event
+        detach(broker.attach, broker.release)
+        body: Any = [format_event(hello)]
+    else:
+        body = stream_with_context(broker.stream(hello))
+    response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response

@@ -2,14 +2,15 @@
 
 Services (the table, the buttons, the display frame) are built in ``main()``
 and passed in; nothing is built at import. Every error is JSON naming what was
-wrong, with 400/401/404/409/422; an unexpected bug is logged and answered as
-JSON too, never as a traceback.
+wrong, with 400/401/403/404/409/413/415/422/429/503; an unexpected bug is
+logged and answered as JSON too, never as a traceback. Who may ask is decided
+in ``webui.auth``.
 """
 
 from __future__ import annotations
 
-import hmac
 import logging
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,12 +18,23 @@ from typing import Any
 from flask import Flask, jsonify, request
 from tableside.core.errors import TablesideError
 from tableside.core.table import Table
+from tableside.webui.auth import (
+    COOKIE,
+    JoinGuard,
+    codes_match,
+    cross_site,
+    host_allowed,
+    json_body_refusal,
+    token_valid,
+)
 from tableside.webui.stream import Broker
 from werkzeug.exceptions import HTTPException
 
 log = logging.getLogger(__name__)
 
-COOKIE = "tableside_join"
+__all__ = ["COOKIE", "Services", "authorised", "codes_match", "create_app"]
+
+MAX_BODY = 64 * 1024
 
 
 @dataclass
@@ -35,11 +47,15 @@ class Services:
     press: Callable[[str, bool], dict]
     broker: Broker = field(default_factory=Broker)
     hardware: dict[str, Any] = field(default_factory=dict)
+    # Signs the join cookie; kept in the data folder so cookies survive a restart.
+    secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))
+    guard: JoinGuard = field(default_factory=JoinGuard)
+    names: tuple[str, ...] = ()  # extra Host names besides IPs, localhost and *.local
 
 
 def create_app(services: Services, test_config: dict | None = None) -> Flask:
     app = Flask(__name__)
-    app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=256 * 1024)
+    app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=MAX_BODY)
     if test_config:
         app.config.update(test_config)
     app.extensions["tableside"] = services
@@ -50,13 +66,28 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
 
     @app.before_request
-    def require_join_code():
+    def guard_request():
+        if not host_allowed(request.host, services.names):
+            return jsonify(error=f"this table does not answer to the host name {request.host[:80]!r}: "
+                                 "use its IP address or NAME.local"), 400
         if request.endpoint in pages.PUBLIC or request.endpoint is None:
             return None
-        if authorised(services.join_code):
+        refusal = cross_site(request.method, request.headers.get("Origin"),
+                             request.headers.get("Sec-Fetch-Site"), request.host)
+        if refusal:
+            return jsonify(error=refusal), 403
+        # A cross-site page can send a form or text body with the cookie, never a JSON one. A request
+        # carrying the code in its Authorization header cannot be forged by another site, so scripts
+        # may keep using curl -d (docs/systems/*.md).
+        if not request.headers.get("Authorization", "").startswith("Bearer "):
+            refusal = json_body_refusal(request.method, request.content_type, request.content_length)
+            if refusal:
+                return jsonify(error=refusal), 415
+        denied = check_credentials(services)
+        if denied is None:
             return None
         if request.path.startswith("/api/") or request.path == "/display.png":
-            return jsonify(error="join code needed: open /join?code=CODE or send 'Authorization: Bearer CODE'"), 401
+            return denied
         return pages.join_page(error=None), 401
 
     @app.errorhandler(TablesideError)
@@ -65,7 +96,11 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
-        messages = {404: f"no such page or route: {request.path}", 405: f"{request.method} is not allowed here"}
+        messages = {
+            404: f"no such page or route: {request.path}",
+            405: f"{request.method} is not allowed here",
+            413: f"the request body is too large (at most {MAX_BODY // 1024} KiB)",
+        }
         return jsonify(error=messages.get(exc.code or 500, exc.description)), exc.code
 
     @app.errorhandler(Exception)
@@ -76,14 +111,50 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
     return app
 
 
-def codes_match(given: str, code: str) -> bool:
-    """Constant-time, case-blind: the code is read off an e-paper and typed on a phone."""
-    return bool(given) and hmac.compare_digest(given.strip().upper().encode(), code.upper().encode())
+def client_id() -> str:
+    return request.remote_addr or "unknown"
 
 
-def authorised(code: str) -> bool:
-    given = request.cookies.get(COOKIE, "")
+def too_many(wait: float):
+    seconds = max(1, int(wait + 0.999))
+    response = jsonify(error=f"too many wrong join codes from this device: try again in {seconds} s")
+    response.status_code = 429
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
+def check_code(services: Services, given: str):
+    """Check a typed code under the rate limit: None when right, else the response to send."""
+    client = client_id()
+    wait = services.guard.wait(client)
+    if wait > 0:
+        return too_many(wait)
+    if codes_match(given, services.join_code):
+        services.guard.succeeded(client)
+        return None
+    services.guard.failed(client)
+    response = jsonify(error="that join code is not right: it is shown on the e-paper and at start-up")
+    response.status_code = 401
+    return response
+
+
+def check_credentials(services: Services):
+    """None when the request carries the code (Bearer) or a valid signed cookie; else a response."""
     header = request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
-        given = header[len("Bearer ") :]
-    return codes_match(given, code)
+        given = header[len("Bearer ") :].strip()
+        if token_valid(given, services.secret, services.join_code):
+            return None
+        return check_code(services, given)
+    if token_valid(request.cookies.get(COOKIE, ""), services.secret, services.join_code):
+        return None
+    return jsonify(error="join code needed: open /join?code=CODE or send 'Authorization: Bearer CODE'"), 401
+
+
+def authorised(services: Services) -> bool:
+    """True when the request may use the API (no rate-limit bookkeeping; for pages)."""
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        given = header[len("Bearer ") :].strip()
+        return codes_match(given, services.join_code) or token_valid(given, services.secret, services.join_code)
+    return token_valid(request.cookies.get(COOKIE, ""), services.secret, services.join_code)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request
-from tableside.webui.app import COOKIE, codes_match
+from tableside.webui.app import check_code
+from tableside.webui.auth import COOKIE, make_token
 
 bp = Blueprint("pages", __name__)
 
@@ -21,11 +22,17 @@ def join():
     code = request.args.get("code", "").strip()
     if not code:
         return join_page(error=None)
-    expected = current_app.extensions["tableside"].join_code
-    if not codes_match(code, expected):
-        return join_page(error="That join code is not right: it is shown on the e-paper and at start-up."), 401
+    services = current_app.extensions["tableside"]
+    refused = check_code(services, code)  # rate-limited per device, and logged
+    if refused is not None:
+        error = refused.get_json()["error"]
+        return join_page(error=error[0].upper() + error[1:] + "."), refused.status_code, {
+            k: v for k, v in refused.headers.items() if k == "Retry-After"
+        }
     response = make_response(redirect("/"))
-    response.set_cookie(COOKIE, expected, max_age=400 * 24 * 3600, httponly=True, samesite="Lax")
+    # A signed token, not the code: changing the code revokes it.
+    token = make_token(services.secret, services.join_code)
+    response.set_cookie(COOKIE, token, max_age=400 * 24 * 3600, httponly=True, samesite="Lax")
     return response
 
 

@@ -1,0 +1,173 @@
+"""Who may talk to the table: the join code, its cookie, and the checks a browser needs.
+
+Every guest on the table's Wi-Fi can reach the server, so:
+
+- **The code is rate-limited per device.** After a few typos each wrong code
+  doubles the wait before the next one is even looked at (up to an hour), and
+  each is logged. A 6-character code from 32 symbols then takes far longer
+  than a lifetime to guess.
+- **The cookie holds a signed token, not the code.** It is an HMAC under a key
+  made from the install's secret and the join code, so changing the code
+  revokes every cookie, and a stolen cookie gives nothing to guess offline.
+- **Browsers are kept honest.** A state-changing request from another site's
+  page is refused (its ``Origin``/``Sec-Fetch-Site`` say so), a body must be
+  sent as JSON (a cross-site form can only send form or text bodies), and the
+  ``Host`` must be an IP address, ``localhost``, a ``.local`` name or a
+  configured name, so a DNS-rebinding page cannot talk to the table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
+
+COOKIE = "tableside_join"
+TOKEN_VERSION = "t1"
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+# -- the code and the token -------------------------------------------------------------
+def codes_match(given: str, code: str) -> bool:
+    """Constant-time, case-blind: the code is read off an e-paper and typed on a phone."""
+    return bool(given) and hmac.compare_digest(given.strip().upper().encode(), code.upper().encode())
+
+
+def _key(secret: bytes, code: str) -> bytes:
+    return hmac.new(secret, b"tableside-join\0" + code.upper().encode(), hashlib.sha256).digest()
+
+
+def make_token(secret: bytes, code: str) -> str:
+    """The cookie value: proof that this browser once typed the current code."""
+    nonce = secrets.token_hex(8)
+    mac = hmac.new(_key(secret, code), f"{TOKEN_VERSION}.{nonce}".encode(), hashlib.sha256).hexdigest()
+    return f"{TOKEN_VERSION}.{nonce}.{mac}"
+
+
+def token_valid(token: str, secret: bytes, code: str) -> bool:
+    """True for a token made under this secret and this code (a new code revokes it)."""
+    parts = token.split(".")
+    if len(parts) != 3 or parts[0] != TOKEN_VERSION or len(token) > 200:
+        return False
+    expected = hmac.new(_key(secret, code), f"{parts[0]}.{parts[1]}".encode(), hashlib.sha256).hexdigest()
+    return hmac.compare_digest(parts[2].encode(), expected.encode())
+
+
+# -- guessing --------------------------------------------------------------------------------
+@dataclass
+class _Record:
+    failures: int = 0
+    wait_until: float = 0.0
+
+
+class JoinGuard:
+    """Per-device count of wrong codes, with a wait that doubles after ``free`` typos."""
+
+    def __init__(
+        self,
+        free: int = 5,
+        base: float = 1.0,
+        ceiling: float = 3600.0,
+        clock: Callable[[], float] = time.monotonic,
+        max_devices: int = 4096,
+    ) -> None:
+        self.free = free
+        self.base = base
+        self.ceiling = ceiling
+        self.clock = clock
+        self.max_devices = max_devices
+        self._records: OrderedDict[str, _Record] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def wait(self, client: str) -> float:
+        """Seconds this device must still wait before a code from it is checked (0: go ahead)."""
+        with self._lock:
+            record = self._records.get(client)
+            return max(0.0, record.wait_until - self.clock()) if record else 0.0
+
+    def failed(self, client: str) -> float:
+        """Count a wrong code; returns the wait now imposed, and logs it."""
+        with self._lock:
+            record = self._records.pop(client, None) or _Record()
+            record.failures += 1
+            over = record.failures - self.free
+            delay = 0.0 if over <= 0 else min(self.ceiling, self.base * 2 ** min(over - 1, 40))
+            record.wait_until = self.clock() + delay
+            self._records[client] = record
+            while len(self._records) > self.max_devices:  # bounded memory: forget the oldest device
+                self._records.popitem(last=False)
+            failures = record.failures
+        log.warning("wrong join code from %s (%d in a row); next try allowed in %.0f s", client, failures, delay)
+        return delay
+
+    def succeeded(self, client: str) -> None:
+        with self._lock:
+            self._records.pop(client, None)
+
+
+# -- browsers ----------------------------------------------------------------------------------
+def host_allowed(host: str | None, names: Iterable[str] = ()) -> bool:
+    """An IP address, ``localhost``, ``*.local`` or a configured name (port ignored)."""
+    if not host or len(host) > 255:
+        return False
+    host = host.strip().lower()
+    if host.startswith("["):  # [v6]:port
+        end = host.find("]")
+        if end < 0:
+            return False
+        literal, rest = host[1:end], host[end + 1 :]
+        if rest and not (rest.startswith(":") and rest[1:].isdigit()):
+            return False
+        try:
+            ipaddress.IPv6Address(literal)
+        except ValueError:
+            return False
+        return True
+    name, _, port = host.partition(":")
+    if port and not port.isdigit():
+        return False
+    name = name.rstrip(".")
+    try:
+        ipaddress.IPv4Address(name)
+        return True
+    except ValueError:
+        pass
+    if name == "localhost" or name in names:
+        return True
+    return name.endswith(".local") and len(name) > len(".local") and all(
+        c.isalnum() or c in "-." for c in name
+    )
+
+
+def cross_site(method: str, origin: str | None, fetch_site: str | None, host: str | None) -> str | None:
+    """Why a state-changing request looks like it came from another site's page, or None."""
+    if method not in STATE_CHANGING:
+        return None
+    if fetch_site and fetch_site.lower() not in ("same-origin", "none"):
+        return f"a request from another site ({fetch_site}) may not change the table"
+    if origin is None:  # curl, scripts, the CLI: no browser, no ambient cookie abuse
+        return None
+    scheme, _, rest = origin.partition("://")
+    if origin == "null" or scheme not in ("http", "https") or not host or rest.lower() != host.lower():
+        return f"a page from {origin[:80]!r} may not change the table; use the panel at http://{host}/"
+    return None
+
+
+def json_body_refusal(method: str, content_type: str | None, content_length: int | None) -> str | None:
+    """A body on a state-changing request must be JSON (a cross-site form cannot send that)."""
+    if method not in STATE_CHANGING or not content_length:
+        return None
+    mimetype = (content_type or "").split(";")[0].strip().lower()
+    if mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json")):
+        return None
+    return (f"send the body as JSON with 'Content-Type: application/json', not {mimetype or 'no type'!r} "
+            "(curl: --json '{...}')")
