@@ -201,7 +201,7 @@ def load_config(path: str | None) -> Config:
 # GPIO the Inky boards use (SPI0, its chip selects, DC/RESET/BUSY) and I2C for the EEPROM.
 RESERVED_PINS = {2: "I2C SDA", 3: "I2C SCL", 8: "the Inky's SPI chip select", 9: "SPI MISO", 10: "SPI MOSI",
                  11: "SPI clock", 17: "the Inky's BUSY line", 22: "the Inky's DC line", 27: "the Inky's RESET line"}
-MAP_TARGETS = ("undo", "redo", "shutdown", "dice", "none")
+MAP_TARGETS = ("undo", "redo", "shutdown", "dice", "none", "join")
 
 
 def _gesture_names() -> set[str]:
