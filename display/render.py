@@ -205,7 +205,7 @@ def _draw_track(c: Canvas, e: Track, x: int, y: int, w: int) -> None:
             c.draw.text((box[0] + (box[2] - box[0] - tw) // 2 + 1, y + (h - _cap(nf)) // 2 + _top(nf)), s,
                         font=nf, fill=ink)
         if v in e.marks:  # a marked space: a notch under the box
-            m = max(2, h // 6)
+            m = max(1, min(h // 6, c.m.pad - 1))
             cx = (box[0] + box[2]) // 2
             c.draw.polygon([(cx - m, y + h + m + 1), (cx + m, y + h + m + 1), (cx, y + h)], fill=BLACK)
         if e.threshold is not None and v == e.threshold:
@@ -224,22 +224,40 @@ def _draw_bar(c: Canvas, x: int, y: int, w: int, h: int, value: float, maximum: 
         c.rect((tx - 1, y - 3, tx, y + h + 2), fill=c.inks.alert_text)
 
 
-def _bars_row_h(c: Canvas, compact: bool) -> int:
+def _bars_row_h(c: Canvas, compact: int) -> int:
     return _line_h(c, c.m.label if compact else c.m.text)
 
 
-def _bars_h(c: Canvas, e: Bars, w: int, compact: bool = False) -> int:
-    return _line_h(c, c.m.label) + len(e.bars) * _bars_row_h(c, compact) + c.m.pad
+def _bars_split(e: Bars, w: int, compact: int) -> int:
+    """How many side-by-side columns of bars: two on the tightest level when there is width for it."""
+    return 2 if compact >= 2 and len(e.bars) > 2 and w >= 140 else 1
 
 
-def _draw_bars(c: Canvas, e: Bars, x: int, y: int, w: int, compact: bool = False) -> None:
+def _bars_h(c: Canvas, e: Bars, w: int, compact: int = 0) -> int:
+    rows = -(-len(e.bars) // _bars_split(e, w, compact))
+    return _line_h(c, c.m.label) + rows * _bars_row_h(c, compact) + c.m.pad
+
+
+def _draw_bars(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int = 0) -> None:
     right = f"wins at {e.threshold}" if e.threshold is not None else ""
     _label_line(c, x, y, w, e.title, right, e.tone)
     y += _line_h(c, c.m.label)
+    split = _bars_split(e, w, compact)
+    if split > 1:  # two columns of bars, each a narrower Bars without a title line
+        half = (w - c.m.pad * 2) // 2
+        per = -(-len(e.bars) // 2)
+        for k in range(2):
+            part = Bars("", e.bars[k * per : (k + 1) * per], e.threshold, e.priority, e.tone)
+            _draw_bar_rows(c, part, x + k * (half + c.m.pad * 2), y, half, compact, e)
+        return
+    _draw_bar_rows(c, e, x, y, w, compact, e)
+
+
+def _draw_bar_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: Bars) -> None:
     size = c.m.label if compact else c.m.text
     f, fb = font(size), font(size, "bold")
     row = _bars_row_h(c, compact)
-    top = max([b.maximum for b in e.bars] + [e.threshold or 0] + [b.value for b in e.bars] + [1])
+    top = max([b.maximum for b in whole.bars] + [e.threshold or 0] + [b.value for b in whole.bars] + [1])
     name_w = min(w * 2 // 5, max(width(fit(b.label, f, w * 2 // 5), f) for b in e.bars) + c.m.pad + size // 2) \
         if e.bars else 0
     num_w = max([width(str(b.value), fb) for b in e.bars] + [0]) + c.m.pad
@@ -247,7 +265,7 @@ def _draw_bars(c: Canvas, e: Bars, x: int, y: int, w: int, compact: bool = False
     bh = max(4, row - max(3, row // 3))
     for b in e.bars:
         ink = c.inks.player(b.colour)
-        sw = size // 2 if any(bar.colour is not None for bar in e.bars) else -2
+        sw = size // 2 if any(bar.colour is not None for bar in whole.bars) else -2
         if b.colour is not None:
             c.rect((x, y + (row - sw) // 2 - 1, x + sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
         c.text((x + sw + 2, y), b.label, f, name_w - sw - 2 - c.m.pad // 2)
@@ -411,16 +429,18 @@ def _draw_text(c: Canvas, e: Text, x: int, y: int, w: int, lines: int = 3) -> No
 # --- key figures --------------------------------------------------------------------------------
 
 
-def _figure_strip(c: Canvas, figures: list[KeyFigure], w: int) -> tuple[int, int, int] | None:
+def _figure_strip(c: Canvas, figures: list[KeyFigure], w: int, cap: int) -> tuple[int, int, int] | None:
     """(rows, per_row, font size) for the figures in ``w`` px, or None if they cannot fit."""
     if not figures:
         return (0, 0, 0)
+    if cap == 0:  # the last resort on a crowded panel: all figures on one bold line
+        return (1, len(figures), 0)
     gap = c.m.pad
     for rows in (1, 2):
         per_row = -(-len(figures) // rows)
         box_w = (w - gap * (per_row - 1)) // per_row
         size = min(largest(f.value + (" " + f.unit if f.unit else ""), box_w - 2 * c.m.pad, 10_000,
-                           c.m.figure, c.m.figure_min).size for f in figures)
+                           cap, c.m.figure_min).size for f in figures)
         fits = all(width(f.value + (" " + f.unit if f.unit else ""), font(size, "bold")) <= box_w - 2 * c.m.pad
                    for f in figures)
         if fits:
@@ -429,20 +449,28 @@ def _figure_strip(c: Canvas, figures: list[KeyFigure], w: int) -> tuple[int, int
 
 
 def _figure_h(c: Canvas, size: int) -> int:
+    if size == 0:
+        return _line_h(c, c.m.text)
     f = font(size, "bold")
     return _line_h(c, c.m.label) + _cap(f) + c.m.pad * 2
 
 
-def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, per_row: int, size: int) -> int:
+def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, per_row: int,
+                  size: int) -> list[tuple[int, int, int, int]]:
+    """Draw the key figures; returns each one's box."""
+    if size == 0:
+        return _draw_figure_line(c, figures, x, y, w)
     gap = c.m.pad
     box_w = (w - gap * (per_row - 1)) // per_row
     h = _figure_h(c, size)
     fl = font(c.m.label)
     fv = font(size, "bold")
     fu = font(max(c.m.label, size // 3), "bold")
+    boxes = []
     for i, fig in enumerate(figures):
         row, col = divmod(i, per_row)
         bx, by = x + col * (box_w + gap), y + row * (h + gap)
+        boxes.append((bx, by, bx + box_w, by + h))
         c.rect((bx, by, bx + box_w - 1, by + h - 1), outline=BLACK, w=1)
         if fig.tone == "alert":  # a figure that needs attention: a thick frame in the alert ink
             c.rect((bx, by, bx + box_w - 1, by + h - 1), outline=c.inks.alert, w=max(2, c.m.pad // 2))
@@ -457,8 +485,23 @@ def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, p
         c.draw.text((vx, vy + _top(fv)), value, font=fv, fill=c.inks.text(fig.tone))
         if unit:
             c.draw.text((vx + vw, vy + _cap(fv) - _cap(fu) + _top(fu)), unit, font=fu, fill=BLACK)
-    rows = -(-len(figures) // per_row)
-    return rows * h + (rows - 1) * gap
+    return boxes
+
+
+def _draw_figure_line(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int) -> list[tuple[int, int, int, int]]:
+    """All figures on one line, "Round 4  Win at 26": each gets an equal share, cut to it."""
+    share = w // len(figures)
+    fl, fv = font(c.m.label), font(c.m.text, "bold")
+    h = _line_h(c, c.m.text)
+    boxes = []
+    for i, fig in enumerate(figures):
+        bx = x + i * share
+        value = fit(f"{fig.value}{fig.unit}", fv, share - c.m.pad)
+        vw = width(value, fv)
+        label_w = c.text((bx, y + (c.m.text - c.m.label)), fig.label, fl, share - vw - c.m.pad * 2)
+        c.draw.text((bx + label_w + (c.m.pad if label_w else 0), y), value, font=fv, fill=c.inks.text(fig.tone))
+        boxes.append((bx, y, bx + share, y + h))
+    return boxes
 
 
 # --- the body: choose elements by priority, flow them in columns --------------------------------
@@ -466,7 +509,7 @@ def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, p
 Element = KeyFigure | Track | Bars | Grid | DiceGroup | Text
 
 
-def _measure(c: Canvas, e: Element, w: int, compact: bool) -> int:
+def _measure(c: Canvas, e: Element, w: int, compact: int) -> int:
     if isinstance(e, Track):
         return _track_h(c, e, w)
     if isinstance(e, Bars):
@@ -476,11 +519,11 @@ def _measure(c: Canvas, e: Element, w: int, compact: bool) -> int:
     if isinstance(e, DiceGroup):
         return _dice_h(c, e, w)
     if isinstance(e, Text):
-        return _text_h(c, e, w, 2 if compact else 3)
+        return _text_h(c, e, w, 3 - min(2, int(compact)))
     return 0
 
 
-def _draw(c: Canvas, e: Element, x: int, y: int, w: int, compact: bool) -> None:
+def _draw(c: Canvas, e: Element, x: int, y: int, w: int, compact: int) -> None:
     if isinstance(e, Track):
         _draw_track(c, e, x, y, w)
     elif isinstance(e, Bars):
@@ -490,25 +533,25 @@ def _draw(c: Canvas, e: Element, x: int, y: int, w: int, compact: bool) -> None:
     elif isinstance(e, DiceGroup):
         _draw_dice(c, e, x, y, w)
     elif isinstance(e, Text):
-        _draw_text(c, e, x, y, w, 2 if compact else 3)
+        _draw_text(c, e, x, y, w, 3 - min(2, int(compact)))
 
 
 @dataclass
 class _Plan:
     figures: list[KeyFigure]
     strip: tuple[int, int, int]
-    placed: list[tuple[Element, int, int, int, bool]]  # element, column, y offset, width, compact
+    placed: list[tuple[Element, int, int, int, int]]  # element, column, y offset, width, compactness 0-2
 
 
 def _wide(e: Element) -> bool:
     return isinstance(e, Grid) and len(e.columns) > 3
 
 
-def _plan(c: Canvas, chosen: list[Element], w: int, h: int) -> _Plan | None:
+def _plan(c: Canvas, chosen: list[Element], w: int, h: int, figure_cap: int) -> _Plan | None:
     """Place ``chosen`` (in the screen's order) or None if it overflows."""
     m = c.m
     figures = [e for e in chosen if isinstance(e, KeyFigure)]
-    strip = _figure_strip(c, figures, w)
+    strip = _figure_strip(c, figures, w, figure_cap)
     if strip is None:
         return None
     rows, per_row, size = strip
@@ -518,41 +561,55 @@ def _plan(c: Canvas, chosen: list[Element], w: int, h: int) -> _Plan | None:
     others = [e for e in chosen if not isinstance(e, KeyFigure)]
     cols = m.columns if len(others) > 1 else 1
     col_w = (w - m.pad * 2 * (cols - 1)) // cols
-    placed: list[tuple[Element, int, int, int, bool]] = []
+    placed: list[tuple[Element, int, int, int, int]] = []
     col, y = 0, top
     for e in others:
         span = cols if (_wide(e) and col == 0 and y == top) else 1
         ew = col_w * span + m.pad * 2 * (span - 1)
-        for compact in (False, True):
-            eh = _measure(c, e, ew, compact)
-            if y + eh <= h:
-                break
-        else:
+        spot = _fit_level(c, e, ew, h - y)
+        if spot is None:  # the next column, from the top
             if col + 1 >= cols:
                 return None
             col, y = col + 1, top
-            compact = False
-            eh = _measure(c, e, ew, False)
-            if y + eh > h:
-                compact = True
-                eh = _measure(c, e, ew, True)
-                if y + eh > h:
-                    return None
-        placed.append((e, col, y, ew, compact))
+            spot = _fit_level(c, e, ew, h - y)
+            if spot is None:
+                return None
+        level, eh = spot
+        placed.append((e, col, y, ew, level))
         y += eh + m.pad
         if span > 1:
             col = 0
     return _Plan(figures, strip, placed)
 
 
+def _fit_level(c: Canvas, e: Element, w: int, room: int) -> tuple[int, int] | None:
+    """The roomiest compactness (0, 1, 2) at which ``e`` fits ``room`` px, with its height."""
+    for level in (0, 1, 2):
+        eh = _measure(c, e, w, level)
+        if eh <= room:
+            return level, eh
+    return None
+
+
 def _choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> _Plan:
-    """Keep the most important elements that fit: add them by priority, keep each one that still fits."""
+    """Keep the most important elements that fit: add them by priority, keep each one that still fits.
+
+    Key figures start as big as their strip allows; only an element of priority 1
+    may shrink them (to the class minimum) to find room.
+    """
     ranked = sorted(range(len(elements)), key=lambda i: (elements[i].priority, i))
     keep: set[int] = set()
     best = _Plan([], (0, 0, 0), [])
+    cap = c.m.figure
     for i in ranked:
         trial = keep | {i}
-        plan = _plan(c, [elements[j] for j in sorted(trial)], w, h)
+        chosen = [elements[j] for j in sorted(trial)]
+        plan = _plan(c, chosen, w, h, cap)
+        for smaller in (c.m.figure_min, 0):  # only a priority-1 element may shrink the figures
+            if plan is None and elements[i].priority <= 1 and cap > smaller:
+                plan = _plan(c, chosen, w, h, smaller)
+                if plan is not None:
+                    cap = smaller
         if plan is not None:
             keep, best = trial, plan
     return best
@@ -641,8 +698,23 @@ def from_sections(old: object) -> Screen:
                   alert=getattr(old, "alert", None))
 
 
+@dataclass(frozen=True)
+class Layout:
+    """Where each element of a screen went (pixel boxes), which were left out, the key figures' type size."""
+
+    kept: tuple[tuple[Element, tuple[int, int, int, int]], ...]
+    dropped: tuple[Element, ...]
+    figure_size: int
+    body: tuple[int, int, int, int]
+
+
 def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.Image:
     """Draw ``screen`` for ``panel``: header, alert, prompt, key figures, elements; a join hint if room."""
+    return render_layout(screen, panel, join)[0]
+
+
+def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> tuple[Image.Image, Layout]:
+    """``render`` and the layout it chose (for tests and the phone's preview)."""
     if not hasattr(screen, "elements"):
         screen = from_sections(screen)
     c = Canvas(panel)
@@ -662,21 +734,27 @@ def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.
         bottom -= m.pad // 2
     y += m.pad
     body_w = w - 2 * m.pad
-    plan = _choose(c, list(screen.elements), body_w, bottom - y)
+    elements = list(screen.elements)
+    plan = _choose(c, elements, body_w, bottom - y)
+    kept: list[tuple[Element, tuple[int, int, int, int]]] = []
     rows, per_row, size = plan.strip
     if rows:
-        _draw_figures(c, plan.figures, m.pad, y, body_w, per_row, size)
+        boxes = _draw_figures(c, plan.figures, m.pad, y, body_w, per_row, size)
+        kept.extend(zip(plan.figures, boxes, strict=True))
     cols = max([col for _e, col, _y, _w, _c in plan.placed] + [0]) + 1
     ncols = m.columns if len(plan.placed) > 1 else 1
     col_w = (body_w - m.pad * 2 * (ncols - 1)) // ncols
     for e, col, ey, ew, compact in plan.placed:
         x = m.pad + col * (col_w + m.pad * 2)
         _draw(c, e, x, y + ey, ew, compact)
+        kept.append((e, (x, y + ey, x + ew, y + ey + _measure(c, e, ew, compact))))
     for col in range(1, cols):  # a rule between columns
         x = m.pad + col * (col_w + m.pad * 2) - m.pad
         top = y + (rows * _figure_h(c, size) + (rows - 1) * m.pad + m.pad if rows else 0)
         c.rect((x, top, x, bottom - m.pad), fill=BLACK)
-    return c.image
+    kept_ids = {id(e) for e, _box in kept}
+    dropped = tuple(e for e in elements if id(e) not in kept_ids)
+    return c.image, Layout(tuple(kept), dropped, size, (m.pad, y, w - m.pad, bottom))
 
 
 # --- the join screen ----------------------------------------------------------------------------

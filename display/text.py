@@ -39,7 +39,8 @@ def clean(text: object) -> str:
 
 
 def width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
-    return int(fnt.getlength(text) + 0.999)
+    """Pixel width of ``text`` as it would be drawn (cleaned and bounded first)."""
+    return int(fnt.getlength(clean(text)) + 0.999)
 
 
 def fit(text: object, fnt: ImageFont.FreeTypeFont, room: int) -> str:
