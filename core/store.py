@@ -61,6 +61,17 @@ def m001_initial(db: Database) -> None:
     db["meta"].create({"key": str, "value": str}, pk="key")
 
 
+@MIGRATIONS()
+def m002_seats_and_rolls(db: Database) -> None:
+    """Interface v2: who acted (seat), every recorded roll, private entries, rules version, seat claims."""
+    db["log"].add_column("seat", str)
+    db["log"].add_column("rolls", str)
+    db["log"].add_column("private", str)
+    db["sessions"].add_column("rules_version", int, not_null_default=1)
+    db["seat_claims"].create({"session_id": str, "seat": str, "token": str, "at": str}, pk=("session_id", "seat"))
+    db["seat_claims"].create_index(["token"], unique=True)
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -84,7 +95,7 @@ class Store:
 
     # -- sessions ------------------------------------------------------------
     def create_session(
-        self, system: str, options: dict, initial_state: dict, name: str, created_at: str
+        self, system: str, options: dict, initial_state: dict, name: str, created_at: str, rules_version: int = 1
     ) -> dict:
         """Insert a session with its version-0 snapshot; returns its row."""
         with self.db.atomic():
@@ -97,6 +108,7 @@ class Store:
                 "options": _dumps(options),
                 "initial_state": _dumps(initial_state),
                 "created_at": created_at,
+                "rules_version": rules_version,
             }
             self.db["sessions"].insert(session)
             self.db["snapshots"].insert({"session_id": session["id"], "version": 0, "state": _dumps(initial_state)})
@@ -140,6 +152,9 @@ class Store:
                     "source": entry.get("source", ""),
                     "at": entry.get("at", ""),
                     "result": _dumps(entry.get("result")),
+                    "seat": entry.get("seat"),
+                    "rolls": _dumps(entry.get("rolls") or []),
+                    "private": _dumps(entry["private"]) if entry.get("private") else None,
                 }
             )
             self.db["snapshots"].insert({"session_id": session_id, "version": seq, "state": _dumps(state)})
@@ -156,6 +171,8 @@ class Store:
             row = dict(row)
             row["action"] = json.loads(row["action"])
             row["result"] = json.loads(row["result"])
+            row["rolls"] = json.loads(row["rolls"]) if row.get("rolls") else []
+            row["private"] = json.loads(row["private"]) if row.get("private") else None
             yield row
 
     def snapshot(self, session_id: str, version: int) -> dict | None:
@@ -168,6 +185,24 @@ class Store:
         """Forget the cache above version 0 (tests prove replay alone rebuilds it)."""
         with self.db.atomic():
             self.db.execute("DELETE FROM snapshots WHERE session_id = ? AND version > 0", [session_id])
+
+    # -- seats -----------------------------------------------------------------
+    def seat_claims(self, session_id: str) -> dict[str, str]:
+        """seat name -> token, for the seats phones hold in this session."""
+        rows = self.db.execute("SELECT seat, token FROM seat_claims WHERE session_id = ?", [session_id])
+        return {seat: token for seat, token in rows.fetchall()}
+
+    def claim_seat(self, session_id: str, seat: str, token: str, at: str) -> None:
+        """Give ``seat`` to the phone holding ``token``; any earlier holder loses it."""
+        with self.db.atomic():
+            self.db.execute("DELETE FROM seat_claims WHERE session_id = ? AND seat = ?", [session_id, seat])
+            self.db.execute("INSERT INTO seat_claims (session_id, seat, token, at) VALUES (?, ?, ?, ?)",
+                            [session_id, seat, token, at])
+
+    def seat_of_token(self, token: str) -> tuple[str, str] | None:
+        """(session id, seat) held by ``token``, or None."""
+        row = self.db.execute("SELECT session_id, seat FROM seat_claims WHERE token = ?", [token]).fetchone()
+        return (row[0], row[1]) if row else None
 
     # -- table-wide settings -----------------------------------------------
     def get_meta(self, key: str) -> str | None:

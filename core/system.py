@@ -1,167 +1,81 @@
-"""The game-system plug-in interface.
+"""The game-system plug-in interface (v2).
 
-A game system is plain data plus pure functions: it declares its id, setup
-options, action types (each with typed fields and a handler), a button map and
-what the e-paper shows. The session core owns the log, the dice and the clock;
-a system only ever sees ``(state, action) -> (state, result)``, with any dice
-faces already inside the action, so every game replays exactly.
+A game system is plain data plus pure functions. It declares its setup options
+and action types (typed fields whose choices come from the state, a label, a
+group, when the action is available), its participants (seats) and what is
+private to each, what the table is waiting for (pending prompts), the numbers a
+correction may set and the conservation laws every state must keep, a
+``derive`` hook for values computed from the rest, the button map and a screen
+model. The session core owns the log, the dice and the clock: a handler gets
+``(state, action, ctx)`` and rolls through ``ctx.dice``, which records every
+face, so every game replays exactly without the RNG.
 
-See docs/architecture.md for the data flow.
+See docs/architecture.md for a worked example of each concept.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tableside.core.errors import BadRequest, RuleError
+from tableside.core.fields import Choice, Field, check_fields
+from tableside.core.recorder import Context
+
+__all__ = ["Action", "ActionSpec", "Binding", "Choice", "Context", "Field", "GameSystem", "Prompt", "Result",
+           "Seat", "State", "Tracked", "check_fields"]
 
 State = dict[str, Any]
 Action = dict[str, Any]
 Result = dict[str, Any]
-Handler = Callable[[State, Action], tuple[State, Result]]
-DiceFor = Callable[[State, Action], "str | None"]
+Handler = Callable[[State, Action, Context], tuple[State, Result]]
+Availability = Callable[[State, "str | None"], "str | None"]
 
-_KINDS = ("int", "float", "str", "bool", "list[int]", "list[str]", "list", "dict")
-
-
-@dataclass(frozen=True)
-class Field:
-    """One typed field of an action or one setup option.
-
-    A missing required field or a wrong type is malformed (400); a value out of
-    ``minimum``/``maximum``/``choices`` is against the rules (422).
-    """
-
-    name: str
-    kind: str = "int"
-    required: bool = True
-    default: Any = None
-    minimum: float | None = None
-    maximum: float | None = None
-    choices: tuple[Any, ...] | None = None
-    help: str = ""
-
-    def __post_init__(self) -> None:
-        if self.kind not in _KINDS:
-            raise ValueError(f"unknown field kind {self.kind!r}")
-
-    def describe(self) -> dict[str, Any]:
-        """JSON description for ``GET /api/systems`` and the docs."""
-        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "required": self.required}
-        for key in ("default", "minimum", "maximum", "help"):
-            value = getattr(self, key)
-            if value not in (None, ""):
-                out[key] = value
-        if self.choices is not None:
-            out["choices"] = list(self.choices)
-        return out
-
-    def check(self, raw: Mapping[str, Any], where: str) -> Any:
-        """Return the validated value of this field from ``raw``."""
-        if self.name not in raw or raw[self.name] is None:
-            if self.required:
-                raise BadRequest(f"{where}: '{self.name}' is required")
-            return copy.deepcopy(self.default)
-        value = raw[self.name]
-        value = _coerce(value, self.kind, f"{where}: '{self.name}'")
-        label = f"{where}: {self.name}"
-        if self.kind in ("int", "float"):
-            if self.minimum is not None and value < self.minimum:
-                raise RuleError(f"{label} must be at least {_num(self.minimum)}, got {_num(value)}")
-            if self.maximum is not None and value > self.maximum:
-                raise RuleError(f"{label} must be at most {_num(self.maximum)}, got {_num(value)}")
-        if self.kind.startswith("list") and isinstance(value, list):
-            if self.minimum is not None and len(value) < self.minimum:
-                raise RuleError(f"{label} needs at least {_num(self.minimum)} entries, got {len(value)}")
-            if self.maximum is not None and len(value) > self.maximum:
-                raise RuleError(f"{label} takes at most {_num(self.maximum)} entries, got {len(value)}")
-        if self.choices is not None:
-            items = value if isinstance(value, list) else [value]
-            for item in items:
-                if item not in self.choices:
-                    allowed = ", ".join(str(c) for c in self.choices)
-                    raise RuleError(f"{label}: {item!r} is not one of {allowed}")
-        return value
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
-def _coerce(value: Any, kind: str, label: str) -> Any:
-    """Type-check a JSON value; ints may arrive as "3" from a form, so accept that."""
-    if kind == "int":
-        if isinstance(value, bool):
-            raise BadRequest(f"{label} must be a whole number")
-        if isinstance(value, int):
-            return value
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            return int(value.strip())
-        raise BadRequest(f"{label} must be a whole number, got {value!r}")
-    if kind == "float":
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise BadRequest(f"{label} must be a number, got {value!r}")
-        return float(value)
-    if kind == "str":
-        if not isinstance(value, str):
-            raise BadRequest(f"{label} must be text, got {value!r}")
-        return value.strip()
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise BadRequest(f"{label} must be true or false, got {value!r}")
-        return value
-    if kind == "dict":
-        if not isinstance(value, dict):
-            raise BadRequest(f"{label} must be an object")
-        return value
-    if not isinstance(value, list):
-        raise BadRequest(f"{label} must be a list")
-    if kind == "list[int]":
-        return [_coerce(v, "int", label) for v in value]
-    if kind == "list[str]":
-        return [_coerce(v, "str", label) for v in value]
-    return value
-
-
-def check_fields(fields: tuple[Field, ...], raw: Mapping[str, Any], where: str) -> dict[str, Any]:
-    """Validate ``raw`` against ``fields``; unknown keys are an error, not ignored."""
-    known = {f.name for f in fields}
-    extra = sorted(set(raw) - known)
-    if extra:
-        raise BadRequest(f"{where}: unknown field(s) {', '.join(extra)}")
-    return {f.name: f.check(raw, where) for f in fields}
+CORRECT = "correct"
+FREE_ROLL = "roll"
 
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """An action type: its fields, its pure handler and, if it rolls, its dice.
+    """An action type: its label and fields, its pure handler, and when it is available.
 
-    ``dice`` returns the dice expression to roll for this action in this state
-    (for example ``"5d6"``), or None. The session core rolls it (or takes the
-    faces a player typed in) and puts the faces into ``action["faces"]`` before
-    the handler runs, so the handler never rolls anything itself.
+    ``available(state, seat)`` returns None when the action may be taken now, or
+    the reason in words ("only in the Combat Phase"); the core refuses the action
+    with that reason, and the phone shows it. ``group`` is where the phone lists
+    it (usually the phase it belongs to).
     """
 
     type: str
+    label: str
     doc: str
     handler: Handler
     fields: tuple[Field, ...] = ()
-    dice: DiceFor | None = None
+    group: str = ""
+    available: Availability | None = None
     example: Mapping[str, Any] = field(default_factory=dict)
+    rolls: bool = False
 
-    def describe(self) -> dict[str, Any]:
-        return {
+    def reason(self, state: State, seat: str | None) -> str | None:
+        return self.available(state, seat) if self.available else None
+
+    def describe(self, state: State | None = None, seats: Sequence[str] = (), seat: str | None = None) -> dict:
+        out: dict[str, Any] = {
             "type": self.type,
+            "label": self.label,
             "doc": self.doc,
-            "fields": [f.describe() for f in self.fields],
-            "rolls_dice": self.dice is not None,
+            "group": self.group,
+            "rolls_dice": self.rolls,
+            "fields": [f.describe(state, seats) for f in self.fields],
             "example": {"type": self.type, **dict(self.example)},
         }
+        if state is not None:
+            reason = self.reason(state, seat)
+            out["available"] = reason is None
+            if reason:
+                out["reason"] = reason
+        return out
 
 
 @dataclass(frozen=True)
@@ -177,7 +91,45 @@ class Binding:
         return {"button": self.button, "hold": self.hold, "label": self.label}
 
 
-# --- what the e-paper (and the phone panel's summary) shows ---------------------
+@dataclass(frozen=True)
+class Seat:
+    """A participant who can act: a player, or the GM in Venus 2140."""
+
+    name: str
+    role: str = "player"
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "role": self.role}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the table is waiting for: "Ann: draw the Event card"."""
+
+    seat: str | None
+    text: str
+    type: str | None = None
+
+    def describe(self) -> dict[str, Any]:
+        return {"seat": self.seat, "text": self.text, "type": self.type}
+
+
+@dataclass(frozen=True)
+class Tracked:
+    """A number a correction may set: ``key`` is a dotted path into the state."""
+
+    key: str
+    label: str
+    value: int
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def describe(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "value": self.value, "minimum": self.minimum,
+                "maximum": self.maximum}
+
+
+# --- the first screen model (rows and sections), kept while systems move to core.screen ---
 
 
 @dataclass(frozen=True)
@@ -234,17 +186,20 @@ def roll_view(last_roll: Mapping[str, Any] | None) -> RollView | None:
     return RollView(label=last_roll["expr"], faces=tuple(last_roll["rolls"]), verdict=verdict)
 
 
+
 class GameSystem:
-    """Base class for a game system plug-in. Subclasses fill the class attributes.
+    """Base class for a game system plug-in. Subclasses fill the class attributes and hooks.
 
     ``actions`` maps action type to ActionSpec. Every system also accepts the
-    core's free ``roll`` action (``POST /api/rolls``), which only records the
-    roll in ``state["last_roll"]``.
+    core's free ``roll`` (``POST /api/rolls``) and ``correct`` actions.
+    ``rules_version`` goes up when a rules change would replay an old log
+    differently; ``legacy_rules`` can hand back the old rules for such a log.
     """
 
     id: str = ""
     name: str = ""
     description: str = ""
+    rules_version: int = 1
     options: tuple[Field, ...] = ()
     actions: Mapping[str, ActionSpec] = {}
     bindings: tuple[Binding, ...] = ()
@@ -259,74 +214,216 @@ class GameSystem:
     def initial_state(self, options: Mapping[str, Any]) -> State:
         raise NotImplementedError
 
+    def legacy_rules(self, version: int) -> GameSystem | None:
+        """The rules a session of an older ``rules_version`` was played with, if still shipped."""
+        return None
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "name": self.name,
             "description": self.description,
+            "rules_version": self.rules_version,
             "options": [o.describe() for o in self.options],
-            "actions": [a.describe() for a in self.actions.values()],
+            "actions": [a.describe() for a in self.all_actions().values()],
             "buttons": [b.describe() for b in self.bindings],
         }
 
+    # -- participants, prompts, corrections, laws: override per system ---------
+    def seats(self, state: State) -> list[Seat]:
+        """Who can act. Default: no seats (everyone acts for the table)."""
+        return []
+
+    def pending(self, state: State) -> list[Prompt]:
+        """What the table is waiting for, in order."""
+        return []
+
+    def redact(self, state: State, seat: str | None) -> State:
+        """``state`` as ``seat`` may see it (None: the public table view, as on the e-paper)."""
+        return state
+
+    def derive(self, state: State) -> State:
+        """Values computed from the rest (odds, thresholds), refreshed after every action."""
+        return state
+
+    def laws(self, state: State) -> list[str]:
+        """Conservation laws this state breaks, in words; empty when all hold."""
+        return []
+
+    def tracked(self, state: State) -> list[Tracked]:
+        """The numbers a ``correct`` action may set."""
+        return []
+
+    def correct(self, state: State, key: str, value: int) -> State:
+        """Set one tracked number; the default follows the dotted path into the state."""
+        set_path(state, key, value)
+        return state
+
+    def buttons(self, state: State) -> tuple[Binding, ...]:
+        """The button map now; a system may put the pending prompt's action first."""
+        return self.bindings
+
+    def screen(self, state: State) -> Any:
+        """A ``tableside.core.screen.Screen`` (the older Section/Row Screen is still drawn too)."""
+        raise NotImplementedError
+
     # -- actions -------------------------------------------------------------
+    def all_actions(self) -> dict[str, ActionSpec]:
+        return {**self.actions, CORRECT: _CORRECT, FREE_ROLL: _FREE_ROLL}
+
     def spec(self, action_type: Any) -> ActionSpec:
         if not isinstance(action_type, str) or not action_type:
             raise BadRequest("action needs a 'type'")
-        if action_type == "roll":
-            return _FREE_ROLL
-        try:
-            return self.actions[action_type]
-        except KeyError:
+        specs = self.all_actions()
+        if action_type not in specs:
             known = ", ".join(sorted(self.actions))
-            raise RuleError(f"unknown action '{action_type}' for {self.name}; known: {known}") from None
+            raise RuleError(f"unknown action '{action_type[:40]}' for {self.name}; known: {known}")
+        return specs[action_type]
 
-    def validate_action(self, raw: Mapping[str, Any]) -> Action:
-        """Check the action's fields (not yet its rules); keeps ``faces`` if given."""
+    def validate_action(self, raw: Mapping[str, Any], state: State | None = None) -> Action:
+        """Check the action's fields against the state (not yet its rules); ``faces`` is the core's."""
         if not isinstance(raw, Mapping):
             raise BadRequest("an action must be a JSON object")
         spec = self.spec(raw.get("type"))
         body = {k: v for k, v in raw.items() if k not in ("type", "faces")}
-        action = {"type": spec.type, **check_fields(spec.fields, body, spec.type)}
-        if "faces" in raw and raw["faces"] is not None:
-            if spec.dice is None:
-                raise BadRequest(f"{spec.type} rolls no dice, so 'faces' does not apply")
-            action["faces"] = raw["faces"]
-        return action
+        seats = [s.name for s in self.seats(state)] if state is not None else []
+        if spec is _CORRECT and state is not None:
+            return {"type": spec.type, **_check_correction(self, state, body)}
+        return {"type": spec.type, **check_fields(spec.fields, body, spec.label, state, seats)}
 
-    def dice_for(self, state: State, action: Action) -> str | None:
+    def apply(self, state: State, action: Action, ctx: Context) -> tuple[State, Result]:
+        """Apply one validated action to a copy of ``state``, then ``derive``. Pure."""
         spec = self.spec(action["type"])
-        return spec.dice(state, action) if spec.dice else None
+        new_state, result = spec.handler(copy.deepcopy(state), action, ctx)
+        return self.derive(new_state), result
 
-    def apply(self, state: State, action: Action) -> tuple[State, Result]:
-        """Apply one validated action to a copy of ``state``. Pure."""
-        spec = self.spec(action["type"])
-        new_state, result = spec.handler(copy.deepcopy(state), action)
-        return new_state, result
-
-    # -- buttons and display -------------------------------------------------
-    def binding(self, button: str, hold: bool) -> Binding | None:
-        for b in self.bindings:
+    # -- buttons -------------------------------------------------------------
+    def binding(self, button: str, hold: bool, state: State | None = None) -> Binding | None:
+        for b in self.buttons(state) if state is not None else self.bindings:
             if b.button == button and b.hold == hold:
                 return b
         return None
 
-    def screen(self, state: State) -> Screen:
-        raise NotImplementedError
+
+# --- one action, the way the core runs it -------------------------------------------
 
 
-def _free_roll(state: State, action: Action) -> tuple[State, Result]:
-    """The core's free roll: the roll itself is already in ``action['roll']``."""
-    roll = action["roll"]
+@dataclass
+class Step:
+    """What one action did: the new state, its result, every recorded roll, and its privacy."""
+
+    state: State
+    result: Result
+    rolls: list[dict]
+    private: dict[str, Any] | None = None
+    action: Action = field(default_factory=dict)
+    action_type: str = ""
+
+
+def run_action(system: GameSystem, state: State, raw: Mapping[str, Any], *, faces: Any = None,
+               seat: str | None = None, rng: Any = None, options: Mapping[str, Any] | None = None,
+               replay: Sequence[dict] | None = None) -> Step:
+    """Validate, check availability, roll (RNG, typed ``faces`` or a ``replay``), apply, derive, check laws.
+
+    Pure apart from the RNG: the session core calls this for every action, and
+    tests and the Hypothesis walks call it directly. Raises a TablesideError
+    (nothing changed) when the action is refused.
+    """
+    from tableside.core.recorder import Dice, typed_faces
+
+    faces = typed_faces(faces)
+    action = system.validate_action(raw, state)
+    spec = system.spec(action["type"])
+    if faces is not None and not spec.rolls:
+        raise BadRequest(f"{spec.label} rolls no dice, so 'faces' does not apply")
+    reason = spec.reason(state, seat)
+    if reason:
+        raise RuleError(reason)
+    dice = Dice(rng=rng, typed=faces, replay=replay)
+    ctx = Context(dice=dice, seat=seat, options=dict(options or {}), system=system)
+    new_state, result = system.apply(state, action, ctx)
+    broken = system.laws(new_state)
+    if broken:
+        raise RuleError(f"{system.spec(action['type']).label} would break a rule of {system.name}: "
+                        f"{'; '.join(broken)}")
+    recorded = dice.finish()
+    private = {"seat": ctx.private_to, "summary": ctx.public_summary} if ctx.private_to else None
+    return Step(new_state, result, recorded, private, action, action["type"])
+
+
+# --- the actions every system has ------------------------------------------------
+
+
+def get_path(state: Any, key: str) -> Any:
+    """``"players.0.population"`` -> state["players"][0]["population"]."""
+    node = state
+    for part in key.split("."):
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def set_path(state: Any, key: str, value: Any) -> None:
+    *parents, last = key.split(".")
+    node = get_path(state, ".".join(parents)) if parents else state
+    if isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value
+
+
+def _check_correction(system: GameSystem, state: State, body: Mapping[str, Any]) -> dict[str, Any]:
+    tracked = {t.key: t for t in system.tracked(state)}
+    fields = (
+        Field("key", "pick", label="Number", choices=tuple(Choice(k, t.label) for k, t in tracked.items())),
+        Field("value", "count", label="New value"),
+        Field("reason", "text", label="Why", required=False, default="", max_length=120),
+    )
+    checked = check_fields(fields, body, "correct")
+    t = tracked[checked["key"]]
+    if t.minimum is not None and checked["value"] < t.minimum:
+        raise RuleError(f"correct: {t.label} must be at least {t.minimum}, got {checked['value']}")
+    if t.maximum is not None and checked["value"] > t.maximum:
+        raise RuleError(f"correct: {t.label} must be at most {t.maximum}, got {checked['value']}")
+    if checked["value"] == t.value:
+        raise RuleError(f"correct: {t.label} is already {t.value}")
+    return checked
+
+
+def _correct(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
+    """Set one tracked number. The system's laws are checked by the core afterwards."""
+    system = ctx.system
+    tracked = {t.key: t for t in system.tracked(state)}
+    t = tracked.get(action["key"])
+    if t is None:
+        raise RuleError(f"correct: {action['key']!r} is not a number that can be set now")
+    state = system.correct(state, t.key, action["value"])
+    why = f" ({action['reason']})" if action["reason"] else ""
+    correction = {"key": t.key, "label": t.label, "from": t.value, "to": action["value"], "reason": action["reason"]}
+    return state, {"summary": f"Corrected {t.label}: {t.value} -> {action['value']}{why}", "correction": correction}
+
+
+def _tracked_keys(state: State) -> list[Any]:  # choices are resolved per system in _check_correction
+    return []
+
+
+_CORRECT = ActionSpec(
+    CORRECT, "Correct a number", "Set one tracked number to a new value; logged as a correction (from, to, why).",
+    _correct,
+    (Field("key", "pick", label="Number", choices=_tracked_keys), Field("value", "count", label="New value"),
+     Field("reason", "text", label="Why", required=False, default="", max_length=120)),
+    group="Corrections", example={"key": "score", "value": 3, "reason": "miscounted"},
+)
+
+
+def _free_roll(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
+    """The core's free roll: recorded like every other roll, shown as the last roll."""
+    roll = ctx.dice.roll("Free roll", action["expr"]).to_dict()
     state["last_roll"] = roll
     return state, {"summary": f"{roll['expr']}: {roll['rolls']}", **roll}
 
 
 _FREE_ROLL = ActionSpec(
-    type="roll",
-    doc="A free roll of any dice expression (POST /api/rolls).",
-    handler=_free_roll,
-    fields=(Field("expr", "str"),),
-    dice=lambda state, action: action["expr"],
-    example={"expr": "2d10cs>=8"},
+    FREE_ROLL, "Free roll", "A free roll of any dice expression (POST /api/rolls).", _free_roll,
+    (Field("expr", "text", label="Dice", max_length=100, help="e.g. 2d10cs>=8"),),
+    group="Dice", example={"expr": "2d10cs>=8"}, rolls=True,
 )

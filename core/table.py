@@ -7,14 +7,16 @@ transaction, then tell listeners (display, SSE). Anything refused raises a
 ``TablesideError`` and changes nothing.
 
 Undo and redo are log entries too: undo restores the snapshot from just before
-the action it undoes, redo re-applies that same action with the same dice
-faces. History is never destroyed.
+the action it undoes, redo re-applies that same action with the same recorded
+rolls. History is never destroyed. Every entry records the seat that acted
+beside its source; data private to a seat is redacted for everyone else.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -24,8 +26,9 @@ from typing import Any
 
 from tableside.core import dice
 from tableside.core.errors import BadRequest, Conflict, NotFound, RuleError, TablesideError
+from tableside.core.recorder import ReplayMismatch
 from tableside.core.store import Store
-from tableside.core.system import GameSystem, Screen
+from tableside.core.system import GameSystem, Step, run_action
 from tableside.core.systems import all_systems, get_system
 
 log = logging.getLogger(__name__)
@@ -45,6 +48,7 @@ class _Live:
     # (seq of the original action, version at which it was (re)applied)
     applied: list[tuple[int, int]] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
+    readonly: str | None = None  # why this session cannot be played on (an older rules version)
 
 
 class Table:
@@ -94,7 +98,8 @@ class Table:
         checked = system.validate_options(options)
         state = system.initial_state(checked)
         with self._lock:
-            row = self.store.create_session(system.id, checked, state, name or system.name, self._now())
+            row = self.store.create_session(system.id, checked, state, name or system.name, self._now(),
+                                            system.rules_version)
             self.store.set_meta("active_session", row["id"])
             self._live = _Live(row["id"], system, 0, state)
         self._notify({"kind": "session", "session": row["id"], "version": 0})
@@ -127,25 +132,85 @@ class Table:
         self._notify({"kind": "session", "session": session_id, "version": version})
         return self.view()
 
-    def view(self) -> dict:
-        """``{"id", "system", "version", "state", "screen"}`` of the active session."""
+    def view(self, seat: str | None = None) -> dict:
+        """The active session as ``seat`` may see it (None: the public table view)."""
         with self._lock:
             live = self._require_live()
+            system = live.system
+            state = system.redact(live.state, seat)
+            claims = self.store.seat_claims(live.id)
             return {
                 "id": live.id,
-                "system": live.system.id,
+                "system": system.id,
                 "version": live.version,
-                "state": live.state,
-                "screen": live.system.screen(live.state).to_dict(),
+                "state": state,
+                "screen": system.screen(system.redact(live.state, None)).to_dict(),
+                "seat": seat,
+                "seats": [{**s.describe(), "claimed": s.name in claims} for s in system.seats(live.state)],
+                "pending": [p.describe() for p in system.pending(live.state)],
+                "tracked": [t.describe() for t in system.tracked(live.state)],
                 "can_undo": bool(live.applied),
                 "can_redo": bool(live.undone),
+                "readonly": live.readonly,
             }
 
-    def screen(self) -> Screen:
-        """What the e-paper shows for the active session."""
+    def screen(self) -> Any:
+        """What the e-paper shows for the active session: the public view only."""
         with self._lock:
             live = self._require_live()
-            return live.system.screen(live.state)
+            return live.system.screen(live.system.redact(live.state, None))
+
+    def actions(self, seat: str | None = None) -> dict:
+        """What can be done now: every action with its fields and choices, and what the table waits for."""
+        with self._lock:
+            live = self._require_live()
+            system, state = live.system, live.state
+            seats = [s.name for s in system.seats(state)]
+            actions = [spec.describe(system.redact(state, seat), seats, seat) for spec in system.actions.values()]
+            tracked = system.tracked(state)
+            correct = system.spec("correct").describe(state, seats, seat)
+            correct["fields"][0]["choices"] = [{"value": t.key, "label": t.label} for t in tracked]
+            if not tracked:
+                correct.update(available=False, reason="nothing to correct yet")
+            actions.append(correct)
+            if live.readonly:
+                for a in actions:
+                    a.update(available=False, reason=live.readonly)
+            return {"version": live.version, "actions": actions,
+                    "pending": [p.describe() for p in system.pending(state)]}
+
+    # -- seats ------------------------------------------------------------------
+    def claim_seat(self, seat: Any, takeover: Any = False) -> dict:
+        """A phone takes a seat; a held seat is taken over only when asked (a phone that died)."""
+        if not isinstance(seat, str) or not seat.strip():
+            raise BadRequest("'seat' must be the name of a seat")
+        if not isinstance(takeover, bool):
+            raise BadRequest("'takeover' must be true or false")
+        with self._lock:
+            live = self._require_live()
+            names = [s.name for s in live.system.seats(live.state)]
+            if seat not in names:
+                shown = ", ".join(names) or "none: this game has no seats"
+                raise RuleError(f"no seat {seat[:40]!r} in this game; seats: {shown}")
+            if seat in self.store.seat_claims(live.id) and not takeover:
+                raise Conflict(f"{seat}'s seat is held by another phone; take it over only if that phone is gone")
+            token = secrets.token_urlsafe(18)
+            self.store.claim_seat(live.id, seat, token, self._now())
+            return {"seat": seat, "token": token}
+
+    def seat_of(self, token: Any) -> str | None:
+        """The seat a phone's token holds in the active session (None for no token)."""
+        if token in (None, ""):
+            return None
+        if not isinstance(token, str) or len(token) > 100:
+            raise BadRequest("the seat token is not valid")
+        with self._lock:
+            live = self._require_live()
+            held = self.store.seat_of_token(token)
+            if held is None or held[0] != live.id:
+                raise Conflict("this phone no longer holds a seat in the game on the table "
+                               "(it was taken over, or the game changed): pick a seat again")
+            return held[1]
 
     def position(self) -> tuple[str, int] | None:
         """(active session id, version), or None: enough to tell whether anything changed."""
@@ -159,7 +224,7 @@ class Table:
         """Whether the active game maps this button (or its hold) to anything; False with no game."""
         with self._lock:
             live = self._live
-            return live is not None and live.system.binding(button, hold) is not None
+            return live is not None and live.system.binding(button, hold, live.state) is not None
 
     def _require_live(self) -> _Live:
         if self._live is None:
@@ -167,48 +232,56 @@ class Table:
         return self._live
 
     # -- changes -----------------------------------------------------------------
-    def act(self, raw: Mapping[str, Any], source: str = "api", expected_version: Any = None) -> dict:
+    def act(self, raw: Mapping[str, Any], source: str = "api", expected_version: Any = None,
+            seat: str | None = None) -> dict:
         """Validate, roll, apply and log one action; returns version, state and result."""
         with self._lock:
             live = self._require_live()
             self._check_version(live, expected_version)
-            action = live.system.validate_action(raw)
-            self._roll_into(live, action)
-            state, result = self._apply(live.system, live.state, action)
-            seq = self._append(live, "action", action["type"], action, None, source, result, state)
+            self._check_playable(live)
+            if not isinstance(raw, Mapping):
+                raise BadRequest("an action must be a JSON object")
+            step = self._run(live, raw, faces=raw.get("faces"), seat=seat)
+            seq = self._append(live, "action", step.action_type, step.action, None, source, step.result, step.state,
+                               seat=seat, rolls=step.rolls, private=step.private)
             live.applied.append((seq, seq))
             live.undone.clear()
-            return self._changed(live, result)
+            return {**self._changed(live, step.result, seat), "rolls": self._visible_rolls(step, seat)}
 
-    def undo(self, source: str = "api", expected_version: Any = None) -> dict:
+    def undo(self, source: str = "api", expected_version: Any = None, seat: str | None = None) -> dict:
         with self._lock:
             live = self._require_live()
             self._check_version(live, expected_version)
+            self._check_playable(live)
             if not live.applied:
                 raise RuleError("nothing to undo")
             target, applied_at = live.applied[-1]
             state = self._state_at(live, applied_at - 1)
             undone = self._entry(live.id, target)
             result = {"summary": f"Undid: {undone['result'].get('summary', undone['type'])}", "undid": target}
-            self._append(live, "undo", "undo", None, target, source, result, state)
+            self._append(live, "undo", "undo", None, target, source, result, state, seat=seat,
+                         private=undone.get("private"))
             live.applied.pop()
             live.undone.append(target)
-            return self._changed(live, result)
+            return self._changed(live, result, seat)
 
-    def redo(self, source: str = "api", expected_version: Any = None) -> dict:
+    def redo(self, source: str = "api", expected_version: Any = None, seat: str | None = None) -> dict:
         with self._lock:
             live = self._require_live()
             self._check_version(live, expected_version)
+            self._check_playable(live)
             if not live.undone:
                 raise RuleError("nothing to redo")
             target = live.undone[-1]
-            action = self._entry(live.id, target)["action"]
-            state, result = self._apply(live.system, live.state, action)
-            result = {**result, "summary": f"Redid: {result.get('summary', action['type'])}", "redid": target}
-            seq = self._append(live, "redo", "redo", None, target, source, result, state)
+            entry = self._entry(live.id, target)
+            step = self._run(live, entry["action"], replay=entry["rolls"], seat=entry.get("seat"))
+            state, result = step.state, step.result
+            result = {**result, "summary": f"Redid: {result.get('summary', entry['type'])}", "redid": target}
+            seq = self._append(live, "redo", "redo", None, target, source, result, state, seat=seat,
+                               private=entry.get("private"))
             live.undone.pop()
             live.applied.append((target, seq))
-            return self._changed(live, result)
+            return self._changed(live, result, seat)
 
     def roll(self, expr: Any, faces: Any = None, source: str = "api") -> dict:
         """A free roll; logged in the active session when there is one."""
@@ -222,45 +295,37 @@ class Table:
                 action["faces"] = faces
             return self.act(action, source)["result"]
 
-    def press(self, button: str, hold: bool = False, source: str = "button") -> dict:
-        """A button press, from GPIO or the panel: the system's button map decides."""
+    def press(self, button: str, hold: bool = False, source: str = "button", seat: str | None = None) -> dict:
+        """A button press, from GPIO or the panel: the system's button map (now) decides."""
         with self._lock:
             live = self._require_live()
-            binding = live.system.binding(button, hold)
+            binding = live.system.binding(button, hold, live.state)
             name = f"{'hold ' if hold else ''}{button}"
             if binding is None:
                 raise RuleError(f"button {name} does nothing in {live.system.name}")
             if binding.action == "undo":
-                return self.undo(source)
+                return self.undo(source, seat=seat)
             if binding.action == "redo":
-                return self.redo(source)
+                return self.redo(source, seat=seat)
             assert callable(binding.action)
             raw = binding.action(live.state)
             if raw is None:
                 raise RuleError(f"button {name} ({binding.label}) has nothing to do right now")
-            return self.act(raw, source)
+            return self.act(raw, source, seat=seat)
 
     # -- reading -----------------------------------------------------------------
-    def log(self, session_id: str | None = None) -> list[dict]:
-        """Every entry of a session (default: the active one), oldest first."""
+    def log(self, session_id: str | None = None, seat: str | None = None, since: int = 0) -> list[dict]:
+        """Entries after ``since`` of a session (default: the active one), oldest first.
+
+        An entry private to another seat (a Venus 2140 pool roll) shows only its
+        public summary: no faces, no action details.
+        """
         with self._lock:
             if session_id is None:
                 session_id = self._require_live().id
             elif not self.store.get_session(session_id):
-                raise NotFound(f"no saved session with id {session_id!r}")
-            return [
-                {
-                    "seq": e["seq"],
-                    "kind": e["kind"],
-                    "type": e["type"],
-                    "action": e["action"],
-                    "target": e["target"],
-                    "source": e["source"],
-                    "at": e["at"],
-                    "result": e["result"],
-                }
-                for e in self.store.entries(session_id)
-            ]
+                raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
+            return [_public_entry(e, seat) for e in self.store.entries(session_id, after=since)]
 
     def replay(self, session_id: str) -> dict:
         """The state at the end of the log, derived from the log alone (no snapshots)."""
@@ -279,27 +344,33 @@ class Table:
                 "someone else changed it first; reload and try again"
             )
 
-    def _roll_into(self, live: _Live, action: dict) -> None:
-        expr = live.system.dice_for(live.state, action)
-        if expr is None:
-            return
-        result = dice.roll(expr, faces=action.get("faces"), rng=self.rng)
-        action["faces"] = result.rolls
-        action["roll"] = result.to_dict()
+    def _check_playable(self, live: _Live) -> None:
+        if live.readonly:
+            raise RuleError(live.readonly)
 
-    def _apply(self, system: GameSystem, state: dict, action: dict) -> tuple[dict, dict]:
+    def _options(self, live: _Live) -> dict:
+        row = self.store.get_session(live.id)
+        return row["options"] if row else {}
+
+    def _run(self, live: _Live, raw: Mapping[str, Any], *, faces: Any = None, replay: Any = None,
+             seat: str | None = None) -> Step:
+        """One action through the system's rules and laws; a rules bug becomes a refusal, never a 500."""
+        system = live.system
         try:
-            return system.apply(state, action)
+            step = run_action(system, live.state, raw, faces=faces, seat=seat, rng=self.rng,
+                              options=self._options(live), replay=replay)
         except TablesideError:
             raise
         except Exception as exc:  # a rules bug must not become a 500 or lose the game
-            log.exception("rules error in %s applying %s", system.id, action)
+            log.exception("rules error in %s applying %s", system.id, raw)
             raise RuleError(
-                f"{system.name} could not apply '{action.get('type')}' ({type(exc).__name__}: {exc}); "
+                f"{system.name} could not apply '{str(raw.get('type'))[:40]}' ({type(exc).__name__}: {exc}); "
                 "nothing was changed"
             ) from exc
+        return step
 
-    def _append(self, live, kind, type_, action, target, source, result, state) -> int:
+    def _append(self, live, kind, type_, action, target, source, result, state, *, seat=None, rolls=None,
+                private=None) -> int:
         if source not in SOURCES:
             raise BadRequest(f"unknown source {source!r}")
         entry = {
@@ -310,15 +381,23 @@ class Table:
             "source": source,
             "at": self._now(),
             "result": result,
+            "seat": seat,
+            "rolls": rolls or [],
+            "private": private,
         }
         seq = self.store.append(live.id, entry, state)
         live.version = seq
         live.state = state
         return seq
 
-    def _changed(self, live: _Live, result: dict) -> dict:
+    @staticmethod
+    def _visible_rolls(step: Step, seat: str | None) -> list[dict]:
+        private = step.private
+        return [] if private and private.get("seat") != seat else step.rolls
+
+    def _changed(self, live: _Live, result: dict, seat: str | None = None) -> dict:
         self._notify({"kind": "change", "session": live.id, "version": live.version})
-        return {"version": live.version, "state": live.state, "result": result}
+        return {"version": live.version, "state": live.system.redact(live.state, seat), "result": result}
 
     def _entry(self, session_id: str, seq: int) -> dict:
         return next(self.store.entries(session_id, after=seq - 1))
@@ -332,19 +411,37 @@ class Table:
     def _load(self, session_id: str) -> _Live:
         row = self.store.get_session(session_id)
         assert row is not None
-        system = self._get_system(row["system"])
+        current = self._get_system(row["system"])
+        system, readonly = self._rules_for(row)
         version = self.store.version(session_id)
         state = self.store.snapshot(session_id, version)
         states, applied, undone = self._replay(session_id, states_needed=state is None)
         if state is None:
             state = states[-1]
-        return _Live(session_id, system, version, state, applied, undone)
+        return _Live(session_id, system if system is not None else current, version, state, applied, undone,
+                     readonly)
+
+    def _rules_for(self, row: dict) -> tuple[GameSystem | None, str | None]:
+        """The rules a session was played with, or None and why it cannot be played on."""
+        system = self._get_system(row["system"])
+        played = row.get("rules_version") or 1
+        if played == system.rules_version:
+            return system, None
+        legacy = system.legacy_rules(played)
+        if legacy is not None:
+            return legacy, None
+        return None, (f"this game was played with {system.name} rules v{played}, and this Tableside has v"
+                      f"{system.rules_version}: it can be viewed and exported, not played on")
 
     def _replay(self, session_id: str, states_needed: bool = True):
-        """Fold the log: the state after every version, and the undo/redo stacks."""
+        """Fold the log: the state after every version, and the undo/redo stacks. Never rolls."""
         row = self.store.get_session(session_id)
         assert row is not None
-        system = self._get_system(row["system"])
+        system, why = self._rules_for(row)
+        if system is None:
+            if states_needed:
+                raise RuleError(f"cannot replay: {why}")
+            system = self._get_system(row["system"])
         states: list[dict] = [row["initial_state"]]
         applied: list[tuple[int, int]] = []
         undone: list[int] = []
@@ -352,11 +449,11 @@ class Table:
         for e in self.store.entries(session_id):
             seq = e["seq"]
             if e["kind"] == "action":
-                actions[seq] = e["action"]
+                actions[seq] = e
                 applied.append((seq, seq))
                 undone.clear()
                 if states_needed:
-                    states.append(system.apply(states[-1], e["action"])[0])
+                    states.append(_reapply(system, states[-1], e, e, row))
             elif e["kind"] == "undo":
                 _, applied_at = applied.pop()
                 undone.append(e["target"])
@@ -366,8 +463,28 @@ class Table:
                 undone.pop()
                 applied.append((e["target"], seq))
                 if states_needed:
-                    states.append(system.apply(states[-1], actions[e["target"]])[0])
+                    states.append(_reapply(system, states[-1], actions[e["target"]], e, row))
         return states, applied, undone
 
     def _now(self) -> str:
         return datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="seconds")
+
+
+def _reapply(system: GameSystem, state: dict, original: dict, entry: dict, row: dict) -> dict:
+    """An action again from its recording (redo, replay): the recorded rolls, never the RNG."""
+    try:
+        return run_action(system, state, original["action"], replay=original.get("rolls") or [],
+                          seat=original.get("seat"), options=row["options"]).state
+    except TablesideError as exc:
+        raise ReplayMismatch(f"entry {entry['seq']} no longer replays: {exc.message}") from exc
+
+
+def _public_entry(e: dict, seat: str | None) -> dict:
+    """A log entry as ``seat`` may read it."""
+    out = {k: e.get(k) for k in ("seq", "kind", "type", "action", "target", "source", "seat", "at", "result",
+                                 "rolls")}
+    private = e.get("private")
+    if private and private.get("seat") != seat:
+        out.update(action=None, rolls=[], result={"summary": private.get("summary") or "a private move"})
+        out["private"] = True
+    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 
 import pytest
@@ -87,7 +88,7 @@ def test_errors_are_json_with_the_contract_codes_and_change_nothing(client):
     start(client, limit=10)
     cases = [
         (dict(data="not json", content_type="application/json"), 400, "JSON object"),
-        (dict(json={"type": "add"}), 400, "'points' is required"),
+        (dict(json={"type": "add"}), 400, "'Points' is required"),
         (dict(json={"type": "add", "points": "many"}), 400, "whole number"),
         (dict(json={"type": "add", "points": 11}), 422, "may not pass 10"),
         (dict(json={"type": "teleport"}), 422, "unknown action 'teleport'"),
@@ -133,7 +134,7 @@ def test_free_rolls_follow_the_roll_json(client):
     start(client)
     client.post("/api/rolls", json={"expr": "2d10cs>=8", "faces": [0, 7]}, headers=AUTH)
     entry = client.get("/api/sessions/active/log", headers=AUTH).get_json()[-1]
-    assert entry["type"] == "roll" and entry["action"]["faces"] == [10, 7]
+    assert entry["type"] == "roll" and entry["rolls"][0]["rolls"] == [10, 7]
 
 
 def test_buttons_go_through_the_gpio_code_path(client):
@@ -166,3 +167,43 @@ def test_phone_page_and_systems(client):
     assert client.get("/", headers=AUTH).status_code == 200
     systems = client.get("/api/systems", headers=AUTH).get_json()
     assert systems[0]["id"] == "toy" and systems[0]["buttons"][0]["button"] == "A"
+
+
+def test_a_phone_holding_anns_seat_cannot_see_bobs_private_data(client, services):
+    start(client)
+    bob = client.post("/api/sessions/active/seats", json={"seat": "Bob"}, headers=AUTH).get_json()
+    ann_phone = create_app(services, {"TESTING": True}).test_client()
+    ann = ann_phone.post("/api/sessions/active/seats", json={"seat": "Ann"}, headers=AUTH).get_json()
+    assert ann["seat"] == "Ann" and bob["seat"] == "Bob"
+    as_bob = {**AUTH, "X-Tableside-Seat": bob["token"]}
+    as_ann = {**AUTH, "X-Tableside-Seat": ann["token"]}
+    events = []
+    services.table.subscribe(events.append)
+    r = client.post("/api/sessions/active/actions", json={"type": "hide", "seat": "Bob", "n": 2, "faces": [6, 4]},
+                    headers=as_bob)
+    assert r.status_code == 200 and r.get_json()["state"]["hands"]["Bob"] == [6, 4]
+    view = ann_phone.get("/api/sessions/active", headers=as_ann).get_json()
+    assert view["seat"] == "Ann" and view["state"]["hands"] == {"Ann": [], "Bob": 2}
+    log = ann_phone.get("/api/sessions/active/log", headers=as_ann).get_json()
+    assert log[-1]["rolls"] == [] and log[-1]["result"] == {"summary": "Bob rolled 2 dice into the hand"}
+    assert "6" not in json.dumps(log[-1]["result"]) and log[-1]["seat"] == "Bob"
+    assert client.get("/api/sessions/active/log", headers=as_bob).get_json()[-1]["rolls"][0]["rolls"] == [6, 4]
+    # the stream carries versions only, never state, so no seat's data can leak through it
+    assert events == [{"kind": "change", "session": view["id"], "version": 1}]
+    # the seat cookie set by the claim works too, and a taken-over seat is told to pick again
+    assert ann_phone.get("/api/sessions/active", headers=AUTH).get_json()["seat"] == "Ann"
+    client.post("/api/sessions/active/seats", json={"seat": "Ann", "takeover": True}, headers=AUTH)
+    r = ann_phone.get("/api/sessions/active", headers=as_ann)
+    assert r.status_code == 409 and "pick a seat again" in r.get_json()["error"]
+
+
+def test_needs_dice_reaches_the_phone_and_actions_list_choices(client):
+    start(client)
+    r = client.post("/api/sessions/active/actions", json={"type": "chain", "faces": []}, headers=AUTH)
+    assert r.status_code == 422 and r.get_json()["needs_dice"] == [{"label": "How many", "expr": "1d6"}]
+    actions = client.get("/api/sessions/active/actions", headers=AUTH).get_json()
+    assert actions["pending"][0]["text"] == "Ann: roll the dice"
+    assert {a["type"] for a in actions["actions"]} >= {"add", "roll_d6", "correct"}
+    log = client.get("/api/sessions/active/log?since=0", headers=AUTH)
+    assert log.status_code == 200
+    assert client.get("/api/sessions/active/log?since=x", headers=AUTH).status_code == 400

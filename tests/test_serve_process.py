@@ -113,7 +113,7 @@ def test_100_actions_survive_sigkill(server):
         assert view["state"]["last_roll"] == last["state"]["last_roll"]
         status, log = again.request("GET", "/api/sessions/active/log")
         assert [e["seq"] for e in log] == list(range(1, 101))
-        assert all(len(e["action"]["faces"]) == 5 for e in log)
+        assert all(len(e["rolls"][0]["rolls"]) == 5 for e in log)
     finally:
         again.kill(signal.SIGTERM)
 
@@ -196,7 +196,7 @@ def test_export_writes_the_log(tmp_path, server):
     env = {**os.environ, "TABLESIDE_DATA": str(server.data)}
     out = subprocess.run([TABLESIDE, "export"], capture_output=True, text=True, env=env, timeout=60)
     log = json.loads(out.stdout)["log"]
-    assert out.returncode == 0 and log[-1]["action"]["faces"] == [10, 7]
+    assert out.returncode == 0 and log[-1]["rolls"][0]["rolls"] == [10, 7]
     csv_out = subprocess.run([TABLESIDE, "export", "--format", "csv"], capture_output=True, text=True, env=env,
                              timeout=60)
     assert csv_out.stdout.splitlines()[0].startswith("seq,kind,type,source")

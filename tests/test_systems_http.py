@@ -51,7 +51,7 @@ def test_systems_are_listed_with_options_actions_and_buttons(client):
 
 def test_venom_bad_input(client):
     r = post(client, "/api/sessions", {"system": "venom", "options": {"players": ["A", "B", "C", "D", "E", "F"]}})
-    assert r.status_code == 422 and "players" in r.get_json()["error"]
+    assert r.status_code == 422 and "Players" in r.get_json()["error"]
     assert post(client, "/api/sessions", {"system": "venom", "options": {"players": ["Ana", "Ben"]}}).status_code == 201
     assert act(client, {"type": "set_commander", "player": "Ana"}).status_code == 200
     leader = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense", "zone_type": "Arctic",

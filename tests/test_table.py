@@ -10,6 +10,7 @@ from tableside.core.store import Store
 from tableside.core.table import Table
 
 from tests import toysystem
+from tests.toysystem import SYSTEM
 
 
 @pytest.fixture
@@ -38,16 +39,16 @@ def test_actions_append_to_the_log_with_source_time_and_result(table):
 
 def test_dice_faces_are_in_the_log_and_the_state_replays_from_them(table, db_path):
     out = table.act({"type": "roll_d6", "n": 3}, source="button")
-    faces = table.log()[-1]["action"]["faces"]
+    faces = table.log()[-1]["rolls"][0]["rolls"]
     assert len(faces) == 3 and all(1 <= f <= 6 for f in faces)
     assert out["state"]["score"] == sum(faces)
-    assert table.replay(table.view()["id"]) == out["state"]
+    assert SYSTEM.redact(table.replay(table.view()["id"]), None) == out["state"]
 
 
 def test_typed_in_faces_replace_the_random_roll(table):
     out = table.act({"type": "roll_d6", "n": 2, "faces": [6, 1]})
     assert out["result"]["faces"] == [6, 1]
-    with pytest.raises(BadRequest):
+    with pytest.raises(RuleError, match="face 7 is not on a d6"):
         table.act({"type": "roll_d6", "n": 2, "faces": [7, 1]})
     assert table.view()["version"] == 1
 
@@ -61,7 +62,7 @@ def test_a_refused_action_changes_nothing(table):
         table.act({"type": "add", "points": 51})
     with pytest.raises(RuleError, match="unknown action 'fly'"):
         table.act({"type": "fly"})
-    with pytest.raises(BadRequest, match="'points' is required"):
+    with pytest.raises(BadRequest, match="'Points' is required"):
         table.act({"type": "add"})
     assert table.view()["version"] == 2 and len(table.log()) == 2
 
@@ -141,7 +142,7 @@ def test_replay_without_snapshots_gives_the_same_state(table):
     sid = table.view()["id"]
     expected = table.view()["state"]
     table.store.drop_snapshots(sid)
-    assert table.replay(sid) == expected
+    assert SYSTEM.redact(table.replay(sid), None) == expected
     table.undo()  # snapshot gone: undo must replay to find the earlier state
     assert table.view()["state"]["score"] == expected["score"] - 3
 

@@ -8,6 +8,7 @@ import pytest
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.systems.venom import SYSTEM
 
+from tests.dicehelp import play
 from tests.test_venom_helpers import attacking, started, to_phase
 
 LEADER = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Island", "health": 2, "defense": 4,
@@ -15,37 +16,33 @@ LEADER = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Island", "h
 
 
 def _refused(state, raw, error, match, faces=None):
-    """The core's flow: validate, dice_for, apply; the state must come out untouched."""
+    """The core's flow: validate, roll, apply; the state must come out untouched."""
     before = copy.deepcopy(state)
     with pytest.raises(error, match=match) as caught:
-        action = SYSTEM.validate_action(raw)
-        SYSTEM.dice_for(state, action)
-        if faces is not None:
-            action["faces"] = faces
-        SYSTEM.apply(state, action)
+        play(SYSTEM, state, raw, faces)
     assert state == before
     assert caught.value.status == (422 if error is RuleError else 400)
 
 
 def test_health_zero_is_refused():
     _refused(to_phase(started(), "Tactical"), {**LEADER, "health": 0}, RuleError,
-             "choose_leader: health must be at least 1, got 0")
+             "Choose leader: Health must be at least 1, got 0")
 
 
 def test_defense_nine_is_refused():
     _refused(to_phase(started(), "Tactical"), {**LEADER, "defense": 9}, RuleError,
-             "choose_leader: defense must be at most 8, got 9")
+             "Choose leader: Defense must be at most 8, got 9")
 
 
 def test_combat_roll_with_zero_dice_is_refused():
     _refused(attacking(health=2, defense=4, dice=0), {"type": "combat_roll"}, RuleError,
              "combat_roll needs at least 1 Combat Die")
     _refused(attacking(health=2, defense=4, dice=3), {"type": "combat_roll", "dice": 0}, RuleError,
-             "dice must be at least 1, got 0")
+             "Dice must be at least 1, got 0")
 
 
 def test_a_sixth_player_is_refused():
-    with pytest.raises(RuleError, match="players takes at most 5 entries, got 6") as caught:
+    with pytest.raises(RuleError, match="Players takes at most 5 entries, got 6") as caught:
         SYSTEM.validate_options({"players": ["A", "B", "C", "D", "E", "F"]})
     assert caught.value.status == 422
 
@@ -55,7 +52,7 @@ def test_an_unknown_action_is_refused():
 
 
 def test_malformed_fields_are_400():
-    _refused(started(), {"type": "draw_event"}, BadRequest, "'kind' is required")
+    _refused(started(), {"type": "draw_event"}, BadRequest, "'Kind' is required")
     _refused(started(), {"type": "draw_event", "kind": "venom", "colour": "red"}, BadRequest, "unknown field")
     _refused(attacking(health=2, defense=4, dice=3), {"type": "adjust_track", "track": "health", "by": "x"},
              BadRequest, "must be a whole number")
@@ -63,8 +60,8 @@ def test_malformed_fields_are_400():
 
 def test_wrong_faces_change_nothing():
     _refused(attacking(health=2, defense=4, dice=3), {"type": "combat_roll"}, RuleError,
-             "a six-sided die shows 1-6, got 0", faces=[0, 3, 4])
-    _refused(started(), {"type": "single_die"}, RuleError, "single_die: faces must be a list", faces="six")
+             "face 0 is not on a d6", faces=[0, 3, 4])
+    _refused(started(), {"type": "single_die"}, BadRequest, "'faces' must be a list", faces="six")
 
 
 def test_empty_names_are_refused():

@@ -9,12 +9,13 @@ from tableside.core.errors import RuleError
 from tableside.core.odds import at_least_k, face_chance
 from tableside.core.systems.venom import SYSTEM, combat
 
+from tests.dicehelp import dice_for
 from tests.test_venom_helpers import act, attacking
 
 
 def test_rulebook_example_4_6_4_2_1_against_defense_4_health_3_captures():
     state = attacking(health=3, defense=4, dice=5)
-    assert SYSTEM.dice_for(state, SYSTEM.validate_action({"type": "combat_roll"})) == "5d6"
+    assert dice_for(SYSTEM, state, SYSTEM.validate_action({"type": "combat_roll"})) == "5d6"
     state, result = act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
     assert result["successes"] == 3 and result["verdict"] == "captured"
     assert state["phase"] == "Combat"
@@ -51,7 +52,7 @@ def test_capture_when_successes_equal_health_failure_when_fewer():
 def test_abort_when_dice_fewer_than_health():
     state = attacking(health=3, defense=4, dice=2)
     assert state["odds"]["abort"] == "2 combat dice < Health 3"
-    assert SYSTEM.dice_for(state, SYSTEM.validate_action({"type": "combat_roll"})) is None
+    assert dice_for(SYSTEM, state, SYSTEM.validate_action({"type": "combat_roll"})) is None
     state, result = act(state, {"type": "combat_roll"})
     assert result["verdict"] == "aborted" and state["combat"]["verdict"] == "aborted"
     assert state["combat"]["dice"] == [] and state["phase"] == "Combat"
@@ -75,26 +76,26 @@ def test_combat_roll_with_zero_dice_is_refused():
     state = attacking(health=3, defense=4, dice=0)
     with pytest.raises(RuleError, match="needs at least 1 Combat Die"):
         act(state, {"type": "combat_roll"})
-    with pytest.raises(RuleError, match="combat_roll: dice must be at least 1, got 0"):
+    with pytest.raises(RuleError, match="Combat roll: Dice must be at least 1, got 0"):
         SYSTEM.validate_action({"type": "combat_roll", "dice": 0})
 
 
 def test_combat_roll_may_name_the_dice_count():
     state = attacking(health=2, defense=4, dice=5)
     action = SYSTEM.validate_action({"type": "combat_roll", "dice": 3})
-    assert SYSTEM.dice_for(state, action) == "3d6"
+    assert dice_for(SYSTEM, state, action) == "3d6"
     state, result = act(state, {"type": "combat_roll", "dice": 3}, faces=[5, 5, 1])
     assert result["verdict"] == "captured" and state["combat"]["dice_count"] == 3
 
 
 def test_faces_are_checked():
     state = attacking(health=3, defense=4, dice=5)
-    with pytest.raises(RuleError, match="needs 5 die face\\(s\\), got 4"):
+    with pytest.raises(RuleError, match="Combat needs 5d6: only 4 typed-in"):
         act(state, {"type": "combat_roll"}, faces=[1, 2, 3, 4], typed=True)
-    with pytest.raises(RuleError, match="a six-sided die shows 1-6, got 7"):
+    with pytest.raises(RuleError, match="face 7 is not on a d6"):
         act(state, {"type": "combat_roll"}, faces=[1, 2, 3, 4, 7])
-    with pytest.raises(RuleError, match="needs 5 die face\\(s\\) \\(1-6\\), got none"):
-        act(state, {"type": "combat_roll"})
+    with pytest.raises(RuleError, match="Combat needs 5d6: no typed-in faces left"):
+        act(state, {"type": "combat_roll"}, faces=[])
 
 
 def test_only_one_combat_roll_per_turn():
@@ -146,7 +147,7 @@ def test_automatic_success_comes_before_any_ability():
 def test_automatic_success_is_lost_when_re_rolled():
     state = _rolled()
     state, _ = act(state, {"type": "automatic_success", "dice": [5]})
-    assert SYSTEM.dice_for(state, SYSTEM.validate_action({"type": "reroll_dice", "dice": [5, 4]})) == "2d6"
+    assert dice_for(SYSTEM, state, SYSTEM.validate_action({"type": "reroll_dice", "dice": [5, 4]})) == "2d6"
     state, result = act(state, {"type": "reroll_dice", "dice": [5, 4]}, faces=[2, 6])
     assert state["combat"]["dice"][4] == {"face": 2, "value": 2, "auto": False}
     assert state["combat"]["dice"][3] == {"face": 6, "value": 6, "auto": False}
@@ -165,7 +166,7 @@ def test_reroll_refuses_a_die_twice_or_missing_faces():
     state = _rolled()
     with pytest.raises(RuleError, match="a die is chosen twice"):
         act(state, {"type": "reroll_dice", "dice": [2, 2]}, faces=[1, 1])
-    with pytest.raises(RuleError, match="reroll_dice needs 2 die face"):
+    with pytest.raises(RuleError, match="Re-roll needs 2d6"):
         act(state, {"type": "reroll_dice", "dice": [1, 2]}, faces=[3], typed=True)
 
 

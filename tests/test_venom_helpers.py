@@ -1,16 +1,16 @@
 """Shared helpers for the VENOM Assault tests: the core's flow, without the core.
 
-Every helper goes options -> initial_state -> validate_action -> dice_for -> apply,
-with the dice faces passed in by the test, as the session core would.
+Every helper goes options -> initial_state -> run_action, with the dice faces
+typed in by the test, as the session core would.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 from tableside.core.systems.venom import SYSTEM
+
+from tests.dicehelp import dice_for, play
 
 
 def new_game(players: list[str] | None = None, **options: Any) -> dict[str, Any]:
@@ -19,23 +19,8 @@ def new_game(players: list[str] | None = None, **options: Any) -> dict[str, Any]
 
 
 def act(state: dict[str, Any], raw: dict[str, Any], faces: list[int] | None = None, typed: bool = False):
-    """One action as the core runs it; checks the dice expression matches the faces given.
-
-    ``typed=True`` stands for faces a player typed in, which may be wrong on purpose.
-    """
-    action = SYSTEM.validate_action(raw)
-    expr = SYSTEM.dice_for(state, action)
-    if faces is not None:
-        if expr is not None and not typed:
-            count = int(re.fullmatch(r"(\d+)d6", expr).group(1))
-            assert count == len(faces), f"{expr} but {len(faces)} faces given"
-        action["faces"] = faces
-    before = json.dumps(state, sort_keys=True)
-    new_state, result = SYSTEM.apply(state, action)
-    assert json.dumps(state, sort_keys=True) == before, "apply must not mutate its input"
-    json.dumps(new_state)  # JSON-serialisable, no tuples or Fractions
-    assert isinstance(result["summary"], str) and result["summary"]
-    return new_state, result
+    """One action as the core runs it, with ``faces`` typed in (``typed`` kept for old call sites)."""
+    return play(SYSTEM, state, raw, faces)
 
 
 def started(players: list[str] | None = None, **options: Any) -> dict[str, Any]:
@@ -70,4 +55,4 @@ def attacking(health: int, defense: int, dice: int, support: int = 2, **options:
 def test_helpers_follow_the_core_flow():
     state = attacking(health=3, defense=4, dice=5)
     assert state["phase"] == "Tactical"
-    assert SYSTEM.dice_for(state, SYSTEM.validate_action({"type": "combat_roll"})) == "5d6"
+    assert dice_for(SYSTEM, state, SYSTEM.validate_action({"type": "combat_roll"})) == "5d6"

@@ -6,6 +6,7 @@ import pytest
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.systems.venom import SYSTEM, deck
 
+from tests.dicehelp import dice_for
 from tests.test_venom_helpers import act, new_game
 
 
@@ -45,7 +46,7 @@ def test_an_empty_mission_is_refused():
 
 
 def test_removing_five_venom_strikes_is_refused():
-    with pytest.raises(RuleError, match="venom_strikes_removed must be at most 4"):
+    with pytest.raises(RuleError, match="Venom strikes removed must be at most 4"):
         SYSTEM.validate_options({"players": ["A", "B"], "venom_strikes_removed": 5})
 
 
@@ -64,12 +65,12 @@ def test_build_event_deck_refuses_player_counts_outside_2_to_5():
 
 
 def test_a_sixth_player_is_refused():
-    with pytest.raises(RuleError, match="players takes at most 5 entries, got 6"):
+    with pytest.raises(RuleError, match="Players takes at most 5 entries, got 6"):
         SYSTEM.validate_options({"players": ["A", "B", "C", "D", "E", "F"]})
 
 
 def test_one_player_is_refused():
-    with pytest.raises(RuleError, match="players needs at least 2 entries, got 1"):
+    with pytest.raises(RuleError, match="Players needs at least 2 entries, got 1"):
         SYSTEM.validate_options({"players": ["Solo"]})
 
 
@@ -104,7 +105,7 @@ def test_without_a_commander_the_game_waits_in_setup():
 
 def test_roll_off_highest_die_is_commander():
     state = new_game()
-    assert SYSTEM.dice_for(state, {"type": "commander_roll_off"}) == "3d6"
+    assert dice_for(SYSTEM, state, {"type": "commander_roll_off"}) == "3d6"
     state, result = act(state, {"type": "commander_roll_off"}, faces=[2, 5, 3])
     assert result["commander"] == "Bob"
     assert (state["phase"], state["active_player"], state["round"]) == ("Event", 1, 1)
@@ -115,7 +116,7 @@ def test_roll_off_ties_reroll_only_among_the_tied():
     state, result = act(state, {"type": "commander_roll_off"}, faces=[6, 2, 6, 6])
     assert result["commander"] is None and result["tied"] == ["Ann", "Cy", "Dee"]
     assert state["phase"] == "Setup"
-    assert SYSTEM.dice_for(state, {"type": "commander_roll_off"}) == "3d6"
+    assert dice_for(SYSTEM, state, {"type": "commander_roll_off"}) == "3d6"
     state, result = act(state, {"type": "commander_roll_off"}, faces=[4, 4, 1])
     assert result["tied"] == ["Ann", "Cy"]
     state, result = act(state, {"type": "commander_roll_off"}, faces=[3, 5])
@@ -125,7 +126,7 @@ def test_roll_off_ties_reroll_only_among_the_tied():
 
 def test_roll_off_needs_one_face_per_contender():
     state = new_game()
-    with pytest.raises(RuleError, match="needs 3 die face"):
+    with pytest.raises(RuleError, match="Roll-off needs 3d6"):
         act(state, {"type": "commander_roll_off"}, faces=[4, 5], typed=True)
 
 

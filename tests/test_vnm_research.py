@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tableside.core.systems.vnm import SYSTEM
 
+from tests.dicehelp import dice_for
 from tests.test_vnm_support import act, enhanced_game, new_game, play_to, refused
 
 
@@ -83,8 +84,8 @@ def test_acquiring_an_upgrade_discards_the_one_it_obsoletes() -> None:
 def test_research_faces_and_dice_expression() -> None:
     state = play_to(enhanced_game(), "Mars")
     action = SYSTEM.validate_action({"type": "research", "upgrade": "Gatling Lasers"})
-    assert SYSTEM.dice_for(state, action) == "1d10"
-    refused(state, {"type": "research", "upgrade": "Gatling Lasers", "faces": [4, 4]}, "needs 1")
+    assert dice_for(SYSTEM, state, action) == "1d10"
+    refused(state, {"type": "research", "upgrade": "Gatling Lasers", "faces": [4, 4]}, "1 typed-in face(s) left over")
 
 
 def test_set_tech_is_enhanced_only_and_needs_a_value() -> None:

@@ -6,6 +6,7 @@ import json
 
 from tableside.core.systems.vnm import SYSTEM
 
+from tests.dicehelp import dice_for
 from tests.test_vnm_support import act, enhanced_game, new_game, play_to
 
 
@@ -35,7 +36,7 @@ def test_a_attacks_the_declared_target_and_b_rolls_a_single_d10() -> None:
     state, _ = act(state, {"type": "declare_target", "target": "Mars"})
     action = press(state, "A")
     assert action == {"type": "attack"}
-    assert SYSTEM.dice_for(state, SYSTEM.validate_action(action)) == "2d10"
+    assert dice_for(SYSTEM, state, SYSTEM.validate_action(action)) == "2d10"
     state, _ = act(state, {**action, "faces": [9, 2]})
     assert state["worlds"]["Mars"]["on_board"] == 1
 
@@ -44,7 +45,7 @@ def test_b_rolls_the_chosen_research_and_both_a_and_b_roll_a_waiting_follow_up()
     state = play_to(enhanced_game(), "Venus")
     state, _ = act(state, {"type": "choose_upgrade", "upgrade": "Gatling Lasers"})
     assert press(state, "B") == {"type": "research"}
-    assert SYSTEM.dice_for(state, SYSTEM.validate_action(press(state, "B"))) == "1d10"
+    assert dice_for(SYSTEM, state, SYSTEM.validate_action(press(state, "B"))) == "1d10"
     state, result = act(state, {"type": "research", "faces": [5]})
     assert result["acquired"] is True
     assert press(state, "B") == {"type": "roll", "expr": "1d10"}  # nothing chosen any more

@@ -13,6 +13,8 @@ import pytest
 from tableside.core.errors import RuleError, TablesideError
 from tableside.core.systems.vnm import SYSTEM
 
+from tests.dicehelp import play
+
 ENHANCED_TECH = {
     "Venus": {"defense_space": 7, "defense_land": 6, "defense_ocean": 8},
     "Mars": {"weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8},
@@ -30,12 +32,7 @@ def enhanced_game(**options: Any) -> dict[str, Any]:
 
 
 def act(state: dict[str, Any], raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    action = SYSTEM.validate_action(raw)
-    expr = SYSTEM.dice_for(state, action)
-    if expr is not None and "faces" in action:
-        faces = action["faces"]
-        action["roll"] = {"expr": expr, "rolls": faces, "kept": faces, "successes": None, "total": sum(faces)}
-    return SYSTEM.apply(state, action)
+    return play(SYSTEM, state, raw)
 
 
 def refused(state: dict[str, Any], raw: dict[str, Any], *words: str,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
@@ -14,6 +15,25 @@ bp = Blueprint("api", __name__)
 
 def _services():
     return current_app.extensions["tableside"]
+
+
+SEAT_HEADER = "X-Tableside-Seat"
+SEAT_COOKIE = "tableside_seat"
+
+
+def _seat() -> str | None:
+    """The seat this phone holds (header or cookie), or None for the shared table view."""
+    token = request.headers.get(SEAT_HEADER) or request.cookies.get(SEAT_COOKIE)
+    return _services().table.seat_of(token) if token else None
+
+
+def _since() -> int:
+    """``?since=N`` (or ``?after=N``): only entries after version N, for a phone catching up."""
+    name = "after" if "after" in request.args else "since"
+    raw = request.args.get(name, "0")
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+        raise BadRequest(f"'{name}' must be a version number, such as ?{name}=12, not {raw[:20]!r}")
+    return int(raw)
 
 
 MAX_DEPTH = 16
@@ -78,7 +98,24 @@ def sessions():
 
 @bp.get("/api/sessions/active")
 def active():
-    return jsonify(_services().table.view())
+    """The game on the table, as this phone's seat may see it."""
+    return jsonify(_services().table.view(_seat()))
+
+
+@bp.get("/api/sessions/active/actions")
+def available_actions():
+    """What can be done now: actions with fields and choices from the state, and what the table waits for."""
+    return jsonify(_services().table.actions(_seat()))
+
+
+@bp.post("/api/sessions/active/seats")
+def claim_seat():
+    """A phone takes a seat; ``takeover`` takes it from a phone that is gone."""
+    body = _body()
+    claimed = _services().table.claim_seat(body.get("seat"), body.get("takeover", False))
+    response = jsonify(claimed)
+    response.set_cookie(SEAT_COOKIE, claimed["token"], httponly=True, samesite="Strict", max_age=30 * 24 * 3600)
+    return response
 
 
 @bp.post("/api/sessions/active/activate")
@@ -91,27 +128,32 @@ def act():
     """Apply one game action; ``expected_version`` guards against a stale phone."""
     body = _body()
     expected = body.pop("expected_version", None)
-    return jsonify(_services().table.act(body, source="phone", expected_version=expected))
+    return jsonify(_services().table.act(body, source="phone", expected_version=expected, seat=_seat()))
 
 
 @bp.post("/api/sessions/active/undo")
 def undo():
-    return jsonify(_services().table.undo(source="phone", expected_version=_body().get("expected_version")))
+    table = _services().table
+    return jsonify(table.undo(source="phone", expected_version=_body().get("expected_version"), seat=_seat()))
 
 
 @bp.post("/api/sessions/active/redo")
 def redo():
-    return jsonify(_services().table.redo(source="phone", expected_version=_body().get("expected_version")))
+    table = _services().table
+    return jsonify(table.redo(source="phone", expected_version=_body().get("expected_version"), seat=_seat()))
 
 
 @bp.get("/api/sessions/active/log")
 def session_log():
-    return jsonify(_services().table.log())
+    """The log after ``?since=N`` (default: all), private entries of other seats redacted."""
+    return jsonify(_services().table.log(seat=_seat(), since=_since()))
 
 
 @bp.get("/api/sessions/<session_id>/log")
 def saved_log(session_id: str):
-    return jsonify(_services().table.log(session_id))
+    table = _services().table
+    seat = _seat() if table.has_active() and table.view()["id"] == session_id else None
+    return jsonify(table.log(session_id, seat=seat, since=_since()))
 
 
 @bp.post("/api/rolls")
@@ -163,6 +205,8 @@ def stream():
     else:
         body = stream_with_context(broker.stream(hello))
     response = Response(body, mimetype="text/event-stream")
+    # A list body would get a Content-Length, and a browser would end the stream after the first event.
+    response.automatically_set_content_length = False
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response
@@ -177,7 +221,10 @@ def hardware():
 
 @bp.get("/display.png")
 def display_png():
-    png = _services().frame_png()  # the last rendered frame: never rendered under a request
+    """The last rendered frame (never rendered under a request), with an ETag: an unchanged one is a 304."""
+    png = _services().frame_png()
     if not png:
         return jsonify({"error": "the first frame is still being drawn; try again in a moment"}), 503
-    return Response(png, mimetype="image/png", headers={"Cache-Control": "no-store"})
+    response = Response(png, mimetype="image/png", headers={"Cache-Control": "no-cache"})
+    response.set_etag(hashlib.blake2b(png, digest_size=12).hexdigest())
+    return response.make_conditional(request)

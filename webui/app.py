@@ -60,10 +60,12 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     app.extensions["tableside"] = services
 
-    from tableside.webui import api, pages
+    from tableside.webui import api, history, pages, panel
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(panel.bp)
+    app.register_blueprint(history.bp)
 
     @app.before_request
     def guard_request():
@@ -92,7 +94,8 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
 
     @app.errorhandler(TablesideError)
     def tableside_error(exc: TablesideError):
-        return jsonify(error=exc.message), exc.status
+        extra = {"needs_dice": exc.needs_dice} if getattr(exc, "needs_dice", None) else {}
+        return jsonify(error=exc.message, **extra), exc.status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -9,7 +9,7 @@ from tableside.webui.auth import COOKIE, make_token
 bp = Blueprint("pages", __name__)
 
 # Endpoints anyone on the Wi-Fi may reach without the join code.
-PUBLIC = {"api.healthz", "pages.join", "static"}
+PUBLIC = {"api.healthz", "pages.join", "static", "panel.manifest", "panel.icon"}
 
 
 def join_page(error: str | None):

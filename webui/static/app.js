@@ -1,236 +1,798 @@
-// Tableside phone panel: shows the active game, sends actions, follows the SSE stream.
+// Tableside phone panel. Everything a person sees is drawn from the table's API: the forms from
+// GET /api/sessions/active/actions (fields with kinds, labels and choices from the state) and the
+// systems' options; the board from the system's screen model. No framework, nothing from the internet.
 "use strict";
 const $ = (id) => document.getElementById(id);
-let systems = [];
-let current = null;
+const S = {
+  systems: [], view: null, acts: null, log: [], lastSeq: 0, session: null, tab: "game",
+  open: new Map(), // action type -> its open form widget, kept across live updates
+  down: false, started: false, retry: null, wake: null, frameTag: null,
+};
+let uid = 0;
 
-async function api(method, path, body) {
-  const opts = { method, headers: {}, credentials: "same-origin" };
-  if (body !== undefined) {
-    opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
+// ---------- small helpers ----------
+function el(tag, attrs = {}, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
   }
-  const res = await fetch(path, opts);
-  const data = await res.json().catch(() => ({ error: `unreadable answer (${res.status})` }));
-  if (res.status === 401) { location.href = "/join"; throw new Error("join code needed"); }
-  if (!res.ok) throw new Error(data.error || `failed (${res.status})`);
+  for (const kid of kids.flat()) if (kid !== undefined && kid !== null) node.append(kid);
+  return node;
+}
+// Never show snake_case: a label the API forgot still reads as words.
+function human(x) {
+  if (x === null || x === undefined) return "";
+  const s = String(x);
+  if (!/[_]/.test(s) && !/^[a-z]+[A-Z]/.test(s)) return s;
+  const t = s.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim();
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+const labelOf = (f) => f.label || human(f.name);
+const choiceList = (f) => (f.choices || []).map((c) => (c !== null && typeof c === "object" && "value" in c
+  ? { value: c.value, label: c.label || human(c.value) } : { value: c, label: human(c) }));
+function when(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const today = new Date().toDateString() === d.toDateString();
+  return today ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+    : d.toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+}
+
+// ---------- talking to the table ----------
+class Failure extends Error {
+  constructor(kind, message, status, data) { super(message); this.kind = kind; this.status = status; this.data = data || {}; }
+}
+function seatKey() { return S.view ? `tableside.seat.${S.view.id}` : null; }
+function mySeat() {
+  const key = seatKey();
+  try { return key ? JSON.parse(localStorage.getItem(key) || "null") : null; } catch { return null; }
+}
+async function api(method, path, body) {
+  const headers = { Accept: "application/json" };
+  const seat = mySeat();
+  if (seat && seat.token) headers["X-Tableside-Seat"] = seat.token;
+  const opts = { method, headers, credentials: "same-origin", cache: "no-store" };
+  if (body !== undefined) { headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
+  let res;
+  try { res = await fetch(path, opts); } catch {
+    throw new Failure("offline", "Could not reach the table: check the Wi-Fi, or whether the table is switched on.", 0);
+  }
+  if (res.status === 401) { location.href = "/join"; throw new Failure("auth", "Join code needed", 401); }
+  const data = await res.json().catch(() => null);
+  if (!res.ok) {
+    const msg = (data && data.error) || `The table answered with an error (${res.status}).`;
+    throw new Failure(res.status === 409 ? "stale" : res.status >= 500 ? "server" : "refused", msg, res.status, data);
+  }
   return data;
 }
+function banner(text, kind = "info", retry = null) {
+  S.retry = retry;
+  $("banner-text").textContent = text || "";
+  $("banner").className = `banner ${kind}`;
+  $("banner").hidden = !text;
+  $("banner-retry").hidden = !retry;
+}
+function setLink(text, cls) { $("link").textContent = text; $("link").className = `link ${cls || ""}`; }
+// Run a change; a failed request keeps what is shown and offers to try again.
+async function guarded(fn, what) {
+  try { return await fn(); } catch (err) {
+    if (err.kind === "offline" || err.kind === "server") banner(`${what ? what + ": " : ""}${err.message}`, "error", () => guarded(fn, what));
+    else banner(err.message, "error");
+    return undefined;
+  }
+}
+function said(text) { const p = $("said"); p.textContent = text || ""; p.hidden = !text; }
 
-function say(text) {
-  const box = $("message");
-  box.textContent = text || "";
-  box.hidden = !text;
+// ---------- fetching only what changed ----------
+async function refresh(reason) {
+  let view;
+  try { view = await api("GET", "/api/sessions/active"); } catch (err) {
+    if (err.status === 404) { showNoGame(); return; }
+    throw err;
+  }
+  const switched = !S.view || S.view.id !== view.id;
+  if (switched) { S.log = []; S.lastSeq = 0; S.open.clear(); }
+  const [acts, fresh] = await Promise.all([
+    api("GET", "/api/sessions/active/actions").catch((err) => { if (err.status === 404 || err.status === 405) return null; throw err; }),
+    api("GET", `/api/sessions/active/log?after=${S.lastSeq}`),
+  ]);
+  S.view = view; S.acts = acts;
+  if (fresh.length) { S.log = S.log.concat(fresh).slice(-400); S.lastSeq = fresh[fresh.length - 1].seq; }
+  if (S.lastSeq > view.version) { S.log = S.log.filter((e) => e.seq <= view.version); S.lastSeq = view.version; }
+  showGame();
+  if (S.tab === "history") loadHistory();
+  if (S.tab === "display") loadFrame();
+  if (S.tab === "games" && (switched || reason === "session")) loadSessions();
+  if (reason) banner("");
+  keepAwake();
+}
+function showNoGame() {
+  S.view = null; S.acts = null;
+  $("game").hidden = true; $("no-game").hidden = false;
+  $("title").textContent = "Tableside"; $("status").textContent = "No game yet";
+  $("version").textContent = "";
+  $("seat").hidden = true;
 }
 
-function el(tag, attrs = {}, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
+// ---------- the game tab ----------
+function showGame() {
+  const v = S.view, screen = v.screen || {};
+  $("no-game").hidden = true; $("game").hidden = false;
+  $("title").textContent = screen.title || systemName(v.system);
+  $("status").textContent = screen.status || "";
+  $("alert").hidden = !screen.alert; $("alert").textContent = screen.alert || "";
+  $("undo").disabled = !v.can_undo; $("redo").disabled = !v.can_redo;
+  $("version").textContent = `${systemName(v.system)} · version ${v.version}`;
+  const seat = mySeat();
+  $("seat").hidden = !(seatsNow().length);
+  $("seat").textContent = `Seat: ${seat ? seat.seat : "table"}`;
+  drawBoard(screen);
+  drawActions();
+  drawNumbers();
+}
+function systemName(id) { const s = S.systems.find((x) => x.id === id); return s ? s.name : human(id); }
+function seatsNow() {
+  const a = S.acts || {};
+  const seats = a.seats || S.view.seats || [];
+  return seats.map((s) => (typeof s === "string" ? { name: s, role: "player" } : s));
+}
+
+function drawBoard(screen) {
+  const box = $("board");
+  box.replaceChildren();
+  let figs = null; // consecutive key figures share one row
+  for (const e of screen.elements || []) {
+    const tone = e.tone && e.tone !== "normal" ? ` tone-${e.tone}` : "";
+    if (e.kind === "figure") {
+      if (!figs) { figs = el("div", { class: "figures" }); box.append(figs); }
+      figs.append(el("div", { class: `figure${tone}` }, el("div", { class: "v" }, `${e.value}${e.unit ? " " + e.unit : ""}`),
+        el("div", { class: "l" }, human(e.label))));
+      continue;
+    }
+    figs = null;
+    box.append(drawElement(e, tone));
+  }
+  for (const s of screen.sections || []) { // the first interface's screens, while a system still sends them
+    box.append(el("div", { class: "el" }, el("h3", {}, s.title),
+      el("table", { class: "grid" }, el("tbody", {}, s.rows.map((r) => el("tr", {}, el("td", {}, r.label), el("td", {}, r.value)))))));
+  }
+}
+function drawElement(e, tone) {
+  const c = (i) => (i === null || i === undefined ? "" : ` c${i % 6}`);
+  if (e.kind === "track") {
+    const cells = [];
+    const span = e.maximum - e.minimum;
+    if (span >= 0 && span <= 30) {
+      for (let n = e.minimum; n <= e.maximum; n++) {
+        const cls = [n === e.value ? "on" : "", (e.marks || []).includes(n) || n === e.threshold ? "mark" : ""].join(" ").trim();
+        cells.push(el("span", { class: cls || undefined }, String(n)));
+      }
+    }
+    return el("div", { class: `el${tone}` }, el("h3", {}, `${human(e.label)}: ${e.value}`),
+      cells.length ? el("div", { class: "track", "aria-hidden": "true" }, cells) : null);
+  }
+  if (e.kind === "bars") {
+    return el("div", { class: `el${tone}` }, el("h3", {}, human(e.title) + (e.threshold ? ` (wins at ${e.threshold})` : "")),
+      (e.bars || []).map((b) => el("div", { class: `bar${c(b.colour)}` }, el("span", {}, human(b.label) + (b.note ? ` ${b.note}` : "")),
+        el("span", { class: "b", "aria-hidden": "true" }, el("i", { style: `width:${Math.min(100, (100 * b.value) / Math.max(1, b.maximum || e.threshold || b.value))}%` })),
+        el("span", { class: "n" }, String(b.value)))));
+  }
+  if (e.kind === "grid") {
+    return el("div", { class: `el${tone}` }, el("h3", {}, human(e.title)),
+      el("table", { class: "grid" }, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), (e.columns || []).map((h) => el("th", { scope: "col" }, human(h))))),
+        el("tbody", {}, (e.rows || []).map((r) => el("tr", { class: `${r.highlight ? "hl" : ""}${c(r.colour)}` },
+          el("th", { scope: "row" }, human(r.label)), (r.cells || []).map((x) => el("td", {}, String(x))))))));
+  }
+  if (e.kind === "dice") {
+    return el("div", { class: `el${tone}` }, el("h3", {}, human(e.label) + (e.verdict ? `: ${e.verdict}` : "")),
+      el("div", { class: "tapped" }, (e.dice || []).map((d) => el("span", { class: `die ${d.mark || ""}`, title: d.mark ? human(d.mark) : undefined }, String(d.face)))));
+  }
+  return el("p", { class: `el${tone}` }, String(e.text ?? ""));
+}
+
+// Actions: the pending prompt's actions as big buttons on top; the rest grouped by phase.
+function drawActions() {
+  const acts = S.acts;
+  const pend = $("pending");
+  pend.replaceChildren();
+  const main = $("main-actions"), groups = $("groups");
+  const keep = new Map(S.open);
+  main.replaceChildren(); groups.replaceChildren();
+  if (!acts) { pend.append(el("li", {}, S.view.screen && S.view.screen.prompt ? S.view.screen.prompt : "")); return; }
+  const prompts = acts.pending || [];
+  for (const p of prompts) pend.append(el("li", {}, p.text));
+  if (!prompts.length && S.view.screen && S.view.screen.prompt) pend.append(el("li", {}, S.view.screen.prompt));
+  const byType = new Map(acts.actions.map((a) => [a.type, a]));
+  const top = [];
+  for (const p of prompts) { const a = byType.get(p.type); if (a && a.available && !top.includes(a)) top.push(a); }
+  for (const a of top) main.append(actWidget(a, true, keep));
+  const grouped = new Map();
+  for (const a of acts.actions) {
+    if (top.includes(a) || a.type === "correct") continue;
+    const g = a.group || "Other";
+    if (!grouped.has(g)) grouped.set(g, []);
+    grouped.get(g).push(a);
+  }
+  for (const [g, list] of grouped) {
+    const ready = list.filter((a) => a.available);
+    const details = el("details", { class: "group" }, el("summary", {}, `${human(g)} (${ready.length} of ${list.length} now)`));
+    if (ready.length && top.length === 0 && grouped.size <= 2) details.open = true;
+    const inner = el("div");
+    for (const a of list) {
+      if (a.available) inner.append(actWidget(a, false, keep));
+      else inner.append(el("div", { class: "act" }, el("button", { type: "button", class: "open", disabled: true }, a.label || human(a.type)),
+        el("p", { class: "why" }, a.reason ? `Not now: ${a.reason}` : "Not now")));
+    }
+    if (list.some((a) => S.open.has(a.type))) details.open = true;
+    details.append(inner);
+    groups.append(details);
+  }
+}
+
+function actWidget(a, big, keep) {
+  const prev = keep.get(a.type);
+  if (prev) { prev.updateAction(a); return prev.node; }
+  const node = el("div", { class: "act" });
+  const fields = a.fields || [];
+  const oneTap = fields.every((f) => !f.required || f.default !== undefined) && fields.length === 0;
+  const opener = el("button", { type: "button", class: "open", "aria-expanded": oneTap ? undefined : "false" }, a.label || human(a.type));
+  node.append(opener);
+  let form = null;
+  const widget = { node, updateAction: (na) => { a = na; } };
+  opener.addEventListener("click", () => {
+    if (oneTap) { send(a, {}, null, opener); return; }
+    if (form) { close(); return; }
+    form = actionForm(a, close);
+    node.append(form.node);
+    opener.setAttribute("aria-expanded", "true");
+    S.open.set(a.type, widget);
+    const first = form.node.querySelector("input,select,button");
+    if (first) first.focus();
+  });
+  function close() {
+    if (form) form.node.remove();
+    form = null;
+    opener.setAttribute("aria-expanded", "false");
+    S.open.delete(a.type);
+  }
   return node;
 }
 
-async function run(fn) {
-  try { say(""); await fn(); } catch (err) { say(err.message); }
+function actionForm(a, close) {
+  const widgets = (a.fields || []).map((f) => fieldWidget(f));
+  const err = el("p", { class: "form-error", role: "alert", hidden: true });
+  const dice = { box: el("div"), pad: null };
+  const go = el("button", { type: "submit", class: "primary" }, a.label || human(a.type));
+  const form = el("form", { novalidate: true }, a.doc ? el("p", { class: "hint doc" }, a.doc) : null,
+    widgets.map((w) => w.node), dice.box, err,
+    el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"), go));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    err.hidden = true;
+    let body;
+    try { body = readAll(a.fields || [], widgets); } catch (e) { showErr(e.message); return; }
+    if (dice.pad) body.faces = dice.pad.read();
+    else if ($("by-hand").checked && a.rolls) body.faces = [];
+    send(a, body, { showErr, close, dice }, go);
+  });
+  function showErr(text) { err.textContent = text; err.hidden = !text; if (text) err.scrollIntoView({ block: "nearest" }); }
+  return { node: form };
 }
 
-function systemOf(id) { return systems.find((s) => s.id === id); }
-
-function showScreen(view) {
-  const screen = view.screen;
-  $("title").textContent = screen.title;
-  $("status").textContent = screen.status;
-  $("alert").hidden = !screen.alert;
-  $("alert").textContent = screen.alert || "";
-  const box = $("sections");
-  box.replaceChildren();
-  for (const section of screen.sections) {
-    box.append(el("h2", {}, section.title));
-    const table = el("table", { class: "rows" });
-    for (const row of section.rows) {
-      const tr = el("tr", row.accent ? { class: "accent" } : {});
-      tr.append(el("td", {}, row.label), el("td", { class: "value" }, row.value));
-      table.append(tr);
-    }
-    box.append(table);
-  }
-  const roll = $("roll");
-  roll.hidden = !screen.roll;
-  roll.replaceChildren();
-  if (screen.roll) {
-    roll.append(el("h2", {}, `${screen.roll.label}${screen.roll.verdict ? ": " + screen.roll.verdict : ""}`));
-    screen.roll.faces.forEach((f, i) => roll.append(el("span", { class: screen.roll.hits[i] ? "die hit" : "die" }, String(f))));
-  }
-  $("undo").disabled = !view.can_undo;
-  $("redo").disabled = !view.can_redo;
-  $("version").textContent = `version ${view.version}`;
-}
-
-function showButtons(system) {
-  const box = $("buttons");
-  box.replaceChildren();
-  for (const b of system.buttons) {
-    const button = el("button", { "data-button": b.button, "data-hold": String(b.hold) },
-      `${b.hold ? "Hold " : ""}${b.button}: ${b.label}`);
-    button.addEventListener("click", () => run(async () => {
-      await api("POST", `/api/buttons/${b.button}`, { hold: b.hold });
-      await refresh();
-    }));
-    box.append(button);
-  }
-}
-
-function fieldInput(field, prefix) {
-  const id = `${prefix}-${field.name}`;
-  const wrap = el("div");
-  wrap.append(el("label", { for: id }, `${field.name}${field.required ? "" : " (optional)"}${field.help ? " — " + field.help : ""}`));
-  let input;
-  if (field.choices && !field.kind.startsWith("list")) {
-    input = el("select", { id });
-    if (!field.required) input.append(el("option", { value: "" }, ""));
-    for (const c of field.choices) input.append(el("option", { value: JSON.stringify(c) }, String(c)));
-    if (field.default !== undefined) input.value = JSON.stringify(field.default);
-  } else if (field.kind === "bool") {
-    input = el("input", { id, type: "checkbox" });
-    input.checked = Boolean(field.default);
-  } else {
-    const type = field.kind === "int" || field.kind === "float" ? "number" : "text";
-    input = el("input", { id, type });
-    if (field.kind === "list" || field.kind === "dict") {
-      input.placeholder = "JSON";
-      if (field.default !== undefined) input.value = JSON.stringify(field.default);
-    } else if (field.default !== undefined && field.default !== null) {
-      input.value = Array.isArray(field.default) ? field.default.join(", ") : field.default;
-    }
-    if (field.kind.startsWith("list[")) input.placeholder = "comma separated";
-  }
-  input.dataset.kind = field.kind;
-  input.dataset.name = field.name;
-  wrap.append(input);
-  return wrap;
-}
-
-function readFields(box) {
+function readAll(fields, widgets) {
   const out = {};
-  for (const input of box.querySelectorAll("[data-name]")) {
-    const kind = input.dataset.kind;
-    if (kind === "bool") { out[input.dataset.name] = input.checked; continue; }
-    const raw = input.value.trim();
-    if (raw === "") continue;
-    if (input.tagName === "SELECT") out[input.dataset.name] = JSON.parse(raw);
-    else if (kind === "int") out[input.dataset.name] = Number(raw);
-    else if (kind === "float") out[input.dataset.name] = Number(raw);
-    else if (kind === "list[str]") out[input.dataset.name] = raw.split(",").map((s) => s.trim()).filter(Boolean);
-    else if (kind === "list[int]") out[input.dataset.name] = raw.split(",").map((s) => Number(s.trim()));
-    else if (kind === "list" || kind === "dict") {
-      try { out[input.dataset.name] = JSON.parse(raw); } catch { throw new Error(`${input.dataset.name}: not valid JSON`); }
-    } else out[input.dataset.name] = raw;
-  }
+  fields.forEach((f, i) => {
+    const v = widgets[i].read();
+    if (v !== undefined) out[f.name] = v;
+  });
   return out;
 }
 
-function showActionForm(system) {
-  const select = $("action-type");
-  const keep = select.value;
-  select.replaceChildren(...system.actions.map((a) => el("option", { value: a.type }, a.type)));
-  if (system.actions.some((a) => a.type === keep)) select.value = keep;
-  fillActionFields(system);
+async function send(a, body, form, button) {
+  const expected = S.view.version;
+  if (button) button.disabled = true;
+  try {
+    const res = await api("POST", "/api/sessions/active/actions", { type: a.type, ...body, expected_version: expected });
+    said((res.result && res.result.summary) || `Done: ${a.label || human(a.type)}`);
+    banner("");
+    if (form) form.close();
+    if (!S.view || res.version !== S.view.version) await refresh();
+  } catch (err) {
+    if (err.kind === "stale") {
+      const msg = "Someone changed this first. The table now shows their change: check it, then send again.";
+      if (form) form.showErr(msg); else banner(msg, "error");
+      await guarded(() => refresh());
+    } else if (err.kind === "offline" || err.kind === "server") {
+      const again = () => send(a, body, form, button);
+      if (form) form.showErr(`${err.message} Your entries are kept.`);
+      banner(err.message, "error", again);
+    } else if (form && err.data && err.data.needs_dice) {
+      showDicePad(form.dice, err.data.needs_dice, body.faces || []);
+      form.showErr("Roll these dice and tap the faces, in the order rolled.");
+    } else if (form) form.showErr(err.message);
+    else banner(err.message, "error");
+  } finally { if (button) button.disabled = false; }
 }
 
-function fillActionFields(system) {
-  const action = system.actions.find((a) => a.type === $("action-type").value);
-  const box = $("action-fields");
+function showDicePad(dice, needs, given) {
+  const sides = Math.max(...needs.map((n) => { const m = /d(\d+)/i.exec(n.expr || ""); return m ? Number(m[1]) : 6; }));
+  const f = { name: "faces", label: `Dice to roll: ${needs.map((n) => `${n.expr} for ${n.label}`).join(", ")}`, kind: "faces", sides, default: given };
+  dice.pad = fieldWidget(f);
+  dice.box.replaceChildren(dice.pad.node);
+}
+
+// ---------- one widget per field kind ----------
+function fieldWidget(f) {
+  const id = `f${++uid}`;
+  const label = labelOf(f);
+  const help = f.help ? el("span", { class: "help" }, f.help) : null;
+  const kinds = { count, pick, seat: pick, picks, text, texts, flag, faces, rows };
+  return (kinds[f.kind] || text)(f, id, label, help);
+}
+function need(f, label, v) {
+  if ((v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) && f.required) throw new Error(`${label}: please fill this in.`);
+}
+function count(f, id, label, help) {
+  const input = el("input", { id, type: "number", inputmode: "numeric", step: "1", min: f.minimum ?? undefined, max: f.maximum ?? undefined });
+  if (f.default !== undefined && f.default !== null) input.value = f.default;
+  const bump = (d) => {
+    let n = Number(input.value || (f.default ?? f.minimum ?? 0)) + d;
+    if (f.minimum !== undefined && n < f.minimum) n = f.minimum;
+    if (f.maximum !== undefined && n > f.maximum) n = f.maximum;
+    input.value = n;
+  };
+  const node = el("div", { class: "field" }, el("label", { for: id }, label, help),
+    el("div", { class: "stepper" }, el("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => bump(-1) }, "−"),
+      input, el("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => bump(1) }, "+"),
+      f.minimum !== undefined || f.maximum !== undefined ? el("span", { class: "hint" }, rangeText(f)) : null));
+  return {
+    node, read() {
+      const raw = input.value.trim();
+      need(f, label, raw);
+      if (raw === "") return undefined;
+      const n = Number(raw);
+      if (!Number.isInteger(n)) throw new Error(`${label}: a whole number, please.`);
+      if ((f.minimum !== undefined && n < f.minimum) || (f.maximum !== undefined && n > f.maximum)) throw new Error(`${label}: ${rangeText(f)}.`);
+      return n;
+    },
+  };
+}
+function rangeText(f) {
+  if (f.minimum !== undefined && f.maximum !== undefined) return `${f.minimum} to ${f.maximum}`;
+  return f.minimum !== undefined ? `at least ${f.minimum}` : `at most ${f.maximum}`;
+}
+function pick(f, id, label, help) {
+  const list = choiceList(f);
+  const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+  if (list.length && list.length <= 6 && list.every((c) => c.label.length <= 22)) {
+    const box = el("fieldset", { class: "choices field" }, el("legend", {}, label, help));
+    const inputs = list.map((c, i) => {
+      const input = el("input", { type: "radio", name: id, value: String(i) });
+      if (f.default !== undefined && same(f.default, c.value)) input.checked = true;
+      box.append(el("label", {}, input, c.label));
+      return input;
+    });
+    if (list.length === 1 && f.required) inputs[0].checked = true;
+    return {
+      node: box, read() {
+        const i = inputs.findIndex((x) => x.checked);
+        need(f, label, i < 0 ? undefined : list[i].value);
+        return i < 0 ? undefined : list[i].value;
+      },
+    };
+  }
+  const select = el("select", { id }, el("option", { value: "" }, f.required ? "Choose…" : "None"),
+    list.map((c, i) => el("option", { value: String(i) }, c.label)));
+  const d = list.findIndex((c) => f.default !== undefined && same(f.default, c.value));
+  if (d >= 0) select.value = String(d);
+  if (!list.length) select.append(el("option", { value: "", disabled: true }, "nothing to choose right now"));
+  return {
+    node: el("div", { class: "field" }, el("label", { for: id }, label, help), select),
+    read() { const v = select.value === "" ? undefined : list[Number(select.value)].value; need(f, label, v); return v; },
+  };
+}
+function picks(f, id, label, help) {
+  const list = choiceList(f);
+  const box = el("fieldset", { class: "choices field" }, el("legend", {}, label, help));
+  const inputs = list.map((c) => {
+    const input = el("input", { type: "checkbox" });
+    if (Array.isArray(f.default) && f.default.some((d) => JSON.stringify(d) === JSON.stringify(c.value))) input.checked = true;
+    box.append(el("label", {}, input, c.label));
+    return input;
+  });
+  return {
+    node: box, read() {
+      const v = list.filter((_, i) => inputs[i].checked).map((c) => c.value);
+      if (f.minimum !== undefined && v.length < f.minimum) throw new Error(`${label}: choose at least ${f.minimum}.`);
+      if (f.maximum !== undefined && v.length > f.maximum) throw new Error(`${label}: choose at most ${f.maximum}.`);
+      return v.length || f.required ? v : undefined;
+    },
+  };
+}
+function text(f, id, label, help) {
+  const input = el("input", { id, type: "text", maxlength: f.max_length || 60, autocomplete: "off" });
+  if (typeof f.default === "string") input.value = f.default;
+  return {
+    node: el("div", { class: "field" }, el("label", { for: id }, label, help), input),
+    read() { const v = input.value.trim(); need(f, label, v); return v === "" ? undefined : v; },
+  };
+}
+function texts(f, id, label, help) {
+  const list = el("div");
+  const items = [];
+  const add = (value) => {
+    const n = items.length + 1;
+    const iid = `${id}-${n}`;
+    const input = el("input", { id: iid, type: "text", maxlength: f.max_length || 60, autocomplete: "off" });
+    input.value = value || "";
+    const row = el("div", { class: "list-row" }, el("div", { class: "cells" }, el("label", { for: iid, class: "help" }, `${label} ${n}`), input),
+      el("button", { type: "button", "aria-label": `Remove ${label} ${n}`, onclick: () => { row.remove(); items.splice(items.indexOf(input), 1); } }, "✕"));
+    items.push(input); list.append(row);
+  };
+  const start = Array.isArray(f.default) ? f.default : [];
+  start.forEach((v) => add(v));
+  while (items.length < Math.max(1, f.minimum || 0)) add("");
+  const node = el("fieldset", { class: "field" }, el("legend", {}, label, help), list,
+    el("button", { type: "button", onclick: () => { add(""); items[items.length - 1].focus(); } }, `Add ${label.toLowerCase()}`));
+  return {
+    node, read() {
+      const v = items.map((i) => i.value.trim()).filter(Boolean);
+      need(f, label, v);
+      if (f.minimum !== undefined && v.length < f.minimum) throw new Error(`${label}: at least ${f.minimum}.`);
+      if (f.maximum !== undefined && v.length > f.maximum) throw new Error(`${label}: at most ${f.maximum}.`);
+      return v.length ? v : undefined;
+    },
+  };
+}
+function flag(f, id, label, help) {
+  const input = el("input", { id, type: "checkbox" });
+  input.checked = Boolean(f.default);
+  return { node: el("div", { class: "field" }, el("label", { class: "switch", for: id }, input, label), help), read: () => input.checked };
+}
+function faces(f, id, label, help) {
+  const sides = f.sides || 6;
+  const tapped = [];
+  const shown = el("div", { class: "tapped", "aria-live": "polite" });
+  const redraw = () => {
+    shown.replaceChildren(...tapped.map((x, i) => el("button", { type: "button", class: "die", "aria-label": `Remove die ${i + 1} showing ${x}`,
+      onclick: () => { tapped.splice(i, 1); redraw(); } }, String(x))));
+    if (!tapped.length) shown.append(el("span", { class: "hint" }, "Tap a face for each die, in the order rolled."));
+  };
+  (Array.isArray(f.default) ? f.default : []).forEach((x) => tapped.push(x));
+  const pad = el("div", { class: "dicepad" });
+  for (let n = 1; n <= sides; n++) pad.append(el("button", { type: "button", "aria-label": `Add a ${n}`, onclick: () => { tapped.push(n); redraw(); } }, String(n)));
+  redraw();
+  return {
+    node: el("fieldset", { class: "field" }, el("legend", {}, label, help), shown, pad),
+    read() { need(f, label, tapped); return tapped.length ? tapped.slice() : f.required ? [] : undefined; },
+  };
+}
+function rows(f, id, label, help) {
+  const list = el("div");
+  const items = [];
+  const sub = f.fields || [];
+  const noun = label.replace(/s$/, "").toLowerCase();
+  const add = (value) => {
+    const ws = sub.map((sf) => fieldWidget({ ...sf, default: value && value[sf.name] !== undefined ? value[sf.name] : sf.default }));
+    const item = { ws };
+    const box = el("div", { class: "rows-item" }, ws.map((w) => w.node),
+      el("button", { type: "button", onclick: () => { box.remove(); items.splice(items.indexOf(item), 1); renumber(); } }, `Remove this ${noun}`));
+    item.box = box;
+    items.push(item); list.append(box); renumber();
+  };
+  const renumber = () => items.forEach((it, i) => it.box.setAttribute("aria-label", `${label} ${i + 1}`));
+  const start = Array.isArray(f.default) ? f.default : [];
+  start.forEach((v) => add(v));
+  while (items.length < (f.minimum || 1)) add(null);
+  const node = el("fieldset", { class: "field" }, el("legend", {}, label, help), list,
+    el("button", { type: "button", onclick: () => add(null) }, `Add a ${noun}`));
+  return {
+    node, read() {
+      const v = items.map((it) => readAll(sub, it.ws));
+      if (f.minimum !== undefined && v.length < f.minimum) throw new Error(`${label}: at least ${f.minimum}.`);
+      if (f.maximum !== undefined && v.length > f.maximum) throw new Error(`${label}: at most ${f.maximum}.`);
+      need(f, label, v);
+      return v;
+    },
+  };
+}
+
+// ---------- corrections: +/- and set on every tracked number ----------
+function tracked() {
+  const a = S.acts;
+  if (a && Array.isArray(a.tracked)) return a.tracked;
+  if (S.view && Array.isArray(S.view.tracked)) return S.view.tracked;
+  return [];
+}
+function drawNumbers() {
+  const list = $("numbers");
+  const items = tracked();
+  $("numbers-box").hidden = !items.length;
+  list.replaceChildren();
+  for (const t of items) {
+    const name = human(t.label || t.key);
+    const value = el("span", { class: "v" }, String(t.value));
+    const setbox = el("div", { class: "setbox", hidden: true });
+    const li = el("li", {}, el("span", {}, name),
+      el("button", { type: "button", "aria-label": `${name}: one less`, disabled: t.minimum !== undefined && t.minimum !== null && t.value <= t.minimum,
+        onclick: () => correct(t, t.value - 1) }, "−"),
+      value,
+      el("button", { type: "button", "aria-label": `${name}: one more`, disabled: t.maximum !== undefined && t.maximum !== null && t.value >= t.maximum,
+        onclick: () => correct(t, t.value + 1) }, "+"),
+      el("button", { type: "button", "aria-label": `Set ${name}`, onclick: () => { setbox.hidden = !setbox.hidden; if (!setbox.hidden) setbox.querySelector("input").focus(); } }, "Set"),
+      setbox);
+    const iid = `set${++uid}`;
+    const input = el("input", { id: iid, type: "number", inputmode: "numeric", value: t.value, min: t.minimum ?? undefined, max: t.maximum ?? undefined });
+    setbox.append(el("label", { for: iid, class: "help" }, `New value of ${name}`), input,
+      el("button", { type: "button", class: "primary", onclick: () => correct(t, Number(input.value)) }, "Save"));
+    list.append(li);
+  }
+}
+async function correct(t, value) {
+  if (!Number.isInteger(value)) { banner(`${human(t.label || t.key)}: a whole number, please.`, "error"); return; }
+  try {
+    const res = await api("POST", "/api/sessions/active/actions",
+      { type: "correct", key: t.key, value, reason: "fixed on a phone", expected_version: S.view.version });
+    said((res.result && res.result.summary) || `Corrected ${human(t.label || t.key)} to ${value}`);
+    banner("");
+    await refresh();
+  } catch (err) {
+    if (err.kind === "stale") { banner("Someone changed this first. Here is the table now: check the number and fix it again if needed.", "error"); await guarded(() => refresh()); }
+    else if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => correct(t, value));
+    else banner(err.message, "error");
+  }
+}
+
+async function undoRedo(which) {
+  try {
+    const res = await api("POST", `/api/sessions/active/${which}`, { expected_version: S.view.version });
+    said(res.result && res.result.summary ? res.result.summary : which === "undo" ? "Undid the last action" : "Redid it");
+    banner("");
+    await refresh();
+  } catch (err) {
+    if (err.kind === "stale") { banner("Someone changed this first: here is the table now. Undo again if you still want to.", "error"); await guarded(() => refresh()); }
+    else if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => undoRedo(which));
+    else banner(err.message, "error");
+  }
+}
+
+// ---------- seats ----------
+function openSeats() {
+  const list = $("seat-list");
+  const mine = mySeat();
+  list.replaceChildren();
+  const choose = async (name) => {
+    const key = seatKey();
+    if (!name) { localStorage.removeItem(key); $("seat-dialog").close(); await guarded(() => refresh(), "Changing seat"); return; }
+    let res;
+    try { res = await api("POST", "/api/sessions/active/seats", { seat: name }); } catch (err) {
+      if (err.status === 409 && await confirmBox(`${name}'s seat is taken`, `Another phone sits at ${name}'s seat. Take it over? That phone becomes a table phone.`, "Take over")) {
+        res = await guarded(() => api("POST", "/api/sessions/active/seats", { seat: name, takeover: true }), "Taking the seat");
+      } else { banner(err.message, "error"); }
+    }
+    if (!res) return;
+    localStorage.setItem(key, JSON.stringify({ seat: res.seat, token: res.token }));
+    $("seat-dialog").close();
+    said(`This phone now sits at ${res.seat}'s seat.`);
+    await guarded(() => refresh(), "Changing seat");
+  };
+  list.append(el("button", { type: "button", class: !mine ? "primary" : "", onclick: () => choose(null) }, "Table (a shared phone)"));
+  for (const s of seatsNow()) {
+    list.append(el("button", { type: "button", class: mine && mine.seat === s.name ? "primary" : "", onclick: () => choose(s.name) },
+      s.role === "gm" ? `${s.name} (game master)` : s.name));
+  }
+  $("seat-dialog").showModal();
+}
+
+// ---------- confirmation ----------
+function confirmBox(title, textBody, yes) {
+  const d = $("confirm");
+  $("confirm-title").textContent = title; $("confirm-text").textContent = textBody; $("confirm-yes").textContent = yes;
+  d.returnValue = "";
+  d.showModal();
+  return new Promise((resolve) => d.addEventListener("close", () => resolve(d.returnValue === "yes"), { once: true }));
+}
+
+// ---------- history: timeline, chart, luck ----------
+async function loadHistory() {
+  drawTimeline();
+  if (!S.view) return;
+  const v = S.view.version;
+  if (S.historyAt === `${S.view.id}:${v}`) return;
+  try {
+    const [svg, luck] = await Promise.all([
+      fetch("/api/panel/chart.svg", { credentials: "same-origin", cache: "no-store" }).then((r) => (r.ok ? r.text() : "")),
+      api("GET", "/api/panel/luck"),
+    ]);
+    $("chart").innerHTML = svg || "<p class='hint'>No chart for this game yet.</p>";
+    drawLuck(luck);
+    S.historyAt = `${S.view.id}:${v}`;
+  } catch (err) { banner(`History: ${err.message}`, "error", () => loadHistory()); }
+}
+function drawLuck(luck) {
+  const box = $("luck");
   box.replaceChildren();
-  if (!action) return;
-  $("action-doc").textContent = action.doc;
-  for (const f of action.fields) box.append(fieldInput(f, "act"));
-  if (action.rolls_dice) box.append(fieldInput({ name: "faces", kind: "list[int]", required: false, help: "a physical roll, typed in" }, "act"));
+  const rowsL = (luck && luck.players) || [];
+  if (!rowsL.length) { box.append(el("p", { class: "hint" }, "No dice rolled yet.")); return; }
+  box.append(el("table", { class: "luck" }, el("thead", {}, el("tr", {}, ["Who", "Dice", "Average face", "Verdict"].map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, rowsL.map((p) => el("tr", {}, el("td", {}, p.name), el("td", {}, String(p.dice)),
+      el("td", {}, p.average), el("td", {}, p.verdict))))));
+  if (luck.note) box.append(el("p", { class: "hint" }, luck.note));
 }
-
-function showLog(entries) {
+function drawTimeline() {
   const list = $("log");
   list.replaceChildren();
-  for (const e of entries.slice().reverse()) {
-    const li = el("li", {}, `${e.result && e.result.summary ? e.result.summary : e.type} `);
-    li.append(el("span", { class: "src" }, `#${e.seq} · ${e.source}`));
-    list.append(li);
-  }
-}
-
-async function showSessions() {
-  const list = $("sessions");
-  list.replaceChildren();
-  for (const s of await api("GET", "/api/sessions")) {
-    const li = el("li", {}, `${s.name} (${s.system}, version ${s.version}) `);
-    if (!s.active) {
-      const b = el("button", {}, "Play this");
-      b.addEventListener("click", () => run(async () => {
-        await api("POST", "/api/sessions/active/activate", { id: s.id });
-        await refresh();
-      }));
-      li.append(b);
-    } else li.append(el("strong", {}, "playing"));
-    list.append(li);
-  }
-}
-
-async function refresh() {
-  let view = null;
-  try { view = await api("GET", "/api/sessions/active"); } catch (err) { view = null; }
-  $("game").hidden = !view;
-  $("no-game").hidden = Boolean(view);
-  $("new-game-box").open = !view;
-  if (view) {
-    const system = systemOf(view.system);
-    if (!current || current.system !== view.system || current.id !== view.id) {
-      showButtons(system);
-      showActionForm(system);
+  if (!S.log.length) { list.append(el("li", { class: "hint" }, "Nothing has happened yet.")); return; }
+  for (const e of S.log.slice().reverse()) {
+    const summary = (e.result && e.result.summary) || human(e.type);
+    const who = e.seat || (e.action && (e.action.player || e.action.attacker)) || "";
+    const meta = [`#${e.seq}`, when(e.at), who ? `by ${who}` : "", e.seat ? "" : e.source ? `from ${e.source === "button" ? "a table button" : "a " + e.source}` : ""].filter(Boolean).join(" · ");
+    const li = el("li", { class: e.type === "correct" ? "fix" : undefined }, e.type === "correct" ? `Correction: ${summary}` : summary, el("span", { class: "meta" }, meta));
+    for (const r of rollsOf(e)) {
+      li.append(el("div", { class: "tapped" }, el("span", { class: "help" }, `${human(r.label || r.expr || "Dice")}:`),
+        (r.rolls || r.faces || []).map((x) => el("span", { class: "die small" }, String(x)))));
     }
-    current = view;
-    showScreen(view);
-    showLog(await api("GET", "/api/sessions/active/log"));
+    list.append(li);
   }
-  $("frame").src = `/display.png?v=${view ? view.version : 0}-${Date.now()}`;
-  await showSessions();
+}
+function rollsOf(e) {
+  if (Array.isArray(e.rolls)) return e.rolls;
+  if (e.result && Array.isArray(e.result.rolls)) return e.result.rolls;
+  if (e.action && e.action.roll) return [e.action.roll];
+  return [];
 }
 
+// ---------- sessions ----------
+async function loadSystems() {
+  S.systems = await api("GET", "/api/systems");
+  const box = $("system-box");
+  box.querySelectorAll("label").forEach((n) => n.remove());
+  S.systems.forEach((s, i) => {
+    const input = el("input", { type: "radio", name: "system", value: s.id });
+    if (i === 0) input.checked = true;
+    input.addEventListener("change", showOptions);
+    box.append(el("label", {}, input, s.name));
+  });
+  showOptions();
+}
+function chosenSystem() { const r = document.querySelector("input[name=system]:checked"); return S.systems.find((s) => s.id === (r && r.value)); }
 function showOptions() {
-  const system = systemOf($("system").value);
+  const sys = chosenSystem();
   const box = $("option-fields");
-  box.replaceChildren(...system.options.map((o) => fieldInput(o, "opt")));
+  S.optionWidgets = (sys ? sys.options : []).map((o) => fieldWidget(o));
+  box.replaceChildren(sys && sys.description ? el("p", { class: "hint" }, sys.description) : "", ...S.optionWidgets.map((w) => w.node));
+}
+async function startGame(ev) {
+  ev.preventDefault();
+  const form = $("new-game"), err = form.querySelector(".form-error");
+  const sys = chosenSystem();
+  err.hidden = true;
+  let options;
+  try { options = readAll(sys.options, S.optionWidgets); } catch (e) { err.textContent = e.message; err.hidden = false; return; }
+  if (S.view && !(await confirmBox("Start a new game?", `The table switches from ${systemName(S.view.system)} (version ${S.view.version}) to a new ${sys.name} game on every phone and the display. The current game stays saved under Saved games.`, "Start new game"))) return;
+  try {
+    await api("POST", "/api/sessions", { system: sys.id, options });
+    said(`A new ${sys.name} game has started.`);
+    await refresh("session");
+    showTab("game");
+  } catch (e) {
+    err.textContent = e.kind === "offline" ? `${e.message} Your entries are kept.` : e.message;
+    err.hidden = false;
+  }
+}
+async function loadSessions() {
+  let list;
+  try { list = await api("GET", "/api/panel/sessions"); } catch (err) { banner(`Saved games: ${err.message}`, "error", () => loadSessions()); return; }
+  const ul = $("sessions");
+  ul.replaceChildren();
+  if (!list.length) ul.append(el("li", { class: "hint" }, "No saved games yet."));
+  for (const s of list) {
+    const bits = [s.players && s.players.length ? s.players.join(", ") : "", s.round, `last change ${when(s.last_change)}`].filter(Boolean);
+    const li = el("li", { class: s.active ? "active" : undefined },
+      el("div", { class: "who" }, `${s.system_name}${s.active ? " (playing now)" : ""}`),
+      el("div", {}, bits.join(" · ")),
+      el("div", { class: "hint" }, `${s.version} action${s.version === 1 ? "" : "s"} · started ${when(s.created_at)}`));
+    const row = el("div", { class: "row" });
+    if (!s.active) {
+      row.append(el("button", { type: "button", onclick: async () => {
+        const what = `${s.system_name}${s.players && s.players.length ? " with " + s.players.join(", ") : ""}`;
+        if (!(await confirmBox("Switch the table?", `Every phone and the display switch to ${what}. ${S.view ? `The game now playing stays saved.` : ""}`, "Switch"))) return;
+        await guarded(async () => { await api("POST", "/api/sessions/active/activate", { id: s.id }); await refresh("session"); showTab("game"); }, "Switching");
+      } }, "Play this game"));
+    }
+    row.append(el("a", { href: `/api/sessions/${encodeURIComponent(s.id)}/export?format=json`, download: "" }, "Export JSON"),
+      el("a", { href: `/api/sessions/${encodeURIComponent(s.id)}/export?format=csv`, download: "" }, "Export CSV"));
+    li.append(row);
+    ul.append(li);
+  }
 }
 
+// ---------- the e-paper preview: fetched only when shown, a 304 when the frame did not change ----------
+async function loadFrame() {
+  try {
+    const res = await fetch("/display.png", { credentials: "same-origin", cache: "no-cache" });
+    if (!res.ok) return;
+    const tag = res.headers.get("ETag");
+    if (tag && tag === S.frameTag) return;
+    S.frameTag = tag;
+    const img = $("frame");
+    if (img.dataset.url) URL.revokeObjectURL(img.dataset.url);
+    img.dataset.url = URL.createObjectURL(await res.blob());
+    img.src = img.dataset.url;
+  } catch { /* the banner already says when the table is unreachable */ }
+  if (!S.hw) {
+    S.hw = await api("GET", "/api/hardware").catch(() => null);
+    if (S.hw) $("hardware").textContent = `${S.hw.display_note || S.hw.display}. ${S.hw.buttons_note || ""}`;
+  }
+}
+
+// ---------- tabs ----------
+function showTab(name) {
+  S.tab = name;
+  for (const b of document.querySelectorAll(".tabs button")) {
+    if (b.dataset.tab === name) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
+  }
+  for (const t of ["game", "history", "games", "display"]) $(`tab-${t}`).hidden = t !== name;
+  if (name === "history") loadHistory();
+  if (name === "games") loadSessions();
+  if (name === "display") loadFrame();
+  window.scrollTo(0, 0);
+}
+
+// ---------- live: the event stream ----------
 function follow() {
-  const source = new EventSource("/api/stream");
-  source.addEventListener("hello", () => { $("link").textContent = "live"; });
-  source.addEventListener("change", () => refresh());
-  source.addEventListener("session", () => { current = null; refresh(); });
-  // A physical button press the rules refused: say why on every phone.
-  source.addEventListener("rejected", (ev) => say(JSON.parse(ev.data).message));
-  source.onerror = () => { $("link").textContent = "reconnecting…"; };
+  const es = new EventSource("/api/stream");
+  S.stream = es;
+  es.addEventListener("hello", (ev) => {
+    const hello = JSON.parse(ev.data);
+    const wasDown = S.down;
+    S.down = false;
+    setLink("Live: changes show here as they happen", "live");
+    const behind = !S.view ? hello.version !== null : hello.version !== S.view.version;
+    if (wasDown || behind) {
+      guarded(() => refresh("reconnect"), "Catching up").then(() => {
+        if (wasDown) said(S.view ? `Reconnected: caught up with the table (version ${S.view.version}).` : "Reconnected.");
+      });
+    }
+  });
+  es.addEventListener("change", (ev) => {
+    const d = JSON.parse(ev.data);
+    if (!S.view || d.version !== S.view.version || d.session !== S.view.id) guarded(() => refresh(), "Updating");
+  });
+  es.addEventListener("session", () => guarded(() => refresh("session"), "Updating"));
+  es.addEventListener("rejected", (ev) => banner(JSON.parse(ev.data).message, "error"));
+  es.onerror = () => {
+    S.down = true;
+    setLink("Connection lost: reconnecting…", "down");
+    if (es.readyState === EventSource.CLOSED) { es.close(); setTimeout(follow, 2000); }
+  };
+}
+
+// ---------- keep the screen awake during a game ----------
+async function keepAwake() {
+  if (!("wakeLock" in navigator) || !S.view || document.visibilityState !== "visible" || S.wake) return;
+  try { S.wake = await navigator.wakeLock.request("screen"); S.wake.addEventListener("release", () => { S.wake = null; }); } catch { S.wake = null; }
 }
 
 async function start() {
-  systems = await api("GET", "/api/systems");
-  $("system").replaceChildren(...systems.map((s) => el("option", { value: s.id }, s.name)));
-  $("system").addEventListener("change", showOptions);
-  showOptions();
-  $("action-type").addEventListener("change", () => fillActionFields(systemOf(current.system)));
-  $("new-game").addEventListener("submit", (ev) => { ev.preventDefault(); run(async () => {
-    await api("POST", "/api/sessions", { system: $("system").value, options: readFields($("option-fields")) });
-    current = null;
-    await refresh();
-  }); });
-  $("action-form").addEventListener("submit", (ev) => { ev.preventDefault(); run(async () => {
-    const body = { type: $("action-type").value, ...readFields($("action-fields")) };
-    if (current) body.expected_version = current.version;
-    await api("POST", "/api/sessions/active/actions", body);
-    await refresh();
-  }); });
-  $("undo").addEventListener("click", () => run(async () => { await api("POST", "/api/sessions/active/undo", {}); await refresh(); }));
-  $("redo").addEventListener("click", () => run(async () => { await api("POST", "/api/sessions/active/redo", {}); await refresh(); }));
-  await refresh();
+  for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
+  for (const b of document.querySelectorAll("[data-goto]")) b.addEventListener("click", () => showTab(b.dataset.goto));
+  $("banner-close").addEventListener("click", () => banner(""));
+  $("banner-retry").addEventListener("click", () => { const r = S.retry; banner(""); if (r) r(); });
+  $("undo").addEventListener("click", () => undoRedo("undo"));
+  $("redo").addEventListener("click", () => undoRedo("redo"));
+  $("seat").addEventListener("click", openSeats);
+  $("new-game").addEventListener("submit", startGame);
+  $("by-hand").checked = localStorage.getItem("tableside.byhand") === "1";
+  $("by-hand").addEventListener("change", () => localStorage.setItem("tableside.byhand", $("by-hand").checked ? "1" : "0"));
+  document.addEventListener("visibilitychange", keepAwake);
+  const boot = async () => { await loadSystems(); await refresh(); S.started = true; };
+  await guarded(boot, "Loading the table");
+  if (!S.view) showTab(S.started ? "games" : "game");
   follow();
 }
-
-run(start);
+start();

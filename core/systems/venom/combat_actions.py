@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
+from tableside.core.recorder import Context
 from tableside.core.systems.venom import combat, rules
 from tableside.core.systems.venom.state import (
     State,
@@ -23,7 +24,7 @@ Result = dict[str, Any]
 MAX_DICE = 100
 
 
-def choose_leader(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Tactical Phase: the VENOM Leader to attack; its Health and Defense set the tracks."""
     require_phase(state, (rules.TACTICAL,), "choose_leader")
     require_text(action["name"], "choose_leader: name")
@@ -52,7 +53,7 @@ def choose_leader(state: State, action: dict[str, Any]) -> tuple[State, Result]:
     return state, {"summary": summary, "capture_chance": state["odds"]["capture"]}
 
 
-def adjust_track(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def adjust_track(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """An Ability moves the Health or Defense marker; past 1 or 8 the rest is ignored."""
     require_leader(state, "adjust_track")
     if action["by"] == 0:
@@ -80,7 +81,7 @@ def _require_not_rolled(state: State, what: str) -> dict[str, Any]:
     return fight
 
 
-def allocate_dice(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def allocate_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Combat Dice = the Combat Leader's Combat Value plus dice from Freedom Support."""
     fight = _require_not_rolled(state, "allocate_dice")
     total = action["combat_value"] + action["support_dice"]
@@ -98,7 +99,7 @@ def allocate_dice(state: State, action: dict[str, Any]) -> tuple[State, Result]:
     return state, _with_odds(state, {"summary": summary, "dice": total})
 
 
-def adjust_dice(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def adjust_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Card effects add or remove Combat Dice before the roll (e.g. a Freedom Support card removed)."""
     fight = _require_not_rolled(state, "adjust_dice")
     if action["by"] == 0:
@@ -128,18 +129,7 @@ def _dice_to_roll(state: State, action: dict[str, Any]) -> int:
     return state["combat"]["dice_count"] if dice is None else dice
 
 
-def combat_roll_dice(state: State, action: dict[str, Any]) -> str | None:
-    """'5d6' when the roll may go ahead; None when it cannot (the handler then says why)."""
-    fight = state["combat"]
-    if state["leader"] is None or fight["rolled"] or fight["aborted"]:
-        return None
-    n = _dice_to_roll(state, action)
-    if n < 1 or combat.abort_reason(n, state["health_track"], state["defense_track"]):
-        return None
-    return f"{n}d6"
-
-
-def combat_roll(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Roll the Combat Dice (or abort first when the roll cannot succeed)."""
     fight = _require_not_rolled(state, "combat_roll")
     n = _dice_to_roll(state, action)
@@ -154,10 +144,10 @@ def combat_roll(state: State, action: dict[str, Any]) -> tuple[State, Result]:
         fight["aborted"] = reason
         refresh(state)
         summary = f"Combat against {state['leader']['name']} aborted: {reason}"
-        if action.get("faces"):
+        if ctx.dice.typed:
             summary += " (typed faces ignored: nothing is rolled)"
         return state, {"summary": summary, "verdict": "aborted", "capture_chance": str(chance)}
-    faces = combat.check_faces(action.get("faces"), n, "combat_roll")
+    faces = ctx.dice.faces("Combat", n)
     fight["dice"] = [{"face": f, "value": f, "auto": False} for f in faces]
     fight["rolled"] = True
     state["last_roll"] = {
@@ -192,7 +182,7 @@ def _roll_result(state: State, head: str, chance: str | None = None) -> Result:
     return result
 
 
-def modify_die(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def modify_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """An Ability changes one die's Rolled Value; it may go above 6 or below 1."""
     dice = require_rolled(state, "modify_die")
     if action["by"] == 0:
@@ -206,7 +196,7 @@ def modify_die(state: State, action: dict[str, Any]) -> tuple[State, Result]:
     return state, _roll_result(state, f"Die {n} {old} -> {die['value']}")
 
 
-def automatic_success(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def automatic_success(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Declare dice Automatic Successes: after the roll, before any card's Abilities take place."""
     dice = require_rolled(state, "automatic_success")
     if state["combat"]["abilities_applied"]:
@@ -224,17 +214,11 @@ def automatic_success(state: State, action: dict[str, Any]) -> tuple[State, Resu
     return state, _roll_result(state, f"Automatic Success: die {', '.join(map(str, numbers))}")
 
 
-def reroll_dice_expr(state: State, action: dict[str, Any]) -> str | None:
-    if not state["combat"]["rolled"] or not action.get("dice"):
-        return None
-    return f"{len(action['dice'])}d6"
-
-
-def reroll_dice(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def reroll_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Re-roll chosen dice: each gets a new Rolled Value and loses any Automatic Success."""
     dice = require_rolled(state, "reroll_dice")
     numbers = combat.check_die_numbers(action["dice"], dice, "reroll_dice")
-    faces = combat.check_faces(action.get("faces"), len(numbers), "reroll_dice")
+    faces = ctx.dice.faces("Re-roll", len(numbers))
     lost = [n for n in numbers if dice[n - 1]["auto"]]
     for n, face in zip(numbers, faces, strict=True):
         dice[n - 1] = {"face": face, "value": face, "auto": False}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
+from tableside.core.recorder import Context
 from tableside.core.systems.venom import combat, deck, rules, scoring, turns
 from tableside.core.systems.venom.state import (
     State,
@@ -30,18 +31,12 @@ def _roll_record(expr: str, faces: list[int], label: str) -> dict[str, Any]:
 # --- Commander Token ---------------------------------------------------------------
 
 
-def roll_off_dice(state: State, action: dict[str, Any]) -> str | None:
-    if state["phase"] != rules.SETUP:
-        return None
-    return f"{len(state['roll_off']['contenders'])}d6"
-
-
-def commander_roll_off(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def commander_roll_off(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """All players roll one die; ties for the highest re-roll, only among the tied."""
     if state["phase"] != rules.SETUP:
         raise RuleError("commander_roll_off: the Commander is already chosen and never changes")
     contenders: list[int] = state["roll_off"]["contenders"]
-    faces = combat.check_faces(action.get("faces"), len(contenders), "commander_roll_off")
+    faces = ctx.dice.faces("Roll-off", len(contenders))
     names = [state["players"][p]["name"] for p in contenders]
     state["roll_off"]["rounds"].append({"players": names, "faces": faces})
     state["last_roll"] = _roll_record(f"{len(faces)}d6", faces, "Roll-off")
@@ -58,7 +53,7 @@ def commander_roll_off(state: State, action: dict[str, Any]) -> tuple[State, Res
     return refresh(state), {"summary": summary, "commander": name}
 
 
-def set_commander(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def set_commander(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """The players chose the Commander by hand instead of rolling off."""
     if state["phase"] != rules.SETUP:
         raise RuleError("set_commander: the Commander is already chosen and never changes")
@@ -71,7 +66,7 @@ def set_commander(state: State, action: dict[str, Any]) -> tuple[State, Result]:
 # --- Turn Order ----------------------------------------------------------------------
 
 
-def next_phase(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def next_phase(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Move to the next phase; after End of Turn, the next player's Turn (clockwise)."""
     require_playing(state, "next_phase")
     phase = state["phase"]
@@ -130,7 +125,7 @@ def _next_turn(state: State) -> tuple[State, Result]:
 # --- Event deck ----------------------------------------------------------------------
 
 
-def draw_event(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def draw_event(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Record the Event card drawn; VENOM Strikes! moves the Event Track up by 1."""
     require_playing(state, "draw_event")
     kind, name = action["kind"], action["name"]
@@ -171,10 +166,10 @@ def draw_event(state: State, action: dict[str, Any]) -> tuple[State, Result]:
 # --- a single die --------------------------------------------------------------------
 
 
-def single_die(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def single_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """One Combat Die for a Commander choice or a card effect; Tableside only records it."""
-    face = combat.check_faces(action.get("faces"), 1, "single_die")
     label = action["reason"] or "1 die"
+    face = ctx.dice.faces(label, 1)
     state["last_roll"] = _roll_record("1d6", face, label)
     return refresh(state), {"summary": f"{label}: rolled {face[0]}", "face": face[0]}
 
@@ -186,7 +181,7 @@ def _player(state: State, name: str) -> dict[str, Any]:
     return state["players"][player_index(state, name) if name else state["active_player"]]
 
 
-def add_reward(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def add_reward(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """A Reward Card kept for Victory Points (used or not, it still scores)."""
     require_playing(state, "add_reward")
     require_text(action["name"], "add_reward: name")
@@ -197,7 +192,7 @@ def add_reward(state: State, action: dict[str, Any]) -> tuple[State, Result]:
     return refresh(state), {"summary": summary, "player": player["name"], "victory_points": vp}
 
 
-def record_capture(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def record_capture(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """A VENOM Leader captured outside Tableside's combat (a card effect or a correction)."""
     require_playing(state, "record_capture")
     require_text(action["leader"], "record_capture: leader")
@@ -208,7 +203,7 @@ def record_capture(state: State, action: dict[str, Any]) -> tuple[State, Result]
     return refresh(state), {"summary": summary, "player": player["name"], "victory_points": vp}
 
 
-def game_over(state: State, action: dict[str, Any]) -> tuple[State, Result]:
+def game_over(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """The players declare the end: Mission victory (Medal of Honor awarded) or VENOM victory."""
     require_playing(state, "game_over")
     scores = {p["name"]: scoring.victory_points(p) for p in state["players"]}

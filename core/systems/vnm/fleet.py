@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
+from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import dice, rules
 from tableside.core.systems.vnm.table import (
@@ -27,7 +28,7 @@ def reserve(state: State, world: str) -> int:
     return w["fleet"] - w["on_board"]
 
 
-def build(state: State, action: Action) -> tuple[State, Result]:
+def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Build: new ships on the home world (Earth: any populated area), never more than the fleet."""
     guard_turn(state)
     world = current_world(state)
@@ -77,7 +78,7 @@ def _build_area(state: State, world: str, name: str | None) -> str:
     return f" in {area['name']}"
 
 
-def destroy_ship(state: State, action: Action) -> tuple[State, Result]:
+def destroy_ship(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """A ship lost to a card or anything else Tableside did not roll: back to its fleet's reserve."""
     guard_open(state)
     world = world_in_game(state, action["world"])
@@ -182,7 +183,7 @@ def refresh_aim(state: State) -> None:
     state["aim"] = plan
 
 
-def declare_target(state: State, action: Action) -> tuple[State, Result]:
+def declare_target(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """"You must declare which enemy spaceship you are attacking before you roll the dice"."""
     guard_turn(state)
     plan = _plan_for(state, action)
@@ -190,17 +191,12 @@ def declare_target(state: State, action: Action) -> tuple[State, Result]:
     return state, {"summary": plan["text"], **plan}
 
 
-def attack_dice(state: State, action: Action) -> str:
-    guard_turn(state)
-    return f"{_plan_for(state, action)['dice']}d10"
-
-
-def attack(state: State, action: Action) -> tuple[State, Result]:
+def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """One spaceship's attack: one roll, the verdict, and the fleets' counts."""
     guard_turn(state)
     plan = _plan_for(state, action)
-    faces = dice.read_faces(action, plan["dice"], "attack")
     chosen = begin(state, "attack")
+    faces = ctx.dice.faces(f"{plan['attacker']} vs {plan['target']}", plan["dice"], sides=10)
     chosen["count"] += 1
     state["aim"] = plan
     notes = []
@@ -255,15 +251,10 @@ def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, l
     return f"{dice.QRAY_OUTCOMES[outcome]}: roll a die for {who}'s space area", hits
 
 
-def follow_up_dice(state: State, action: Action) -> str:
-    pending = _pending(state)
-    return f"{pending['dice']}d10"
-
-
-def follow_up_roll(state: State, action: Action) -> tuple[State, Result]:
+def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """The Q-Ray re-roll of a 4-5, or the teleport die: "roll another die to see which"."""
     pending = _pending(state)
-    faces = dice.read_faces(action, pending["dice"], pending["label"])
+    faces = ctx.dice.faces(pending["label"], pending["dice"], sides=10)
     state["pending_roll"] = None
     if pending["kind"] == "qray_reroll":
         plan = pending["plan"]

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tableside.core.errors import BadRequest, RuleError
+from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.table import (
@@ -48,7 +49,7 @@ def _home(world: str) -> str:
     return rules.REFUGE if world == "Earth" else world
 
 
-def collect(state: State, action: Action) -> tuple[State, Result]:
+def collect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Population Action: chips from a land area onto the home world (Earth: the Refuge)."""
     guard_turn(state)
     world = current_world(state)
@@ -73,7 +74,7 @@ def collect(state: State, action: Action) -> tuple[State, Result]:
                    "winners": list(state["winners"])}
 
 
-def infect(state: State, action: Action) -> tuple[State, Result]:
+def infect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Titanian parasites (Titan Special, Enhanced): healthy chips become yellow ones. Not a trigger."""
     guard_turn(state)
     enhanced_only(state, "Infecting population")
@@ -89,7 +90,7 @@ def infect(state: State, action: Action) -> tuple[State, Result]:
                               f"{area['infected']} infected", "area": area["name"]}
 
 
-def destroy_population(state: State, action: Action) -> tuple[State, Result]:
+def destroy_population(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Destroying population is part of the population action in the Enhanced game (by a card's power)."""
     guard_turn(state)
     enhanced_only(state, "Destroying population")
@@ -107,7 +108,7 @@ def destroy_population(state: State, action: Action) -> tuple[State, Result]:
                    "area": area["name"]}
 
 
-def receive_population(state: State, action: Action) -> tuple[State, Result]:
+def receive_population(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Zap cards such as Natural Disaster and Alien Plague give several players population at once.
 
     The card texts are not in the seed, so the players enter who receives how

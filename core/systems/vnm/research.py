@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
+from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import dice, rules
 from tableside.core.systems.vnm.fleet import refresh_aim
@@ -71,7 +72,7 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
     return {"upgrade": upgrade, "roll_needed": needed, **dice.show(dice.research_chance(needed))}
 
 
-def choose_upgrade(state: State, action: Action) -> tuple[State, Result]:
+def choose_upgrade(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """"Choose an Upgrade card": shows the chance before the roll (button B then rolls)."""
     guard_turn(state)
     enhanced_only(state, "Research")
@@ -83,13 +84,7 @@ def choose_upgrade(state: State, action: Action) -> tuple[State, Result]:
                               f"{choice['chance']}", **choice}
 
 
-def research_dice(state: State, action: Action) -> str:
-    guard_turn(state)
-    enhanced_only(state, "Research")
-    return "1d10"
-
-
-def research(state: State, action: Action) -> tuple[State, Result]:
+def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Research Action: one die against the Upgrade's number; a Zap card buys another roll."""
     guard_turn(state)
     enhanced_only(state, "Research")
@@ -99,7 +94,7 @@ def research(state: State, action: Action) -> tuple[State, Result]:
     chosen = begin(state, "research")
     if chosen["count"] >= 1 + chosen["extensions"]:
         raise RuleError(f"{world} has rolled for research this turn; discard a Zap card (extend) to roll again")
-    face = dice.read_faces(action, 1, "research")[0]
+    face = ctx.dice.faces(f"Research {choice['upgrade']}", 1, sides=10)[0]
     chosen["count"] += 1
     acquired = face >= choice["roll_needed"]
     upgrade = choice["upgrade"]
@@ -138,7 +133,7 @@ def apply_pending_upgrades(state: State, world: str) -> list[str]:
     return notes
 
 
-def set_tech(state: State, action: Action) -> tuple[State, Result]:
+def set_tech(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Values from Technology cards whose text the seed does not give, entered by the players."""
     guard_open(state)
     enhanced_only(state, "Technology")

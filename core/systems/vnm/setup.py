@@ -18,33 +18,33 @@ from tableside.core.systems.vnm import rules
 DEFAULT_PLAYERS = ["Venus", "Mars", "Pluto"]
 
 TECH_FIELDS: tuple[Field, ...] = (
-    Field("weapon_dice", "int", required=False, minimum=1, maximum=10,
+    Field("weapon_dice", "count", required=False, minimum=1, maximum=10,
           help="dice per attack, from the Weapon Technology card"),
-    Field("defense_space", "int", required=False, minimum=1, maximum=10,
+    Field("defense_space", "count", required=False, minimum=1, maximum=10,
           help="Defense in a space area or Orbit, from the Defense Technology card"),
-    Field("defense_land", "int", required=False, minimum=1, maximum=10, help="Defense in a land area"),
-    Field("defense_ocean", "int", required=False, minimum=1, maximum=10, help="Defense in an ocean area"),
-    Field("builds_per_action", "int", required=False, minimum=1, maximum=6,
+    Field("defense_land", "count", required=False, minimum=1, maximum=10, help="Defense in a land area"),
+    Field("defense_ocean", "count", required=False, minimum=1, maximum=10, help="Defense in an ocean area"),
+    Field("builds_per_action", "count", required=False, minimum=1, maximum=6,
           help="spaceships per build action, if a card changes it"),
-    Field("cards", "list[str]", required=False,
+    Field("cards", "texts", required=False,
           help="names of the Technology cards this planet holds (for duplicate/obsolete checks)"),
 )
 
 OPTIONS: tuple[Field, ...] = (
-    Field("players", "list", required=False, default=DEFAULT_PLAYERS,
+    Field("players", "json", required=False, default=DEFAULT_PLAYERS,
           help="clockwise seating: a home world per player (\"Venus\"), or "
                "{\"name\": \"Wally\", \"home_worlds\": [\"Mars\", \"Venus\"]}; two players take two planets each"),
-    Field("version", "str", required=False, default="Basic", choices=rules.VERSIONS,
+    Field("version", "pick", required=False, default="Basic", choices=rules.VERSIONS,
           help="Basic Game or Enhanced Game"),
-    Field("game_length", "str", required=False, default="Normal", choices=rules.GAME_LENGTHS),
-    Field("total_population", "int", required=False, minimum=1,
+    Field("game_length", "pick", required=False, default="Normal", choices=rules.GAME_LENGTHS),
+    Field("total_population", "count", required=False, minimum=1,
           help="Earth's total population; the rulebook gives only Normal (101)"),
-    Field("land_areas", "list", required=False,
+    Field("land_areas", "json", required=False,
           help="[{\"name\": \"China\", \"population\": 27}, ...]: the players confirm or edit; "
                "they must add up to the total"),
-    Field("first_player", "str", required=False, choices=rules.PLANETS,
+    Field("first_player", "pick", required=False, choices=rules.PLANETS,
           help="Pluto; if no one plays Pluto, the first player clockwise from Pluto"),
-    Field("tech", "dict", required=False,
+    Field("tech", "json", required=False,
           help="Enhanced: per planet {weapon_dice, defense_space, defense_land, defense_ocean, "
                "builds_per_action, cards} from its Technology cards"),
 )

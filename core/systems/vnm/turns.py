@@ -7,6 +7,7 @@ hand back up to three.
 
 from __future__ import annotations
 
+from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.research import apply_pending_upgrades
@@ -14,7 +15,7 @@ from tableside.core.systems.vnm.table import begin, current_world, guard_turn
 from tableside.core.systems.vnm.zap import draw_for_turn
 
 
-def move(state: State, action: Action) -> tuple[State, Result]:
+def move(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Move Action: "all your spaceships must move (or do nothing)"; Tableside records the choice."""
     guard_turn(state)
     world = current_world(state)
@@ -22,7 +23,7 @@ def move(state: State, action: Action) -> tuple[State, Result]:
     return state, {"summary": f"{world} moves its spaceships"}
 
 
-def end_turn(state: State, action: Action) -> tuple[State, Result]:
+def end_turn(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Play passes to the left (clockwise); the next player draws Zap cards up to three."""
     guard_turn(state)
     world = current_world(state)

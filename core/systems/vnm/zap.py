@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
+from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.table import current_world, guard_open, guard_turn, player_of, world_in_game
@@ -32,7 +33,7 @@ def _counts(zap: dict[str, int]) -> str:
     return f"deck {zap['deck']}, hand {zap['hand']}, discard {zap['discard']}"
 
 
-def play_zap(state: State, action: Action) -> tuple[State, Result]:
+def play_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Play a Zap card at any time: hand to discard pile; its number decides priority."""
     guard_open(state)
     world, player = _who(state, action)
@@ -56,7 +57,7 @@ def play_zap(state: State, action: Action) -> tuple[State, Result]:
     return state, result
 
 
-def draw_zap(state: State, action: Action) -> tuple[State, Result]:
+def draw_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Draw by hand (a missed draw, or a card that says so): never past three in hand."""
     guard_open(state)
     world, player = _who(state, action)
@@ -94,7 +95,7 @@ def draw_for_turn(state: State, world: str) -> str:
     return f"{player['name']} draws {drawn} Zap card(s) ({_counts(zap)})"
 
 
-def extend(state: State, action: Action) -> tuple[State, Result]:
+def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Discard up to three Zap cards to extend this turn's action, one effect per card."""
     guard_turn(state)
     world = current_world(state)

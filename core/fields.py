@@ -1,0 +1,259 @@
+"""Typed fields of actions and setup options, in kinds a phone can draw.
+
+A field knows its label, its limits and where its choices come from (often the
+current state: the real player names, land areas, Leaders in play), so the
+phone panel, the docs and the buttons are generated from one description and
+nobody ever types JSON. A malformed value (wrong type) is a 400; a value the
+rules do not allow (out of range, not a choice, too long) is a 422 naming the
+field. Every value has a size limit.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tableside.core.errors import BadRequest, RuleError
+
+# "json" is the first interface's free-form list/object, left only until vnm's setup options are rows.
+KINDS = ("count", "pick", "picks", "seat", "text", "texts", "flag", "faces", "rows", "json")
+MAX_LIST = 100  # entries in any list field: a cap on typing mistakes and oversized requests
+MAX_DIGITS = 9  # a whole number typed as text: "9" * 5000 is refused, not converted
+MAX_FACES = 100
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A value with the words a player reads for it (``"venom_strikes"`` -> "VENOM Strikes!")."""
+
+    value: Any
+    label: str
+
+    def describe(self) -> dict[str, Any]:
+        return {"value": self.value, "label": self.label}
+
+
+ChoicesFrom = Callable[[State], Sequence[Any]]
+
+
+def _as_choice(item: Any) -> Choice:
+    return item if isinstance(item, Choice) else Choice(item, str(item))
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of an action or one setup option.
+
+    ``choices`` is a tuple, or a function of the state giving the allowed values
+    now. ``fields`` are the sub-fields of each row of a ``rows`` field (a player:
+    name and home world). ``sides`` is the die of a ``faces`` field.
+    """
+
+    name: str
+    kind: str = "count"
+    label: str = ""
+    help: str = ""
+    required: bool = True
+    default: Any = None
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[Any, ...] | ChoicesFrom | None = None
+    max_length: int = 60
+    fields: tuple[Field, ...] = ()
+    sides: int = 6
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown field kind {self.kind!r}; kinds: {', '.join(KINDS)}")
+        if self.kind in ("pick", "picks") and self.choices is None:
+            raise ValueError(f"field {self.name!r} of kind {self.kind} needs choices")
+        if self.kind == "rows" and not self.fields:
+            raise ValueError(f"field {self.name!r} of kind rows needs sub-fields")
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    # -- describing ----------------------------------------------------------
+    def options_now(self, state: State | None, seats: Sequence[str] = ()) -> list[Choice] | None:
+        """The allowed values in this state (None: any value of the kind)."""
+        if self.kind == "seat" and self.choices is None:
+            return [Choice(s, s) for s in seats]
+        if self.choices is None:
+            return None
+        items = self.choices(state or {}) if callable(self.choices) else self.choices
+        return [_as_choice(c) for c in items]
+
+    def describe(self, state: State | None = None, seats: Sequence[str] = ()) -> dict[str, Any]:
+        """JSON description for ``GET /api/sessions/active/actions``, ``/api/systems`` and the docs."""
+        out: dict[str, Any] = {"name": self.name, "label": self.title, "kind": self.kind, "required": self.required}
+        for key in ("default", "minimum", "maximum", "help"):
+            value = getattr(self, key)
+            if value not in (None, ""):
+                out[key] = value
+        if self.kind in ("text", "texts"):
+            out["max_length"] = self.max_length
+        if self.kind == "faces":
+            out["sides"] = self.sides
+        if self.kind == "rows":
+            out["fields"] = [f.describe(state, seats) for f in self.fields]
+        if self.kind in ("pick", "picks", "seat") and (state is not None or not callable(self.choices)):
+            choices = self.options_now(state, seats)
+            if choices is not None:
+                out["choices"] = [c.describe() for c in choices]
+        return out
+
+    # -- checking -------------------------------------------------------------
+    def check(self, raw: Mapping[str, Any], where: str, state: State | None = None,
+              seats: Sequence[str] = ()) -> Any:
+        """The validated value of this field from ``raw``."""
+        if self.name not in raw or raw[self.name] is None or (raw[self.name] == "" and not self.required):
+            if self.required:
+                raise BadRequest(f"{where}: '{self.title}' is required")
+            return copy.deepcopy(self.default)
+        label = f"{where}: {self.title}"
+        value = _COERCE[self.kind](self, raw[self.name], label, state, seats)
+        allowed = self.options_now(state, seats) if (state is not None or not callable(self.choices)) else None
+        if allowed is not None:
+            values = [c.value for c in allowed]
+            for item in value if isinstance(value, list) else [value]:
+                if item not in values:
+                    shown = ", ".join(c.label for c in allowed[:12]) or "none right now"
+                    more = ", ..." if len(allowed) > 12 else ""
+                    raise RuleError(f"{label}: {str(item)[:40]!r} is not one of {shown}{more}")
+        return value
+
+
+def _count(f: Field, value: Any, label: str, *_: Any) -> int:
+    """Whole numbers; a form may send "3". Only ASCII digits, and not too many of them."""
+    if isinstance(value, bool):
+        raise BadRequest(f"{label} must be a whole number")
+    if isinstance(value, float) and value.is_integer() and abs(value) < 10**MAX_DIGITS:
+        value = int(value)
+    elif isinstance(value, str):
+        text = value.strip()
+        digits = text[1:] if text[:1] == "-" else text
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+            raise BadRequest(f"{label} must be a whole number, got {text[:20]!r}")
+        value = int(text)
+    if not isinstance(value, int):
+        raise BadRequest(f"{label} must be a whole number, got {str(value)[:20]!r}")
+    if f.minimum is not None and value < f.minimum:
+        raise RuleError(f"{label} must be at least {_num(f.minimum)}, got {_short(value)}")
+    if f.maximum is not None and value > f.maximum:
+        raise RuleError(f"{label} must be at most {_num(f.maximum)}, got {_short(value)}")
+    return value
+
+
+def _text(f: Field, value: Any, label: str, *_: Any) -> str:
+    if not isinstance(value, str):
+        raise BadRequest(f"{label} must be text, got {str(value)[:20]!r}")
+    value = " ".join(value.split())
+    if len(value) > f.max_length:
+        raise RuleError(f"{label} is too long ({len(value)} characters, at most {f.max_length})")
+    return value
+
+
+def _pick(f: Field, value: Any, label: str, *_: Any) -> Any:
+    if isinstance(value, str):
+        return value.strip()[:200]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BadRequest(f"{label} must be one of the choices, got {str(value)[:20]!r}")
+    return value
+
+
+def _list(f: Field, value: Any, label: str) -> list:
+    if not isinstance(value, list):
+        raise BadRequest(f"{label} must be a list")
+    cap = int(f.maximum) if f.maximum is not None else MAX_LIST
+    if len(value) > min(cap, MAX_LIST):
+        raise RuleError(f"{label} takes at most {min(cap, MAX_LIST)} entries, got {len(value)}")
+    if f.minimum is not None and len(value) < f.minimum:
+        raise RuleError(f"{label} needs at least {_num(f.minimum)} entries, got {len(value)}")
+    return value
+
+
+def _picks(f: Field, value: Any, label: str, *_: Any) -> list:
+    items = [_pick(f, v, label) for v in _list(f, value, label)]
+    for i, item in enumerate(items):
+        if item in items[:i]:
+            raise RuleError(f"{label}: {str(item)[:40]!r} is picked twice")
+    return items
+
+
+def _texts(f: Field, value: Any, label: str, *_: Any) -> list[str]:
+    return [_text(f, v, label) for v in _list(f, value, label)]
+
+
+def _flag(f: Field, value: Any, label: str, *_: Any) -> bool:
+    if not isinstance(value, bool):
+        raise BadRequest(f"{label} must be true or false, got {str(value)[:20]!r}")
+    return value
+
+
+def _faces(f: Field, value: Any, label: str, *_: Any) -> list[int]:
+    return read_faces(value, f.sides, label)
+
+
+def _rows(f: Field, value: Any, label: str, state: State | None, seats: Sequence[str]) -> list[dict]:
+    rows = _list(f, value, label)
+    out = []
+    for n, row in enumerate(rows, 1):
+        if not isinstance(row, Mapping):
+            raise BadRequest(f"{label}: row {n} must be an object")
+        out.append(check_fields(f.fields, row, f"{label} row {n}", state, seats))
+    return out
+
+
+_COERCE: dict[str, Callable[..., Any]] = {
+    "count": _count, "pick": _pick, "picks": _picks, "seat": _text, "text": _text, "texts": _texts,
+    "flag": _flag, "faces": _faces, "rows": _rows, "json": lambda f, v, *_: v,
+}
+
+
+def read_faces(value: Any, sides: int, label: str = "faces") -> list[int]:
+    """Dice faces typed in: a list in the order rolled, or a count per face.
+
+    ``{"6": 4, "5": 3}`` is how a person reads twenty dice on the table ("four
+    6s, three 5s"); it becomes ``[6, 6, 6, 6, 5, 5, 5]`` (high to low).
+    """
+    from tableside.core import dice
+
+    if isinstance(value, Mapping):
+        faces: list[int] = []
+        for face_text, count in sorted(value.items(), key=lambda kv: str(kv[0]), reverse=True):
+            face = dice.read_face(face_text, sides)
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise BadRequest(f"{label}: the count of {face}s must be a whole number 0 or more")
+            if len(faces) + count > MAX_FACES:
+                raise RuleError(f"{label}: at most {MAX_FACES} dice at a time")
+            faces += [face] * count
+        return sorted(faces, reverse=True)
+    if isinstance(value, str) or not isinstance(value, list):
+        raise BadRequest(f"{label} must be a list of faces or a count per face")
+    if len(value) > MAX_FACES:
+        raise RuleError(f"{label}: at most {MAX_FACES} dice at a time, got {len(value)}")
+    return [dice.read_face(v, sides) for v in value]
+
+
+def check_fields(fields: Sequence[Field], raw: Mapping[str, Any], where: str, state: State | None = None,
+                 seats: Sequence[str] = ()) -> dict[str, Any]:
+    """Validate ``raw`` against ``fields``; unknown keys are an error, not ignored."""
+    known = {f.name for f in fields}
+    extra = sorted(str(k)[:30] for k in set(raw) - known)
+    if extra:
+        raise BadRequest(f"{where}: unknown field(s) {', '.join(extra[:5])}")
+    return {f.name: f.check(raw, where, state, seats) for f in fields}
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _short(x: int) -> str:
+    text = str(x)
+    return text if len(text) <= 12 else text[:12] + "..."

@@ -1,0 +1,154 @@
+"""Recorded randomness: the dice object a handler rolls through.
+
+A handler calls ``ctx.dice.roll("attack", "3d10")`` as often as the rules need,
+mid-handler, with counts that depend on earlier rolls. Every roll is recorded
+under its label with every face, and the records go into the log entry. The
+faces come from one of three places, and the handler never knows which:
+
+- the RNG (Tableside rolls);
+- faces a player typed in from physical dice, consumed in order across every
+  roll of the action; when they run out the action is refused with
+  ``needs_dice`` naming the roll still to be made, which a phone turns into a
+  prompt;
+- a recording (redo and replay), so history replays exactly and the RNG is
+  never called.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tableside.core import dice
+from tableside.core.errors import BadRequest, RuleError
+
+MAX_TYPED_FACES = 200  # physical faces typed in for one action, explosions included
+
+
+def typed_faces(raw: Any) -> list | None:
+    """Physical faces typed in for an action: a list in order, or a count per face (high to low)."""
+    if raw is None:
+        return None
+    if isinstance(raw, Mapping):
+        faces: list = []
+        for face, count in sorted(raw.items(), key=lambda kv: str(kv[0]), reverse=True):
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_TYPED_FACES:
+                raise BadRequest(f"faces: the count of {str(face)[:10]!r}s must be a whole number 0-{MAX_TYPED_FACES}")
+            faces += [face] * count
+            if len(faces) > MAX_TYPED_FACES:
+                break
+        raw = faces
+    if isinstance(raw, str) or not isinstance(raw, list):
+        raise BadRequest("'faces' must be a list of faces in the order rolled, or a count per face")
+    if len(raw) > MAX_TYPED_FACES:
+        raise RuleError(f"at most {MAX_TYPED_FACES} typed-in faces for one action, got {len(raw)}")
+    return raw
+
+
+
+class NeedsDice(RuleError):
+    """Typed-in faces ran out: 422 with ``needs_dice`` naming what is still to be rolled."""
+
+    def __init__(self, label: str, expr: str, given: int) -> None:
+        left = f"only {given} typed-in face(s) left for it" if given else "no typed-in faces left for it"
+        super().__init__(f"{label} needs {expr}: {left}; type in the rest or let Tableside roll")
+        self.needs_dice = [{"label": label, "expr": expr}]
+
+
+class ReplayMismatch(RuleError):
+    """A recording that does not fit the rules any more (a rules change, a damaged log)."""
+
+
+def _take_typed(e: dice.DiceExpr, queue: list[int], start: int) -> list[int] | None:
+    """The faces ``e`` uses from ``queue[start:]`` (explosions add one each), or None if too few."""
+    needed, i = e.count, start
+    while i < start + needed:
+        if i >= len(queue):
+            return None
+        if e.explode and queue[i] == e.sides:
+            needed += 1
+            if needed - e.count > dice.MAX_EXPLOSIONS:
+                raise dice.DiceError(f"{e.text} exploded into more than {dice.MAX_EXPLOSIONS} extra dice, the cap")
+        i += 1
+    return queue[start:start + needed]
+
+
+@dataclass
+class Dice:
+    """Rolls for one action. Build with ``rng`` (random), ``typed`` (physical) or ``replay``."""
+
+    rng: random.Random | None = None
+    typed: Sequence[Any] | None = None
+    replay: Sequence[dict] | None = None
+    records: list[dict] = field(default_factory=list)
+    _used: int = 0
+
+    def roll(self, label: str, expr: str) -> dice.RollResult:
+        """Roll ``expr`` (e.g. ``"3d10cs>=8"``), recorded under ``label``."""
+        e = dice.parse(expr)
+        if self.replay is not None:
+            result = self._replayed(label, e)
+        elif self.typed is not None:
+            faces = _take_typed(e, self._typed_faces(e.sides), self._used)
+            if faces is None:
+                raise NeedsDice(label, e.text, len(self.typed) - self._used)
+            self._used += len(faces)
+            result = dice.roll(e, faces=faces)
+        else:
+            result = dice.roll(e, rng=self.rng)
+        self.records.append({"label": label, **result.to_dict()})
+        return result
+
+    def faces(self, label: str, count: int, sides: int = 6) -> list[int]:
+        """``count`` plain faces of a d``sides`` (none when count is 0)."""
+        if count <= 0:
+            return []
+        return list(self.roll(label, f"{count}d{sides}").rolls)
+
+    def finish(self) -> list[dict]:
+        """The records, after checking every typed or recorded face was used."""
+        if self.typed is not None and self.records and self._used < len(self.typed):
+            extra = len(self.typed) - self._used
+            raise RuleError(f"{extra} typed-in face(s) left over: this action rolled only {self._used}")
+        if self.replay is not None and len(self.records) != len(self.replay):
+            raise ReplayMismatch(f"the recording has {len(self.replay)} roll(s) but the rules made "
+                                 f"{len(self.records)}")
+        return self.records
+
+    def _typed_faces(self, sides: int) -> list[int]:
+        # Read per roll: a d10's typed 0 is the 10, so the die decides. A face the die does not
+        # have is against the rules (422), like any other value out of range.
+        try:
+            return [dice.read_face(f, sides) for f in self.typed]  # type: ignore[union-attr]
+        except dice.DiceError as exc:
+            raise RuleError(exc.message) from exc
+
+    def _replayed(self, label: str, e: dice.DiceExpr) -> dice.RollResult:
+        assert self.replay is not None
+        n = len(self.records)
+        if n >= len(self.replay):
+            raise ReplayMismatch(f"the rules now roll {label} ({e.text}), which the recording does not have")
+        rec = self.replay[n]
+        if rec.get("label") != label or dice.parse(rec["expr"]).text != e.text:
+            raise ReplayMismatch(f"the recording has {rec.get('label')} ({rec.get('expr')}) where the rules now "
+                                 f"roll {label} ({e.text})")
+        return dice.roll(e, faces=rec["rolls"])
+
+
+@dataclass
+class Context:
+    """What a handler gets beside state and action: the dice, who acts, the options."""
+
+    dice: Dice
+    seat: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    system: Any = None
+    private_to: str | None = None
+    public_summary: str | None = None
+
+    def private(self, seat: str, public_summary: str) -> None:
+        """This entry's dice and result are ``seat``'s alone; everyone else reads ``public_summary``."""
+        self.private_to = seat
+        self.public_summary = public_summary

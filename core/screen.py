@@ -1,0 +1,141 @@
+"""The screen model: what a system wants shown, independent of panel size or medium.
+
+A system's ``screen(state)`` returns a ``Screen`` built from a few primitives a
+renderer knows how to draw at any size: key figures (numbers that must be big),
+tracks (range and marks), bars against a threshold, grids (players x tracks),
+dice groups with a mark per die, and plain text. Every element carries a
+``priority`` (1 = never dropped; larger numbers are dropped first when a small
+panel runs out of room) and a ``tone`` (``normal``, ``accent`` or ``alert``)
+that the renderer maps onto the inks the panel has. ``colour`` is a player's
+colour index (0-5), never an RGB value: the panel decides what it can show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Tone = Literal["normal", "accent", "alert"]
+DIE_MARKS = ("", "hit", "miss", "tossed", "committed", "captured", "kept", "stake", "rolled_in")
+
+
+@dataclass(frozen=True)
+class KeyFigure:
+    """A number the table reads from across the room: drawn as large as the panel allows."""
+
+    label: str
+    value: str
+    unit: str = ""
+    priority: int = 1
+    tone: Tone = "normal"
+    kind: str = field(default="figure", init=False)
+
+
+@dataclass(frozen=True)
+class Track:
+    """A marker on a numbered track, e.g. Health 1-8 (``scale``) or the Event Track (``boxes``)."""
+
+    label: str
+    value: int
+    minimum: int
+    maximum: int
+    style: Literal["scale", "boxes", "bar"] = "scale"
+    threshold: int | None = None
+    marks: tuple[int, ...] = ()
+    priority: int = 2
+    tone: Tone = "normal"
+    kind: str = field(default="track", init=False)
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    value: int
+    maximum: int
+    colour: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Bars:
+    """One bar per player against a common threshold (population against the win threshold)."""
+
+    title: str
+    bars: tuple[Bar, ...]
+    threshold: int | None = None
+    priority: int = 2
+    tone: Tone = "normal"
+    kind: str = field(default="bars", init=False)
+
+
+@dataclass(frozen=True)
+class GridRow:
+    label: str
+    cells: tuple[str, ...]
+    highlight: bool = False
+    colour: int | None = None
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Rows by columns, e.g. players x tracks on the Venusian Vegas boards."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[GridRow, ...]
+    priority: int = 3
+    tone: Tone = "normal"
+    kind: str = field(default="grid", init=False)
+
+
+@dataclass(frozen=True)
+class Die:
+    face: int
+    mark: str = ""
+
+    def __post_init__(self) -> None:
+        if self.mark not in DIE_MARKS:
+            raise ValueError(f"unknown die mark {self.mark!r}")
+
+
+@dataclass(frozen=True)
+class DiceGroup:
+    """Dice drawn as faces, each with a mark (hit, tossed, captured, ...) and one verdict."""
+
+    label: str
+    dice: tuple[Die, ...]
+    verdict: str = ""
+    sides: int = 6
+    priority: int = 2
+    tone: Tone = "normal"
+    kind: str = field(default="dice", init=False)
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    priority: int = 4
+    tone: Tone = "normal"
+    kind: str = field(default="text", init=False)
+
+
+Element = KeyFigure | Track | Bars | Grid | DiceGroup | Text
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A system's view of its state. ``prompt`` is what the table waits for now."""
+
+    title: str
+    status: str = ""
+    elements: tuple[Element, ...] = ()
+    alert: str | None = None
+    prompt: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def by_priority(self, keep: int) -> Screen:
+        """The same screen with only elements of priority <= ``keep`` (for small panels)."""
+        return Screen(self.title, self.status, tuple(e for e in self.elements if e.priority <= keep),
+                      self.alert, self.prompt)

@@ -1,0 +1,144 @@
+"""The phone panel's server side: compression, manifest and icons, saved games, export, history."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+import random
+
+import pytest
+from PIL import Image
+from tableside.core.store import Store
+from tableside.core.table import Table
+from tableside.display.panels import get_panel
+from tableside.webui.app import Services, create_app
+from tableside.webui.history import chart_svg, luck_report
+
+from tableside.serve import Frames
+
+CODE = "K7TQ2M"
+AUTH = {"Authorization": f"Bearer {CODE}"}
+GZ = {**AUTH, "Accept-Encoding": "gzip, deflate"}
+
+
+@pytest.fixture
+def client(tmp_path):
+    table = Table(Store(tmp_path / "t.db"), rng=random.Random(5))
+    frames = Frames(table, get_panel("what-red"))
+    services = Services(table=table, join_code=CODE, frame_png=frames.png, press=lambda label, hold: {})
+    yield create_app(services, {"TESTING": True}).test_client()
+    table.store.close()
+
+
+def venom_with_rolls(client, n: int = 3) -> dict:
+    made = client.post("/api/sessions", json={"system": "venom"}, headers=AUTH).get_json()
+    for _ in range(n):
+        r = client.post("/api/sessions/active/actions", json={"type": "roll", "expr": "5d6cs>=4"}, headers=AUTH)
+        assert r.status_code == 200, r.get_json()
+    return made
+
+
+def test_the_page_and_its_script_are_gzipped_for_a_phone(client):
+    for path in ("/", "/static/app.js", "/static/style.css"):
+        r = client.get(path, headers=GZ)
+        assert r.status_code == 200, path
+        assert r.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in r.headers["Vary"]
+        with client.get(path, headers=AUTH) as plain:
+            assert "Content-Encoding" not in plain.headers
+            assert gzip.decompress(r.data) == plain.data
+            assert len(r.data) < len(plain.data) / 2
+
+
+def test_json_is_gzipped_but_the_event_stream_is_not(client):
+    venom_with_rolls(client)
+    r = client.get("/api/sessions/active/log", headers=GZ)
+    assert r.headers["Content-Encoding"] == "gzip"
+    assert len(json.loads(gzip.decompress(r.data))) == 3
+
+
+def test_log_after_a_version_sends_only_what_is_new(client):
+    venom_with_rolls(client, 4)
+    r = client.get("/api/sessions/active/log?after=2", headers=AUTH)
+    assert [e["seq"] for e in r.get_json()] == [3, 4]
+    assert client.get("/api/sessions/active/log?after=4", headers=AUTH).get_json() == []
+    bad = client.get("/api/sessions/active/log?after=two", headers=AUTH)
+    assert bad.status_code == 400 and "'after'" in bad.get_json()["error"]
+
+
+def test_the_display_frame_is_sent_again_only_when_it_changed(client):
+    venom_with_rolls(client, 1)
+    first = client.get("/display.png", headers=AUTH)
+    tag = first.headers["ETag"]
+    same = client.get("/display.png", headers={**AUTH, "If-None-Match": tag})
+    assert same.status_code == 304 and same.data == b""
+    client.post("/api/sessions/active/actions", json={"type": "roll", "expr": "6d6cs>=4", "faces": [6] * 6},
+                headers=AUTH)
+    changed = client.get("/display.png", headers={**AUTH, "If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+
+
+def test_manifest_and_icons_need_no_join_code(client):
+    m = client.get("/manifest.webmanifest")
+    assert m.status_code == 200 and m.mimetype == "application/manifest+json"
+    body = m.get_json() if m.is_json else json.loads(m.data)
+    assert body["display"] == "standalone" and body["start_url"] == "/"
+    for icon in body["icons"]:
+        r = client.get(icon["src"])
+        assert r.status_code == 200 and r.mimetype == "image/png"
+        size = int(icon["sizes"].split("x")[0])
+        assert Image.open(io.BytesIO(r.data)).size == (size, size)
+    assert client.get("/icons/icon-33.png").status_code == 404
+
+
+def test_saved_games_say_system_players_round_and_last_change(client):
+    made = venom_with_rolls(client, 2)
+    client.post("/api/sessions", json={"system": "vnm"}, headers=AUTH)
+    games = client.get("/api/panel/sessions", headers=AUTH).get_json()
+    assert [g["system"] for g in games] == ["vnm", "venom"]
+    venom = games[1]
+    assert venom["id"] == made["id"] and venom["system_name"] == "VENOM Assault"
+    assert venom["players"] == ["Player 1", "Player 2"] and venom["round"] == "Round 0"
+    assert venom["last_change"] >= venom["created_at"] and venom["version"] == 2
+    assert games[0]["players"] == ["Venus", "Mars", "Pluto"] and games[0]["active"]
+
+
+def test_export_json_and_csv(client):
+    made = venom_with_rolls(client, 2)
+    j = client.get(f"/api/sessions/{made['id']}/export?format=json", headers=AUTH)
+    assert "attachment" in j.headers["Content-Disposition"] and j.headers["Content-Disposition"].endswith('.json"')
+    assert [e["seq"] for e in json.loads(j.data)["log"]] == [1, 2]
+    c = client.get(f"/api/sessions/{made['id']}/export?format=csv", headers=AUTH)
+    rows = list(csv.reader(io.StringIO(c.data.decode())))
+    assert rows[0][:3] == ["seq", "kind", "type"] and len(rows) == 3
+    assert json.loads(rows[1][7])["expr"] == "5d6cs>=4"
+    assert client.get(f"/api/sessions/{made['id']}/export?format=xml", headers=AUTH).status_code == 400
+    assert client.get("/api/sessions/nope/export", headers=AUTH).status_code == 404
+
+
+def test_chart_is_inline_svg_with_a_line_per_series(client):
+    venom_with_rolls(client, 2)
+    r = client.get("/api/panel/chart.svg", headers=GZ)
+    svg = gzip.decompress(r.data).decode() if r.headers.get("Content-Encoding") == "gzip" else r.data.decode()
+    assert svg.startswith("<svg") and "<script" not in svg and "Event Track" in svg
+
+
+def test_chart_svg_draws_every_series_and_escapes_names():
+    points = [{"x": 1, "values": {"Ann": 3, "<Bob>": 1}}, {"x": 2, "values": {"Ann": 5, "<Bob>": 4}}]
+    svg = chart_svg("Population", "Round", ["Ann", "<Bob>"], points)
+    assert svg.count("<polyline") == 2 and "&lt;Bob&gt;: 4" in svg and "Ann: 5" in svg
+    assert chart_svg("Empty", "Round", [], []) == ""
+
+
+def test_luck_report_compares_faces_with_a_fair_die():
+    sixes = {"kind": "action", "seat": "Ann", "rolls": [{"expr": "10d6", "rolls": [6] * 10}]}
+    ones = {"kind": "action", "action": {"player": "Bob"}, "rolls": [{"expr": "10d6", "rolls": [1] * 10}]}
+    fair = {"kind": "action", "action": {"roll": {"expr": "12d6", "rolls": [1, 2, 3, 4, 5, 6] * 2}}}
+    redo = {"kind": "redo", "seat": "Ann", "rolls": [{"expr": "10d6", "rolls": [1] * 10}]}
+    report = luck_report([sixes, ones, fair, redo])
+    by = {p["name"]: p for p in report["players"]}
+    assert [p["name"] for p in report["players"]] == ["Ann", "The table", "Bob"]
+    assert by["Ann"]["dice"] == 10 and by["Ann"]["verdict"].startswith("Hot dice")
+    assert by["Bob"]["verdict"].startswith("Cursed") and by["The table"]["verdict"] == "Fair"
+    assert by["Ann"]["average"] == "+71% against a fair die"

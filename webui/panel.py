@@ -1,0 +1,217 @@
+"""What the phone panel needs beyond the plain JSON API: small, compressed, incremental.
+
+- the web-app manifest and icons (drawn here with Pillow, so no binary sits in the repo);
+- gzip for every answer a phone reads (the Pi's Wi-Fi is shared by the whole table);
+- the saved games with what tells them apart (players, round, last change);
+- export of a game's log as JSON or CSV, as the CLI's ``tableside export`` writes it;
+- history for people: a chart per system as inline SVG and a luck report from the logged faces
+  (see ``tableside.webui.history``).
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+import threading
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+from tableside.core.errors import BadRequest, NotFound
+
+bp = Blueprint("panel", __name__)
+
+# Reachable without the join code: a browser fetches the manifest and icons without cookies.
+PUBLIC = {"panel.manifest", "panel.icon"}
+
+ICON_SIZES = (192, 512)
+MIN_GZIP = 300  # below this gzip's header costs more than it saves
+_icons: dict[int, bytes] = {}
+_icons_lock = threading.Lock()
+_static_gz: dict[tuple[str, str], bytes] = {}
+
+
+def _services():
+    return current_app.extensions["tableside"]
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """So a phone can add the panel to its home screen and open it full screen."""
+    body = {
+        "name": "Tableside",
+        "short_name": "Tableside",
+        "description": "The board-game table assistant: state, dice and corrections",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#111111",
+        "theme_color": "#111111",
+        "icons": [
+            {"src": f"/icons/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png", "purpose": "any maskable"}
+            for n in ICON_SIZES
+        ],
+    }
+    response = jsonify(body)
+    response.mimetype = "application/manifest+json"
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+@bp.get("/icons/icon-<int:size>.png")
+def icon(size: int):
+    if size not in ICON_SIZES:
+        raise NotFound(f"no icon of size {size}: there are {', '.join(map(str, ICON_SIZES))}")
+    response = Response(draw_icon(size), mimetype="image/png")
+    response.headers["Cache-Control"] = "public, max-age=604800"
+    return response
+
+
+def draw_icon(size: int) -> bytes:
+    """A die showing five on a dark tile: readable at 48 px on a home screen."""
+    with _icons_lock:
+        if size not in _icons:
+            from PIL import Image, ImageDraw
+
+            img = Image.new("RGB", (size, size), (17, 17, 17))
+            d = ImageDraw.Draw(img)
+            m, r = size * 0.2, size * 0.09
+            d.rounded_rectangle((m, m, size - m, size - m), radius=size * 0.1, fill=(250, 250, 250))
+            c = size / 2
+            off = size * 0.17
+            for dx, dy in ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)):
+                x, y = c + dx * off, c + dy * off
+                d.ellipse((x - r / 1.6, y - r / 1.6, x + r / 1.6, y + r / 1.6), fill=(200, 16, 16))
+            out = io.BytesIO()
+            img.save(out, "PNG", optimize=True)
+            _icons[size] = out.getvalue()
+        return _icons[size]
+
+
+@bp.after_app_request
+def compress(response: Response) -> Response:
+    """gzip JSON, HTML, JS, CSS and SVG when the phone accepts it (never the event stream)."""
+    mimetype = response.mimetype or ""
+    if mimetype == "text/event-stream" or response.headers.get("Content-Encoding") or response.status_code == 304:
+        return response
+    if response.is_streamed and not response.direct_passthrough:
+        return response
+    if not (mimetype.startswith("text/") or mimetype.endswith(("json", "javascript", "svg+xml"))):
+        return response
+    response.vary.add("Accept-Encoding")
+    if "gzip" not in request.headers.get("Accept-Encoding", "").lower():
+        return response
+    key = None
+    if response.direct_passthrough:  # a static file: read it once, keep its gzip by ETag
+        key = (request.path, response.get_etag()[0] or "")
+        wrapper = response.response
+        cached = _static_gz.get(key) if key[1] else None
+        data = b"" if cached is not None else b"".join(wrapper)
+        if hasattr(wrapper, "close"):
+            wrapper.close()
+        response.direct_passthrough = False
+        if cached is not None:
+            _finish(response, cached)
+            return response
+        response.set_data(data)
+    data = response.get_data()
+    if len(data) < MIN_GZIP:
+        return response
+    body = gzip.compress(data, compresslevel=6, mtime=0)
+    if key and key[1]:
+        _static_gz[key] = body
+    _finish(response, body)
+    return response
+
+
+def _finish(response: Response, body: bytes) -> None:
+    response.set_data(body)
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers["Content-Length"] = str(len(body))
+
+
+# -- saved games -----------------------------------------------------------------------------
+@bp.get("/api/panel/sessions")
+def sessions():
+    """Saved games with who plays, which round and when they last changed, newest first."""
+    table = _services().table
+    store = table.store
+    names = {s["id"]: s["name"] for s in table.systems()}
+    out = []
+    for s in table.sessions():
+        state = store.snapshot(s["id"], s["version"]) or {}
+        last = s["created_at"]
+        if s["version"]:
+            for e in store.entries(s["id"], after=s["version"] - 1):
+                last = e["at"] or last
+        out.append({
+            **s,
+            "system_name": names.get(s["system"], s["system"]),
+            "players": players_of(state),
+            "round": round_of(state),
+            "last_change": last,
+        })
+    return jsonify(out)
+
+
+def players_of(state: Any) -> list[str]:
+    """Player names from a state, whatever the system calls its list."""
+    if not isinstance(state, dict):
+        return []
+    for key in ("players", "participants", "factions", "sides"):
+        value = state.get(key)
+        if isinstance(value, dict):
+            return [str(k) for k in value][:8]
+        if isinstance(value, list):
+            names = []
+            for p in value[:8]:
+                if isinstance(p, dict):
+                    names.append(str(p.get("name", "")))
+                elif isinstance(p, str):
+                    names.append(p)
+            return [n for n in names if n]
+    return []
+
+
+def round_of(state: Any) -> str:
+    """'Round 3', 'Turn 2' or '' from a state."""
+    if not isinstance(state, dict):
+        return ""
+    for key in ("round", "turn", "game_turn"):
+        value = state.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{key.replace('_', ' ').capitalize()} {value}"
+    return ""
+
+
+# -- export ----------------------------------------------------------------------------------
+@bp.get("/api/sessions/<session_id>/export")
+def export(session_id: str):
+    """The whole log as a download: ``?format=json`` (default) or ``csv``, as ``tableside export`` writes it."""
+    fmt = request.args.get("format", "json")
+    if fmt not in ("json", "csv"):
+        raise BadRequest(f"format {fmt[:20]!r} is not json or csv")
+    table = _services().table
+    if session_id == "active":
+        session_id = table.view()["id"]
+    session = table.store.get_session(session_id)
+    if not session:
+        raise NotFound(f"no saved session with id {session_id[:40]!r}")
+    entries = list(table.store.entries(session_id))
+    stem = f"tableside-{session['system']}-{session_id[:8]}"
+    if fmt == "json":
+        text = json.dumps({"session": session_id, "log": entries}, indent=1) + "\n"
+        mimetype = "application/json"
+    else:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        columns = ["seq", "kind", "type", "source", "seat", "at", "target", "action", "result"]
+        writer.writerow(columns)
+        for e in entries:
+            writer.writerow([json.dumps(e.get(c)) if c in ("action", "result") else e.get(c, "") for c in columns])
+        text, mimetype = out.getvalue(), "text/csv"
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{stem}.{fmt}"'
+    return response
