@@ -48,13 +48,18 @@ class VirtualDisplay:
     name = "virtual"
 
     def __init__(self, panel: Panel, path: Path | None = None, refresh_seconds: float | None = None,
-                 sleep: Callable[[float], Any] = time.sleep) -> None:
+                 sleep: Callable[[float], Any] | None = None) -> None:
         self.panel = panel
         self.path = path
         self.refresh_seconds = panel.refresh_seconds if refresh_seconds is None else refresh_seconds
-        self._sleep = sleep
+        self._cut = threading.Event()
+        self._sleep = sleep if sleep is not None else self._cut.wait
         self.frames = 0
         self.png: bytes | None = None
+
+    def abandon(self) -> None:
+        """Cut a simulated refresh short (at shutdown): unlike real ink, nothing is harmed."""
+        self._cut.set()
 
     def show(self, image: Image.Image) -> None:
         frame = to_panel_image(image, self.panel)
@@ -214,6 +219,7 @@ class RefreshScheduler:
         self._pending: Frame | None = None  # waiting for the panel
         self._on_panel: str | None = None  # digest of the frame the panel shows
         self._refreshing = False
+        self._rendering = False
         self._last_refresh_end: float | None = None
         self.renders = 0
         self.refreshes = 0
@@ -248,7 +254,7 @@ class RefreshScheduler:
         """Wait until nothing is left to render or send (for tests and shutdown)."""
         deadline = time.monotonic() + timeout
         with self._lock:
-            while self._dirty or self._pending is not None or self._refreshing:
+            while self._dirty or self._rendering or self._pending is not None or self._refreshing:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -256,11 +262,14 @@ class RefreshScheduler:
         return True
 
     def stop(self) -> None:
-        """Stop; a refresh in progress may finish (up to its expected time plus a margin)."""
+        """Stop; a real panel's refresh in progress may finish (up to its expected time plus a margin)."""
         with self._lock:
             self._stop = True
             self._lock.notify_all()
         self._render_thread.join(timeout=5)
+        abandon = getattr(self.display, "abandon", None)
+        if abandon is not None:  # the virtual panel: nothing to wait for
+            abandon()
         expected = float(getattr(self.display, "refresh_seconds", 30.0))
         self._refresh_thread.join(timeout=expected * 1.5 + 2)
 
@@ -277,12 +286,17 @@ class RefreshScheduler:
                 if self._stop:
                     return
                 self._dirty = False
+                self._rendering = True
             try:
                 frame = make_frame(self.render(), self.display.panel)
             except BaseException as exc:  # a bad screen must not kill the display
                 self._fail("render", exc)
+                with self._lock:
+                    self._rendering = False
+                    self._lock.notify_all()
                 continue
             with self._lock:
+                self._rendering = False
                 self.renders += 1
                 self._latest = frame
                 if frame.digest == self._on_panel and not self._refreshing:
@@ -297,6 +311,10 @@ class RefreshScheduler:
         while True:
             with self._lock:
                 while not self._stop:
+                    if self._pending is not None and self._pending.digest == self._on_panel:
+                        self._pending = None  # already on the panel: never sent again
+                        self.skipped += 1
+                        self._lock.notify_all()
                     if self._pending is not None:
                         rest = self._rest_left()
                         if rest <= 0:

@@ -577,8 +577,8 @@ def _plan(c: Canvas, chosen: list[Element], w: int, h: int, figure_cap: int) -> 
         level, eh = spot
         placed.append((e, col, y, ew, level))
         y += eh + m.pad
-        if span > 1:
-            col = 0
+        if span > 1:  # the columns start below an element that spans them
+            col, top = 0, y
     return _Plan(figures, strip, placed)
 
 
@@ -748,9 +748,9 @@ def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) ->
         x = m.pad + col * (col_w + m.pad * 2)
         _draw(c, e, x, y + ey, ew, compact)
         kept.append((e, (x, y + ey, x + ew, y + ey + _measure(c, e, ew, compact))))
-    for col in range(1, cols):  # a rule between columns
+    for col in range(1, cols):  # a rule between columns, from the column's first element down
         x = m.pad + col * (col_w + m.pad * 2) - m.pad
-        top = y + (rows * _figure_h(c, size) + (rows - 1) * m.pad + m.pad if rows else 0)
+        top = y + min(ey for _e, ecol, ey, _w, _c in plan.placed if ecol == col)
         c.rect((x, top, x, bottom - m.pad), fill=BLACK)
     kept_ids = {id(e) for e, _box in kept}
     dropped = tuple(e for e in elements if id(e) not in kept_ids)

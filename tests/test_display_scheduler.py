@@ -154,3 +154,18 @@ def test_a_failing_render_or_panel_is_reported_and_the_scheduler_keeps_going():
     assert scheduler.wait_idle(10)
     scheduler.stop()
     assert display.frames == 1 and scheduler.error is None
+
+
+def test_stop_cuts_a_simulated_refresh_short():
+    display = VirtualDisplay(PANEL, refresh_seconds=30.0)  # its own interruptible sleep
+    scheduler = RefreshScheduler(display, State().image)
+    scheduler.start()
+    for _ in range(200):
+        if scheduler.refreshing:
+            break
+        threading.Event().wait(0.01)
+    assert scheduler.refreshing
+    stopper = threading.Thread(target=scheduler.stop)
+    stopper.start()
+    stopper.join(10)
+    assert not stopper.is_alive()  # well before the simulated 30 s
