@@ -39,3 +39,13 @@ class RuleError(TablesideError):
     """Well-formed but against the game's rules (HTTP 422). Changes nothing."""
 
     status = 422
+
+
+class BindingError(RuntimeError):
+    """A game system's button binding raised: a bug in the system, not a player's mistake.
+
+    Not a TablesideError: it is reported as a hardware/binding fault (log, GET /api/hardware,
+    ``tableside doctor``), never shown as a refusal of the rules.
+    """
+
+    component = "binding"

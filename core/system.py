@@ -323,7 +323,7 @@ class Step:
 def run_action(system: GameSystem, state: State, raw: Mapping[str, Any], *, faces: Any = None,
                seat: str | None = None, rng: Any = None, options: Mapping[str, Any] | None = None,
                replay: Sequence[dict] | None = None) -> Step:
-    """Validate, check availability, roll (RNG, typed ``faces`` or a ``replay``), apply, derive, check laws.
+    """Check availability, validate, roll (RNG, typed ``faces`` or a ``replay``), apply, derive, check laws.
 
     Pure apart from the RNG: the session core calls this for every action, and
     tests and the Hypothesis walks call it directly. Raises a TablesideError
@@ -332,13 +332,17 @@ def run_action(system: GameSystem, state: State, raw: Mapping[str, Any], *, face
     from tableside.core.recorder import Dice, typed_faces
 
     faces = typed_faces(faces)
-    action = system.validate_action(raw, state)
-    spec = system.spec(action["type"])
-    if faces is not None and not spec.rolls:
-        raise BadRequest(f"{spec.label} rolls no dice, so 'faces' does not apply")
+    if not isinstance(raw, Mapping):
+        raise BadRequest("an action must be a JSON object")
+    spec = system.spec(raw.get("type"))
+    # Availability first: "the Combat Dice have not been rolled yet" says more than "die 1 is not one
+    # of none right now", which is what the fields (whose choices come from the state) would say.
     reason = spec.reason(state, seat)
     if reason:
-        raise RuleError(reason)
+        raise RuleError(f"{spec.label}: {reason}")
+    action = system.validate_action(raw, state)
+    if faces is not None and not spec.rolls:
+        raise BadRequest(f"{spec.label} rolls no dice, so 'faces' does not apply")
     dice = Dice(rng=rng, typed=faces, replay=replay)
     ctx = Context(dice=dice, seat=seat, options=dict(options or {}), system=system)
     new_state, result = system.apply(state, action, ctx)

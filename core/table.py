@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tableside.core import dice
-from tableside.core.errors import BadRequest, Conflict, NotFound, RuleError, TablesideError
+from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError
 from tableside.core.recorder import ReplayMismatch
 from tableside.core.store import Store
 from tableside.core.system import GameSystem, Step, run_action
@@ -295,12 +295,21 @@ class Table:
                 action["faces"] = faces
             return self.act(action, source)["result"]
 
-    def press(self, button: str, hold: bool = False, source: str = "button", seat: str | None = None) -> dict:
-        """A button press, from GPIO or the panel: the system's button map (now) decides."""
+    def press(self, button: str, hold: bool = False, source: str = "button", seat: str | None = None,
+              faces: Any = None) -> dict:
+        """A button press, from GPIO or the panel: the system's button map (now) decides.
+
+        ``faces``: physical dice typed in with the buttons, used when the bound action rolls
+        (``[]`` asks which dice it needs: a NeedsDice refusal names them); ignored otherwise.
+        A binding that raises is a bug in the game system: ``BindingError`` names the button.
+        """
         with self._lock:
             live = self._require_live()
-            binding = live.system.binding(button, hold, live.state)
             name = f"{'hold ' if hold else ''}{button}"
+            try:
+                binding = live.system.binding(button, hold, live.state)
+            except Exception as exc:
+                raise BindingError(f"{live.system.name}'s button map failed for {name}: {exc!r}") from exc
             if binding is None:
                 raise RuleError(f"button {name} does nothing in {live.system.name}")
             if binding.action == "undo":
@@ -308,9 +317,14 @@ class Table:
             if binding.action == "redo":
                 return self.redo(source, seat=seat)
             assert callable(binding.action)
-            raw = binding.action(live.state)
+            try:
+                raw = binding.action(live.state)
+            except Exception as exc:
+                raise BindingError(f"button {name} ({binding.label}) in {live.system.name} failed: {exc!r}") from exc
             if raw is None:
                 raise RuleError(f"button {name} ({binding.label}) has nothing to do right now")
+            if faces is not None and live.system.spec(raw.get("type")).rolls:
+                raw = {**raw, "faces": faces}
             return self.act(raw, source, seat=seat)
 
     # -- reading -----------------------------------------------------------------

@@ -367,8 +367,11 @@ class ButtonPanel:
             self.last_error = text
             log.error("button %s failed", gesture.name, exc_info=exc)
             if self.faults is not None:
-                self.faults.report("buttons", exc, fix=f"the action bound to {gesture.name} crashed: see the journal "
-                                   "('journalctl -u tableside') and report it")
+                component = getattr(exc, "component", "buttons")  # "binding": the game's button map raised
+                fix = (f"the game's button map failed for {gesture.name}: report it; meanwhile set another "
+                       "action for it in [buttons] map" if component == "binding" else
+                       f"the action for {gesture.name} crashed: see 'journalctl -u tableside' and report it")
+                self.faults.report(component, exc, fix=fix)
             if self.led:
                 self.led.failed()
         self.history.append(entry)

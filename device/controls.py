@@ -20,12 +20,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tableside.core import dice as dice_rules
 from tableside.core.errors import RuleError
 from tableside.device.buttons import Gesture
 
 log = logging.getLogger(__name__)
 
 SHUTDOWN_COMMAND = ("systemctl", "poweroff")
+EACH_DIE_UP_TO = 4  # more dice than this (of at most six sides) are entered as a count per face
 CONFIRM_WINDOW = 5.0
 SPECIAL_TARGETS = ("undo", "redo", "shutdown", "dice", "none", "join")
 
@@ -63,6 +65,7 @@ class Controls:
         run: Callable[..., Any] = subprocess.run,
         faults: Any = None,
         schedule: Callable[[float, Callable[[], None]], Any] | None = None,
+        physical_dice: bool = False,
     ) -> None:
         self.table = table
         self.simulated = simulated
@@ -76,6 +79,8 @@ class Controls:
         self.schedule = schedule if schedule is not None else _timer
         self.prompt: Prompt | None = None
         self.show_join: Callable[[], None] | None = None  # set by serve: the e-paper's join screen
+        self.physical_dice = physical_dice  # buttons enter the faces of real dice instead of rolling
+        self.entry: DiceEntry | None = None
         self._lock = threading.Lock()
 
     # -- the e-paper and the phone ------------------------------------------------------------
@@ -102,6 +107,8 @@ class Controls:
             return self._answer_shutdown(prompt, gesture)
         if gesture.name == self.shutdown_chord and self.overrides.get(gesture.name, "shutdown") == "shutdown":
             return self._ask_shutdown(gesture)
+        if self.entry is not None:
+            return self._enter(self.entry, gesture)
         target = self.overrides.get(gesture.name)
         if target is not None:
             return self._run_target(target, gesture)
@@ -109,6 +116,8 @@ class Controls:
             raise RuleError(f"buttons {gesture.name} together do nothing")
         if gesture.hold and self.show_join is not None and not self.table.binds(gesture.button, True):
             return self._run_target("join", gesture)  # a hold the game leaves free: how to join
+        if self.physical_dice:
+            return self._press_with_dice(gesture, [])
         return self.table.press(gesture.button, gesture.hold, source="button")
 
     def _run_target(self, target: str, gesture: Gesture) -> dict[str, Any]:
@@ -125,7 +134,60 @@ class Controls:
                 raise RuleError("there is no panel to show the join screen on")
             self.show_join()
             return _result("The join screen (QR code, address, join code) is on the panel")
+        if target == "dice":
+            self.physical_dice = not self.physical_dice
+            self._set_prompt(None)
+            return _result("Physical dice: the buttons enter what your dice show" if self.physical_dice
+                           else "Tableside rolls the dice again", physical_dice=self.physical_dice)
+        if self.physical_dice and self._rolls(target):
+            return self._press_with_dice(gesture, [])
         return self.table.act({"type": target}, source="button")
+
+    def _rolls(self, action_type: str) -> bool:
+        """Does the active game's ``action_type`` roll dice (so real dice are asked for)?"""
+        return any(a.get("type") == action_type and a.get("rolls_dice") for a in self.table.actions()["actions"])
+
+    def _perform(self, gesture: Gesture, faces: list[int]) -> dict[str, Any]:
+        """The gesture's action (the config's override, else the game's map) with typed-in faces."""
+        target = self.overrides.get(gesture.name)
+        if target is not None and target not in SPECIAL_TARGETS:
+            return self.table.act({"type": target, "faces": list(faces)}, source="button")
+        return self.table.press(gesture.button, gesture.hold, source="button", faces=list(faces))
+
+    # -- physical dice -----------------------------------------------------------------------------
+    def _press_with_dice(self, gesture: Gesture, faces: list[int]) -> dict[str, Any]:
+        """Run the gesture's action with the faces entered so far; open (or go on with) entry if it needs more."""
+        try:
+            return self._perform(gesture, faces)
+        except RuleError as exc:
+            needs = getattr(exc, "needs_dice", None)
+            if not needs:
+                raise
+            entry = DiceEntry.start(gesture, needs[0]["label"], needs[0]["expr"], faces)
+            self.entry = entry
+            self._show_entry(entry)
+            return _result(f"Enter the dice for {entry.label} ({entry.expr.text})", prompt=self.overlay())
+
+    def _enter(self, entry: DiceEntry, gesture: Gesture) -> dict[str, Any]:
+        button = gesture.button if gesture.kind != "chord" else ""
+        if button == "D":
+            self.entry = None
+            self._set_prompt(None)
+            return _result("Dice entry cancelled: nothing changed")
+        if button in ("A", "B"):
+            entry.step(+1 if button == "A" else -1)
+        elif button == "C":
+            if entry.confirm():
+                self.entry = None
+                self._set_prompt(None)
+                return self._press_with_dice(entry.gesture, entry.all_faces())
+        else:
+            raise RuleError("entering dice: A up, B down, C confirm, D cancel")
+        self._show_entry(entry)
+        return _result(entry.status(), prompt=self.overlay())
+
+    def _show_entry(self, entry: DiceEntry) -> None:
+        self._set_prompt(Prompt("dice", f"Enter the dice: {entry.label}", entry.lines(), entry.gesture.at))
 
     # -- shutdown -------------------------------------------------------------------------------
     def _ask_shutdown(self, gesture: Gesture) -> dict[str, Any]:
@@ -180,3 +242,74 @@ def _timer(delay: float, callback: Callable[[], None]) -> threading.Timer:
     timer.daemon = True
     timer.start()
     return timer
+
+
+@dataclass
+class DiceEntry:
+    """Physical faces entered with four buttons, one roll (``label``, ``expr``) at a time.
+
+    A few dice: one face each (A up, B down, wrapping; C confirms the die). A pool of more than
+    EACH_DIE_UP_TO dice of at most six sides: how many show each face, high to low (the last
+    face takes the rest). Exploding dice ask for the extra dice their top faces rolled in.
+    The faces go to the game's own rules exactly as rolled ones would.
+    """
+
+    gesture: Gesture
+    label: str
+    expr: dice_rules.DiceExpr
+    before: list[int]  # faces of earlier rolls of the same action, already entered
+    faces: list[int]
+    value: int
+    by_count: bool
+    face: int  # by_count: the face whose count is being entered
+
+    @classmethod
+    def start(cls, gesture: Gesture, label: str, expr: str, before: list[int]) -> DiceEntry:
+        parsed = dice_rules.parse(expr)
+        by_count = parsed.count > EACH_DIE_UP_TO and parsed.sides <= 6
+        return cls(gesture, str(label)[:40], parsed, list(before), [], 0 if by_count else 1, by_count, parsed.sides)
+
+    def needed(self) -> int:
+        """Dice in this roll so far: the count, plus one for each top face of an exploding die."""
+        extra = sum(1 for f in self.faces if f == self.expr.sides) if self.expr.explode else 0
+        return self.expr.count + extra
+
+    def remaining(self) -> int:
+        return self.needed() - len(self.faces)
+
+    def step(self, delta: int) -> None:
+        if self.by_count:
+            self.value = max(0, min(self.remaining(), self.value + delta))
+        else:
+            self.value = (self.value - 1 + delta) % self.expr.sides + 1
+
+    def confirm(self) -> bool:
+        """Take the value shown; True when this roll has all its faces."""
+        if self.by_count:
+            self.faces += [self.face] * self.value
+            self.face -= 1
+            if self.face == 1 or self.remaining() == 0:
+                self.faces += [1] * self.remaining() if self.face == 1 else []
+                if self.remaining() > 0:  # top faces exploded: enter the extra dice, from the top again
+                    self.face = self.expr.sides
+            self.value = 0
+        else:
+            self.faces.append(self.value)
+            self.value = 1
+        return self.remaining() == 0
+
+    def all_faces(self) -> list[int]:
+        return self.before + self.faces
+
+    def status(self) -> str:
+        if self.by_count:
+            return f"{self.label}: how many {self.face}s? {self.value} ({self.remaining()} dice left)"
+        return f"{self.label}: die {len(self.faces) + 1} of {self.needed()} shows {self.value}"
+
+    def lines(self) -> tuple[str, ...]:
+        so_far = ", ".join(map(str, self.faces)) or "none yet"
+        if self.by_count:
+            ask = f"How many {self.face}s?  > {self.value} <   ({self.remaining()} dice left)"
+        else:
+            ask = f"Die {len(self.faces) + 1} of {self.needed()}:  > {self.value} <"
+        return (f"{self.expr.text}", ask, f"Entered: {so_far}", "A up   B down   C confirm   D cancel")

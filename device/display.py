@@ -16,6 +16,7 @@ lets a refresh in progress finish (up to its expected time) instead of cutting i
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import io
@@ -205,8 +206,9 @@ class RefreshScheduler:
 
     def __init__(self, display: Display, render: Callable[[], Image.Image], min_interval: float = 0.0,
                  next_change: Callable[[], float | None] = lambda: None,
-                 clock: Callable[[], float] = time.monotonic, faults: Any = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, faults: Any = None, settle: float = 0.0) -> None:
         self.display = display
+        self.settle = settle  # seconds to let a burst of changes (and the phones' re-fetches) pass first
         self.faults = faults  # tableside.faults.Faults: the doctor and GET /api/hardware see failures
         self.render = render
         self.min_interval = min_interval
@@ -275,6 +277,8 @@ class RefreshScheduler:
 
     # -- the render thread
     def _render_loop(self) -> None:
+        with contextlib.suppress(OSError, AttributeError):  # Linux: a thread has its own nice value
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)  # phones and buttons first
         while True:
             with self._lock:
                 while not self._dirty and not self._stop:
@@ -285,6 +289,13 @@ class RefreshScheduler:
                     self._lock.wait(timeout)
                 if self._stop:
                     return
+                if self.settle > 0:  # let a burst of changes land: one render for all of them
+                    self._rendering = True
+                    until = time.monotonic() + self.settle
+                    while not self._stop and (left := until - time.monotonic()) > 0:
+                        self._lock.wait(left)
+                    if self._stop:
+                        return
                 self._dirty = False
                 self._rendering = True
             try:

@@ -127,6 +127,7 @@ class Config:
     pin_factory: str | None = None  # lgpio (default on a Pi) | rpigpio | pigpio | mock
     button_map: dict[str, str] = field(default_factory=dict)  # {"hold C": "dice", "A+D": "shutdown"}
     shutdown_chord: tuple[str, ...] = ("A", "D")
+    physical_dice: bool = False  # buttons enter real dice instead of rolling (a "dice" gesture toggles it)
     led_pin: int | None = None
     led_pwm: bool = False
     led_active_high: bool = True
@@ -228,6 +229,10 @@ def _load_pi(cfg: Config, raw: dict, buttons: dict) -> None:
         raise ValueError(f"[buttons] debounce_ms must be 1-100, got {cfg.debounce_ms:g}")
     if not cfg.debounce_ms / 1000 < cfg.hold_time <= 10:
         raise ValueError(f"[buttons] hold_time must be longer than debounce_ms and at most 10 s, got {cfg.hold_time:g}")
+    physical = buttons.get("physical_dice", cfg.physical_dice)
+    if not isinstance(physical, bool):
+        raise ValueError(f"[buttons] physical_dice must be true or false, not {physical!r}")
+    cfg.physical_dice = physical
     factory = buttons.get("pin_factory")
     cfg.pin_factory = str(factory) if factory else None
     chord = buttons.get("shutdown_chord", list(cfg.shutdown_chord))

@@ -56,13 +56,18 @@ class Appliance:
                 faults.report("led", exc, fix=f"check [led] pin = {cfg.led_pin} in the config and the wiring")
         self.controls = Controls(table, simulated=self.pins.simulated, shutdown_command=cfg.shutdown_command,
                                  shutdown_chord=cfg.shutdown_chord, overrides=cfg.button_map,
-                                 on_change=lambda: self.redraw(), faults=faults)
+                                 on_change=self._prompt_changed, faults=faults, physical_dice=cfg.physical_dice)
         self.buttons = ButtonPanel(self._on_gesture, self.pins.factory, cfg.buttons, hold_time=cfg.hold_time,
                                    debounce=cfg.debounce_ms / 1000, chords=[cfg.shutdown_chord], led=self.led,
                                    faults=faults, is_refusal=lambda exc: isinstance(exc, TablesideError),
                                    on_gesture=self._pressed)
         self.address: Addresses = current(0)
         self._watch: AddressWatch | None = None
+
+    def _prompt_changed(self) -> None:
+        """A prompt of the buttons' own opened, changed or closed: the e-paper redraws, the phone shows it now."""
+        self.broker.publish({"kind": "prompt", "prompt": self.controls.overlay()})
+        self.redraw()
 
     # -- gestures -------------------------------------------------------------------------------
     def _pressed(self, gesture: Gesture) -> None:
@@ -107,6 +112,7 @@ class Appliance:
             "pins": self.pins.to_dict(),
             "button_panel": self.buttons.status(),
             "prompt": self.controls.overlay(),
+            "physical_dice": self.controls.physical_dice,
             "address": self.address.to_dict(),
             "errors": self.faults.snapshot(),
         }

@@ -69,7 +69,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     frames = FrameSource(table, display.panel, join, join_seconds=cfg.join_seconds, overlay=pi.controls.overlay,
                          waiting=lambda: pi.join_text(code))
     worker = RefreshScheduler(display, frames.image, min_interval=cfg.min_interval, next_change=frames.next_change,
-                              faults=faults)
+                              faults=faults, settle=0.2)
     pi.redraw = worker.request
 
     def show_join() -> None:

@@ -149,7 +149,7 @@ class InProcess:
 
     def close(self) -> None:
         self.broker.close()
+        self.server.task_dispatcher.shutdown(timeout=2)
         self.server.stop_soon()
         self.thread.join(10)
-        self.server.task_dispatcher.shutdown(timeout=2)
         self.table.store.close()

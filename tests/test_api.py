@@ -36,7 +36,8 @@ def services(tmp_path):
     def on_button(gesture):
         return table.press(gesture.button, gesture.hold, source="button")
 
-    buttons = ButtonPanel(on_button, mock_factory(), hold_time=0.05, debounce=0.005)
+    # hold_time leaves a loaded CI machine room: a virtual press held longer than it would be a hold
+    buttons = ButtonPanel(on_button, mock_factory(), hold_time=0.4, debounce=0.005)
     yield Services(table=table, join_code=CODE, frame_png=scheduler.png, press=buttons.simulate)
     scheduler.stop()
     buttons.close()

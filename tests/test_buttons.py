@@ -310,7 +310,7 @@ def test_virtual_presses_in_real_time_through_the_same_pins():
     """The phone's virtual buttons drive the mock pins: the real ticker settles them."""
     f = MockFactory()
     calls = []
-    panel = ButtonPanel(lambda g: calls.append(g.name) or {"result": {"summary": g.name}}, f, hold_time=0.2)
+    panel = ButtonPanel(lambda g: calls.append(g.name) or {"result": {"summary": g.name}}, f, hold_time=0.5)
     try:
         for _ in range(3):
             assert panel.simulate("A") == {"result": {"summary": "A"}}

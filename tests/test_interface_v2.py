@@ -152,6 +152,13 @@ def test_an_unavailable_action_says_why_and_is_refused(table):
         table.act({"type": "pay", "seat": "Ann", "chips": 1})
 
 
+def test_availability_is_checked_before_the_fields_and_names_the_action(table):
+    table.act({"type": "correct", "key": "score", "value": 950})
+    with pytest.raises(RuleError) as caught:
+        table.act({"type": "pay", "seat": "Zed", "chips": 1})
+    assert caught.value.message == "Pay chips: the game is over"
+
+
 def test_a_choice_not_in_the_state_is_refused_naming_the_choices(table):
     with pytest.raises(RuleError, match="'Zed' is not one of Ann, Bob"):
         table.act({"type": "hide", "seat": "Zed", "n": 1})

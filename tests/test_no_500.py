@@ -105,6 +105,7 @@ def test_random_games_from_the_documented_examples_never_hit_a_rules_bug(tmp_pat
                     table.act({"type": spec.type, **body})
             except TablesideError as exc:
                 assert "could not apply" not in exc.message, exc.message
-        assert table.replay(table.view()["id"]) == table.view()["state"]
+        # The view is the public table view: a system with private data (v2140 pools) redacts it.
+        assert system.redact(table.replay(table.view()["id"]), None) == table.view()["state"]
     finally:
         table.store.close()

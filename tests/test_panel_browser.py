@@ -34,6 +34,13 @@ def server(tmp_path):
         s.kill(signal.SIGTERM)
 
 
+def settle(page) -> None:
+    """Wait until the panel has no request in flight (the event stream stays open, so never 'networkidle')."""
+    page.wait_for_function("() => S.inflight === 0")
+    page.wait_for_timeout(200)
+    page.wait_for_function("() => S.inflight === 0")
+
+
 def api(server, method, path, body=None):
     status, data = server.request(method, path, body)
     assert status < 300, (status, data)
@@ -62,7 +69,7 @@ def test_first_load_is_under_60_kB(browser, server):
     meter = Transfer(page)
     page.goto(f"/join?code={CODE}")
     expect(page.locator("#link")).to_have_class("link live")
-    page.wait_for_load_state("networkidle")
+    settle(page)
     seen = meter.by_url()
     total = meter.total(skip=("/display.png",))
     # A phone adding the panel to its home screen also fetches the manifest and icons.
@@ -98,4 +105,23 @@ def test_a_dropped_connection_comes_back_to_the_current_version(browser, server)
         assert page.evaluate("() => S.view.id") == made["id"]
     finally:
         again.kill(signal.SIGTERM)
+    page.context.close()
+
+
+def test_a_change_with_500_actions_in_the_log_costs_a_phone_under_5_kB(browser, server):
+    api(server, "POST", "/api/sessions", {"system": "venom"})
+    for i in range(500):
+        api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "5d6cs>=4", "expected_version": i})
+    page = phone(browser, server)
+    expect(page.locator("#version")).to_contain_text("version 500")
+    settle(page)
+    meter = Transfer(page)
+    api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "5d6cs>=4"})
+    expect(page.locator("#version")).to_contain_text("version 501")
+    settle(page)
+    seen = meter.by_url()
+    total = meter.total()
+    assert any("log?after=500" in url for url in seen), seen
+    assert not any("log?after=0" in url for url in seen), seen
+    assert 0 < total < 5_000, (total, seen)
     page.context.close()

@@ -32,7 +32,7 @@ def digits(text: str) -> list[int]:
 
 
 def conserved(put_forward: Iterable[int], outcome: exchange.Outcome) -> None:
-    assert exchange.conservation(len(list(put_forward)), outcome) is None
+    assert exchange.conservation(len(list(put_forward)), **exchange.tally(outcome)) is None
     assert len(outcome.fates) == outcome.count("captured") + outcome.count("paired") + outcome.count(
         "returned") + outcome.count("won") + outcome.count("discarded")
 
@@ -269,8 +269,9 @@ def test_a_risky_exchange_the_higher_total_takes_all() -> None:
 
 def test_conservation_names_a_broken_count() -> None:
     out = exchange.normal([6], [4], 1, 1)
-    assert exchange.conservation(3, out) is not None and "3 put forward" in exchange.conservation(3, out)
-    assert exchange.conservation(2, None, at_stake=2) is None
+    assert exchange.tally(out) == {"captured": 1, "returned": 0, "discarded": 1}
+    assert "!= 3 put forward" in exchange.conservation(3, **exchange.tally(out))
+    assert exchange.conservation(2, 0, 0, 0, at_stake=2) is None
 
 
 # --- Fly-Dice -------------------------------------------------------------------------------

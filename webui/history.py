@@ -136,7 +136,8 @@ def chart_points(system_id: str, system: Any, states: list[dict]) -> tuple[str, 
 def chart_svg(title: str, xlabel: str, names: list[str], points: list[dict]) -> str:
     """A line chart, one line per series, sized for a phone; plain SVG, no script."""
     w, h, left, right, top, bottom = 360, 220, 34, 8, 26, 28
-    legend_h = 18 * ((len(names) + 1) // 2)
+    per_row = 2 if all(len(n) <= 16 for n in names) else 1
+    legend_h = 18 * ((len(names) + per_row - 1) // per_row)
     total_h = h + legend_h
     values = [p["values"].get(n) for p in points for n in names if p["values"].get(n) is not None]
     if not points or not values:
@@ -174,11 +175,12 @@ def chart_svg(title: str, xlabel: str, names: list[str], points: list[dict]) -> 
         dash = ' stroke-dasharray="5 3"' if i >= len(PALETTE) // 2 and len(names) > 4 else ""
         line = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
         out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5"{dash} points="{line}"/>')
-        lx, ly = (8 if i % 2 == 0 else w // 2 + 4), h + 4 + 18 * (i // 2)
+        lx, ly = (8 if i % per_row == 0 else w // 2 + 4), h + 4 + 18 * (i // per_row)
         last = pts[-1]
         out.append(f'<circle cx="{last[0]:.1f}" cy="{last[1]:.1f}" r="3" fill="{colour}"/>')
         final = points[-1]["values"].get(name)
-        shown = f"{escape(name[:24])}: {_num(final)}" if final is not None else escape(name[:24])
+        short = name if len(name) <= 40 else name[:39] + "…"
+        shown = f"{escape(short)}: {_num(final)}" if final is not None else escape(short)
         out.append(f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{colour}"/>'
                    f'<text x="{lx + 16}" y="{ly + 11}" font-size="12">{shown}</text>')
     out.append("</svg>")

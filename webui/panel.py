@@ -132,6 +132,14 @@ def _finish(response: Response, body: bytes) -> None:
     response.headers["Content-Length"] = str(len(body))
 
 
+@bp.delete("/api/panel/seat")
+def leave_seat():
+    """This phone becomes a table phone: forget the seat cookie (httponly, so the page cannot)."""
+    response = jsonify(seat=None)
+    response.delete_cookie("tableside_seat", samesite="Strict", httponly=True)
+    return response
+
+
 # -- saved games -----------------------------------------------------------------------------
 @bp.get("/api/panel/sessions")
 def sessions():

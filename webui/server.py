@@ -252,6 +252,10 @@ class ApplianceServer(TcpWSGIServer):
             if slow or silent:
                 channel.will_close = True
 
+    def pull_trigger(self) -> None:
+        with contextlib.suppress(OSError):  # a worker finishing after close_all(): nothing left to wake
+            super().pull_trigger()
+
     def stop_soon(self) -> None:
         """From another thread: close every connection inside the event loop, which then ends."""
         self.trigger.pull_trigger(self.close_all)

@@ -13,6 +13,7 @@ from tableside.core.system import GameSystem
 SYSTEM_MODULES: dict[str, str] = {
     "vnm": "tableside.core.systems.vnm",
     "venom": "tableside.core.systems.venom",
+    "v2140": "tableside.core.systems.v2140",
 }
 
 _loaded: dict[str, GameSystem] = {}

@@ -32,7 +32,7 @@ function human(x) {
 }
 const labelOf = (f) => f.label || human(f.name);
 const choiceList = (f) => (f.choices || []).map((c) => (c !== null && typeof c === "object" && "value" in c
-  ? { value: c.value, label: c.label || human(c.value) } : { value: c, label: human(c) }));
+  ? { value: c.value, label: human(c.label ?? c.value) } : { value: c, label: human(c) }));
 function when(iso) {
   if (!iso) return "";
   const d = new Date(iso);
@@ -58,11 +58,17 @@ async function api(method, path, body) {
   const opts = { method, headers, credentials: "same-origin", cache: "no-store" };
   if (body !== undefined) { headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
   let res;
+  S.inflight = (S.inflight || 0) + 1;
   try { res = await fetch(path, opts); } catch {
     throw new Failure("offline", "Could not reach the table: check the Wi-Fi, or whether the table is switched on.", 0);
-  }
+  } finally { S.inflight -= 1; }
   if (res.status === 401) { location.href = "/join"; throw new Failure("auth", "Join code needed", 401); }
   const data = await res.json().catch(() => null);
+  if (res.status === 409 && method === "GET" && seat) { // this phone's seat was taken over or the game changed
+    await leaveSeat();
+    banner(`This phone no longer sits at ${seat.seat}'s seat (${(data && data.error) || "taken over"}). It shows the table view now.`, "error");
+    return api(method, path, body);
+  }
   if (!res.ok) {
     const msg = (data && data.error) || `The table answered with an error (${res.status}).`;
     throw new Failure(res.status === 409 ? "stale" : res.status >= 500 ? "server" : "refused", msg, res.status, data);
@@ -88,7 +94,18 @@ async function guarded(fn, what) {
 function said(text) { const p = $("said"); p.textContent = text || ""; p.hidden = !text; }
 
 // ---------- fetching only what changed ----------
-async function refresh(reason) {
+// One refresh at a time: events that arrive meanwhile fold into one more pass.
+function refresh(reason) {
+  if (S.refreshing) { S.again = true; S.againReason = S.againReason || reason; return S.refreshing; }
+  S.refreshing = (async () => {
+    try {
+      let why = reason;
+      do { S.again = false; await load(why); why = S.againReason; S.againReason = undefined; } while (S.again);
+    } finally { S.refreshing = null; }
+  })();
+  return S.refreshing;
+}
+async function load(reason) {
   let view;
   try { view = await api("GET", "/api/sessions/active"); } catch (err) {
     if (err.status === 404) { showNoGame(); return; }
@@ -136,8 +153,7 @@ function showGame() {
 }
 function systemName(id) { const s = S.systems.find((x) => x.id === id); return s ? s.name : human(id); }
 function seatsNow() {
-  const a = S.acts || {};
-  const seats = a.seats || S.view.seats || [];
+  const seats = (S.view && S.view.seats) || [];
   return seats.map((s) => (typeof s === "string" ? { name: s, role: "player" } : s));
 }
 
@@ -210,6 +226,14 @@ function drawActions() {
   const top = [];
   for (const p of prompts) { const a = byType.get(p.type); if (a && a.available && !top.includes(a)) top.push(a); }
   for (const a of top) main.append(actWidget(a, true, keep));
+  if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
+    const sys = S.systems.find((x) => x.id === S.view.system);
+    for (const b of (sys && sys.buttons) || []) {
+      if (/^(undo|redo)$/i.test(b.label)) continue;
+      main.append(el("div", { class: "act" }, el("button", { type: "button", class: "open", onclick: (ev) => press(b, ev.currentTarget) },
+        `${b.label}${b.hold ? " (hold " : " (button "}${b.button})`)));
+    }
+  }
   const grouped = new Map();
   for (const a of acts.actions) {
     if (top.includes(a) || a.type === "correct") continue;
@@ -238,7 +262,7 @@ function actWidget(a, big, keep) {
   if (prev) { prev.updateAction(a); return prev.node; }
   const node = el("div", { class: "act" });
   const fields = a.fields || [];
-  const oneTap = fields.every((f) => !f.required || f.default !== undefined) && fields.length === 0;
+  const oneTap = fields.length === 0 && !($("by-hand").checked && a.rolls_dice);
   const opener = el("button", { type: "button", class: "open", "aria-expanded": oneTap ? undefined : "false" }, a.label || human(a.type));
   node.append(opener);
   let form = null;
@@ -276,7 +300,7 @@ function actionForm(a, close) {
     let body;
     try { body = readAll(a.fields || [], widgets); } catch (e) { showErr(e.message); return; }
     if (dice.pad) body.faces = dice.pad.read();
-    else if ($("by-hand").checked && a.rolls) body.faces = [];
+    else if ($("by-hand").checked && (a.rolls_dice || a.rolls)) body.faces = [];
     send(a, body, { showErr, close, dice }, go);
   });
   function showErr(text) { err.textContent = text; err.hidden = !text; if (text) err.scrollIntoView({ block: "nearest" }); }
@@ -330,8 +354,18 @@ function fieldWidget(f) {
   const id = `f${++uid}`;
   const label = labelOf(f);
   const help = f.help ? el("span", { class: "help" }, f.help) : null;
-  const kinds = { count, pick, seat: pick, picks, text, texts, flag, faces, rows };
+  const kinds = { count, pick, seat: pick, picks, text, texts, flag, faces, rows, json: loose };
   return (kinds[f.kind] || text)(f, id, label, help);
+}
+// A free-form field from the first interface: drawn as names or rows from its default, never as JSON.
+function loose(f, id, label, help) {
+  const d = f.default;
+  if (Array.isArray(d) && d.every((x) => typeof x === "string")) return texts({ ...f, kind: "texts" }, id, label, null);
+  if (Array.isArray(d) && d.length && d.every((x) => x && typeof x === "object" && !Array.isArray(x))) {
+    const sub = Object.keys(d[0]).map((k) => ({ name: k, kind: typeof d[0][k] === "number" ? "count" : Array.isArray(d[0][k]) ? "texts" : "text", required: false }));
+    return rows({ ...f, kind: "rows", fields: sub }, id, label, null);
+  }
+  return { node: el("span", { hidden: true }), read: () => undefined }; // optional, left at the rules' default
 }
 function need(f, label, v) {
   if ((v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) && f.required) throw new Error(`${label}: please fill this in.`);
@@ -421,23 +455,25 @@ function text(f, id, label, help) {
     read() { const v = input.value.trim(); need(f, label, v); return v === "" ? undefined : v; },
   };
 }
+function singular(label) { return label.replace(/(ie)?s$/i, (m, ie) => (ie ? "y" : "")); }
 function texts(f, id, label, help) {
   const list = el("div");
+  const one = singular(label);
   const items = [];
   const add = (value) => {
     const n = items.length + 1;
     const iid = `${id}-${n}`;
     const input = el("input", { id: iid, type: "text", maxlength: f.max_length || 60, autocomplete: "off" });
     input.value = value || "";
-    const row = el("div", { class: "list-row" }, el("div", { class: "cells" }, el("label", { for: iid, class: "help" }, `${label} ${n}`), input),
-      el("button", { type: "button", "aria-label": `Remove ${label} ${n}`, onclick: () => { row.remove(); items.splice(items.indexOf(input), 1); } }, "✕"));
+    const row = el("div", { class: "list-row" }, el("div", { class: "cells" }, el("label", { for: iid, class: "help" }, `${one} ${n}`), input),
+      el("button", { type: "button", "aria-label": `Remove ${one} ${n}`, onclick: () => { row.remove(); items.splice(items.indexOf(input), 1); } }, "✕"));
     items.push(input); list.append(row);
   };
   const start = Array.isArray(f.default) ? f.default : [];
   start.forEach((v) => add(v));
   while (items.length < Math.max(1, f.minimum || 0)) add("");
   const node = el("fieldset", { class: "field" }, el("legend", {}, label, help), list,
-    el("button", { type: "button", onclick: () => { add(""); items[items.length - 1].focus(); } }, `Add ${label.toLowerCase()}`));
+    el("button", { type: "button", onclick: () => { add(""); items[items.length - 1].focus(); } }, `Add a ${one.toLowerCase()}`));
   return {
     node, read() {
       const v = items.map((i) => i.value.trim()).filter(Boolean);
@@ -475,7 +511,7 @@ function rows(f, id, label, help) {
   const list = el("div");
   const items = [];
   const sub = f.fields || [];
-  const noun = label.replace(/s$/, "").toLowerCase();
+  const noun = singular(label).toLowerCase();
   const add = (value) => {
     const ws = sub.map((sf) => fieldWidget({ ...sf, default: value && value[sf.name] !== undefined ? value[sf.name] : sf.default }));
     const item = { ws };
@@ -503,10 +539,7 @@ function rows(f, id, label, help) {
 
 // ---------- corrections: +/- and set on every tracked number ----------
 function tracked() {
-  const a = S.acts;
-  if (a && Array.isArray(a.tracked)) return a.tracked;
-  if (S.view && Array.isArray(S.view.tracked)) return S.view.tracked;
-  return [];
+  return (S.view && Array.isArray(S.view.tracked)) ? S.view.tracked : [];
 }
 function drawNumbers() {
   const list = $("numbers");
@@ -547,6 +580,19 @@ async function correct(t, value) {
   }
 }
 
+async function press(b, button) {
+  button.disabled = true;
+  try {
+    const res = await api("POST", `/api/buttons/${b.button}`, { hold: Boolean(b.hold) });
+    said((res && res.result && res.result.summary) || `${b.label}: done`);
+    banner("");
+    await refresh();
+  } catch (err) {
+    if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => press(b, button));
+    else banner(err.message, "error");
+  } finally { button.disabled = false; }
+}
+
 async function undoRedo(which) {
   try {
     const res = await api("POST", `/api/sessions/active/${which}`, { expected_version: S.view.version });
@@ -561,13 +607,18 @@ async function undoRedo(which) {
 }
 
 // ---------- seats ----------
+async function leaveSeat() {
+  const key = seatKey();
+  if (key) localStorage.removeItem(key);
+  await fetch("/api/panel/seat", { method: "DELETE", credentials: "same-origin" }).catch(() => null);
+}
 function openSeats() {
   const list = $("seat-list");
   const mine = mySeat();
   list.replaceChildren();
   const choose = async (name) => {
     const key = seatKey();
-    if (!name) { localStorage.removeItem(key); $("seat-dialog").close(); await guarded(() => refresh(), "Changing seat"); return; }
+    if (!name) { await leaveSeat(); $("seat-dialog").close(); said("This phone shows the table view."); await guarded(() => refresh(), "Changing seat"); return; }
     let res;
     try { res = await api("POST", "/api/sessions/active/seats", { seat: name }); } catch (err) {
       if (err.status === 409 && await confirmBox(`${name}'s seat is taken`, `Another phone sits at ${name}'s seat. Take it over? That phone becomes a table phone.`, "Take over")) {
@@ -583,7 +634,7 @@ function openSeats() {
   list.append(el("button", { type: "button", class: !mine ? "primary" : "", onclick: () => choose(null) }, "Table (a shared phone)"));
   for (const s of seatsNow()) {
     list.append(el("button", { type: "button", class: mine && mine.seat === s.name ? "primary" : "", onclick: () => choose(s.name) },
-      s.role === "gm" ? `${s.name} (game master)` : s.name));
+      `${s.name}${s.role === "gm" ? " (game master)" : ""}${s.claimed && !(mine && mine.seat === s.name) ? " (taken)" : ""}`));
   }
   $("seat-dialog").showModal();
 }
@@ -640,8 +691,9 @@ function drawTimeline() {
   }
 }
 function rollsOf(e) {
-  if (Array.isArray(e.rolls)) return e.rolls;
-  if (e.result && Array.isArray(e.result.rolls)) return e.result.rolls;
+  const objects = (x) => Array.isArray(x) && x.length && x.every((r) => r && typeof r === "object");
+  if (objects(e.rolls)) return e.rolls;
+  if (e.result && objects(e.result.rolls)) return e.result.rolls;
   if (e.action && e.action.roll) return [e.action.roll];
   return [];
 }
@@ -761,15 +813,30 @@ function follow() {
   });
   es.addEventListener("change", (ev) => {
     const d = JSON.parse(ev.data);
-    if (!S.view || d.version !== S.view.version || d.session !== S.view.id) guarded(() => refresh(), "Updating");
+    // Only news: an event for a version this phone already shows (a replayed backlog) costs nothing.
+    if (!S.view || d.session !== S.view.id || d.version > S.view.version) guarded(() => refresh(), "Updating");
   });
   es.addEventListener("session", () => guarded(() => refresh("session"), "Updating"));
   es.addEventListener("rejected", (ev) => banner(JSON.parse(ev.data).message, "error"));
   es.onerror = () => {
     S.down = true;
     setLink("Connection lost: reconnecting…", "down");
-    if (es.readyState === EventSource.CLOSED) { es.close(); setTimeout(follow, 2000); }
+    if (es.readyState === EventSource.CLOSED) { // refused (e.g. too many phones streaming): poll until it opens
+      es.close();
+      setLink("Checking the table every few seconds (live updates are busy)", "down");
+      poll();
+      setTimeout(follow, 15000);
+    }
   };
+  es.addEventListener("open", () => { clearTimeout(S.pollTimer); S.pollTimer = null; });
+}
+async function poll() {
+  clearTimeout(S.pollTimer);
+  try {
+    const v = await api("GET", "/api/sessions/active");
+    if (!S.view || v.version !== S.view.version || v.id !== S.view.id) await refresh("session");
+  } catch { /* shown by the link line */ }
+  S.pollTimer = setTimeout(poll, 5000);
 }
 
 // ---------- keep the screen awake during a game ----------

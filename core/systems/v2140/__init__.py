@@ -4,3 +4,7 @@ Modules: rules (the rulebook's numbers and names), pool (building a scene pool, 
 in and tossing), exchange (normal and risky exchanges, stakes, returns), goals (books,
 goals, Player Points, Murphy), initiative, flydice.
 """
+
+from tableside.core.systems.v2140.system import SYSTEM
+
+__all__ = ["SYSTEM"]

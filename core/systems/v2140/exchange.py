@@ -170,17 +170,15 @@ def risky(actor: Sequence[int], target: Sequence[int]) -> Outcome:
                    f"total {max(ta, tt)} beats {min(ta, tt)}")
 
 
-def conservation(put_forward: int, outcome: Outcome | None, at_stake: int = 0) -> str | None:
-    """The dice law for one exchange: captured + returned + discarded + at stake = put forward.
+def tally(outcome: Outcome) -> dict[str, int]:
+    """The dice law's counts: captured is every die that became a book (``captured``, ``paired``);
+    discarded is the winners' own dice and final ties (``won``, ``discarded``)."""
+    return {"captured": outcome.count("captured") + outcome.count("paired"), "returned": outcome.count("returned"),
+            "discarded": outcome.count("won") + outcome.count("discarded")}
 
-    Captured counts every die that became a book (``captured`` and ``paired``); discarded
-    counts the winners' own dice and final ties (``won`` and ``discarded``). None when it holds.
-    """
-    captured = returned = discarded = 0
-    if outcome is not None:
-        captured = outcome.count("captured") + outcome.count("paired")
-        returned = outcome.count("returned")
-        discarded = outcome.count("won") + outcome.count("discarded")
+
+def conservation(put_forward: int, captured: int, returned: int, discarded: int, at_stake: int = 0) -> str | None:
+    """The dice law for one exchange: captured + returned + discarded + at stake = put forward. None when it holds."""
     if captured + returned + discarded + at_stake != put_forward:
         return (f"dice not conserved: {captured} captured + {returned} returned + {discarded} discarded + "
                 f"{at_stake} at stake != {put_forward} put forward")

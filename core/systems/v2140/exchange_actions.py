@@ -1,0 +1,137 @@
+"""Exchange actions: put dice forward, answer, resolve (B).
+
+The actor's dice leave the pool when put forward (face up on the table, so everyone sees
+them); the target answers with as many dice, or all it has; B resolves. Dice returned
+unmatched are rolled back into their pool through ``ctx.dice`` (sixes roll in, 1-3 are
+tossed), logged privately to their owner. Every resolved exchange goes into the ledger the
+dice law checks: captured + returned + discarded + at stake = put forward.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.v2140 import exchange, pool, rules, scene
+from tableside.core.systems.v2140.pool_actions import draw_with
+
+State = dict[str, Any]
+LEDGER_KEEP = 200  # resolved exchanges kept in the state for the dice law (the log keeps them all)
+
+
+def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """The actor puts forward dice from the pool and names the target; more than half needs ``exception``."""
+    if state["exchange"]:
+        ex = state["exchange"]
+        raise RuleError(f"an exchange is waiting: {ex['actor']} against {ex['target']}; resolve it (B) first")
+    actor = scene.who(state, action, "actor")
+    target = action["target"]
+    scene.participant(state, target)
+    if actor == target:
+        raise RuleError(f"{actor} cannot be their own target")
+    p = scene.participant(state, actor)
+    dice = list(action["dice"])
+    for face in dice:
+        pool.check_face(face, f"{actor}'s dice")
+    exchange.check_forward(len(p["pool"]), len(dice), actor, action["exception"])
+    p["pool"] = pool.take_from(p["pool"], dice, actor)
+    answer = exchange.answer_count(len(dice), len(scene.participant(state, target)["pool"]))
+    state["exchange"] = {"actor": actor, "target": target, "risky": action["risky"], "exception": action["exception"],
+                         "forward": pool.high_to_low(dice), "answer": None, "answer_count": answer,
+                         "says": action["says"]}
+    kind = "a risky exchange" if action["risky"] else "an exchange"
+    asks = (f"{target} answers with {answer} dice" if answer else f"{target} has no dice to answer: B resolves")
+    return state, {"summary": f"{actor} puts forward {''.join(map(str, state['exchange']['forward']))} in {kind} "
+                              f"against {target}; {asks}"}
+
+
+def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """The target matches the count from their own pool (all it has, if fewer)."""
+    ex = state["exchange"]
+    if not ex:
+        raise RuleError("no exchange is waiting for an answer")
+    if ex["answer"] is not None:
+        raise RuleError(f"{ex['target']} has answered already; B resolves")
+    target = ex["target"]
+    p = scene.participant(state, target)
+    dice = list(action["dice"])
+    for face in dice:
+        pool.check_face(face, f"{target}'s dice")
+    needed = exchange.answer_count(len(ex["forward"]), len(p["pool"]))
+    if len(dice) != needed:
+        have = f" (all {len(p['pool'])} dice in the pool)" if needed < len(ex["forward"]) else ""
+        raise RuleError(f"{target} must answer {ex['actor']}'s {len(ex['forward'])} dice with {needed}{have}, "
+                        f"not {len(dice)}")
+    p["pool"] = pool.take_from(p["pool"], dice, target)
+    ex["answer"] = pool.high_to_low(dice)
+    ex["says_back"] = action["says"]
+    return state, {"summary": f"{target} answers with {''.join(map(str, ex['answer'])) or 'nothing'}; B resolves"}
+
+
+def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """B: compare the dice, hand out books, roll returned dice back into their pools."""
+    ex = state["exchange"]
+    if not ex:
+        raise RuleError("no exchange is waiting: put dice forward first")
+    actor, target = ex["actor"], ex["target"]
+    a, t = scene.participant(state, actor), scene.participant(state, target)
+    answer_dice = ex["answer"]
+    if answer_dice is None:
+        if t["pool"]:
+            raise RuleError(f"waiting for {target} to answer with {ex['answer_count']} dice")
+        answer_dice = []
+    if ex["risky"]:
+        out = exchange.risky(ex["forward"], answer_dice)
+    else:
+        out = exchange.normal(ex["forward"], answer_dice, len(a["pool"]), len(t["pool"]))
+    names = {exchange.ACTOR: actor, exchange.TARGET: target}
+    for side, gained in out.books.items():
+        scene.participant(state, names[side])["books"] += gained
+    rerolled: dict[str, Any] = {}
+    for side, dice in out.returned.items():
+        if not dice:
+            continue
+        owner = names[side]
+        p = scene.participant(state, owner)
+        rolled = pool.roll_in(len(dice), draw_with(ctx), label=f"{owner} returned dice")
+        if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
+            raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
+        p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
+        p["last_roll"] = {"what": "returned dice", **rolled.to_dict()}
+        rerolled[owner] = {"returned": len(dice), "kept": len(rolled.kept)}
+    put = len(ex["forward"]) + len(answer_dice)
+    record = {
+        "n": (state["ledger"][-1]["n"] + 1) if state["ledger"] else 1,
+        "conflict": state["conflict"], "actor": actor, "target": target, "kind": out.kind,
+        "put_forward": put, **exchange.tally(out), "at_stake": 0,
+    }
+    state["ledger"] = [*state["ledger"], record][-LEDGER_KEEP:]
+    state["last_exchange"] = {"actor": actor, "target": target, "forward": ex["forward"], "answer": answer_dice,
+                              **out.to_dict(), "books_named": {names[s]: n for s, n in out.books.items()}}
+    state["exchange"] = None
+    gains = [f"{names[s]} +{n} book{'s' if n != 1 else ''}" for s, n in out.books.items() if n]
+    words = ", ".join(gains) or "no books"
+    back = "; ".join(f"{who} rolls {r['returned']} returned dice back in" for who, r in rerolled.items())
+    summary = (f"{actor} {''.join(map(str, ex['forward']))} against {target} "
+               f"{''.join(map(str, answer_dice)) or '(nothing)'}: {words}"
+               + (f" ({out.reason})" if out.reason else "") + (f"; {back}" if back else ""))
+    if rerolled:
+        owner = next(iter(rerolled))
+        ctx.private(owner, summary)
+        kept = rerolled[owner]["kept"]
+        summary += f": {kept} stay"
+    return state, {"summary": summary, "outcome": out.to_dict(), "books": state["last_exchange"]["books_named"]}
+
+
+def withdraw(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Take back a pending exchange (a slip): the dice go back to their pools as they were."""
+    ex = state["exchange"]
+    if not ex:
+        raise RuleError("no exchange is waiting")
+    a = scene.participant(state, ex["actor"])
+    a["pool"] = pool.high_to_low(a["pool"] + ex["forward"])
+    if ex["answer"]:
+        t = scene.participant(state, ex["target"])
+        t["pool"] = pool.high_to_low(t["pool"] + ex["answer"])
+    state["exchange"] = None
+    return state, {"summary": f"{ex['actor']} takes back the exchange against {ex['target']}; dice back in the pools"}

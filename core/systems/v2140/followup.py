@@ -1,0 +1,73 @@
+"""Follow-up conflicts, taking it on the chin, and whose move it is (C).
+
+Follow Up: "Everyone takes half their dice in their scene pool (rounding down) and tosses
+them out. The remaining dice are rerolled and left in the pool." The kept dice wait as
+follow-up dice and are rolled with the new conflict's pool (A), as Shred's are: "He also has
+two follow up dice from the previous conflict ... Shred is rolling 8 dice."
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.v2140 import goals, pool, scene
+
+State = dict[str, Any]
+
+
+def follow_up(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Start a follow-up conflict: every pool tosses half (rounded down); the rest roll in with the new pool."""
+    if state["exchange"]:
+        raise RuleError("resolve the pending exchange before a follow-up conflict")
+    words = []
+    for name in state["seating"]:
+        p = state["participants"][name]
+        tossed, kept = pool.follow_up_split(len(p["pool"]))
+        p["follow_up"] += kept
+        p["pool"] = []
+        p["prepared"] = None
+        if tossed or kept:
+            words.append(f"{name} tosses {tossed}, keeps {kept}")
+    state["conflict"] += 1
+    state["round"] = 1
+    state["turn"] = 0
+    state["order"] = list(state["seating"])
+    state["initiative"] = {}
+    state["acted"] = {}
+    detail = "; ".join(words) or "no dice left in any pool"
+    return state, {"summary": f"Follow-up conflict {state['conflict']}: {detail}. Draw the new pools (A rolls them)"}
+
+
+def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Out of dice first: the opponent's leftover dice become follow-up dice, two for one."""
+    name = scene.who(state, action)
+    opponent = action["opponent"]
+    if opponent == name:
+        raise RuleError("name the opponent who keeps the leftover dice")
+    p, o = scene.participant(state, name), scene.participant(state, opponent)
+    if p["pool"]:
+        raise RuleError(f"{name} still has {len(p['pool'])} dice: only a participant out of dice takes it on the chin")
+    if state["exchange"]:
+        raise RuleError("resolve the pending exchange first")
+    leftover = len(o["pool"])
+    extra = goals.chin_dice(leftover)
+    if not leftover:
+        raise RuleError(f"{opponent} has no leftover dice")
+    o["pool"] = []
+    o["follow_up"] += extra
+    return state, {"summary": f"{name} takes it on the chin: {opponent}'s {leftover} leftover dice make {extra} "
+                              "extra die/dice in the next follow-up"}
+
+
+def next_participant(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """C: the next participant's turn; after the last, a new round."""
+    if state["exchange"]:
+        ex = state["exchange"]
+        raise RuleError(f"resolve {ex['actor']}'s exchange against {ex['target']} (B) before moving on")
+    state["turn"] = (state["turn"] + 1) % len(state["order"])
+    if state["turn"] == 0:
+        state["round"] += 1
+    now = scene.current(state)
+    state["acted"].pop(now, None)
+    return state, {"summary": f"{now}'s move (round {state['round']})"}

@@ -1,0 +1,157 @@
+"""Books and what they buy: goals, gifts, leftover dice, reputation; Player Points and the Murphy's Pool.
+
+"You can only buy one goal or give one book per round": a round is one participant's turn
+(C moves on), and the table may mark a purchase as the exception (the end of a conflict, when
+"Unused or extra books can be spent").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.v2140 import goals, rules, scene
+
+State = dict[str, Any]
+GOALS_KEEP = 30  # goals bought, kept in the state for the screen (the log keeps them all)
+
+
+def _once_per_round(state: State, name: str, what: str, exception: bool) -> None:
+    done = state["acted"].get(name)
+    if done and not exception:
+        raise RuleError(f"{name} has already {done} this round (one goal bought or one book given per round); "
+                        "the table may mark it as the exception")
+    state["acted"][name] = what
+
+
+def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Spend books (and Player Points, or the GM's Murphy points) on a goal at an agreed price."""
+    name = scene.who(state, action)
+    p = scene.participant(state, name)
+    guide = action["guide"]
+    if action["price"]:
+        price = action["price"]
+    elif guide:
+        price = goals.guide_price(guide, action["scale"], action["zones"])
+    else:
+        raise RuleError("give the goal's price in books, or pick a guide price")
+    gm = scene.is_gm(state, name)
+    points_name = "Murphy points" if gm else "Player Points"
+    held = state["murphy"] if gm else p["player_points"]
+    paid = goals.pay(price, p["books"], held, action["points"], name, points_name)
+    _once_per_round(state, name, "bought a goal", action["exception"])
+    p["books"] -= paid.books
+    if gm:
+        state["murphy"] -= paid.points
+    else:
+        p["player_points"] -= paid.points
+    goal = action["goal"] or guide or "a goal"
+    target = action["target"]
+    if target:
+        scene.participant(state, target)
+    state["goals"] = [*state["goals"], {"who": name, "goal": goal, "target": target, "price": price,
+                                        "books": paid.books, "points": paid.points,
+                                        "conflict": state["conflict"]}][-GOALS_KEEP:]
+    on = f" on {target}" if target else ""
+    with_points = f" and {paid.points} {points_name}" if paid.points else ""
+    return state, {"summary": f"{name} buys {goal}{on} for {price}: {paid.books} book(s){with_points}",
+                   "price": price}
+
+
+def give_book(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Give one book to another participant ("unless they give them to another player")."""
+    name = scene.who(state, action)
+    to = action["to"]
+    scene.participant(state, to)
+    if to == name:
+        raise RuleError(f"{name} cannot give a book to themselves")
+    p = scene.participant(state, name)
+    goals.check_gift(p["books"], 1, name)
+    _once_per_round(state, name, "given a book", action["exception"])
+    p["books"] -= 1
+    scene.participant(state, to)["books"] += 1
+    return state, {"summary": f"{name} gives a book to {to}"}
+
+
+def pair_leftovers(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """"Any leftover dice can be used two at a time as books", once the other side is out of dice."""
+    name = scene.who(state, action)
+    if scene.opponents_have_dice(state, name):
+        raise RuleError(f"{name}'s opponents still have dice: leftover dice pair up into books only once they "
+                        "are out (Jack 'cannot pair them up' while the conflict goes on)")
+    p = scene.participant(state, name)
+    count = action["count"] or (len(p["pool"]) - len(p["pool"]) % rules.DICE_PER_LEFTOVER_BOOK)
+    books = goals.leftover_books(len(p["pool"]), count, name)
+    p["pool"] = p["pool"][count:]  # any dice: they are counted, not compared
+    p["books"] += books
+    return state, {"summary": f"{name} pairs {count} leftover dice into {books} book(s)"}
+
+
+def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """"Unused or extra books can be spent at the end of a conflict to increase reputations"."""
+    name = scene.who(state, action)
+    p = scene.participant(state, name)
+    count = action["books"] or p["books"]
+    if count < 1:
+        raise RuleError(f"{name} has no books to put into reputation")
+    if count > p["books"]:
+        raise RuleError(f"{name} has {p['books']} book(s), cannot spend {count} on reputation")
+    p["books"] -= count
+    p["reputation"] += count
+    what = f": {action['note']}" if action["note"] else ""
+    return state, {"summary": f"{name} puts {count} book(s) into reputation{what}"}
+
+
+def award_player_points(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Player Points the GM awards: a compel, being outnumbered by a full rack, training, enemies."""
+    name = action["player"]
+    p = scene.participant(state, name)
+    if p["role"] != "player":
+        raise RuleError(f"{name} is the GM: Player Points are the players'")
+    p["player_points"] += action["count"]
+    why = f" ({action['reason']})" if action["reason"] else ""
+    return state, {"summary": f"{name} gains {action['count']} Player Point(s){why}"}
+
+
+def grant_player_points(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """A player begs: Player Points "at the 1- for- 1 cost of Murphy's Dice to their character"."""
+    name = action["player"]
+    p = scene.participant(state, name)
+    if p["role"] != "player":
+        raise RuleError(f"{name} is the GM: Player Points are the players'")
+    count = action["count"]
+    murphy = count * rules.MURPHY_PER_PLAYER_POINT
+    p["player_points"] += count
+    state["murphy"] += murphy
+    state["murphy_against"][name] = state["murphy_against"].get(name, 0) + murphy
+    return state, {"summary": f"The GM grants {name} {count} Player Point(s) for {murphy} Murphy die/dice against "
+                              f"{name}; Murphy's Pool {state['murphy']}"}
+
+
+def murphy(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Add to the Murphy's Pool (a refused compel, an enemy, gear with PMP) or spend from it."""
+    change = action["add"] - action["spend"]
+    if action["add"] and action["spend"]:
+        raise RuleError("add to or spend from the Murphy's Pool, not both at once")
+    if change == 0:
+        raise RuleError("name how many Murphy points to add or spend")
+    if state["murphy"] + change < 0:
+        raise RuleError(f"the Murphy's Pool holds {state['murphy']}, cannot spend {action['spend']}")
+    state["murphy"] += change
+    against = action["against"]
+    if against:
+        scene.participant(state, against)
+        if action["spend"]:
+            owed = state["murphy_against"].get(against, 0)
+            state["murphy_against"][against] = max(owed - action["spend"], 0)
+    why = f" ({action['reason']})" if action["reason"] else ""
+    verb = f"+{action['add']}" if action["add"] else f"-{action['spend']}"
+    return state, {"summary": f"Murphy's Pool {verb}{why}: {state['murphy']}"}
+
+
+def set_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """A character's Lifestyles: the size of a rack ("Usually this is six per person")."""
+    name = scene.who(state, action)
+    p = scene.participant(state, name)
+    p["rack"] = action["rack"]
+    return state, {"summary": f"{name}'s rack is {action['rack']} dice"}

@@ -1,0 +1,177 @@
+"""Actions that put dice into scene pools: prepare, roll (A), session racks, resist, Fly-Dice.
+
+Every roll goes through ``ctx.dice`` (Tableside's dice, or the faces typed in, roll-ins
+included), and a roll into a pool is logged privately to the pool's seat: everyone else
+reads how many dice went in and how many stayed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.v2140 import flydice, initiative, pool, rules, scene
+from tableside.core.systems.v2140.pool import PoolDice
+
+State = dict[str, Any]
+PREPARED_KEYS = ("primary_skills", "secondary_skills", "assist_quality", "secondary_assist_quality",
+                 "gear_circumstances", "circumstances", "racks", "session_racks")
+
+
+def draw_with(ctx: Any):
+    """The recorded dice as a ``draw(label, count)`` for the pure pool functions."""
+    return lambda label, count: ctx.dice.faces(label, count)
+
+
+def pool_dice(state: State, name: str, prepared: dict[str, Any]) -> PoolDice:
+    p = scene.participant(state, name)
+    return PoolDice(
+        primary_skills=prepared["primary_skills"], secondary_skills=prepared["secondary_skills"],
+        assists=(prepared["assist_quality"],) if prepared["assist_quality"] else (),
+        secondary_assists=(prepared["secondary_assist_quality"],) if prepared["secondary_assist_quality"] else (),
+        gear_circumstances=prepared["gear_circumstances"], circumstances=prepared["circumstances"],
+        racks=prepared["racks"] + prepared["session_racks"], rack=p["rack"], follow_up=p["follow_up"])
+
+
+def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Enter the dice a participant draws (skills, gear, circumstances, racks); A rolls them."""
+    name = scene.who(state, action)
+    p = scene.participant(state, name)
+    prepared = {key: action[key] for key in PREPARED_KEYS}
+    if not scene.is_gm(state, name) and (prepared["racks"] or prepared["session_racks"]):
+        raise RuleError(f"racks are the GM's dice; {name} draws skills, gear and circumstances")
+    if prepared["session_racks"] > state["session_racks"]:
+        raise RuleError(f"the GM's session pool holds {state['session_racks']} rack(s), "
+                        f"cannot use {prepared['session_racks']}")
+    count = pool_dice(state, name, prepared).count()
+    if count > rules.MAX_DICE_IN_ROLL:
+        raise RuleError(f"{name} would roll {count} dice; one roll starts with at most {rules.MAX_DICE_IN_ROLL}")
+    if count == 0:
+        raise RuleError(f"{name} draws no dice: name at least one matching skill, gear, circumstance or rack")
+    p["prepared"] = prepared
+    parts = {k: v for k, v in pool_dice(state, name, prepared).parts().items() if v}
+    detail = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in parts.items())
+    return state, {"summary": f"{name} draws {count} dice ({detail}); A rolls them into the scene pool",
+                   "dice": count, "parts": parts}
+
+
+def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Roll the prepared dice in: sixes roll in again, 1-3 are tossed, the rest join the scene pool."""
+    name = scene.who(state, action)
+    p = scene.participant(state, name)
+    if not p["prepared"]:
+        raise RuleError(f"{name} has no dice prepared: enter skills, gear and circumstances first")
+    spec = pool_dice(state, name, p["prepared"])
+    used = p["prepared"]["session_racks"]
+    if used > state["session_racks"]:
+        raise RuleError(f"the GM's session pool holds {state['session_racks']} rack(s), cannot use {used}")
+    rolled = pool.roll_in(spec.count(), draw_with(ctx), label=f"{name} scene pool")
+    if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
+        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
+    state["session_racks"] -= used
+    p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
+    p["prepared"] = None
+    p["follow_up"] = 0
+    p["last_roll"] = {"what": "scene pool", **rolled.to_dict()}
+    summary = (f"{name} rolled {spec.count()} dice into the scene pool ({rolled.rolled_in} rolled in): "
+               f"{len(rolled.kept)} stay, {len(p['pool'])} in the pool")
+    ctx.private(name, summary)
+    faces = "".join(str(f) for f in rolled.kept) or "nothing"
+    return state, {"summary": f"{summary}: {faces}", "kept": list(rolled.kept), "tossed": list(rolled.tossed),
+                   "rolled_in": rolled.rolled_in, "pool": list(p["pool"])}
+
+
+def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """"The GM can add another rack of dice to their Scene Pool at any time ... from their Session Pool"."""
+    gm = state["gm"]
+    p = scene.participant(state, gm)
+    if state["session_racks"] < 1:
+        raise RuleError("the GM's session pool is empty (one rack per player per session)")
+    rolled = pool.roll_in(p["rack"], draw_with(ctx), label=f"{gm} session rack")
+    if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
+        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
+    state["session_racks"] -= 1
+    p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
+    p["last_roll"] = {"what": "session rack", **rolled.to_dict()}
+    summary = (f"{gm} rolled a rack of {p['rack']} from the session pool: {len(rolled.kept)} stay; "
+               f"{state['session_racks']} rack(s) left")
+    ctx.private(gm, summary)
+    return state, {"summary": summary, "kept": list(rolled.kept), "pool": list(p["pool"])}
+
+
+def resist(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Resist Dice: roll the gear's quality, the 4+ join the scene pool."""
+    name = scene.who(state, action)
+    p = scene.participant(state, name)
+    rolled = pool.resist(draw_with(ctx), action["quality"], label=f"{name} resist")
+    if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
+        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
+    p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
+    p["last_roll"] = {"what": "resist", **rolled.to_dict()}
+    summary = f"{name} rolled {action['quality']} resist dice: {len(rolled.kept)} join the scene pool"
+    ctx.private(name, summary)
+    return state, {"summary": summary, "kept": list(rolled.kept)}
+
+
+def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Fly-Dice: a one-off roll of the base attack against a rack or the opponent's skill, in the open.
+
+    The winner adds the dice their own roll kept to their scene pool (see flydice.py for the reading).
+    """
+    attacker = scene.who(state, action, "attacker")
+    defender = action["defender"]
+    scene.participant(state, defender)
+    if attacker == defender:
+        raise RuleError("Fly-Dice need two sides: pick the opponent")
+    a = pool.roll_in(action["attack_dice"], draw_with(ctx), label=f"{attacker} Fly-Dice")
+    d = pool.roll_in(action["defense_dice"], draw_with(ctx), label=f"{defender} Fly-Dice")
+    side = flydice.winner(a.kept, d.kept)
+    show = {attacker: "".join(map(str, a.kept)) or "nothing", defender: "".join(map(str, d.kept)) or "nothing"}
+    if side is None:
+        summary = f"Fly-Dice: {attacker} {show[attacker]} against {defender} {show[defender]}: a tie, nobody gains"
+        return state, {"summary": summary, "winner": None}
+    name, kept = (attacker, a.kept) if side == flydice.ATTACKER else (defender, d.kept)
+    p = scene.participant(state, name)
+    if len(p["pool"]) + len(kept) > rules.MAX_POOL:
+        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
+    p["pool"] = pool.high_to_low(p["pool"] + list(kept))
+    summary = (f"Fly-Dice: {attacker} {show[attacker]} against {defender} {show[defender]}: {name} wins and "
+               f"adds {''.join(map(str, kept))} to the scene pool")
+    return state, {"summary": summary, "winner": name, "added": list(kept),
+                   "attacker_kept": list(a.kept), "defender_kept": list(d.kept)}
+
+
+def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Put dice from the scene pool in for initiative; the GM may add dice for any one character."""
+    name = scene.who(state, action)
+    credit = action.get("for") or name
+    scene.participant(state, credit)
+    if credit != name and not scene.is_gm(state, name):
+        raise RuleError(f"only the GM adds initiative dice for another character, not {name}")
+    if state["exchange"]:
+        raise RuleError("finish the pending exchange before bidding for initiative")
+    p = scene.participant(state, name)
+    p["pool"] = pool.take_from(p["pool"], action["dice"], name)
+    state["initiative"].setdefault(credit, []).extend(action["dice"])
+    total = sum(state["initiative"][credit])
+    by = f" for {credit}" if credit != name else ""
+    return state, {"summary": f"{name} puts in {''.join(map(str, action['dice']))}{by} for initiative: "
+                              f"{credit} totals {total}", "totals": initiative.totals(state["seating"],
+                                                                                     state["initiative"])}
+
+
+def settle_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Highest initiative total goes first; no bids or a choice of seating order keeps the seats."""
+    if state["exchange"]:
+        raise RuleError("finish the pending exchange before changing the order")
+    if action["seating"] or not state["initiative"]:
+        state["order"] = initiative.seating_order(state["seating"], reverse=action["reverse"])
+        how = "seating order" + (", the other way" if action["reverse"] else "")
+    else:
+        state["order"] = initiative.bid_order(state["seating"], state["initiative"])
+        totals = initiative.totals(state["seating"], state["initiative"])
+        how = "initiative: " + ", ".join(f"{n} {totals[n]}" for n in state["order"])
+    state["initiative"] = {}
+    state["turn"] = 0
+    state["acted"] = {}
+    return state, {"summary": f"Order by {how}; {state['order'][0]} goes first", "order": list(state["order"])}

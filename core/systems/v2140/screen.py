@@ -1,0 +1,51 @@
+"""What the e-paper shows for a Venus 2140 scene: counts, books, the dice on the table, whose move.
+
+Built from the public view only (pools are private): each participant's dice count and books,
+the pending exchange's dice face up as on the table, the last exchange with every die marked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tableside.core.screen import DiceGroup, Die, Grid, GridRow, KeyFigure, Screen, Text
+from tableside.core.systems.v2140 import scene
+
+State = dict[str, Any]
+# An exchange die's fate -> the renderer's mark.
+MARKS = {"won": "hit", "captured": "captured", "paired": "captured", "returned": "kept", "discarded": "tossed"}
+
+
+def _faces(dice: list[int]) -> str:
+    return "".join(map(str, dice)) or "-"
+
+
+def screen(state: State, prompt: str | None = None) -> Screen:
+    now = scene.current(state)
+    rows = []
+    for i, name in enumerate(state["seating"]):
+        p = state["participants"][name]
+        extra = f"M{state['murphy']}" if p["role"] == "gm" else f"PP{p['player_points']}"
+        rows.append(GridRow(name, (str(p["dice"]), str(p["books"]), extra), highlight=name == now, colour=i % 6))
+    elements: list[Any] = [Grid("Scene pools", ("dice", "books", "points"), tuple(rows), priority=1)]
+    ex = state["exchange"]
+    if ex:
+        kind = "risky" if ex["risky"] else "exchange"
+        elements.append(DiceGroup(f"{ex['actor']} ({kind})", tuple(Die(f, "committed") for f in ex["forward"]),
+                                  verdict=f"against {ex['target']}", priority=1, tone="accent"))
+        if ex["answer"] is not None:
+            elements.append(DiceGroup(f"{ex['target']} answers", tuple(Die(f, "committed") for f in ex["answer"]),
+                                      priority=1, tone="accent"))
+    elif state["last_exchange"]:
+        last = state["last_exchange"]
+        for side, name in (("actor", last["actor"]), ("target", last["target"])):
+            dice = tuple(Die(f["face"], MARKS[f["fate"]]) for f in last["fates"] if f["side"] == side)
+            books = last["books_named"].get(name, 0)
+            elements.append(DiceGroup(name, dice, verdict=f"+{books} book{'s' if books != 1 else ''}", priority=2))
+    if state["initiative"]:
+        bids = ", ".join(f"{n} {sum(d)}" for n, d in state["initiative"].items())
+        elements.append(Text(f"Initiative: {bids}", priority=3))
+    gm = state["participants"][state["gm"]]
+    elements.append(KeyFigure("Session racks", str(state["session_racks"]), unit=f"of {gm['rack']}", priority=3))
+    title = f"Venus 2140 - conflict {state['conflict']}, round {state['round']}"
+    return Screen(title, status=f"{now}'s move", elements=tuple(elements), prompt=prompt)

@@ -1,0 +1,59 @@
+"""docs/systems/v2140.md: every action documented with an example, and the examples play as one scene."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from tableside.core.fields import read_faces
+from tableside.core.systems.v2140 import SYSTEM, rules
+
+from tests.dicehelp import play
+
+DOC = (Path(__file__).resolve().parents[1] / "docs" / "systems" / "v2140.md").read_text()
+BODIES = [json.loads(body) for body in re.findall(r"-d '(\{.*?\})'", DOC)]
+SESSIONS = [b for b in BODIES if "system" in b]
+ACTIONS = [b for b in BODIES if "type" in b]
+
+
+def test_every_action_option_and_button_is_documented() -> None:
+    for action_type in SYSTEM.actions:
+        assert f"### `{action_type}`" in DOC
+        assert any(b["type"] == action_type for b in ACTIONS), f"no example request for {action_type}"
+    for option in SYSTEM.options:
+        assert f"| `{option.name}` |" in DOC
+    for row in ("| A | roll the prepared pool", "| B | resolve", "| C | next participant", "| D | undo",
+                "| hold D | redo"):
+        assert row in DOC
+    for guide, price in rules.GOAL_GUIDE.items():
+        assert f"{guide} {price}" in " ".join(DOC.split())
+
+
+def test_the_documented_examples_play_in_order_as_one_scene() -> None:
+    (session,) = SESSIONS
+    assert session["system"] == SYSTEM.id
+    state = SYSTEM.initial_state(SYSTEM.validate_options(session["options"]))
+    for body in ACTIONS:
+        body = dict(body)
+        faces = read_faces(body.pop("faces"), 6) if "faces" in body else None  # as the HTTP route reads them
+        state, _ = play(SYSTEM, state, body, faces)
+        assert SYSTEM.laws(state) == []
+    p = state["participants"]
+    # Where the scene ends, as the doc tells it.
+    assert state["conflict"] == 2 and state["order"] == ["GM", "Sven", "Shred"]
+    assert (p["Shred"]["books"], p["Shred"]["reputation"]) == (0, 1)
+    assert (p["Sven"]["books"], p["Sven"]["player_points"], p["Sven"]["follow_up"]) == (2, 3, 1)
+    assert (p["GM"]["books"], p["GM"]["follow_up"], p["GM"]["rack"]) == (0, 4, 7)
+    assert state["murphy"] == 2 and state["session_racks"] == 1
+    assert [g["goal"] for g in state["goals"]] == ["Scar Jack", "knock out one person"]
+    assert [(r["actor"], r["target"], r["put_forward"], r["captured"]) for r in state["ledger"]] == [
+        ("Shred", "GM", 2, 1), ("Shred", "GM", 2, 2), ("GM", "Shred", 4, 2)]
+
+
+@pytest.mark.parametrize("spec", list(SYSTEM.actions.values()), ids=list(SYSTEM.actions))
+def test_every_built_in_example_passes_validate_action(spec) -> None:
+    state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Shred", "Sven", "James", "Wire", "Jack"]}))
+    example = {k: v for k, v in spec.describe()["example"].items() if k != "faces"}
+    assert SYSTEM.validate_action(example, state)["type"] == spec.type
