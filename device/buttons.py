@@ -286,10 +286,9 @@ class ButtonPanel:
                     log.warning("GPIO event times are not on the monotonic clock; using arrival times")
                     self._clock_warned = True
                 ticks = now
-            with self._cond:
-                found = self.gestures.edge(label, down, ticks)
+            with self._cond:  # recognise and queue under one lock: the queue keeps the order of the presses
+                self._emit(self.gestures.edge(label, down, ticks))
                 self._cond.notify_all()
-            self._emit(found)
 
         return on_edge
 
@@ -297,7 +296,7 @@ class ButtonPanel:
         """Let time pass to ``now`` (default: the factory's clock): settle levels, fire due holds."""
         with self._cond:
             found = self.gestures.advance(self.now() if now is None else now)
-        self._emit(found)
+            self._emit(found)
         return found
 
     def _tick(self) -> None:
@@ -379,9 +378,10 @@ class ButtonPanel:
     def submit(self, gesture: Gesture) -> Future:
         """Queue a gesture that came from elsewhere (the phone's button on a real Pi): same queue, same order."""
         future: Future = Future()
-        if self.on_gesture:
-            self.on_gesture(gesture)
-        self._queue.put((gesture, future))
+        with self._cond:
+            if self.on_gesture:
+                self.on_gesture(gesture)
+            self._queue.put((gesture, future))
         return future
 
     def wait_idle(self, timeout: float = 30.0) -> bool:
@@ -425,7 +425,9 @@ class ButtonPanel:
             self._closed = True
             self._cond.notify_all()
         if getattr(self, "_worker", None) is not None:
-            self._queue.put(None)
+            self._queue.put(None)  # after the presses already queued: they run (and are logged) first
+            if self._worker is not threading.current_thread():
+                self._worker.join(timeout=5)
         for device in self.devices.values():
             device.close()
         if self.led:

@@ -201,7 +201,12 @@ else
   build=$(mktemp -d)
   tar -C "$repo" --exclude=./.venv --exclude=./.git --exclude='*.egg-info' --exclude=./build \
     --exclude=./.hypothesis --exclude=./.pytest_cache --exclude=./.ruff_cache -cf - . | tar -C "$build" -xf -
-  run "$root$venv/bin/pip" install --quiet --upgrade "$build"
+  if ! run "$root$venv/bin/pip" install --quiet --upgrade "$build"; then
+    # Most likely a wheel this Pi has none of (lgpio on a new Python): give pip what building needs.
+    say "  pip failed; installing swig, liblgpio-dev and python3-dev in case lgpio must be built, then again"
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends swig liblgpio-dev python3-dev
+    run "$root$venv/bin/pip" install --upgrade "$build"
+  fi
   rm -rf "$build"
 fi
 
