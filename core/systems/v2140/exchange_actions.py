@@ -33,8 +33,9 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     dice = list(action["dice"])
     for face in dice:
         pool.check_face(face, f"{actor}'s dice")
+    left = pool.take_from(p["pool"], dice, actor)
     exchange.check_forward(len(p["pool"]), len(dice), actor, action["exception"])
-    p["pool"] = pool.take_from(p["pool"], dice, actor)
+    p["pool"] = left
     answer = exchange.answer_count(len(dice), len(scene.participant(state, target)["pool"]))
     state["exchange"] = {"actor": actor, "target": target, "risky": action["risky"], "exception": action["exception"],
                          "forward": pool.high_to_low(dice), "answer": None, "answer_count": answer,
@@ -98,7 +99,7 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
             raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
         p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
         p["last_roll"] = {"what": "returned dice", **rolled.to_dict()}
-        rerolled[owner] = {"returned": len(dice), "kept": len(rolled.kept)}
+        rerolled[owner] = {"returned": len(dice)}
     put = len(ex["forward"]) + len(answer_dice)
     record = {
         "n": (state["ledger"][-1]["n"] + 1) if state["ledger"] else 1,
@@ -115,11 +116,8 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     summary = (f"{actor} {''.join(map(str, ex['forward']))} against {target} "
                f"{''.join(map(str, answer_dice)) or '(nothing)'}: {words}"
                + (f" ({out.reason})" if out.reason else "") + (f"; {back}" if back else ""))
-    if rerolled:
-        owner = next(iter(rerolled))
-        ctx.private(owner, summary)
-        kept = rerolled[owner]["kept"]
-        summary += f": {kept} stay"
+    if rerolled:  # the faces rolled back in are the owner's; the count that stayed shows in the public count
+        ctx.private(next(iter(rerolled)), summary)
     return state, {"summary": summary, "outcome": out.to_dict(), "books": state["last_exchange"]["books_named"]}
 
 

@@ -33,6 +33,13 @@ def pool_dice(state: State, name: str, prepared: dict[str, Any]) -> PoolDice:
         racks=prepared["racks"] + prepared["session_racks"], rack=p["rack"], follow_up=p["follow_up"])
 
 
+def _counts_only(summary: str, rolled: pool.RollIn, p: dict) -> dict:
+    """A private roll's result: counts only, because an action's result also reaches whoever undoes or
+    redoes it. The faces are in the owner's view (``last_roll``, ``pool``) and in the log's rolls."""
+    return {"summary": summary, "rolled": len(rolled.waves[0]) if rolled.waves else 0,
+            "rolled_in": rolled.rolled_in, "stay": len(rolled.kept), "dice": len(p["pool"])}
+
+
 def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Enter the dice a participant draws (skills, gear, circumstances, racks); A rolls them."""
     name = scene.who(state, action)
@@ -76,9 +83,7 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     summary = (f"{name} rolled {spec.count()} dice into the scene pool ({rolled.rolled_in} rolled in): "
                f"{len(rolled.kept)} stay, {len(p['pool'])} in the pool")
     ctx.private(name, summary)
-    faces = "".join(str(f) for f in rolled.kept) or "nothing"
-    return state, {"summary": f"{summary}: {faces}", "kept": list(rolled.kept), "tossed": list(rolled.tossed),
-                   "rolled_in": rolled.rolled_in, "pool": list(p["pool"])}
+    return state, _counts_only(summary, rolled, p)
 
 
 def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -96,7 +101,7 @@ def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     summary = (f"{gm} rolled a rack of {p['rack']} from the session pool: {len(rolled.kept)} stay; "
                f"{state['session_racks']} rack(s) left")
     ctx.private(gm, summary)
-    return state, {"summary": summary, "kept": list(rolled.kept), "pool": list(p["pool"])}
+    return state, _counts_only(summary, rolled, p)
 
 
 def resist(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -110,7 +115,7 @@ def resist(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["last_roll"] = {"what": "resist", **rolled.to_dict()}
     summary = f"{name} rolled {action['quality']} resist dice: {len(rolled.kept)} join the scene pool"
     ctx.private(name, summary)
-    return state, {"summary": summary, "kept": list(rolled.kept)}
+    return state, _counts_only(summary, rolled, p)
 
 
 def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

@@ -7,7 +7,7 @@ where the rulebook is ambiguous.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from tableside.core.errors import RuleError
@@ -54,29 +54,29 @@ _SAYS = Field("says", "text", label="What they do", required=False, default="", 
 # --- who may do what ------------------------------------------------------------
 
 
-def _seated(owner: Callable[[State, dict], str]):
-    """Wrap a handler so a seated phone acts only for its own participant (the table acts for anyone)."""
+def _seated(key: str | None):
+    """Wrap a handler so a seated phone acts only for its own participant (the table acts for anyone).
+
+    ``key`` is the field naming the participant; left out by a seated phone it means that seat
+    (by the table: whose move it is). ``None``: the GM's actions; ``"target"``: the pending target.
+    """
     def wrap(handler):
         def run(state: State, action: dict, ctx: Any):
-            refused = scene.may_act_for(state, ctx.seat, owner(state, action))
+            if key is None:
+                owner = state["gm"]
+            elif key == "target":
+                owner = state["exchange"]["target"] if state["exchange"] else scene.current(state)
+            else:
+                if action.get(key) is None and ctx.seat in state["participants"]:
+                    action = {**action, key: ctx.seat}
+                owner = action.get(key) or scene.current(state)
+            refused = scene.may_act_for(state, ctx.seat, owner)
             if refused:
                 raise RuleError(refused)
             return handler(state, action, ctx)
         run.__doc__ = handler.__doc__
         return run
     return wrap
-
-
-def _by(key: str) -> Callable[[State, dict], str]:
-    return lambda state, action: action.get(key) or scene.current(state)
-
-
-def _gm(state: State, action: dict) -> str:
-    return state["gm"]
-
-
-def _target(state: State, action: dict) -> str:
-    return state["exchange"]["target"] if state["exchange"] else scene.current(state)
 
 
 def _no_exchange(state: State, seat: str | None) -> str | None:
@@ -99,7 +99,6 @@ def _pending_exchange(state: State, seat: str | None) -> str | None:
     return None if state["exchange"] else "no exchange is waiting: put dice forward first"
 
 
-_PARTICIPANT = _by("participant")
 _PREPARE_FIELDS = (
     _who(),
     _count("primary_skills", "Matching primary skills", rules.MAX_MATCHING_SKILLS,
@@ -117,20 +116,20 @@ _PREPARE_FIELDS = (
 ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in (
     ActionSpec("prepare_pool", "Draw dice for a scene pool",
                "Enter skills, gear, circumstances and racks as counts; A rolls them.",
-               _seated(_PARTICIPANT)(pool_actions.prepare_pool), _PREPARE_FIELDS, group="Scene pool",
+               _seated("participant")(pool_actions.prepare_pool), _PREPARE_FIELDS, group="Scene pool",
                example={"participant": "Shred", "primary_skills": 3, "secondary_skills": 3,
                         "secondary_assist_quality": 4}),
     ActionSpec("roll_pool", "Roll the scene pool (A)",
                "Roll the prepared dice in: every 6 rolls one more die in, 1-3 are tossed. Type physical dice in "
                "as \"faces\" (a count per face is fine), roll-ins included.",
-               _seated(_PARTICIPANT)(pool_actions.roll_pool), (_who(),), group="Scene pool", rolls=True,
+               _seated("participant")(pool_actions.roll_pool), (_who(),), group="Scene pool", rolls=True,
                example={"participant": "Shred", "faces": {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}}),
     ActionSpec("session_rack", "Roll a rack from the session pool (GM)",
                "The GM adds a rack to the scene pool from the session budget (one rack per player per session).",
-               _seated(_gm)(pool_actions.session_rack), group="Scene pool", rolls=True,
+               _seated(None)(pool_actions.session_rack), group="Scene pool", rolls=True,
                example={"faces": [6, 5, 4, 3, 2, 1, 4]}),
     ActionSpec("resist", "Roll resist dice", "Gear that resists: roll its quality, the 4+ join the scene pool.",
-               _seated(_PARTICIPANT)(pool_actions.resist),
+               _seated("participant")(pool_actions.resist),
                (_who(), Field("quality", "count", label="Gear quality", minimum=1, maximum=rules.MAX_QUALITY)),
                group="Scene pool", rolls=True, example={"participant": "Shred", "quality": 3, "faces": [5, 3, 4]}),
     ActionSpec("fly_dice", "Fly-Dice",
@@ -147,7 +146,7 @@ ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in (
     ActionSpec("bid_initiative", "Bid dice for initiative",
                "Put dice from the scene pool in for initiative (they leave the pool); the GM may add dice for "
                "any one character.",
-               _seated(_PARTICIPANT)(pool_actions.bid_initiative),
+               _seated("participant")(pool_actions.bid_initiative),
                (_who(), _DICE, Field("for", "pick", label="For", required=False, choices=_names)),
                group="Initiative", available=_no_exchange, example={"participant": "Shred", "dice": [4]}),
     ActionSpec("settle_initiative", "Settle the order",
@@ -159,7 +158,7 @@ ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in (
     ActionSpec("put_forward", "Put dice forward",
                "The actor puts forward dice from the scene pool against a target (at most half the pool, rounded "
                "up, unless the table marks the exception); risky: totals, winner takes all.",
-               _seated(_by("actor"))(exchange_actions.put_forward),
+               _seated("actor")(exchange_actions.put_forward),
                (_who("actor", "Actor"), _who("target", "Target", required=True), _DICE,
                 Field("risky", "flag", label="Risky (winner takes all)", required=False, default=False),
                 _EXCEPTION, _SAYS),
@@ -167,7 +166,7 @@ ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in (
                example={"actor": "Shred", "target": "GM", "dice": [6], "says": "I snap a shot on top of him"}),
     ActionSpec("answer", "Answer the exchange",
                "The target puts forward as many dice as the actor did, or every die left if fewer.",
-               _seated(_target)(exchange_actions.answer), (_DICE, _SAYS), group="Exchange",
+               _seated("target")(exchange_actions.answer), (_DICE, _SAYS), group="Exchange",
                available=_awaiting_answer, example={"dice": [4], "says": "Jack lurches to the side"}),
     ActionSpec("resolve", "Resolve the exchange (B)",
                "Compare the dice: captures become books, unmatched dice return and are rolled back in.",
@@ -176,7 +175,7 @@ ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in (
                exchange_actions.withdraw, group="Exchange", available=_pending_exchange, example={}),
     ActionSpec("buy_goal", "Buy a goal",
                "Spend books (and Player Points, or the GM's Murphy points) on a goal; one goal or one gift a round.",
-               _seated(_PARTICIPANT)(goal_actions.buy_goal),
+               _seated("participant")(goal_actions.buy_goal),
                (_who(), Field("goal", "text", label="Goal", required=False, default="", max_length=rules.MAX_TEXT),
                 Field("guide", "pick", label="Guide price", required=False, choices=tuple(rules.GOAL_GUIDE)),
                 _count("price", "Price in books", help="0: the guide price"),
@@ -186,41 +185,41 @@ ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in (
                 Field("target", "pick", label="On whom", required=False, choices=_names), _EXCEPTION),
                group="Books", example={"participant": "Shred", "guide": "knock out one person", "target": "GM"}),
     ActionSpec("give_book", "Give a book", "Give one book to another participant (instead of buying a goal).",
-               _seated(_PARTICIPANT)(goal_actions.give_book),
+               _seated("participant")(goal_actions.give_book),
                (_who(), Field("to", "pick", label="To", choices=_names), _EXCEPTION), group="Books",
                example={"participant": "Wire", "to": "Shred"}),
     ActionSpec("pair_leftovers", "Leftover dice into books",
                "Once the other side is out of dice: leftover dice two at a time as books.",
-               _seated(_PARTICIPANT)(goal_actions.pair_leftovers),
+               _seated("participant")(goal_actions.pair_leftovers),
                (_who(), _count("count", "Dice to pair", rules.MAX_POOL, help="0: as many as pair up")),
                group="Books", example={"participant": "Shred", "count": 4}),
     ActionSpec("reputation", "Books into reputation", "At the end of a conflict: unused books raise reputation.",
-               _seated(_PARTICIPANT)(goal_actions.reputation),
+               _seated("participant")(goal_actions.reputation),
                (_who(), _count("books", "Books", help="0: all of them"),
                 Field("note", "text", label="Reputation", required=False, default="", max_length=rules.MAX_TEXT)),
                group="Books", example={"participant": "Wire", "books": 1, "note": "Took on the Vid-Dronz"}),
     ActionSpec("award_player_points", "Award Player Points (GM)",
                "A compel, being outnumbered by a full rack, training, an enemy: Player Points for a player.",
-               _seated(_gm)(goal_actions.award_player_points),
+               _seated(None)(goal_actions.award_player_points),
                (_who("player", "Player", required=True, choices=_players),
                 Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT),
                 Field("reason", "text", label="Why", required=False, default="", max_length=rules.MAX_TEXT)),
                group="Points", example={"player": "Sven", "count": 1, "reason": "outnumbered by a full rack"}),
     ActionSpec("grant_player_points", "Grant Player Points for Murphy (GM)",
                "A player begs: Player Points at one Murphy die each, against that character.",
-               _seated(_gm)(goal_actions.grant_player_points),
+               _seated(None)(goal_actions.grant_player_points),
                (_who("player", "Player", required=True, choices=_players),
                 Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT)),
                group="Points", example={"player": "Sven", "count": 2}),
     ActionSpec("murphy", "Murphy's Pool (GM)",
                "Add (a refused compel, an enemy, gear with PMP) or spend Murphy points.",
-               _seated(_gm)(goal_actions.murphy),
+               _seated(None)(goal_actions.murphy),
                (_count("add", "Add"), _count("spend", "Spend"),
                 Field("against", "pick", label="Against", required=False, choices=_players),
                 Field("reason", "text", label="Why", required=False, default="", max_length=rules.MAX_TEXT)),
                group="Points", example={"add": 1, "reason": "Wire refused a compel"}),
     ActionSpec("set_rack", "Set a rack (Lifestyles)", "The dice in a rack: one per Lifestyle, usually six.",
-               _seated(_gm)(goal_actions.set_rack),
+               _seated(None)(goal_actions.set_rack),
                (_who(), Field("rack", "count", label="Rack (Lifestyles)", minimum=1, maximum=rules.MAX_QUALITY)),
                group="Setup", example={"participant": "GM", "rack": 7}),
     ActionSpec("follow_up", "Follow-up conflict",
@@ -228,7 +227,7 @@ ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in (
                followup.follow_up, group="Conflict", available=_no_exchange, example={}),
     ActionSpec("take_on_the_chin", "Take it on the chin",
                "Out of dice first: the opponent's leftover dice become follow-up dice, two for one.",
-               _seated(_PARTICIPANT)(followup.take_on_the_chin),
+               _seated("participant")(followup.take_on_the_chin),
                (_who(), Field("opponent", "pick", label="Opponent", choices=_names)), group="Conflict",
                available=_no_exchange, example={"participant": "Jack", "opponent": "Shred"}),
     ActionSpec("next_participant", "Next participant (C)", "The next participant's move; after the last, a new "
