@@ -14,6 +14,7 @@ its own; ``core.table.Table`` serialises every call behind one lock.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sqlite3
@@ -23,6 +24,7 @@ from typing import Any
 
 import sqlite_utils
 from sqlite_utils import Database
+from tableside.core.errors import TablesideError
 
 MIGRATIONS = sqlite_utils.Migrations("tableside")
 
@@ -72,6 +74,28 @@ def m002_seats_and_rolls(db: Database) -> None:
     db["seat_claims"].create_index(["token"], unique=True)
 
 
+@MIGRATIONS()
+def m003_heads(db: Database) -> None:
+    """Long games: the newest state of each session in one row (replaced on every change), so the
+    log rows stay small and snapshots become checkpoints every ``CHECKPOINT_EVERY`` entries."""
+    db.execute("CREATE TABLE heads (session_id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL)")
+
+
+# A snapshot every this many entries (and at every undo): replay from one is at most this long.
+CHECKPOINT_EVERY = 100
+
+
+class DiskFull(TablesideError):
+    """SQLite could not write (disk or database full): nothing was saved; the table goes on when space returns."""
+
+    status = 409
+
+
+def _is_full(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code == sqlite3.SQLITE_FULL or "full" in str(exc).lower()
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -115,8 +139,15 @@ class Store:
         return self._session(session)
 
     def get_session(self, session_id: str) -> dict | None:
-        rows = list(self.db["sessions"].rows_where("id = ?", [session_id]))
+        rows = list(self._rows("SELECT * FROM sessions WHERE id = ?", [session_id]))
         return self._session(rows[0]) if rows else None
+
+    def _rows(self, sql: str, params: list) -> Iterator[dict]:
+        """Plain rows as dicts, one at a time (sqlite-utils' query wraps each read in a savepoint)."""
+        cursor = self.db.conn.execute(sql, params)
+        names = [d[0] for d in cursor.description]
+        for values in cursor:
+            yield dict(zip(names, values, strict=True))
 
     def list_sessions(self) -> list[dict]:
         """All sessions, newest first, each with its current version."""
@@ -134,40 +165,59 @@ class Store:
         return out
 
     # -- the log ---------------------------------------------------------------
-    def append(self, session_id: str, entry: dict, state: dict) -> int:
+    def append(self, session_id: str, entry: dict, state: dict, checkpoint: bool = False) -> int:
         """Append one log entry and the state it produced, atomically; returns its seq.
 
-        The primary key (session_id, seq) refuses a second writer's duplicate.
+        One transaction of plain prepared statements (no ``sqlite_master`` look-ups): the
+        entry, the session's head state (one row, replaced), and a checkpoint snapshot when
+        ``checkpoint`` is true. The primary key (session_id, seq) refuses a second writer's
+        duplicate. A full disk raises ``DiskFull`` and changes nothing.
         """
-        with self.db.atomic():
-            seq = self.version(session_id) + 1
-            self.db["log"].insert(
-                {
-                    "session_id": session_id,
-                    "seq": seq,
-                    "kind": entry["kind"],
-                    "type": entry["type"],
-                    "action": _dumps(entry.get("action")),
-                    "target": entry.get("target"),
-                    "source": entry.get("source", ""),
-                    "at": entry.get("at", ""),
-                    "result": _dumps(entry.get("result")),
-                    "seat": entry.get("seat"),
-                    "rolls": _dumps(entry.get("rolls") or []),
-                    "private": _dumps(entry["private"]) if entry.get("private") else None,
-                }
-            )
-            self.db["snapshots"].insert({"session_id": session_id, "version": seq, "state": _dumps(state)})
+        conn = self.db.conn
+        with self._write("the action was not saved"):
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                seq = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE session_id = ?",
+                                   (session_id,)).fetchone()[0]
+                conn.execute(
+                    "INSERT INTO log (session_id, seq, kind, type, action, target, source, at, result, seat, rolls,"
+                    " private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (session_id, seq, entry["kind"], entry["type"], _dumps(entry.get("action")), entry.get("target"),
+                     entry.get("source", ""), entry.get("at", ""), _dumps(entry.get("result")), entry.get("seat"),
+                     _dumps(entry.get("rolls") or []), _dumps(entry["private"]) if entry.get("private") else None),
+                )
+                text = _dumps(state)
+                conn.execute("INSERT OR REPLACE INTO heads (session_id, version, state) VALUES (?, ?, ?)",
+                             (session_id, seq, text))
+                if checkpoint or seq % CHECKPOINT_EVERY == 0:
+                    conn.execute("INSERT INTO snapshots (session_id, version, state) VALUES (?, ?, ?)",
+                                 (session_id, seq, text))
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
         return seq
+
+    @contextlib.contextmanager
+    def _write(self, what: str) -> Iterator[None]:
+        """Turn SQLite's "database or disk is full" into a clear refusal naming what was not saved."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if _is_full(exc):
+                raise DiskFull(f"disk full: {what}; free some space on the table's SD card and try again") from None
+            raise
 
     def version(self, session_id: str) -> int:
         row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = ?", [session_id]).fetchone()
         return int(row[0])
 
-    def entries(self, session_id: str, after: int = 0) -> Iterator[dict]:
-        """Log entries in sequence order, decoded."""
-        sql = "SELECT * FROM log WHERE session_id = ? AND seq > ? ORDER BY seq"
-        for row in self.db.execute_returning_dicts(sql, [session_id, after]):
+    def entries(self, session_id: str, after: int = 0, upto: int | None = None) -> Iterator[dict]:
+        """Log entries after ``after`` (up to ``upto``) in sequence order, decoded, one at a time."""
+        sql = "SELECT * FROM log WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq"
+        bound = upto if upto is not None else 2**62
+        for row in self._rows(sql, [session_id, after, bound]):
             row = dict(row)
             row["action"] = json.loads(row["action"])
             row["result"] = json.loads(row["result"])
@@ -176,15 +226,42 @@ class Store:
             yield row
 
     def snapshot(self, session_id: str, version: int) -> dict | None:
-        row = self.db.execute(
-            "SELECT state FROM snapshots WHERE session_id = ? AND version = ?", [session_id, version]
-        ).fetchone()
+        """The state at exactly ``version`` if it is stored (the head or a checkpoint), else None."""
+        row = self.db.execute("SELECT state FROM heads WHERE session_id = ? AND version = ?",
+                              [session_id, version]).fetchone()
+        if row is None:
+            row = self.db.execute(
+                "SELECT state FROM snapshots WHERE session_id = ? AND version = ?", [session_id, version]
+            ).fetchone()
         return json.loads(row[0]) if row else None
+
+    def latest_snapshot(self, session_id: str, upto: int) -> tuple[int, dict]:
+        """The newest stored state at or before ``upto``: (its version, the state)."""
+        row = self.db.execute("SELECT version, state FROM heads WHERE session_id = ? AND version <= ?",
+                              [session_id, upto]).fetchone()
+        checkpoint = self.db.execute(
+            "SELECT version, state FROM snapshots WHERE session_id = ? AND version <= ? ORDER BY version DESC LIMIT 1",
+            [session_id, upto],
+        ).fetchone()
+        if checkpoint is not None and (row is None or checkpoint[0] > row[0]):
+            row = checkpoint
+        if row is None:
+            raise LookupError(f"session {session_id} has no stored state at or before {upto}")
+        return int(row[0]), json.loads(row[1])
+
+    def entry(self, session_id: str, seq: int) -> dict | None:
+        return next(self.entries(session_id, after=seq - 1, upto=seq), None)
+
+    def stack_rows(self, session_id: str) -> list[tuple[int, str, int | None]]:
+        """(seq, kind, target) of every entry: enough to rebuild undo/redo without decoding JSON."""
+        return [(int(a), b, c) for a, b, c in self.db.execute(
+            "SELECT seq, kind, target FROM log WHERE session_id = ? ORDER BY seq", [session_id]).fetchall()]
 
     def drop_snapshots(self, session_id: str) -> None:
         """Forget the cache above version 0 (tests prove replay alone rebuilds it)."""
         with self.db.atomic():
             self.db.execute("DELETE FROM snapshots WHERE session_id = ? AND version > 0", [session_id])
+            self.db.execute("DELETE FROM heads WHERE session_id = ?", [session_id])
 
     # -- seats -----------------------------------------------------------------
     def seat_claims(self, session_id: str) -> dict[str, str]:

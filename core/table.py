@@ -27,7 +27,7 @@ from typing import Any
 from tableside.core import dice
 from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError
 from tableside.core.recorder import ReplayMismatch
-from tableside.core.store import Store
+from tableside.core.store import CHECKPOINT_EVERY, Store
 from tableside.core.system import GameSystem, Step, run_action
 from tableside.core.systems import all_systems, get_system
 
@@ -393,7 +393,7 @@ class Table:
             "rolls": rolls or [],
             "private": private,
         }
-        seq = self.store.append(live.id, entry, state)
+        seq = self.store.append(live.id, entry, state, checkpoint=kind == "undo")  # undo: a checkpoint
         live.version = seq
         live.state = state
         return seq
@@ -411,21 +411,24 @@ class Table:
         return next(self.store.entries(session_id, after=seq - 1))
 
     def _state_at(self, live: _Live, version: int) -> dict:
-        state = self.store.snapshot(live.id, version)
-        if state is None:
-            state = self._replay(live.id)[0][version]
-        return state
+        """The state at ``version``: the newest stored state before it, then at most a checkpoint's worth of
+        entries re-applied from their recordings (checkpoints every ``CHECKPOINT_EVERY`` and at every undo)."""
+        row = self.store.get_session(live.id)
+        assert row is not None
+        start, state = self.store.latest_snapshot(live.id, version)
+        return _Fold(self.store, live.system, row).forward(state, start, version)
 
     def _load(self, session_id: str) -> _Live:
+        """Open a session: its head state (one row) and its undo/redo stacks (three columns per entry)."""
         row = self.store.get_session(session_id)
         assert row is not None
         current = self._get_system(row["system"])
         system, readonly = self._rules_for(row)
         version = self.store.version(session_id)
         state = self.store.snapshot(session_id, version)
-        states, applied, undone = self._replay(session_id, states_needed=state is None)
-        if state is None:
-            state = states[-1]
+        if state is None:  # no head (an older file, or the cache was dropped): rebuild from the log
+            state = self._replay(session_id)[0][-1]
+        applied, undone = _stacks(self.store.stack_rows(session_id))
         return _Live(session_id, system if system is not None else current, version, state, applied, undone,
                      readonly)
 
@@ -442,7 +445,11 @@ class Table:
                       f"{system.rules_version}: it can be viewed and exported, not played on")
 
     def _replay(self, session_id: str, states_needed: bool = True):
-        """Fold the log: the state after every version, and the undo/redo stacks. Never rolls."""
+        """Fold the log alone (no stored states, never the RNG): ``([final state], applied, undone)``.
+
+        Linear in time and nearly flat in memory: one state is kept every ``CHECKPOINT_EVERY``
+        entries (in memory only), so an undo re-applies at most that many entries.
+        """
         row = self.store.get_session(session_id)
         assert row is not None
         system, why = self._rules_for(row)
@@ -450,32 +457,99 @@ class Table:
             if states_needed:
                 raise RuleError(f"cannot replay: {why}")
             system = self._get_system(row["system"])
-        states: list[dict] = [row["initial_state"]]
-        applied: list[tuple[int, int]] = []
-        undone: list[int] = []
-        actions: dict[int, dict] = {}
-        for e in self.store.entries(session_id):
-            seq = e["seq"]
-            if e["kind"] == "action":
-                actions[seq] = e
-                applied.append((seq, seq))
-                undone.clear()
-                if states_needed:
-                    states.append(_reapply(system, states[-1], e, e, row))
-            elif e["kind"] == "undo":
-                _, applied_at = applied.pop()
-                undone.append(e["target"])
-                if states_needed:
-                    states.append(states[applied_at - 1])
-            else:
-                undone.pop()
-                applied.append((e["target"], seq))
-                if states_needed:
-                    states.append(_reapply(system, states[-1], actions[e["target"]], e, row))
-        return states, applied, undone
+        applied, undone = _stacks(self.store.stack_rows(session_id))
+        if not states_needed:
+            return [], applied, undone
+        return [_Fold(self.store, system, row).from_log(session_id)], applied, undone
 
     def _now(self) -> str:
         return datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="seconds")
+
+
+def _stacks(rows: list[tuple[int, str, int | None]]) -> tuple[list[tuple[int, int]], list[int]]:
+    """The undo/redo stacks from (seq, kind, target) rows: what undo and redo would act on next."""
+    applied: list[tuple[int, int]] = []
+    undone: list[int] = []
+    for seq, kind, target in rows:
+        if kind == "action":
+            applied.append((seq, seq))
+            undone.clear()
+        elif kind == "undo":
+            applied.pop()
+            undone.append(int(target))  # type: ignore[arg-type]
+        else:
+            undone.pop()
+            applied.append((int(target), seq))  # type: ignore[arg-type]
+    return applied, undone
+
+
+class _Fold:
+    """Re-applies a session's log from its recordings, keeping a state every CHECKPOINT_EVERY entries."""
+
+    def __init__(self, store: Store, system: GameSystem, row: dict) -> None:
+        self.store = store
+        self.system = system
+        self.row = row
+        self.session = row["id"]
+        self.memory: dict[int, dict] = {}  # version -> state, for undo during a replay from the log alone
+        self.log_only = False
+
+    def from_log(self, session_id: str) -> dict:
+        """The final state, from the initial state and every entry (no stored snapshots)."""
+        state = self.row["initial_state"]
+        self.memory = {0: state}
+        self.log_only = True
+        applied: list[tuple[int, int]] = []
+        for e in self.store.entries(session_id):
+            seq = e["seq"]
+            if e["kind"] == "action":
+                state = _reapply(self.system, state, e, e, self.row)
+                applied.append((seq, seq))
+            elif e["kind"] == "undo":
+                _, applied_at = applied.pop()
+                state = self._at(applied_at - 1)
+            else:
+                state = _reapply(self.system, state, self._original(e["target"]), e, self.row)
+                applied.append((e["target"], seq))
+            if seq % CHECKPOINT_EVERY == 0 or e["kind"] == "undo":
+                self.memory[seq] = state
+        return state
+
+    def _at(self, version: int) -> dict:
+        start = max(v for v in self.memory if v <= version)
+        return self.forward(self.memory[start], start, version)
+
+    def forward(self, state: dict, start: int, version: int) -> dict:
+        """From ``state`` at ``start`` to ``version``, re-applying actions and redos in between."""
+        for e in self.store.entries(self.session, after=start, upto=version):
+            if e["kind"] == "action":
+                state = _reapply(self.system, state, e, e, self.row)
+            elif e["kind"] == "redo":
+                state = _reapply(self.system, state, self._original(e["target"]), e, self.row)
+            else:  # an undo inside the range: the state from before what it undid
+                state = self._restore(e)
+        return state
+
+    def _restore(self, undo: dict) -> dict:
+        applied_at = self._applied_at(undo["target"], undo["seq"])
+        if self.log_only:
+            return self.memory.get(undo["seq"]) or self._at(applied_at - 1)
+        stored = self.store.snapshot(self.session, undo["seq"])
+        if stored is not None:
+            return stored
+        start, state = self.store.latest_snapshot(self.session, applied_at - 1)
+        return self.forward(state, start, applied_at - 1)
+
+    def _applied_at(self, target: int, before: int) -> int:
+        row = self.store.db.execute(
+            "SELECT MAX(seq) FROM log WHERE session_id = ? AND seq < ? AND (seq = ? OR (kind = 'redo' AND target = ?))",
+            [self.session, before, target, target]).fetchone()
+        return int(row[0])
+
+    def _original(self, seq: int) -> dict:
+        entry = self.store.entry(self.session, seq)
+        assert entry is not None
+        return entry
 
 
 def _reapply(system: GameSystem, state: dict, original: dict, entry: dict, row: dict) -> dict:

@@ -136,3 +136,16 @@ def test_streams_do_not_hold_worker_threads(live):
     finally:
         for sock in streams:
             sock.close()
+
+
+def test_a_stream_is_chunked_with_no_length_so_browsers_keep_reading(live):
+    server = live()
+    sock = open_stream(server.port, timeout=FREEZE)
+    try:
+        head = read_until(sock, b"event: hello").split(b"\r\n\r\n")[0].lower()
+        assert b"transfer-encoding: chunked" in head and b"content-length" not in head
+        assert b"content-type: text/event-stream" in head
+        _start_game(server)
+        assert b"event: session" in read_until(sock, b"event: session")
+    finally:
+        sock.close()
