@@ -61,18 +61,32 @@ class ReplayMismatch(RuleError):
     """A recording that does not fit the rules any more (a rules change, a damaged log)."""
 
 
-def _take_typed(e: dice.DiceExpr, queue: list[int], start: int) -> list[int] | None:
-    """The faces ``e`` uses from ``queue[start:]`` (explosions add one each), or None if too few."""
-    needed, i = e.count, start
+def _take_typed(e: dice.DiceExpr, queue: Sequence[Any], start: int) -> list[int] | None:
+    """The faces ``e`` uses from ``queue[start:]`` (explosions add one each), or None if too few.
+
+    Each typed face is read as a face of *this* roll's die only when this roll consumes it, so
+    one action may roll different dice (a d2 then a d6) from one list of typed faces.
+    """
+    needed, i, faces = e.count, start, []
     while i < start + needed:
         if i >= len(queue):
             return None
-        if e.explode and queue[i] == e.sides:
+        face = _read_typed(queue[i], e.sides)
+        faces.append(face)
+        if e.explode and face == e.sides:
             needed += 1
             if needed - e.count > dice.MAX_EXPLOSIONS:
                 raise dice.DiceError(f"{e.text} exploded into more than {dice.MAX_EXPLOSIONS} extra dice, the cap")
         i += 1
-    return queue[start:start + needed]
+    return faces
+
+
+def _read_typed(value: Any, sides: int) -> int:
+    """A typed face on a d``sides`` (a d10's 0 is the 10); a face the die does not have is a 422."""
+    try:
+        return dice.read_face(value, sides)
+    except dice.DiceError as exc:
+        raise RuleError(exc.message) from exc
 
 
 @dataclass
@@ -91,7 +105,7 @@ class Dice:
         if self.replay is not None:
             result = self._replayed(label, e)
         elif self.typed is not None:
-            faces = _take_typed(e, self._typed_faces(e.sides), self._used)
+            faces = _take_typed(e, self.typed, self._used)
             if faces is None:
                 raise NeedsDice(label, e.text, len(self.typed) - self._used)
             self._used += len(faces)
@@ -116,14 +130,6 @@ class Dice:
             raise ReplayMismatch(f"the recording has {len(self.replay)} roll(s) but the rules made "
                                  f"{len(self.records)}")
         return self.records
-
-    def _typed_faces(self, sides: int) -> list[int]:
-        # Read per roll: a d10's typed 0 is the 10, so the die decides. A face the die does not
-        # have is against the rules (422), like any other value out of range.
-        try:
-            return [dice.read_face(f, sides) for f in self.typed]  # type: ignore[union-attr]
-        except dice.DiceError as exc:
-            raise RuleError(exc.message) from exc
 
     def _replayed(self, label: str, e: dice.DiceExpr) -> dice.RollResult:
         assert self.replay is not None

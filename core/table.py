@@ -220,6 +220,12 @@ class Table:
     def has_active(self) -> bool:
         return self._live is not None
 
+    def binds(self, button: str, hold: bool = False) -> bool:
+        """Whether the active game maps this button (or its hold) to anything; False with no game."""
+        with self._lock:
+            live = self._live
+            return live is not None and live.system.binding(button, hold, live.state) is not None
+
     def _require_live(self) -> _Live:
         if self._live is None:
             raise NotFound("no active session: start a new game first")

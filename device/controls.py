@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 SHUTDOWN_COMMAND = ("systemctl", "poweroff")
 EACH_DIE_UP_TO = 4  # more dice than this (of at most six sides) are entered as a count per face
 CONFIRM_WINDOW = 5.0
-SPECIAL_TARGETS = ("undo", "redo", "shutdown", "dice", "none")
+SPECIAL_TARGETS = ("undo", "redo", "shutdown", "dice", "none", "join")
 
 
 @dataclass
@@ -78,6 +78,7 @@ class Controls:
         self.faults = faults
         self.schedule = schedule if schedule is not None else _timer
         self.prompt: Prompt | None = None
+        self.show_join: Callable[[], None] | None = None  # set by serve: the e-paper's join screen
         self.physical_dice = physical_dice  # buttons enter the faces of real dice instead of rolling
         self.entry: DiceEntry | None = None
         self._lock = threading.Lock()
@@ -113,6 +114,8 @@ class Controls:
             return self._run_target(target, gesture)
         if gesture.kind == "chord":
             raise RuleError(f"buttons {gesture.name} together do nothing")
+        if gesture.hold and self.show_join is not None and not self.table.binds(gesture.button, True):
+            return self._run_target("join", gesture)  # a hold the game leaves free: how to join
         if self.physical_dice:
             return self._press_with_dice(gesture, [])
         return self.table.press(gesture.button, gesture.hold, source="button")
@@ -126,6 +129,11 @@ class Controls:
             return self.table.redo(source="button")
         if target == "shutdown":
             return self._ask_shutdown(gesture)
+        if target == "join":
+            if self.show_join is None:
+                raise RuleError("there is no panel to show the join screen on")
+            self.show_join()
+            return _result("The join screen (QR code, address, join code) is on the panel")
         if target == "dice":
             self.physical_dice = not self.physical_dice
             self._set_prompt(None)

@@ -1,24 +1,37 @@
-"""The e-paper behind one small interface: ``panel`` and ``show(image)``.
+"""The e-paper behind one small interface (``panel``, ``show(frame)``) and the refresh scheduler.
 
-``VirtualDisplay`` keeps the frame as PNG (served at /display.png and written to
-the data folder); ``InkyDisplay`` drives a real Pimoroni board through the inky
-library, imported only here and only when asked for. ``DisplayWorker`` keeps
-the slow refresh (8-30 s on e-paper) off the action path: it only ever draws
-the newest state and skips the ones in between.
+``VirtualDisplay`` keeps the frame as PNG (mirrored to the data folder) and
+takes as long as the real board would (``panel.refresh_seconds``; tests pass a
+shorter time or their own ``sleep``). ``InkyDisplay`` drives a Pimoroni board
+through the inky library, imported only here and only when asked for; the
+board's panel is chosen by the driver's class, never by resolution alone.
+
+``RefreshScheduler`` keeps rendering and refreshing off the button and web
+paths: a change only sets a flag. One thread renders the newest state (fast)
+and keeps it for ``/display.png``; another sends frames to the panel (slow,
+8-30 s): the newest frame wins, a frame identical to the one on the panel is
+never sent again, refreshes are at least ``min_interval`` apart, and ``stop``
+lets a refresh in progress finish (up to its expected time) instead of cutting it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import importlib
+import io
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from PIL import Image
-from tableside.display.panels import PANELS, Panel, get_panel
-from tableside.display.render import to_panel_image, to_png
+from tableside.display.panels import DEFAULT_PANEL, PANELS, Panel, get_panel
+from tableside.display.quantize import to_driver_image, to_panel_image
 
 log = logging.getLogger(__name__)
 
@@ -31,18 +44,31 @@ class Display(Protocol):
 
 
 class VirtualDisplay:
-    """The simulated panel: the last frame as PNG, optionally mirrored to a file."""
+    """The simulated panel: the last frame as PNG, optionally mirrored to a file, with the board's delay."""
 
     name = "virtual"
 
-    def __init__(self, panel: Panel, path: Path | None = None) -> None:
+    def __init__(self, panel: Panel, path: Path | None = None, refresh_seconds: float | None = None,
+                 sleep: Callable[[float], Any] | None = None) -> None:
         self.panel = panel
         self.path = path
+        self.refresh_seconds = panel.refresh_seconds if refresh_seconds is None else refresh_seconds
+        self._cut = threading.Event()
+        self._sleep = sleep if sleep is not None else self._cut.wait
         self.frames = 0
         self.png: bytes | None = None
 
+    def abandon(self) -> None:
+        """Cut a simulated refresh short (at shutdown): unlike real ink, nothing is harmed."""
+        self._cut.set()
+
     def show(self, image: Image.Image) -> None:
-        self.png = to_png(image, self.panel)
+        frame = to_panel_image(image, self.panel)
+        if self.refresh_seconds > 0:
+            self._sleep(self.refresh_seconds)  # the ink takes this long on the real board
+        buf = io.BytesIO()
+        frame.save(buf, format="PNG")
+        self.png = buf.getvalue()
         self.frames += 1
         if self.path is not None:
             tmp = self.path.with_suffix(".tmp")
@@ -58,95 +84,292 @@ class InkyDisplay:
     def __init__(self, driver: Any, panel: Panel) -> None:
         self.driver = driver
         self.panel = panel
+        self.refresh_seconds = panel.refresh_seconds
 
     def show(self, image: Image.Image) -> None:
-        self.driver.set_image(to_panel_image(image, self.panel))
+        # Always a "P" frame with exactly the driver's inks in its order: the driver
+        # uses the indices as they are (no dithering, no Pillow 13 RGB convert bug).
+        self.driver.set_image(to_driver_image(image, self.panel))
         self.driver.show()
 
 
-def panel_for_inky(driver: Any) -> Panel:
-    """Match a detected inky driver to our panel table by resolution and colour."""
-    width, height = driver.resolution if hasattr(driver, "resolution") else (driver.width, driver.height)
-    colour = getattr(driver, "colour", "") or ""
-    for panel in PANELS.values():
-        if panel.size == (width, height) and (colour in panel.id or "impression" in panel.id):
-            return panel
-    for panel in PANELS.values():
-        if panel.size == (width, height):
-            return panel
-    raise ValueError(f"no panel layout for a {width}x{height} {colour} board")
+def _driver_table() -> list[tuple[type, str | None, str]]:
+    """(inky driver class, colour or None, panel id) in the order to test them (subclasses first)."""
+    from inky.inky import Inky as ThreeColour
+    from inky.inky_ac073tc1a import Inky as AC073TC1A
+    from inky.inky_e640 import Inky as E640
+    from inky.inky_e673 import Inky as E673
+    from inky.inky_el133uf1 import Inky as EL133UF1
+    from inky.inky_jd79661 import Inky as JD79661
+    from inky.inky_jd79668 import Inky as JD79668
+    from inky.inky_ssd1608 import Inky as SSD1608
+    from inky.inky_ssd1683 import Inky as SSD1683
+    from inky.inky_ssd2683 import Inky as SSD2683
+    from inky.inky_uc8159 import Inky as UC8159
+
+    return [
+        (E673, None, "spectra-7.3"),
+        (EL133UF1, None, "spectra-13.3"),
+        (E640, None, "spectra-4"),
+        (AC073TC1A, None, "impression-7.3"),
+        (UC8159, None, "impression-"),  # 4" or 5.7": the resolution picks within the class
+        (JD79661, None, "phat-jd79661"),
+        (JD79668, None, "what-jd79668"),
+        (SSD2683, None, "what-ssd2683"),
+        (SSD1608, "colour", "phat-ssd1608-"),
+        (SSD1683, "colour", "what-ssd1683-"),
+        (ThreeColour, "colour", ""),  # InkyPHAT / InkyWHAT: pHAT or wHAT by resolution
+    ]
 
 
-def open_display(kind: str, panel_id: str | None, data_dir: Path) -> tuple[Display, str]:
+def panel_for_driver(driver: Any) -> Panel:
+    """The panel for a detected inky driver object: by its class first, then size and ink within it."""
+    size = tuple(getattr(driver, "resolution", None) or (driver.width, driver.height))
+    colour = str(getattr(driver, "colour", "") or "")
+    for cls, by_colour, prefix in _driver_table():
+        if not isinstance(driver, cls):
+            continue
+        candidates = [p for p in PANELS.values() if p.id.startswith(prefix) and p.size == size
+                      and p.driver.module == cls.__module__]
+        if by_colour:
+            candidates = [p for p in candidates if p.inks[-1] == colour or (colour == "black" and len(p.inks) == 2)]
+        if len(candidates) == 1:
+            return candidates[0]
+        raise ValueError(f"an inky {cls.__module__} board of {size[0]}x{size[1]} ({colour or 'multi'}) "
+                         "has no Tableside layout; set display.model in the config")
+    raise ValueError(f"unknown inky driver {type(driver).__module__}.{type(driver).__name__}; set display.model")
+
+
+def driver_for_model(panel: Panel, **handles: Any) -> Any:
+    """Build the inky driver named by ``display.model`` (boards without an EEPROM to detect)."""
+    module = importlib.import_module(panel.driver.module)
+    return getattr(module, panel.driver.cls)(**panel.driver.kwargs, **handles)
+
+
+def open_display(kind: str, panel_id: str | None, data_dir: Path, model: str | None = None,
+                 refresh_seconds: float | None = None) -> tuple[Display, str]:
     """The display to use and a sentence saying why (printed at start-up).
 
     ``kind`` is "virtual", "inky" (fail if absent) or "auto" (inky if detected,
-    else virtual, and say so).
+    else virtual, and say so). ``model`` names the board (a panel id) when it
+    has no EEPROM; ``panel_id`` picks the simulated panel.
     """
     virtual_path = data_dir / "display.png"
     if kind == "virtual":
-        panel = get_panel(panel_id or "what-red")
-        return VirtualDisplay(panel, virtual_path), f"virtual display ({panel.name})"
+        panel = get_panel(panel_id or model or DEFAULT_PANEL)
+        return VirtualDisplay(panel, virtual_path, refresh_seconds), f"virtual display ({panel.name})"
     try:
-        from inky.auto import auto  # lazy: hardware library, ~85 ms to import
+        if model:
+            panel = get_panel(model)
+            driver = driver_for_model(panel)
+            driver.setup()  # claims SPI and GPIO now, so a missing board is found at start-up
+            how = "named by display.model"
+        else:
+            from inky.auto import auto  # lazy: hardware library, ~85 ms to import
 
-        driver = auto()
-        panel = get_panel(panel_id) if panel_id else panel_for_inky(driver)
-        return InkyDisplay(driver, panel), f"Inky display ({panel.name})"
+            driver = auto()
+            panel = panel_for_driver(driver)
+            how = "detected"
+        return InkyDisplay(driver, panel), f"Inky display ({panel.name}, {how})"
     except Exception as exc:  # ImportError, RuntimeError("No EEPROM detected!") ...
         if kind == "inky":
             raise RuntimeError(f"no Inky display: {exc}") from exc
-        panel = get_panel(panel_id or "what-red")
+        panel = get_panel(panel_id or model or DEFAULT_PANEL)
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return VirtualDisplay(panel, virtual_path), f"no Inky found ({reason}): simulating the {panel.name}"
+        note = f"no Inky found ({reason}): simulating the {panel.name}"
+        return VirtualDisplay(panel, virtual_path, refresh_seconds), note
 
 
-class DisplayWorker:
-    """Draws the newest frame on the display in a background thread."""
+@dataclass(frozen=True)
+class Frame:
+    """One rendered frame: the panel image, its PNG and a digest of its ink indices."""
 
-    def __init__(self, display: Display, frame: Callable[[], Image.Image], faults: Any = None) -> None:
+    image: Image.Image
+    png: bytes
+    digest: str
+
+
+def make_frame(image: Image.Image, panel: Panel) -> Frame:
+    indexed = to_panel_image(image, panel)
+    buf = io.BytesIO()
+    indexed.save(buf, format="PNG")
+    return Frame(indexed, buf.getvalue(), hashlib.sha256(indexed.tobytes()).hexdigest())
+
+
+class RefreshScheduler:
+    """Renders the newest state off the request paths and refreshes the panel without waste.
+
+    ``render()`` returns the image to show now; ``next_change()`` (optional)
+    returns a monotonic time at which the picture changes by itself (the join
+    screen timing out), or None.
+    """
+
+    def __init__(self, display: Display, render: Callable[[], Image.Image], min_interval: float = 0.0,
+                 next_change: Callable[[], float | None] = lambda: None,
+                 clock: Callable[[], float] = time.monotonic, faults: Any = None, settle: float = 0.0) -> None:
         self.display = display
-        self.frame = frame
+        self.settle = settle  # seconds to let a burst of changes (and the phones' re-fetches) pass first
         self.faults = faults  # tableside.faults.Faults: the doctor and GET /api/hardware see failures
-        self._wake = threading.Condition()
-        self._pending = False
+        self.render = render
+        self.min_interval = min_interval
+        self.next_change = next_change
+        self.clock = clock
+        self._lock = threading.Condition()
+        self._dirty = False
         self._stop = False
-        self.shown = 0
+        self._latest: Frame | None = None  # last rendered (served at /display.png)
+        self._pending: Frame | None = None  # waiting for the panel
+        self._on_panel: str | None = None  # digest of the frame the panel shows
+        self._refreshing = False
+        self._rendering = False
+        self._last_refresh_end: float | None = None
+        self.renders = 0
+        self.refreshes = 0
+        self.skipped = 0
         self.error: str | None = None
-        self._thread = threading.Thread(target=self._run, name="display", daemon=True)
+        self._render_thread = threading.Thread(target=self._render_loop, name="display-render", daemon=True)
+        self._refresh_thread = threading.Thread(target=self._refresh_loop, name="display-refresh", daemon=True)
 
+    # -- called from anywhere (button, web, table events): never blocks on rendering
     def start(self) -> None:
-        self._thread.start()
+        self._render_thread.start()
+        self._refresh_thread.start()
         self.request()
 
-    def request(self, _event: dict | None = None) -> None:
-        with self._wake:
-            self._pending = True
-            self._wake.notify()
+    def request(self, _event: Any = None) -> None:
+        """Something changed: render the newest state soon (cheap: sets a flag)."""
+        with self._lock:
+            self._dirty = True
+            self._lock.notify_all()
+
+    def png(self) -> bytes:
+        """The last rendered frame as PNG (b"" before the first render); never renders."""
+        with self._lock:
+            return self._latest.png if self._latest else b""
+
+    @property
+    def refreshing(self) -> bool:
+        with self._lock:
+            return self._refreshing
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until nothing is left to render or send (for tests and shutdown)."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while self._dirty or self._rendering or self._pending is not None or self._refreshing:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._lock.wait(min(left, 0.05))
+        return True
 
     def stop(self) -> None:
-        with self._wake:
+        """Stop; a real panel's refresh in progress may finish (up to its expected time plus a margin)."""
+        with self._lock:
             self._stop = True
-            self._wake.notify()
-        self._thread.join(timeout=5)
+            self._lock.notify_all()
+        self._render_thread.join(timeout=5)
+        abandon = getattr(self.display, "abandon", None)
+        if abandon is not None:  # the virtual panel: nothing to wait for
+            abandon()
+        expected = float(getattr(self.display, "refresh_seconds", 30.0))
+        self._refresh_thread.join(timeout=expected * 1.5 + 2)
 
-    def _run(self) -> None:
+    # -- the render thread
+    def _render_loop(self) -> None:
+        with contextlib.suppress(OSError, AttributeError):  # Linux: a thread has its own nice value
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)  # phones and buttons first
         while True:
-            with self._wake:
-                while not self._pending and not self._stop:
-                    self._wake.wait()
+            with self._lock:
+                while not self._dirty and not self._stop:
+                    wake = self.next_change()
+                    timeout = None if wake is None else max(0.0, wake - self.clock())
+                    if timeout == 0.0:
+                        break
+                    self._lock.wait(timeout)
                 if self._stop:
                     return
-                self._pending = False
+                if self.settle > 0:  # let a burst of changes land: one render for all of them
+                    self._rendering = True
+                    until = time.monotonic() + self.settle
+                    while not self._stop and (left := until - time.monotonic()) > 0:
+                        self._lock.wait(left)
+                    if self._stop:
+                        return
+                self._dirty = False
+                self._rendering = True
             try:
-                self.display.show(self.frame())
-                self.shown += 1
-                if self.error is not None and self.faults is not None:
-                    self.faults.clear("display")
-                self.error = None
-            except BaseException as exc:  # gpiodevice raises SystemExit: a thread would drop it silently
-                self.error = f"{type(exc).__name__}: {exc}"
-                log.error("display refresh failed", exc_info=exc)
-                if self.faults is not None:
-                    self.faults.report("display", exc, fix="run 'tableside doctor' (a pin still held by SPI "
-                                       "needs the spi0-0cs overlay and a reboot)")
+                frame = make_frame(self.render(), self.display.panel)
+            except BaseException as exc:  # a bad screen must not kill the display
+                self._fail("render", exc)
+                with self._lock:
+                    self._rendering = False
+                    self._lock.notify_all()
+                continue
+            with self._lock:
+                self._rendering = False
+                self.renders += 1
+                self._latest = frame
+                if frame.digest == self._on_panel and not self._refreshing:
+                    self._pending = None  # back to what the panel already shows
+                    self.skipped += 1
+                else:
+                    self._pending = frame  # the newest replaces any older pending frame
+                self._lock.notify_all()
+
+    # -- the refresh thread
+    def _refresh_loop(self) -> None:
+        while True:
+            with self._lock:
+                while not self._stop:
+                    if self._pending is not None and self._pending.digest == self._on_panel:
+                        self._pending = None  # already on the panel: never sent again
+                        self.skipped += 1
+                        self._lock.notify_all()
+                    if self._pending is not None:
+                        rest = self._rest_left()
+                        if rest <= 0:
+                            break
+                        self._lock.wait(rest)
+                    else:
+                        self._lock.wait()
+                if self._stop:
+                    return
+                frame, self._pending = self._pending, None
+                assert frame is not None
+                if frame.digest == self._on_panel:
+                    self.skipped += 1  # identical frames are never sent
+                    self._lock.notify_all()
+                    continue
+                self._refreshing = True
+            try:
+                self.display.show(frame.image)
+                ok = True
+            except BaseException as exc:  # gpiodevice raises SystemExit (facts.md): keep the thread
+                self._fail("refresh", exc)
+                ok = False
+            with self._lock:
+                self._refreshing = False
+                self._last_refresh_end = self.clock()
+                if ok:
+                    self._on_panel = frame.digest
+                    self.refreshes += 1
+                    if self.error is not None and self.faults is not None:
+                        self.faults.clear("display")
+                    self.error = None
+                self._lock.notify_all()
+
+    def _rest_left(self) -> float:
+        if self._last_refresh_end is None or self.min_interval <= 0:
+            return 0.0
+        return self._last_refresh_end + self.min_interval - self.clock()
+
+    def _fail(self, what: str, exc: BaseException) -> None:
+        self.error = f"{what}: {type(exc).__name__}: {exc}"
+        log.error("display %s failed", what, exc_info=exc)
+        if self.faults is not None:
+            self.faults.report("display", exc, fix="run 'tableside doctor' (a pin still held by SPI needs the "
+                               "spi0-0cs overlay and a reboot)")
+        if isinstance(exc, KeyboardInterrupt):
+            raise exc
+

@@ -1,62 +1,153 @@
-"""The e-paper panels Tableside can drive: size and palette, from facts.md.
+"""The e-paper panels Tableside can drive, one entry per inky driver class and ink set.
 
-A palette lists the panel's ink colours in the order the inky driver indexes
-them, so an image quantized to it can go straight to ``set_image``.
+Two 800x480 boards exist (the 7-colour ac073tc1a and the Spectra 6 E673), so a
+panel is named by its driver, never by its resolution. A panel's ``inks`` list
+the colours in the order the driver indexes them: a mode "P" frame whose
+palette has exactly these entries goes to ``set_image`` untouched (no
+re-dithering, and no Pillow 13 ``convert`` bug, see facts.md).
+
+``size_class`` picks the layout (small pHAT, medium wHAT/Impression 4"/5.7",
+large 7.3"/13.3"); ``refresh_seconds`` is a full refresh on the real board,
+which the virtual panel simulates and the scheduler waits for on stop.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
-WHITE = (255, 255, 255)
-BLACK = (0, 0, 0)
-RED = (200, 0, 0)
-YELLOW = (230, 200, 0)
-GREEN = (0, 150, 0)
-BLUE = (0, 0, 200)
-ORANGE = (230, 120, 0)
+SizeClass = Literal["small", "medium", "large"]
+
+# What each ink looks like in the PNG preview (/display.png, golden images).
+INK_RGB: dict[str, tuple[int, int, int]] = {
+    "black": (0, 0, 0),
+    "white": (255, 255, 255),
+    "red": (200, 20, 20),
+    "yellow": (235, 200, 0),
+    "green": (20, 140, 40),
+    "blue": (30, 50, 200),
+    "orange": (235, 120, 0),
+}
+# What the Spectra 6 and jd79661/jd79668 drivers expect in a "P" image's palette
+# (their DESATURATED_PALETTE): they re-quantize to it, without dithering only
+# when the palette holds exactly their number of colours.
+PURE_RGB: dict[str, tuple[int, int, int]] = {
+    "black": (0, 0, 0),
+    "white": (255, 255, 255),
+    "red": (255, 0, 0),
+    "yellow": (255, 255, 0),
+    "green": (0, 255, 0),
+    "blue": (0, 0, 255),
+    "orange": (255, 128, 0),
+}
+
+WHITE = INK_RGB["white"]
+BLACK = INK_RGB["black"]
+
+
+@dataclass(frozen=True)
+class Driver:
+    """How to build the inky driver for a board that has no EEPROM (``display.model``)."""
+
+    module: str  # e.g. "inky.inky_e673"
+    cls: str  # e.g. "Inky"
+    kwargs: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Panel:
-    """An e-paper panel: its name, pixel size, inks (driver order) and accent ink."""
+    """An e-paper board: name, pixel size, inks in driver order, layout class, refresh time."""
 
     id: str
     name: str
     width: int
     height: int
-    palette: tuple[tuple[int, int, int], ...]
-    accent: tuple[int, int, int]
+    inks: tuple[str, ...]
+    size_class: SizeClass
+    refresh_seconds: float
+    driver: Driver
+    pure_palette: bool = False  # the driver re-quantizes "P" frames against PURE_RGB
 
     @property
     def size(self) -> tuple[int, int]:
         return (self.width, self.height)
 
+    @property
+    def palette(self) -> tuple[tuple[int, int, int], ...]:
+        """Preview colours, one per ink, in the driver's index order."""
+        return tuple(INK_RGB[ink] for ink in self.inks)
 
-_THREE = {"red": (WHITE, BLACK, RED), "yellow": (WHITE, BLACK, YELLOW), "black": (WHITE, BLACK)}
-_SEVEN = (BLACK, WHITE, GREEN, BLUE, RED, YELLOW, ORANGE)
-_SPECTRA = (BLACK, WHITE, YELLOW, RED, BLUE, GREEN)
+    def driver_palette(self) -> tuple[tuple[int, int, int], ...]:
+        """The palette the frame carries when handed to the driver."""
+        table = PURE_RGB if self.pure_palette else INK_RGB
+        return tuple(table[ink] for ink in self.inks)
+
+    def has(self, ink: str) -> bool:
+        return ink in self.inks
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The inks other than black and white, accent first (red before yellow)."""
+        order = ("red", "blue", "green", "orange", "yellow")
+        return tuple(ink for ink in order if ink in self.inks)
 
 
-def _three(id_: str, name: str, w: int, h: int, colour: str) -> Panel:
-    palette = _THREE[colour]
-    return Panel(id_, name, w, h, palette, palette[-1] if colour != "black" else BLACK)
+def _three(id_: str, name: str, size: tuple[int, int], colour: str, size_class: SizeClass, drv: Driver) -> Panel:
+    # inky.Inky, SSD1608 and SSD1683 index WHITE 0, BLACK 1, RED/YELLOW 2.
+    inks = ("white", "black") if colour == "black" else ("white", "black", colour)
+    seconds = 8.0 if colour == "black" else 15.0
+    return Panel(id_, name, size[0], size[1], inks, size_class, seconds, drv)
 
+
+def _phat(colour: str) -> Panel:
+    return _three(f"phat-{colour}", f"Inky pHAT ({colour}) 212x104", (212, 104), colour, "small",
+                  Driver("inky.inky", "Inky", {"resolution": (212, 104), "colour": colour}))
+
+
+def _phat_ssd1608(colour: str) -> Panel:
+    return _three(f"phat-ssd1608-{colour}", f"Inky pHAT SSD1608 ({colour}) 250x122", (250, 122), colour, "small",
+                  Driver("inky.inky_ssd1608", "Inky", {"resolution": (250, 122), "colour": colour}))
+
+
+def _what(colour: str) -> Panel:
+    return _three(f"what-{colour}", f"Inky wHAT ({colour}) 400x300", (400, 300), colour, "medium",
+                  Driver("inky.inky", "Inky", {"resolution": (400, 300), "colour": colour}))
+
+
+def _what_ssd1683(colour: str) -> Panel:
+    return _three(f"what-ssd1683-{colour}", f"Inky wHAT SSD1683 ({colour}) 400x300", (400, 300), colour, "medium",
+                  Driver("inky.inky_ssd1683", "Inky", {"resolution": (400, 300), "colour": colour}))
+
+
+_SEVEN = ("black", "white", "green", "blue", "red", "yellow", "orange")  # uc8159 / ac073tc1a order
+_SPECTRA = ("black", "white", "yellow", "red", "blue", "green")  # e640 / e673 / el133uf1 order
+_FOUR = ("black", "white", "yellow", "red")  # jd79661 / jd79668 / ssd2683 order
 
 PANELS: dict[str, Panel] = {
     p.id: p
     for p in (
-        _three("phat-red", "Inky pHAT (red) 212x104", 212, 104, "red"),
-        _three("phat-yellow", "Inky pHAT (yellow) 212x104", 212, 104, "yellow"),
-        _three("phat-black", "Inky pHAT (black) 212x104", 212, 104, "black"),
-        _three("phat-ssd1608-red", "Inky pHAT SSD1608 (red) 250x122", 250, 122, "red"),
-        _three("what-red", "Inky wHAT (red) 400x300", 400, 300, "red"),
-        _three("what-yellow", "Inky wHAT (yellow) 400x300", 400, 300, "yellow"),
-        _three("what-black", "Inky wHAT (black) 400x300", 400, 300, "black"),
-        Panel("impression-4", "Inky Impression 4\" 640x400", 640, 400, _SEVEN, RED),
-        Panel("impression-5.7", "Inky Impression 5.7\" 600x448", 600, 448, _SEVEN, RED),
-        Panel("impression-7.3", "Inky Impression 7.3\" 800x480", 800, 480, _SEVEN, RED),
-        Panel("spectra-7.3", "Inky Impression 7.3\" Spectra 6 800x480", 800, 480, _SPECTRA, RED),
+        *(_phat(c) for c in ("red", "yellow", "black")),
+        *(_phat_ssd1608(c) for c in ("red", "yellow", "black")),
+        Panel("phat-jd79661", "Inky pHAT red/yellow (JD79661) 250x122", 250, 122, _FOUR, "small", 20.0,
+              Driver("inky.inky_jd79661", "Inky", {"resolution": (250, 122)}), pure_palette=True),
+        *(_what(c) for c in ("red", "yellow", "black")),
+        *(_what_ssd1683(c) for c in ("red", "yellow", "black")),
+        Panel("what-jd79668", "Inky wHAT red/yellow (JD79668) 400x300", 400, 300, _FOUR, "medium", 25.0,
+              Driver("inky.inky_jd79668", "Inky", {"resolution": (400, 300)}), pure_palette=True),
+        Panel("what-ssd2683", "Inky wHAT red/yellow (SSD2683) 400x300", 400, 300, _FOUR, "medium", 25.0,
+              Driver("inky.inky_ssd2683", "Inky", {"resolution": (400, 300)}), pure_palette=True),
+        Panel("impression-4", "Inky Impression 4\" 7-colour 640x400", 640, 400, _SEVEN, "medium", 30.0,
+              Driver("inky.inky_uc8159", "Inky", {"resolution": (640, 400)})),
+        Panel("impression-5.7", "Inky Impression 5.7\" 7-colour 600x448", 600, 448, _SEVEN, "medium", 30.0,
+              Driver("inky.inky_uc8159", "Inky", {"resolution": (600, 448)})),
+        Panel("spectra-4", "Inky Impression 4\" Spectra 6 600x400", 600, 400, _SPECTRA, "medium", 25.0,
+              Driver("inky.inky_e640", "Inky", {"resolution": (600, 400)}), pure_palette=True),
+        Panel("impression-7.3", "Inky Impression 7.3\" 7-colour 800x480", 800, 480, _SEVEN, "large", 30.0,
+              Driver("inky.inky_ac073tc1a", "Inky", {"resolution": (800, 480)})),
+        Panel("spectra-7.3", "Inky Impression 7.3\" Spectra 6 800x480", 800, 480, _SPECTRA, "large", 29.6,
+              Driver("inky.inky_e673", "Inky", {"resolution": (800, 480)}), pure_palette=True),
+        Panel("spectra-13.3", "Inky Impression 13.3\" Spectra 6 1600x1200", 1600, 1200, _SPECTRA, "large", 19.6,
+              Driver("inky.inky_el133uf1", "Inky", {"resolution": (1600, 1200)}), pure_palette=True),
     )
 }
 
@@ -64,6 +155,7 @@ DEFAULT_PANEL = "what-red"
 
 
 def get_panel(panel_id: str) -> Panel:
+    """The panel named ``panel_id`` (an id from PANELS), with the known ids in the error."""
     try:
         return PANELS[panel_id]
     except KeyError:

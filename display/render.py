@@ -1,212 +1,811 @@
-"""Pure renderer: a system's Screen -> a PIL image in the panel's own inks.
+"""Pure renderer: a system's Screen -> a PIL image in the panel's own inks, laid out per panel class.
 
-No I/O and no clock: the same Screen and Panel always give the same pixels, so
-golden PNGs can be reviewed. Fonts are Pillow's built-in scalable font, so a Pi
-with no fonts installed draws the same frame as a laptop.
+No I/O and no clock: the same Screen and Panel give the same pixels, so golden
+PNGs can be reviewed. Three layouts share one engine, scaled per panel class:
+small (pHAT), medium (wHAT, Impression 4"/5.7", Spectra 4") and large
+(Impression/Spectra 7.3", Spectra 13.3"). Key figures go in a strip across the
+top, as big as the strip allows (at least 40 px digits on the 7.3"); the other
+elements flow in columns in the system's order. When something does not fit,
+elements are dropped by the screen's priority (largest number first), never
+drawn off the panel; every text is cut to its room with an ellipsis.
+
+Text is drawn without anti-aliasing in black, white or a full ink, so the
+quantizer maps every pixel exactly (no dithered text, in any palette).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
-from tableside.core.system import Screen
-from tableside.display.panels import BLACK, WHITE, Panel
+from tableside.core.screen import Bars, DiceGroup, Grid, KeyFigure, Screen, Text, Track
+from tableside.display.join import JoinInfo, draw_qr, qr_matrix
+from tableside.display.panels import BLACK, INK_RGB, WHITE, Panel
+from tableside.display.text import clean, fit, font, largest, width, wrap
+
+RGB = tuple[int, int, int]
 
 
-@lru_cache(maxsize=16)
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=size)
+# --- sizes per panel class ----------------------------------------------------------------------
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, font, width: int) -> str:
-    """Cut ``text`` with an ellipsis so it fits ``width`` pixels."""
-    if draw.textlength(text, font=font) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=font) > width:
-        text = text[:-1]
-    return text + "…"
+@dataclass(frozen=True)
+class Metrics:
+    """Pixel sizes for one panel: the class's base sizes times the panel's scale."""
+
+    pad: int
+    header: int
+    title: int
+    status: int
+    text: int
+    label: int
+    figure: int  # preferred key-figure font size
+    figure_min: int  # never smaller (7.3": 56 px font = 41 px digits)
+    track: int  # track cell height
+    die: int
+    columns: int
+    line: int  # one text line's height
+    hint: bool  # room for the join hint in game layouts
 
 
-class _Canvas:
+_BASE = {
+    #          pad header title status text label figure fmin track die  col-width
+    "small": (2, 17, 13, 11, 11, 10, 24, 14, 11, 15, 9999),
+    "medium": (5, 30, 21, 15, 15, 13, 42, 24, 20, 27, 560),
+    "large": (8, 50, 32, 22, 22, 18, 66, 56, 32, 44, 700),
+}
+_BASE_SIZE = {"small": (212, 104), "medium": (400, 300), "large": (800, 480)}
+
+
+def metrics(panel: Panel) -> Metrics:
+    bw, bh = _BASE_SIZE[panel.size_class]
+    s = min(panel.width / bw, panel.height / bh)
+    pad, header, title, status, text, label, figure, fmin, track, die, col_w = _BASE[panel.size_class]
+
+    def k(v: int) -> int:
+        return max(1, round(v * s))
+
+    columns = 1 if panel.size_class == "small" or panel.width < col_w else 2
+    return Metrics(k(pad), k(header), k(title), k(status), k(text), k(label), k(figure), k(fmin), k(track),
+                   k(die), columns, k(text) + max(2, k(text) // 4), panel.size_class != "small")
+
+
+# --- inks ---------------------------------------------------------------------------------------
+
+
+class Inks:
+    """Which of the panel's inks draws each tone, and what is readable on top of it."""
+
     def __init__(self, panel: Panel) -> None:
         self.panel = panel
+        has = panel.has
+        self.alert = INK_RGB["red"] if has("red") else INK_RGB["yellow"] if has("yellow") else BLACK
+        self.accent = (INK_RGB["blue"] if has("blue") else self.alert)
+        # Text must stay readable on white: yellow is a fill, never a text ink.
+        self.alert_text = INK_RGB["red"] if has("red") else BLACK
+        self.accent_text = INK_RGB["blue"] if has("blue") else self.alert_text
+        order = ("red", "blue", "green", "orange", "yellow", "black")
+        self.players = [INK_RGB[i] if i == "black" or has(i) else None for i in order]
+        self.players = [c for c in self.players if c is not None]
+        if len(self.players) < 4:  # pHAT/wHAT: one colour is not a player colour, all players in black
+            self.players = [BLACK]
+
+    def fill(self, tone: str) -> RGB:
+        return self.alert if tone == "alert" else self.accent if tone == "accent" else BLACK
+
+    def text(self, tone: str) -> RGB:
+        return self.alert_text if tone == "alert" else self.accent_text if tone == "accent" else BLACK
+
+    @staticmethod
+    def on(fill: RGB) -> RGB:
+        """Text ink on a filled area: white on dark inks, black on yellow, orange and white."""
+        light = (INK_RGB["yellow"], INK_RGB["orange"], WHITE)
+        return BLACK if fill in light else WHITE
+
+    def player(self, colour: int | None) -> RGB:
+        if colour is None:
+            return BLACK
+        return self.players[colour % len(self.players)]
+
+
+# --- drawing helpers ----------------------------------------------------------------------------
+
+
+class Canvas:
+    def __init__(self, panel: Panel) -> None:
+        self.panel = panel
+        self.m = metrics(panel)
+        self.inks = Inks(panel)
         self.image = Image.new("RGB", panel.size, WHITE)
         self.draw = ImageDraw.Draw(self.image)
-        self.draw.fontmode = "1"  # no anti-aliasing: e-paper has no greys, only its inks
-        self.size = max(11, panel.height // 17)
-        self.font = _font(self.size)
-        self.big = _font(int(self.size * 1.35))
-        self.line = self.size + max(2, self.size // 4)
-        self.pad = max(3, self.size // 3)
+        self.draw.fontmode = "1"  # no anti-aliasing: e-paper has only its inks
 
-    def text(self, xy, text, width, font=None, fill=BLACK) -> None:
-        font = font or self.font
-        self.draw.text(xy, _fit(self.draw, text, font, width), font=font, fill=fill)
+    def text(self, xy: tuple[int, int], text: str, fnt: ImageFont.FreeTypeFont, room: int,
+             fill: RGB = BLACK, align: str = "left") -> int:
+        """Draw ``text`` cut to ``room`` px; returns the width drawn."""
+        s = fit(text, fnt, room)
+        if not s:
+            return 0
+        w = width(s, fnt)
+        x, y = xy
+        if align == "right":
+            x += room - w
+        elif align == "center":
+            x += (room - w) // 2
+        self.draw.text((x, y), s, font=fnt, fill=fill)
+        return w
+
+    def rect(self, box: Sequence[int], fill: RGB | None = None, outline: RGB | None = None, w: int = 1) -> None:
+        x0, y0, x1, y1 = box
+        if x1 < x0 or y1 < y0:
+            return
+        self.draw.rectangle((x0, y0, x1, y1), fill=fill, outline=outline, width=w)
 
 
-def _from_model(screen) -> Screen:
-    """A ``tableside.core.screen.Screen`` drawn as rows until the per-panel layouts replace this renderer."""
-    from tableside.core.system import RollView, Row, Section
+def _top(fnt: ImageFont.FreeTypeFont) -> int:
+    """Offset that puts the font's digits/capitals at the top of a box (drop the ascender gap)."""
+    return -fnt.getbbox("H0")[1]
 
-    rows, roll = [], None
-    for e in screen.elements:
-        if e.kind == "figure":
-            rows.append(Row(e.label, f"{e.value}{e.unit}", accent=e.tone != "normal"))
-        elif e.kind == "track":
-            rows.append(Row(e.label, str(e.value), bar=(e.value - e.minimum, e.maximum - e.minimum)))
-        elif e.kind == "bars":
-            rows += [Row(b.label, str(b.value), bar=(b.value, b.maximum)) for b in e.bars]
-        elif e.kind == "grid":
-            rows += [Row(r.label, " ".join(r.cells)) for r in e.rows]
-        elif e.kind == "dice":
-            roll = RollView(e.label, tuple(d.face for d in e.dice), tuple(d.mark == "hit" for d in e.dice), e.verdict)
+
+def _cap(fnt: ImageFont.FreeTypeFont) -> int:
+    box = fnt.getbbox("H0")
+    return box[3] - box[1]
+
+
+# --- elements: measure and draw -----------------------------------------------------------------
+
+
+def _label_line(c: Canvas, x: int, y: int, w: int, label: str, right: str, tone: str = "normal",
+                size: int | None = None) -> None:
+    f = font(size or c.m.label, "bold")
+    rw = width(fit(right, f, w // 2), f) if right else 0
+    c.text((x, y), label, f, w - rw - (c.m.pad if rw else 0), fill=c.inks.text(tone))
+    if right:
+        c.text((x + w - rw, y), right, f, rw, fill=c.inks.text(tone))
+
+
+def _line_h(c: Canvas, size: int) -> int:
+    return size + max(2, size // 4)
+
+
+def _track_h(c: Canvas, e: Track, w: int) -> int:
+    return _line_h(c, c.m.label) + c.m.track + c.m.pad
+
+
+def _draw_track(c: Canvas, e: Track, x: int, y: int, w: int) -> None:
+    lo, hi = int(e.minimum), int(e.maximum)
+    span = hi - lo
+    _label_line(c, x, y, w, e.label, f"{e.value}/{hi}" if lo in (0, 1) else f"{e.value} ({lo}-{hi})", e.tone)
+    y += _line_h(c, c.m.label)
+    h = c.m.track
+    fill = c.inks.fill(e.tone if e.tone != "normal" else "accent")
+    if e.style == "bar" or span <= 0 or span > 40:
+        _draw_bar(c, x, y, w, h, e.value - lo, max(1, span), fill,
+                  None if e.threshold is None else e.threshold - lo)
+        return
+    n = span + 1
+    cell = w // n
+    x0 = x + (w - cell * n) // 2
+    nf = largest(str(hi), cell - 4, h - 4, max(8, h * 3 // 5), 7, "bold")
+    show_numbers = width(str(hi), nf) <= cell - 3 and _cap(nf) <= h - 4
+    for i in range(n):
+        v = lo + i
+        bx = x0 + i * cell
+        box = (bx, y, bx + cell - (2 if cell > 8 else 1), y + h - 1)
+        on = v <= e.value if e.style == "boxes" else v == e.value
+        if on:
+            c.rect(box, fill=fill)
         else:
-            rows.append(Row(e.text, ""))
-    alert = screen.alert or screen.prompt
-    return Screen(screen.title, screen.status, (Section(screen.title, tuple(rows)),) if rows else (), roll, alert)
+            c.rect(box, outline=BLACK, w=2 if e.style == "boxes" and h > 16 else 1)
+        if show_numbers and (cell >= 10):
+            ink = Inks.on(fill) if on else BLACK
+            s = str(v)
+            tw = width(s, nf)
+            c.draw.text((box[0] + (box[2] - box[0] - tw) // 2 + 1, y + (h - _cap(nf)) // 2 + _top(nf)), s,
+                        font=nf, fill=ink)
+        if v in e.marks:  # a marked space: a notch under the box
+            m = max(1, min(h // 6, c.m.pad - 1))
+            cx = (box[0] + box[2]) // 2
+            c.draw.polygon([(cx - m, y + h + m + 1), (cx + m, y + h + m + 1), (cx, y + h)], fill=BLACK)
+        if e.threshold is not None and v == e.threshold:
+            c.rect((box[0] - 2, y - 3, box[0] - 1, y + h + 2), fill=c.inks.alert_text)
 
 
-def render(screen: Screen, panel: Panel) -> Image.Image:
-    """Draw ``screen`` for ``panel``: title bar, alert, sections in columns, last roll."""
-    if hasattr(screen, "elements"):
-        screen = _from_model(screen)
-    c = _Canvas(panel)
-    w, h, pad = panel.width, panel.height, c.pad
-    top = _title_bar(c, screen)
+def _draw_bar(c: Canvas, x: int, y: int, w: int, h: int, value: float, maximum: float, fill: RGB,
+              threshold: float | None) -> None:
+    c.rect((x, y, x + w - 1, y + h - 1), outline=BLACK)
+    if maximum > 0 and value > 0:
+        filled = int((w - 2) * min(value, maximum) / maximum)
+        if filled > 0:
+            c.rect((x + 1, y + 1, x + filled, y + h - 2), fill=fill)
+    if threshold is not None and maximum > 0:
+        tx = x + int((w - 1) * min(threshold, maximum) / maximum)
+        c.rect((tx - 1, y - 3, tx, y + h + 2), fill=c.inks.alert_text)
+
+
+def _bars_row_h(c: Canvas, compact: int) -> int:
+    return _line_h(c, c.m.label if compact else c.m.text)
+
+
+def _bars_split(e: Bars, w: int, compact: int) -> int:
+    """How many side-by-side columns of bars: two on the tightest level when there is width for it."""
+    return 2 if compact >= 2 and len(e.bars) > 2 and w >= 140 else 1
+
+
+def _bars_h(c: Canvas, e: Bars, w: int, compact: int = 0) -> int:
+    rows = -(-len(e.bars) // _bars_split(e, w, compact))
+    return _line_h(c, c.m.label) + rows * _bars_row_h(c, compact) + c.m.pad
+
+
+def _draw_bars(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int = 0) -> None:
+    right = f"wins at {e.threshold}" if e.threshold is not None else ""
+    _label_line(c, x, y, w, e.title, right, e.tone)
+    y += _line_h(c, c.m.label)
+    split = _bars_split(e, w, compact)
+    if split > 1:  # two columns of bars, each a narrower Bars without a title line
+        half = (w - c.m.pad * 2) // 2
+        per = -(-len(e.bars) // 2)
+        for k in range(2):
+            part = Bars("", e.bars[k * per : (k + 1) * per], e.threshold, e.priority, e.tone)
+            _draw_bar_rows(c, part, x + k * (half + c.m.pad * 2), y, half, compact, e)
+        return
+    _draw_bar_rows(c, e, x, y, w, compact, e)
+
+
+def _draw_bar_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: Bars) -> None:
+    size = c.m.label if compact else c.m.text
+    f, fb = font(size), font(size, "bold")
+    row = _bars_row_h(c, compact)
+    top = max([b.maximum for b in whole.bars] + [e.threshold or 0] + [b.value for b in whole.bars] + [1])
+    name_w = min(w * 2 // 5, max(width(fit(b.label, f, w * 2 // 5), f) for b in e.bars) + c.m.pad + size // 2) \
+        if e.bars else 0
+    num_w = max([width(str(b.value), fb) for b in e.bars] + [0]) + c.m.pad
+    bar_w = w - name_w - num_w - c.m.pad
+    bh = max(4, row - max(3, row // 3))
+    for b in e.bars:
+        ink = c.inks.player(b.colour)
+        sw = size // 2 if any(bar.colour is not None for bar in whole.bars) else -2
+        if b.colour is not None:
+            c.rect((x, y + (row - sw) // 2 - 1, x + sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
+        c.text((x + sw + 2, y), b.label, f, name_w - sw - 2 - c.m.pad // 2)
+        bx = x + name_w
+        win = e.threshold is not None and b.value >= e.threshold
+        _draw_bar(c, bx, y + (row - bh) // 2 - 1, bar_w, bh, b.value, top, ink if ink != WHITE else BLACK,
+                  e.threshold)
+        c.text((bx + bar_w + c.m.pad, y), str(b.value), fb, num_w - c.m.pad,
+               fill=c.inks.alert_text if win else BLACK)
+        y += row
+
+
+def _grid_h(c: Canvas, e: Grid, w: int, compact: bool = False) -> int:
+    row = _line_h(c, c.m.label if compact else c.m.text)
+    header = _line_h(c, c.m.label) if any(e.columns) else 0
+    title = _line_h(c, c.m.label) if e.title else 0
+    return title + header + len(e.rows) * row + c.m.pad
+
+
+def _draw_grid(c: Canvas, e: Grid, x: int, y: int, w: int, compact: bool = False) -> None:
+    if e.title:
+        _label_line(c, x, y, w, e.title, "", e.tone)
+        y += _line_h(c, c.m.label)
+    size = c.m.label if compact else c.m.text
+    f, fb, fh = font(size), font(size, "bold"), font(c.m.label)
+    row = _line_h(c, size)
+    ncol = max(1, len(e.columns))
+    widest = max([width(fit(cell, fb, w // 3), fb) for r in e.rows for cell in r.cells] + [width("00", fb)])
+    cell_w = max(min(widest + c.m.pad * 2, (w * 3 // 5) // ncol), min(w // (ncol + 1), width("000", fb)))
+    marks = any(r.colour is not None or r.highlight for r in e.rows)
+    sw = size // 2 if marks else 0
+    if ncol == 1 and not any(e.columns):  # label: value rows, the value takes what the label leaves
+        label_need = max([width(fit(r.label, fb, w // 2), fb) for r in e.rows] + [0]) + 2 * sw + c.m.pad * 2
+        cell_w = max(w // 3, w - label_need)
+    label_w = w - cell_w * ncol
+    align = "right" if ncol == 1 and not any(e.columns) else "center"
+    if any(e.columns):
+        for j, col in enumerate(e.columns):
+            c.text((x + label_w + j * cell_w, y), col, fh, cell_w - 2, align="center")
+        y += _line_h(c, c.m.label)
+        c.rect((x, y - 2, x + w - 1, y - 2), fill=BLACK)
+    for r in e.rows:
+        ink = c.inks.player(r.colour)
+        fr = fb if r.highlight else f
+        if r.highlight:  # whose turn: a bar in the accent ink down the left edge, bold row
+            c.rect((x, y + 1, x + max(2, sw // 2), y + row - 2), fill=c.inks.accent)
+        if r.colour is not None:
+            c.rect((x + sw, y + (row - sw) // 2 - 1, x + 2 * sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
+        lx = x + (2 * sw + 3 if marks else 0)
+        room = label_w
+        if align == "right" and r.cells:  # the label may use whatever its own value leaves
+            room = w - width(fit(r.cells[0], fr, cell_w - 2), fr) - c.m.pad * 2
+        c.text((lx, y), r.label, fr, room - (lx - x) - c.m.pad // 2)
+        for j, cell in enumerate(r.cells[:ncol]):
+            c.text((x + label_w + j * cell_w, y), cell, fr, cell_w - 2, align=align)
+        y += row
+
+
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.5), (0.75, 0.5), (0.25, 0.75), (0.75, 0.75)],
+}
+
+
+def _dice_layout(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int]:
+    """(die size, dice per row, rows): shrink the dice before wrapping, at most two rows."""
+    n = max(1, len(e.dice))
+    size = c.m.die
+    gap = max(2, size // 6)
+    while size > max(10, c.m.die // 2) and n * (size + gap) > w:
+        size -= 1
+        gap = max(2, size // 6)
+    per_row = max(1, (w + gap) // (size + gap))
+    rows = min(2, -(-n // per_row))
+    return size, per_row, rows
+
+
+def _dice_h(c: Canvas, e: DiceGroup, w: int) -> int:
+    size, _per, rows = _dice_layout(c, e, w)
+    gap = max(2, size // 6)
+    return _line_h(c, c.m.label) + rows * (size + gap) + c.m.pad
+
+
+def _draw_die(c: Canvas, x: int, y: int, size: int, face: int, mark: str, sides: int) -> None:
+    filled = mark in ("hit", "captured", "kept")
+    fill = c.inks.fill("accent") if mark in ("hit", "kept") else BLACK if mark in ("captured", "stake") else None
+    if mark == "stake":
+        filled = True
+    box = (x, y, x + size - 1, y + size - 1)
+    r = max(2, size // 6)
+    if filled:
+        c.draw.rounded_rectangle(box, radius=r, fill=fill, outline=BLACK, width=1)
+    else:
+        c.draw.rounded_rectangle(box, radius=r, outline=BLACK, width=2 if size > 20 else 1)
+    if mark == "committed":  # set aside: a second, inner border
+        inset = max(3, size // 8)
+        c.draw.rounded_rectangle((x + inset, y + inset, x + size - 1 - inset, y + size - 1 - inset),
+                                 radius=max(1, r // 2), outline=BLACK)
+    ink = Inks.on(fill) if filled and fill is not None else BLACK
+    if sides == 6 and 1 <= face <= 6 and size >= 14:
+        pr = max(1, size // 11)
+        for px, py in _PIPS[face]:
+            cx, cy = x + round(px * (size - 1)), y + round(py * (size - 1))
+            c.draw.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=ink)
+    else:
+        f = largest(str(face), size - 6, size - 6, size * 3 // 5, 7, "bold")
+        s = str(face)
+        c.draw.text((x + (size - width(s, f)) // 2, y + (size - _cap(f)) // 2 + _top(f)), s, font=f, fill=ink)
+    if mark in ("tossed", "miss") and mark == "tossed":  # tossed: struck through
+        c.draw.line((x + 2, y + size - 3, x + size - 3, y + 2), fill=c.inks.alert_text, width=max(2, size // 12))
+    if mark == "rolled_in":  # a die that rolled in (exploded): a corner notch
+        k = max(4, size // 4)
+        c.draw.polygon([(x + size - 1 - k, y), (x + size - 1, y), (x + size - 1, y + k)], fill=c.inks.fill("accent"))
+
+
+def _draw_dice(c: Canvas, e: DiceGroup, x: int, y: int, w: int) -> None:
+    size, per_row, rows = _dice_layout(c, e, w)
+    gap = max(2, size // 6)
+    f = font(c.m.label, "bold")
+    verdict_ink = c.inks.text(e.tone if e.tone != "normal" else "accent")
+    shown = e.dice[: per_row * rows]
+    used = min(len(shown), per_row) * (size + gap)
+    beside = w - used - c.m.pad
+    verdict_lines = wrap(e.verdict, f, beside, max(1, min(2, (size + c.m.pad) // _line_h(c, c.m.label)))) \
+        if e.verdict and rows == 1 and beside >= max(w // 4, c.m.label * 4) else []
+    label_room = w
+    if e.verdict and not verdict_lines:  # no room beside the dice: on the label line
+        vw = min(width(e.verdict, f), w * 3 // 5)
+        c.text((x + w - vw, y), e.verdict, f, vw, fill=verdict_ink)
+        label_room = w - vw - c.m.pad
+    c.text((x, y), e.label, f, label_room)
+    y += _line_h(c, c.m.label)
+    for i, line in enumerate(verdict_lines):
+        top = y + (size - len(verdict_lines) * _line_h(c, c.m.label)) // 2 + i * _line_h(c, c.m.label)
+        c.text((x + used + c.m.pad, top), line, f, beside, fill=verdict_ink)
+    for i, die in enumerate(shown):
+        row, col = divmod(i, per_row)
+        if len(shown) < len(e.dice) and i == len(shown) - 1:  # no room for all: say how many more
+            more = f"+{len(e.dice) - i}"
+            c.text((x + col * (size + gap), y + row * (size + gap) + (size - c.m.label) // 2), more, f, size)
+            break
+        _draw_die(c, x + col * (size + gap), y + row * (size + gap), size, die.face, die.mark, e.sides)
+
+
+def _text_h(c: Canvas, e: Text, w: int, lines: int = 3) -> int:
+    n = len(wrap(e.text, font(c.m.text), w, lines))
+    return n * c.m.line + c.m.pad // 2
+
+
+def _draw_text(c: Canvas, e: Text, x: int, y: int, w: int, lines: int = 3) -> None:
+    f = font(c.m.text, "bold" if e.tone != "normal" else "regular")
+    for line in wrap(e.text, f, w, lines):
+        c.text((x, y), line, f, w, fill=c.inks.text(e.tone))
+        y += c.m.line
+
+
+# --- key figures --------------------------------------------------------------------------------
+
+
+def _figure_strip(c: Canvas, figures: list[KeyFigure], w: int, cap: int) -> tuple[int, int, int] | None:
+    """(rows, per_row, font size) for the figures in ``w`` px, or None if they cannot fit."""
+    if not figures:
+        return (0, 0, 0)
+    if cap == 0:  # the last resort on a crowded panel: all figures on one bold line
+        return (1, len(figures), 0)
+    gap = c.m.pad
+    for rows in (1, 2):
+        per_row = -(-len(figures) // rows)
+        box_w = (w - gap * (per_row - 1)) // per_row
+        size = min(largest(f.value + (" " + f.unit if f.unit else ""), box_w - 2 * c.m.pad, 10_000,
+                           cap, c.m.figure_min).size for f in figures)
+        fits = all(width(f.value + (" " + f.unit if f.unit else ""), font(size, "bold")) <= box_w - 2 * c.m.pad
+                   for f in figures)
+        if fits:
+            return (rows, per_row, size)
+    return None
+
+
+def _figure_h(c: Canvas, size: int) -> int:
+    if size == 0:
+        return _line_h(c, c.m.text)
+    f = font(size, "bold")
+    return _line_h(c, c.m.label) + _cap(f) + c.m.pad * 2
+
+
+def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, per_row: int,
+                  size: int) -> list[tuple[int, int, int, int]]:
+    """Draw the key figures; returns each one's box."""
+    if size == 0:
+        return _draw_figure_line(c, figures, x, y, w)
+    gap = c.m.pad
+    box_w = (w - gap * (per_row - 1)) // per_row
+    h = _figure_h(c, size)
+    fl = font(c.m.label)
+    fv = font(size, "bold")
+    fu = font(max(c.m.label, size // 3), "bold")
+    boxes = []
+    for i, fig in enumerate(figures):
+        row, col = divmod(i, per_row)
+        bx, by = x + col * (box_w + gap), y + row * (h + gap)
+        boxes.append((bx, by, bx + box_w, by + h))
+        c.rect((bx, by, bx + box_w - 1, by + h - 1), outline=BLACK, w=1)
+        if fig.tone == "alert":  # a figure that needs attention: a thick frame in the alert ink
+            c.rect((bx, by, bx + box_w - 1, by + h - 1), outline=c.inks.alert, w=max(2, c.m.pad // 2))
+        flf = largest(fig.label, box_w - 2 * c.m.pad, 10_000, fl.size, max(7, fl.size * 3 // 4), "regular")
+        c.text((bx + c.m.pad, by + c.m.pad // 2 + (fl.size - flf.size)), fig.label, flf, box_w - 2 * c.m.pad)
+        vy = by + _line_h(c, c.m.label) + c.m.pad // 2
+        value = fit(fig.value, fv, box_w - 2 * c.m.pad)
+        vw = width(value, fv)
+        unit = fit(" " + fig.unit, fu, box_w - 2 * c.m.pad - vw) if fig.unit else ""
+        uw = width(unit, fu) if unit else 0
+        vx = bx + (box_w - vw - uw) // 2
+        c.draw.text((vx, vy + _top(fv)), value, font=fv, fill=c.inks.text(fig.tone))
+        if unit:
+            c.draw.text((vx + vw, vy + _cap(fv) - _cap(fu) + _top(fu)), unit, font=fu, fill=BLACK)
+    return boxes
+
+
+def _draw_figure_line(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int) -> list[tuple[int, int, int, int]]:
+    """All figures on one line, "Round 4  Win at 26": each gets an equal share, cut to it."""
+    share = w // len(figures)
+    fl, fv = font(c.m.label), font(c.m.text, "bold")
+    h = _line_h(c, c.m.text)
+    boxes = []
+    for i, fig in enumerate(figures):
+        bx = x + i * share
+        value = fit(f"{fig.value}{fig.unit}", fv, share - c.m.pad)
+        vw = width(value, fv)
+        label_w = c.text((bx, y + (c.m.text - c.m.label)), fig.label, fl, share - vw - c.m.pad * 2)
+        c.draw.text((bx + label_w + (c.m.pad if label_w else 0), y), value, font=fv, fill=c.inks.text(fig.tone))
+        boxes.append((bx, y, bx + share, y + h))
+    return boxes
+
+
+# --- the body: choose elements by priority, flow them in columns --------------------------------
+
+Element = KeyFigure | Track | Bars | Grid | DiceGroup | Text
+
+
+def _measure(c: Canvas, e: Element, w: int, compact: int) -> int:
+    if isinstance(e, Track):
+        return _track_h(c, e, w)
+    if isinstance(e, Bars):
+        return _bars_h(c, e, w, compact)
+    if isinstance(e, Grid):
+        return _grid_h(c, e, w, compact)
+    if isinstance(e, DiceGroup):
+        return _dice_h(c, e, w)
+    if isinstance(e, Text):
+        return _text_h(c, e, w, 3 - min(2, int(compact)))
+    return 0
+
+
+def _draw(c: Canvas, e: Element, x: int, y: int, w: int, compact: int) -> None:
+    if isinstance(e, Track):
+        _draw_track(c, e, x, y, w)
+    elif isinstance(e, Bars):
+        _draw_bars(c, e, x, y, w, compact)
+    elif isinstance(e, Grid):
+        _draw_grid(c, e, x, y, w, compact)
+    elif isinstance(e, DiceGroup):
+        _draw_dice(c, e, x, y, w)
+    elif isinstance(e, Text):
+        _draw_text(c, e, x, y, w, 3 - min(2, int(compact)))
+
+
+@dataclass
+class _Plan:
+    figures: list[KeyFigure]
+    strip: tuple[int, int, int]
+    placed: list[tuple[Element, int, int, int, int]]  # element, column, y offset, width, compactness 0-2
+
+
+def _wide(e: Element) -> bool:
+    return isinstance(e, Grid) and len(e.columns) > 3
+
+
+def _plan(c: Canvas, chosen: list[Element], w: int, h: int, figure_cap: int) -> _Plan | None:
+    """Place ``chosen`` (in the screen's order) or None if it overflows."""
+    m = c.m
+    figures = [e for e in chosen if isinstance(e, KeyFigure)]
+    strip = _figure_strip(c, figures, w, figure_cap)
+    if strip is None:
+        return None
+    rows, per_row, size = strip
+    top = rows * _figure_h(c, size) + max(0, rows - 1) * m.pad + (m.pad if rows else 0)
+    if top > h:
+        return None
+    others = [e for e in chosen if not isinstance(e, KeyFigure)]
+    cols = m.columns if len(others) > 1 else 1
+    col_w = (w - m.pad * 2 * (cols - 1)) // cols
+    placed: list[tuple[Element, int, int, int, int]] = []
+    col, y = 0, top
+    for e in others:
+        span = cols if (_wide(e) and col == 0 and y == top) else 1
+        ew = col_w * span + m.pad * 2 * (span - 1)
+        spot = _fit_level(c, e, ew, h - y)
+        if spot is None:  # the next column, from the top
+            if col + 1 >= cols:
+                return None
+            col, y = col + 1, top
+            spot = _fit_level(c, e, ew, h - y)
+            if spot is None:
+                return None
+        level, eh = spot
+        placed.append((e, col, y, ew, level))
+        y += eh + m.pad
+        if span > 1:  # the columns start below an element that spans them
+            col, top = 0, y
+    return _Plan(figures, strip, placed)
+
+
+def _fit_level(c: Canvas, e: Element, w: int, room: int) -> tuple[int, int] | None:
+    """The roomiest compactness (0, 1, 2) at which ``e`` fits ``room`` px, with its height."""
+    for level in (0, 1, 2):
+        eh = _measure(c, e, w, level)
+        if eh <= room:
+            return level, eh
+    return None
+
+
+def _choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> _Plan:
+    """Keep the most important elements that fit: add them by priority, keep each one that still fits.
+
+    Key figures start as big as their strip allows; only an element of priority 1
+    may shrink them (to the class minimum) to find room.
+    """
+    ranked = sorted(range(len(elements)), key=lambda i: (elements[i].priority, i))
+    keep: set[int] = set()
+    best = _Plan([], (0, 0, 0), [])
+    cap = c.m.figure
+    for i in ranked:
+        trial = keep | {i}
+        chosen = [elements[j] for j in sorted(trial)]
+        plan = _plan(c, chosen, w, h, cap)
+        for smaller in (c.m.figure_min, 0):  # only a priority-1 element may shrink the figures
+            if plan is None and elements[i].priority <= 1 and cap > smaller:
+                plan = _plan(c, chosen, w, h, smaller)
+                if plan is not None:
+                    cap = smaller
+        if plan is not None:
+            keep, best = trial, plan
+    return best
+
+
+# --- the frame ----------------------------------------------------------------------------------
+
+
+def _header(c: Canvas, title: str, status: str) -> int:
+    m, w = c.m, c.panel.width
+    c.rect((0, 0, w - 1, m.header - 1), fill=BLACK)
+    ft = font(m.title, "bold" if c.panel.size_class != "small" else "condensed")
+    fs = font(m.status)
+    ty = (m.header - _cap(ft)) // 2 + _top(ft)
+    room = w - 2 * m.pad
+    gap = m.pad * 3
+    need_t, need_s = width(clean(title), ft), width(clean(status), fs) if status else 0
+    if need_t + gap + need_s <= room:
+        title_room, status_room = need_t, need_s
+    else:  # the title wins; the status keeps what is left, if that is worth drawing
+        title_room = min(need_t, max(room - need_s - gap, room - gap - m.status * 5))
+        status_room = room - title_room - gap
+        if status_room < m.status * 3:
+            title_room, status_room = room, 0
+    c.text((m.pad, ty), title, ft, title_room, fill=WHITE)
+    if status and status_room > 0:
+        c.text((w - m.pad - status_room, (m.header - _cap(fs)) // 2 + _top(fs)), status, fs, status_room,
+               fill=WHITE, align="right")
+    return m.header
+
+
+def _band(c: Canvas, y: int, text: str, tone: str, lines: int) -> int:
+    """A full-width band (alert) with white or black text: returns its height."""
+    m, w = c.m, c.panel.width
+    f = font(m.text, "bold")
+    rows = wrap(text, f, w - 2 * m.pad, lines)
+    h = len(rows) * m.line + m.pad
+    fill = c.inks.fill(tone)
+    c.rect((0, y, w - 1, y + h - 1), fill=fill)
+    for i, row in enumerate(rows):
+        c.text((m.pad, y + m.pad // 2 + i * m.line), row, f, w - 2 * m.pad, fill=Inks.on(fill))
+    return h
+
+
+def _prompt(c: Canvas, y: int, text: str) -> int:
+    m, w = c.m, c.panel.width
+    f = font(m.text, "bold")
+    arrow = "▶ "
+    aw = width(arrow, f)
+    c.draw.text((m.pad, y + m.pad // 2), arrow, font=f, fill=c.inks.accent_text)
+    c.text((m.pad + aw, y + m.pad // 2), text, f, w - 2 * m.pad - aw)
+    h = m.line + m.pad
+    c.rect((m.pad, y + h - 1, w - m.pad - 1, y + h - 1), fill=BLACK)
+    return h
+
+
+def join_hint(join: JoinInfo) -> str:
+    return f"Join: {join.display_url} · code {join.code}"
+
+
+def from_sections(old: object) -> Screen:
+    """A first-version screen (sections of rows, a last roll) as screen-model elements.
+
+    A system not yet ported to ``core.screen`` still gets a readable panel: a row
+    with a bar becomes a track, the other rows of a section one grid, the roll dice.
+    """
+    from tableside.core.screen import Bar, Die, GridRow
+
+    elements: list[Element] = []
+    for section in getattr(old, "sections", ()):
+        bars = [row for row in section.rows if row.bar is not None and row.bar[1] > 0]
+        plain = [GridRow(row.label, (row.value,), highlight=row.accent) for row in section.rows if row not in bars]
+        if bars:
+            elements.append(Bars(section.title, tuple(Bar(row.label, int(row.bar[0]), int(row.bar[1])) for row in bars),
+                                 priority=2))
+        if plain:
+            elements.append(Grid(section.title if not bars else "", ("",), tuple(plain), priority=3))
+    roll = getattr(old, "roll", None)
+    if roll is not None:
+        hits = tuple(roll.hits) + (False,) * len(roll.faces)
+        plain_mark = "miss" if roll.hits else ""
+        marks = tuple(Die(int(f), "hit" if hits[i] else plain_mark) for i, f in enumerate(roll.faces))
+        sides = 6 if all(1 <= int(f) <= 6 for f in roll.faces) else max(10, *map(int, roll.faces))
+        elements.append(DiceGroup(roll.label, marks, roll.verdict, sides=sides, priority=2))
+    return Screen(title=getattr(old, "title", ""), status=getattr(old, "status", ""), elements=tuple(elements),
+                  alert=getattr(old, "alert", None))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each element of a screen went (pixel boxes), which were left out, the key figures' type size."""
+
+    kept: tuple[tuple[Element, tuple[int, int, int, int]], ...]
+    dropped: tuple[Element, ...]
+    figure_size: int
+    body: tuple[int, int, int, int]
+
+
+def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.Image:
+    """Draw ``screen`` for ``panel``: header, alert, prompt, key figures, elements; a join hint if room."""
+    return render_layout(screen, panel, join)[0]
+
+
+def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> tuple[Image.Image, Layout]:
+    """``render`` and the layout it chose (for tests and the phone's preview)."""
+    if not hasattr(screen, "elements"):
+        screen = from_sections(screen)
+    c = Canvas(panel)
+    m = c.m
+    w, h = panel.width, panel.height
+    y = _header(c, screen.title, screen.status)
     if screen.alert:
-        c.draw.rectangle((0, top, w, top + c.line + 2), fill=panel.accent)
-        c.text((pad, top + 1), screen.alert, w - 2 * pad, fill=WHITE)
-        top += c.line + 4
-    bottom = h - _roll_height(c, screen)
-    _sections(c, screen, top + pad // 2, bottom)
-    if screen.roll:
-        _roll(c, screen, bottom)
+        y += _band(c, y, screen.alert, "alert", 1 if panel.size_class == "small" else 2)
+    if screen.prompt:
+        y += _prompt(c, y, screen.prompt)
+    bottom = h
+    if join is not None and m.hint:
+        fh = font(m.label)
+        bottom = h - _line_h(c, m.label) - m.pad // 2
+        c.rect((0, bottom, w - 1, bottom), fill=BLACK)
+        c.text((m.pad, bottom + m.pad // 2 + 1), join_hint(join), fh, w - 2 * m.pad, align="right")
+        bottom -= m.pad // 2
+    y += m.pad
+    body_w = w - 2 * m.pad
+    elements = list(screen.elements)
+    plan = _choose(c, elements, body_w, bottom - y)
+    kept: list[tuple[Element, tuple[int, int, int, int]]] = []
+    rows, per_row, size = plan.strip
+    if rows:
+        boxes = _draw_figures(c, plan.figures, m.pad, y, body_w, per_row, size)
+        kept.extend(zip(plan.figures, boxes, strict=True))
+    cols = max([col for _e, col, _y, _w, _c in plan.placed] + [0]) + 1
+    ncols = m.columns if len(plan.placed) > 1 else 1
+    col_w = (body_w - m.pad * 2 * (ncols - 1)) // ncols
+    for e, col, ey, ew, compact in plan.placed:
+        x = m.pad + col * (col_w + m.pad * 2)
+        _draw(c, e, x, y + ey, ew, compact)
+        kept.append((e, (x, y + ey, x + ew, y + ey + _measure(c, e, ew, compact))))
+    for col in range(1, cols):  # a rule between columns, from the column's first element down
+        x = m.pad + col * (col_w + m.pad * 2) - m.pad
+        top = y + min(ey for _e, ecol, ey, _w, _c in plan.placed if ecol == col)
+        c.rect((x, top, x, bottom - m.pad), fill=BLACK)
+    kept_ids = {id(e) for e, _box in kept}
+    dropped = tuple(e for e in elements if id(e) not in kept_ids)
+    return c.image, Layout(tuple(kept), dropped, size, (m.pad, y, w - m.pad, bottom))
+
+
+# --- the join screen ----------------------------------------------------------------------------
+
+
+def render_join(panel: Panel, join: JoinInfo, note: str = "", title: str = "Join the table") -> Image.Image:
+    """The join screen: a QR code of the join link, the panel URL and the join code, big."""
+    c = Canvas(panel)
+    m = c.m
+    w, h = panel.width, panel.height
+    small = panel.size_class == "small"
+    top = 0 if small else _header(c, title, "Tableside")
+    matrix = qr_matrix(join.link)
+    n = len(matrix)
+    quiet = 2 if small else 4
+    room = min(h - top - 2 * m.pad, int(w * (0.45 if small else 0.5)))
+    module = max(1, room // (n + 2 * quiet))
+    qr_px = module * (n + 2 * quiet)
+    qx, qy = m.pad, top + (h - top - qr_px) // 2
+    draw_qr(c.draw, matrix, qx, qy, module, quiet)
+    x = qx + qr_px + m.pad * 2
+    tw = w - x - m.pad
+    y = top + m.pad
+    fl = font(m.label)
+    ft = font(m.text)
+    if small:
+        lines: list[tuple[str, ImageFont.FreeTypeFont, RGB]] = [("Scan to join, or open", fl, BLACK)]
+    else:
+        lines = [("Scan with a phone camera,", ft, BLACK), ("or open in a browser:", ft, BLACK)]
+    for s, f, ink in lines:
+        c.text((x, y), s, f, tw, fill=ink)
+        y += _line_h(c, f.size)
+    fu = largest(join.display_url, tw, 10_000, m.text + (m.text // 2 if not small else 0), 7, "bold")
+    c.text((x, y), join.display_url, fu, tw, fill=c.inks.accent_text)
+    y += _line_h(c, fu.size) + m.pad
+    c.text((x, y), "Join code", fl, tw)
+    y += _line_h(c, fl.size)
+    code_room_h = max(10, (h - y - m.pad) - (_line_h(c, m.text) * 2 if note and not small else 0))
+    fc = largest(join.code, tw, code_room_h, m.figure, 10, "bold")
+    c.draw.text((x, y + _top(fc)), fit(join.code, fc, tw), font=fc, fill=BLACK)
+    y += _cap(fc) + m.pad * 2
+    if note:
+        for line in wrap(note, ft if not small else fl, tw, 2 if not small else 1):
+            if y + m.line > h:
+                break
+            c.text((x, y), line, ft if not small else fl, tw, fill=c.inks.alert_text)
+            y += m.line
     return c.image
 
 
-def _title_bar(c: _Canvas, screen: Screen) -> int:
-    w, pad = c.panel.width, c.pad
-    bar = int(c.size * 1.35) + 2 * pad
-    c.draw.rectangle((0, 0, w, bar), fill=BLACK)
-    title_w = int(c.draw.textlength(screen.title, font=c.big))
-    c.text((pad, pad - 1), screen.title, w - 2 * pad, font=c.big, fill=WHITE)
-    if screen.status:
-        room = w - title_w - 4 * pad
-        if room > w // 4:
-            status = _fit(c.draw, screen.status, c.font, room)
-            sw = c.draw.textlength(status, font=c.font)
-            c.draw.text((w - pad - sw, pad + 1), status, font=c.font, fill=WHITE)
-        else:
-            c.draw.rectangle((0, bar, w, bar + c.line + 2), fill=BLACK)
-            c.text((pad, bar), screen.status, w - 2 * pad, fill=WHITE)
-            bar += c.line + 2
-    return bar + 2
-
-
-def _sections(c: _Canvas, screen: Screen, top: int, bottom: int) -> None:
-    w, pad = c.panel.width, c.pad
-    columns = 1 if w < 330 else 2 if w < 700 else 3
-    lines = []
-    for section in screen.sections:
-        lines.append(("title", section.title, None))
-        lines.extend(("row", row, None) for row in section.rows)
-    per_col = max(1, (bottom - top) // c.line)
-    columns = min(columns, max(1, -(-len(lines) // per_col)))
-    col_w = (w - pad * (columns + 1)) // columns
-    for i, (kind, item, _) in enumerate(lines[: per_col * columns]):
-        col, pos = divmod(i, per_col)
-        x = pad + col * (col_w + pad)
-        y = top + pos * c.line
-        if kind == "title":
-            c.text((x, y), item, col_w, fill=c.panel.accent if c.panel.accent != BLACK else BLACK)
-            tw = min(col_w, int(c.draw.textlength(item, font=c.font)))
-            c.draw.line((x, y + c.size + 1, x + tw, y + c.size + 1), fill=BLACK)
-        else:
-            _row(c, item, x, y, col_w)
-    if len(lines) > per_col * columns:
-        c.draw.text((w - pad - c.size, bottom - c.line), "…", font=c.font, fill=BLACK)
-
-
-def _row(c: _Canvas, row, x: int, y: int, width: int) -> None:
-    fill = c.panel.accent if row.accent else BLACK
-    bar_w = width // 4 if row.bar and width > 150 else 0
-    label_need = int(c.draw.textlength(row.label, font=c.font))
-    # The value gets what the label leaves, but never less than a third of the row.
-    value_room = max(width // 3, width - label_need - bar_w - c.pad * 2)
-    value = _fit(c.draw, row.value, c.font, value_room)
-    value_w = int(c.draw.textlength(value, font=c.font))
-    label_w = width - value_w - bar_w - c.pad * 2
-    c.text((x, y), row.label, label_w, fill=fill)
-    c.draw.text((x + width - value_w, y), value, font=c.font, fill=fill)
-    if bar_w:
-        value_now, maximum = row.bar
-        bx = x + width - value_w - c.pad - bar_w
-        by = y + c.size // 4
-        bh = max(4, c.size // 2)
-        c.draw.rectangle((bx, by, bx + bar_w, by + bh), outline=BLACK)
-        if maximum > 0 and value_now > 0:
-            filled = int(bar_w * min(value_now, maximum) / maximum)
-            c.draw.rectangle((bx, by, bx + filled, by + bh), fill=fill if row.accent else BLACK)
-
-
-def _roll_height(c: _Canvas, screen: Screen) -> int:
-    return 0 if not screen.roll else c.line * 2 + c.pad * 2
-
-
-def _roll(c: _Canvas, screen: Screen, top: int) -> None:
-    roll = screen.roll
-    assert roll is not None
-    w, pad = c.panel.width, c.pad
-    c.draw.line((0, top, w, top), fill=BLACK)
-    y = top + pad
-    label = f"{roll.label}: {roll.verdict}" if roll.verdict else roll.label
-    c.text((pad, y), label, w - 2 * pad, fill=BLACK)
-    y += c.line
-    box = c.size + 2
-    x = pad
-    for i, face in enumerate(roll.faces):
-        if x + box > w - pad:
-            c.draw.text((x, y), "…", font=c.font, fill=BLACK)
-            break
-        hit = roll.hits[i] if i < len(roll.hits) else False
-        if hit:
-            c.draw.rectangle((x, y, x + box, y + box), fill=c.panel.accent)
-        else:
-            c.draw.rectangle((x, y, x + box, y + box), outline=BLACK)
-        text = str(face)
-        tw = c.draw.textlength(text, font=c.font)
-        c.draw.text((x + (box - tw) / 2, y + 1), text, font=c.font, fill=WHITE if hit else BLACK)
-        x += box + max(2, pad // 2)
-
-
-def to_panel_image(image: Image.Image, panel: Panel) -> Image.Image:
-    """Quantize to a mode "P" image in the panel's ink order, without dithering.
-
-    The inky drivers take this as is (it also sidesteps the Pillow 13 RGB
-    ``set_image`` bug in facts.md).
-    """
-    pal = Image.new("P", (1, 1))
-    flat = [v for rgb in panel.palette for v in rgb]
-    pal.putpalette(flat + flat[:3] * (256 - len(panel.palette)))
-    return image.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE)
-
-
-def to_png(image: Image.Image, panel: Panel) -> bytes:
-    """The frame as the panel would show it, PNG-encoded (for /display.png and the virtual panel)."""
-    import io
-
-    buf = io.BytesIO()
-    to_panel_image(image, panel).save(buf, format="PNG")
-    return buf.getvalue()
-
-
 def placeholder_screen(message: str) -> Screen:
-    """What the panel shows with no active session."""
-    from tableside.core.system import Row, Section
+    """What the panel shows with no active session and no join link known."""
+    return Screen(title="Tableside", status="no game", elements=(Text(message),))
 
-    return Screen(
-        title="Tableside",
-        status="no game",
-        sections=(Section("Start", (Row(message, ""),)),),
-    )

@@ -112,6 +112,10 @@ class Config:
     port: int = 8080
     display: str = "auto"  # auto | inky | virtual
     panel: str | None = None  # a display.panels id; None = detect (virtual: wHAT red)
+    model: str | None = None  # a display.panels id naming a board that has no EEPROM to detect
+    min_interval: float = 10.0  # seconds the panel rests between refreshes
+    join_seconds: float = 120.0  # how long the join screen stays up at start and after a hold
+    simulate_refresh: bool = True  # the virtual panel takes as long as the real board
     buttons: dict[str, int] = field(default_factory=lambda: {"A": 5, "B": 6, "C": 16, "D": 24})
     hold_time: float = 1.0
     data: str | None = None  # [server] data: the data folder, after --data and $TABLESIDE_DATA
@@ -172,12 +176,24 @@ def load_config(path: str | None) -> Config:
         cfg.names = tuple(n.strip().lower() for n in names)
         cfg.display = str(display.get("kind", cfg.display))
         cfg.panel = display.get("panel", cfg.panel)
+        cfg.model = display.get("model", cfg.model)
+        cfg.min_interval = float(display.get("min_interval", cfg.min_interval))
+        cfg.join_seconds = float(display.get("join_seconds", cfg.join_seconds))
+        cfg.simulate_refresh = bool(display.get("simulate_refresh", cfg.simulate_refresh))
         cfg.hold_time = float(buttons.get("hold_time", cfg.hold_time))
         pins = buttons.get("pins", {})
         cfg.buttons = {**cfg.buttons, **{str(k).upper(): int(v) for k, v in pins.items()}}
         _load_pi(cfg, raw, buttons)
     except (TypeError, ValueError, AttributeError) as exc:
         raise ConfigError(f"config file {path}: {exc}") from None
+    from tableside.display.panels import PANELS
+
+    for key in ("panel", "model"):
+        value = getattr(cfg, key)
+        if value is not None and value not in PANELS:
+            raise ConfigError(f"config file {path}: display.{key} {value!r} is not one of {', '.join(PANELS)}")
+    if not (0 <= cfg.min_interval <= 3600 and 0 <= cfg.join_seconds <= 3600):
+        raise ConfigError(f"config file {path}: display.min_interval and display.join_seconds must be 0-3600 s")
     if cfg.display not in ("auto", "inky", "virtual"):
         raise ConfigError(f"config file {path}: display kind must be auto, inky or virtual, not {cfg.display!r}")
     return cfg
@@ -186,7 +202,7 @@ def load_config(path: str | None) -> Config:
 # GPIO the Inky boards use (SPI0, its chip selects, DC/RESET/BUSY) and I2C for the EEPROM.
 RESERVED_PINS = {2: "I2C SDA", 3: "I2C SCL", 8: "the Inky's SPI chip select", 9: "SPI MISO", 10: "SPI MOSI",
                  11: "SPI clock", 17: "the Inky's BUSY line", 22: "the Inky's DC line", 27: "the Inky's RESET line"}
-MAP_TARGETS = ("undo", "redo", "shutdown", "dice", "none")
+MAP_TARGETS = ("undo", "redo", "shutdown", "dice", "none", "join")
 
 
 def _gesture_names() -> set[str]:

@@ -7,87 +7,23 @@ found, else the virtual display and gpiozero's MockFactory, and it says which.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import logging
-import os
 import signal
 import sys
-import threading
-import time
-from typing import Any
 
 from tableside.config import cookie_secret, data_dir, join_code, load_config
 from tableside.core.store import Store
 from tableside.core.table import Table
-from tableside.device.display import DisplayWorker, open_display
-from tableside.display.render import placeholder_screen, render, to_png
+from tableside.device.display import RefreshScheduler, open_display
+from tableside.display.join import JoinInfo
 from tableside.faults import Faults
+from tableside.frames import FrameSource
 from tableside.lock import FolderLock
 from tableside.pi import Appliance
 from tableside.webui.app import Services, create_app
 from tableside.webui.stream import Broker
 
 log = logging.getLogger("tableside")
-
-
-class Frames:
-    """The current e-paper frame: drawn by the display thread, served to ``GET /display.png``.
-
-    The render (and its PNG) happens on the display thread only: ``png()`` hands
-    out the newest frame that thread made, so a phone asking for the picture
-    never waits for a render (on a Pi Zero a render costs more than an action).
-    The display thread waits ``settle`` seconds after a change and runs at a
-    lower priority, so the phones' re-fetches after a change go first. Without a
-    display thread (tests), ``png()`` renders on demand.
-    """
-
-    def __init__(self, table: Table, panel, overlay=None, join=None, settle: float = 0.0) -> None:
-        self.table = table
-        self.panel = panel
-        self.overlay = overlay or (lambda: None)  # the buttons' own prompt (shutdown, dice entry)
-        self.join = join or (lambda: "Start a game on the phone panel")  # the address, once there is one
-        self.settle = settle
-        self._lock = threading.Lock()
-        self._key: Any = None
-        self._png = b""
-        self._drawn_by_thread = False
-        self._niced = False
-
-    def image(self):
-        from tableside.pi import prompt_screen
-
-        prompt = self.overlay()
-        if prompt is not None:
-            return render(prompt_screen(prompt), self.panel)
-        if not self.table.has_active():
-            return render(placeholder_screen(self.join()), self.panel)
-        return render(self.table.screen(), self.panel)
-
-    def _now(self) -> Any:
-        return (self.table.position(), repr(self.overlay()), self.join())
-
-    def draw(self):
-        """The display thread's frame source: render once, keep the PNG for the phones."""
-        if not self._niced:
-            self._niced = True
-            with contextlib.suppress(OSError, AttributeError):  # Linux: a thread has its own nice value
-                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
-        if self.settle:
-            time.sleep(self.settle)
-        key = self._now()
-        image = self.image()
-        png = to_png(image, self.panel)
-        with self._lock:
-            self._png, self._key, self._drawn_by_thread = png, key, True
-        return image
-
-    def png(self) -> bytes:
-        with self._lock:
-            if self._png and (self._drawn_by_thread or self._key == self._now()):
-                return self._png
-            key = self._now()
-            self._png, self._key = to_png(self.image(), self.panel), key
-            return self._png
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -117,11 +53,31 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     faults.subscribe(lambda component, record: broker.publish({"kind": "hardware", "component": component,
                                                                "error": record}))
 
-    display, display_note = open_display("virtual" if args.simulate else cfg.display, args.panel or cfg.panel, folder)
+    display, display_note = open_display("virtual" if args.simulate else cfg.display, args.panel or cfg.panel, folder,
+                                         model=cfg.model, refresh_seconds=None if cfg.simulate_refresh else 0.0)
     pi = Appliance(cfg, table, broker, faults, simulate=args.simulate)
-    frames = Frames(table, display.panel, overlay=pi.controls.overlay, join=lambda: pi.join_text(code), settle=0.2)
-    worker = DisplayWorker(display, frames.draw, faults=faults)
+
+    def join() -> JoinInfo | None:
+        """The join link on the panel: the LAN address or HOSTNAME.local once there is one."""
+        if not pi.address.online:
+            return None
+        try:
+            return JoinInfo(pi.address.url, code)
+        except ValueError:
+            return None
+
+    frames = FrameSource(table, display.panel, join, join_seconds=cfg.join_seconds, overlay=pi.controls.overlay,
+                         waiting=lambda: pi.join_text(code))
+    worker = RefreshScheduler(display, frames.image, min_interval=cfg.min_interval, next_change=frames.next_change,
+                              faults=faults, settle=0.2)
     pi.redraw = worker.request
+
+    def show_join() -> None:
+        frames.show_join()
+        worker.request()
+
+    pi.controls.show_join = show_join  # a button hold the game leaves free shows the join screen
+    table.subscribe(frames.changed)
     table.subscribe(worker.request)
     buttons = pi.buttons
 
@@ -130,7 +86,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
                 "display_error": worker.error, **pi.status()}
 
     services = Services(
-        table=table, join_code=code, frame_png=frames.png, press=pi.press, broker=broker, hardware=hardware,
+        table=table, join_code=code, frame_png=worker.png, press=pi.press, broker=broker, hardware=hardware,
         secret=cookie_secret(folder), names=cfg.names,
     )
     app = create_app(services)
@@ -141,6 +97,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     actual_port = server.effective_port
     lock.describe(f"serving on port {actual_port}")
     pi.watch_address(int(actual_port), host)
+    frames.show_join()  # at start the panel says how to join
     worker.start()
     keys = None
     if buttons.simulated and sys.stdin.isatty():

@@ -11,10 +11,11 @@ from PIL import Image
 from tableside.core.store import Store
 from tableside.core.table import Table
 from tableside.device.buttons import ButtonPanel, mock_factory
+from tableside.device.display import RefreshScheduler, VirtualDisplay
 from tableside.display.panels import get_panel
 from tableside.webui.app import Services, create_app
 
-from tableside.serve import Frames
+from tableside.frames import FrameSource
 from tests import toysystem
 
 CODE = "K7TQ2M"
@@ -26,14 +27,19 @@ def services(tmp_path):
     table = Table(
         Store(tmp_path / "t.db"), rng=random.Random(3), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
     )
-    frames = Frames(table, get_panel("what-red"))
+    panel = get_panel("what-red")
+    frames = FrameSource(table, panel)
+    scheduler = RefreshScheduler(VirtualDisplay(panel, refresh_seconds=0), frames.image)
+    table.subscribe(scheduler.request)
+    scheduler.start()
 
     def on_button(gesture):
         return table.press(gesture.button, gesture.hold, source="button")
 
     # hold_time leaves a loaded CI machine room: a virtual press held longer than it would be a hold
     buttons = ButtonPanel(on_button, mock_factory(), hold_time=0.4, debounce=0.005)
-    yield Services(table=table, join_code=CODE, frame_png=frames.png, press=buttons.simulate)
+    yield Services(table=table, join_code=CODE, frame_png=scheduler.png, press=buttons.simulate)
+    scheduler.stop()
     buttons.close()
     table.store.close()
 
@@ -146,9 +152,10 @@ def test_buttons_go_through_the_gpio_code_path(client):
     assert client.post("/api/buttons/A", json={"hold": "yes"}, headers=AUTH).status_code == 400
 
 
-def test_display_png_is_the_panel_frame(client):
+def test_display_png_is_the_panel_frame(client, services):
     start(client)
     client.post("/api/sessions/active/actions", json={"type": "add", "points": 9}, headers=AUTH)
+    services.frame_png.__self__.wait_idle(10)  # rendered off the request path, by the scheduler
     r = client.get("/display.png", headers=AUTH)
     with Image.open(io.BytesIO(r.data)) as image:
         image.load()

@@ -1,5 +1,5 @@
 """The e-paper render stays off the request path (issue 13): ``GET /display.png`` hands out
-the frame the display thread drew, and each change is rendered once."""
+the frame the display's render thread drew, and each change is rendered once."""
 
 from __future__ import annotations
 
@@ -7,36 +7,48 @@ import random
 
 from tableside.core.store import Store
 from tableside.core.table import Table
+from tableside.device.display import RefreshScheduler, VirtualDisplay
 from tableside.display.panels import get_panel
 
-from tableside import serve
+from tableside.frames import FrameSource
 from tests import toysystem
 
 
-def test_display_png_serves_the_display_threads_frame_without_rendering(tmp_path, monkeypatch):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get,
-                  catalogue=lambda: [toysystem.SYSTEM])
+def _table(tmp_path):
+    return Table(Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get,
+                 catalogue=lambda: [toysystem.SYSTEM])
+
+
+def test_display_png_serves_the_render_threads_frame_without_rendering(tmp_path):
+    table = _table(tmp_path)
     table.create_session("toy")
+    panel = get_panel("what-red")
+    source = FrameSource(table, panel)
     renders = []
-    real_render = serve.render
-    monkeypatch.setattr(serve, "render", lambda *a, **k: renders.append(1) or real_render(*a, **k))
-    frames = serve.Frames(table, get_panel("what-red"))
-    image = frames.draw()  # what the display thread does after a change
-    assert len(renders) == 1 and image.size == (400, 300)
-    drawn = frames.png()
-    assert drawn.startswith(b"\x89PNG") and len(renders) == 1  # no second render for the phone
+
+    def image():
+        renders.append(1)
+        return source.image()
+
+    scheduler = RefreshScheduler(VirtualDisplay(panel, refresh_seconds=0), image)
+    table.subscribe(scheduler.request)
+    scheduler.start()
+    assert scheduler.wait_idle(10) and len(renders) == 1
+    drawn = scheduler.png()
+    for _ in range(5):
+        assert scheduler.png() == drawn  # a phone asking never renders
+    assert drawn.startswith(b"\x89PNG") and len(renders) == 1
     table.act({"type": "add", "points": 3})
-    assert frames.png() == drawn and len(renders) == 1  # the request never renders; the thread will
-    frames.draw()
-    assert frames.png() != drawn and len(renders) == 2
+    assert scheduler.wait_idle(10) and len(renders) == 2  # the change is rendered once, by the thread
+    assert scheduler.png() != drawn
+    scheduler.stop()
     table.store.close()
 
 
-def test_without_a_display_thread_png_renders_on_demand(tmp_path):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get,
-                  catalogue=lambda: [toysystem.SYSTEM])
-    frames = serve.Frames(table, get_panel("what-red"))
-    first = frames.png()
-    table.create_session("toy")
-    assert frames.png() != first
+def test_before_the_first_render_there_is_no_frame_and_nothing_renders(tmp_path):
+    table = _table(tmp_path)
+    renders = []
+    scheduler = RefreshScheduler(VirtualDisplay(get_panel("what-red"), refresh_seconds=0),
+                                 lambda: renders.append(1))
+    assert scheduler.png() == b"" and renders == []  # GET /display.png answers 503 until then
     table.store.close()

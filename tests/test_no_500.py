@@ -66,7 +66,7 @@ def test_any_options_are_accepted_or_refused_cleanly(system_id, options):
 
 
 # Player names the documented examples use, so the walk gets past turn checks.
-WALK_OPTIONS = {"venom": {"players": ["Ann", "Bob"]}}
+WALK_OPTIONS = {"venom": {"players": ["Ann", "Bob"]}, "vegas": {"players": ["Ann", "Bob", "Cy"]}}
 
 
 def _nudge(value, draw):

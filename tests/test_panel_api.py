@@ -12,11 +12,12 @@ import pytest
 from PIL import Image
 from tableside.core.store import Store
 from tableside.core.table import Table
+from tableside.device.display import RefreshScheduler, VirtualDisplay
 from tableside.display.panels import get_panel
 from tableside.webui.app import Services, create_app
 from tableside.webui.history import chart_svg, luck_report
 
-from tableside.serve import Frames
+from tableside.frames import FrameSource
 
 CODE = "K7TQ2M"
 AUTH = {"Authorization": f"Bearer {CODE}"}
@@ -26,9 +27,18 @@ GZ = {**AUTH, "Accept-Encoding": "gzip, deflate"}
 @pytest.fixture
 def client(tmp_path):
     table = Table(Store(tmp_path / "t.db"), rng=random.Random(5))
-    frames = Frames(table, get_panel("what-red"))
-    services = Services(table=table, join_code=CODE, frame_png=frames.png, press=lambda label, hold: {})
+    panel = get_panel("what-red")
+    scheduler = RefreshScheduler(VirtualDisplay(panel, refresh_seconds=0), FrameSource(table, panel).image)
+    table.subscribe(scheduler.request)
+    scheduler.start()
+
+    def frame_png() -> bytes:  # the test waits for the render thread; the server never does
+        scheduler.wait_idle(10)
+        return scheduler.png()
+
+    services = Services(table=table, join_code=CODE, frame_png=frame_png, press=lambda label, hold: {})
     yield create_app(services, {"TESTING": True}).test_client()
+    scheduler.stop()
     table.store.close()
 
 

@@ -6,6 +6,7 @@ panel as a phone would (390 x 844, touch). Screenshots go to tests/_output.
 
 from __future__ import annotations
 
+import re
 import signal
 
 import pytest
@@ -124,4 +125,194 @@ def test_a_change_with_500_actions_in_the_log_costs_a_phone_under_5_kB(browser, 
     assert any("log?after=500" in url for url in seen), seen
     assert not any("log?after=0" in url for url in seen), seen
     assert 0 < total < 5_000, (total, seen)
+    page.context.close()
+
+
+# -- playing as a table would --------------------------------------------------------------------
+NAMES = {"vnm": ["Ann", "Bob", "Cy"], "venom": ["Dee", "Eve", "Fay"]}
+
+
+def version_of(page) -> int:
+    return page.evaluate("() => S.view ? S.view.version : -1")
+
+
+def start_game(page, system_name: str, names: list[str]) -> None:
+    """Fill the setup form by tapping, typing only the players' names."""
+    page.get_by_role("button", name="Games", exact=True).tap()
+    page.locator("#system-box label", has_text=system_name).tap()
+    players = page.locator("#option-fields > fieldset").filter(has=page.locator("legend", has_text="Players")).first
+    entries = players.locator(".list-row, .rows-item")
+    while entries.count() < len(names):
+        players.get_by_role("button", name="Add a", exact=False).last.tap()
+    while entries.count() > len(names):
+        entries.last.get_by_role("button", name="Remove", exact=False).tap()
+    for i, name in enumerate(names):
+        entry = entries.nth(i)
+        entry.locator("input[type=text]").first.fill(name)
+        for group in entry.locator("fieldset.choices").all():  # a home world and such: distinct per player
+            labels = group.locator("label")
+            labels.nth(i % labels.count()).tap()
+        for select in entry.locator("select").all():
+            select.select_option(index=1 + i)
+    page.get_by_role("button", name="Start new game").tap()
+    if page.locator("#confirm[open]").count():
+        page.locator("#confirm-yes").tap()
+    expect(page.locator("#tab-game")).to_be_visible()
+
+
+def complete_form(form) -> None:
+    """Answer a form the way a hurried player would: the first choice of anything required."""
+    for group in form.locator("fieldset.choices").all():
+        if not group.locator("input:checked").count() and group.locator("input[type=radio]").count():
+            group.locator("label").first.tap()
+    for select in form.locator("select").all():
+        if select.input_value() == "":
+            select.select_option(index=1)
+    form.locator("button.primary").tap()
+
+
+def play_a_step(page) -> str:
+    """Tap the main moves in order until one changes the table; returns what it said."""
+    before = version_of(page)
+    buttons = page.locator("#main-actions > .act > button.open")
+    assert buttons.count(), "no main move on the first screen"
+    for i in range(buttons.count()):
+        button = page.locator("#main-actions > .act > button.open").nth(i)
+        assert button.bounding_box()["y"] < 844, "the main moves must be on the first screen"
+        button.tap()
+        form = page.locator("#main-actions .act form")
+        if form.count():
+            complete_form(form.first)
+        try:
+            page.wait_for_function(f"() => S.view && S.view.version > {before}", timeout=3000)
+            return page.locator("#said").inner_text()
+        except Exception:
+            if form.count():
+                form.first.get_by_role("button", name="Cancel").tap()
+    raise AssertionError(f"no main move changed the table: {page.locator('#banner').inner_text()}")
+
+
+@pytest.mark.parametrize("system", ["venom"])  # vnm joins when its players are name + home world rows
+def test_set_up_and_play_a_game_with_a_second_phone_watching(browser, server, system):
+    name = {"vnm": "Venus Needs Men", "venom": "VENOM Assault"}[system]
+    page, other = phone(browser, server), phone(browser, server)
+    start_game(page, name, NAMES[system])
+    expect(page.locator("#title")).to_contain_text(name)
+    expect(other.locator("#title")).to_contain_text(name)  # live on the second phone
+    view = api(server, "GET", "/api/sessions/active")
+    assert view["system"] == system
+    assert set(NAMES[system]) <= set(json_text(view["state"]))
+    for _ in range(2):
+        said = play_a_step(page)
+        assert said.strip()
+        settle(page)
+        expect(other.locator("#version")).to_have_text(page.locator("#version").inner_text())
+    # Undo says what it undid, on this phone; the other follows.
+    page.get_by_role("button", name="Undo").tap()
+    expect(page.locator("#said")).to_contain_text("Undid")
+    settle(page)
+    expect(other.locator("#version")).to_have_text(page.locator("#version").inner_text())
+    shot(page, f"{system}-game")
+    page.get_by_role("button", name="History", exact=True).tap()
+    expect(page.locator("#chart svg")).to_be_visible()
+    expect(page.locator("#log li").first).to_contain_text("Undid")
+    shot(page, f"{system}-history")
+    page.get_by_role("button", name="Games", exact=True).tap()
+    expect(page.locator("#sessions li.active")).to_contain_text(NAMES[system][0])
+    shot(page, f"{system}-games")
+    page.context.close()
+    other.context.close()
+
+
+def json_text(state) -> list[str]:
+    """Every string in a state (names end up in different places per system)."""
+    out: list[str] = []
+    todo = [state]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.values())
+            out.extend(k for k in item if isinstance(k, str))
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, str):
+            out.append(item)
+    return out
+
+
+def test_switching_the_table_asks_first(browser, server):
+    api(server, "POST", "/api/sessions", {"system": "venom"})
+    api(server, "POST", "/api/sessions", {"system": "vnm"})
+    page = phone(browser, server)
+    page.get_by_role("button", name="Games", exact=True).tap()
+    page.get_by_role("button", name="Play this game").tap()
+    expect(page.locator("#confirm")).to_be_visible()
+    page.get_by_role("button", name="Cancel").tap()
+    assert api(server, "GET", "/api/sessions/active")["system"] == "vnm"
+    page.get_by_role("button", name="Play this game").tap()
+    page.locator("#confirm-yes").tap()
+    expect(page.locator("#title")).to_contain_text("VENOM")
+    assert api(server, "GET", "/api/sessions/active")["system"] == "venom"
+    page.context.close()
+
+
+def test_a_stale_action_keeps_the_form_and_says_someone_changed_it(browser, server):
+    api(server, "POST", "/api/sessions", {"system": "venom"})
+    page = phone(browser, server)
+    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+    # an action with a form: open it, then another phone changes the table before we send
+    single = re.compile("single|one die", re.I)
+    opener = page.locator("#groups .act > button.open[aria-expanded]", has_text=single).first
+    opener.tap()
+    form = page.locator("#groups .act form").first
+    expect(form).to_be_visible()
+    form.locator("input[type=text]").first.fill("Vipress")
+    page.evaluate("() => S.stream.close()")  # this phone has not heard of the next change yet
+    api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "1d6"})
+    assert version_of(page) == 0
+    complete_form(form)
+    expect(form.locator(".form-error")).to_contain_text("Someone changed this first")
+    expect(page.locator("#version")).to_contain_text("version 1")  # the new state is shown
+    expect(form).to_be_visible()
+    expect(form.locator("input[type=text]").first).to_have_value("Vipress")  # the form is kept
+    complete_form(form)  # sent again, it goes through
+    expect(page.locator("#version")).to_contain_text("version 2")
+    page.context.close()
+
+
+def test_no_accessibility_violations_on_any_tab(browser, server):
+    from axe_playwright_python.sync_playwright import Axe
+
+    api(server, "POST", "/api/sessions", {"system": "venom"})
+    api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "5d6cs>=4"})
+    page = phone(browser, server)
+    axe = Axe()
+    for tab in ("Game", "History", "Games", "Display"):
+        page.get_by_role("button", name=tab, exact=True).tap()
+        settle(page)
+        results = axe.run(page)
+        assert results.violations_count == 0, (tab, results.generate_report())
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        page.get_by_role("button", name="Game", exact=True).tap()
+        results = axe.run(page)
+        assert results.violations_count == 0, (scheme, results.generate_report())
+    page.context.close()
+
+
+def test_one_column_and_big_tap_targets_at_360_px(browser, server):
+    api(server, "POST", "/api/sessions", {"system": "vnm"})
+    page = phone(browser, server)
+    page.set_viewport_size({"width": 360, "height": 740})
+    for tab in ("Game", "Games"):
+        page.get_by_role("button", name=tab, exact=True).tap()
+        page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+        small = page.evaluate("""() => [...document.querySelectorAll(
+            'button, summary, a, select, input, label.switch, .choices label')]
+            .filter(e => e.offsetParent !== null).map(e => [e.textContent.trim().slice(0, 30),
+            e.getBoundingClientRect()]).filter(([, r]) => r.width < 44 || r.height < 44)
+            .filter(([t, r]) => !(r.width === 0 && r.height === 0))""")
+        inputs_inside_labels = [s for s in small if s[1]["width"] >= 20 and s[1]["height"] >= 20 and s[0] == ""]
+        assert [s for s in small if s not in inputs_inside_labels] == [], small
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     page.context.close()

@@ -56,8 +56,12 @@ def test_venom_bad_input(client):
     assert act(client, {"type": "set_commander", "player": "Ana"}).status_code == 200
     leader = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense", "zone_type": "Arctic",
               "health": 2, "defense": 4, "support": 2}
+    refused(client, leader, "only in the Tactical Phase")
+    for step in ({"type": "draw_event", "kind": "all_is_quiet"}, {"type": "next_phase"}, {"type": "next_phase"}):
+        assert act(client, step).status_code == 200
     refused(client, {**leader, "health": 0}, "health")
     refused(client, {**leader, "defense": 9}, "defense")
+    assert act(client, leader).status_code == 200
     refused(client, {"type": "combat_roll", "dice": 0}, "dice")
     refused(client, {"type": "summon_kaiju"}, "unknown action", "summon_kaiju")
 

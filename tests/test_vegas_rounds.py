@@ -133,3 +133,13 @@ def test_more_vp_beats_more_increases():
     for _ in range(4):
         tracks.increase(state, "Bob", "Team", "test")
     assert [r["player"] for r in rounds.ranking(state)] == ["Ann", "Bob"]
+
+
+def test_a_hand_corrected_to_zero_moves_the_lead_or_ends_the_round():
+    state = in_round(leader="Ann")
+    state["hand"]["Ann"] = 0
+    assert rounds.settle(state) == "Bob leads the next trick" and state["leader"] == "Bob"
+    state["hand"]["Bob"] = 0
+    assert rounds.settle(state).startswith("only Cy holds cards") and state["phase"] == "Reveal"
+    state["hand"]["Cy"] = 0
+    assert rounds.settle(state) == "round 1 ends" and state["phase"] == "Round over"

@@ -26,17 +26,17 @@ def _refused(state, raw, error, match, faces=None):
 
 def test_health_zero_is_refused():
     _refused(to_phase(started(), "Tactical"), {**LEADER, "health": 0}, RuleError,
-             "Choose leader: Health must be at least 1, got 0")
+             "Choose the VENOM Leader: Health must be at least 1, got 0")
 
 
 def test_defense_nine_is_refused():
     _refused(to_phase(started(), "Tactical"), {**LEADER, "defense": 9}, RuleError,
-             "Choose leader: Defense must be at most 8, got 9")
+             "Choose the VENOM Leader: Defense must be at most 8, got 9")
 
 
 def test_combat_roll_with_zero_dice_is_refused():
     _refused(attacking(health=2, defense=4, dice=0), {"type": "combat_roll"}, RuleError,
-             "combat_roll needs at least 1 Combat Die")
+             "Combat roll needs at least 1 Combat Die: allocate the Combat Dice first")
     _refused(attacking(health=2, defense=4, dice=3), {"type": "combat_roll", "dice": 0}, RuleError,
              "Dice must be at least 1, got 0")
 
@@ -52,7 +52,7 @@ def test_an_unknown_action_is_refused():
 
 
 def test_malformed_fields_are_400():
-    _refused(started(), {"type": "draw_event"}, BadRequest, "'Kind' is required")
+    _refused(started(), {"type": "draw_event"}, BadRequest, "Draw an Event card: 'Event card' is required")
     _refused(started(), {"type": "draw_event", "kind": "venom", "colour": "red"}, BadRequest, "unknown field")
     _refused(attacking(health=2, defense=4, dice=3), {"type": "adjust_track", "track": "health", "by": "x"},
              BadRequest, "must be a whole number")
@@ -66,7 +66,8 @@ def test_wrong_faces_change_nothing():
 
 def test_empty_names_are_refused():
     _refused(to_phase(started(), "Tactical"), {**LEADER, "name": " "}, RuleError,
-             "choose_leader: name must not be empty")
-    _refused(started(), {"type": "add_reward", "name": "", "vp": 1}, RuleError, "add_reward: name must not be empty")
+             "Choose the VENOM Leader: the Leader's name must not be empty")
+    _refused(started(), {"type": "add_reward", "name": "", "vp": 1}, RuleError,
+             "Add a Reward Card: the card's name must not be empty")
     _refused(started(), {"type": "record_capture", "leader": "", "support": 1}, RuleError,
-             "record_capture: leader must not be empty")
+             "pick a Leader from the list, or type the name of one not listed")

@@ -19,7 +19,8 @@ def test_rulebook_example_4_6_4_2_1_against_defense_4_health_3_captures():
     state, result = act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
     assert result["successes"] == 3 and result["verdict"] == "captured"
     assert state["phase"] == "Combat"
-    assert result["summary"] == "Rolled 4,6,4,2,1 vs Defense 4: 3 successes vs Health 3 captures Vipress"
+    assert result["summary"] == ("Rolled 4,6,4,2,1 vs Defense 4: 3 successes vs Health 3 captures Vipress "
+                                 "(in Ann's Victory Point pile)")
 
 
 def test_capture_probability_5_dice_defense_4_health_3_is_exactly_one_half():
@@ -59,7 +60,7 @@ def test_abort_when_dice_fewer_than_health():
     assert "aborted: 2 combat dice < Health 3" in result["summary"]
     state2, result = act(attacking(health=3, defense=4, dice=2), {"type": "combat_roll"}, faces=[6, 6])
     assert "typed faces ignored" in result["summary"] and state2["combat"]["dice"] == []
-    with pytest.raises(RuleError, match="already rolled \\(or Combat aborted\\)"):
+    with pytest.raises(RuleError, match="Combat was aborted this Turn \\(2 combat dice < Health 3\\)"):
         act(state, {"type": "combat_roll"}, faces=[6, 6])
 
 
@@ -123,9 +124,9 @@ def test_rolled_values_may_go_above_six_and_below_one():
 
 
 def test_modify_die_checks_the_die_number():
-    with pytest.raises(RuleError, match="there is no die 6; the roll has dice 1-5"):
+    with pytest.raises(RuleError, match="'6' is not one of Die 1: 4 \\(hit\\), Die 2: 6 \\(hit\\)"):
         act(_rolled(), {"type": "modify_die", "die": 6, "by": 1})
-    with pytest.raises(RuleError, match="have not been rolled yet"):
+    with pytest.raises(RuleError, match="^Change a die's Rolled Value: the Combat Dice have not been rolled yet$"):
         act(attacking(health=3, defense=4, dice=5), {"type": "modify_die", "die": 1, "by": 1})
 
 
@@ -164,7 +165,7 @@ def test_reroll_replaces_a_modified_value():
 
 def test_reroll_refuses_a_die_twice_or_missing_faces():
     state = _rolled()
-    with pytest.raises(RuleError, match="a die is chosen twice"):
+    with pytest.raises(RuleError, match="Re-roll dice: Dice: '2' is picked twice"):
         act(state, {"type": "reroll_dice", "dice": [2, 2]}, faces=[1, 1])
     with pytest.raises(RuleError, match="Re-roll needs 2d6"):
         act(state, {"type": "reroll_dice", "dice": [1, 2]}, faces=[3], typed=True)

@@ -19,7 +19,7 @@ def test_venom_strikes_chance_is_exact():
 
 def test_chance_in_state_follows_each_draw():
     state = started(["A", "B", "C", "D"])  # 4 players: no All Is Quiet, 28 cards
-    assert state["odds"]["venom_strikes_next"] == "5/14"
+    assert state["odds"]["venom_strikes_next"] == "10/28"  # the rulebook's counts, not 5/14
     assert state["odds"]["venom_strikes_next_percent"] == "35.7%"
     state, result = act(state, {"type": "draw_event", "kind": "venom"})
     assert state["event_deck"]["freedom_squadron_or_venom"] == 17
@@ -58,7 +58,8 @@ def test_event_track_five_says_the_missions_final_effect_applies():
     assert "the Mission's final effect now applies" in result["summary"]
     screen = SYSTEM.screen(state)
     assert screen.alert == "Event Track 5: Mission final effect applies"
-    assert screen.sections[0].rows[0].value == "5/5 FINAL"
+    track = next(e for e in screen.elements if e.label == "Event Track")
+    assert (track.value, track.maximum, track.style, track.tone) == (5, 5, "boxes", "alert")
     state, result = _strike(state)
     assert state["event_track"] == 5 and "already at 5" in result["summary"]
 
@@ -103,7 +104,12 @@ def test_an_empty_event_deck_is_a_rule_error_and_then_the_event_phase_may_pass()
 
 def test_event_phase_passes_without_a_draw_only_when_the_deck_is_empty():
     state = started(["A", "B", "C", "D"])
-    state["event_deck"] = {key: 0 for key in state["event_deck"]}
+    with pytest.raises(RuleError, match="draw the Event card first"):
+        act(state, {"type": "next_phase"})
+    for bucket, left in state["event_deck"].items():  # the table found the deck empty: a correction
+        if left:
+            state, _ = act(state, {"type": "correct", "key": f"event_deck.{bucket}", "value": 0})
+    assert len(state["event_discard"]) == 28
     state, result = act(state, {"type": "next_phase"})
     assert state["phase"] == "Recruitment" and "Event deck is empty" in result["summary"]
 
@@ -115,5 +121,5 @@ def test_drawing_a_kind_with_none_left_is_refused():
 
 
 def test_unknown_event_kind_is_refused():
-    with pytest.raises(RuleError, match="'blue' is not one of all_is_quiet"):
-        SYSTEM.validate_action({"type": "draw_event", "kind": "blue"})
+    with pytest.raises(RuleError, match="'blue' is not one of All Is Quiet \\(9 left\\), Freedom Squadron"):
+        SYSTEM.validate_action({"type": "draw_event", "kind": "blue"}, started())

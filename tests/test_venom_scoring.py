@@ -33,13 +33,36 @@ def test_medal_of_honor_still_tied_is_shared():
     assert scoring.medal_of_honor(players) == ["A", "B"]
 
 
-def test_a_capture_goes_to_the_active_players_vp_pile_when_combat_ends():
+VIPRESS = {"name": "Vipress", "vp": 2, "zone": "VENOM Mountain Defense", "turn": 1}
+
+
+def test_a_capture_is_in_the_vp_pile_as_soon_as_the_verdict_is_known():
     state = attacking(health=3, defense=4, dice=5, support=2)
     state, _ = act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
-    assert state["players"][0]["leaders"] == []  # Combat Phase abilities may still change it
+    assert state["players"][0]["leaders"] == [{**VIPRESS, "live": True}]
     state, result = act(state, {"type": "next_phase"})
-    assert state["players"][0]["leaders"] == [{"name": "Vipress", "vp": 2, "zone": "VENOM Mountain Defense"}]
+    assert state["players"][0]["leaders"] == [{**VIPRESS, "live": False}]
     assert "Ann captured Vipress (+2 VP)" in result["summary"]
+
+
+def test_a_live_capture_follows_the_verdict_while_abilities_change_the_dice():
+    state = attacking(health=3, defense=4, dice=5, support=2)
+    state, _ = act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
+    state, _ = act(state, {"type": "modify_die", "die": 1, "by": -1})  # 2 successes: not captured
+    assert state["players"][0]["leaders"] == []
+    state, _ = act(state, {"type": "modify_die", "die": 4, "by": 3})  # 3 again
+    assert state["players"][0]["leaders"] == [{**VIPRESS, "live": True}]
+
+
+def test_a_game_won_in_the_combat_phase_counts_that_capture_for_the_medal():
+    """Issue 7: the Mission may be won by the capture itself, before the Combat Phase ends."""
+    state = attacking(health=3, defense=4, dice=5, support=2)
+    state, _ = act(state, {"type": "add_reward", "name": "Intel", "vp": 1, "player": "Bob"})
+    state, _ = act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
+    state, result = act(state, {"type": "game_over", "winner": "freedom_squadron"})
+    assert result["medal_of_honor"] == ["Ann"]
+    assert result["victory_points"] == {"Ann": 2, "Bob": 1, "Cy": 0}
+    assert state["players"][0]["leaders"] == [{**VIPRESS, "live": False}]
 
 
 def test_a_failed_combat_captures_nothing():
@@ -54,15 +77,25 @@ def test_rewards_and_manual_captures_count_for_the_named_or_active_player():
     state = started()
     state, result = act(state, {"type": "add_reward", "name": "The Phantom Brigade", "vp": 2})
     assert result["player"] == "Ann" and result["victory_points"] == 2
-    state, result = act(state, {"type": "record_capture", "leader": "Vipress", "support": 3, "player": "Bob"})
+    state, result = act(state, {"type": "record_capture", "name": "Vipress", "support": 3, "player": "Bob"})
     assert result["player"] == "Bob" and result["victory_points"] == 3
-    with pytest.raises(RuleError, match="no player named 'Zed'"):
+    with pytest.raises(RuleError, match="'Zed' is not one of Ann, Bob, Cy"):
         act(state, {"type": "add_reward", "name": "X", "vp": 1, "player": "Zed"})
+    with pytest.raises(RuleError, match="vipress is already in Bob's Victory Point pile: a Leader is captured once"):
+        act(state, {"type": "record_capture", "name": "vipress", "support": 3})
+
+
+def test_a_leader_seen_this_game_is_picked_and_keeps_its_support_value():
+    state = attacking(health=3, defense=4, dice=5, support=4)
+    state, result = act(state, {"type": "record_capture", "leader": "Vipress", "player": "Cy"})
+    assert state["players"][2]["leaders"] == [{**VIPRESS, "vp": 4, "live": False}]
+    state, _ = act(state, {"type": "combat_roll"}, faces=[6, 6, 6, 6, 6])  # captured again? counted once
+    assert [len(p["leaders"]) for p in state["players"]] == [0, 0, 1]
 
 
 def test_mission_victory_awards_the_medal_of_honor_and_ends_the_game():
     state = started()
-    state, _ = act(state, {"type": "record_capture", "leader": "Vipress", "support": 2, "player": "Bob"})
+    state, _ = act(state, {"type": "record_capture", "name": "Vipress", "support": 2, "player": "Bob"})
     state, _ = act(state, {"type": "add_reward", "name": "Intel", "vp": 2, "player": "Cy"})
     state, result = act(state, {"type": "game_over", "winner": "freedom_squadron"})
     assert result["medal_of_honor"] == ["Bob"]  # 2 VP each; Bob captured more Leaders

@@ -1,4 +1,4 @@
-"""The button map and what the e-paper shows."""
+"""The button map and what the e-paper shows (the core's screen model)."""
 
 from __future__ import annotations
 
@@ -6,27 +6,42 @@ import json
 
 import pytest
 from tableside.core.errors import RuleError
+from tableside.core.screen import DiceGroup, Grid, KeyFigure, Text, Track
 from tableside.core.systems.venom import SYSTEM
 
 from tests.test_venom_helpers import act, attacking, new_game, started, to_phase
 
 
 def _press(state, button, hold=False):
-    binding = SYSTEM.binding(button, hold)
+    binding = SYSTEM.binding(button, hold, state)
     assert binding is not None
     return binding.action if isinstance(binding.action, str) else binding.action(state)
 
 
-def test_button_map():
-    state = attacking(health=3, defense=4, dice=5)
-    assert _press(state, "A") == {"type": "combat_roll"}
-    assert _press(state, "B") == {"type": "single_die"}
+def _by_label(screen):
+    return {getattr(e, "label", None) or getattr(e, "title", None) or e.text: e for e in screen.elements}
+
+
+def test_button_map_keeps_its_meaning_in_every_state():
+    for state in (new_game(), started(), attacking(health=3, defense=4, dice=5)):
+        assert _press(state, "A") == {"type": "combat_roll"}
+        assert _press(state, "C") == {"type": "next_phase"}
+        assert _press(state, "D") == "undo"
+        assert _press(state, "D", hold=True) == "redo"
     assert _press(new_game(), "B") == {"type": "commander_roll_off"}
-    assert _press(state, "C") == {"type": "next_phase"}
-    assert _press(state, "D") == "undo"
-    assert _press(state, "D", hold=True) == "redo"
-    assert [b.describe()["label"] for b in SYSTEM.bindings] == [
-        "Combat roll", "1 die / roll-off", "Next phase", "Undo", "Redo"]
+    assert _press(started(), "B") == {"type": "single_die"}
+
+
+def test_buttons_list_the_pending_step_first_with_b_labelled_for_the_phase():
+    setup = SYSTEM.buttons(new_game())
+    assert [(b.button, b.label) for b in setup][0] == ("B", "Roll off for the Commander")
+    fight = SYSTEM.buttons(attacking(health=3, defense=4, dice=5))
+    assert [b.button for b in fight][:1] == ["A"]
+    recruiting = SYSTEM.buttons(to_phase(started(), "Recruitment"))
+    assert recruiting[0].button == "C"
+    assert {(b.button, b.hold) for b in recruiting} == {("A", False), ("B", False), ("C", False), ("D", False),
+                                                         ("D", True)}
+    assert "Roll one die" in [b.label for b in recruiting]
 
 
 def test_button_a_rolls_the_current_dice():
@@ -37,59 +52,107 @@ def test_button_a_rolls_the_current_dice():
 
 def test_button_a_without_a_leader_gets_a_clear_refusal():
     state = to_phase(started(), "Recruitment")
-    with pytest.raises(RuleError, match="combat_roll happens in the Tactical Phase or Combat Phase"):
+    with pytest.raises(RuleError, match=r"^Combat roll: only in the Tactical or Combat Phase \(now: Recruitment"):
         act(state, _press(state, "A"))
 
 
-def test_button_b_single_die_is_recorded():
+def test_button_b_single_die_is_recorded_with_its_turn_and_shown_in_that_turn_only():
     state, result = act(started(), _press(started(), "B"), faces=[5])
-    assert result["face"] == 5 and state["last_roll"]["rolls"] == [5]
-    assert SYSTEM.screen(state).roll.faces == (5,)
+    assert result["face"] == 5
+    assert state["last_roll"] == {"label": "1 die", "expr": "1d6", "rolls": [5], "total": 5, "marks": [],
+                                  "successes": None, "round": 1, "turn": 1}
+    (dice,) = [e for e in SYSTEM.screen(state).elements if isinstance(e, DiceGroup)]
+    assert [d.face for d in dice.dice] == [5] and dice.verdict == "total 5"
+    state = to_phase(state, "End of Turn")
+    state, _ = act(state, {"type": "next_phase"})  # Bob's Turn: Ann's die is not his
+    assert state["turn"] == 2 and not [e for e in SYSTEM.screen(state).elements if isinstance(e, DiceGroup)]
 
 
-def test_screen_during_combat_shows_everything_the_issue_lists():
+def test_the_roll_off_marks_the_highest_die():
+    state, _ = act(new_game(), {"type": "commander_roll_off"}, faces=[6, 2, 6])
+    assert state["last_roll"]["marks"] == ["kept", "", "kept"]
+    (dice,) = [e for e in SYSTEM.screen(state).elements if isinstance(e, DiceGroup)]
+    assert [(d.face, d.mark) for d in dice.dice] == [(6, "kept"), (2, ""), (6, "kept")]
+
+
+def test_screen_during_combat_shows_leader_tracks_and_capture_chance_first():
     state = attacking(health=3, defense=4, dice=5)
     screen = SYSTEM.screen(state)
     assert screen.status == "R1 Ann: Tactical"
-    rows = {row.label: row for section in screen.sections for row in section.rows}
-    assert rows["Event"].bar == (0, 5)
-    assert rows["Health"].value == "3" and rows["Health"].bar == (3, 8)
-    assert rows["Defense"].value == "4"
-    assert rows["Leader"].value == "Vipress"
-    assert rows["Dice"].value == "5" and rows["Capture"].value == "50%"
-    assert rows["VS! next"].value.startswith("27")
-    assert rows["Active"].value == "Quiet"
+    assert screen.prompt == "Ann: roll the Combat Dice (5 dice)"
+    shown = _by_label(screen)
+    assert shown["Health"] == Track("Health", 3, 1, 8, "scale", priority=1)
+    assert shown["Defense"] == Track("Defense", 4, 1, 8, "scale", priority=1)
+    assert shown["Capture"] == KeyFigure("Capture", "50%", unit=" (5 dice)", priority=1, tone="accent")
+    assert shown["Event Track"].style == "boxes" and shown["Event Track"].maximum == 5
+    assert shown["VENOM Strikes! next"].value == "10/36"  # an All Is Quiet drawn: 10 of 36 left
+    small = {getattr(e, "label", getattr(e, "text", "")) for e in screen.by_priority(1).elements}
+    assert small == {"Vipress: VENOM Mountain Defense (Arctic)", "Capture", "Health", "Defense"}
     state, _ = act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
-    roll = SYSTEM.screen(state).roll
-    assert roll.faces == (4, 6, 4, 2, 1)
-    assert roll.hits == (True, True, True, False, False)
-    assert roll.verdict == "3/3 hits: CAPTURED"
+    (dice,) = [e for e in SYSTEM.screen(state).elements if isinstance(e, DiceGroup)]
+    assert [(d.face, d.mark) for d in dice.dice] == [(4, "hit"), (6, "hit"), (4, "hit"), (2, "miss"), (1, "miss")]
+    assert dice.verdict == "3/3 hits: CAPTURED"
+    assert _by_label(SYSTEM.screen(state))["Capture"].value == "CAPTURED"
     json.dumps(SYSTEM.screen(state).to_dict())
+
+
+def test_screen_shows_players_commander_and_vp():
+    state = attacking(health=3, defense=4, dice=5, support=2)
+    state, _ = act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
+    grid = _by_label(SYSTEM.screen(state))["Players"]
+    assert isinstance(grid, Grid) and grid.columns == ("VP", "Leaders", "Rewards")
+    assert [(r.label, r.cells, r.highlight) for r in grid.rows] == [
+        ("Ann (Cmdr)", ("2", "1", "0"), True), ("Bob", ("0", "0", "0"), False), ("Cy", ("0", "0", "0"), False)]
+
+
+def test_without_a_leader_the_event_track_and_venom_strikes_chance_come_first():
+    small = SYSTEM.screen(started(["A", "B", "C", "D"])).by_priority(1)
+    assert {e.label for e in small.elements} == {"Event Track", "VENOM Strikes! next"}
+    assert _by_label(small)["VENOM Strikes! next"].value == "10/28"
 
 
 def test_screen_warns_before_an_aborting_roll():
     screen = SYSTEM.screen(attacking(health=4, defense=4, dice=3))
     assert screen.alert == "Would abort: 3 combat dice < Health 4"
-    rows = {row.label: row for section in screen.sections for row in section.rows}
-    assert rows["Capture"].value == "abort"
+    assert _by_label(screen)["Capture"].value == "abort"
 
 
 def test_screen_reminds_the_commander_to_draw_and_shows_setup():
     assert SYSTEM.screen(started()).alert == "Draw the Event card"
+    assert SYSTEM.screen(started()).prompt == "Ann: draw the Event card"
     assert SYSTEM.screen(new_game()).status == "Setup: roll-off for Commander (B)"
 
 
 def test_screen_at_game_over_shows_the_medal():
-    state, _ = act(started(), {"type": "record_capture", "leader": "V", "support": 2, "player": "Cy"})
+    state, _ = act(started(), {"type": "record_capture", "name": "V", "support": 2, "player": "Cy"})
     state, _ = act(state, {"type": "game_over", "winner": "freedom_squadron"})
     screen = SYSTEM.screen(state)
-    assert screen.alert == "Medal of Honor: Cy"
-    rows = {row.label: row for section in screen.sections for row in section.rows}
-    assert rows["Cy"].value == "2 VP, 1 Ldr Medal" and rows["Cy"].accent
+    assert screen.alert == "Medal of Honor: Cy" and screen.prompt is None
+    rows = {r.label: r for r in _by_label(screen)["Players"].rows}
+    assert rows["Cy Medal"].cells == ("2", "1", "0") and rows["Cy Medal"].highlight
+
+
+def test_active_events_are_listed_by_name():
+    state, _ = act(started(), {"type": "draw_event", "kind": "venom", "name": "Pull Down the Heavens"})
+    texts = [e.text for e in SYSTEM.screen(state).elements if isinstance(e, Text)]
+    assert "Active Events: Pull Down the Heavens; 36 cards in the Event deck" in texts
+
+
+def test_the_temporary_renderer_draws_it_on_the_smallest_panel():
+    from tableside.display.panels import PANELS
+    from tableside.display.render import render
+
+    state = attacking(health=3, defense=4, dice=5)
+    state, _ = act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
+    small = min(PANELS.values(), key=lambda p: p.width * p.height)
+    image = render(SYSTEM.screen(state).by_priority(1), small)
+    assert image.size == (small.width, small.height) == (212, 104)
+    low, high = image.convert("L").getextrema()
+    assert low < high  # something was drawn
 
 
 def test_describe_is_json():
     described = SYSTEM.describe()
     json.dumps(described)
-    assert described["id"] == "venom"
+    assert described["id"] == "venom" and described["rules_version"] == 2
     assert {a["type"] for a in described["actions"]} == {*SYSTEM.actions, "correct", "roll"}

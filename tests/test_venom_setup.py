@@ -46,7 +46,7 @@ def test_an_empty_mission_is_refused():
 
 
 def test_removing_five_venom_strikes_is_refused():
-    with pytest.raises(RuleError, match="Venom strikes removed must be at most 4"):
+    with pytest.raises(RuleError, match="Difficulty: '5' is not one of Normal: all 10 VENOM Strikes! cards"):
         SYSTEM.validate_options({"players": ["A", "B"], "venom_strikes_removed": 5})
 
 
@@ -139,7 +139,7 @@ def test_commander_never_changes():
 
 
 def test_set_commander_by_name():
-    state, result = act(new_game(), {"type": "set_commander", "player": "cy"})
+    state, result = act(new_game(), {"type": "set_commander", "player": "Cy"})
     assert result["commander"] == "Cy" and state["active_player"] == 2
-    with pytest.raises(RuleError, match="no player named 'Zed'"):
+    with pytest.raises(RuleError, match="Set the Commander: Commander: 'Zed' is not one of Ann, Bob, Cy"):
         act(new_game(), {"type": "set_commander", "player": "Zed"})

@@ -48,19 +48,20 @@ def test_adjustment_past_eight_is_ignored_and_the_result_says_so():
     state, result = act(state, {"type": "adjust_track", "track": "health", "by": 3})
     assert state["health_track"] == 8
     assert result["ignored"] == 2
-    assert result["summary"] == "Health track 7 -> 8 (2 ignored: the track ends at 8)"
+    assert result["summary"].startswith("Health track 7 -> 8 (2 ignored: the track ends at 8)")
+    assert result["notice"] == "the Health Track ends at 8: 2 ignored"
 
 
 def test_adjustment_below_one_is_ignored_and_the_result_says_so():
     state = attacking(health=3, defense=2, dice=5)
     state, result = act(state, {"type": "adjust_track", "track": "defense", "by": -4})
     assert state["defense_track"] == 1
-    assert result["summary"] == "Defense track 2 -> 1 (3 ignored: the track ends at 1)"
+    assert result["summary"] == "Defense track 2 -> 1 (3 ignored: the track ends at 1); capture chance 100%"
 
 
 def test_tracks_move_only_with_a_leader_chosen():
     state = to_phase(started(), "Tactical")
-    with pytest.raises(RuleError, match="no VENOM Leader chosen"):
+    with pytest.raises(RuleError, match="Move a VENOM Leader track: no VENOM Leader chosen this Turn"):
         act(state, {"type": "adjust_track", "track": "health", "by": 1})
 
 
@@ -75,3 +76,19 @@ def test_defense_change_after_the_roll_recounts_the_successes():
     assert state["combat"]["verdict"] == "captured"
     state, _ = act(state, {"type": "adjust_track", "track": "defense", "by": 1})
     assert state["combat"]["successes"] == 1 and state["combat"]["verdict"] == "failed"
+
+
+@pytest.mark.parametrize("by, expected, ignored", [(12, 8, 8), (-40, 1, 37), (1_000_000, 8, 999_996)])
+def test_an_adjustment_of_any_size_is_accepted_and_the_excess_ignored_with_a_notice(by, expected, ignored):
+    """Glossary: "No Ability can adjust this track over eight, or under one. Any additional
+    adjustments in that direction are ignored." The old field refused anything past +-7."""
+    state = attacking(health=3, defense=4, dice=5)
+    state, result = act(state, {"type": "adjust_track", "track": "defense", "by": by})
+    assert state["defense_track"] == expected and result["ignored"] == ignored
+    assert result["notice"] == f"the Defense Track ends at {expected}: {ignored} ignored"
+    assert SYSTEM.validate_action({"type": "adjust_track", "track": "health", "by": "-12"})["by"] == -12
+
+
+def test_a_move_within_the_track_has_no_notice():
+    state, result = act(attacking(health=3, defense=4, dice=5), {"type": "adjust_track", "track": "health", "by": 2})
+    assert result["ignored"] == 0 and "notice" not in result

@@ -50,9 +50,9 @@ def test_a_target_is_declared_before_the_roll_and_reused() -> None:
 
 def test_bad_targets_are_refused() -> None:
     state = new_game(players=["Pluto", "Earth", "Venus"])
-    refused(state, {"type": "attack", "target": "Pluto", "faces": [9, 9]}, "cannot attack its own")
+    refused(state, {"type": "attack", "target": "Pluto", "faces": [9, 9]}, "'Pluto' is not one of")
     refused(state, {"type": "attack", "target": "Earth", "faces": [9, 9]}, "Earth has no spaceships")
-    refused(state, {"type": "attack", "target": "Saturn", "faces": [9, 9]}, "'Saturn' is not a home world")
+    refused(state, {"type": "attack", "target": "Saturn", "faces": [9, 9]}, "'Saturn' is not one of")
     refused(state, {"type": "attack", "target": "Venus", "weapon": "q_ray", "faces": [9]}, "Enhanced")
     state = play_to(state, "Earth")
     refused(state, {"type": "attack", "target": "Venus", "faces": [9, 9]}, "Earth has no spaceships on the board "
@@ -62,7 +62,7 @@ def test_bad_targets_are_refused() -> None:
 def test_a_team_does_not_attack_itself() -> None:
     teams = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]}, {"name": "Al", "home_worlds": ["Pluto", "Titan"]}]
     state = new_game(players=teams)
-    refused(state, {"type": "attack", "target": "Titan", "faces": [9, 9]}, "one team")
+    refused(state, {"type": "attack", "target": "Titan", "faces": [9, 9]}, "'Titan' is not one of Mars")
 
 
 def test_enhanced_attack_uses_weapon_dice_against_defense_by_area_type() -> None:
@@ -75,7 +75,12 @@ def test_enhanced_attack_uses_weapon_dice_against_defense_by_area_type() -> None
     state, result = act(state, {"type": "attack", "target": "Venus", "area_type": "ocean", "faces": [7]})
     assert result["chance"] == "30%" and result["verdict"] == "missed"
     state, _ = act(state, {"type": "set_tech", "world": "Mars", "weapon_dice": 3})
-    assert expr(state, {"type": "attack", "target": "Venus"}) == "3d10"
+    assert expr(state, {"type": "attack", "target": "Venus"}) is None  # both Mars spaceships have attacked
+    state, _ = act(state, {"type": "extend", "cards": 1})
+    assert expr(state, {"type": "attack", "target": "Venus"}) == "2d10"  # a Zap extension: no Technology cards
+    fresh = play_to(enhanced_game(), "Mars")
+    fresh, _ = act(fresh, {"type": "set_tech", "world": "Mars", "weapon_dice": 3})
+    assert expr(fresh, {"type": "attack", "target": "Venus"}) == "3d10"
 
 
 def test_enhanced_attack_needs_the_values_from_the_tech_cards() -> None:

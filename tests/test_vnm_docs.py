@@ -48,3 +48,25 @@ def test_every_option_and_button_is_documented() -> None:
         assert f"| `{option.name}` |" in DOC
     for label in ("| A |", "| B |", "| C |", "| D | undo", "| hold D | redo"):
         assert label in DOC
+
+
+def _mid_game() -> dict:
+    """The planets and land areas the examples name, in the Enhanced game (every action exists)."""
+    return SYSTEM.initial_state(SYSTEM.validate_options(
+        {"players": ["Venus", "Mars", "Pluto", "Titan"], "version": "Enhanced"}))
+
+
+@pytest.mark.parametrize("body", ACTIONS, ids=[b["type"] for b in ACTIONS])
+def test_every_documented_action_names_real_choices_of_a_game(body: dict) -> None:
+    """Checked against a state, so every picked name is one of the field's choices now."""
+    raw = {k: v for k, v in body.items() if k != "faces"}
+    assert SYSTEM.validate_action(raw, _mid_game())["type"] == body["type"]
+
+
+def test_every_action_has_a_label_a_player_reads_and_a_group() -> None:
+    for spec in SYSTEM.actions.values():
+        assert spec.label[0].isupper() and "_" not in spec.label
+        assert spec.group
+        assert spec.available is not None
+        for f in spec.fields:
+            assert f.label and "_" not in f.label

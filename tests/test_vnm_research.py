@@ -41,6 +41,7 @@ def test_a_miss_keeps_the_choice_and_one_roll_per_action_unless_extended() -> No
     state, _ = act(state, {"type": "extend"})
     state, result = act(state, {"type": "research", "faces": [9]})
     assert result["acquired"] is True
+    state, _ = act(state, {"type": "extend"})
     refused(state, {"type": "research", "upgrade": "Gatling Lasers", "faces": [9]}, "already has Gatling Lasers")
 
 

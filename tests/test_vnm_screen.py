@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from tableside.core.systems.vnm import SYSTEM
+from tableside.display.panels import get_panel
+from tableside.display.render import render
 
 from tests.dicehelp import dice_for
 from tests.test_vnm_support import act, enhanced_game, new_game, play_to
@@ -16,8 +18,15 @@ def press(state: dict, button: str, hold: bool = False):
     return binding.action if isinstance(binding.action, str) else binding.action(state)
 
 
-def rows(state: dict) -> dict[str, dict[str, str]]:
-    return {s.title: {r.label: r.value for r in s.rows} for s in SYSTEM.screen(state).sections}
+def element(state: dict, kind: str, title: str = ""):
+    found = [e for e in SYSTEM.screen(state).elements
+             if e.kind == kind and (not title or getattr(e, "title", getattr(e, "label", "")) == title)]
+    assert found, f"no {kind} {title!r} on the screen"
+    return found[0]
+
+
+def grid(state: dict, title: str) -> dict[str, tuple[str, ...]]:
+    return {r.label: r.cells for r in element(state, "grid", title).rows}
 
 
 def test_the_button_map() -> None:
@@ -53,7 +62,9 @@ def test_b_rolls_the_chosen_research_and_both_a_and_b_roll_a_waiting_follow_up()
     state = play_to(state, "Venus")
     state, _ = act(state, {"type": "attack", "target": "Mars", "faces": [7]})
     assert press(state, "A") == press(state, "B") == {"type": "follow_up_roll"}
-    assert SYSTEM.screen(state).alert == "Roll the teleport die (B)"
+    assert SYSTEM.screen(state).prompt == "Venus: roll the teleport die (1d10)"
+    assert [b.button for b in SYSTEM.buttons(state)][0] == "A"
+    assert SYSTEM.buttons(state)[0].label == "Roll teleport die"
 
 
 def test_buttons_do_nothing_after_a_win() -> None:
@@ -67,39 +78,58 @@ def test_the_screen_shows_population_earth_ships_zap_turn_and_roll() -> None:
     state, _ = act(state, {"type": "collect", "area": "China", "count": 4})
     state, _ = act(state, {"type": "play_zap", "world": "Venus"})
     screen = SYSTEM.screen(state)
-    assert screen.status == "R1 Pluto: Collect"
-    shown = rows(state)
-    assert shown["Population (win 34)"] == {"Venus": "0/34", "Mars": "0/34", "Pluto": "4/34"}
-    assert shown["Earth (97 left)"]["China"] == "23"
-    assert shown["Earth (97 left)"]["Australia + 2 others*"] == "20"
-    assert shown["Ships"] == {"Venus": "2 out, 3 reserve", "Mars": "2 out, 3 reserve", "Pluto": "5 out, 0 reserve"}
-    assert shown["Zap deck/hand/discard"]["Venus"] == "D9 H2 X1"
-    population = screen.sections[0].rows
-    assert population[2].bar == (4, 34) and population[2].accent
+    assert screen.status == "R1 Pluto: Collect (1 left)"
+    assert screen.prompt == "Pluto: collect 1 more or end the turn"
+    population = element(state, "bars")
+    assert population.title == "Population (win 34)" and population.threshold == 34 and population.priority == 1
+    assert [(b.label, b.value, b.maximum, b.note) for b in population.bars] == [
+        ("Venus", 0, 34, ""), ("Mars", 0, 34, ""), ("Pluto", 4, 34, "turn")]
+    assert grid(state, "Earth")["China"] == ("23",)
+    assert grid(state, "Earth")["Australia + 2 others*"] == ("20",)
+    assert element(state, "figure").value == "97"
+    assert grid(state, "Ships") == {"Venus": ("2", "3"), "Mars": ("2", "3"), "Pluto": ("5", "0")}
+    assert grid(state, "Zap")["Venus"] == ("9", "2", "1")
     assert json.dumps(screen.to_dict())
 
 
-def test_the_last_roll_shows_hits_and_the_verdict() -> None:
+def test_a_small_panel_keeps_population_prompt_and_the_roll_of_this_turn() -> None:
     state, _ = act(new_game(), {"type": "attack", "target": "Venus", "faces": [3, 8]})
-    roll = SYSTEM.screen(state).roll
-    assert roll.faces == (3, 8) and roll.hits == (False, True)
-    assert roll.verdict == "Venus's spaceship destroyed"
-    state["last_roll"] = {"expr": "1d10", "rolls": [7], "kept": [7], "successes": None, "total": 7}
-    assert SYSTEM.screen(state).roll.verdict == "total 7"
+    small = SYSTEM.screen(state).by_priority(2)
+    assert [e.kind for e in small.elements] == ["bars", "dice", "text"]
+    assert small.prompt == "Pluto: attack again (4 left) or end the turn"
+    image = render(SYSTEM.screen(state).by_priority(2), get_panel("phat-red"))
+    assert image.size == (212, 104)
+
+
+def test_the_last_roll_shows_hit_marks_and_only_during_its_turn() -> None:
+    state, _ = act(new_game(), {"type": "attack", "target": "Venus", "faces": [3, 8]})
+    roll = element(state, "dice")
+    assert [(d.face, d.mark) for d in roll.dice] == [(3, "miss"), (8, "hit")]
+    assert roll.verdict == "Venus's spaceship destroyed" and roll.sides == 10
+    assert state["last_roll"] == {"label": "Pluto vs Venus", "expr": "2d10", "rolls": [3, 8],
+                                  "hits": [False, True], "verdict": "Venus's spaceship destroyed", "turn": 1}
+    state, _ = act(state, {"type": "end_turn"})
+    assert not [e for e in SYSTEM.screen(state).elements if e.kind == "dice"]
+    state, _ = act(state, {"type": "roll", "expr": "1d10", "faces": [7]})
+    assert element(state, "dice").verdict == "total 7"
+    assert state["last_roll"]["turn"] == 2
 
 
 def test_infected_population_and_team_status() -> None:
     state = play_to(new_game(players=["Pluto", "Titan", "Venus"], version="Enhanced"), "Titan")
-    state, _ = act(state, {"type": "infect", "area": "Europe", "count": 3})
-    assert rows(state)["Earth (101 left)"]["Europe"] == "13 +3 inf"
+    state, _ = act(state, {"type": "infect", "area": "Europe", "count": 2})
+    assert grid(state, "Earth")["Europe"] == ("14", "2")
     teams = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]}, {"name": "Al", "home_worlds": ["Pluto", "Titan"]}]
     assert SYSTEM.screen(new_game(players=teams)).status == "R1 Pluto (Al): choose action"
+    assert [s.name for s in SYSTEM.seats(new_game(players=teams))] == ["Wally", "Al"]
 
 
-def test_alerts_setup_warning_then_the_draw_prompt() -> None:
+def test_setup_warning_then_the_draw_prompt() -> None:
     state = new_game()
-    assert "players confirm" in SYSTEM.screen(state).alert
+    assert any("players confirm" in e.text for e in SYSTEM.screen(state).elements if e.kind == "text")
+    state, _ = act(state, {"type": "play_zap", "world": "Venus"})
     state, _ = act(state, {"type": "end_turn"})
-    assert SYSTEM.screen(state).alert == "Venus's turn: Venus holds three Zap cards"
+    assert SYSTEM.screen(state).prompt == "Venus: draw 1 Zap card, then build, move, attack or collect"
     state, _ = act(state, {"type": "move"})
-    assert SYSTEM.screen(state).alert is None
+    assert SYSTEM.screen(state).prompt == "Venus: end the turn (button C)"
+    assert SYSTEM.buttons(state)[0].button == "C"

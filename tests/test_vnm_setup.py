@@ -98,15 +98,15 @@ def test_land_areas_must_add_up_to_the_chosen_total() -> None:
 @pytest.mark.parametrize(("areas", "words"), [
     ([{"name": "China", "population": 50}, {"name": "china", "population": 51}], ("same name",)),
     ([{"name": "Secret Underground Refuge", "population": 101}], ("Refuge",)),
-    ([{"name": "China", "population": -1}, {"name": "X", "population": 102}], ("negative",)),
-    ([{"name": f"A{i}", "population": 11} for i in range(9)] + [{"name": "Z", "population": 2}], ("1 to 8",)),
+    ([{"name": "China", "population": -1}, {"name": "X", "population": 102}], ("at least 0",)),
+    ([{"name": f"A{i}", "population": 11} for i in range(9)] + [{"name": "Z", "population": 2}], ("at most 8",)),
 ])
 def test_bad_land_areas_are_refused(areas: list, words: tuple) -> None:
     options_error({"land_areas": areas}, *words)
 
 
 def test_malformed_land_area_is_a_bad_request() -> None:
-    options_error({"land_areas": [{"name": "China"}]}, "population", error=BadRequest)
+    options_error({"land_areas": [{"name": "China"}]}, "Population' is required", error=BadRequest)
 
 
 def test_a_total_divisible_by_the_players_is_warned_about_not_refused() -> None:
@@ -123,9 +123,9 @@ def test_a_seventh_player_is_refused() -> None:
 
 def test_one_player_and_bad_home_worlds_are_refused() -> None:
     options_error({"players": ["Pluto"]}, "2 to 6")
-    options_error({"players": ["Pluto", "Jupiter", "Mars"]}, "unknown home world", "Jupiter")
+    options_error({"players": ["Pluto", "Jupiter", "Mars"]}, "Home world", "'Jupiter' is not one of")
     options_error({"players": ["Pluto", "Mars", "mars"]}, "Mars is chosen twice")
-    options_error({"players": [5, "Mars", "Pluto"]}, "player 1", error=BadRequest)
+    options_error({"players": [5, "Mars", "Pluto"]}, "row 1 must be an object", error=BadRequest)
 
 
 def test_home_worlds_ignore_case_and_names_default_to_the_planet() -> None:

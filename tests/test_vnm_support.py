@@ -55,3 +55,17 @@ def play_to(state: dict[str, Any], world: str) -> dict[str, Any]:
             return state
         state, _ = act(state, {"type": "end_turn"})
     raise AssertionError(f"{world} never got a turn")
+
+
+def collected(state: dict[str, Any], world: str, area: str, count: int) -> dict[str, Any]:
+    """A position where ``world`` already holds ``count`` more units taken from ``area`` (chips conserved).
+
+    Reaching a threshold by the rules takes many turns; the rules of each step have their own tests.
+    """
+    state = copy.deepcopy(state)
+    source = next(a for a in state["land_areas"] if a["name"] == area)
+    assert source["population"] >= count
+    source["population"] -= count
+    state["worlds"][world]["population"] += count
+    assert not SYSTEM.laws(state)
+    return state

@@ -66,7 +66,8 @@ def test_extending_an_action_discards_up_to_three_cards_a_turn() -> None:
     refused(state, {"type": "extend", "cards": 2}, "at most three", "already discarded 2")
     state, _ = act(state, {"type": "extend"})
     assert state["turn_action"]["extensions"] == 3
-    refused(state, {"type": "extend", "cards": 4}, "at most 3")
+    refused(state, {"type": "extend", "cards": 1}, "already discarded three Zap cards", "the most allowed")
+    refused(act(new_game(), {"type": "move"})[0], {"type": "extend", "cards": 4}, "at most 3")
 
 
 def test_extending_needs_the_cards_in_hand() -> None:

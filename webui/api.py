@@ -221,8 +221,10 @@ def hardware():
 
 @bp.get("/display.png")
 def display_png():
-    """The frame, with an ETag: a phone re-checking an unchanged frame gets a 304 and no bytes."""
+    """The last rendered frame (never rendered under a request), with an ETag: an unchanged one is a 304."""
     png = _services().frame_png()
+    if not png:
+        return jsonify({"error": "the first frame is still being drawn; try again in a moment"}), 503
     response = Response(png, mimetype="image/png", headers={"Cache-Control": "no-cache"})
     response.set_etag(hashlib.blake2b(png, digest_size=12).hexdigest())
     return response.make_conditional(request)

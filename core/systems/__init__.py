@@ -13,6 +13,7 @@ from tableside.core.system import GameSystem
 SYSTEM_MODULES: dict[str, str] = {
     "vnm": "tableside.core.systems.vnm",
     "venom": "tableside.core.systems.venom",
+    "vegas": "tableside.core.systems.vegas",
     "v2140": "tableside.core.systems.v2140",
 }
 

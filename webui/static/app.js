@@ -199,7 +199,7 @@ function drawElement(e, tone) {
   }
   if (e.kind === "grid") {
     return el("div", { class: `el${tone}` }, el("h3", {}, human(e.title)),
-      el("table", { class: "grid" }, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, ""), (e.columns || []).map((h) => el("th", { scope: "col" }, human(h))))),
+      el("table", { class: "grid" }, el("thead", {}, el("tr", {}, el("td", {}, ""), (e.columns || []).map((h) => el("th", { scope: "col" }, human(h))))),
         el("tbody", {}, (e.rows || []).map((r) => el("tr", { class: `${r.highlight ? "hl" : ""}${c(r.colour)}` },
           el("th", { scope: "row" }, human(r.label)), (r.cells || []).map((x) => el("td", {}, String(x))))))));
   }

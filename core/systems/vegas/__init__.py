@@ -6,3 +6,7 @@ spaces), ``vp`` (victory points with the floor, the ledger), ``referee`` (which 
 wins a trick, modifier tokens), ``bonuses`` (trick and round bonuses), ``tricks``
 (playing a trick, claims, the reveal) and ``rounds`` (resets, furthest behind, end).
 """
+
+from tableside.core.systems.vegas.system import SYSTEM, VenusianVegas
+
+__all__ = ["SYSTEM", "VenusianVegas"]

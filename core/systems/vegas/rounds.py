@@ -136,6 +136,20 @@ def check_round_end(state: State) -> str:
     return "; " + end_round(state)
 
 
+def settle(state: State) -> str:
+    """After a correction of cards in hand: who leads, and whether the round has ended."""
+    if state["phase"] == TRICKS and state["trick"] is None:
+        end = check_round_end(state)
+        if end:
+            return end[2:]
+        if state["hand"][state["leader"]] < 1:
+            state["leader"] = next_holder(state, state["leader"])
+            return f"{state['leader']} leads the next trick"
+    if state["phase"] == REVEAL and state["hand"][state["revealer"]] < 1:
+        return end_round(state)
+    return ""
+
+
 def end_round(state: State) -> str:
     """The round is over; after the last one the game is, and the ranking is final."""
     state["revealer"] = None

@@ -1,4 +1,9 @@
-"""Handlers for the Tactical and Combat Phases: the VENOM Leader, its tracks and the Combat Dice."""
+"""Handlers for the Tactical and Combat Phases: the VENOM Leader, its tracks and the Combat Dice.
+
+When each handler may run is the action's ``available`` check (``state.py``);
+the derived values (verdict, odds, a capture in the Victory Point pile) come
+from ``derive`` after the handler.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,8 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.systems.venom import combat, rules
-from tableside.core.systems.venom.state import (
-    State,
-    active_name,
-    refresh,
-    require_leader,
-    require_phase,
-    require_rolled,
-    require_text,
-)
+from tableside.core.systems.venom.rolls import RollRecord, hit_marks
+from tableside.core.systems.venom.state import State, active_name, captured_by, odds_now, verdict_now
 
 Result = dict[str, Any]
 
@@ -26,74 +24,69 @@ MAX_DICE = 100
 
 def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Tactical Phase: the VENOM Leader to attack; its Health and Defense set the tracks."""
-    require_phase(state, (rules.TACTICAL,), "choose_leader")
-    require_text(action["name"], "choose_leader: name")
+    name = action["name"]
+    if not name:
+        raise RuleError("Choose the VENOM Leader: the Leader's name must not be empty")
+    holder = captured_by(state, name)
+    if holder:
+        raise RuleError(f"{name} is already in {holder}'s Victory Point pile")
     zone = action["zone"]
     zone_type = rules.ZONES[zone]
     if action["zone_type"] and action["zone_type"] != zone_type:
         raise RuleError(f"{zone} is a Zone of type {zone_type}, not {action['zone_type']}")
     replaced = state["leader"]["name"] if state["leader"] else None
-    state["leader"] = {
-        "name": action["name"],
-        "zone": zone,
-        "zone_type": zone_type,
-        "health": action["health"],
-        "defense": action["defense"],
-        "support": action["support"],
-    }
+    leader = {"name": name, "zone": zone, "zone_type": zone_type, "health": action["health"],
+              "defense": action["defense"], "support": action["support"]}
+    state["leader"] = leader
+    state["leaders_met"] = [m for m in state["leaders_met"] if m["name"].casefold() != name.casefold()]
+    state["leaders_met"].append({"name": name, "zone": zone, "support": action["support"]})
     state["health_track"] = action["health"]
     state["defense_track"] = action["defense"]
-    refresh(state)
     summary = (
-        f"{active_name(state)} attacks {action['name']} in {zone} ({zone_type}): "
+        f"{active_name(state)} attacks {name} in {zone} ({zone_type}): "
         f"Health {action['health']}, Defense {action['defense']}, Support {action['support']}"
     )
     if replaced:
         summary += f" (instead of {replaced})"
-    return state, {"summary": summary, "capture_chance": state["odds"]["capture"]}
+    return state, {"summary": summary, "capture_chance": odds_now(state)["capture"]}
 
 
 def adjust_track(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
-    """An Ability moves the Health or Defense marker; past 1 or 8 the rest is ignored."""
-    require_leader(state, "adjust_track")
+    """An Ability moves the Health or Defense marker by any amount; past 1 or 8 the rest is ignored.
+
+    Glossary: "No Ability can adjust this track over eight, or under one. Any
+    additional adjustments in that direction are ignored." So "+12" is a legal
+    Ability: the marker stops at 8 and the result says how much was ignored.
+    """
     if action["by"] == 0:
-        raise RuleError("adjust_track: 'by' must not be 0")
+        raise RuleError("Move a VENOM Leader track: 'by' must not be 0")
     key = f"{action['track']}_track"
     old = state[key]
     new, ignored = combat.move_track(old, action["by"])
     state[key] = new
     if state["combat"]["rolled"]:
         state["combat"]["abilities_applied"] = True
-    refresh(state)
     label = action["track"].capitalize()
     summary = f"{label} track {old} -> {new}"
+    notice = None
     if ignored:
         end = rules.TRACK_MAX if action["by"] > 0 else rules.TRACK_MIN
+        notice = f"the {label} Track ends at {end}: {ignored} ignored"
         summary += f" ({ignored} ignored: the track ends at {end})"
-    return state, {"summary": summary, "track": action["track"], "value": new, "ignored": ignored}
-
-
-def _require_not_rolled(state: State, what: str) -> dict[str, Any]:
-    require_leader(state, what)
-    fight = state["combat"]
-    if fight["rolled"] or fight["aborted"]:
-        raise RuleError(f"{what}: the Combat Dice were already rolled (or Combat aborted) this Turn")
-    return fight
+    result: Result = {"summary": summary, "track": action["track"], "value": new, "ignored": ignored}
+    if notice:
+        result["notice"] = notice
+    return state, _with_odds(state, result) if not state["combat"]["rolled"] else result
 
 
 def allocate_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Combat Dice = the Combat Leader's Combat Value plus dice from Freedom Support."""
-    fight = _require_not_rolled(state, "allocate_dice")
+    fight = state["combat"]
     total = action["combat_value"] + action["support_dice"]
     if total > MAX_DICE:
-        raise RuleError(f"allocate_dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})")
-    fight.update(
-        combat_leader=action["combat_leader"],
-        combat_value=action["combat_value"],
-        support_dice=action["support_dice"],
-        dice_count=total,
-    )
-    refresh(state)
+        raise RuleError(f"Allocate the Combat Dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})")
+    fight.update(combat_leader=action["combat_leader"], combat_value=action["combat_value"],
+                 support_dice=action["support_dice"], dice_count=total)
     who = f"{action['combat_leader']} " if action["combat_leader"] else "Combat Leader "
     summary = f"{who}{action['combat_value']} + support {action['support_dice']} = {total} Combat Dice"
     return state, _with_odds(state, {"summary": summary, "dice": total})
@@ -101,21 +94,21 @@ def allocate_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
 
 def adjust_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Card effects add or remove Combat Dice before the roll (e.g. a Freedom Support card removed)."""
-    fight = _require_not_rolled(state, "adjust_dice")
+    fight = state["combat"]
     if action["by"] == 0:
-        raise RuleError("adjust_dice: 'by' must not be 0")
+        raise RuleError("Add or remove Combat Dice: 'by' must not be 0")
     total = fight["dice_count"] + action["by"]
     if total < 0:
-        raise RuleError(f"adjust_dice: only {fight['dice_count']} Combat Dice to remove, not {-action['by']}")
+        raise RuleError(f"Add or remove Combat Dice: only {fight['dice_count']} Combat Dice to remove, "
+                        f"not {-action['by']}")
     if total > MAX_DICE:
-        raise RuleError(f"adjust_dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})")
+        raise RuleError(f"Add or remove Combat Dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})")
     old, fight["dice_count"] = fight["dice_count"], total
-    refresh(state)
     return state, _with_odds(state, {"summary": f"Combat Dice {old} -> {total}", "dice": total})
 
 
 def _with_odds(state: State, result: Result) -> Result:
-    odds = state["odds"]
+    odds = odds_now(state)
     if odds["abort"]:
         result["summary"] += f"; Combat would abort: {odds['abort']}"
     elif odds["capture_percent"]:
@@ -124,17 +117,12 @@ def _with_odds(state: State, result: Result) -> Result:
     return result
 
 
-def _dice_to_roll(state: State, action: dict[str, Any]) -> int:
-    dice = action.get("dice")
-    return state["combat"]["dice_count"] if dice is None else dice
-
-
 def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Roll the Combat Dice (or abort first when the roll cannot succeed)."""
-    fight = _require_not_rolled(state, "combat_roll")
-    n = _dice_to_roll(state, action)
+    fight = state["combat"]
+    n = state["combat"]["dice_count"] if action.get("dice") is None else action["dice"]
     if n < 1:
-        raise RuleError("combat_roll needs at least 1 Combat Die; allocate_dice first")
+        raise RuleError("Combat roll needs at least 1 Combat Die: allocate the Combat Dice first")
     health, defense = state["health_track"], state["defense_track"]
     chance = combat.capture_chance(n, defense, health)
     fight["dice_count"] = n
@@ -142,23 +130,16 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     reason = combat.abort_reason(n, health, defense)
     if reason:
         fight["aborted"] = reason
-        refresh(state)
         summary = f"Combat against {state['leader']['name']} aborted: {reason}"
         if ctx.dice.typed:
             summary += " (typed faces ignored: nothing is rolled)"
         return state, {"summary": summary, "verdict": "aborted", "capture_chance": str(chance)}
-    faces = ctx.dice.faces("Combat", n)
+    roll = ctx.dice.roll("Combat", f"{n}d6")
+    faces = list(roll.rolls)
     fight["dice"] = [{"face": f, "value": f, "auto": False} for f in faces]
     fight["rolled"] = True
-    state["last_roll"] = {
-        "expr": f"{n}d6",
-        "rolls": faces,
-        "kept": faces,
-        "successes": combat.count_successes(fight["dice"], defense),
-        "total": sum(faces),
-        "label": "Combat",
-    }
-    refresh(state)
+    marks = hit_marks(faces, [False] * n, defense)
+    state["last_roll"] = RollRecord.of(roll, "Combat", state, marks).to_dict()
     return state, _roll_result(state, f"Rolled {','.join(map(str, faces))}", str(chance))
 
 
@@ -166,15 +147,15 @@ def _roll_result(state: State, head: str, chance: str | None = None) -> Result:
     fight = state["combat"]
     leader = state["leader"]["name"]
     health, defense = state["health_track"], state["defense_track"]
-    word = "captures" if fight["verdict"] == "captured" else "does not capture"
-    summary = (
-        f"{head} vs Defense {defense}: {combat.successes_text(fight['successes'])} vs Health {health} "
-        f"{word} {leader}"
-    )
+    successes, verdict = verdict_now(state)
+    word = "captures" if verdict == "captured" else "does not capture"
+    summary = f"{head} vs Defense {defense}: {combat.successes_text(successes or 0)} vs Health {health} {word} {leader}"
+    if verdict == "captured":
+        summary += f" (in {active_name(state)}'s Victory Point pile)"
     result: Result = {
         "summary": summary,
-        "successes": fight["successes"],
-        "verdict": fight["verdict"],
+        "successes": successes,
+        "verdict": verdict,
         "values": [d["value"] for d in fight["dice"]],
     }
     if chance is not None:
@@ -184,54 +165,45 @@ def _roll_result(state: State, head: str, chance: str | None = None) -> Result:
 
 def modify_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """An Ability changes one die's Rolled Value; it may go above 6 or below 1."""
-    dice = require_rolled(state, "modify_die")
+    dice = state["combat"]["dice"]
     if action["by"] == 0:
-        raise RuleError("modify_die: 'by' must not be 0")
-    (n,) = combat.check_die_numbers([action["die"]], dice, "modify_die")
+        raise RuleError("Change a die's Rolled Value: 'by' must not be 0")
+    n = action["die"]
     die = dice[n - 1]
     old = die["value"]
     die["value"] += action["by"]
     state["combat"]["abilities_applied"] = True
-    refresh(state)
     return state, _roll_result(state, f"Die {n} {old} -> {die['value']}")
 
 
 def automatic_success(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Declare dice Automatic Successes: after the roll, before any card's Abilities take place."""
-    dice = require_rolled(state, "automatic_success")
-    if state["combat"]["abilities_applied"]:
-        raise RuleError(
-            "automatic_success: Automatic Successes are chosen after the roll but before any "
-            "card's Abilities take place, and Abilities have already changed this Combat"
-        )
-    numbers = combat.check_die_numbers(action["dice"], dice, "automatic_success")
+    dice = state["combat"]["dice"]
+    numbers = action["dice"]
+    if not numbers:
+        raise RuleError("Automatic Success: choose at least one die")
     already = [n for n in numbers if dice[n - 1]["auto"]]
     if already:
-        raise RuleError(f"automatic_success: die {already[0]} is already an Automatic Success")
+        raise RuleError(f"Automatic Success: die {already[0]} is already an Automatic Success")
     for n in numbers:
         dice[n - 1]["auto"] = True
-    refresh(state)
     return state, _roll_result(state, f"Automatic Success: die {', '.join(map(str, numbers))}")
 
 
 def reroll_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Re-roll chosen dice: each gets a new Rolled Value and loses any Automatic Success."""
-    dice = require_rolled(state, "reroll_dice")
-    numbers = combat.check_die_numbers(action["dice"], dice, "reroll_dice")
-    faces = ctx.dice.faces("Re-roll", len(numbers))
+    dice = state["combat"]["dice"]
+    numbers = action["dice"]
+    if not numbers:
+        raise RuleError("Re-roll dice: choose at least one die")
+    roll = ctx.dice.roll("Re-roll", f"{len(numbers)}d6")
+    faces = list(roll.rolls)
     lost = [n for n in numbers if dice[n - 1]["auto"]]
     for n, face in zip(numbers, faces, strict=True):
         dice[n - 1] = {"face": face, "value": face, "auto": False}
     state["combat"]["abilities_applied"] = True
-    state["last_roll"] = {
-        "expr": f"{len(faces)}d6",
-        "rolls": faces,
-        "kept": faces,
-        "successes": None,
-        "total": sum(faces),
-        "label": "Re-roll",
-    }
-    refresh(state)
+    marks = hit_marks(faces, [False] * len(faces), state["defense_track"])
+    state["last_roll"] = RollRecord.of(roll, "Re-roll", state, marks).to_dict()
     head = f"Re-rolled die {', '.join(map(str, numbers))}: {','.join(map(str, faces))}"
     if lost:
         head += f" (Automatic Success lost on die {', '.join(map(str, lost))})"

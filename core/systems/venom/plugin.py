@@ -1,4 +1,4 @@
-"""VENOM Assault as a Tableside game system: options, action types and the button map."""
+"""VENOM Assault as a Tableside game system: options, actions, seats, prompts, laws, corrections, buttons."""
 
 from __future__ import annotations
 
@@ -6,118 +6,215 @@ from collections.abc import Mapping
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.system import ActionSpec, Binding, Field, GameSystem, Screen
+from tableside.core.screen import Screen
+from tableside.core.system import ActionSpec, Binding, Choice, Field, GameSystem, Prompt, Seat, Tracked
 from tableside.core.systems.venom import combat_actions as fight
-from tableside.core.systems.venom import deck, rules, state, turn_actions
+from tableside.core.systems.venom import deck, laws, prompts, rules, state, turn_actions
 from tableside.core.systems.venom import screen as view
+from tableside.core.systems.venom.state import State
+
+NAME_LENGTH = 40  # a player's or a card's name
 
 OPTIONS = (
-    Field("players", "texts", required=False, default=["Player 1", "Player 2"],
-          minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS,
+    Field("players", "texts", label="Players", required=False, default=["Player 1", "Player 2"],
+          minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS, max_length=NAME_LENGTH,
           help="2-5 player names, in clockwise seating order"),
-    Field("mission", "text", required=False, default=rules.SUGGESTED_MISSION,
-          help="the Mission Card in play (free text)"),
-    Field("venom_strikes_removed", "count", required=False, default=0,
-          minimum=0, maximum=rules.MAX_VENOM_STRIKES_REMOVED,
-          help="Difficulty: VENOM Strikes! cards removed from the Event deck (0-4)"),
-    Field("freedom_squadron_events", "count", required=False, minimum=0, maximum=rules.OTHER_EVENT_CARDS,
-          help="optional: Freedom Squadron events in the deck (with venom_events, adds up to 18)"),
-    Field("venom_events", "count", required=False, minimum=0, maximum=rules.OTHER_EVENT_CARDS,
-          help="optional: VENOM events in the deck (with freedom_squadron_events, adds up to 18)"),
-    Field("commander", "text", required=False, default="",
-          help="the Commander set by hand; empty means a roll-off (button B)"),
+    Field("mission", "text", label="Mission Card", required=False, default=rules.SUGGESTED_MISSION,
+          max_length=NAME_LENGTH, help=f"the Mission Card in play; first games: {rules.SUGGESTED_MISSION}"),
+    Field("venom_strikes_removed", "pick", label="Difficulty", required=False, default=0,
+          choices=tuple(Choice(n, words) for n, words in rules.DIFFICULTY_NAMES.items()),
+          help="VENOM Strikes! cards taken out of the Event deck to slow VENOM down (0-4)"),
+    Field("freedom_squadron_events", "count", label="Freedom Squadron Events (optional)", required=False,
+          minimum=0, maximum=rules.OTHER_EVENT_CARDS,
+          help="how many of the 18 Freedom Squadron / VENOM Events are Freedom Squadron; give both or neither"),
+    Field("venom_events", "count", label="VENOM Events (optional)", required=False, minimum=0,
+          maximum=rules.OTHER_EVENT_CARDS, help="how many of the 18 are VENOM Events; the two add up to 18"),
+    Field("commander", "text", label="Commander (optional)", required=False, default="", max_length=NAME_LENGTH,
+          help="a player's name if you chose the Commander by hand; empty: roll off for it (button B)"),
 )
 
-_PLAYER = Field("player", "text", required=False, default="",
-                help="player name; empty means the active player")
-_DIE_LIST = Field("dice", "json", minimum=1, maximum=fight.MAX_DICE,
-                  help="die numbers as shown, 1 = first die rolled")
+
+# --- choices taken from the state -----------------------------------------------------------
+
+
+def _players(s: State) -> list[Choice]:
+    return [Choice(n, n) for n in state.player_names(s)]
+
+
+def _event_kinds(s: State) -> list[Choice]:
+    """The kinds of card in this game's Event deck, in words with the count left (0 left stays listed,
+    so drawing it is refused by the rules with the reason, not by the form)."""
+    cards = s.get("event_deck") or {}
+    out = []
+    for kind in rules.EVENT_KINDS:
+        bucket = kind if kind in cards else (rules.FS_OR_VENOM if rules.FS_OR_VENOM in cards
+                                             and kind in (rules.FREEDOM_SQUADRON, rules.VENOM) else None)
+        if bucket is None:
+            continue
+        other = {rules.FREEDOM_SQUADRON: " or VENOM", rules.VENOM: " or Freedom Squadron"}
+        shared = other[kind] if bucket == rules.FS_OR_VENOM else ""
+        out.append(Choice(kind, f"{rules.EVENT_NAMES[kind]} ({cards[bucket]}{shared} left)"))
+    return out
+
+
+_ZONES = tuple(Choice(zone, f"{zone} ({kind})") for zone, kind in rules.ZONES.items())
+_TRACKS = (Choice("health", "Health"), Choice("defense", "Defense"))
+_WINNERS = tuple(Choice(w, words) for w, words in rules.WINNER_NAMES.items())
+
+
+def _die_words(n: int, die: dict[str, Any], defense: int) -> str:
+    hit = "hit" if die["auto"] or die["value"] >= defense else "miss"
+    auto = ", Automatic Success" if die["auto"] else ""
+    return f"Die {n}: {die['value']} ({hit}{auto})"
+
+
+def _dice(s: State) -> list[Choice]:
+    """The dice of this Turn's Combat roll, numbered as rolled."""
+    fight_now = s.get("combat") or {}
+    return [Choice(n, _die_words(n, d, s["defense_track"])) for n, d in enumerate(fight_now.get("dice") or [], 1)]
+
+
+def _dice_not_auto(s: State) -> list[Choice]:
+    fight_now = s.get("combat") or {}
+    return [c for c, d in zip(_dice(s), fight_now.get("dice") or [], strict=True) if not d["auto"]]
+
+
+def _leaders(s: State) -> list[Choice]:
+    """Leaders Tableside has seen this game and nobody has captured; the Leader in play first."""
+    if not s.get("players"):
+        return []
+    in_play = (s.get("leader") or {}).get("name")
+    met = sorted(s.get("leaders_met") or [], key=lambda m: m["name"] != in_play)
+    return [Choice(m["name"], m["name"] + (" (in play)" if m["name"] == in_play else f" ({m['zone']})"))
+            for m in met if state.captured_by(s, m["name"]) is None]
+
+
+_PLAYER = Field("player", "pick", label="Player", required=False, choices=_players,
+                help="empty: the player whose Turn it is")
+_DIE_NUMBERS = Field("dice", "picks", label="Dice", choices=_dice, minimum=1, maximum=fight.MAX_DICE,
+                     help="die numbers as shown, 1 = the first die rolled")
+
+SETUP, EVENT, TURN, TACTICAL, COMBAT, SCORE, DICE = (
+    "Setup", "Event Phase", "Turn", "Tactical Phase", "Combat Phase", "Victory Points", "Dice")
 
 _SPECS = (
-    ActionSpec("commander_roll_off", "Commander roll off",
+    ActionSpec("commander_roll_off", "Roll off for the Commander",
                "Commander Token: every player still in the roll-off rolls one die; "
                "ties for the highest re-roll among the tied.", turn_actions.commander_roll_off,
-               rolls=True, example={}),
-    ActionSpec("set_commander", "Set commander", "Commander Token chosen by hand instead of a roll-off.",
-               turn_actions.set_commander, (Field("player", "text"),), example={"player": "Ann"}),
-    ActionSpec("next_phase", "Next phase", "Next phase of the Turn; after End of Turn, the next player's Turn.",
-               turn_actions.next_phase, example={}),
-    ActionSpec("draw_event", "Draw event", "An Event card drawn: its kind (and name); VENOM Strikes! moves the "
-               "Event Track.",
+               group=SETUP, available=state.in_setup, rolls=True, example={}),
+    ActionSpec("set_commander", "Set the Commander", "Commander Token chosen by hand instead of a roll-off.",
+               turn_actions.set_commander, (Field("player", "pick", label="Commander", choices=_players),),
+               group=SETUP, available=state.in_setup, example={"player": "Ann"}),
+    ActionSpec("draw_event", "Draw an Event card",
+               "An Event card drawn: its kind (and name); VENOM Strikes! moves the Event Track up by 1.",
                turn_actions.draw_event,
-               (Field("kind", "pick", choices=rules.EVENT_KINDS),
-                Field("name", "text", required=False, default="", help="the card's name, optional"),
-                Field("discard", "flag", required=False, default=False,
-                      help="a card effect discards it at once instead of making it active")),
+               (Field("kind", "pick", label="Event card", choices=_event_kinds,
+                      help="the colour of the card: grey All Is Quiet, blue Freedom Squadron, yellow VENOM, "
+                           "red VENOM Strikes!"),
+                Field("name", "text", label="Card name (optional)", required=False, default="",
+                      max_length=NAME_LENGTH),
+                Field("discard", "flag", label="Discarded at once by a card effect", required=False, default=False,
+                      help="a card effect (Vipress) discards it instead of making it active")),
+               group=EVENT, available=state.can_draw,
                example={"kind": "venom_strikes", "name": "Red Rockets of Doom!"}),
-    ActionSpec("single_die", "Single die", "One Combat Die for a Commander choice or a card effect.",
-               turn_actions.single_die, (Field("reason", "text", required=False, default=""),),
-               rolls=True, example={"reason": "Vipress ability"}),
-    ActionSpec("choose_leader", "Choose leader", "Tactical Phase: the VENOM Leader attacked; sets the Health and "
-               "Defense tracks.",
+    ActionSpec("next_phase", "Next phase", "Next phase of the Turn; after End of Turn, the next player's Turn.",
+               turn_actions.next_phase, group=TURN, available=state.can_move_on, example={}),
+    ActionSpec("choose_leader", "Choose the VENOM Leader",
+               "Tactical Phase: the VENOM Leader attacked; its card's Health and Defense set the tracks.",
                fight.choose_leader,
-               (Field("name", "text"),
-                Field("zone", "pick", choices=tuple(rules.ZONES)),
-                Field("zone_type", "pick", required=False, default="", choices=(*rules.ZONE_TYPES, ""),
-                      help="optional check; the Zone already fixes it"),
-                Field("health", "count", minimum=rules.TRACK_MIN, maximum=rules.TRACK_MAX),
-                Field("defense", "count", minimum=rules.TRACK_MIN, maximum=rules.TRACK_MAX),
-                Field("support", "count", minimum=0, maximum=rules.VENOM_SUPPORT_CARDS)),
+               (Field("name", "text", label="Leader", max_length=NAME_LENGTH, help="the VENOM Leader card's name"),
+                Field("zone", "pick", label="Zone", choices=_ZONES),
+                Field("zone_type", "pick", label="Zone type (check)", required=False, default="",
+                      choices=(*rules.ZONE_TYPES, ""), help="optional: the Zone already fixes it"),
+                Field("health", "count", label="Health", minimum=rules.TRACK_MIN, maximum=rules.TRACK_MAX,
+                      help="the card's Health Value, 1-8"),
+                Field("defense", "count", label="Defense", minimum=rules.TRACK_MIN, maximum=rules.TRACK_MAX,
+                      help="the card's Defense Value, 1-8"),
+                Field("support", "count", label="Support Value", minimum=0, maximum=rules.VENOM_SUPPORT_CARDS,
+                      help="VENOM Support it commands; its Victory Points when captured")),
+               group=TACTICAL, available=state.in_phases(rules.TACTICAL),
                example={"name": "Vipress", "zone": "VENOM Mountain Defense", "zone_type": "Arctic",
                         "health": 2, "defense": 4, "support": 2}),
-    ActionSpec("adjust_track", "Adjust track",
-               "An Ability moves the Health or Defense marker (1-8; past an end is ignored).",
+    ActionSpec("adjust_track", "Move a VENOM Leader track",
+               "An Ability moves the Health or Defense marker by any amount; past 1 or 8 the rest is ignored.",
                fight.adjust_track,
-               (Field("track", "pick", choices=("health", "defense")),
-                Field("by", "count", minimum=-(rules.TRACK_MAX - 1), maximum=rules.TRACK_MAX - 1)),
-               example={"track": "health", "by": 1}),
-    ActionSpec("allocate_dice", "Allocate dice",
+               (Field("track", "pick", label="Track", choices=_TRACKS),
+                Field("by", "count", label="Move by", help="+ up, - down; past an end of the track is ignored")),
+               group=TACTICAL, available=state.with_leader, example={"track": "health", "by": 1}),
+    ActionSpec("allocate_dice", "Allocate the Combat Dice",
                "Combat Dice: the Combat Leader's Combat Value plus Freedom Support dice.",
                fight.allocate_dice,
-               (Field("combat_value", "count", minimum=0, maximum=fight.MAX_DICE),
-                Field("support_dice", "count", required=False, default=0, minimum=0, maximum=fight.MAX_DICE),
-                Field("combat_leader", "text", required=False, default="")),
+               (Field("combat_value", "count", label="Combat Value", minimum=0, maximum=fight.MAX_DICE,
+                      help="the Combat Leader's Combat Value"),
+                Field("support_dice", "count", label="Support dice", required=False, default=0, minimum=0,
+                      maximum=fight.MAX_DICE, help="dice from Freedom Support cards"),
+                Field("combat_leader", "text", label="Combat Leader (optional)", required=False, default="",
+                      max_length=NAME_LENGTH)),
+               group=TACTICAL, available=state.before_roll,
                example={"combat_value": 2, "support_dice": 3, "combat_leader": "Dropzone"}),
-    ActionSpec("adjust_dice", "Adjust dice", "Add or remove Combat Dice before the roll.", fight.adjust_dice,
-               (Field("by", "count", minimum=-fight.MAX_DICE, maximum=fight.MAX_DICE),), example={"by": -1}),
-    ActionSpec("combat_roll", "Combat roll", "Roll the Combat Dice against the Defense track, or abort if it "
-               "cannot succeed.",
+    ActionSpec("adjust_dice", "Add or remove Combat Dice", "Add or remove Combat Dice before the roll.",
+               fight.adjust_dice,
+               (Field("by", "count", label="Dice", minimum=-fight.MAX_DICE, maximum=fight.MAX_DICE,
+                      help="+ adds, - removes"),),
+               group=TACTICAL, available=state.before_roll, example={"by": -1}),
+    ActionSpec("combat_roll", "Combat roll",
+               "Roll the Combat Dice against the Defense Track, or abort if it cannot succeed.",
                fight.combat_roll,
-               (Field("dice", "count", required=False, minimum=1, maximum=fight.MAX_DICE,
+               (Field("dice", "count", label="Dice", required=False, minimum=1, maximum=fight.MAX_DICE,
                       help="optional: roll this many dice instead of the allocated number"),),
-               rolls=True, example={}),
-    ActionSpec("modify_die", "Modify die", "An Ability changes one die's Rolled Value (it may go above 6 or below 1).",
-               fight.modify_die,
-               (Field("die", "count", minimum=1, maximum=fight.MAX_DICE),
-                Field("by", "count", minimum=-10, maximum=10)),
-               example={"die": 4, "by": 1}),
-    ActionSpec("automatic_success", "Automatic success",
+               group=COMBAT, available=state.before_roll, rolls=True, example={}),
+    ActionSpec("automatic_success", "Automatic Success",
                "Declare dice Automatic Successes, after the roll, before any Ability.",
-               fight.automatic_success, (_DIE_LIST,), example={"dice": [5]}),
-    ActionSpec("reroll_dice", "Reroll dice", "Re-roll chosen dice; they lose any Automatic Success.", fight.reroll_dice,
-               (_DIE_LIST,), rolls=True, example={"dice": [4, 5]}),
-    ActionSpec("add_reward", "Add reward", "A Reward Card kept for Victory Points.", turn_actions.add_reward,
-               (Field("name", "text"), Field("vp", "count", minimum=0, maximum=99), _PLAYER),
+               fight.automatic_success,
+               (Field("dice", "picks", label="Dice", choices=_dice_not_auto, minimum=1, maximum=fight.MAX_DICE,
+                      help="die numbers as shown, 1 = the first die rolled"),),
+               group=COMBAT, available=state.before_abilities, example={"dice": [5]}),
+    ActionSpec("modify_die", "Change a die's Rolled Value",
+               "An Ability changes one die's Rolled Value (it may go above 6 or below 1).",
+               fight.modify_die,
+               (Field("die", "pick", label="Die", choices=_dice), Field("by", "count", label="Change by",
+                                                                        minimum=-10, maximum=10)),
+               group=COMBAT, available=state.after_roll, example={"die": 4, "by": 1}),
+    ActionSpec("reroll_dice", "Re-roll dice", "Re-roll chosen dice; they lose any Automatic Success.",
+               fight.reroll_dice, (_DIE_NUMBERS,), group=COMBAT, available=state.after_roll, rolls=True,
+               example={"dice": [4, 5]}),
+    ActionSpec("single_die", "Roll one die", "One Combat Die for a Commander choice or a card effect.",
+               turn_actions.single_die,
+               (Field("reason", "text", label="What for (optional)", required=False, default="",
+                      max_length=NAME_LENGTH),),
+               group=DICE, rolls=True, example={"reason": "Vipress ability"}),
+    ActionSpec("add_reward", "Add a Reward Card", "A Reward Card kept for Victory Points.", turn_actions.add_reward,
+               (Field("name", "text", label="Reward Card", max_length=NAME_LENGTH),
+                Field("vp", "count", label="Victory Points", minimum=0, maximum=99), _PLAYER),
+               group=SCORE, available=state.not_playing,
                example={"name": "The Phantom Brigade", "vp": 2, "player": "Ann"}),
-    ActionSpec("record_capture", "Record capture",
-               "A VENOM Leader captured outside a combat roll (card effect, correction).",
+    ActionSpec("record_capture", "Record a captured Leader",
+               "A VENOM Leader captured outside a combat roll (a card effect, a correction).",
                turn_actions.record_capture,
-               (Field("leader", "text"), Field("support", "count", minimum=0, maximum=rules.VENOM_SUPPORT_CARDS),
+               (Field("leader", "pick", label="Leader", required=False, default="", choices=_leaders,
+                      help="a Leader chosen earlier this game (the Leader in play first)"),
+                Field("name", "text", label="Or another Leader's name", required=False, default="",
+                      max_length=NAME_LENGTH),
+                Field("support", "count", label="Support Value", required=False, minimum=0,
+                      maximum=rules.VENOM_SUPPORT_CARDS, help="its Victory Points; empty: from its card as chosen"),
                 _PLAYER),
+               group=SCORE, available=state.not_playing,
                example={"leader": "Vipress", "support": 2, "player": "Bob"}),
-    ActionSpec("game_over", "Game over", "The game ends: Mission victory (Medal of Honor) or VENOM victory.",
-               turn_actions.game_over, (Field("winner", "pick", choices=rules.WINNERS),),
-               example={"winner": "freedom_squadron"}),
+    ActionSpec("game_over", "End the game", "The game ends: Mission victory (Medal of Honor) or VENOM victory.",
+               turn_actions.game_over, (Field("winner", "pick", label="Who won", choices=_WINNERS),),
+               group=SCORE, available=state.not_playing, example={"winner": "freedom_squadron"}),
 )
 
 ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in _SPECS}
 
 
-def _button_b(s: dict[str, Any]) -> dict[str, Any]:
+def _button_b(s: State) -> dict[str, Any]:
     """B: the Commander roll-off during setup, otherwise a single die."""
     return {"type": "commander_roll_off"} if s["phase"] == rules.SETUP else {"type": "single_die"}
 
 
+# A: Combat roll, B: roll-off in Setup / one die after, C: next phase, D: undo, hold D: redo.
+# The meaning of each button never changes; ``buttons(state)`` only lists the one for the pending step first.
 BINDINGS = (
     Binding("A", False, "Combat roll", lambda s: {"type": "combat_roll"}),
     Binding("B", False, "1 die / roll-off", _button_b),
@@ -133,10 +230,13 @@ class VenomAssault(GameSystem):
     description = (
         "Event Track, Event deck odds, VENOM Leader Health/Defense tracks, Combat Dice, Medal of Honor"
     )
+    # 2: live captures in the Victory Point pile, adjustments of any size, odds as counts, turn-stamped rolls.
+    rules_version = 2
     options = OPTIONS
     actions = ACTIONS
     bindings = BINDINGS
 
+    # -- setup ------------------------------------------------------------------------
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """Field checks plus: names present and distinct, the FS/VENOM split adds up, commander known."""
         options = super().validate_options(raw)
@@ -157,10 +257,47 @@ class VenomAssault(GameSystem):
             raise RuleError(f"options: mission must not be empty (first games: {rules.SUGGESTED_MISSION!r})")
         return options
 
-    def initial_state(self, options: Mapping[str, Any]) -> dict[str, Any]:
+    def initial_state(self, options: Mapping[str, Any]) -> State:
         return state.new_state(dict(options))
 
-    def screen(self, st: dict[str, Any]) -> Screen:
+    # -- who acts, what the table waits for ----------------------------------------------
+    def seats(self, st: State) -> list[Seat]:
+        return [Seat(n) for n in state.player_names(st)]
+
+    def pending(self, st: State) -> list[Prompt]:
+        return prompts.pending(st)
+
+    def buttons(self, st: State) -> tuple[Binding, ...]:
+        """The same A/B/C/D map, the button for the pending step first and B labelled for the phase."""
+        b_label = "Roll off for the Commander" if st["phase"] == rules.SETUP else "Roll one die"
+        bindings = [Binding(b.button, b.hold, b_label, b.action) if b.button == "B" else b for b in BINDINGS]
+        prompts = self.pending(st)
+        wanted = prompts[0].type if prompts else None
+
+        def first(b: Binding) -> int:
+            if callable(b.action) and wanted is not None:
+                return 0 if b.action(st).get("type") == wanted else 1
+            return 1
+
+        return tuple(sorted(bindings, key=first))
+
+    def derive(self, st: State) -> State:
+        return state.derive(st)
+
+    # -- laws and corrections ----------------------------------------------------------------
+    def laws(self, st: State) -> list[str]:
+        return laws.broken(st)
+
+    def tracked(self, st: State) -> list[Tracked]:
+        return laws.tracked(st)
+
+    def correct(self, st: State, key: str, value: int) -> State:
+        """A deck count moves cards between the deck and the discard pile, so the deck's law still holds."""
+        if key.startswith("event_deck."):
+            return laws.correct_deck(st, key.split(".", 1)[1], value)
+        return super().correct(st, key, value)
+
+    def screen(self, st: State) -> Screen:
         return view.screen(st)
 
 

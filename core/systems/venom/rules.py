@@ -36,7 +36,7 @@ EVENT_NAMES = {
 # Deck bucket for Freedom Squadron and VENOM events when the players gave no split.
 FS_OR_VENOM = "freedom_squadron_or_venom"
 
-# Event Track: 0 at setup (Marker Placement); "If the Event Track reaches 5 ..."
+# Event Track: 0 at setup (Marker Placement); "If the Event Track reaches 5 ...": it runs 0-5.
 EVENT_TRACK_START = 0
 EVENT_TRACK_FINAL = 5
 
@@ -76,3 +76,16 @@ ZONES = {
 FREEDOM_SQUADRON_WINS = "freedom_squadron"
 VENOM_WINS = "venom"
 WINNERS = (FREEDOM_SQUADRON_WINS, VENOM_WINS)
+WINNER_NAMES = {
+    FREEDOM_SQUADRON_WINS: "Freedom Squadron: the Mission's Victory Conditions are met",
+    VENOM_WINS: "VENOM: their plot succeeds, all players lose",
+}
+
+# Difficulty in words: how many VENOM Strikes! cards were taken out of the Event deck.
+DIFFICULTY_NAMES = {
+    0: "Normal: all 10 VENOM Strikes! cards",
+    1: "Easier: 1 VENOM Strikes! card removed (9 left)",
+    2: "Easier: 2 VENOM Strikes! cards removed (8 left)",
+    3: "Easier: 3 VENOM Strikes! cards removed (7 left)",
+    4: "Easiest: 4 VENOM Strikes! cards removed (6 left)",
+}

@@ -1,123 +1,129 @@
-"""What the e-paper and the phone panel show: short rows, the last roll, one alert."""
+"""What the e-paper and the phone show, as the core's screen model.
+
+Priorities: while a VENOM Leader is attacked, its name, the Health and Defense
+Tracks and the capture chance are priority 1, so the smallest panel (a 212x104
+pHAT) keeps them; otherwise the Event Track and the VENOM Strikes! chance are.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tableside.core.system import RollView, Row, Screen, Section, roll_view
-from tableside.core.systems.venom import combat, deck, rules, scoring
+from tableside.core.screen import DiceGroup, Die, Element, Grid, GridRow, KeyFigure, Screen, Text, Track
+from tableside.core.systems.venom import combat, deck, prompts, rules, scoring
+from tableside.core.systems.venom.laws import card_words
+from tableside.core.systems.venom.rolls import RollRecord
 
-_SHORT_KIND = {
-    rules.ALL_IS_QUIET: "Quiet",
-    rules.FREEDOM_SQUADRON: "FS",
-    rules.VENOM: "VENOM",
-    rules.VENOM_STRIKES: "VS!",
-}
+State = dict[str, Any]
 
 
-def screen(state: dict[str, Any]) -> Screen:
-    return Screen(
-        title="VENOM Assault",
-        status=_status(state),
-        sections=tuple(s for s in (_tracks(state), _leader(state), _events(state), _score(state)) if s),
-        roll=_roll(state),
-        alert=_alert(state),
-    )
+def screen(st: State) -> Screen:
+    attacking = st["leader"] is not None
+    top, low = (1, 3) if attacking else (3, 1)
+    elements: list[Element] = []
+    if attacking:
+        elements += _leader(st)
+    elements += [
+        Track("Health", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=top),
+        Track("Defense", st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=top),
+        Track("Event Track", st["event_track"], rules.EVENT_TRACK_START, rules.EVENT_TRACK_FINAL, "boxes",
+              threshold=rules.EVENT_TRACK_FINAL, priority=low if attacking else 1,
+              tone="alert" if st["final_effect"] else "normal"),
+        _venom_strikes(st, priority=low if attacking else 1),
+    ]
+    roll = _roll(st)
+    if roll is not None:
+        elements.append(roll)
+    elements.append(_players(st))
+    elements.append(_events(st))
+    shown = prompts.pending(st)
+    return Screen(title="VENOM Assault", status=_status(st), elements=tuple(elements), alert=_alert(st),
+                  prompt=shown[0].text if shown else None)
 
 
-def _status(state: dict[str, Any]) -> str:
-    if state["phase"] == rules.SETUP:
+def _status(st: State) -> str:
+    if st["phase"] == rules.SETUP:
         return "Setup: roll-off for Commander (B)"
-    if state["phase"] == rules.GAME_OVER:
-        return f"Game over after Round {state['round']}"
-    name = state["players"][state["active_player"]]["name"]
-    return f"R{state['round']} {name}: {state['phase']}"
+    if st["phase"] == rules.GAME_OVER:
+        return f"Game over after Round {st['round']}"
+    return f"R{st['round']} {st['players'][st['active_player']]['name']}: {st['phase']}"
 
 
-def _tracks(state: dict[str, Any]) -> Section:
-    track = state["event_track"]
-    final = track >= rules.EVENT_TRACK_FINAL
-    return Section(
-        "Tracks",
-        (
-            Row("Event", f"{track}/{rules.EVENT_TRACK_FINAL}" + (" FINAL" if final else ""),
-                bar=(track, rules.EVENT_TRACK_FINAL), accent=final),
-            Row("Health", str(state["health_track"]), bar=(state["health_track"], rules.TRACK_MAX)),
-            Row("Defense", str(state["defense_track"]), bar=(state["defense_track"], rules.TRACK_MAX)),
-        ),
-    )
-
-
-def _leader(state: dict[str, Any]) -> Section | None:
-    leader = state["leader"]
-    if leader is None:
-        return None
-    fight, odds = state["combat"], state["odds"]
-    rows = [Row("Leader", leader["name"]), Row("Zone", f"{leader['zone_type']}: {leader['zone']}")]
-    if not fight["rolled"] and not fight["aborted"]:
-        rows.append(Row("Dice", str(fight["dice_count"])))
-        chance = "abort" if odds["abort"] else odds["capture_percent"]
-        rows.append(Row("Capture", chance, accent=True))
-    return Section("VENOM Leader", tuple(rows))
-
-
-def _events(state: dict[str, Any]) -> Section:
-    active = state["active_events"]
-    names = ", ".join(e["name"] or _SHORT_KIND[e["kind"]] for e in active) or "none"
-    odds = state["odds"]
-    # The percent only: the exact fraction is in state["odds"] for the phone panel.
-    chance = odds["venom_strikes_next_percent"] or "deck empty"
-    return Section(
-        "Events",
-        (
-            Row("Active", names),
-            Row("VS! next", chance, accent=True),
-            Row("Deck", f"{deck.cards_left(state['event_deck'])} left"),
-        ),
-    )
-
-
-def _score(state: dict[str, Any]) -> Section | None:
-    if state["game_over"] is None:
-        return None
-    medal = state["game_over"]["medal_of_honor"]
-    rows = tuple(
-        Row(p["name"], f"{scoring.victory_points(p)} VP, {len(p['leaders'])} Ldr"
-            + (" Medal" if p["name"] in medal else ""), accent=p["name"] in medal)
-        for p in state["players"]
-    )
-    return Section("Victory Points", rows)
-
-
-def _roll(state: dict[str, Any]) -> RollView | None:
-    fight, last = state["combat"], state["last_roll"]
-    if fight["rolled"] and last and last.get("label") in ("Combat", "Re-roll"):
-        defense, health = state["defense_track"], state["health_track"]
-        hits = tuple(combat.is_success(d, defense) for d in fight["dice"])
+def _leader(st: State) -> list[Element]:
+    leader, fight, odds = st["leader"], st["combat"], st["odds"]
+    out: list[Element] = [Text(f"{leader['name']}: {leader['zone']} ({leader['zone_type']})", priority=1)]
+    if fight["aborted"]:
+        out.append(KeyFigure("Capture", "aborted", priority=1, tone="alert"))
+    elif fight["rolled"]:
         word = "CAPTURED" if fight["verdict"] == "captured" else "not captured"
-        return RollView(
-            label=f"{len(hits)}d6 vs Def {defense}",
-            faces=tuple(d["value"] for d in fight["dice"]),
-            hits=hits,
-            verdict=f"{fight['successes']}/{health} hits: {word}",
-        )
-    if last and last.get("label"):
-        return RollView(label=last["label"], faces=tuple(last["rolls"]), verdict=f"total {last['total']}")
-    return roll_view(last)
+        tone = "accent" if fight["verdict"] == "captured" else "normal"
+        out.append(KeyFigure("Capture", word, priority=1, tone=tone))
+    elif odds["abort"]:
+        out.append(KeyFigure("Capture", "abort", priority=1, tone="alert"))
+    else:
+        out.append(KeyFigure("Capture", odds["capture_percent"], unit=f" ({fight['dice_count']} dice)", priority=1,
+                             tone="accent"))
+    return out
 
 
-def _alert(state: dict[str, Any]) -> str | None:
-    over = state["game_over"]
+def _venom_strikes(st: State, priority: int) -> KeyFigure:
+    odds = st["odds"]
+    if odds["venom_strikes_next"] is None:
+        return KeyFigure("VENOM Strikes! next", "deck empty", priority=priority)
+    return KeyFigure("VENOM Strikes! next", odds["venom_strikes_next"], unit=f" ({odds['venom_strikes_next_percent']})",
+                     priority=priority)
+
+
+def _roll(st: State) -> DiceGroup | None:
+    """This Turn's Combat Dice by current Rolled Value with hits marked, or this Turn's last roll."""
+    fight = st["combat"]
+    if fight["rolled"]:
+        defense, health = st["defense_track"], st["health_track"]
+        dice = tuple(Die(d["value"], "hit" if combat.is_success(d, defense) else "miss") for d in fight["dice"])
+        word = "CAPTURED" if fight["verdict"] == "captured" else "not captured"
+        return DiceGroup(f"{len(dice)}d6 vs Def {defense}", dice, f"{fight['successes']}/{health} hits: {word}",
+                         priority=2)
+    raw = st.get("last_roll")
+    if not raw:
+        return None
+    record = RollRecord.from_dict(raw)
+    if not record.belongs_to(st):
+        return None
+    marks = record.marks if len(record.marks) == len(record.rolls) else ("",) * len(record.rolls)
+    dice = tuple(Die(f, m) for f, m in zip(record.rolls, marks, strict=True))
+    verdict = f"{record.successes} successes" if record.successes is not None else f"total {record.total}"
+    return DiceGroup(record.label, dice, verdict, priority=2)
+
+
+def _players(st: State) -> Grid:
+    """Players in seating order: Commander, VP, Leaders captured, Rewards; the active one highlighted."""
+    medal = (st["game_over"] or {}).get("medal_of_honor") or []
+    rows = []
+    for i, p in enumerate(st["players"]):
+        tags = (" (Cmdr)" if st["commander"] == i else "") + (" Medal" if p["name"] in medal else "")
+        rows.append(GridRow(p["name"] + tags, (str(scoring.victory_points(p)), str(len(p["leaders"])),
+                                              str(len(p["rewards"]))),
+                            highlight=st["active_player"] == i or p["name"] in medal, colour=i))
+    return Grid("Players", ("VP", "Leaders", "Rewards"), tuple(rows), priority=3)
+
+
+def _events(st: State) -> Text:
+    active = ", ".join(card_words(c) for c in st["active_events"]) or "none"
+    return Text(f"Active Events: {active}; {deck.cards_left(st['event_deck'])} cards in the Event deck", priority=4)
+
+
+def _alert(st: State) -> str | None:
+    over = st["game_over"]
     if over:
         if over["winner"] == rules.VENOM_WINS:
             return "VENOM wins"
         return "Medal of Honor: " + ", ".join(over["medal_of_honor"])
-    if state["event_track"] >= rules.EVENT_TRACK_FINAL:
+    if st["event_track"] >= rules.EVENT_TRACK_FINAL:
         return "Event Track 5: Mission final effect applies"
-    if state["combat"]["aborted"]:
-        return f"Combat aborted: {state['combat']['aborted']}"
-    if state["odds"]["abort"]:
-        return f"Would abort: {state['odds']['abort']}"
-    if state["phase"] == rules.EVENT and not state["event_drawn_this_phase"]:
+    if st["combat"]["aborted"]:
+        return f"Combat aborted: {st['combat']['aborted']}"
+    if st["odds"]["abort"]:
+        return f"Would abort: {st['odds']['abort']}"
+    if st["phase"] == rules.EVENT and not st["event_drawn_this_phase"] and deck.cards_left(st["event_deck"]):
         return "Draw the Event card"
     return None

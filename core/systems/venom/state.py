@@ -1,8 +1,9 @@
-"""The session state of a VENOM Assault game and the checks every handler shares.
+"""The session state of a VENOM Assault game, when each action is available, and ``derive``.
 
-State is plain JSON. Derived values the panel shows (the VENOM Strikes! chance,
-the capture chance, the live combat verdict) are refreshed after every action
-by ``refresh`` so they can never disagree with the counts they come from.
+State is plain JSON. Values the panel shows (the VENOM Strikes! chance, the
+capture chance, the live combat verdict, a capture in the Victory Point pile)
+are computed by ``derive``, which the core runs after every action, so they
+can never disagree with the counts they come from.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.odds import percent
-from tableside.core.systems.venom import combat, deck, rules
+from tableside.core.systems.venom import combat, deck, rolls, rules
 
 State = dict[str, Any]
 
@@ -34,25 +35,25 @@ def new_combat() -> dict[str, Any]:
 
 def new_state(options: dict[str, Any]) -> State:
     names: list[str] = options["players"]
+    event_deck = deck.build_event_deck(
+        len(names), options["venom_strikes_removed"], options["freedom_squadron_events"], options["venom_events"])
     state: State = {
         "mission": options["mission"],
         "players": [{"name": n, "leaders": [], "rewards": []} for n in names],
         "commander": None,
         "roll_off": {"contenders": list(range(len(names))), "rounds": []},
         "round": 0,
+        "turn": 0,
         "active_player": None,
         "phase": rules.SETUP,
         "event_track": rules.EVENT_TRACK_START,
-        "event_deck": deck.build_event_deck(
-            len(names),
-            options["venom_strikes_removed"],
-            options["freedom_squadron_events"],
-            options["venom_events"],
-        ),
+        "event_deck": event_deck,
+        "event_deck_start": dict(event_deck),
         "event_drawn_this_phase": False,
         "active_events": [],
         "event_discard": [],
         "leader": None,
+        "leaders_met": [],
         "health_track": rules.TRACK_START,
         "defense_track": rules.TRACK_START,
         "combat": new_combat(),
@@ -61,7 +62,7 @@ def new_state(options: dict[str, Any]) -> State:
     }
     if options["commander"]:
         start_game(state, player_index(state, options["commander"]))
-    return refresh(state)
+    return derive(state)
 
 
 def start_game(state: State, commander: int) -> None:
@@ -69,6 +70,7 @@ def start_game(state: State, commander: int) -> None:
     state["commander"] = commander
     state["active_player"] = commander
     state["round"] = 1
+    state["turn"] = 1
     state["phase"] = rules.EVENT
     state["event_drawn_this_phase"] = False
 
@@ -90,60 +92,148 @@ def player_index(state: State, name: str) -> int:
     raise RuleError(f"no player named {name!r}; players are {known}")
 
 
-def require_text(value: str, what: str) -> str:
-    """Names typed on the phone: an empty one is a mistake, not a card."""
-    if not value:
-        raise RuleError(f"{what} must not be empty")
-    return value
+def player_names(state: State) -> list[str]:
+    return [p["name"] for p in state.get("players") or []]
 
 
 def active_name(state: State) -> str:
     return state["players"][state["active_player"]]["name"]
 
 
-def require_playing(state: State, what: str) -> None:
+def captured_by(state: State, leader: str) -> str | None:
+    """The player whose Victory Point pile holds ``leader`` (by name, any case), or None."""
+    for p in state["players"]:
+        if any(c["name"].casefold() == leader.casefold() for c in p["leaders"]):
+            return p["name"]
+    return None
+
+
+# --- when an action is available: None, or the reason in words --------------------------
+
+
+def not_playing(state: State, seat: str | None = None) -> str | None:
     """Most actions need a Commander and a game that is not over."""
     if state["phase"] == rules.GAME_OVER:
-        raise RuleError(f"{what}: the game is over")
+        return "the game is over"
     if state["phase"] == rules.SETUP:
-        raise RuleError(f"{what}: choose the Commander first (commander_roll_off or set_commander)")
+        return "choose the Commander first: roll off (button B) or set the Commander"
+    return None
 
 
-def require_phase(state: State, phases: tuple[str, ...], what: str) -> None:
-    require_playing(state, what)
-    if state["phase"] not in phases:
-        allowed = " or ".join(f"{p} Phase" for p in phases)
-        raise RuleError(f"{what} happens in the {allowed}, not the {state['phase']} Phase")
+def in_setup(state: State, seat: str | None = None) -> str | None:
+    if state["phase"] != rules.SETUP:
+        return "the Commander is already chosen and never changes during a game"
+    return None
 
 
-def require_leader(state: State, what: str) -> dict[str, Any]:
-    require_phase(state, (rules.TACTICAL, rules.COMBAT), what)
+def _phase_words(phases: tuple[str, ...]) -> str:
+    return " or ".join(phases) + " Phase"
+
+
+def in_phases(*phases: str):
+    """Availability: only in ``phases`` of a game in play."""
+
+    def check(state: State, seat: str | None = None) -> str | None:
+        why = not_playing(state)
+        if why:
+            return why
+        if state["phase"] not in phases:
+            return f"only in the {_phase_words(phases)} (now: {state['phase']} Phase)"
+        return None
+
+    return check
+
+
+_attack_phases = in_phases(rules.TACTICAL, rules.COMBAT)
+
+
+def with_leader(state: State, seat: str | None = None) -> str | None:
+    """Tactical or Combat Phase, with a VENOM Leader chosen this Turn."""
+    why = _attack_phases(state)
+    if why:
+        return why
     if state["leader"] is None:
-        raise RuleError(f"{what}: no VENOM Leader chosen this Turn (choose_leader)")
-    return state["leader"]
+        return "no VENOM Leader chosen this Turn: choose the Leader first"
+    return None
 
 
-def require_rolled(state: State, what: str) -> list[dict[str, Any]]:
-    require_leader(state, what)
+def before_roll(state: State, seat: str | None = None) -> str | None:
+    why = with_leader(state)
+    if why:
+        return why
     fight = state["combat"]
+    if fight["aborted"]:
+        return f"Combat was aborted this Turn ({fight['aborted']})"
+    if fight["rolled"]:
+        return "the Combat Dice were already rolled this Turn"
+    return None
+
+
+def after_roll(state: State, seat: str | None = None) -> str | None:
+    why = with_leader(state)
+    if why:
+        return why
+    fight = state["combat"]
+    if fight["aborted"]:
+        return f"Combat was aborted this Turn ({fight['aborted']})"
     if not fight["rolled"]:
-        raise RuleError(f"{what}: the Combat Dice have not been rolled yet")
-    return fight["dice"]
+        return "the Combat Dice have not been rolled yet"
+    return None
 
 
-def refresh(state: State) -> State:
-    """Recompute what the panel shows from the counts and tracks."""
+def before_abilities(state: State, seat: str | None = None) -> str | None:
+    why = after_roll(state)
+    if why:
+        return why
+    if state["combat"]["abilities_applied"]:
+        return ("Automatic Successes are chosen after the roll but before any card's Abilities take place, "
+                "and Abilities have already changed this Combat (undo them first)")
+    return None
+
+
+def can_draw(state: State, seat: str | None = None) -> str | None:
+    why = not_playing(state)
+    if why:
+        return why
+    if deck.cards_left(state["event_deck"]) == 0:
+        return "the Event deck is empty; the rulebook has no Event deck reshuffle"
+    return None
+
+
+def can_move_on(state: State, seat: str | None = None) -> str | None:
+    """``next_phase``: not before the Event card is drawn or the Combat Dice are rolled."""
+    why = not_playing(state)
+    if why:
+        return why
+    fight = state["combat"]
+    if state["phase"] == rules.EVENT and not state["event_drawn_this_phase"] and deck.cards_left(state["event_deck"]):
+        return "draw the Event card first"
+    can_roll = combat.abort_reason(fight["dice_count"], state["health_track"], state["defense_track"]) is None
+    if state["phase"] == rules.COMBAT and not fight["rolled"] and not fight["aborted"] and can_roll:
+        return "roll the Combat Dice first (Combat roll, button A)"
+    return None
+
+
+# --- derived values ------------------------------------------------------------------
+
+
+def verdict_now(state: State) -> tuple[int | None, str | None]:
+    """(successes, verdict) of this Turn's Combat as the dice and tracks stand now."""
     fight = state["combat"]
     if fight["rolled"]:
-        fight["successes"] = combat.count_successes(fight["dice"], state["defense_track"])
-        fight["verdict"] = combat.verdict(fight["successes"], state["health_track"])
-    elif fight["aborted"]:
-        fight["successes"], fight["verdict"] = None, "aborted"
-    else:
-        fight["successes"], fight["verdict"] = None, None
+        successes = combat.count_successes(fight["dice"], state["defense_track"])
+        return successes, combat.verdict(successes, state["health_track"])
+    return None, ("aborted" if fight["aborted"] else None)
+
+
+def odds_now(state: State) -> dict[str, Any]:
+    """The VENOM Strikes! chance (as the rulebook's counts) and, before the roll, the capture chance."""
+    fight = state["combat"]
+    left, strikes = deck.cards_left(state["event_deck"]), state["event_deck"].get(rules.VENOM_STRIKES, 0)
     vs = deck.venom_strikes_chance(state["event_deck"])
     odds: dict[str, Any] = {
-        "venom_strikes_next": str(vs) if vs is not None else None,
+        # The rulebook's counts, not a reduced fraction: 10 VENOM Strikes! of 28 cards is "10/28".
+        "venom_strikes_next": f"{strikes}/{left}" if left else None,
         "venom_strikes_next_percent": percent(vs) if vs is not None else None,
         "capture": None,
         "capture_percent": None,
@@ -154,6 +244,52 @@ def refresh(state: State) -> State:
         chance = combat.capture_chance(dice, defense, health)
         odds["capture"], odds["capture_percent"] = str(chance), percent(chance)
         odds["abort"] = combat.abort_reason(dice, health, defense)
-    state["odds"] = odds
+    return odds
+
+
+def derive(state: State) -> State:
+    """Everything computed from the rest: verdict, odds, the final effect, the live capture, the roll's Turn."""
+    state["combat"]["successes"], state["combat"]["verdict"] = verdict_now(state)
+    state["odds"] = odds_now(state)
     state["final_effect"] = state["event_track"] >= rules.EVENT_TRACK_FINAL
+    _live_capture(state)
+    rolls.stamp(state)
     return state
+
+
+def _live_capture(state: State) -> None:
+    """A capture is in the Victory Point pile as soon as the verdict is known (Combat Phase).
+
+    Abilities may still change the dice until the Combat Phase ends, so the
+    entry stays ``live`` and follows the verdict; leaving the Combat Phase (or
+    the game ending) makes it final.
+    """
+    leader, fight = state["leader"], state["combat"]
+    live = [(p, c) for p in state["players"] for c in p["leaders"] if c.get("live")]
+    wanted = (leader is not None and fight["rolled"] and fight["verdict"] == "captured"
+              and state["active_player"] is not None)
+    if wanted:
+        holder = captured_by(state, leader["name"])
+        if holder is not None and not any(c["name"] == leader["name"] for _, c in live):
+            wanted = False  # already captured some other way (record_capture): counted once
+    for p, c in live:
+        if not wanted or c["name"] != leader["name"] or p is not state["players"][state["active_player"]]:
+            p["leaders"].remove(c)
+        else:
+            c["vp"] = leader["support"]
+            wanted = False
+    if wanted:
+        state["players"][state["active_player"]]["leaders"].append(
+            {"name": leader["name"], "vp": leader["support"], "zone": leader["zone"], "turn": state["turn"],
+             "live": True})
+
+
+def settle_captures(state: State) -> list[str]:
+    """The Combat Phase is over: a live capture becomes final. Returns the notes for the summary."""
+    notes = []
+    for p in state["players"]:
+        for c in p["leaders"]:
+            if c.get("live"):
+                c["live"] = False
+                notes.append(f"{p['name']} captured {c['name']} (+{c['vp']} VP)")
+    return notes

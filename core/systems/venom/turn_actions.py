@@ -1,4 +1,8 @@
-"""Handlers for the Commander, the Turn Order, the Event deck, single dice and scoring."""
+"""Handlers for the Commander, the Turn Order, the Event deck, single dice and scoring.
+
+When each handler may run is the action's ``available`` check (``state.py``);
+derived values come from ``derive`` after the handler.
+"""
 
 from __future__ import annotations
 
@@ -7,25 +11,20 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.systems.venom import combat, deck, rules, scoring, turns
+from tableside.core.systems.venom.rolls import RollRecord
 from tableside.core.systems.venom.state import (
     State,
     active_name,
+    captured_by,
+    odds_now,
     player_index,
-    refresh,
-    require_playing,
-    require_text,
     reset_tracks,
+    settle_captures,
     start_game,
+    verdict_now,
 )
 
 Result = dict[str, Any]
-
-
-def _roll_record(expr: str, faces: list[int], label: str) -> dict[str, Any]:
-    """``last_roll`` in the same shape as the core's free roll, plus a label."""
-    return {
-        "expr": expr, "rolls": faces, "kept": faces, "successes": None, "total": sum(faces), "label": label,
-    }
 
 
 # --- Commander Token ---------------------------------------------------------------
@@ -33,34 +32,32 @@ def _roll_record(expr: str, faces: list[int], label: str) -> dict[str, Any]:
 
 def commander_roll_off(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """All players roll one die; ties for the highest re-roll, only among the tied."""
-    if state["phase"] != rules.SETUP:
-        raise RuleError("commander_roll_off: the Commander is already chosen and never changes")
     contenders: list[int] = state["roll_off"]["contenders"]
-    faces = ctx.dice.faces("Roll-off", len(contenders))
+    roll = ctx.dice.roll("Roll-off", f"{len(contenders)}d6")
+    faces = list(roll.rolls)
     names = [state["players"][p]["name"] for p in contenders]
     state["roll_off"]["rounds"].append({"players": names, "faces": faces})
-    state["last_roll"] = _roll_record(f"{len(faces)}d6", faces, "Roll-off")
+    marks = ["kept" if f == max(faces) else "" for f in faces]
+    state["last_roll"] = RollRecord.of(roll, "Roll-off", state, marks).to_dict()
     commander, tied = turns.roll_off(contenders, faces)
     rolled = ", ".join(f"{n} {f}" for n, f in zip(names, faces, strict=True))
     if commander is None:
         state["roll_off"]["contenders"] = tied
-        tied_names = " and ".join(state["players"][p]["name"] for p in tied)
-        summary = f"Roll-off {rolled}: {tied_names} tie on {max(faces)} and re-roll"
-        return refresh(state), {"summary": summary, "commander": None, "tied": tied_names.split(" and ")}
+        tied_names = [state["players"][p]["name"] for p in tied]
+        summary = f"Roll-off {rolled}: {' and '.join(tied_names)} tie on {max(faces)} and re-roll"
+        return state, {"summary": summary, "commander": None, "tied": tied_names}
     start_game(state, commander)
     name = state["players"][commander]["name"]
     summary = f"Roll-off {rolled}: {name} is the Commander; Round 1, Event Phase"
-    return refresh(state), {"summary": summary, "commander": name}
+    return state, {"summary": summary, "commander": name}
 
 
 def set_commander(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """The players chose the Commander by hand instead of rolling off."""
-    if state["phase"] != rules.SETUP:
-        raise RuleError("set_commander: the Commander is already chosen and never changes")
     commander = player_index(state, action["player"])
     start_game(state, commander)
     name = state["players"][commander]["name"]
-    return refresh(state), {"summary": f"{name} is the Commander; Round 1, Event Phase", "commander": name}
+    return state, {"summary": f"{name} is the Commander; Round 1, Event Phase", "commander": name}
 
 
 # --- Turn Order ----------------------------------------------------------------------
@@ -68,12 +65,9 @@ def set_commander(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
 
 def next_phase(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Move to the next phase; after End of Turn, the next player's Turn (clockwise)."""
-    require_playing(state, "next_phase")
     phase = state["phase"]
     notes: list[str] = []
     if phase == rules.EVENT and not state["event_drawn_this_phase"]:
-        if deck.cards_left(state["event_deck"]):
-            raise RuleError("Event Phase: draw the Event card first (draw_event)")
         notes.append("the Event deck is empty, no Event drawn")
     if phase == rules.COMBAT:
         notes.extend(_end_combat(state))
@@ -87,27 +81,24 @@ def next_phase(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
         notes.append("VENOM Leader tracks reset")
     state["phase"] = new
     tail = f" ({'; '.join(notes)})" if notes else ""
-    return refresh(state), {"summary": f"{active_name(state)}: {new} Phase{tail}", "phase": new}
+    return state, {"summary": f"{active_name(state)}: {new} Phase{tail}", "phase": new}
 
 
 def _end_combat(state: State) -> list[str]:
-    """Leaving the Combat Phase makes its verdict final: a capture goes to the VP pile."""
+    """Leaving the Combat Phase makes its verdict final: a live capture stays in the VP pile."""
     fight = state["combat"]
     leader = state["leader"]
     if not fight["rolled"] and not fight["aborted"]:
-        reason = combat.abort_reason(fight["dice_count"], state["health_track"], state["defense_track"])
-        if reason is None:
-            raise RuleError("Combat Phase: roll the Combat Dice first (combat_roll, button A)")
-        fight["aborted"] = reason
-        return [f"Combat aborted: {reason}"]
+        # available() allows this only when the roll could not succeed: record the abort.
+        fight["aborted"] = combat.abort_reason(fight["dice_count"], state["health_track"], state["defense_track"])
+        return [f"Combat aborted: {fight['aborted']}"]
     if fight["aborted"]:
         return [f"Combat aborted: {fight['aborted']}"]
-    successes = combat.count_successes(fight["dice"], state["defense_track"])
-    if combat.verdict(successes, state["health_track"]) != "captured":
-        return [f"{leader['name']} not captured: {combat.successes_text(successes)} vs Health {state['health_track']}"]
-    player = state["players"][state["active_player"]]
-    player["leaders"].append({"name": leader["name"], "vp": leader["support"], "zone": leader["zone"]})
-    return [f"{player['name']} captured {leader['name']} (+{leader['support']} VP)"]
+    successes, verdict = verdict_now(state)
+    if verdict != "captured":
+        return [f"{leader['name']} not captured: {combat.successes_text(successes or 0)} vs Health "
+                f"{state['health_track']}"]
+    return settle_captures(state) or [f"{leader['name']} captured"]
 
 
 def _next_turn(state: State) -> tuple[State, Result]:
@@ -116,10 +107,11 @@ def _next_turn(state: State) -> tuple[State, Result]:
     state["active_player"] = player
     if player == state["commander"]:
         state["round"] += 1
+    state["turn"] += 1
     state["phase"] = turns.first_phase(player, state["commander"])
     state["event_drawn_this_phase"] = False
     summary = f"Round {state['round']}: {active_name(state)}'s Turn, {state['phase']} Phase"
-    return refresh(state), {"summary": summary, "phase": state["phase"], "round": state["round"]}
+    return state, {"summary": summary, "phase": state["phase"], "round": state["round"]}
 
 
 # --- Event deck ----------------------------------------------------------------------
@@ -127,7 +119,6 @@ def _next_turn(state: State) -> tuple[State, Result]:
 
 def draw_event(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Record the Event card drawn; VENOM Strikes! moves the Event Track up by 1."""
-    require_playing(state, "draw_event")
     kind, name = action["kind"], action["name"]
     deck.take(state["event_deck"], kind)
     notes: list[str] = []
@@ -153,14 +144,12 @@ def draw_event(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
             notes.append("the Mission's final effect now applies")
     label = rules.EVENT_NAMES[kind] + (f" '{name}'" if name else "")
     tail = f" ({'; '.join(notes)})" if notes else ""
-    refresh(state)
-    result = {
+    return state, {
         "summary": f"Event: {label}{tail}",
         "event_track": state["event_track"],
         "cards_left": deck.cards_left(state["event_deck"]),
-        "venom_strikes_next": state["odds"]["venom_strikes_next"],
+        "venom_strikes_next": odds_now(state)["venom_strikes_next"],
     }
-    return state, result
 
 
 # --- a single die --------------------------------------------------------------------
@@ -169,43 +158,63 @@ def draw_event(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
 def single_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """One Combat Die for a Commander choice or a card effect; Tableside only records it."""
     label = action["reason"] or "1 die"
-    face = ctx.dice.faces(label, 1)
-    state["last_roll"] = _roll_record("1d6", face, label)
-    return refresh(state), {"summary": f"{label}: rolled {face[0]}", "face": face[0]}
+    roll = ctx.dice.roll(label, "1d6")
+    state["last_roll"] = RollRecord.of(roll, label, state).to_dict()
+    return state, {"summary": f"{label}: rolled {roll.rolls[0]}", "face": roll.rolls[0]}
 
 
 # --- Victory Points ------------------------------------------------------------------
 
 
-def _player(state: State, name: str) -> dict[str, Any]:
+def _player(state: State, name: str | None) -> dict[str, Any]:
     return state["players"][player_index(state, name) if name else state["active_player"]]
 
 
 def add_reward(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """A Reward Card kept for Victory Points (used or not, it still scores)."""
-    require_playing(state, "add_reward")
-    require_text(action["name"], "add_reward: name")
+    if not action["name"]:
+        raise RuleError("Add a Reward Card: the card's name must not be empty")
     player = _player(state, action["player"])
     player["rewards"].append({"name": action["name"], "vp": action["vp"]})
     vp = scoring.victory_points(player)
     summary = f"{player['name']} gains Reward {action['name']!r} ({action['vp']} VP, total {vp})"
-    return refresh(state), {"summary": summary, "player": player["name"], "victory_points": vp}
+    return state, {"summary": summary, "player": player["name"], "victory_points": vp}
 
 
 def record_capture(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
-    """A VENOM Leader captured outside Tableside's combat (a card effect or a correction)."""
-    require_playing(state, "record_capture")
-    require_text(action["leader"], "record_capture: leader")
+    """A VENOM Leader captured outside Tableside's combat (a card effect or a correction).
+
+    ``leader`` picks a Leader Tableside has seen this game (the Leader in play
+    first); ``name`` is for one it has not.
+    """
+    if bool(action["leader"]) == bool(action["name"]):
+        raise RuleError("Record a captured Leader: pick a Leader from the list, or type the name of one "
+                        "not listed (one of the two)")
+    name = action["leader"] or action["name"]
+    holder = captured_by(state, name)
+    if holder:
+        raise RuleError(f"{name} is already in {holder}'s Victory Point pile: a Leader is captured once")
+    met = {m["name"].casefold(): m for m in state["leaders_met"]}.get(name.casefold())
+    support = action["support"]
+    if support is None:
+        if met is None:
+            raise RuleError(f"Record a captured Leader: give {name}'s Support Value (Tableside has not seen it)")
+        support = met["support"]
     player = _player(state, action["player"])
-    player["leaders"].append({"name": action["leader"], "vp": action["support"], "zone": ""})
+    player["leaders"].append({"name": met["name"] if met else name, "vp": support,
+                              "zone": met["zone"] if met else "", "turn": state["turn"], "live": False})
     vp = scoring.victory_points(player)
-    summary = f"{player['name']} captured {action['leader']} (+{action['support']} VP, total {vp})"
-    return refresh(state), {"summary": summary, "player": player["name"], "victory_points": vp}
+    summary = f"{player['name']} captured {name} (+{support} VP, total {vp})"
+    return state, {"summary": summary, "player": player["name"], "victory_points": vp}
 
 
 def game_over(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
-    """The players declare the end: Mission victory (Medal of Honor awarded) or VENOM victory."""
-    require_playing(state, "game_over")
+    """The players declare the end: Mission victory (Medal of Honor awarded) or VENOM victory.
+
+    A Leader captured in this Turn's Combat is already in the Victory Point pile
+    (``derive``), so a Mission won in that Combat Phase counts it for the medal.
+    """
+    settle_captures(state)
     scores = {p["name"]: scoring.victory_points(p) for p in state["players"]}
     if action["winner"] == rules.FREEDOM_SQUADRON_WINS:
         medal = scoring.medal_of_honor(state["players"])
@@ -215,5 +224,4 @@ def game_over(state: State, action: dict[str, Any], ctx: Context) -> tuple[State
         summary = "VENOM wins: their plot succeeds and all players lose"
     state["game_over"] = {"winner": action["winner"], "medal_of_honor": medal, "victory_points": scores}
     state["phase"] = rules.GAME_OVER
-    return refresh(state), {"summary": summary, **state["game_over"]}
-
+    return state, {"summary": summary, **state["game_over"]}

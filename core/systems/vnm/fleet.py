@@ -16,9 +16,13 @@ from tableside.core.systems.vnm import dice, rules
 from tableside.core.systems.vnm.table import (
     begin,
     current_world,
+    guard,
     guard_open,
-    guard_turn,
+    has_earth,
     land_area,
+    other_action_chosen,
+    record_roll,
+    turn_closed,
     world_in_game,
 )
 
@@ -28,9 +32,13 @@ def reserve(state: State, world: str) -> int:
     return w["fleet"] - w["on_board"]
 
 
+def build_closed(state: State, seat: str | None = None) -> str | None:
+    return turn_closed(state, seat) or other_action_chosen(state, "build")
+
+
 def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Build: new ships on the home world (Earth: any populated area), never more than the fleet."""
-    guard_turn(state)
+    guard(build_closed(state))
     world = current_world(state)
     w = state["worlds"][world]
     in_reserve = reserve(state, world)
@@ -87,7 +95,6 @@ def destroy_ship(state: State, action: Action, ctx: Context) -> tuple[State, Res
     if count > w["on_board"]:
         raise RuleError(f"{world} has only {w['on_board']} spaceship(s) on the board, not {count}")
     w["on_board"] -= count
-    refresh_aim(state)
     return state, {"summary": f"{world} loses {count} spaceship(s): {w['on_board']} on the board, "
                               f"{reserve(state, world)} in reserve", "on_board": w["on_board"]}
 
@@ -95,9 +102,39 @@ def destroy_ship(state: State, action: Action, ctx: Context) -> tuple[State, Res
 # --- attacks -----------------------------------------------------------------
 
 
+def _attack_action(state: State) -> dict[str, Any] | None:
+    chosen = state["turn_action"]
+    return chosen if chosen is not None and chosen["kind"] == "attack" else None
+
+
+def next_is_extension(state: State) -> bool:
+    """Every spaceship has attacked: the next attack is one a Zap card bought."""
+    chosen = _attack_action(state)
+    return chosen is not None and chosen["count"] >= chosen["ships"]
+
+
+def attack_closed(state: State, seat: str | None = None) -> str | None:
+    """"Each of your spaceships can attack one enemy spaceship", plus one attack per Zap extension."""
+    reason = turn_closed(state, seat) or other_action_chosen(state, "attack")
+    if reason:
+        return reason
+    world = current_world(state)
+    if state["worlds"][world]["on_board"] == 0:
+        return f"{world} has no spaceships on the board to attack with"
+    chosen = _attack_action(state)
+    if chosen and chosen["count"] >= chosen["ships"] + chosen["extensions"]:
+        return (f"{world} has attacked {chosen['count']} time(s): {chosen['ships']} spaceship(s) and "
+                f"{chosen['extensions']} Zap extension(s); discard a Zap card (extend) to attack once more")
+    return None
+
+
 def attack_plan(state: State, attacker: str, target: str | None, area_type: str | None,
-                weapon: str | None) -> dict[str, Any]:
-    """Who attacks whom with which dice, and the exact chance to destroy: shown before the roll."""
+                weapon: str | None, extension: bool = False) -> dict[str, Any]:
+    """Who attacks whom with which dice, and the exact chance to destroy: shown before the roll.
+
+    An attack bought with a Zap card in the Enhanced game follows "Technology and
+    Special cards do not apply": the general rule, two dice, 8 or higher destroys.
+    """
     if target is None:
         raise RuleError("declare a target first: which enemy fleet's spaceship do you attack? (target)")
     target = world_in_game(state, target, "target")
@@ -111,9 +148,9 @@ def attack_plan(state: State, attacker: str, target: str | None, area_type: str 
     if state["worlds"][target]["on_board"] == 0:
         raise RuleError(f"target: {target} has no spaceships on the board to attack")
     plan: dict[str, Any] = {"attacker": attacker, "target": target, "area_type": area_type,
-                            "reroll": False, "robotic": False}
-    if state["version"] == "Basic":
-        if weapon is not None:
+                            "reroll": False, "robotic": False, "extension": extension}
+    if state["version"] == "Basic" or extension:
+        if weapon is not None and state["version"] == "Basic":
             raise RuleError("weapon: Weapon Technology cards are only in the Enhanced game")
         plan.update(weapon="basic", dice=rules.BASIC_DICE, hit=rules.BASIC_HIT)
         chance = dice.basic_destroy_chance()
@@ -126,7 +163,8 @@ def attack_plan(state: State, attacker: str, target: str | None, area_type: str 
             chance = dice.destroy_chance(plan["dice"], plan["hit"])
     plan.update(dice.show(chance))
     verb = "disable (Robotic)" if plan["robotic"] else "destroy"
-    plan["text"] = f"{attacker} vs {target} ({area_type}): {plan['chance']} to {verb}"
+    how = " (Zap extension: 2 dice, 8+, no Technology cards)" if extension and state["version"] == "Enhanced" else ""
+    plan["text"] = f"{attacker} vs {target} ({area_type}): {plan['chance']} to {verb}{how}"
     return plan
 
 
@@ -157,50 +195,59 @@ def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str,
     return {"weapon": weapon, "dice": count, "hit": defense}
 
 
-def _plan_for(state: State, action: Action) -> dict[str, Any]:
-    """The action's own fields, else the declared target's, else the defaults."""
+def _declared(state: State, action: Action) -> dict[str, Any]:
+    """The action's own fields, else the declared target's: what the player aims at."""
     aim = state["aim"] or {}
     target = action.get("target") or aim.get("target")
     same = aim.get("target") == target
     area_type = action.get("area_type") or (aim.get("area_type") if same else None)
     weapon = action.get("weapon") or (aim.get("chosen_weapon") if same else None)
-    plan = attack_plan(state, current_world(state), target, area_type, weapon)
-    plan["chosen_weapon"] = weapon
-    return plan
+    return {"target": target, "area_type": area_type or "space", "chosen_weapon": weapon}
 
 
-def refresh_aim(state: State) -> None:
-    """Keep the shown chance true after counts or Technology values change."""
+def _plan_for(state: State, action: Action) -> dict[str, Any]:
+    declared = _declared(state, action)
+    extension = next_is_extension(state)
+    if extension and action.get("weapon") and state["version"] == "Enhanced":
+        raise RuleError("weapon: an attack bought with a Zap card uses no Technology cards "
+                        "(two dice, 8 or higher), so no weapon is chosen")
+    weapon = None if extension else declared["chosen_weapon"]
+    plan = attack_plan(state, current_world(state), declared["target"], declared["area_type"], weapon, extension)
+    return {**plan, "chosen_weapon": declared["chosen_weapon"]}
+
+
+def aim_now(state: State) -> dict[str, Any] | None:
+    """The declared target's plan as the state stands now (derive keeps the shown chance true)."""
     aim = state["aim"]
     if not aim or state["winners"]:
-        return
+        return aim
+    declared = {k: aim.get(k) for k in ("target", "area_type", "chosen_weapon")}
     try:
-        plan = attack_plan(state, aim["attacker"], aim["target"], aim["area_type"], aim.get("chosen_weapon"))
+        return {**_plan_for(state, {}), **declared, "problem": None}
     except RuleError as problem:
-        state["aim"] = {**aim, "text": problem.message, "chance": None, "chance_exact": None}
-        return
-    plan["chosen_weapon"] = aim.get("chosen_weapon")
-    state["aim"] = plan
+        return {**declared, "text": problem.message, "chance": None, "chance_exact": None, "problem": problem.message}
 
 
 def declare_target(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """"You must declare which enemy spaceship you are attacking before you roll the dice"."""
-    guard_turn(state)
+    guard(turn_closed(state))
     plan = _plan_for(state, action)
-    state["aim"] = plan
+    state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
     return state, {"summary": plan["text"], **plan}
 
 
 def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """One spaceship's attack: one roll, the verdict, and the fleets' counts."""
-    guard_turn(state)
+    guard(attack_closed(state))
     plan = _plan_for(state, action)
     chosen = begin(state, "attack")
-    faces = ctx.dice.faces(f"{plan['attacker']} vs {plan['target']}", plan["dice"], sides=10)
+    label = f"{plan['attacker']} vs {plan['target']}"
+    faces = ctx.dice.faces(label, plan["dice"], sides=10)
+    record = ctx.dice.records[-1]
     chosen["count"] += 1
-    state["aim"] = plan
+    state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
     notes = []
-    if plan["target"] == "Earth" and plan["attacker"] != "Earth" and not state["earth_may_collect"]:
+    if plan["target"] == "Earth" and not state["earth_may_collect"] and has_earth(state):
         state["earth_may_collect"] = True
         notes.append("Earth may now collect population")
     if plan["weapon"] == "q_ray":
@@ -208,11 +255,9 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     else:
         hits = [face >= plan["hit"] for face in faces]
         verdict = _hit_target(state, plan) if any(hits) else "missed"
-    label = f"{plan['attacker']} vs {plan['target']}"
-    state["last_roll"] = {"label": label, "expr": f"{plan['dice']}d10", "rolls": faces, "hits": hits,
-                          "verdict": verdict}
-    refresh_aim(state)
-    summary = f"{label} ({plan['area_type']}, {plan['chance']}): rolled {faces}, {verdict}"
+    record_roll(state, record, hits, verdict)
+    how = ", Zap extension" if plan["extension"] else ""
+    summary = f"{label} ({plan['area_type']}{how}, {plan['chance']}): rolled {faces}, {verdict}"
     if notes:
         summary += "; " + "; ".join(notes)
     return state, {"summary": summary, "faces": faces, "hits": hits, "verdict": verdict,
@@ -251,28 +296,32 @@ def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, l
     return f"{dice.QRAY_OUTCOMES[outcome]}: roll a die for {who}'s space area", hits
 
 
+def follow_up_closed(state: State, seat: str | None = None) -> str | None:
+    if state["winners"]:
+        return f"the game is over: {' and '.join(state['players'][i]['name'] for i in state['winners'])} won"
+    if not state["pending_roll"]:
+        return "no follow-up roll is waiting (a Q-Ray re-roll or teleport die)"
+    return None
+
+
 def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """The Q-Ray re-roll of a 4-5, or the teleport die: "roll another die to see which"."""
-    pending = _pending(state)
-    faces = ctx.dice.faces(pending["label"], pending["dice"], sides=10)
-    state["pending_roll"] = None
+    guard(follow_up_closed(state))
+    pending = state["pending_roll"]
     if pending["kind"] == "qray_reroll":
         plan = pending["plan"]
-        verdict, hits = _resolve_qray(state, plan, faces[0])
         label = f"{plan['attacker']} vs {plan['target']} re-roll"
+    else:
+        label = "Teleport"
+    faces = ctx.dice.faces(label, pending["dice"], sides=10)
+    record = ctx.dice.records[-1]
+    state["pending_roll"] = None
+    if pending["kind"] == "qray_reroll":
+        verdict, hits = _resolve_qray(state, pending["plan"], faces[0])
     else:
         parts = [f"{ship}'s spaceship to space area die {face}" for ship, face in zip(pending["ships"], faces,
                                                                                       strict=True)]
         verdict, hits = "teleports: " + "; ".join(parts) + " (the board maps the die)", [False] * len(faces)
-        label = "Teleport"
-    state["last_roll"] = {"label": label, "expr": f"{pending['dice']}d10", "rolls": faces, "hits": hits,
-                          "verdict": verdict}
-    refresh_aim(state)
+    record_roll(state, record, hits, verdict)
     return state, {"summary": f"{label}: rolled {faces}, {verdict}", "faces": faces, "verdict": verdict}
 
-
-def _pending(state: State) -> dict[str, Any]:
-    pending = state["pending_roll"]
-    if not pending:
-        raise RuleError("no follow-up roll is waiting (a Q-Ray re-roll or teleport die)")
-    return pending

@@ -3,14 +3,20 @@
 Healthy (green) and infected (yellow, Enhanced) chips are counted apart per land
 area. Collected population goes to the home world, or to the Secret
 Underground Refuge for Earth, where it is safe and counts toward the win.
+Population is never created: every unit comes from a land area, and destroyed
+units go to the destroyed pile, so Earth + infected + home worlds + Refuge +
+destroyed is always the game's total.
+
+The Population Action is bounded by the spaceships on the board: "Each of your
+spaceships can collect one population unit" (Alluring Venus two, Enhanced), and
+each Zap card discarded to extend the action adds one more unit, never two.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from tableside.core.errors import BadRequest, RuleError
+from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
@@ -19,13 +25,17 @@ from tableside.core.systems.vnm.table import (
     begin,
     check_winners,
     current_world,
-    enhanced_only,
+    guard,
     guard_open,
-    guard_turn,
+    has_earth,
     land_area,
+    other_action_chosen,
     progress,
+    turn_closed,
     world_in_game,
 )
+
+_PAST = {"collect": "collected", "infect": "infected", "destroy": "destroyed", "take": "taken"}
 
 
 def _take(area: dict[str, Any], count: int, infected: bool, verb: str) -> None:
@@ -42,28 +52,103 @@ def _take(area: dict[str, Any], count: int, infected: bool, verb: str) -> None:
     area[key] -= count
 
 
-_PAST = {"collect": "collected", "infect": "infected", "destroy": "destroyed", "take": "taken"}
-
-
 def _home(world: str) -> str:
     return rules.REFUGE if world == "Earth" else world
 
 
+# --- how many units the action may still move --------------------------------------
+
+
+def per_ship(state: State, world: str) -> int:
+    """Units one spaceship collects: two for Venus in the Enhanced game (Alluring), else one."""
+    alluring = state["version"] == "Enhanced" and world == rules.ALLURING_WORLD
+    return rules.ALLURING_UNITS if alluring else 1
+
+
+def extensions_needed(ships: int, per_collect: int, collected: int, other: int) -> int:
+    """Zap extensions these units need: ships cover ``per_collect`` collections or one infect/destroy each.
+
+    The best use of the ships is found by trying every split (at most six ships).
+    """
+    return min(max(0, collected - per_collect * a) + max(0, other - (ships - a)) for a in range(ships + 1))
+
+
+def units_left(state: State, collecting: bool = True) -> int:
+    """How many more units the population action this turn may collect (or infect/destroy)."""
+    world = current_world(state)
+    chosen = state["turn_action"]
+    ships = state["worlds"][world]["on_board"] if chosen is None else chosen["ships"]
+    extensions = chosen["extensions"] if chosen else 0
+    collected = chosen.get("collected", 0) if chosen else 0
+    other = chosen.get("other", 0) if chosen else 0
+    per = per_ship(state, world)
+    n = 0
+    while n < 100:
+        more = (collected + n + 1, other) if collecting else (collected, other + n + 1)
+        if extensions_needed(ships, per, *more) > extensions:
+            break
+        n += 1
+    return n
+
+
+def no_ship(state: State) -> str | None:
+    world = current_world(state)
+    if state["worlds"][world]["on_board"] == 0:
+        return f"{world} has no spaceship on the board, so it cannot collect, infect or destroy population"
+    return None
+
+
+def population_closed(state: State, seat: str | None = None) -> str | None:
+    """Why the player whose turn it is cannot take a Population Action now."""
+    return turn_closed(state, seat) or other_action_chosen(state, "population") or no_ship(state)
+
+
+def collect_closed(state: State, seat: str | None = None) -> str | None:
+    reason = turn_closed(state, seat) or other_action_chosen(state, "population")
+    if reason:
+        return reason
+    if current_world(state) == "Earth" and not state["earth_may_collect"]:
+        return EARTH_MUST_WAIT
+    return no_ship(state)
+
+
+def _spend(state: State, count: int, collecting: bool) -> dict[str, Any]:
+    world = current_world(state)
+    left = units_left(state, collecting)
+    if count > left:
+        chosen = state["turn_action"]
+        ships = chosen["ships"] if chosen else state["worlds"][world]["on_board"]
+        ext = chosen["extensions"] if chosen else 0
+        done = chosen["count"] if chosen else 0
+        unit = "two units" if collecting and per_ship(state, world) == 2 else "one unit"
+        raise RuleError(f"{world} has {ships} spaceship(s) on the board ({unit} each) and {ext} Zap "
+                        f"extension(s) (one unit each): {done} done, so {left} more, not {count}; "
+                        "discard a Zap card (extend) for one more")
+    chosen = begin(state, "population")
+    chosen["count"] += count
+    key = "collected" if collecting else "other"
+    chosen[key] = chosen.get(key, 0) + count
+    return chosen
+
+
+def _earth_may_now_collect(state: State, world: str) -> list[str]:
+    """An alien collecting or destroying lets Earth collect; said only in a game with Earth."""
+    if world != "Earth" and has_earth(state) and not state["earth_may_collect"]:
+        state["earth_may_collect"] = True
+        return ["Earth may now collect population"]
+    return []
+
+
 def collect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Population Action: chips from a land area onto the home world (Earth: the Refuge)."""
-    guard_turn(state)
+    guard(collect_closed(state))
     world = current_world(state)
-    if world == "Earth" and not state["earth_may_collect"]:
-        raise RuleError(EARTH_MUST_WAIT)
     area = land_area(state, action["area"])
     count, infected = action["count"], action["infected"]
     _take(area, count, infected, "collect")
-    begin(state, "population")["count"] += count
+    _spend(state, count, collecting=True)
     state["worlds"][world]["population"] += count
-    notes = []
-    if world != "Earth" and not state["earth_may_collect"]:
-        state["earth_may_collect"] = True
-        notes.append("Earth may now collect population")
+    notes = _earth_may_now_collect(state, world)
     win = check_winners(state)
     kind = " infected" if infected else ""
     summary = f"{world} collects {count}{kind} from {area['name']} to {_home(world)}: {progress(state, world)}"
@@ -71,38 +156,45 @@ def collect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     if win:
         summary += f". {win}"
     return state, {"summary": summary, "population": state["worlds"][world]["population"],
-                   "winners": list(state["winners"])}
+                   "from": area["name"], "winners": list(state["winners"])}
+
+
+def infect_closed(state: State, seat: str | None = None) -> str | None:
+    if state["version"] != "Enhanced":
+        return "Infecting population is only in the Enhanced game; this is the Basic game"
+    if current_world(state) != "Titan":
+        return f"{current_world(state)} cannot infect population: infection is described on Titan's Special card"
+    return population_closed(state, seat)
 
 
 def infect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Titanian parasites (Titan Special, Enhanced): healthy chips become yellow ones. Not a trigger."""
-    guard_turn(state)
-    enhanced_only(state, "Infecting population")
-    world = current_world(state)
-    if world != "Titan":
-        raise RuleError(f"{world} cannot infect population: infection is described on Titan's Special card")
+    guard(infect_closed(state))
     area = land_area(state, action["area"])
     count = action["count"]
     _take(area, count, False, "infect")
     area["infected"] += count
-    begin(state, "population")["count"] += count
+    _spend(state, count, collecting=False)
     return state, {"summary": f"Titan infects {count} in {area['name']}: {area['population']} healthy, "
                               f"{area['infected']} infected", "area": area["name"]}
 
 
+def destroy_closed(state: State, seat: str | None = None) -> str | None:
+    if state["version"] != "Enhanced":
+        return "Destroying population is only in the Enhanced game; this is the Basic game"
+    return population_closed(state, seat)
+
+
 def destroy_population(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Destroying population is part of the population action in the Enhanced game (by a card's power)."""
-    guard_turn(state)
-    enhanced_only(state, "Destroying population")
+    guard(destroy_closed(state))
     world = current_world(state)
     area = land_area(state, action["area"])
     count, infected = action["count"], action["infected"]
     _take(area, count, infected, "destroy")
-    begin(state, "population")["count"] += count
-    notes = ""
-    if world != "Earth" and not state["earth_may_collect"]:
-        state["earth_may_collect"] = True
-        notes = "; Earth may now collect population"
+    _spend(state, count, collecting=False)
+    state["destroyed"] += count
+    notes = "".join(f"; {n}" for n in _earth_may_now_collect(state, world))
     kind = " infected" if infected else ""
     return state, {"summary": f"{world} destroys {count}{kind} population in {area['name']}{notes}",
                    "area": area["name"]}
@@ -112,22 +204,17 @@ def receive_population(state: State, action: Action, ctx: Context) -> tuple[Stat
     """Zap cards such as Natural Disaster and Alien Plague give several players population at once.
 
     The card texts are not in the seed, so the players enter who receives how
-    much (and from which land area, if any); then everyone who reached the
-    threshold shares the victory.
+    much and from which land area (population is never created); then everyone
+    who reached the threshold shares the victory.
     """
     guard_open(state)
-    gains = action["gains"]
-    if not gains:
-        raise RuleError("gains: list at least one world that receives population")
     parts = []
-    for index, gain in enumerate(gains):
-        world, count, area_name, infected = _gain(state, gain, index)
-        if area_name is not None:
-            area = land_area(state, area_name)
-            _take(area, count, infected, "take")
-            parts.append(f"{world} +{count} from {area['name']}")
-        else:
-            parts.append(f"{world} +{count}")
+    for gain in action["gains"]:
+        world = world_in_game(state, gain["world"], "gains")
+        area = land_area(state, gain["area"])
+        count = gain["count"]
+        _take(area, count, gain["infected"], "take")
+        parts.append(f"{world} +{count} from {area['name']}")
         state["worlds"][world]["population"] += count
     card = f"{action['card']}: " if action.get("card") else ""
     summary = card + ", ".join(parts)
@@ -136,24 +223,3 @@ def receive_population(state: State, action: Action, ctx: Context) -> tuple[Stat
         summary += f". {win}"
     return state, {"summary": summary, "winners": list(state["winners"])}
 
-
-def _gain(state: State, gain: Any, index: int) -> tuple[str, int, str | None, bool]:
-    where = f"gains {index + 1}"
-    if not isinstance(gain, Mapping):
-        raise BadRequest(f"{where} must be {{\"world\": ..., \"count\": ...}}")
-    extra = sorted(set(gain) - {"world", "count", "area", "infected"})
-    if extra:
-        raise BadRequest(f"{where}: unknown field(s) {', '.join(extra)}")
-    world, count = gain.get("world"), gain.get("count")
-    area, infected = gain.get("area"), gain.get("infected", False)
-    if not isinstance(world, str):
-        raise BadRequest(f"{where}: 'world' must be a home world's name")
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise BadRequest(f"{where}: 'count' must be a whole number")
-    if area is not None and not isinstance(area, str):
-        raise BadRequest(f"{where}: 'area' must be a land area's name")
-    if not isinstance(infected, bool):
-        raise BadRequest(f"{where}: 'infected' must be true or false")
-    if count < 1:
-        raise RuleError(f"{where}: count must be at least 1, got {count}")
-    return world_in_game(state, world, where), count, area, infected

@@ -14,8 +14,18 @@ from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import dice, rules
-from tableside.core.systems.vnm.fleet import refresh_aim
-from tableside.core.systems.vnm.table import begin, current_world, enhanced_only, guard_open, guard_turn, world_in_game
+from tableside.core.systems.vnm.table import (
+    begin,
+    current_world,
+    enhanced_only,
+    guard,
+    guard_open,
+    not_enhanced,
+    other_action_chosen,
+    record_roll,
+    turn_closed,
+    world_in_game,
+)
 
 # Every card name the seed mentions, so "gatling lasers" finds "Gatling Lasers".
 KNOWN_NAMES: tuple[str, ...] = tuple(sorted(
@@ -23,6 +33,46 @@ KNOWN_NAMES: tuple[str, ...] = tuple(sorted(
      *(n for names in rules.DUPLICATES.values() for n in names),
      *(n for names in rules.OBSOLETED_BY.values() for n in names)}
 ))
+
+
+# Of the names above, these are Technology Upgrade cards by the seed's own words (the rest may be a
+# planet's starting Technology card); any other Upgrade card is entered as OTHER plus its name.
+UPGRADES: tuple[str, ...] = ("Gatling Lasers", "Yttrium Alloys", *rules.QRAY_REROLL_UPGRADES)
+OTHER = "other"
+
+
+def upgrade_choices(state: State) -> list[Any]:
+    """The Upgrade cards a player can pick: those the seed names that the current planet may still attempt,
+    then every other name the seed mentions, then "another card" (typed in)."""
+    from tableside.core.fields import Choice
+
+    world = current_world(state)
+    now, later = [], []
+    for name in (*UPGRADES, *(n for n in KNOWN_NAMES if n not in UPGRADES and n != rules.QRAY)):
+        needed = rules.UPGRADE_ROLL_NEEDED.get(name)
+        label = f"{name} ({needed}+)" if needed else name
+        if state.get("version") == "Enhanced" and state["worlds"][world]["tech"] is not None:
+            try:
+                check_attemptable(state, world, name)
+            except RuleError:
+                later.append(Choice(name, f"{name} (not for {world} now)"))
+                continue
+        now.append(Choice(name, label))
+    return [*now, Choice(OTHER, "Another Upgrade card (type its name)"), *later]
+
+
+def research_closed(state: State, seat: str | None = None) -> str | None:
+    reason = not_enhanced(state, "Research") or turn_closed(state, seat) or other_action_chosen(state, "research")
+    if reason:
+        return reason
+    chosen = state["turn_action"]
+    if chosen and chosen["count"] >= 1 + chosen["extensions"]:
+        return f"{current_world(state)} has rolled for research this turn; discard a Zap card (extend) to roll again"
+    return None
+
+
+def choose_closed(state: State, seat: str | None = None) -> str | None:
+    return not_enhanced(state, "Research") or turn_closed(state, seat) or other_action_chosen(state, "research")
 
 
 def upgrade_name(name: str) -> str:
@@ -59,6 +109,10 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
     """The upgrade and its roll: from the action, else the chosen one, else the seed's number."""
     chosen = state["upgrade_choice"] or {}
     raw = action.get("upgrade") or chosen.get("upgrade")
+    if raw == OTHER:
+        raw = action.get("other_name") or ""
+        if not raw.strip():
+            raise RuleError("other_name: type the name of the Upgrade card")
     if not raw:
         raise RuleError("choose an Upgrade card first (upgrade)")
     upgrade = upgrade_name(raw)
@@ -74,8 +128,7 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
 
 def choose_upgrade(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """"Choose an Upgrade card": shows the chance before the roll (button B then rolls)."""
-    guard_turn(state)
-    enhanced_only(state, "Research")
+    guard(choose_closed(state))
     world = current_world(state)
     choice = _choice(state, action)
     check_attemptable(state, world, choice["upgrade"])
@@ -86,15 +139,13 @@ def choose_upgrade(state: State, action: Action, ctx: Context) -> tuple[State, R
 
 def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Research Action: one die against the Upgrade's number; a Zap card buys another roll."""
-    guard_turn(state)
-    enhanced_only(state, "Research")
+    guard(research_closed(state))
     world = current_world(state)
     choice = _choice(state, action)
     check_attemptable(state, world, choice["upgrade"])
     chosen = begin(state, "research")
-    if chosen["count"] >= 1 + chosen["extensions"]:
-        raise RuleError(f"{world} has rolled for research this turn; discard a Zap card (extend) to roll again")
     face = ctx.dice.faces(f"Research {choice['upgrade']}", 1, sides=10)[0]
+    record = ctx.dice.records[-1]
     chosen["count"] += 1
     acquired = face >= choice["roll_needed"]
     upgrade = choice["upgrade"]
@@ -105,8 +156,7 @@ def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     else:
         state["upgrade_choice"] = choice
         verdict = "not acquired"
-    state["last_roll"] = {"label": f"Research {upgrade}", "expr": "1d10", "rolls": [face], "hits": [acquired],
-                          "verdict": verdict}
+    record_roll(state, record, [acquired], verdict)
     return state, {"summary": f"{world} researches {upgrade} ({choice['roll_needed']}+, {choice['chance']}): "
                               f"rolled {face}, {verdict}", "acquired": acquired, "face": face}
 
@@ -157,5 +207,4 @@ def set_tech(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         changed.append("cards: " + (", ".join(action["cards"]) or "none"))
     if not changed:
         raise RuleError("set_tech: give at least one value to change")
-    refresh_aim(state)
     return state, {"summary": f"{world} Technology: " + ", ".join(changed), "tech": tech}

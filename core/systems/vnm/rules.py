@@ -11,6 +11,8 @@ from math import ceil
 
 # "Choose a home world (one of the five alien planets or Earth)".
 PLANETS: tuple[str, ...] = ("Venus", "Mars", "Ganymede", "Titan", "Pluto", "Earth")
+# The ship colours in the Setup table, in the order of PLANETS (the screen's colour index).
+COLOURS: tuple[str, ...] = ("Purple", "Red", "Blue", "Yellow", "Black", "Green")
 VERSIONS: tuple[str, ...] = ("Basic", "Enhanced")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -66,9 +68,15 @@ ACTIONS: dict[str, str] = {
 
 # Area types for Defense: "a space area (including Orbit), a land area, or an ocean area".
 AREA_TYPES: tuple[str, ...] = ("space", "land", "ocean")
+AREA_TYPE_WORDS: dict[str, str] = {"space": "Space area or Orbit", "land": "Land area", "ocean": "Ocean area"}
 BASIC_HIT = 8  # "If either die is an 8 or higher, the target is destroyed"
 BASIC_DICE = 2
 D10 = 10
+
+# Alluring (Venus Special, revised card): "each of your spaceships in a populated area may collect two
+# population units ... instead of one"; a Zap card extension still collects only one.
+ALLURING_WORLD = "Venus"
+ALLURING_UNITS = 2
 
 # Technology Upgrades whose text is on the revised card sheet.
 UPGRADE_ROLL_NEEDED: dict[str, int] = {"Gatling Lasers": 5, "Yttrium Alloys": 5}

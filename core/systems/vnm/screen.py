@@ -1,87 +1,120 @@
-"""What the e-paper shows: population against the threshold, Earth, fleets, Zap counts, the roll.
+"""What the e-paper shows, as the screen model: population against the threshold first, then the roll.
 
-Strings stay short (the smallest panel is 250x122); the renderer lays them out.
+Priorities decide what a small panel keeps (1 is never dropped): on a 212x104
+pHAT the population bars and the whose-turn prompt stay; the roll of this turn
+and the declared target's odds come next; Earth's land areas, the fleets and
+the Zap counts are dropped first. Colours are the fleets' colour index (the
+order of ``rules.PLANETS``), never RGB: the panel decides what it can show.
 """
 
 from __future__ import annotations
 
-from tableside.core.system import RollView, Row, Screen, Section, State, roll_view
+from tableside.core.screen import Bar, Bars, DiceGroup, Die, Grid, GridRow, KeyFigure, Screen, Text
+from tableside.core.system import State
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.table import current_world, team_population, winner_names
 
 
 def screen(state: State) -> Screen:
+    from tableside.core.systems.vnm.system import _pending
+
+    prompts = _pending(state)
+    elements = [_population(state)]
+    roll = _roll(state)
+    if roll:
+        elements.append(roll)
+    aim = _next_roll(state)
+    if aim:
+        elements.append(aim)
+    elements += [_earth_left(state), _earth(state), _fleets(state), _zap(state)]
+    if state["round"] == 1 and state["turn"] == 0 and state["warnings"] and not state["turn_action"]:
+        elements.append(Text(" / ".join(state["warnings"]), priority=5))
+    return Screen(title="Venus Needs Men", status=_status(state), elements=tuple(elements), alert=_alert(state),
+                  prompt=prompts[0].text if prompts else None)
+
+
+def _status(state: State) -> str:
     world = current_world(state)
     chosen = state["turn_action"]
     doing = rules.ACTIONS[chosen["kind"]] if chosen else "choose action"
+    if chosen and chosen.get("left"):
+        doing += f" ({chosen['left']} left)"
     if chosen and chosen["extensions"]:
         doing += f" +{chosen['extensions']} Zap"
     team = state["players"][state["worlds"][world]["player"]]
     who = f"{world} ({team['name']})" if len(team["home_worlds"]) > 1 else world
-    status = f"R{state['round']} {who}: {doing}"
-    sections = (_population(state), _earth(state), _fleets(state), _zap(state), *_next(state))
-    return Screen(title="Venus Needs Men", status=status, sections=sections, roll=_roll(state),
-                  alert=_alert(state))
+    return f"R{state['round']} {who}: {doing}"
 
 
-def _population(state: State) -> Section:
+def _colour(world: str) -> int:
+    return rules.PLANETS.index(world)
+
+
+def _population(state: State) -> Bars:
     limit = state["threshold"]
     current = state["worlds"][current_world(state)]["player"]
-    rows = tuple(
-        Row(p["name"], f"{team_population(state, i)}/{limit}", bar=(team_population(state, i), limit),
-            accent=i == current)
+    bars = tuple(
+        Bar(p["name"], team_population(state, i), limit, colour=_colour(p["home_worlds"][0]),
+            note="turn" if i == current else "")
         for i, p in enumerate(state["players"])
     )
-    return Section(f"Population (win {limit})", rows)
+    return Bars(f"Population (win {limit})", bars, threshold=limit, priority=1)
 
 
-def _earth(state: State) -> Section:
+def _roll(state: State) -> DiceGroup | None:
+    """The last roll, only while the turn it belongs to lasts (the next player starts with a clean screen)."""
+    last = state["last_roll"]
+    if not last or last.get("turn") != state["turn_no"]:
+        return None
+    hits = list(last.get("hits") or [])
+    marks = ["hit" if h else "miss" for h in hits] + [""] * (len(last["rolls"]) - len(hits))
+    sides = 10 if "d10" in last["expr"] else 6
+    return DiceGroup(last["label"], tuple(Die(f, m) for f, m in zip(last["rolls"], marks, strict=False)),
+                     verdict=last["verdict"], sides=sides, priority=2,
+                     tone="accent" if any(hits) else "normal")
+
+
+def _next_roll(state: State) -> Text | None:
+    aim = state["aim"]
+    if aim and aim.get("text"):
+        return Text(f"A: {aim['text']}", priority=2, tone="alert" if aim.get("problem") else "normal")
+    choice = state["upgrade_choice"]
+    if choice:
+        return Text(f"B: {choice['upgrade']} {choice['roll_needed']}+ ({choice['chance']})", priority=2)
+    return None
+
+
+def _earth_left(state: State) -> KeyFigure:
+    left = sum(a["population"] + a["infected"] for a in state["land_areas"])
+    return KeyFigure("Earth", str(left), unit=" left", priority=3)
+
+
+def _earth(state: State) -> Grid:
     rows = []
     for area in state["land_areas"]:
         mark = "*" if area["source"] == "players confirm" else ""
-        value = str(area["population"])
-        if area["infected"]:
-            value += f" +{area['infected']} inf"
-        rows.append(Row(area["name"] + mark, value))
-    left = sum(a["population"] + a["infected"] for a in state["land_areas"])
-    return Section(f"Earth ({left} left)", tuple(rows))
+        cells = (str(area["population"]), str(area["infected"])) if state["version"] == "Enhanced" else (
+            str(area["population"]),)
+        rows.append(GridRow(area["name"] + mark, cells))
+    if state["destroyed"]:
+        rows.append(GridRow("Destroyed", (str(state["destroyed"]),) + (("",) if state["version"] == "Enhanced"
+                                                                       else ())))
+    columns = ("left", "inf") if state["version"] == "Enhanced" else ("left",)
+    return Grid("Earth", columns, tuple(rows), priority=4)
 
 
-def _fleets(state: State) -> Section:
-    rows = tuple(
-        Row(world, f"{w['on_board']} out, {w['fleet'] - w['on_board']} reserve")
-        for world, w in state["worlds"].items()
-    )
-    return Section("Ships", rows)
+def _fleets(state: State) -> Grid:
+    now = current_world(state)
+    rows = tuple(GridRow(world, (str(w["on_board"]), str(w["fleet"] - w["on_board"])), highlight=world == now,
+                         colour=_colour(world))
+                 for world, w in state["worlds"].items())
+    return Grid("Ships", ("out", "reserve"), rows, priority=3)
 
 
-def _zap(state: State) -> Section:
-    rows = tuple(
-        Row(p["name"], f"D{p['zap']['deck']} H{p['zap']['hand']} X{p['zap']['discard']}")
-        for p in state["players"]
-    )
-    return Section("Zap deck/hand/discard", rows)
-
-
-def _next(state: State) -> tuple[Section, ...]:
-    rows = []
-    aim = state["aim"]
-    if aim:
-        rows.append(Row("A attack", aim["text"]))
-    choice = state["upgrade_choice"]
-    if choice:
-        rows.append(Row("B research", f"{choice['upgrade']} {choice['roll_needed']}+: {choice['chance']}"))
-    return (Section("Next roll", tuple(rows)),) if rows else ()
-
-
-def _roll(state: State) -> RollView | None:
-    last = state["last_roll"]
-    if not last:
-        return None
-    if "verdict" not in last:  # the core's free roll
-        return roll_view(last)
-    return RollView(label=last["label"], faces=tuple(last["rolls"]), hits=tuple(last["hits"]),
-                    verdict=last["verdict"])
+def _zap(state: State) -> Grid:
+    rows = tuple(GridRow(p["name"], (str(p["zap"]["deck"]), str(p["zap"]["hand"]), str(p["zap"]["discard"])))
+                 for p in state["players"])
+    return Grid("Zap", ("deck", "hand", "discard"), rows, priority=4)
 
 
 def _alert(state: State) -> str | None:
@@ -89,10 +122,4 @@ def _alert(state: State) -> str | None:
         if len(state["winners"]) > 1:
             return f"Shared victory: {winner_names(state)}!"
         return f"{winner_names(state)} wins!"
-    if state["pending_roll"]:
-        return f"Roll the {state['pending_roll']['label']} (B)"
-    if state["turn_action"] is None and state["prompt"]:
-        return state["prompt"]
-    if state["round"] == 1 and state["turn"] == 0 and state["warnings"]:
-        return " / ".join(state["warnings"])
     return None

@@ -12,49 +12,77 @@ from collections.abc import Mapping
 from typing import Any
 
 from tableside.core.errors import BadRequest, RuleError
-from tableside.core.system import Field, State, check_fields
+from tableside.core.system import Choice, Field, State, check_fields
 from tableside.core.systems.vnm import rules
 
 DEFAULT_PLAYERS = ["Venus", "Mars", "Pluto"]
 
+_PLANET_CHOICES = tuple(Choice(p, f"{p} ({c})") for p, c in zip(rules.PLANETS, rules.COLOURS, strict=True))
+
 TECH_FIELDS: tuple[Field, ...] = (
-    Field("weapon_dice", "count", required=False, minimum=1, maximum=10,
+    Field("weapon_dice", "count", label="Weapon dice", required=False, minimum=1, maximum=10,
           help="dice per attack, from the Weapon Technology card"),
-    Field("defense_space", "count", required=False, minimum=1, maximum=10,
+    Field("defense_space", "count", label="Defense in space", required=False, minimum=1, maximum=10,
           help="Defense in a space area or Orbit, from the Defense Technology card"),
-    Field("defense_land", "count", required=False, minimum=1, maximum=10, help="Defense in a land area"),
-    Field("defense_ocean", "count", required=False, minimum=1, maximum=10, help="Defense in an ocean area"),
-    Field("builds_per_action", "count", required=False, minimum=1, maximum=6,
+    Field("defense_land", "count", label="Defense on land", required=False, minimum=1, maximum=10,
+          help="Defense in a land area"),
+    Field("defense_ocean", "count", label="Defense at sea", required=False, minimum=1, maximum=10,
+          help="Defense in an ocean area"),
+    Field("builds_per_action", "count", label="Builds per action", required=False, minimum=1, maximum=6,
           help="spaceships per build action, if a card changes it"),
-    Field("cards", "texts", required=False,
+    Field("cards", "texts", label="Technology cards", required=False, maximum=12, max_length=40,
           help="names of the Technology cards this planet holds (for duplicate/obsolete checks)"),
 )
 
+PLAYER_FIELDS: tuple[Field, ...] = (
+    Field("name", "text", label="Name", required=False, default="", max_length=30,
+          help="the player's name; empty: the home world's name"),
+    Field("home_worlds", "picks", label="Home world", choices=_PLANET_CHOICES, minimum=1, maximum=2,
+          help="one planet; with two players, two planets each (not Earth), played as a team"),
+)
+
+AREA_FIELDS: tuple[Field, ...] = (
+    Field("name", "text", label="Land area", max_length=30),
+    Field("population", "count", label="Population", minimum=0, maximum=999),
+)
+
 OPTIONS: tuple[Field, ...] = (
-    Field("players", "json", required=False, default=DEFAULT_PLAYERS,
-          help="clockwise seating: a home world per player (\"Venus\"), or "
-               "{\"name\": \"Wally\", \"home_worlds\": [\"Mars\", \"Venus\"]}; two players take two planets each"),
-    Field("version", "pick", required=False, default="Basic", choices=rules.VERSIONS,
-          help="Basic Game or Enhanced Game"),
-    Field("game_length", "pick", required=False, default="Normal", choices=rules.GAME_LENGTHS),
-    Field("total_population", "count", required=False, minimum=1,
-          help="Earth's total population; the rulebook gives only Normal (101)"),
-    Field("land_areas", "json", required=False,
-          help="[{\"name\": \"China\", \"population\": 27}, ...]: the players confirm or edit; "
-               "they must add up to the total"),
-    Field("first_player", "pick", required=False, choices=rules.PLANETS,
+    Field("players", "rows", label="Players", required=False, fields=PLAYER_FIELDS, minimum=rules.MIN_PLAYERS,
+          maximum=rules.MAX_PLAYERS,
+          default=[{"name": w, "home_worlds": [w]} for w in DEFAULT_PLAYERS],
+          help="clockwise seating, 2-6 players; two players take two planets each. A plain list of home "
+               "worlds (\"Venus\") is accepted too"),
+    Field("version", "pick", label="Game", required=False, default="Basic",
+          choices=(Choice("Basic", "Basic Game"), Choice("Enhanced", "Enhanced Game (Technology cards)"))),
+    Field("game_length", "pick", label="Game length", required=False, default="Normal", choices=rules.GAME_LENGTHS,
+          help="less population for a shorter game, more for a longer one"),
+    Field("total_population", "count", label="Earth's total population", required=False, minimum=1,
+          maximum=999, help="the rulebook gives only Normal (101); needed for Short, Long and Epic"),
+    Field("land_areas", "rows", label="Land areas", required=False, fields=AREA_FIELDS, minimum=1,
+          maximum=rules.LAND_AREA_COUNT,
+          help="the population chips per land area as printed on the board; the players confirm or edit "
+               "them, and they must add up to the total"),
+    Field("first_player", "pick", label="First player", required=False, choices=_PLANET_CHOICES,
           help="Pluto; if no one plays Pluto, the first player clockwise from Pluto"),
-    Field("tech", "json", required=False,
-          help="Enhanced: per planet {weapon_dice, defense_space, defense_land, defense_ocean, "
-               "builds_per_action, cards} from its Technology cards"),
+    Field("tech", "rows", label="Technology values", required=False,
+          fields=(Field("world", "pick", label="Planet", choices=_PLANET_CHOICES), *TECH_FIELDS),
+          maximum=len(rules.PLANETS),
+          help="Enhanced: per planet, values from its Technology cards (the seed does not print them)"),
 )
 
 
 def validate_options(raw: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Field checks, then the rules that tie options together; returns normalised options."""
+    """Field checks, then the rules that tie options together; returns normalised options.
+
+    The older request shapes stay valid: ``players`` as a list of home worlds
+    (``["Venus", "Mars"]``) and ``tech`` as an object by planet
+    (``{"Mars": {"weapon_dice": 1}}``) are turned into rows before the field checks,
+    and planet names are read in any case.
+    """
     if raw is not None and not isinstance(raw, Mapping):
         raise BadRequest("options must be an object")
-    opts = check_fields(OPTIONS, raw or {}, "options")
+    raw = _older_shapes(dict(raw or {}))
+    opts = check_fields(OPTIONS, raw, "options")
     players = resolve_players(opts["players"])
     worlds = [w for p in players for w in p["home_worlds"]]
     first = resolve_first_player(worlds, opts["first_player"])
@@ -62,6 +90,37 @@ def validate_options(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     tech = resolve_tech(opts["version"], worlds, opts["tech"])
     return {**opts, "players": players, "first_player": first, "land_areas": areas,
             "total_population": total, "tech": tech}
+
+
+def _older_shapes(raw: dict[str, Any]) -> dict[str, Any]:
+    players = raw.get("players")
+    if isinstance(players, list):
+        if len(players) > rules.MAX_PLAYERS:
+            raise RuleError(f"options: {len(players)} players given; Venus Needs Men takes 2 to 6 players "
+                            f"(one per home world), so there is no {rules.MAX_PLAYERS + 1}th player")
+        if len(players) < rules.MIN_PLAYERS:
+            raise RuleError(f"options: {len(players)} player given; Venus Needs Men takes 2 to 6 players")
+        rows = []
+        for item in players:
+            if isinstance(item, str):
+                item = {"home_worlds": [item]}
+            if isinstance(item, Mapping) and isinstance(item.get("home_worlds"), list):
+                item = {**item, "home_worlds": [_planet_name(w) for w in item["home_worlds"]]}
+            rows.append(item)
+        raw["players"] = rows
+    tech = raw.get("tech")
+    if isinstance(tech, Mapping):
+        if len(tech) > len(rules.PLANETS):
+            raise RuleError(f"options: tech for {len(tech)} planets; there are {len(rules.PLANETS)}")
+        raw["tech"] = [{**entry, "world": _planet_name(str(key))} if isinstance(entry, Mapping) else entry
+                       for key, entry in tech.items()]
+    if isinstance(raw.get("first_player"), str):
+        raw["first_player"] = _planet_name(raw["first_player"])
+    return raw
+
+
+def _planet_name(name: Any) -> Any:
+    return (rules.canonical(name, rules.PLANETS) or name) if isinstance(name, str) else name
 
 
 def resolve_players(raw: list[Any]) -> list[dict[str, Any]]:
@@ -91,31 +150,10 @@ def resolve_players(raw: list[Any]) -> list[dict[str, Any]]:
     return players
 
 
-def _player(item: Any, index: int) -> dict[str, Any]:
-    where = f"options: player {index + 1}"
-    if isinstance(item, str):
-        world = _planet(item, where)
-        return {"name": world, "home_worlds": [world]}
-    if not isinstance(item, Mapping):
-        raise BadRequest(f"{where} must be a home world or an object with name and home_worlds")
-    extra = sorted(set(item) - {"name", "home_worlds"})
-    if extra:
-        raise BadRequest(f"{where}: unknown field(s) {', '.join(extra)}")
-    worlds_raw = item.get("home_worlds")
-    if not isinstance(worlds_raw, list) or not all(isinstance(w, str) for w in worlds_raw):
-        raise BadRequest(f"{where}: 'home_worlds' must be a list of planet names")
-    worlds = [_planet(w, where) for w in worlds_raw]
-    name = item.get("name") or " & ".join(worlds)
-    if not isinstance(name, str) or not name.strip():
-        raise BadRequest(f"{where}: 'name' must be text")
-    return {"name": name.strip(), "home_worlds": worlds}
-
-
-def _planet(name: str, where: str) -> str:
-    world = rules.canonical(name, rules.PLANETS)
-    if world is None:
-        raise RuleError(f"{where}: unknown home world {name!r}; choose from {', '.join(rules.PLANETS)}")
-    return world
+def _player(item: Mapping[str, Any], index: int) -> dict[str, Any]:
+    worlds = list(item["home_worlds"])
+    name = item["name"] or " & ".join(worlds)
+    return {"name": name, "home_worlds": worlds}
 
 
 def resolve_first_player(worlds: list[str], given: str | None) -> str:
@@ -188,39 +226,31 @@ def area_source(name: str, population: int, length: str) -> str:
     return "rulebook" if known and known[length] == population else "players"
 
 
-def _given_area(item: Any, index: int) -> dict[str, Any]:
+def _given_area(item: Mapping[str, Any], index: int) -> dict[str, Any]:
     where = f"options: land area {index + 1}"
-    if not isinstance(item, Mapping) or set(item) != {"name", "population"}:
-        raise BadRequest(f"{where} must be {{\"name\": ..., \"population\": ...}}")
-    name, population = item["name"], item["population"]
-    if not isinstance(name, str) or not name.strip():
+    name, population = item["name"].strip(), item["population"]
+    if not name:
         raise BadRequest(f"{where}: 'name' must be text")
-    if isinstance(population, bool) or not isinstance(population, int):
-        raise BadRequest(f"{where}: 'population' must be a whole number")
-    name = name.strip()
-    if population < 0:
-        raise RuleError(f"{where}: {name} cannot have negative population")
     if rules.canonical(name, [rules.REFUGE]):
         raise RuleError(f"{where}: the {rules.REFUGE} starts empty and is not a land area")
     name = rules.canonical(name, [*rules.KNOWN_LAND_AREAS, rules.MISSING_AREA_NAME]) or name
     return {"name": name, "population": population}
 
 
-def resolve_tech(version: str, worlds: list[str], raw: Mapping[str, Any] | None) -> dict[str, dict]:
+def resolve_tech(version: str, worlds: list[str], rows: list[dict] | None) -> dict[str, dict]:
     """Enhanced only: per planet values from Technology cards the seed does not print."""
-    if raw is None:
+    if not rows:
         return {}
-    if raw and version != "Enhanced":
+    if version != "Enhanced":
         raise RuleError("options: tech applies to the Enhanced game only (Technology cards)")
     out: dict[str, dict] = {}
-    for key, entry in raw.items():
-        world = rules.canonical(str(key), worlds)
-        if world is None:
-            raise RuleError(f"options: tech for {key!r}, which is not a home world in this game")
-        if not isinstance(entry, Mapping):
-            raise BadRequest(f"options: tech for {world} must be an object")
-        values = check_fields(TECH_FIELDS, entry, f"options: tech for {world}")
-        out[world] = {k: v for k, v in values.items() if v is not None}
+    for row in rows:
+        world = row["world"]
+        if world not in worlds:
+            raise RuleError(f"options: tech for {world}, which is not a home world in this game")
+        if world in out:
+            raise RuleError(f"options: tech for {world} is given twice")
+        out[world] = {k: v for k, v in row.items() if k != "world" and v is not None}
     return out
 
 
@@ -254,13 +284,17 @@ def initial_state(options: Mapping[str, Any]) -> State:
              "zap": {"deck": per_player - hand, "hand": hand, "discard": 0}}
             for p in players
         ],
+        "zap_dealt": per_player,
         "zap_set_aside": set_aside,
         "worlds": worlds,
         "turn_order": turn_order(players, options["first_player"]),
         "turn": 0,
+        "turn_no": 1,
+        "drawn": 0,
         "round": 1,
         "turn_action": None,
         "land_areas": areas,
+        "destroyed": 0,
         "earth_may_collect": False,
         "aim": None,
         "upgrade_choice": None,

@@ -1,4 +1,4 @@
-"""The `vnm` game system: action types, button map and the GameSystem object.
+"""The `vnm` game system: action types, seats, prompts, laws, corrections, buttons and the GameSystem object.
 
 See docs/systems/vnm.md for every action with an example request.
 """
@@ -8,95 +8,225 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tableside.core.system import Action, ActionSpec, Binding, Field, GameSystem, Screen, State
+from tableside.core.errors import RuleError
+from tableside.core.fields import Choice
+from tableside.core.screen import Screen
+from tableside.core.system import Action, ActionSpec, Binding, Field, GameSystem, Prompt, Seat, State, Tracked
 from tableside.core.systems.vnm import fleet, population, research, rules, setup, turns, zap
 from tableside.core.systems.vnm.screen import screen as _screen
-
-_AREA = Field("area", "text", help="a land area's name, as in the setup")
-_COUNT = Field("count", "count", required=False, default=1, minimum=1, help="population units")
-_INFECTED = Field("infected", "flag", required=False, default=False, help="yellow chips (Enhanced)")
-_TARGET_FIELDS = (
-    Field("area_type", "pick", required=False, choices=rules.AREA_TYPES,
-          help="where the target is: space (incl. Orbit), land or ocean; picks its Defense"),
-    Field("weapon", "pick", required=False, choices=("card", "gatling", "q_ray"),
-          help="Enhanced: the Weapon card's dice, Gatling Lasers, or Venus's Q-Ray"),
+from tableside.core.systems.vnm.table import (
+    check_winners,
+    current_player,
+    current_world,
+    game_over,
+    not_enhanced,
+    player_of,
+    population_total,
 )
 
+# --- choices from the state -----------------------------------------------------------
+
+
+def _world_label(state: State, world: str) -> str:
+    owner = player_of(state, world)["name"]
+    return world if owner == world else f"{world} ({owner})"
+
+
+def _worlds(state: State) -> list[Choice]:
+    return [Choice(w, _world_label(state, w)) for w in state.get("worlds", {})]
+
+
+def _enemies(state: State) -> list[Choice]:
+    """Fleets the player whose turn it is may attack: every other team's, with its ships on the board."""
+    if not state.get("worlds"):
+        return []
+    mine = state["worlds"][current_world(state)]["player"]
+    return [Choice(w, f"{w} ({v['on_board']} on the board)") for w, v in state["worlds"].items()
+            if v["player"] != mine]
+
+
+def _area_label(area: dict[str, Any]) -> str:
+    infected = f", {area['infected']} infected" if area["infected"] else ""
+    return f"{area['name']} ({area['population']} left{infected})"
+
+
+def _areas_with_population(state: State) -> list[Choice]:
+    return [Choice(a["name"], _area_label(a)) for a in state.get("land_areas", [])
+            if a["population"] + a["infected"] > 0]
+
+
+def _areas_with_healthy(state: State) -> list[Choice]:
+    return [Choice(a["name"], _area_label(a)) for a in state.get("land_areas", []) if a["population"] > 0]
+
+
+def _upgrades(state: State) -> list[Choice]:
+    return research.upgrade_choices(state) if state.get("worlds") else []
+
+
+AREA_TYPES = tuple(Choice(t, rules.AREA_TYPE_WORDS[t]) for t in rules.AREA_TYPES)
+WEAPONS = (Choice("card", "Weapon Technology card"), Choice("gatling", "Gatling Lasers"), Choice("q_ray", "Q-Ray"))
+
+_INFECTED = Field("infected", "flag", label="Infected (yellow) chips", required=False, default=False,
+                  help="Enhanced: take yellow chips instead of green ones")
+
+
+def _area(choices: Any, verb: str) -> Field:
+    return Field("area", "pick", label="Land area", choices=choices, help=f"where the population is {verb}")
+
+
+def _count(what: str) -> Field:
+    return Field("count", "count", label=what, required=False, default=1, minimum=1, maximum=99)
+
+
+_WORLD = Field("world", "pick", label="Planet", choices=_worlds)
+_TARGET_FIELDS = (
+    Field("area_type", "pick", label="Target's area", required=False, choices=AREA_TYPES,
+          help="where the target is: it picks the target's Defense (Enhanced); default: space"),
+    Field("weapon", "pick", label="Weapon", required=False, choices=WEAPONS,
+          help="Enhanced: the Weapon card's dice, Gatling Lasers, or Venus's Q-Ray"),
+)
+_UPGRADE_FIELDS = (
+    Field("upgrade", "pick", label="Upgrade card", choices=_upgrades),
+    Field("other_name", "text", label="Card name", required=False, max_length=40,
+          help="only for another Upgrade card: its name as printed"),
+    Field("roll_needed", "count", label="Roll needed", required=False, minimum=1, maximum=10,
+          help="the number on the card; known for Gatling Lasers and Yttrium Alloys"),
+)
+_GAIN_FIELDS = (
+    Field("world", "pick", label="Planet", choices=_worlds),
+    Field("count", "count", label="Population", minimum=1, maximum=99),
+    Field("area", "pick", label="From land area", choices=_areas_with_population,
+          help="population is never created: every unit comes from a land area"),
+    _INFECTED,
+)
+
+# --- availability: the reason in words, or None ----------------------------------------
+
+
+def _open(state: State, seat: str | None) -> str | None:
+    return game_over(state)
+
+
+def _tech_open(state: State, seat: str | None) -> str | None:
+    return game_over(state) or not_enhanced(state, "Technology")
+
+
+def _turn(state: State, seat: str | None) -> str | None:
+    from tableside.core.systems.vnm.table import turn_closed
+
+    return turn_closed(state, seat)
+
+
+def _upgrade_left_closed(state: State, seat: str | None) -> str | None:
+    return research.research_closed(state, seat)
+
+
+TURN, ATTACK, POPULATION, RESEARCH, ZAP, CARDS = (
+    "Your turn", "Attack", "Population", "Research", "Zap cards", "Card effects and setup values")
+
 ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in (
-    ActionSpec("build", "Build", "Build Action: new spaceships (Basic: Titan 2, Pluto 3, others 1 per action).",
+    ActionSpec("build", "Build spaceships",
+               "Build Action: new spaceships (Basic: Titan 2, Pluto 3, others 1 per action; one more per Zap card).",
                fleet.build,
-               (Field("count", "count", required=False, minimum=1, maximum=6,
+               (Field("count", "count", label="Spaceships", required=False, minimum=1, maximum=6,
                       help="default: all the action allows, as far as the reserve lasts"),
-                Field("area", "text", required=False, help="Earth only: the populated land area")),
-               example={"count": 1}),
-    ActionSpec("move", "Move", "Move Action: records the choice; where ships go stays on the board.", turns.move),
-    ActionSpec("declare_target", "Declare target", "Declare the enemy fleet you attack: shows the chance to destroy.",
-               fleet.declare_target, (Field("target", "text", help="the target's home world"), *_TARGET_FIELDS),
+                Field("area", "pick", label="Land area (Earth)", required=False, choices=_areas_with_population,
+                      help="Earth only: the populated land area the spaceship is built in")),
+               group=TURN, available=fleet.build_closed, example={"count": 1}),
+    ActionSpec("move", "Move spaceships", "Move Action: records the choice; where the spaceships go stays on "
+               "the board.", turns.move, group=TURN, available=turns.move_closed),
+    ActionSpec("declare_target", "Declare target",
+               "Declare the enemy fleet you attack: shows the chance to destroy before the roll.",
+               fleet.declare_target,
+               (Field("target", "pick", label="Target", choices=_enemies, help="the target spaceship's fleet"),
+                *_TARGET_FIELDS),
+               group=ATTACK, available=_turn, example={"target": "Mars", "area_type": "land"}),
+    ActionSpec("attack", "Attack", "Attack Action: one spaceship's attack roll (button A); the fields default to "
+               "the declared target. One attack per spaceship on the board, one more per Zap card.", fleet.attack,
+               (Field("target", "pick", label="Target", required=False, choices=_enemies,
+                      help="default: the declared target"), *_TARGET_FIELDS),
+               group=ATTACK, available=fleet.attack_closed, rolls=True,
                example={"target": "Mars", "area_type": "land"}),
-    ActionSpec("attack", "Attack", "Attack Action: one spaceship's attack roll (button A); fields default to the "
-               "declared target.", fleet.attack,
-               (Field("target", "text", required=False), *_TARGET_FIELDS), rolls=True,
-               example={"target": "Mars", "area_type": "land", "faces": [3, 9]}),
-    ActionSpec("follow_up_roll", "Follow up roll", "The Q-Ray re-roll of a 4-5, or the teleport die (button B).",
-               fleet.follow_up_roll, rolls=True, example={"faces": [7]}),
-    ActionSpec("collect", "Collect", "Population Action: population from a land area to your home world (Earth: "
-               "the Refuge).", population.collect, (_AREA, _COUNT, _INFECTED),
-               example={"area": "China", "count": 2}),
-    ActionSpec("infect", "Infect", "Population Action (Enhanced, Titan): healthy population becomes infected.",
-               population.infect, (_AREA, _COUNT), example={"area": "India", "count": 1}),
+    ActionSpec("follow_up_roll", "Roll the follow-up die", "The Q-Ray re-roll of a 4-5, or the teleport die "
+               "(button A or B).", fleet.follow_up_roll, group=ATTACK, available=fleet.follow_up_closed,
+               rolls=True),
+    ActionSpec("collect", "Collect population", "Population Action: population from a land area to your home "
+               "world (Earth: the Refuge); one unit per spaceship on the board (Alluring Venus two), one more "
+               "per Zap card.", population.collect,
+               (_area(_areas_with_population, "collected from"), _count("Population"), _INFECTED),
+               group=POPULATION, available=population.collect_closed, example={"area": "China", "count": 2}),
+    ActionSpec("infect", "Infect population", "Population Action (Enhanced, Titan): healthy population becomes "
+               "infected.", population.infect, (_area(_areas_with_healthy, "infected in"), _count("Population")),
+               group=POPULATION, available=population.infect_closed, example={"area": "India", "count": 1}),
     ActionSpec("destroy_population", "Destroy population",
-               "Population Action (Enhanced): population destroyed on Earth.",
-               population.destroy_population, (_AREA, _COUNT, _INFECTED),
+               "Population Action (Enhanced): population destroyed on Earth goes to the destroyed pile.",
+               population.destroy_population,
+               (_area(_areas_with_population, "destroyed in"), _count("Population"), _INFECTED),
+               group=POPULATION, available=population.destroy_closed,
                example={"area": "Europe", "count": 1, "infected": True}),
-    ActionSpec("receive_population", "Receive population",
-               "A Zap card (Natural Disaster, Alien Plague) gives several players "
-               "population at once; shared victory if several reach the threshold.",
+    ActionSpec("receive_population", "Population from a Zap card",
+               "A Zap card (Natural Disaster, Alien Plague) gives several players population at once, each unit "
+               "from a land area; shared victory if several reach the threshold.",
                population.receive_population,
-               (Field("gains", "json", minimum=1, help="[{world, count, area?, infected?}]"),
-                Field("card", "text", required=False, help="the card's name, for the log")),
+               (Field("gains", "rows", label="Gains", fields=_GAIN_FIELDS, minimum=1, maximum=12,
+                      help="who receives how much, from which land area"),
+                Field("card", "text", label="Card", required=False, max_length=40,
+                      help="the card's name, for the log")),
+               group=CARDS, available=_open,
                example={"card": "Natural Disaster",
-                        "gains": [{"world": "Venus", "count": 3, "area": "China"}, {"world": "Mars", "count": 2}]}),
-    ActionSpec("choose_upgrade", "Choose upgrade", "Research: choose the Upgrade card; shows the chance (Enhanced).",
-               research.choose_upgrade,
-               (Field("upgrade", "text"), Field("roll_needed", "count", required=False, minimum=1, maximum=10,
-                                               help="the number on the card; known for Gatling Lasers, "
-                                                    "Yttrium Alloys")),
-               example={"upgrade": "Gatling Lasers"}),
-    ActionSpec("research", "Research", "Research Action: one die against the Upgrade's number (button B; Enhanced).",
-               research.research,
-               (Field("upgrade", "text", required=False), Field("roll_needed", "count", required=False,
-                                                              minimum=1, maximum=10)),
-               rolls=True, example={"upgrade": "Yttrium Alloys", "faces": [6]}),
-    ActionSpec("set_tech", "Set tech",
+                        "gains": [{"world": "Venus", "count": 3, "area": "China"},
+                                  {"world": "Mars", "count": 2, "area": "India"}]}),
+    ActionSpec("choose_upgrade", "Choose an Upgrade", "Research (Enhanced): choose the Upgrade card; shows the "
+               "chance before the roll.", research.choose_upgrade, _UPGRADE_FIELDS,
+               group=RESEARCH, available=research.choose_closed, example={"upgrade": "Gatling Lasers"}),
+    ActionSpec("research", "Research", "Research Action (Enhanced): one die against the Upgrade's number "
+               "(button B); one more roll per Zap card.", research.research,
+               tuple(Field(f.name, f.kind, label=f.label, help=f.help, required=False, choices=f.choices,
+                           minimum=f.minimum, maximum=f.maximum, max_length=f.max_length) for f in _UPGRADE_FIELDS),
+               group=RESEARCH, available=_upgrade_left_closed, rolls=True, example={"upgrade": "Yttrium Alloys"}),
+    ActionSpec("set_tech", "Technology values",
                "Enter a planet's values from its Technology cards (Enhanced).", research.set_tech,
-               (Field("world", "text"), *setup.TECH_FIELDS),
+               (_WORLD, *setup.TECH_FIELDS), group=CARDS, available=_tech_open,
                example={"world": "Mars", "weapon_dice": 1, "defense_space": 7, "defense_land": 6,
                         "defense_ocean": 8}),
-    ActionSpec("extend", "Extend", "Discard Zap cards (up to three a turn) to extend this turn's action.", zap.extend,
-               (Field("cards", "count", required=False, default=1, minimum=1, maximum=rules.MAX_EXTENSIONS),),
-               example={"cards": 1}),
-    ActionSpec("play_zap", "Play zap", "Play a Zap card (any time): hand to discard; its number decides priority.",
-               zap.play_zap,
-               (Field("world", "text", required=False, help="who plays it (default: whose turn it is)"),
-                Field("number", "count", required=False, minimum=1, help="the number in the lower right corner")),
-               example={"world": "Mars", "number": 23}),
-    ActionSpec("draw_zap", "Draw zap", "Draw Zap cards by hand; never more than three in hand.", zap.draw_zap,
-               (Field("world", "text", required=False),
-                Field("count", "count", required=False, minimum=1, maximum=rules.ZAP_HAND)),
-               example={"world": "Venus", "count": 1}),
+    ActionSpec("extend", "Extend with Zap cards", "Discard Zap cards (up to three a turn) to extend this turn's "
+               "action: one extra unit each, Technology and Special cards do not apply.", zap.extend,
+               (Field("cards", "count", label="Zap cards", required=False, default=1, minimum=1,
+                      maximum=rules.MAX_EXTENSIONS),),
+               group=ZAP, available=zap.extend_closed, example={"cards": 1}),
+    ActionSpec("play_zap", "Play a Zap card", "Play a Zap card (any time): hand to discard; its number decides "
+               "priority.", zap.play_zap,
+               (Field("world", "pick", label="Played for", required=False, choices=_worlds,
+                      help="the planet it is played for (default: whose turn it is)"),
+                Field("number", "count", label="Card number", required=False, minimum=1, maximum=999,
+                      help="the number in the lower right corner")),
+               group=ZAP, available=_open, example={"world": "Mars", "number": 23}),
+    ActionSpec("draw_zap", "Draw Zap cards", "Draw Zap cards by hand (a missed draw, or a card that says so); "
+               "never more than three in hand.", zap.draw_zap,
+               (Field("world", "pick", label="Planet", required=False, choices=_worlds,
+                      help="default: whose turn it is"),
+                Field("count", "count", label="Cards", required=False, minimum=1, maximum=rules.ZAP_HAND,
+                      help="default: up to three in hand")),
+               group=ZAP, available=_open, example={"world": "Venus", "count": 1}),
     ActionSpec("end_turn", "End turn",
                "End the turn: next player clockwise, who draws Zap cards up to three (button C).",
-               turns.end_turn),
-    ActionSpec("destroy_ship", "Destroy ship",
+               turns.end_turn, group=TURN, available=_turn),
+    ActionSpec("destroy_ship", "Spaceship lost to a card",
                "A spaceship lost to a card (not an attack roll) returns to the reserve.",
-               fleet.destroy_ship, (Field("world", "text"), Field("count", "count", required=False, default=1,
-                                                                 minimum=1)),
-               example={"world": "Titan"}),
+               fleet.destroy_ship,
+               (_WORLD, Field("count", "count", label="Spaceships", required=False, default=1, minimum=1,
+                              maximum=6)),
+               group=CARDS, available=_open, example={"world": "Titan"}),
 )}
+
+NAME_FIELDS = ("area", "target", "world")
+
+
+# --- buttons: A/B/C/D, with the pending prompt's action first ----------------------------
 
 
 def _button_a(state: State) -> Action | None:
-    """A: the attack roll against the declared target (or the waiting follow-up roll)."""
+    """A: the waiting follow-up roll, else the attack roll against the declared target."""
     if state["winners"]:
         return None
     if state["pending_roll"]:
@@ -119,6 +249,15 @@ def _button_c(state: State) -> Action | None:
     return None if state["winners"] else {"type": "end_turn"}
 
 
+BINDINGS = (
+    Binding("A", False, "Attack", _button_a),
+    Binding("B", False, "Research / d10", _button_b),
+    Binding("C", False, "End turn", _button_c),
+    Binding("D", False, "Undo", "undo"),
+    Binding("D", True, "Redo", "redo"),
+)
+
+
 class VenusNeedsMen(GameSystem):
     """Venus Needs Men: the counts people miscount, the win threshold and the d10 arithmetic."""
 
@@ -126,24 +265,259 @@ class VenusNeedsMen(GameSystem):
     name = "Venus Needs Men"
     description = ("Earth's population by land area, home worlds and the win threshold, spaceship fleets, "
                    "Zap deck counts, d10 attacks and research with exact odds.")
+    # v2: collections and attacks bounded by ships and Zap extensions, population never created
+    # (every gain names its land area, destroyed units counted), an Enhanced extension attack by the
+    # general rule, one roll record per turn.
+    rules_version = 2
     options = setup.OPTIONS
     actions = ACTIONS
-    bindings = (
-        Binding("A", False, "Attack", _button_a),
-        Binding("B", False, "Research / d10", _button_b),
-        Binding("C", False, "End turn", _button_c),
-        Binding("D", False, "Undo", "undo"),
-        Binding("D", True, "Redo", "redo"),
-    )
+    bindings = BINDINGS
 
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         return setup.validate_options(raw)
 
     def initial_state(self, options: Mapping[str, Any]) -> State:
-        return setup.initial_state(options)
+        return self.derive(setup.initial_state(options))
+
+    def validate_action(self, raw: Mapping[str, Any], state: State | None = None) -> Action:
+        """Names are read in any case ("china" is China), then the fields are checked against the state."""
+        if state is not None and isinstance(raw, Mapping):
+            raw = _canonical_names(raw, state)
+        return super().validate_action(raw, state)
+
+    # -- who acts, what the table waits for -------------------------------------
+    def seats(self, state: State) -> list[Seat]:
+        return [Seat(p["name"]) for p in state["players"]]
+
+    def pending(self, state: State) -> list[Prompt]:
+        return _pending(state)
+
+    def buttons(self, state: State) -> tuple[Binding, ...]:
+        """The A/B/C/D map with labels for now; the binding that answers the pending prompt comes first."""
+        labels = _button_labels(state)
+        now = tuple(Binding(b.button, b.hold, labels.get((b.button, b.hold), b.label), b.action) for b in BINDINGS)
+        prompts = _pending(state)
+        wanted = prompts[0].type if prompts else None
+        first = {"follow_up_roll": "A", "attack": "A", "research": "B", "end_turn": "C"}.get(wanted or "")
+        if first is None:
+            return now
+        return tuple(sorted(now, key=lambda b: (b.button != first or b.hold)))
+
+    # -- derived values, laws, corrections --------------------------------------
+    def derive(self, state: State) -> State:
+        return _derive(state)
+
+    def laws(self, state: State) -> list[str]:
+        return _laws(state)
+
+    def tracked(self, state: State) -> list[Tracked]:
+        return _tracked(state)
+
+    def correct(self, state: State, key: str, value: int) -> State:
+        return _correct(state, key, value)
 
     def screen(self, state: State) -> Screen:
         return _screen(state)
+
+
+def _canonical_names(raw: Mapping[str, Any], state: State) -> dict[str, Any]:
+    names = [*state["worlds"], *(a["name"] for a in state["land_areas"])]
+
+    def fix(value: Any) -> Any:
+        return (rules.canonical(value, names) or value) if isinstance(value, str) else value
+
+    out = {k: fix(v) if k in NAME_FIELDS else v for k, v in raw.items()}
+    if isinstance(out.get("upgrade"), str) and out["upgrade"] != research.OTHER:
+        out["upgrade"] = rules.canonical(out["upgrade"], research.KNOWN_NAMES) or out["upgrade"]
+    if isinstance(out.get("gains"), list):
+        out["gains"] = [{k: fix(v) if k in NAME_FIELDS else v for k, v in g.items()} if isinstance(g, Mapping)
+                        else g for g in out["gains"]]
+    return out
+
+
+# --- prompts ---------------------------------------------------------------------------------
+
+
+def _choose_words(state: State) -> str:
+    world = current_world(state)
+    can = ["build", "move", "attack"]
+    if state["worlds"][world]["on_board"] and not (world == "Earth" and not state["earth_may_collect"]):
+        can.append("collect")
+    if state["version"] == "Enhanced":
+        can.append("research")
+    return ", ".join(can[:-1]) + " or " + can[-1]
+
+
+def _pending(state: State) -> list[Prompt]:
+    if state["winners"]:
+        return []
+    world, seat = current_world(state), current_player(state)
+    waiting = state["pending_roll"]
+    if waiting:
+        return [Prompt(seat, f"{world}: roll the {waiting['label']} ({waiting['dice']}d10)", "follow_up_roll")]
+    chosen = state["turn_action"]
+    if chosen is None:
+        drawn = state.get("drawn") or 0
+        draw = f"draw {drawn} Zap card{'s' if drawn > 1 else ''}, then " if drawn else ""
+        if state["aim"] and not state["aim"].get("problem"):
+            return [Prompt(seat, f"{world}: {draw}attack {state['aim']['target']} ({state['aim']['chance']}) or "
+                                 f"{_choose_words(state)}", "attack")]
+        if state["upgrade_choice"]:
+            return [Prompt(seat, f"{world}: {draw}research {state['upgrade_choice']['upgrade']} "
+                                 f"({state['upgrade_choice']['chance']})", "research")]
+        return [Prompt(seat, f"{world}: {draw}{_choose_words(state)}", None)]
+    left = chosen.get("left", 0)
+    again = {"attack": ("attack", f"attack again ({left} left)"),
+             "population": ("collect", f"collect {left} more"),
+             "build": ("build", f"build {left} more"),
+             "research": ("research", "roll for research again")}.get(chosen["kind"])
+    if again and left > 0:
+        return [Prompt(seat, f"{world}: {again[1]} or end the turn", again[0])]
+    return [Prompt(seat, f"{world}: end the turn (button C)", "end_turn")]
+
+
+def _button_labels(state: State) -> dict[tuple[str, bool], str]:
+    out: dict[tuple[str, bool], str] = {}
+    if state["winners"]:
+        return {("A", False): "-", ("B", False): "-", ("C", False): "-"}
+    if state["pending_roll"]:
+        out[("A", False)] = out[("B", False)] = f"Roll {state['pending_roll']['label']}"
+        return out
+    aim = state["aim"]
+    if aim and aim.get("target"):
+        out[("A", False)] = f"Attack {aim['target']}"
+    if state["version"] == "Enhanced" and state["upgrade_choice"]:
+        out[("B", False)] = f"Research {state['upgrade_choice']['upgrade']}"
+    else:
+        out[("B", False)] = "Roll d10"
+    return out
+
+
+# --- derive ------------------------------------------------------------------------------
+
+
+def _derive(state: State) -> State:
+    """Values computed from the rest, in one place: threshold, reserves, what the action has left,
+    the declared target's odds, and the turn a free roll belongs to."""
+    state["threshold"] = rules.threshold(state["total_population"], len(state["players"]))
+    for w in state["worlds"].values():
+        w["reserve"] = w["fleet"] - w["on_board"]
+    chosen = state["turn_action"]
+    if chosen is not None:
+        chosen["left"] = _left(state, chosen)
+    state["aim"] = fleet.aim_now(state)
+    roll = state["last_roll"]
+    if roll and "turn" not in roll:  # the core's free roll: it belongs to this turn
+        verdict = f"{roll['successes']} successes" if roll.get("successes") is not None else f"total {roll['total']}"
+        state["last_roll"] = {"label": roll.get("label", "Free roll"), "expr": roll["expr"],
+                              "rolls": list(roll["rolls"]), "hits": [], "verdict": verdict, "turn": state["turn_no"]}
+    return state
+
+
+def _left(state: State, chosen: dict[str, Any]) -> int:
+    kind, ext = chosen["kind"], chosen["extensions"]
+    if kind == "attack":
+        return max(0, chosen["ships"] + ext - chosen["count"])
+    if kind == "population":
+        return population.units_left(state, collecting=True)
+    if kind == "build":
+        w = state["worlds"][current_world(state)]
+        return max(0, min(w["builds_per_action"] + ext - chosen["count"], w["fleet"] - w["on_board"]))
+    if kind == "research":
+        return max(0, 1 + ext - chosen["count"])
+    return 0
+
+
+# --- conservation laws ------------------------------------------------------------------------
+
+
+def _laws(state: State) -> list[str]:
+    broken = []
+    total = population_total(state)
+    if total != state["total_population"]:
+        broken.append(f"population: {total} on Earth, home worlds, the Refuge and the destroyed pile, "
+                      f"the game has {state['total_population']}")
+    for a in state["land_areas"]:
+        if a["population"] < 0 or a["infected"] < 0:
+            broken.append(f"population: {a['name']} below zero")
+    if state["destroyed"] < 0:
+        broken.append("population: the destroyed pile below zero")
+    dealt = state["zap_dealt"] * len(state["players"])
+    for p in state["players"]:
+        z = p["zap"]
+        if z["deck"] + z["hand"] + z["discard"] != state["zap_dealt"]:
+            broken.append(f"Zap cards: {p['name']} has {z['deck'] + z['hand'] + z['discard']} in deck, hand and "
+                          f"discard, and was dealt {state['zap_dealt']}")
+        if min(z["deck"], z["hand"], z["discard"]) < 0 or z["hand"] > rules.ZAP_HAND:
+            broken.append(f"Zap cards: {p['name']} holds {z['hand']} (a hand holds 0 to three)")
+    if dealt + state["zap_set_aside"] != rules.ZAP_CARDS:
+        broken.append(f"Zap cards: {dealt} dealt and {state['zap_set_aside']} set aside, the game has "
+                      f"{rules.ZAP_CARDS}")
+    for world, w in state["worlds"].items():
+        if not 0 <= w["on_board"] <= w["fleet"]:
+            broken.append(f"ships: {world} has {w['on_board']} on the board, its fleet is {w['fleet']}")
+        if w["population"] < 0:
+            broken.append(f"population: {world} below zero")
+    return broken
+
+
+# --- corrections ----------------------------------------------------------------------------
+
+
+def _tracked(state: State) -> list[Tracked]:
+    total = state["total_population"]
+    out = []
+    for i, a in enumerate(state["land_areas"]):
+        out.append(Tracked(f"land_areas.{i}.population", f"{a['name']}: population", a["population"], 0, total))
+        if state["version"] == "Enhanced":
+            out.append(Tracked(f"land_areas.{i}.infected", f"{a['name']}: infected", a["infected"], 0, total))
+    for world, w in state["worlds"].items():
+        where = rules.REFUGE if world == "Earth" else world
+        out.append(Tracked(f"worlds.{world}.population", f"{where}: population", w["population"], 0, total))
+    for world, w in state["worlds"].items():
+        out.append(Tracked(f"worlds.{world}.on_board", f"{world}: spaceships on the board", w["on_board"], 0,
+                           w["fleet"]))
+    for i, p in enumerate(state["players"]):
+        z = p["zap"]
+        out.append(Tracked(f"players.{i}.zap.hand", f"{p['name']}: Zap cards in hand", z["hand"], 0,
+                           rules.ZAP_HAND))
+        out.append(Tracked(f"players.{i}.zap.discard", f"{p['name']}: Zap discard pile", z["discard"], 0,
+                           state["zap_dealt"]))
+    return out
+
+
+def _correct(state: State, key: str, value: int) -> State:
+    """Population and Zap corrections keep their totals: the difference comes from (or goes to) a pile.
+
+    A population number balances against the destroyed pile (fix "China 24 -> 22" then "Venus 3 -> 5":
+    the 2 pass through it); Zap cards in hand balance against the deck, the discard pile against the hand.
+    """
+    parts = key.split(".")
+    if parts[-1] in ("population", "infected"):
+        node = state["land_areas"][int(parts[1])] if parts[0] == "land_areas" else state["worlds"][parts[1]]
+        delta = value - node[parts[-1]]
+        if state["destroyed"] - delta < 0:
+            raise RuleError(f"correct: {delta} more population must come from somewhere, and the destroyed pile "
+                            f"holds {state['destroyed']}; lower the number that is too high first (the "
+                            "difference goes to the destroyed pile)")
+        state["destroyed"] -= delta
+        node[parts[-1]] = value
+        state["winners"] = []
+        check_winners(state)
+        return state
+    if parts[0] == "players":
+        zap = state["players"][int(parts[1])]["zap"]
+        source = "deck" if parts[-1] == "hand" else "hand"
+        delta = value - zap[parts[-1]]
+        if zap[source] - delta < 0:
+            raise RuleError(f"correct: the {source} holds {zap[source]} Zap card(s), so {delta} cannot come from it")
+        if source == "hand" and zap["hand"] - delta > rules.ZAP_HAND:
+            raise RuleError(f"correct: the hand would hold {zap['hand'] - delta} Zap cards; a hand holds three")
+        zap[source] -= delta
+        zap[parts[-1]] = value
+        return state
+    state["worlds"][parts[1]]["on_board"] = value
+    return state
 
 
 SYSTEM = VenusNeedsMen()

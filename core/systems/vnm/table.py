@@ -1,11 +1,14 @@
-"""Shared look-ups and guards: whose turn it is, which action they chose, who has won.
+"""Shared look-ups and guards: whose turn it is, which action they chose, who has won, the roll record.
 
-Every handler raises RuleError before it could leave the table half-changed; the
-core applies handlers to a copy, so a refused action changes nothing.
+Every guard returns the reason in words (or None), so the same check is an
+action's ``available`` (the phone greys the action out and says why) and a
+refusal inside the handler. The core applies handlers to a copy, so a refused
+action changes nothing.
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from tableside.core.errors import RuleError
@@ -25,6 +28,11 @@ def current_world(state: State) -> str:
 
 def player_of(state: State, world: str) -> dict[str, Any]:
     return state["players"][state["worlds"][world]["player"]]
+
+
+def current_player(state: State) -> str:
+    """The seat whose turn it is: the player's name (a team's name in a two-player game)."""
+    return player_of(state, current_world(state))["name"]
 
 
 def world_in_game(state: State, name: str, field: str = "world") -> str:
@@ -47,35 +55,78 @@ def land_area(state: State, name: str) -> dict[str, Any]:
     raise RuleError(f"area: unknown land area {name!r}; the land areas are {known}")
 
 
-def guard_open(state: State) -> None:
+# --- why an action cannot be taken now (None: it can) ------------------------------
+
+
+def game_over(state: State) -> str | None:
     """After a win nothing more happens (undo is the core's)."""
-    if state["winners"]:
-        raise RuleError(f"the game is over: {winner_names(state)} won")
+    return f"the game is over: {winner_names(state)} won" if state["winners"] else None
+
+
+def follow_up_waiting(state: State) -> str | None:
+    pending = state["pending_roll"]
+    if pending:
+        return f"first roll the {pending['label']} (button A or B, or follow_up_roll)"
+    return None
+
+
+def not_your_turn(state: State, seat: str | None) -> str | None:
+    """A phone holding a seat acts only on its own turn; buttons and the CLI act for the table (seat None)."""
+    if seat is None or seat == current_player(state):
+        return None
+    return f"it is {current_world(state)}'s turn ({current_player(state)}), not {seat}'s"
+
+
+def turn_closed(state: State, seat: str | None = None) -> str | None:
+    """Why the player whose turn it is cannot act now: game over, a follow-up roll waiting, another seat."""
+    return game_over(state) or follow_up_waiting(state) or not_your_turn(state, seat)
+
+
+def other_action_chosen(state: State, kind: str) -> str | None:
+    """"You can never combine actions"."""
+    chosen = state["turn_action"]
+    if chosen is not None and chosen["kind"] != kind:
+        return (f"{current_world(state)} already chose the {rules.ACTIONS[chosen['kind']]} action this turn, "
+                "and actions can never be combined")
+    return None
+
+
+def not_enhanced(state: State, what: str) -> str | None:
+    if state["version"] != "Enhanced":
+        return f"{what} is only in the Enhanced game; this is the Basic game"
+    return None
+
+
+def guard(reason: str | None) -> None:
+    if reason:
+        raise RuleError(reason)
+
+
+def guard_open(state: State) -> None:
+    guard(game_over(state))
 
 
 def guard_turn(state: State) -> None:
-    """A turn's action waits until an earlier roll's follow-up die is rolled."""
-    guard_open(state)
-    pending = state["pending_roll"]
-    if pending:
-        raise RuleError(f"first roll the {pending['label']} (button B, or follow_up_roll)")
+    guard(game_over(state) or follow_up_waiting(state))
 
 
 def begin(state: State, kind: str) -> dict[str, Any]:
-    """This turn's action: "You can never combine actions"."""
+    """This turn's action; the ships on the board when it starts bound what it may do."""
+    guard(other_action_chosen(state, kind))
     chosen = state["turn_action"]
     if chosen is None:
-        chosen = {"kind": kind, "count": 0, "extensions": 0}
+        ships = state["worlds"][current_world(state)]["on_board"]
+        chosen = {"kind": kind, "count": 0, "extensions": 0, "ships": ships}
         state["turn_action"] = chosen
-    elif chosen["kind"] != kind:
-        raise RuleError(f"{current_world(state)} already chose the {rules.ACTIONS[chosen['kind']]} action "
-                        f"this turn, and actions can never be combined")
     return chosen
 
 
 def enhanced_only(state: State, what: str) -> None:
-    if state["version"] != "Enhanced":
-        raise RuleError(f"{what} is only in the Enhanced game; this is the Basic game")
+    guard(not_enhanced(state, what))
+
+
+def has_earth(state: State) -> bool:
+    return "Earth" in state["worlds"]
 
 
 def team_population(state: State, player: int) -> int:
@@ -107,3 +158,38 @@ def progress(state: State, world: str) -> str:
     player = state["worlds"][world]["player"]
     name = state["players"][player]["name"]
     return f"{name} {team_population(state, player)}/{state['threshold']}"
+
+
+def population_total(state: State) -> int:
+    """Every population unit in the game, wherever it is now (the conservation law's left side)."""
+    earth = sum(a["population"] + a["infected"] for a in state["land_areas"])
+    homes = sum(w["population"] for w in state["worlds"].values())
+    return earth + homes + state["destroyed"]
+
+
+# --- the roll record ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RollRecord:
+    """The last roll as the table reads it: the recorder's record (label, expr, faces), which faces hit,
+    the verdict, and the turn it belongs to (the screen shows it only during that turn)."""
+
+    label: str
+    expr: str
+    rolls: list[int]
+    hits: list[bool]
+    verdict: str
+    turn: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def of(cls, state: State, record: dict[str, Any], hits: list[bool], verdict: str) -> RollRecord:
+        """From ``ctx.dice.records[-1]``: the faces exactly as recorded in the log entry."""
+        return cls(record["label"], record["expr"], list(record["rolls"]), list(hits), verdict, state["turn_no"])
+
+
+def record_roll(state: State, record: dict[str, Any], hits: list[bool], verdict: str) -> None:
+    state["last_roll"] = RollRecord.of(state, record, hits, verdict).to_dict()

@@ -11,13 +11,17 @@ from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.research import apply_pending_upgrades
-from tableside.core.systems.vnm.table import begin, current_world, guard_turn
+from tableside.core.systems.vnm.table import begin, current_world, guard, other_action_chosen, turn_closed
 from tableside.core.systems.vnm.zap import draw_for_turn
+
+
+def move_closed(state: State, seat: str | None = None) -> str | None:
+    return turn_closed(state, seat) or other_action_chosen(state, "move")
 
 
 def move(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Move Action: "all your spaceships must move (or do nothing)"; Tableside records the choice."""
-    guard_turn(state)
+    guard(move_closed(state))
     world = current_world(state)
     begin(state, "move")["count"] += 1
     return state, {"summary": f"{world} moves its spaceships"}
@@ -25,7 +29,7 @@ def move(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
 
 def end_turn(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Play passes to the left (clockwise); the next player draws Zap cards up to three."""
-    guard_turn(state)
+    guard(turn_closed(state))
     world = current_world(state)
     chosen = state["turn_action"]
     did = rules.ACTIONS[chosen["kind"]] if chosen else "no action"
@@ -33,9 +37,11 @@ def end_turn(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     state["turn"] = (state["turn"] + 1) % len(state["turn_order"])
     if state["turn"] == 0:
         state["round"] += 1
-    state.update(turn_action=None, aim=None, upgrade_choice=None, zap_played=[])
+    state.update(turn_action=None, aim=None, upgrade_choice=None, zap_played=[], turn_no=state["turn_no"] + 1)
     following = current_world(state)
+    before = state["players"][state["worlds"][following]["player"]]["zap"]["hand"]
     drawn = draw_for_turn(state, following)
+    state["drawn"] = state["players"][state["worlds"][following]["player"]]["zap"]["hand"] - before
     state["prompt"] = f"{following}'s turn: {drawn}"
     summary = f"{world} ends its turn ({did})"
     if notes:

@@ -13,7 +13,7 @@ from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
-from tableside.core.systems.vnm.table import current_world, guard_open, guard_turn, player_of, world_in_game
+from tableside.core.systems.vnm.table import current_world, guard, guard_open, player_of, turn_closed, world_in_game
 
 EXTENSION_EFFECT: dict[str, str] = {
     "build": "build one extra spaceship",
@@ -95,14 +95,27 @@ def draw_for_turn(state: State, world: str) -> str:
     return f"{player['name']} draws {drawn} Zap card(s) ({_counts(zap)})"
 
 
+def extend_closed(state: State, seat: str | None = None) -> str | None:
+    reason = turn_closed(state, seat)
+    if reason:
+        return reason
+    world = current_world(state)
+    chosen = state["turn_action"]
+    if chosen is None:
+        return f"{world} has not chosen an action yet; a discarded Zap card extends this turn's action"
+    if chosen["extensions"] >= rules.MAX_EXTENSIONS:
+        return f"{world} has already discarded three Zap cards to extend this action, the most allowed"
+    if player_of(state, world)["zap"]["hand"] == 0:
+        return f"{player_of(state, world)['name']} has no Zap cards in hand"
+    return None
+
+
 def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Discard up to three Zap cards to extend this turn's action, one effect per card."""
-    guard_turn(state)
+    guard(extend_closed(state))
     world = current_world(state)
     player = player_of(state, world)
     chosen = state["turn_action"]
-    if chosen is None:
-        raise RuleError(f"{world} has not chosen an action yet; a discarded Zap card extends this turn's action")
     cards = action["cards"]
     if chosen["extensions"] + cards > rules.MAX_EXTENSIONS:
         raise RuleError(f"at most three Zap cards extend one action; {world} has already discarded "
@@ -115,5 +128,7 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     chosen["extensions"] += cards
     effect = EXTENSION_EFFECT[chosen["kind"]]
     note = " (Technology and Special cards do not apply)" if state["version"] == "Enhanced" else ""
+    if chosen["kind"] == "attack" and state["version"] == "Enhanced":
+        note = " (Technology and Special cards do not apply: two dice, 8 or higher)"
     return state, {"summary": f"{world} discards {cards} Zap card(s): {cards} x {effect}{note} "
                               f"({_counts(zap)})", "extensions": chosen["extensions"], "zap": dict(zap)}

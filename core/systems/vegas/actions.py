@@ -1,0 +1,115 @@
+"""Handlers: each takes (state, action, ctx), calls the pure rules, and draws random picks through ctx.dice.
+
+A random pick (which card of a hand is stolen, which opponent, who breaks a tie) is a
+die with as many sides as there are candidates, rolled through the recorded dice, so
+undo, redo and replay give the same pick without the RNG. With one candidate no die
+is rolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.vegas import rounds, setup, tricks
+
+State = dict[str, Any]
+Result = dict[str, Any]
+
+
+def random_choice(ctx: Any, label: str, candidates: Sequence[Any]) -> tuple[Any, int | None]:
+    """One of ``candidates`` by a recorded die (d<number of candidates>); the face or None if no roll."""
+    if not candidates:
+        raise RuleError(f"{label}: there is nothing to pick from")
+    if len(candidates) == 1:
+        return candidates[0], None
+    face = ctx.dice.faces(label, 1, sides=len(candidates))[0]
+    return candidates[face - 1], face
+
+
+def _pick_note(state: State, label: str, candidates: Sequence[Any], chosen: Any, face: int | None) -> str:
+    state["last_pick"] = {"label": label, "among": [str(c) for c in candidates], "picked": str(chosen), "die": face}
+    if face is None:
+        return f"{label}: {chosen} (the only one)"
+    return f"{label}: d{len(candidates)} showed {face} -> {chosen}"
+
+
+def setup_tracks(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    return state, setup.choose_setup_tracks(state, action["player"], action["tracks"])
+
+
+def start_round(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    return state, rounds.start_round(state)
+
+
+def choose_furthest_behind(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    return state, rounds.choose_furthest_behind(state, action["player"])
+
+
+def free_increase(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    return state, rounds.free_increase(state, action["track"], action.get("player") or None)
+
+
+def random_pick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    """B: settle a tie for furthest behind at random, or pick any player at random."""
+    among = action.get("among") or ("furthest behind" if tie_open(state) else "players")
+    if among == "furthest behind":
+        if not tie_open(state):
+            raise RuleError("nobody ties for furthest behind right now")
+        candidates = list(state["furthest_behind"])
+        chosen, face = random_choice(ctx, "Random pick: who takes the free increase", candidates)
+        note = _pick_note(state, "Who takes the free increase", candidates, chosen, face)
+        rounds.choose_furthest_behind(state, chosen, "random pick")
+        return state, {"summary": f"{note}; {chosen} takes the free increase", "player": chosen}
+    candidates = list(state["players"])
+    chosen, face = random_choice(ctx, "Random pick: a player", candidates)
+    return state, {"summary": _pick_note(state, "A random player", candidates, chosen, face), "player": chosen}
+
+
+def tie_open(state: State) -> bool:
+    return state["phase"] == setup.ROUND_START and state["chosen"] is None
+
+
+def play_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    return state, tricks.play_trick(state, action["cards"])
+
+
+def trick_winner(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    return state, tricks.trick_winner(state, action["winner"], action.get("tokens") or [])
+
+
+def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    """A trick bonus; a Game 6-9 steal picks the opponent (if not named) and the card at random."""
+    player, suit, number = action["player"], action["suit"], action["number"]
+    target, pick, notes = action.get("target") or None, action.get("card") or None, []
+    if suit == "Game" and number in range(6, 10):
+        if target is None:
+            candidates = [p for p in state["players"] if p != player and state["hand"][p] > 0]
+            if not candidates:
+                raise RuleError(f"{player}: no opponent holds a card to steal")
+            target, face = random_choice(ctx, "Random pick: whom to steal from", candidates)
+            notes.append(_pick_note(state, "Whom to steal from", candidates, target, face))
+        held = state["hand"].get(target, 0)
+        if pick is None and held > 0:
+            cards = list(range(1, held + 1))
+            pick, face = random_choice(ctx, f"Random pick: which of {target}'s {held} cards", cards)
+            notes.append(_pick_note(state, f"Which of {target}'s cards", cards, pick, face))
+    result = tricks.claim_bonus(state, player, suit, number, target=target, colour=action.get("colour") or None,
+                                pick=pick)
+    if notes:
+        result["summary"] = "; ".join(notes) + "; " + result["summary"]
+    return state, result
+
+
+def decline_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    return state, tricks.decline_bonus(state, action["player"])
+
+
+def next_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    return state, tricks.next_trick(state)
+
+
+def reveal_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    return state, tricks.reveal_card(state, action["suit"], action["number"], target=action.get("target") or None,
+                                     track=action.get("track") or None)

@@ -1,0 +1,37 @@
+"""What the table is waiting for, in words a player reads ("Ann: draw the Event card")."""
+
+from __future__ import annotations
+
+from tableside.core.system import Prompt
+from tableside.core.systems.venom import deck, rules
+from tableside.core.systems.venom.state import State, active_name, odds_now
+
+
+def pending(st: State) -> list[Prompt]:
+    """The next step of the Turn, with the action that takes it."""
+    phase = st["phase"]
+    if phase == rules.GAME_OVER:
+        return []
+    if phase == rules.SETUP:
+        names = [st["players"][i]["name"] for i in st["roll_off"]["contenders"]]
+        if st["roll_off"]["rounds"]:
+            text = f"{' and '.join(names)} tied: roll off again for the Commander"
+        else:
+            text = "Roll off for the Commander: every player rolls one die"
+        return [Prompt(None, text, "commander_roll_off")]
+    who = active_name(st)
+    fight = st["combat"]
+    if phase == rules.EVENT and not st["event_drawn_this_phase"] and deck.cards_left(st["event_deck"]):
+        return [Prompt(who, f"{who}: draw the Event card", "draw_event")]
+    if phase == rules.TACTICAL and st["leader"] is None:
+        return [Prompt(who, f"{who}: choose the VENOM Leader to attack (or next phase: no Combat)", "choose_leader")]
+    if phase in (rules.TACTICAL, rules.COMBAT) and not fight["rolled"] and not fight["aborted"]:
+        if fight["dice_count"] == 0:
+            return [Prompt(who, f"{who}: allocate the Combat Dice", "allocate_dice")]
+        abort = odds_now(st)["abort"]
+        if abort:
+            return [Prompt(who, f"{who}: Combat will abort ({abort}); roll to record it", "combat_roll")]
+        return [Prompt(who, f"{who}: roll the Combat Dice ({fight['dice_count']} dice)", "combat_roll")]
+    if phase == rules.COMBAT:
+        return [Prompt(who, f"{who}: apply the Combat Abilities, then next phase", "next_phase")]
+    return [Prompt(who, f"{who}: {phase} Phase; next phase when done", "next_phase")]

@@ -1,0 +1,116 @@
+"""Fonts and text fitting for the e-paper: shipped fonts, ellipsis cuts and wrapping in bounded time.
+
+The fonts are DejaVu Sans (Bitstream Vera licence, display/fonts/LICENSE-DejaVu.txt),
+shipped in the package so a Pi without fonts draws the same frame as a laptop.
+
+Fitting never measures more of a text than can possibly fit: a glyph of the
+font is never narrower than ``MIN_ADVANCE`` of its size (visible glyphs; a
+zero-width character only makes the cut shorter, never an overflow), so a text
+is first cut to the characters the width could hold and then binary-searched.
+A 4,000-character name costs what a 40-character one does.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from PIL import ImageFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+Weight = Literal["regular", "bold", "condensed"]
+_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "condensed": "DejaVuSansCondensed-Bold.ttf"}
+ELLIPSIS = "…"
+MIN_ADVANCE = 0.25  # narrowest visible DejaVu glyph advance is ~0.27 em ("i", "l", "'")
+MAX_TEXT = 2000  # no text drawn on a panel is longer; anything longer is cut before measuring
+
+
+@lru_cache(maxsize=128)
+def font(size: int, weight: Weight = "regular") -> ImageFont.FreeTypeFont:
+    """The shipped font at ``size`` pixels (cached: loading a TTF costs ~1 ms)."""
+    return ImageFont.truetype(str(FONT_DIR / _FILES[weight]), max(6, int(size)))
+
+
+def clean(text: object) -> str:
+    """One line of printable text: control characters become spaces, length bounded."""
+    s = str(text)[:MAX_TEXT]
+    return "".join(ch if ch.isprintable() else " " for ch in s)
+
+
+def width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
+    """Pixel width of ``text`` as it would be drawn (cleaned and bounded first)."""
+    return int(fnt.getlength(clean(text)) + 0.999)
+
+
+def fit(text: object, fnt: ImageFont.FreeTypeFont, room: int) -> str:
+    """``text`` cut with an ellipsis so it is at most ``room`` pixels wide ("" if nothing fits)."""
+    s = clean(text)
+    if room <= 0:
+        return ""
+    most = int(room / (fnt.size * MIN_ADVANCE)) + 2
+    if len(s) <= most and fnt.getlength(s) <= room:
+        return s
+    return _cut(s[:most], fnt, room)
+
+
+def _cut(s: str, fnt: ImageFont.FreeTypeFont, room: int) -> str:
+    """The longest prefix of ``s`` that fits with "…" after it (binary search: log n measurements)."""
+    if fnt.getlength(ELLIPSIS) > room:
+        return ""
+    lo, hi = 0, len(s)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fnt.getlength(s[:mid].rstrip() + ELLIPSIS) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:lo].rstrip() + ELLIPSIS
+
+
+def wrap(text: object, fnt: ImageFont.FreeTypeFont, room: int, max_lines: int) -> list[str]:
+    """Greedy word wrap into at most ``max_lines`` lines; the last one ends in "…" if text is left."""
+    if max_lines <= 0 or room <= 0:
+        return []
+    most = (int(room / (fnt.size * MIN_ADVANCE)) + 2) * max_lines
+    words = clean(text)[: most + 1].split()
+    lines: list[str] = []
+    line = ""
+    i = 0
+    while i < len(words) and len(lines) < max_lines:
+        word = words[i]
+        candidate = f"{line} {word}" if line else word
+        if fnt.getlength(candidate) <= room:
+            line, i = candidate, i + 1
+            continue
+        if not line:  # one word wider than the line: cut it
+            lines.append(fit(word, fnt, room))
+            i += 1
+            continue
+        lines.append(line)
+        line = ""
+    if line and len(lines) < max_lines:
+        lines.append(line)
+        line = ""
+    if i < len(words) and lines and not lines[-1].endswith(ELLIPSIS):
+        most_line = int(room / (fnt.size * MIN_ADVANCE)) + 2
+        lines[-1] = _cut((lines[-1] + " " + words[i])[:most_line], fnt, room)
+    return lines
+
+
+@lru_cache(maxsize=1024)
+def largest(text: str, room_w: int, room_h: int, biggest: int, smallest: int,
+            weight: Weight = "bold") -> ImageFont.FreeTypeFont:
+    """The biggest font (``smallest``..``biggest`` px) in which ``text`` fits the box; else the smallest."""
+    # Longer than the box holds even at the smallest size: the rest cannot change the answer.
+    s = clean(text)[: int(max(room_w, 0) / (max(smallest, 6) * MIN_ADVANCE)) + 2]
+    lo, hi = smallest, max(smallest, biggest)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        f = font(mid, weight)
+        left, top, right, bottom = f.getbbox(s or "0")
+        if right - left <= room_w and f.getmetrics()[0] <= room_h:
+            lo = mid
+        else:
+            hi = mid - 1
+    return font(lo, weight)

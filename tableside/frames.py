@@ -1,0 +1,87 @@
+"""What the e-paper shows now: the join screen (at start, with no game, after a button hold) or the game.
+
+Rendering itself is pure (``tableside.display.render``); this object only
+decides *which* picture, with a clock passed in. The join screen stays up for
+``join_seconds`` after start or a hold, or until the table changes (a phone
+joined and played); with no game it stays. ``join()`` gives the current join
+link (None while the Pi has no network address: then ``waiting()`` says so);
+``overlay()`` is a prompt the buttons own (shutdown, dice entry), shown first.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+from tableside.core.screen import Screen, Text
+from tableside.display.join import JoinInfo
+from tableside.display.panels import Panel
+from tableside.display.render import placeholder_screen, render, render_join
+
+NO_GAME = "No game yet: start one on the phone panel"
+
+
+class FrameSource:
+    """Chooses and renders the picture for the panel; called from the scheduler's render thread."""
+
+    def __init__(self, table: Any, panel: Panel, join: Callable[[], JoinInfo | None] = lambda: None,
+                 join_seconds: float = 120.0, clock: Callable[[], float] = time.monotonic,
+                 overlay: Callable[[], dict[str, Any] | None] = lambda: None,
+                 waiting: Callable[[], str] = lambda: NO_GAME) -> None:
+        self.table = table
+        self.panel = panel
+        self.join = join
+        self.overlay = overlay
+        self.waiting = waiting
+        self.join_seconds = join_seconds
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._join_until: float | None = None
+
+    def show_join(self, seconds: float | None = None) -> None:
+        """Put the join screen up (a button hold) for ``seconds`` or until the table changes."""
+        with self._lock:
+            self._join_until = self.clock() + (self.join_seconds if seconds is None else seconds)
+
+    def changed(self, _event: Any = None) -> None:
+        """The table changed: someone is playing, the game takes the panel back."""
+        with self._lock:
+            self._join_until = None
+
+    def showing_join(self) -> bool:
+        with self._lock:
+            until = self._join_until
+        return self.join() is not None and (
+            not self.table.has_active() or (until is not None and self.clock() < until))
+
+    def next_change(self) -> float | None:
+        """When the picture changes by itself (the join screen times out), for the scheduler."""
+        with self._lock:
+            return self._join_until
+
+    def image(self) -> Image.Image:
+        with self._lock:
+            if self._join_until is not None and self.clock() >= self._join_until:
+                self._join_until = None  # timed out: the next picture is the game
+        prompt = self.overlay()
+        if prompt is not None:
+            return render(prompt_screen(prompt), self.panel)
+        join = self.join()
+        if join is not None and self.showing_join():
+            if not self.table.has_active():
+                return render_join(self.panel, join, NO_GAME)
+            return render_join(self.panel, join, "A game is on: it comes back on the next move")
+        if not self.table.has_active():
+            return render(placeholder_screen(self.waiting()), self.panel)
+        return render(self.table.screen(), self.panel, join)
+
+
+def prompt_screen(prompt: dict[str, Any]) -> Screen:
+    """A question the buttons ask (shutdown, dice entry): its words big, nothing else."""
+    lines = tuple(Text(str(line), priority=1, tone="alert" if i == 0 else "normal")
+                  for i, line in enumerate(prompt.get("lines", ())))
+    return Screen(title=str(prompt.get("title", "Tableside")), status=str(prompt.get("status", "")), elements=lines)

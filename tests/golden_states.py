@@ -1,0 +1,113 @@
+"""Mid-game states for the golden images and the render benchmark: real systems, real actions.
+
+Each scenario starts a session of a registered system and plays documented
+actions with typed-in dice (no RNG), asserting every one is accepted, so a
+golden image shows what the system's own ``screen()`` gives at that point.
+A system that is not registered (yet) is skipped by the golden test.
+
+Regenerate the reference PNGs (after a deliberate change of the look):
+
+    .venv/bin/python -m tests.golden_states --update
+
+then LOOK at every PNG in tests/golden/ before committing them.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+# One panel per class, the tightest or most common of it, plus the two colour 7.3" boards.
+GOLDEN_PANELS = ("phat-red", "what-red", "impression-5.7", "impression-7.3", "spectra-7.3")
+JOIN = ("http://192.168.1.20:8080", "K7QX4M")
+
+SCENARIOS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
+    "venom": (
+        {"players": ["Ann", "Bob", "Cy"], "commander": "Ann"},
+        [
+            {"type": "draw_event", "kind": "venom_strikes", "name": "Red Rockets of Doom!"},
+            {"type": "next_phase"},
+            {"type": "next_phase"},
+            {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense", "zone_type": "Arctic",
+             "health": 2, "defense": 4, "support": 2},
+            {"type": "allocate_dice", "combat_value": 2, "support_dice": 3, "combat_leader": "Dropzone"},
+            {"type": "next_phase"},
+            {"type": "combat_roll", "faces": [4, 6, 4, 2, 1]},
+        ],
+    ),
+    "vnm": (
+        {"players": [{"name": "Ann", "home_worlds": ["Venus"]}, {"name": "Bob", "home_worlds": ["Mars"]},
+                     {"name": "Cy", "home_worlds": ["Pluto"]}, {"name": "Dee", "home_worlds": ["Titan"]}]},
+        [
+            {"type": "collect", "area": "China", "count": 2},
+            {"type": "end_turn"},
+            {"type": "build", "count": 1},
+            {"type": "end_turn"},
+            {"type": "declare_target", "target": "Pluto", "area_type": "land"},
+            {"type": "attack", "target": "Pluto", "area_type": "land", "faces": [9, 3]},
+        ],
+    ),
+}
+
+
+def registered() -> set[str]:
+    from tableside.core.systems import SYSTEM_MODULES
+
+    return set(SYSTEM_MODULES)
+
+
+def build(system: str) -> Any:
+    """The system's screen after its scenario (every action must be accepted)."""
+    from tableside.core.store import Store
+    from tableside.core.table import Table
+
+    options, actions = SCENARIOS[system]
+    with tempfile.TemporaryDirectory() as folder:
+        table = Table(Store(Path(folder) / "golden.db"), rng=random.Random(1))
+        try:
+            table.create_session(system, options)
+            for action in actions:
+                table.act(action, source="cli")
+            return table.screen()
+        finally:
+            table.store.close()
+
+
+SCREENS: dict[str, Callable[[], Any]] = {name: (lambda n=name: build(n)) for name in SCENARIOS}
+
+
+def render_golden(system: str, panel_id: str):
+    from tableside.display.join import JoinInfo
+    from tableside.display.panels import get_panel
+    from tableside.display.quantize import to_panel_image
+    from tableside.display.render import render
+
+    panel = get_panel(panel_id)
+    return to_panel_image(render(build(system), panel, JoinInfo(*JOIN)), panel)
+
+
+def golden_path(system: str, panel_id: str) -> Path:
+    return GOLDEN_DIR / f"{system}-{panel_id}.png"
+
+
+def update() -> list[Path]:
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    written = []
+    for system in sorted(set(SCENARIOS) & registered()):
+        for panel_id in GOLDEN_PANELS:
+            path = golden_path(system, panel_id)
+            render_golden(system, panel_id).save(path, optimize=True)
+            written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--update"]:
+        sys.exit("usage: python -m tests.golden_states --update")
+    for path in update():
+        print(path)

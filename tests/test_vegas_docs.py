@@ -1,0 +1,70 @@
+"""docs/systems/vegas.md: every action documented with an example request; the examples play as one game."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+from tableside.core.errors import TablesideError
+from tableside.core.system import run_action
+from tableside.core.systems.vegas import SYSTEM
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "systems" / "vegas.md"
+TEXT = DOC.read_text(encoding="utf-8")
+BODIES = [json.loads(m) for m in re.findall(r"-d '(\{.*?\})'", TEXT)]
+ACTIONS = [b for b in BODIES if "type" in b]
+
+
+def test_every_action_type_is_documented_with_an_example_request():
+    documented = {b["type"] for b in ACTIONS}
+    for action_type in SYSTEM.all_actions():
+        assert f"`{action_type}`" in TEXT, f"{action_type} is not described in {DOC.name}"
+        if action_type != "roll":  # the free roll is POST /api/rolls, documented in the README
+            assert action_type in documented, f"{action_type} has no example request in {DOC.name}"
+
+
+def test_every_button_and_setup_option_is_documented():
+    for binding in SYSTEM.bindings:
+        row = f"| {'hold ' if binding.hold else ''}{binding.button} |"
+        assert row in TEXT, f"button row {row!r} missing"
+    for option in SYSTEM.options:
+        assert f"| `{option.name}` |" in TEXT, f"option {option.name} missing"
+
+
+def _play_tricks_until_reveal(state, rng):
+    """ "Six more tricks later": every trick won by its leader, bonuses declined."""
+    tricks = 0
+    while state["phase"] == "Tricks":
+        state = run_action(SYSTEM, state, {"type": "trick_winner", "winner": state["leader"]}, rng=rng).state
+        if state["trick"] is not None:
+            state = run_action(SYSTEM, state, {"type": "next_trick"}, rng=rng).state
+        tricks += 1
+    return state, tricks
+
+
+def test_the_examples_play_in_order_as_one_game():
+    (create,) = [b for b in BODIES if "system" in b]
+    assert create["system"] == "vegas"
+    state = SYSTEM.initial_state(SYSTEM.validate_options(create["options"]))
+    rng = random.Random(0)
+    for body in ACTIONS:
+        if body["type"] == "reveal_card" and state["phase"] == "Tricks":
+            state, tricks = _play_tricks_until_reveal(state, rng)
+            assert tricks == 6 and state["revealer"] == "Ann" and state["hand"]["Ann"] == 1
+        try:
+            step = run_action(SYSTEM, state, body, rng=rng)
+        except TablesideError as refused:
+            raise AssertionError(f"documented example refused: {body}: {refused}") from None
+        state = step.state
+        if body["type"] == "play_trick":
+            assert step.result["winner"] == "Ann" and "Bot 2, highest trump (Bot)" in step.result["summary"]
+    assert state["phase"] == "Round over" and state["vp"]["Bob"] == 4
+
+
+def test_every_action_spec_example_has_valid_fields():
+    state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Ann", "Bob", "Cy"]}))
+    state["furthest_behind"] = ["Bob"]
+    for spec in SYSTEM.actions.values():
+        SYSTEM.validate_action({"type": spec.type, **spec.example}, state)

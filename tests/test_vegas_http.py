@@ -1,0 +1,154 @@
+"""Venusian Vegas over HTTP: bad input is a 422 naming the problem, and changes nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tableside.core.store import Store
+from tableside.core.table import Table
+from tableside.webui.app import Services, create_app
+
+CODE = "VEGAS1"
+AUTH = {"Authorization": f"Bearer {CODE}"}
+
+
+@pytest.fixture
+def client(tmp_path):
+    table = Table(Store(tmp_path / "t.db"), rng=random.Random(5))
+    services = Services(table=table, join_code=CODE, frame_png=lambda: b"", press=lambda b, h: table.press(b, h))
+    yield create_app(services, {"TESTING": True}).test_client()
+    table.store.close()
+
+
+def post(client, path, body):
+    return client.post(path, json=body, headers=AUTH)
+
+
+def act(client, body):
+    r = post(client, "/api/sessions/active/actions", body)
+    return r
+
+
+def ok(client, body):
+    r = act(client, body)
+    assert r.status_code == 200, (body, r.get_json())
+    return r.get_json()
+
+
+def active(client):
+    return client.get("/api/sessions/active", headers=AUTH).get_json()
+
+
+def refused(client, body, *words):
+    """``body`` must be a 422 whose message names every word, and the version and state stay as they were."""
+    before = active(client)
+    r = act(client, body)
+    assert r.status_code == 422, (body, r.get_json())
+    message = r.get_json()["error"]
+    for word in words:
+        assert word.lower() in message.lower(), (word, message)
+    after = active(client)
+    assert (after["version"], after["state"]) == (before["version"], before["state"])
+    return message
+
+
+def new_game(client, players=("Ann", "Bob", "Cy")):
+    r = post(client, "/api/sessions", {"system": "vegas", "options": {"players": list(players)}})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def in_round(client):
+    new_game(client)
+    for player, tracks in (("Ann", ["Team", "Game"]), ("Bob", ["Game", "Inspector"]), ("Cy", ["Bot", "Mobster"])):
+        ok(client, {"type": "setup_tracks", "player": player, "tracks": tracks})
+    ok(client, {"type": "start_round"})
+    ok(client, {"type": "free_increase", "track": "Game", "player": "Ann"})
+
+
+def test_a_sixth_player_is_refused(client):
+    r = post(client, "/api/sessions", {"system": "vegas",
+                                       "options": {"players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]}})
+    assert r.status_code == 422
+    assert "players" in r.get_json()["error"].lower() and "5" in r.get_json()["error"]
+    assert client.get("/api/sessions", headers=AUTH).get_json() == []
+
+
+def test_increasing_one_track_twice_at_setup_is_refused(client):
+    new_game(client)
+    refused(client, {"type": "setup_tracks", "player": "Ann", "tracks": ["Game", "Game"]}, "Game", "twice")
+    refused(client, {"type": "setup_tracks", "player": "Ann", "tracks": ["Game", "Team", "Bot"]},
+            "2 different tracks")
+
+
+def test_a_token_the_player_does_not_hold_is_refused(client):
+    in_round(client)
+    refused(client, {"type": "play_trick", "cards": [
+        {"player": "Ann", "suit": "Team", "number": 4, "token": "Mobster"},
+        {"player": "Bob", "suit": "Team", "number": 9}, {"player": "Cy", "suit": "Bot", "number": 2}]},
+        "Ann holds no Mobster token")
+
+
+def test_two_game_tokens_in_one_trick_are_refused(client):
+    in_round(client)
+    refused(client, {"type": "play_trick", "cards": [
+        {"player": "Ann", "suit": "Team", "number": 4, "token": "Game", "trump": "Bot"},
+        {"player": "Bob", "suit": "Team", "number": 9, "token": "Game", "trump": "Team"},
+        {"player": "Cy", "suit": "Bot", "number": 2}]},
+        "only one token of each colour", "Game")
+
+
+def test_a_card_that_does_not_exist_is_refused(client):
+    in_round(client)
+    refused(client, {"type": "play_trick", "cards": [
+        {"player": "Ann", "suit": "Team", "number": 14},
+        {"player": "Bob", "suit": "Team", "number": 9}, {"player": "Cy", "suit": "Bot", "number": 2}]},
+        "number", "at most 13", "14")
+    refused(client, {"type": "play_trick", "cards": [
+        {"player": "Ann", "suit": "Joker", "number": 4},
+        {"player": "Bob", "suit": "Team", "number": 9}, {"player": "Cy", "suit": "Bot", "number": 2}]},
+        "Joker")
+
+
+def test_other_bad_input_names_the_problem(client):
+    in_round(client)
+    refused(client, {"type": "trick_winner", "winner": "Zed"}, "Zed")
+    refused(client, {"type": "reveal_card", "suit": "Team", "number": 3}, "Reveal")
+    refused(client, {"type": "correct", "key": "boards.0.Team", "value": 6}, "at most 5")
+    r = act(client, {"type": "play_trick", "cards": "Ann plays Team 4"})
+    assert r.status_code == 400 and "list" in r.get_json()["error"]
+
+
+def test_a_game_played_over_http_and_undone(client):
+    in_round(client)
+    body = ok(client, {"type": "play_trick", "cards": [
+        {"player": "Ann", "suit": "Game", "number": 9}, {"player": "Bob", "suit": "Game", "number": 4,
+                                                          "token": "Inspector"},
+        {"player": "Cy", "suit": "Bot", "number": 2}]})
+    assert body["result"]["winner"] == "Bob" and body["state"]["rank"] == "Low Wins"
+    version = body["version"]
+    undone = post(client, "/api/sessions/active/undo", {})
+    assert undone.status_code == 200
+    state = active(client)["state"]
+    assert state["rank"] == "High Wins" and state["tokens"]["Bob"]["Inspector"] == 1
+    redone = post(client, "/api/sessions/active/redo", {})
+    assert redone.status_code == 200 and active(client)["state"]["rank"] == "Low Wins"
+    assert active(client)["version"] > version
+
+
+def test_buttons_start_the_round_and_settle_the_tie_with_a_logged_die(client):
+    new_game(client)
+    for player, tracks in (("Ann", ["Team", "Game"]), ("Bob", ["Game", "Inspector"]), ("Cy", ["Bot", "Mobster"])):
+        ok(client, {"type": "setup_tracks", "player": player, "tracks": tracks})
+    assert post(client, "/api/buttons/A", {"hold": False}).status_code == 422  # no trick open: nothing to do
+    assert post(client, "/api/buttons/C", {"hold": False}).status_code == 200
+    assert active(client)["state"]["round"] == 1
+    assert post(client, "/api/buttons/B", {"hold": False}).status_code == 200
+    chosen = active(client)["state"]["chosen"]
+    entry = client.get("/api/sessions/active/log", headers=AUTH).get_json()[-1]
+    (roll,) = entry["rolls"]
+    assert roll["expr"] == "1d3" and ["Ann", "Bob", "Cy"][roll["rolls"][0] - 1] == chosen
+    pending = client.get("/api/sessions/active/actions", headers=AUTH).get_json()["pending"]
+    assert pending == [{"seat": chosen, "text": f"{chosen}: choose a track for the free increase; {chosen} leads "
+                                                f"round 1", "type": "free_increase"}]

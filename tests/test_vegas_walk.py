@@ -1,0 +1,150 @@
+"""Conservation walks over Venusian Vegas: random games through the real Table, with undo and redo.
+
+After every step: VP equal the sum of the gains and losses in the log (each result's
+``vp_changes``, and VP corrections), the system's laws hold (the VP ledger with its
+floor, track levels 1-5, no negative tokens or cards), undo gives back exactly the
+state before the undone action and redo exactly the state after it. At the end the
+log alone replays to the same state.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from tableside.core.errors import TablesideError
+from tableside.core.store import Store
+from tableside.core.system import run_action
+from tableside.core.systems.vegas import SYSTEM
+from tableside.core.table import Table
+
+from tests.vegas_moves import move
+
+
+def logged_vp(entries: list[dict], players: list[str]) -> dict[str, int]:
+    """VP per player from the results of the applied log entries alone."""
+    total = dict.fromkeys(players, 0)
+    for result in entries:
+        for change in result.get("vp_changes", []):
+            total[change["player"]] += change["applied"]
+        correction = result.get("correction")
+        if correction and correction["key"].startswith("vp."):
+            total[players[int(correction["key"].split(".")[1])]] += correction["to"] - correction["from"]
+    return total
+
+
+class VegasWalk(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tmp = tempfile.TemporaryDirectory()
+        self.table = Table(Store(Path(self.tmp.name) / "t.db"), rng=random.Random(0))
+        self.applied: list[tuple[dict, dict, dict]] = []  # (before, after, result)
+        self.undone: list[tuple[dict, dict, dict]] = []
+
+    @initialize(players=st.integers(2, 5), below_zero=st.booleans(),
+                spaces=st.lists(st.sampled_from(["Game 3", "Team 5", "Bot 2", "Mobster 4"]), unique=True, max_size=2))
+    def start(self, players, below_zero, spaces):
+        options = {"players": ["Ann", "Bob", "Cy", "Di", "Ed"][:players], "vp_below_zero": below_zero,
+                   "vp_spaces": spaces}
+        self.table.create_session("vegas", options)
+
+    @property
+    def state(self) -> dict:
+        return self.table.view()["state"]
+
+    @rule(data=st.data())
+    def act(self, data):
+        before = self.state
+        version = self.table.view()["version"]
+        raw = move(before, lambda items: data.draw(st.sampled_from(list(items))))
+        try:
+            out = self.table.act(raw)
+        except TablesideError as refused:
+            assert refused.status in (400, 422), refused
+            view = self.table.view()
+            assert (view["version"], view["state"]) == (version, before)
+            return
+        self.applied.append((before, out["state"], out["result"]))
+        self.undone.clear()
+
+    @rule(buttons=st.sampled_from(["A", "B", "C"]))
+    def press(self, buttons):
+        before = self.state
+        try:
+            out = self.table.press(buttons)
+        except TablesideError:
+            assert self.state == before
+            return
+        self.applied.append((before, out["state"], out["result"]))
+        self.undone.clear()
+
+    @rule()
+    def undo(self):
+        if not self.applied:
+            return
+        self.table.undo()
+        before, after, result = self.applied.pop()
+        assert self.state == before
+        self.undone.append((before, after, result))
+
+    @rule()
+    def redo(self):
+        if not self.undone:
+            return
+        self.table.redo()
+        before, after, result = self.undone.pop()
+        assert self.state == after
+        self.applied.append((before, after, result))
+
+    @invariant()
+    def conservation(self):
+        if not self.table.has_active():
+            return
+        state = self.state
+        assert SYSTEM.laws(state) == []
+        assert state["vp"] == logged_vp([r for _, _, r in self.applied], state["players"])
+        assert all(1 <= level <= 5 for board in state["boards"].values() for level in board.values())
+        assert all(n >= 0 for tokens in state["tokens"].values() for n in tokens.values())
+
+    def teardown(self):
+        if self.table.has_active():
+            session, _ = self.table.position()
+            assert self.table.replay(session) == self.state
+        self.table.store.close()
+        self.tmp.cleanup()
+
+
+VegasWalk.TestCase.settings = settings(max_examples=8, stateful_step_count=30, deadline=None,
+                                       suppress_health_check=[HealthCheck.too_slow])
+TestVegasWalk = VegasWalk.TestCase
+
+
+def test_seeded_games_to_the_end_keep_every_law_and_replay():
+    """Whole games (2-5 players, floor on and off) from setup to the ranking, through run_action."""
+    for seed in range(12):
+        rng = random.Random(seed)
+        names = ["Ann", "Bob", "Cy", "Di", "Ed"][:2 + seed % 4]
+        state = SYSTEM.initial_state(SYSTEM.validate_options({"players": names, "vp_below_zero": seed % 3 == 0}))
+        results, steps = [], 0
+        while state["phase"] != "Game over":
+            steps += 1
+            assert steps < 1000, "the game never ended"
+            try:
+                step = run_action(SYSTEM, state, move(state, rng.choice), rng=rng)
+            except TablesideError as refused:
+                assert refused.status in (400, 422)
+                continue
+            again = run_action(SYSTEM, state, step.action, replay=step.rolls)
+            assert again.state == step.state
+            state = step.state
+            results.append(step.result)
+            assert SYSTEM.laws(state) == []
+            assert state["vp"] == logged_vp(results, names)
+        assert state["round"] == (3 if len(names) == 2 else 4)
+        ranking = state["ranking"]
+        assert [(r["vp"], r["increases"]) for r in ranking] == sorted(
+            ((r["vp"], r["increases"]) for r in ranking), reverse=True)
