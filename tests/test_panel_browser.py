@@ -140,7 +140,7 @@ def start_game(page, system_name: str, names: list[str]) -> None:
     """Fill the setup form by tapping, typing only the players' names."""
     page.get_by_role("button", name="Games", exact=True).tap()
     page.locator("#system-box label", has_text=system_name).tap()
-    players = page.locator("#option-fields > fieldset").filter(has=page.locator("legend", has_text="Players")).first
+    players = page.locator("#option-fields > fieldset").filter(has=page.locator(".list-row, .rows-item")).first
     entries = players.locator(".list-row, .rows-item")
     while entries.count() < len(names):
         players.get_by_role("button", name="Add a", exact=False).last.tap()
@@ -316,3 +316,45 @@ def test_one_column_and_big_tap_targets_at_360_px(browser, server):
         assert [s for s in small if s not in inputs_inside_labels] == [], small
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     page.context.close()
+
+
+def test_seats_corrections_and_undo_in_venus_2140(browser, server):
+    page, other = phone(browser, server), phone(browser, server)
+    start_game(page, "Venus 2140", ["Gus", "Hal", "Ivy"])
+    expect(other.locator("#title")).to_contain_text("Venus 2140")
+    # This phone takes Gus's seat; the log then records the seat.
+    page.locator("#seat").tap()
+    page.locator("#seat-list").get_by_role("button", name="Gus", exact=True).tap()
+    expect(page.locator("#seat")).to_have_text("Seat: Gus")
+    play_a_step(page)
+    log = api(server, "GET", "/api/sessions/active/log")
+    assert log[-1]["seat"] == "Gus" and log[-1]["source"] == "phone"
+    # One tap corrects a tracked number; the log keeps it as a correction.
+    page.locator("#numbers-title").tap()
+    row = page.locator("#numbers li").filter(has_text="Gus: books")
+    row.get_by_role("button", name="Gus: books: one more").tap()
+    expect(row.locator(".v")).to_have_text("1")
+    expect(other.locator("#numbers li").filter(has_text="Gus: books").locator(".v")).to_have_text("1")
+    row.get_by_role("button", name="Set Gus: books").tap()
+    row.get_by_label("New value of Gus: books").fill("4")
+    row.get_by_role("button", name="Save").tap()
+    expect(row.locator(".v")).to_have_text("4")
+    last = api(server, "GET", "/api/sessions/active/log")[-1]
+    assert last["type"] == "correct" and last["seat"] == "Gus"
+    # Undo says what it undid; the number goes back on both phones.
+    page.get_by_role("button", name="Undo").tap()
+    expect(page.locator("#said")).to_contain_text("Undid")
+    expect(page.locator("#said")).to_contain_text("books")
+    expect(row.locator(".v")).to_have_text("1")
+    expect(other.locator("#numbers li").filter(has_text="Gus: books").locator(".v")).to_have_text("1")
+    shot(page, "v2140-game")
+    page.get_by_role("button", name="History", exact=True).tap()
+    expect(page.locator("#log li").filter(has_text="Correction").first).to_be_visible()
+    shot(page, "v2140-history")
+    # Back to a table phone.
+    page.get_by_role("button", name="Game", exact=True).tap()
+    page.locator("#seat").tap()
+    page.locator("#seat-list").get_by_role("button", name="Table (a shared phone)").tap()
+    expect(page.locator("#seat")).to_have_text("Seat: table")
+    page.context.close()
+    other.context.close()

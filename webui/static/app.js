@@ -545,6 +545,7 @@ function drawNumbers() {
   const list = $("numbers");
   const items = tracked();
   $("numbers-box").hidden = !items.length;
+  $("numbers-title").textContent = `Fix a number (${items.length})`;
   list.replaceChildren();
   for (const t of items) {
     const name = human(t.label || t.key);
