@@ -1,7 +1,7 @@
 """Render benchmark: median time per layout per panel class, and a 4,000-character name.
 
 Run from the repository root:  .venv/bin/python benchmarks/render_bench.py
-It writes benchmarks/results.md (committed) and prints the same table. A
+It writes benchmarks/render.md (committed) and prints the same table. A
 benchmark, not a test: timings depend on the machine (a Pi Zero 2 W is several
 times slower than a desktop core).
 """
@@ -78,7 +78,7 @@ def main() -> None:
         "",
     ]
     text = "\n".join(lines)
-    (Path(__file__).parent / "results.md").write_text(text)
+    (Path(__file__).parent / "render.md").write_text(text)
     print(text)
 
 

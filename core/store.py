@@ -122,7 +122,7 @@ class Store:
         self, system: str, options: dict, initial_state: dict, name: str, created_at: str, rules_version: int = 1
     ) -> dict:
         """Insert a session with its version-0 snapshot; returns its row."""
-        with self.db.atomic():
+        with self._write("the new game was not saved"), self.db.atomic():
             row = self.db.execute("SELECT COALESCE(MAX(ordinal), 0) + 1 FROM sessions").fetchone()
             session = {
                 "id": secrets.token_hex(4),
@@ -271,7 +271,7 @@ class Store:
 
     def claim_seat(self, session_id: str, seat: str, token: str, at: str) -> None:
         """Give ``seat`` to the phone holding ``token``; any earlier holder loses it."""
-        with self.db.atomic():
+        with self._write("the seat was not taken"), self.db.atomic():
             self.db.execute("DELETE FROM seat_claims WHERE session_id = ? AND seat = ?", [session_id, seat])
             self.db.execute("INSERT INTO seat_claims (session_id, seat, token, at) VALUES (?, ?, ?, ?)",
                             [session_id, seat, token, at])
@@ -287,5 +287,5 @@ class Store:
         return row[0] if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        with self.db.atomic():
+        with self._write("the setting was not saved"), self.db.atomic():
             self.db["meta"].upsert({"key": key, "value": value}, pk="key")

@@ -44,6 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--session", help="session id (default: the active session)")
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--data", help="data folder")
+
+    restore = sub.add_parser("restore", help="put a backup in place of a damaged database (the old file is kept)")
+    restore.add_argument("backup", nargs="?", help="backup file (default: the newest good one in DATA/backups)")
+    restore.add_argument("--data", help="data folder")
     return parser
 
 
@@ -54,6 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_roll(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command == "restore":
+            return cmd_restore(args)
         if args.command == "doctor":
             from tableside.doctor import run_doctor
 
@@ -67,6 +73,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
         print(f"tableside: {message}", file=sys.stderr)
         return 2 if _is_user_error(exc) else 1
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Move the database aside (never delete it) and copy a good backup in; refused while serve runs."""
+    from pathlib import Path
+
+    from tableside.backup import Backups, describe, restore
+    from tableside.config import data_dir, load_config, system_config
+    from tableside.lock import FolderLock
+
+    folder = data_dir(args.data, None if args.data else load_config(system_config()).data)
+    db = folder / "tableside.db"
+    lock = FolderLock(folder).acquire("restoring a backup")
+    try:
+        backups = Backups(db)
+        chosen = Path(args.backup) if args.backup else backups.newest_good()
+        if chosen is None:
+            print(f"tableside: no good backup in {backups.folder}", file=sys.stderr)
+            return 1
+        aside = restore(db, chosen)
+        print(f"restored {chosen} ({describe(db)}) as {db}")
+        if aside != db:
+            print(f"the previous file is kept as {aside}")
+        return 0
+    finally:
+        lock.release()
 
 
 def _is_user_error(exc: Exception) -> bool:

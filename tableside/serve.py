@@ -11,6 +11,7 @@ import logging
 import signal
 import sys
 
+from tableside.backup import Backups, DamagedDatabase, check_database, damaged_message
 from tableside.config import cookie_secret, data_dir, join_code, load_config
 from tableside.core.store import Store
 from tableside.core.table import Table
@@ -37,6 +38,10 @@ def run_serve(args: argparse.Namespace) -> int:
     code = join_code(folder)
     lock = FolderLock(folder).acquire()  # before the database is opened: one server per folder
     try:
+        db_path = folder / "tableside.db"
+        problem = check_database(db_path)  # PRAGMA quick_check; a damaged file is named, never overwritten
+        if problem is not None:
+            raise DamagedDatabase(damaged_message(db_path, problem, Backups(db_path)))
         return _serve(args, cfg, folder, host, port, code, lock)
     finally:
         lock.release()
@@ -47,6 +52,8 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     table = Table(store)
     broker = Broker(max_streams=cfg.limits.max_streams)
     table.subscribe(broker.publish)
+    backups = Backups(store.path)  # at each round's end and every 5 minutes of play, 10 kept
+    table.subscribe(backups.start(lambda: table.view()["state"] if table.has_active() else None))
 
     faults = Faults(folder)
     faults.reset()  # the file holds this run's errors: the doctor reports what is wrong now
@@ -132,6 +139,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         if keys:
             keys.stop()
         server.close_all()
+        backups.stop()
         worker.stop()
         pi.close()
         store.close()

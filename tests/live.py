@@ -98,7 +98,7 @@ class Process:
 
     def start(self) -> Process:
         self.spawn()
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # generous: the whole suite may be loading two cores
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise AssertionError(f"serve exited: {self.stop()}")
@@ -107,7 +107,7 @@ class Process:
                     return self
             except OSError:
                 time.sleep(0.1)
-        raise AssertionError("serve did not answer /healthz within 30 s")
+        raise AssertionError("serve did not answer /healthz within 90 s")
 
     def request(self, method: str, path: str, body=None, auth: bool = True, timeout: float = 20, **kw):
         status, out, _ = request(self.port, method, path, body, auth, timeout, **kw)

@@ -15,7 +15,7 @@ def test_a_second_server_on_the_same_data_folder_exits_naming_the_first(tmp_path
     try:
         second = Process(tmp_path / "data")
         proc = second.spawn()
-        out, _ = proc.communicate(timeout=30)
+        out, _ = proc.communicate(timeout=90)
         assert proc.returncode == 1, out
         assert "in use by another tableside serve" in out and str(first.proc.pid) in out
         assert f"port {first.port}" in out

@@ -1,0 +1,243 @@
+"""Rotating backups of the table's database, and the way out when it is damaged.
+
+An SD card can lose a file (a power cut mid-write on a worn card, a full card).
+The log is the truth, so a copy of it is the game:
+
+- **Backups** are made with SQLite's online backup API from a separate
+  connection (WAL readers never block the table's writer), written to a
+  temporary name, fsynced and renamed, so a backup on disk is always whole.
+  One is made at the end of each round (the state's ``round`` goes up) and
+  every ``every`` seconds of play; the newest ``keep`` are kept. Backups are
+  numbered, not dated: a Pi without a clock boots with the wrong time.
+- **At start-up** ``PRAGMA quick_check`` reads the file. A damaged file is
+  never overwritten or deleted: ``serve`` stops with one line naming the file
+  and the newest good backup, and ``tableside restore`` moves the damaged file
+  aside (``tableside.db.damaged-N``) and puts that backup in its place.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import re
+import shutil
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+PATTERN = re.compile(r"^tableside-(\d{6})\.db$")
+
+
+class DamagedDatabase(RuntimeError):
+    """The database failed its check; the message says which file and the way out."""
+
+
+def check_database(path: Path) -> str | None:
+    """None when ``path`` is missing or passes ``PRAGMA quick_check``, else what is wrong, in words."""
+    if not path.exists():
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            rows = conn.execute("PRAGMA quick_check").fetchall()
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    if rows != [("ok",)]:
+        return "; ".join(str(r[0]) for r in rows[:3])
+    return None
+
+
+def _fsync_dir(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def describe(path: Path) -> str:
+    """'3 sessions, 120 log entries', for a person choosing a backup."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            sessions = conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
+            entries = conn.execute("SELECT COUNT(*) FROM log").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return f"unreadable ({exc})"
+    return f"{sessions} session{'s' if sessions != 1 else ''}, {entries} log entries"
+
+
+class Backups:
+    """Numbered whole copies of the database in ``folder``; the newest ``keep`` are kept."""
+
+    def __init__(self, db_path: Path, folder: Path | None = None, keep: int = 10, every: float = 300.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.db_path = Path(db_path)
+        self.folder = Path(folder) if folder else self.db_path.parent / "backups"
+        self.keep = keep
+        self.every = every
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._changes = 0
+        self._round: int | None = None
+        self._round_ended = False
+        self._last = clock()
+        self.made = 0
+        self.error: str | None = None
+
+    # -- the copies -----------------------------------------------------------------
+    def list(self) -> list[Path]:
+        """Backups, newest first."""
+        if not self.folder.is_dir():
+            return []
+        found = [(int(m.group(1)), p) for p in self.folder.iterdir() if (m := PATTERN.match(p.name))]
+        return [p for _, p in sorted(found, reverse=True)]
+
+    def newest_good(self) -> Path | None:
+        for path in self.list():
+            if check_database(path) is None:
+                return path
+        return None
+
+    def make(self) -> Path:
+        """One backup now, whole or not at all; returns its path."""
+        with self._lock:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            existing = self.list()
+            number = int(PATTERN.match(existing[0].name).group(1)) + 1 if existing else 1  # type: ignore[union-attr]
+            final = self.folder / f"tableside-{number:06d}.db"
+            tmp = self.folder / f".tableside-{number:06d}.db.tmp"
+            src = sqlite3.connect(str(self.db_path))
+            dst = sqlite3.connect(str(tmp))
+            try:
+                src.backup(dst)
+                dst.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            finally:
+                dst.close()
+                src.close()
+            with open(tmp, "rb+") as f:
+                os.fsync(f.fileno())
+            os.replace(tmp, final)
+            _fsync_dir(self.folder)
+            for old in self.list()[self.keep:]:
+                with contextlib.suppress(OSError):
+                    old.unlink()
+            self.made += 1
+            return final
+
+    # -- when ---------------------------------------------------------------------------
+    def changed(self, new_session: bool = False) -> None:
+        """A change was committed (cheap: the table calls this holding its lock)."""
+        self._changes += 1
+        if new_session:
+            self._round = None
+        self._wake.set()
+
+    def observe(self, state: dict | None) -> None:
+        """Look at the state: a ``round`` that went up means a round ended."""
+        marker = state.get("round") if isinstance(state, dict) else None
+        if not isinstance(marker, int) or isinstance(marker, bool):
+            return
+        if self._round is not None and marker > self._round:
+            self._round_ended = True
+        self._round = marker
+
+    def due(self) -> bool:
+        """A round ended, or there were changes and ``every`` seconds passed since the last backup."""
+        return self._changes > 0 and (self._round_ended or self.clock() - self._last >= self.every)
+
+    def run_once(self) -> Path | None:
+        """Make a backup if one is due (the background thread calls this)."""
+        if not self.due():
+            return None
+        self._changes, self._round_ended, self._last = 0, False, self.clock()
+        try:
+            path = self.make()
+        except (OSError, sqlite3.Error) as exc:  # a full card must not stop the game
+            self.error = f"{type(exc).__name__}: {exc}"
+            log.error("backup failed: %s", self.error)
+            return None
+        self.error = None
+        log.info("backup %s", path.name)
+        return path
+
+    def start(self, state_of: Callable[[], dict | None]) -> Callable[[dict], None]:
+        """Start the background thread; returns the listener to subscribe to the table."""
+
+        def loop() -> None:
+            while not self._stop.is_set():
+                self._wake.wait(timeout=min(self.every, 60.0))
+                self._wake.clear()
+                if self._stop.is_set():
+                    return
+                with contextlib.suppress(Exception):
+                    self.observe(state_of())
+                self.run_once()
+
+        self._thread = threading.Thread(target=loop, name="backups", daemon=True)
+        self._thread.start()
+
+        def listener(event: dict) -> None:
+            if event.get("kind") in ("change", "session"):
+                self.changed(new_session=event.get("kind") == "session")
+
+        return listener
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+
+def damaged_message(db_path: Path, problem: str, backups: Backups) -> str:
+    """One line: which file, what is wrong, and the way out."""
+    good = backups.newest_good()
+    head = f"the database {db_path} is damaged ({problem}); it was not changed"
+    if good is None:
+        return (f"{head}. No good backup was found in {backups.folder}: move the file away to start with an "
+                "empty table (keep it: it may still be repaired with 'sqlite3 .recover')")
+    return (f"{head}. The newest good backup is {good} ({describe(good)}): run 'tableside restore' to put it in "
+            f"place (the damaged file is kept beside it as {db_path.name}.damaged-N)")
+
+
+def restore(db_path: Path, backup: Path) -> Path:
+    """Put ``backup`` in place of ``db_path``; the old file (and its WAL) is moved aside, never deleted.
+
+    Returns where the old file went (or the db path itself when there was none).
+    """
+    problem = check_database(backup)
+    if problem is not None:
+        raise DamagedDatabase(f"the backup {backup} is damaged too ({problem}); choose another")
+    aside = db_path
+    if db_path.exists():
+        n = 1
+        while (db_path.parent / f"{db_path.name}.damaged-{n}").exists():
+            n += 1
+        aside = db_path.parent / f"{db_path.name}.damaged-{n}"
+        os.replace(db_path, aside)
+        for suffix in ("-wal", "-shm"):
+            side = db_path.parent / (db_path.name + suffix)
+            if side.exists():
+                os.replace(side, aside.parent / (aside.name + suffix))
+    tmp = db_path.parent / f".{db_path.name}.restoring"
+    shutil.copyfile(backup, tmp)
+    with open(tmp, "rb+") as f:
+        os.fsync(f.fileno())
+    os.replace(tmp, db_path)
+    _fsync_dir(db_path.parent)
+    return aside
