@@ -79,6 +79,8 @@ def test_first_load_is_under_60_kB(browser, server):
             total += gzip_size(server.port, path, CODE)
     assert total < 60_000, (total, seen)
     assert any("/static/app.js" in u for u in seen) and any("/static/style.css" in u for u in seen)
+    outside = [u for u in seen if not u.startswith(f"http://127.0.0.1:{server.port}/")]
+    assert outside == [], f"nothing may come from the internet: {outside}"
     page.context.close()
 
 
@@ -129,7 +131,7 @@ def test_a_change_with_500_actions_in_the_log_costs_a_phone_under_5_kB(browser, 
 
 
 # -- playing as a table would --------------------------------------------------------------------
-NAMES = {"vnm": ["Ann", "Bob", "Cy"], "venom": ["Dee", "Eve", "Fay"]}
+NAMES = {"vnm": ["Ann", "Bob", "Cy"], "venom": ["Dee", "Eve", "Fay"], "vegas": ["Jo", "Kim", "Lu"]}
 
 
 def version_of(page) -> int:
@@ -150,8 +152,9 @@ def start_game(page, system_name: str, names: list[str]) -> None:
         entry = entries.nth(i)
         entry.locator("input[type=text]").first.fill(name)
         for group in entry.locator("fieldset.choices").all():  # a home world and such: distinct per player
-            labels = group.locator("label")
-            labels.nth(i % labels.count()).tap()
+            if not group.locator("input:checked").count():
+                labels = group.locator("label")
+                labels.nth(i % labels.count()).tap()
         for select in entry.locator("select").all():
             select.select_option(index=1 + i)
     page.get_by_role("button", name="Start new game").tap()
@@ -165,6 +168,10 @@ def complete_form(form) -> None:
     for group in form.locator("fieldset.choices").all():
         if not group.locator("input:checked").count() and group.locator("input[type=radio]").count():
             group.locator("label").first.tap()
+        need = int(group.get_attribute("data-min") or 0)
+        for label in group.locator("label").all()[:need]:
+            if not label.locator("input").is_checked():
+                label.tap()
     for select in form.locator("select").all():
         if select.input_value() == "":
             select.select_option(index=1)
@@ -192,9 +199,9 @@ def play_a_step(page) -> str:
     raise AssertionError(f"no main move changed the table: {page.locator('#banner').inner_text()}")
 
 
-@pytest.mark.parametrize("system", ["venom"])  # vnm joins when its players are name + home world rows
+@pytest.mark.parametrize("system", ["vnm", "venom", "vegas"])
 def test_set_up_and_play_a_game_with_a_second_phone_watching(browser, server, system):
-    name = {"vnm": "Venus Needs Men", "venom": "VENOM Assault"}[system]
+    name = {"vnm": "Venus Needs Men", "venom": "VENOM Assault", "vegas": "Venusian Vegas"}[system]
     page, other = phone(browser, server), phone(browser, server)
     start_game(page, name, NAMES[system])
     expect(page.locator("#title")).to_contain_text(name)
@@ -358,3 +365,27 @@ def test_seats_corrections_and_undo_in_venus_2140(browser, server):
     expect(page.locator("#seat")).to_have_text("Seat: table")
     page.context.close()
     other.context.close()
+
+
+def test_real_dice_are_entered_by_tapping_faces(browser, server):
+    api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
+    page = phone(browser, server)
+    page.get_by_text("I roll real dice and type the faces").tap()
+    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+    page.locator("#tab-game .act > button.open[aria-expanded]", has_text=re.compile("roll", re.I)).first.tap()
+    form = page.locator("#tab-game .act form").first
+    form.locator("button.primary").tap()
+    # The table says which dice to roll; the faces are tapped, in the order rolled.
+    expect(form.locator(".form-error")).to_contain_text("Roll these dice")
+    expect(form).to_contain_text("2d6")
+    form.get_by_role("button", name="Add a 6").tap()
+    form.get_by_role("button", name="Add a 2").tap()
+    form.get_by_role("button", name="Remove die 2 showing 2").tap()  # a mistyped face is one tap away
+    form.get_by_role("button", name="Add a 3").tap()
+    form.locator("button.primary").tap()
+    expect(page.locator("#said")).to_contain_text("Ann 6, Bob 3")
+    log = api(server, "GET", "/api/sessions/active/log")
+    assert log[-1]["rolls"][0]["rolls"] == [6, 3]
+    page.get_by_role("button", name="History", exact=True).tap()
+    expect(page.locator("#log li").first.locator(".die")).to_have_text(["6", "3"])
+    page.context.close()

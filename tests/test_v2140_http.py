@@ -86,7 +86,7 @@ def test_the_targets_phone_cannot_see_the_actors_pool_before_the_exchange_resolv
     public = phone(table).get("/api/sessions/active", headers=AUTH).get_json()
     assert all(p["pool"] is None for p in public["state"]["participants"].values())
     grid = public["screen"]["elements"][0]
-    assert [list(r["cells"])[:2] for r in grid["rows"]] == [["6", "0"], ["2", "0"]]
+    assert [list(r["cells"])[:2] for r in grid["rows"]] == [["6 dice", "0 books"], ["2 dice", "0 books"]]
     # Undo and redo of Shred's roll from the GM's phone do not hand over the faces either.
     act(shred_phone, {"type": "withdraw"}, as_shred)
     for path in ("undo", "undo", "redo"):

@@ -276,16 +276,20 @@ def test_corrections_and_the_screen() -> None:
     s, _ = act(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 5]})
     screen = SYSTEM.screen(SYSTEM.redact(s, None)).to_dict()
     kinds = [e["kind"] for e in screen["elements"]]
-    assert kinds[:2] == ["grid", "dice"]
+    assert kinds[:3] == ["grid", "text", "dice"]
     grid = screen["elements"][0]
-    assert [list(r["cells"]) for r in grid["rows"]] == [["5", "2", "PP0"], ["2", "0", "M0"]]
-    assert [(d["face"], d["mark"]) for d in screen["elements"][1]["dice"]] == [(6, "committed"), (5, "committed")]
+    assert [list(r["cells"]) for r in grid["rows"]] == [["5 dice", "2 books", "PP 0"],
+                                                        ["2 dice", "0 books", "Murphy 0"]]
+    assert screen["elements"][1]["text"] == "Shred 65 against GM ??"
+    assert [(d["face"], d["mark"]) for d in screen["elements"][2]["dice"]] == [(6, "committed"), (5, "committed")]
     assert screen["status"] == "Shred's move" and screen["prompt"] == "GM: answer Shred's 2 dice with 2"
     s, _ = act(s, {"type": "answer", "dice": [6, 4]})
     s, _ = act(s, {"type": "resolve"})
     screen = SYSTEM.screen(SYSTEM.redact(s, None)).to_dict()
     marks = [[(d["face"], d["mark"]) for d in e["dice"]] for e in screen["elements"] if e["kind"] == "dice"]
     assert marks == [[(6, "hit"), (5, "hit")], [(6, "captured"), (4, "captured")]]
+    assert screen["elements"][1]["text"] == "Shred 65 against GM 64: Shred +2"
+    assert screen["prompt"] == "Shred: put dice forward"  # from the public view: counts, not pools
 
 
 def test_bad_input_names_the_problem() -> None:

@@ -25,12 +25,16 @@ def screen(state: State, prompt: str | None = None) -> Screen:
     rows = []
     for i, name in enumerate(state["seating"]):
         p = state["participants"][name]
-        extra = f"M{state['murphy']}" if p["role"] == "gm" else f"PP{p['player_points']}"
-        rows.append(GridRow(name, (str(p["dice"]), str(p["books"]), extra), highlight=name == now, colour=i % 6))
+        extra = f"Murphy {state['murphy']}" if p["role"] == "gm" else f"PP {p['player_points']}"
+        cells = (f"{p['dice']} dice", f"{p['books']} book{'s' if p['books'] != 1 else ''}", extra)
+        rows.append(GridRow(name, cells, highlight=name == now, colour=i % 6))
     elements: list[Any] = [Grid("Scene pools", ("dice", "books", "points"), tuple(rows), priority=1)]
     ex = state["exchange"]
     if ex:
         kind = "risky" if ex["risky"] else "exchange"
+        answer = _faces(ex["answer"]) if ex["answer"] is not None else "?" * ex["answer_count"] or "no dice"
+        elements.append(Text(f"{ex['actor']} {_faces(ex['forward'])} against {ex['target']} {answer}", priority=1,
+                             tone="accent"))
         elements.append(DiceGroup(f"{ex['actor']} ({kind})", tuple(Die(f, "committed") for f in ex["forward"]),
                                   verdict=f"against {ex['target']}", priority=1, tone="accent"))
         if ex["answer"] is not None:
@@ -38,6 +42,9 @@ def screen(state: State, prompt: str | None = None) -> Screen:
                                       priority=1, tone="accent"))
     elif state["last_exchange"]:
         last = state["last_exchange"]
+        gains = ", ".join(f"{n} +{b}" for n, b in last["books_named"].items() if b) or "no books"
+        elements.append(Text(f"{last['actor']} {_faces(last['forward'])} against {last['target']} "
+                             f"{_faces(last['answer'])}: {gains}", priority=1))
         for side, name in (("actor", last["actor"]), ("target", last["target"])):
             dice = tuple(Die(f["face"], MARKS[f["fate"]]) for f in last["fates"] if f["side"] == side)
             books = last["books_named"].get(name, 0)
@@ -46,6 +53,7 @@ def screen(state: State, prompt: str | None = None) -> Screen:
         bids = ", ".join(f"{n} {sum(d)}" for n, d in state["initiative"].items())
         elements.append(Text(f"Initiative: {bids}", priority=3))
     gm = state["participants"][state["gm"]]
-    elements.append(KeyFigure("Session racks", str(state["session_racks"]), unit=f"of {gm['rack']}", priority=3))
+    elements.append(KeyFigure("GM session pool", str(state["session_racks"]), unit=f" racks of {gm['rack']}",
+                              priority=3))
     title = f"Venus 2140 - conflict {state['conflict']}, round {state['round']}"
     return Screen(title, status=f"{now}'s move", elements=tuple(elements), prompt=prompt)

@@ -323,7 +323,7 @@ class Venus2140(GameSystem):
         p = state["participants"][now]
         if p["prepared"]:
             return [Prompt(now, f"{now}: roll the scene pool (A)", "roll_pool")]
-        if not p["pool"]:
+        if not p["dice"]:  # the count: pending() also runs on the public (redacted) view
             return [Prompt(now, f"{now}: no dice; C moves on", "next_participant")]
         return [Prompt(now, f"{now}: put dice forward", "put_forward")]
 
