@@ -73,11 +73,25 @@ def _named_numbers(state: dict, words: tuple[str, ...]) -> Series:
     return out
 
 
+def _vegas(state: dict) -> Series:
+    vp = state.get("vp")
+    if isinstance(vp, dict):
+        return {str(k): float(v) for k, v in vp.items() if isinstance(v, int | float)}
+    return _named_numbers(state, ("vp", "victory"))
+
+
+def _v2140(state: dict) -> Series:
+    people = state.get("participants")
+    if isinstance(people, dict):
+        return {str(k): float(p.get("books") or 0) for k, p in people.items() if isinstance(p, dict)}
+    return _named_numbers(state, ("book",))
+
+
 SERIES: dict[str, tuple[str, Callable[[dict], Series]]] = {
     "vnm": ("Population per player", _vnm),
     "venom": ("Event Track and captured Leaders", _venom),
-    "vegas": ("Victory Points per player", lambda s: _named_numbers(s, ("vp", "victory"))),
-    "v2140": ("Books per participant", lambda s: _named_numbers(s, ("book",))),
+    "vegas": ("Victory Points per player", _vegas),
+    "v2140": ("Books per participant", _v2140),
 }
 
 

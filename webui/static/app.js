@@ -192,13 +192,13 @@ function drawElement(e, tone) {
       cells.length ? el("div", { class: "track", "aria-hidden": "true" }, cells) : null);
   }
   if (e.kind === "bars") {
-    return el("div", { class: `el${tone}` }, el("h3", {}, human(e.title) + (e.threshold ? ` (wins at ${e.threshold})` : "")),
-      (e.bars || []).map((b) => el("div", { class: `bar${c(b.colour)}` }, el("span", {}, human(b.label) + (b.note ? ` ${b.note}` : "")),
+    return el("div", { class: `el${tone}` }, el("h3", {}, human(e.title) + (e.threshold && !String(e.title).includes(String(e.threshold)) ? ` (wins at ${e.threshold})` : "")),
+      (e.bars || []).map((b) => el("div", { class: `bar${c(b.colour)}` }, el("span", {}, human(b.label) + (b.note ? ` (${b.note})` : "")),
         el("span", { class: "b", "aria-hidden": "true" }, el("i", { style: `width:${Math.min(100, (100 * b.value) / Math.max(1, b.maximum || e.threshold || b.value))}%` })),
         el("span", { class: "n" }, String(b.value)))));
   }
   if (e.kind === "grid") {
-    return el("div", { class: `el${tone}` }, el("h3", {}, human(e.title)),
+    return el("div", { class: `el scroll${tone}` }, el("h3", {}, human(e.title)),
       el("table", { class: "grid" }, el("thead", {}, el("tr", {}, el("td", {}, ""), (e.columns || []).map((h) => el("th", { scope: "col" }, human(h))))),
         el("tbody", {}, (e.rows || []).map((r) => el("tr", { class: `${r.highlight ? "hl" : ""}${c(r.colour)}` },
           el("th", { scope: "row" }, human(r.label)), (r.cells || []).map((x) => el("td", {}, String(x))))))));
@@ -286,8 +286,19 @@ function actWidget(a, big, keep) {
   return node;
 }
 
+// Whose move it is: a seat field starts at this phone's seat when it is waited for, else at the first seat waited for.
+function seatFor(a) {
+  const waiting = ((S.acts && S.acts.pending) || []).filter((p) => p.type === a.type && p.seat).map((p) => p.seat);
+  const mine = mySeat();
+  if (mine && waiting.includes(mine.seat)) return mine.seat;
+  return waiting[0] ?? (mine ? mine.seat : undefined);
+}
 function actionForm(a, close) {
-  const widgets = (a.fields || []).map((f) => fieldWidget(f));
+  const who = seatFor(a);
+  const widgets = (a.fields || []).map((f) => {
+    const canBe = (f.kind === "seat" || f.kind === "pick") && who !== undefined && choiceList(f).some((c) => c.value === who);
+    return fieldWidget(canBe && f.default === undefined && (f.kind === "seat" || /player|who|seat/i.test(f.name)) ? { ...f, default: who } : f);
+  });
   const err = el("p", { class: "form-error", role: "alert", hidden: true });
   const dice = { box: el("div"), pad: null };
   const go = el("button", { type: "submit", class: "primary" }, a.label || human(a.type));
@@ -431,7 +442,8 @@ function pick(f, id, label, help) {
 }
 function picks(f, id, label, help) {
   const list = choiceList(f);
-  const box = el("fieldset", { class: "choices field" }, el("legend", {}, label, help));
+  const box = el("fieldset", { class: "choices field", "data-min": f.minimum ?? undefined },
+    el("legend", {}, label, f.minimum && f.minimum === f.maximum ? ` (choose ${f.minimum})` : "", help));
   const inputs = list.map((c) => {
     const input = el("input", { type: "checkbox" });
     if (Array.isArray(f.default) && f.default.some((d) => JSON.stringify(d) === JSON.stringify(c.value))) input.checked = true;
@@ -523,11 +535,13 @@ function rows(f, id, label, help) {
   const renumber = () => items.forEach((it, i) => it.box.setAttribute("aria-label", `${label} ${i + 1}`));
   const start = Array.isArray(f.default) ? f.default : [];
   start.forEach((v) => add(v));
-  while (items.length < (f.minimum || 1)) add(null);
+  // Optional rows with no default start empty: the rules' own values apply unless someone adds one.
+  if (f.required) while (items.length < (f.minimum || 1)) add(null);
   const node = el("fieldset", { class: "field" }, el("legend", {}, label, help), list,
     el("button", { type: "button", onclick: () => add(null) }, `Add a ${noun}`));
   return {
     node, read() {
+      if (!items.length && !f.required) return undefined;
       const v = items.map((it) => readAll(sub, it.ws));
       if (f.minimum !== undefined && v.length < f.minimum) throw new Error(`${label}: at least ${f.minimum}.`);
       if (f.maximum !== undefined && v.length > f.maximum) throw new Error(`${label}: at most ${f.maximum}.`);
