@@ -685,6 +685,9 @@ def pi_sized(report: Report, folder: Path, n: int, share: float = 0.12) -> None:
 
 
 # -- output ----------------------------------------------------------------------------------------
+LOAD_AT_START: tuple[float, float, float] | None = None
+
+
 def machine() -> list[str]:
     cpu = platform.processor() or platform.machine()
     with contextlib.suppress(OSError):
@@ -702,6 +705,8 @@ def machine() -> list[str]:
         f"({platform.machine()})",
         f"- CPU: {cpu}, {os.cpu_count()} logical cores available; {mem}",
         f"- Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}",
+        f"- Load average (1, 5, 15 min) at the start: {LOAD_AT_START}, at the end: {os.getloadavg()}; other work "
+        "on the machine shows up in the p99 columns and in the baselines measured beside them",
     ]
 
 
@@ -752,6 +757,8 @@ def main(argv: list[str] | None = None) -> int:
     wanted = [s for s in args.only.split(",") if s] or list(sections)
     if args.no_pi and "pi" in wanted:
         wanted.remove("pi")
+    global LOAD_AT_START
+    LOAD_AT_START = os.getloadavg()
     report = Report()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="tableside-bench-") as tmp:

@@ -13,6 +13,7 @@ Grammar (case-insensitive, spaces ignored)::
 
 from __future__ import annotations
 
+import functools
 import operator
 import random
 import re
@@ -163,9 +164,18 @@ class _Parser:
 
 
 def parse(text: str) -> DiceExpr:
-    """Parse and check an expression such as ``10d6xcs>=4`` or ``4d6kh3+1``."""
+    """Parse and check an expression such as ``10d6xcs>=4`` or ``4d6kh3+1``.
+
+    Remembered for the last few hundred good expressions (a ``DiceExpr`` is frozen):
+    replaying a long game parses the same few expressions thousands of times.
+    """
     if not isinstance(text, str):
         raise DiceError(f"a dice expression must be text, got {type(text).__name__}")
+    return _parse(text)
+
+
+@functools.lru_cache(maxsize=512)
+def _parse(text: str) -> DiceExpr:
     shown = " ".join(text.split())  # one line in every message, whatever whitespace came in
     if not shown:
         raise DiceError("empty dice expression: expected something like 2d6")

@@ -3,9 +3,11 @@
 One row per log entry (an action, an undo or a redo), numbered by a sequence
 per session, never by the clock: a Pi without network or real-time clock
 boots with the wrong time and its clock may jump. Each entry is written in one
-transaction together with a snapshot of the state it produced, so reload is
-instant and undo restores an earlier snapshot; the snapshots are a cache that
-``core.table`` can always rebuild by replaying the log.
+transaction together with the state it produced as the session's head (one
+row, replaced), so reload is instant; a snapshot is kept every
+``CHECKPOINT_EVERY`` entries and at each undo, so the file grows by one small
+log row per action and undo re-applies at most a checkpoint's worth. Head and
+snapshots are a cache that ``core.table`` can always rebuild from the log.
 
 Durability: WAL with ``synchronous=FULL`` on every connection, so a committed
 entry survives ``kill -9`` and a power cut. The store is not thread-safe on

@@ -2,11 +2,11 @@
 
 Buttons, the phone panel and the CLI all end up in ``Table.act``/``undo``/
 ``redo``: validate, roll the dice the action needs (or take typed-in faces),
-apply the system's pure rules, append to the log and snapshot in one
+apply the system's pure rules, append to the log and the head state in one
 transaction, then tell listeners (display, SSE). Anything refused raises a
 ``TablesideError`` and changes nothing.
 
-Undo and redo are log entries too: undo restores the snapshot from just before
+Undo and redo are log entries too: undo restores the state from just before
 the action it undoes, redo re-applies that same action with the same recorded
 rolls. History is never destroyed. Every entry records the seat that acted
 beside its source; data private to a seat is redacted for everyone else.

@@ -262,12 +262,15 @@ class DiceEntry:
     value: int
     by_count: bool
     face: int  # by_count: the face whose count is being entered
+    pass_size: int = 0  # by_count: the dice of this pass (the pool, then the dice its top faces rolled in)
+    pass_start: int = 0
 
     @classmethod
     def start(cls, gesture: Gesture, label: str, expr: str, before: list[int]) -> DiceEntry:
         parsed = dice_rules.parse(expr)
         by_count = parsed.count > EACH_DIE_UP_TO and parsed.sides <= 6
-        return cls(gesture, str(label)[:40], parsed, list(before), [], 0 if by_count else 1, by_count, parsed.sides)
+        return cls(gesture, str(label)[:40], parsed, list(before), [], 0 if by_count else 1, by_count, parsed.sides,
+                   parsed.count, 0)
 
     def needed(self) -> int:
         """Dice in this roll so far: the count, plus one for each top face of an exploding die."""
@@ -277,9 +280,12 @@ class DiceEntry:
     def remaining(self) -> int:
         return self.needed() - len(self.faces)
 
+    def left_in_pass(self) -> int:
+        return self.pass_size - (len(self.faces) - self.pass_start)
+
     def step(self, delta: int) -> None:
         if self.by_count:
-            self.value = max(0, min(self.remaining(), self.value + delta))
+            self.value = max(0, min(self.left_in_pass(), self.value + delta))
         else:
             self.value = (self.value - 1 + delta) % self.expr.sides + 1
 
@@ -288,10 +294,11 @@ class DiceEntry:
         if self.by_count:
             self.faces += [self.face] * self.value
             self.face -= 1
-            if self.face == 1 or self.remaining() == 0:
-                self.faces += [1] * self.remaining() if self.face == 1 else []
-                if self.remaining() > 0:  # top faces exploded: enter the extra dice, from the top again
-                    self.face = self.expr.sides
+            if self.face == 1:  # the rest of this pass show 1
+                self.faces += [1] * self.left_in_pass()
+            pass_done = self.face == 1 or self.left_in_pass() == 0
+            if pass_done and self.remaining() > 0:  # top faces exploded: the dice they rolled in, from the top
+                self.pass_start, self.pass_size, self.face = len(self.faces), self.remaining(), self.expr.sides
             self.value = 0
         else:
             self.faces.append(self.value)
@@ -303,13 +310,14 @@ class DiceEntry:
 
     def status(self) -> str:
         if self.by_count:
-            return f"{self.label}: how many {self.face}s? {self.value} ({self.remaining()} dice left)"
+            return f"{self.label}: how many {self.face}s? {self.value} ({self.left_in_pass()} dice left)"
         return f"{self.label}: die {len(self.faces) + 1} of {self.needed()} shows {self.value}"
 
     def lines(self) -> tuple[str, ...]:
         so_far = ", ".join(map(str, self.faces)) or "none yet"
         if self.by_count:
-            ask = f"How many {self.face}s?  > {self.value} <   ({self.remaining()} dice left)"
+            extra = " rolled in" if self.pass_start else ""
+            ask = f"How many {self.face}s?  > {self.value} <   ({self.left_in_pass()} dice{extra} left)"
         else:
             ask = f"Die {len(self.faces) + 1} of {self.needed()}:  > {self.value} <"
         return (f"{self.expr.text}", ask, f"Entered: {so_far}", "A up   B down   C confirm   D cancel")

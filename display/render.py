@@ -265,8 +265,9 @@ def _draw_bar_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, who
     bh = max(4, row - max(3, row // 3))
     for b in e.bars:
         ink = c.inks.player(b.colour)
-        sw = size // 2 if any(bar.colour is not None for bar in whole.bars) else -2
-        if b.colour is not None:
+        coloured = len(c.inks.players) > 1 and any(bar.colour is not None for bar in whole.bars)
+        sw = size // 2 if coloured else -2
+        if coloured and b.colour is not None:
             c.rect((x, y + (row - sw) // 2 - 1, x + sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
         c.text((x + sw + 2, y), b.label, f, name_w - sw - 2 - c.m.pad // 2)
         bx = x + name_w
@@ -278,25 +279,42 @@ def _draw_bar_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, who
         y += row
 
 
-def _grid_h(c: Canvas, e: Grid, w: int, compact: bool = False) -> int:
+def _grid_h(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
     row = _line_h(c, c.m.label if compact else c.m.text)
     header = _line_h(c, c.m.label) if any(e.columns) else 0
-    title = _line_h(c, c.m.label) if e.title else 0
+    title = _line_h(c, c.m.label) if e.title and compact < 2 else 0  # the tightest level drops the title
     return title + header + len(e.rows) * row + c.m.pad
 
 
-def _draw_grid(c: Canvas, e: Grid, x: int, y: int, w: int, compact: bool = False) -> None:
-    if e.title:
+def _grid_widths(c: Canvas, e: Grid, size: int, w: int) -> tuple[int, int, bool]:
+    """(widest cell or heading, room the row labels need, whether rows carry a mark)."""
+    fb, fh = font(size, "bold"), font(c.m.label)
+    widest = max([width(fit(cell, fb, w // 3), fb) for r in e.rows for cell in r.cells] + [width("00", fb)]
+                 + [width(col, fh) for col in e.columns])  # a column's heading is read too
+    marks = any(r.highlight for r in e.rows) or (len(c.inks.players) > 1 and any(r.colour is not None
+                                                                                for r in e.rows))
+    sw = size // 2 if marks else 0
+    label_need = max([width(fit(r.label, fb, w // 2), fb) for r in e.rows] + [0]) + (2 * sw + 3 if marks else 0) \
+        + c.m.pad
+    return widest, label_need, marks
+
+
+def _grid_natural_width(c: Canvas, e: Grid) -> int:
+    widest, label_need, _marks = _grid_widths(c, e, c.m.text, c.panel.width)
+    return label_need + max(1, len(e.columns)) * (widest + c.m.pad * 2)
+
+
+def _draw_grid(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
+    if e.title and compact < 2:
         _label_line(c, x, y, w, e.title, "", e.tone)
         y += _line_h(c, c.m.label)
     size = c.m.label if compact else c.m.text
     f, fb, fh = font(size), font(size, "bold"), font(c.m.label)
     row = _line_h(c, size)
     ncol = max(1, len(e.columns))
-    widest = max([width(fit(cell, fb, w // 3), fb) for r in e.rows for cell in r.cells] + [width("00", fb)])
-    cell_w = max(min(widest + c.m.pad * 2, (w * 3 // 5) // ncol), min(w // (ncol + 1), width("000", fb)))
-    marks = any(r.colour is not None or r.highlight for r in e.rows)
+    widest, label_need, marks = _grid_widths(c, e, size, w)
     sw = size // 2 if marks else 0
+    cell_w = max(min(widest + c.m.pad * 2, (w - label_need) // ncol), min(w // (ncol + 1), width("000", fb)))
     if ncol == 1 and not any(e.columns):  # label: value rows, the value takes what the label leaves
         label_need = max([width(fit(r.label, fb, w // 2), fb) for r in e.rows] + [0]) + 2 * sw + c.m.pad * 2
         cell_w = max(w // 3, w - label_need)
@@ -312,7 +330,7 @@ def _draw_grid(c: Canvas, e: Grid, x: int, y: int, w: int, compact: bool = False
         fr = fb if r.highlight else f
         if r.highlight:  # whose turn: a bar in the accent ink down the left edge, bold row
             c.rect((x, y + 1, x + max(2, sw // 2), y + row - 2), fill=c.inks.accent)
-        if r.colour is not None:
+        if r.colour is not None and len(c.inks.players) > 1:  # a swatch only where players have colours
             c.rect((x + sw, y + (row - sw) // 2 - 1, x + 2 * sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
         lx = x + (2 * sw + 3 if marks else 0)
         room = label_w
@@ -436,16 +454,25 @@ def _figure_strip(c: Canvas, figures: list[KeyFigure], w: int, cap: int) -> tupl
     if cap == 0:  # the last resort on a crowded panel: all figures on one bold line
         return (1, len(figures), 0)
     gap = c.m.pad
+    numbers = [f for f in figures if _numeric(f)] or figures
     for rows in (1, 2):
         per_row = -(-len(figures) // rows)
         box_w = (w - gap * (per_row - 1)) // per_row
-        size = min(largest(f.value + (" " + f.unit if f.unit else ""), box_w - 2 * c.m.pad, 10_000,
-                           cap, c.m.figure_min).size for f in figures)
-        fits = all(width(f.value + (" " + f.unit if f.unit else ""), font(size, "bold")) <= box_w - 2 * c.m.pad
-                   for f in figures)
+        size = min(largest(_figure_text(f), box_w - 2 * c.m.pad, 10_000, cap, c.m.figure_min).size for f in numbers)
+        # Numbers must fit whole at the size (at least the class minimum); a word ("High Wins") may shrink.
+        fits = all(width(_figure_text(f), font(size, "bold")) <= box_w - 2 * c.m.pad
+                   for f in figures if _numeric(f))
         if fits:
             return (rows, per_row, size)
     return None
+
+
+def _numeric(f: KeyFigure) -> bool:
+    return any(ch.isdigit() for ch in f.value)
+
+
+def _figure_text(f: KeyFigure) -> str:
+    return f.value + (" " + f.unit if f.unit else "")
 
 
 def _figure_h(c: Canvas, size: int) -> int:
@@ -477,6 +504,9 @@ def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, p
         flf = largest(fig.label, box_w - 2 * c.m.pad, 10_000, fl.size, max(7, fl.size * 3 // 4), "regular")
         c.text((bx + c.m.pad, by + c.m.pad // 2 + (fl.size - flf.size)), fig.label, flf, box_w - 2 * c.m.pad)
         vy = by + _line_h(c, c.m.label) + c.m.pad // 2
+        fv = font(size, "bold") if _numeric(fig) else largest(_figure_text(fig), box_w - 2 * c.m.pad, 10_000, size,
+                                                                 min(size, c.m.text), "bold")
+        vy += _cap(font(size, "bold")) - _cap(fv)  # words that had to shrink stand on the numbers' baseline
         value = fit(fig.value, fv, box_w - 2 * c.m.pad)
         vw = width(value, fv)
         unit = fit(" " + fig.unit, fu, box_w - 2 * c.m.pad - vw) if fig.unit else ""
@@ -543,8 +573,9 @@ class _Plan:
     placed: list[tuple[Element, int, int, int, int]]  # element, column, y offset, width, compactness 0-2
 
 
-def _wide(e: Element) -> bool:
-    return isinstance(e, Grid) and len(e.columns) > 3
+def _wide(c: Canvas, e: Element, col_w: int) -> bool:
+    """A grid wider than one column spans them all (players x tracks reads across)."""
+    return isinstance(e, Grid) and _grid_natural_width(c, e) > col_w
 
 
 def _plan(c: Canvas, chosen: list[Element], w: int, h: int, figure_cap: int) -> _Plan | None:
@@ -564,7 +595,7 @@ def _plan(c: Canvas, chosen: list[Element], w: int, h: int, figure_cap: int) -> 
     placed: list[tuple[Element, int, int, int, int]] = []
     col, y = 0, top
     for e in others:
-        span = cols if (_wide(e) and col == 0 and y == top) else 1
+        span = cols if (cols > 1 and col == 0 and y == top and _wide(c, e, col_w)) else 1
         ew = col_w * span + m.pad * 2 * (span - 1)
         spot = _fit_level(c, e, ew, h - y)
         if spot is None:  # the next column, from the top
@@ -634,6 +665,10 @@ def _header(c: Canvas, title: str, status: str) -> int:
         status_room = room - title_room - gap
         if status_room < m.status * 3:
             title_room, status_room = room, 0
+    if title_room < need_t:  # a smaller title before an ellipsis
+        ft = largest(title, title_room, 10_000, ft.size, max(7, ft.size * 3 // 4),
+                     "bold" if c.panel.size_class != "small" else "condensed")
+        ty = (m.header - _cap(ft)) // 2 + _top(ft)
     c.text((m.pad, ty), title, ft, title_room, fill=WHITE)
     if status and status_room > 0:
         c.text((w - m.pad - status_room, (m.header - _cap(fs)) // 2 + _top(fs)), status, fs, status_room,

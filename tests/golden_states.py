@@ -27,6 +27,41 @@ GOLDEN_PANELS = ("phat-red", "what-red", "impression-5.7", "impression-7.3", "sp
 JOIN = ("http://192.168.1.20:8080", "K7QX4M")
 
 SCENARIOS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
+    "vegas": (  # docs/systems/vegas.md, up to the second trick
+        {"players": ["Ann", "Bob", "Cy"], "vp_spaces": ["Game 3"]},
+        [
+            {"type": "setup_tracks", "player": "Ann", "tracks": ["Team", "Game"]},
+            {"type": "setup_tracks", "player": "Bob", "tracks": ["Game", "Inspector"]},
+            {"type": "setup_tracks", "player": "Cy", "tracks": ["Bot", "Mobster"]},
+            {"type": "start_round"},
+            {"type": "choose_furthest_behind", "player": "Bob"},
+            {"type": "free_increase", "track": "Team"},
+            {"type": "play_trick", "cards": [{"player": "Bob", "suit": "Game", "number": 9},
+                                             {"player": "Cy", "suit": "Team", "number": 7},
+                                             {"player": "Ann", "suit": "Bot", "number": 2, "token": "Game",
+                                              "trump": "Bot"}]},
+            {"type": "claim_bonus", "player": "Ann", "suit": "Team", "number": 7},
+            {"type": "trick_winner", "winner": "Bob", "tokens": [{"player": "Cy", "token": "Mobster",
+                                                                  "take": "Team 3"}]},
+        ],
+    ),
+    "v2140": (  # docs/systems/v2140.md: Shred against Alamo Jack, an exchange pending
+        {"players": ["Shred", "Sven"], "gm": "GM"},
+        [
+            {"type": "prepare_pool", "participant": "Shred", "primary_skills": 3, "secondary_skills": 3,
+             "secondary_assist_quality": 4},
+            {"type": "roll_pool", "participant": "Shred", "faces": {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}},
+            {"type": "prepare_pool", "participant": "GM", "racks": 1},
+            {"type": "roll_pool", "participant": "GM", "faces": [6, 4, 3, 2, 2, 1, 1]},
+            {"type": "bid_initiative", "participant": "Shred", "dice": [4]},
+            {"type": "settle_initiative"},
+            {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6],
+             "says": "I snap a shot on top of him"},
+            {"type": "answer", "dice": [4], "says": "Jack lurches to the side"},
+            {"type": "resolve"},
+            {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]},
+        ],
+    ),
     "venom": (
         {"players": ["Ann", "Bob", "Cy"], "commander": "Ann"},
         [

@@ -165,3 +165,46 @@ def test_the_whole_path_from_mock_pins(table):
         panel.close()
         factory.reset()
         factory.close()
+
+
+def test_a_vnm_attack_from_real_d10s(tmp_path):
+    table = Table(Store(tmp_path / "n.db"), rng=random.Random(1))
+    table.create_session("vnm", {})
+    table.act({"type": "declare_target", "target": "Mars"})
+    c = controls(table)
+    press(c, "A")  # Attack: 2d10, one die at a time
+    assert c.overlay()["lines"][0] == "2d10"
+    press(c, "B", "C")  # down from 1 wraps to 10 (the die's "0")
+    press(c, "A", "A", "C")  # 3
+    entry = table.log()[-1]
+    assert entry["type"] == "attack" and entry["rolls"][0]["rolls"] == [10, 3]
+    assert table.view()["state"]["worlds"]["Mars"]["on_board"] == 1  # a 10 destroys one of Mars's 2 ships
+
+
+def test_an_exploding_pool_asks_for_the_dice_its_sixes_rolled_in():
+    """A Venus 2140 pool (10d6x, 4+ succeeds): sixes roll in one more die each, entered after the pool."""
+    from tableside.core.recorder import Dice
+    from tableside.device.controls import DiceEntry
+
+    entry = DiceEntry.start(Gesture("press", ("A",), 0.0), "Scene pool", "10d6xcs>=4", [])
+    counts = {6: 2, 5: 1, 4: 2, 3: 0, 2: 3}  # and two 1s: ten dice, two of them sixes
+    for face in (6, 5, 4, 3, 2):
+        for _ in range(counts[face]):
+            entry.step(+1)
+        assert entry.confirm() is False  # the two sixes owe two more dice
+    assert entry.remaining() == 2 and entry.face == 6 and "How many 6s?" in entry.lines()[1]
+    assert "2 dice rolled in left" in entry.lines()[1]
+    entry.step(+1)  # one of the two extra dice is a six again: it owes one more
+    entry.confirm()
+    entry.step(+1)
+    entry.step(+1)  # never more than the dice left in this pass
+    assert entry.value == 1
+    assert entry.confirm() is False  # a 5; the pass is full, and the new six owes one die
+    assert entry.remaining() == 1 and entry.face == 6
+    for _ in range(5):
+        done = entry.confirm()  # no 6, 5, 4, 3, 2: it is a 1
+    assert done is True
+    faces = entry.all_faces()
+    assert faces == [6, 6, 5, 4, 4, 2, 2, 2, 1, 1, 6, 5, 1]
+    result = Dice(typed=faces).roll("Scene pool", "10d6xcs>=4")  # the core takes exactly these faces
+    assert result.rolls == faces and result.successes == sum(f >= 4 for f in faces)

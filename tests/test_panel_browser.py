@@ -79,6 +79,8 @@ def test_first_load_is_under_60_kB(browser, server):
             total += gzip_size(server.port, path, CODE)
     assert total < 60_000, (total, seen)
     assert any("/static/app.js" in u for u in seen) and any("/static/style.css" in u for u in seen)
+    outside = [u for u in seen if not u.startswith(f"http://127.0.0.1:{server.port}/")]
+    assert outside == [], f"nothing may come from the internet: {outside}"
     page.context.close()
 
 
@@ -363,3 +365,27 @@ def test_seats_corrections_and_undo_in_venus_2140(browser, server):
     expect(page.locator("#seat")).to_have_text("Seat: table")
     page.context.close()
     other.context.close()
+
+
+def test_real_dice_are_entered_by_tapping_faces(browser, server):
+    api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
+    page = phone(browser, server)
+    page.get_by_text("I roll real dice and type the faces").tap()
+    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+    page.locator("#tab-game .act > button.open[aria-expanded]", has_text=re.compile("roll", re.I)).first.tap()
+    form = page.locator("#tab-game .act form").first
+    form.locator("button.primary").tap()
+    # The table says which dice to roll; the faces are tapped, in the order rolled.
+    expect(form.locator(".form-error")).to_contain_text("Roll these dice")
+    expect(form).to_contain_text("2d6")
+    form.get_by_role("button", name="Add a 6").tap()
+    form.get_by_role("button", name="Add a 2").tap()
+    form.get_by_role("button", name="Remove die 2 showing 2").tap()  # a mistyped face is one tap away
+    form.get_by_role("button", name="Add a 3").tap()
+    form.locator("button.primary").tap()
+    expect(page.locator("#said")).to_contain_text("Ann 6, Bob 3")
+    log = api(server, "GET", "/api/sessions/active/log")
+    assert log[-1]["rolls"][0]["rolls"] == [6, 3]
+    page.get_by_role("button", name="History", exact=True).tap()
+    expect(page.locator("#log li").first.locator(".die")).to_have_text(["6", "3"])
+    page.context.close()

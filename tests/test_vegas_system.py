@@ -67,7 +67,7 @@ def test_prompts_walk_setup_the_tie_the_free_increase_and_the_leader():
     assert press(state, "C") == {"type": "start_round"}
     state = act(state, {"type": "start_round"}).state
     assert prompts(state) == [(None, "choose_furthest_behind")]
-    assert "Ann and Bob and Cy tie for furthest behind" in SYSTEM.pending(state)[0].text
+    assert SYSTEM.pending(state)[0].text == "Ann, Bob, Cy tie for furthest behind: choose one, or B"
     assert press(state, "C") is None and press(state, "A") is None
     assert press(state, "B") == {"type": "random_pick"}
     state = act(state, {"type": "choose_furthest_behind", "player": "Cy"}).state
@@ -206,8 +206,14 @@ def test_the_screen_shows_round_indicators_and_the_boards():
     figures = {e.label: e.value for e in screen.elements if isinstance(e, KeyFigure)}
     assert figures == {"Round": "1/4", "Trump": "Mobster", "Rank": "Low Wins"}
     (grid,) = [e for e in screen.elements if isinstance(e, Grid)]
-    assert grid.columns[:6] == ("VP", "Team", "Game", "Insp", "Bot", "Mob")
+    assert grid.columns == ("VP", "Tm", "Gm", "Ins", "Bot", "Mob", "Inc", "Crd")
     assert [r.label for r in grid.rows] == NAMES
     assert grid.rows[0].cells[:3] == ("0", "2", "3")
-    assert screen.prompt == "Ann: take a trick bonus from an opponent's card, or decline (A: go on)"
+    assert screen.prompt == "Ann: take or decline a trick bonus"
+    assert screen.status == "Tricks · last trick Ann"
+    assert [r.label for r in grid.rows if r.highlight] == ["Ann"]  # whom the table waits for
+    texts = [e.text for e in screen.elements if e.kind == "text"]
+    assert texts == ["Trick 1: Ann (Team 4, lowest of the led suit (Team))"]  # no Mobster played: led suit
+    closed = SYSTEM.screen(act(state, {"type": "next_trick"}).state)
+    assert [e.text for e in closed.elements if e.kind == "text"][0] == "Ann leads"
     assert json.dumps(screen.to_dict())

@@ -870,7 +870,10 @@ async function start() {
   $("seat").addEventListener("click", openSeats);
   $("new-game").addEventListener("submit", startGame);
   $("by-hand").checked = localStorage.getItem("tableside.byhand") === "1";
-  $("by-hand").addEventListener("change", () => localStorage.setItem("tableside.byhand", $("by-hand").checked ? "1" : "0"));
+  $("by-hand").addEventListener("change", () => {
+    localStorage.setItem("tableside.byhand", $("by-hand").checked ? "1" : "0");
+    if (S.acts) { S.open.clear(); drawActions(); } // dice actions now open a form for the faces
+  });
   document.addEventListener("visibilitychange", keepAwake);
   const boot = async () => { await loadSystems(); await refresh(); S.started = true; };
   await guarded(boot, "Loading the table");

@@ -17,6 +17,15 @@ from tableside.core.systems.vegas.setup import require_player
 State = dict[str, Any]
 
 
+def offer(suit: str, number: int) -> str:
+    """The trick bonus a card offers, in the rulebook's words: "gain 2 VP", "draw a card", "increase Bot"."""
+    if number in rules.LOW_NUMBERS:
+        return f"gain {rules.TRICK_LOW_VP} VP"
+    if number in rules.HIGH_NUMBERS:
+        return f"increase {suit}"
+    return rules.ABILITIES[suit][0]
+
+
 def opponents(state: State, player: str) -> list[str]:
     return [p for p in state["players"] if p != player]
 

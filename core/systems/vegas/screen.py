@@ -8,7 +8,15 @@ from tableside.core.screen import Grid, GridRow, KeyFigure, Screen, Text
 from tableside.core.systems.vegas import rules, tracks
 from tableside.core.systems.vegas.setup import GAME_OVER, SETUP
 
-COLUMNS = ("VP", "Team", "Game", "Insp", "Bot", "Mob", "Incr", "Cards")
+# Short headers: a column is about three characters wide on a 400 px panel.
+COLUMNS = ("VP", "Tm", "Gm", "Ins", "Bot", "Mob", "Inc", "Crd")
+
+
+def acting(state: dict[str, Any]) -> list[str]:
+    """Whom the table waits for: the players with an open trick bonus, else who leads or reveals."""
+    if state["trick"] is not None:
+        return [c["player"] for c in state["trick"]["claims"]]
+    return [p for p in (state["leader"], state["revealer"]) if p]
 
 
 def board_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:
@@ -18,7 +26,7 @@ def board_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:
         board = state["boards"][player]
         cells = (str(state["vp"][player]), *(str(board[t]) for t in rules.TRACKS),
                  str(tracks.increases(board)), str(state["hand"][player]))
-        lead = player in (state["leader"], state["revealer"])
+        lead = player in acting(state)
         rows.append(GridRow(player, cells, highlight=lead, colour=i))
     return tuple(rows)
 
@@ -31,11 +39,11 @@ def screen(state: dict[str, Any], prompt: str | None = None) -> Screen:
         KeyFigure("Rank", state["rank"], priority=1, tone="accent"),
         Grid("Players", COLUMNS, board_rows(state), priority=1),
     ]
-    if state["leader"]:
+    if state["leader"] and state["trick"] is None:
         elements.append(Text(f"{state['leader']} leads", priority=2, tone="accent"))
-    last = state["last_trick"]
+    last = state["trick"] or state["last_trick"]  # an open trick is the last one played
     if last:
-        elements.append(Text(f"Last trick: {last['winner']} ({last['how']})", priority=2))
+        elements.append(Text(f"Trick {last['number']}: {last['winner']} ({last['how']})", priority=2))
     alert = None
     if state["phase"] == GAME_OVER and state["ranking"]:
         winners = [r["player"] for r in state["ranking"] if r["place"] == 1]
@@ -43,5 +51,7 @@ def screen(state: dict[str, Any], prompt: str | None = None) -> Screen:
         standings = ", ".join(f"{r['place']}. {r['player']} {r['vp']} VP / {r['increases']} incr"
                               for r in state["ranking"])
         elements.append(Text(standings, priority=1))
-    status = state["phase"] if state["phase"] in (SETUP, GAME_OVER) else f"Round {state['round']}: {state['phase']}"
+    status = state["phase"]
+    if last and state["phase"] != GAME_OVER:  # the last trick's winner in the header, where it always fits
+        status = f"{status} · last trick {last['winner']}"
     return Screen("Venusian Vegas", status=status, elements=tuple(elements), alert=alert, prompt=prompt)

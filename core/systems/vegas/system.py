@@ -211,7 +211,7 @@ BINDINGS = (
 
 
 def pending(state: State) -> list[Prompt]:
-    """What the table waits for, in order."""
+    """What the table waits for, in order; short, since the e-paper's prompt line is one line."""
     phase = state["phase"]
     if phase == SETUP:
         n = rules.setup_increases(len(state["players"]))
@@ -220,23 +220,19 @@ def pending(state: State) -> list[Prompt]:
         return waiting or [Prompt(None, "Press C to start round 1", "start_round")]
     if phase == ROUND_START:
         if state["chosen"] is None:
-            tied = " and ".join(state["furthest_behind"])
-            return [Prompt(None, f"{tied} tie for furthest behind: choose who takes the free increase "
-                                 f"(B: random pick)", "choose_furthest_behind")]
+            tied = ", ".join(state["furthest_behind"])
+            return [Prompt(None, f"{tied} tie for furthest behind: choose one, or B", "choose_furthest_behind")]
         who = state["chosen"]
-        return [Prompt(who, f"{who}: choose a track for the free increase; {who} leads round {state['round']}",
-                       "free_increase")]
+        return [Prompt(who, f"{who}: choose a free increase and lead", "free_increase")]
     if phase == TRICKS:
         if state["trick"] is not None:
-            return [Prompt(c["player"], f"{c['player']}: take a trick bonus from an opponent's card, or decline "
-                                        f"(A: go on)", "claim_bonus") for c in state["trick"]["claims"]]
+            return [Prompt(c["player"], f"{c['player']}: take or decline a trick bonus", "claim_bonus")
+                    for c in state["trick"]["claims"]]
         leader = state["leader"]
-        return [Prompt(leader, f"{leader} leads trick {state['tricks_played'] + 1}: enter the cards or the winner",
-                       "play_trick")]
+        return [Prompt(leader, f"Trick {state['tricks_played'] + 1}: {leader} leads", "play_trick")]
     if phase == REVEAL:
         who = state["revealer"]
-        return [Prompt(who, f"{who}: reveal your {state['hand'][who]} card(s) one at a time for their round bonuses",
-                       "reveal_card")]
+        return [Prompt(who, f"{who}: reveal {state['hand'][who]} card(s) for round bonuses", "reveal_card")]
     if phase == ROUND_OVER:
         return [Prompt(None, f"Press C to start round {state['round'] + 1} of {state['rounds']}", "start_round")]
     return []

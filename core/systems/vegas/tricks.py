@@ -86,6 +86,10 @@ def _open_trick(state: State, winner: str, cards: list[dict[str, Any]] | None,
         summary += "; " + "; ".join(notes)
     if claims:
         summary += "; bonus to choose: " + ", ".join(f"{c['player']} ({c['why']})" for c in claims)
+        if cards is not None:
+            offers = [f"{c['player']}'s {c['card']} ({bonuses.offer(*referee.parse_card(c['card']))})"
+                      for c in cards if c["card"] not in taken]
+            summary += "; on offer: " + ", ".join(offers)
     else:
         summary += close_trick(state)
     return {"summary": summary, "winner": winner}
