@@ -17,8 +17,7 @@ from typing import Any
 
 from tableside.core.errors import BadRequest, RuleError
 
-# "json" is the first interface's free-form list/object, left only until vnm's setup options are rows.
-KINDS = ("count", "pick", "picks", "seat", "text", "texts", "flag", "faces", "rows", "json")
+KINDS = ("count", "pick", "picks", "seat", "text", "texts", "flag", "faces", "rows")
 MAX_LIST = 100  # entries in any list field: a cap on typing mistakes and oversized requests
 MAX_DIGITS = 9  # a whole number typed as text: "9" * 5000 is refused, not converted
 MAX_FACES = 100
@@ -211,7 +210,7 @@ def _rows(f: Field, value: Any, label: str, state: State | None, seats: Sequence
 
 _COERCE: dict[str, Callable[..., Any]] = {
     "count": _count, "pick": _pick, "picks": _picks, "seat": _text, "text": _text, "texts": _texts,
-    "flag": _flag, "faces": _faces, "rows": _rows, "json": lambda f, v, *_: v,
+    "flag": _flag, "faces": _faces, "rows": _rows,
 }
 
 

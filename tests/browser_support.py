@@ -32,7 +32,7 @@ def launch(playwright):
 def phone(browser, server, join: bool = True):
     """A new phone (browser context) that has joined the table with its code."""
     context = browser.new_context(**PHONE, base_url=f"http://127.0.0.1:{server.port}")
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(20_000)
     page = context.new_page()
     if join:
         page.goto(f"/join?code={server.code}")

@@ -152,3 +152,18 @@ def test_luck_report_compares_faces_with_a_fair_die():
     assert by["Ann"]["dice"] == 10 and by["Ann"]["verdict"].startswith("Hot dice")
     assert by["Bob"]["verdict"].startswith("Cursed") and by["The table"]["verdict"] == "Fair"
     assert by["Ann"]["average"] == "+71% against a fair die"
+
+
+def test_an_unchanged_json_answer_is_a_304(client):
+    venom_with_rolls(client, 1)
+    first = client.get("/api/sessions/active/actions", headers=GZ)
+    tag = first.headers["ETag"]
+    again = client.get("/api/sessions/active/actions", headers={**GZ, "If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b""
+    client.post("/api/sessions/active/actions", json={"type": "roll", "expr": "1d6"}, headers=AUTH)
+    view = client.get("/api/sessions/active", headers=GZ)
+    changed = client.get("/api/sessions/active", headers={**GZ, "If-None-Match": view.headers["ETag"]})
+    assert changed.status_code == 304
+    client.post("/api/sessions/active/actions", json={"type": "roll", "expr": "1d6"}, headers=AUTH)
+    newer = client.get("/api/sessions/active", headers={**GZ, "If-None-Match": view.headers["ETag"]})
+    assert newer.status_code == 200 and json.loads(gzip.decompress(newer.data))["version"] == 3

@@ -16,6 +16,7 @@ from tests.browser_support import Transfer, gzip_size, launch, phone, shot
 from tests.test_serve_process import CODE, Server
 
 pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)  # a loaded CI machine, not a speed test: speed lives in benchmarks/
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +78,7 @@ def test_first_load_is_under_60_kB(browser, server):
     for path in ("/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png"):
         if not any(path in url for url in seen):
             total += gzip_size(server.port, path, CODE)
+    print(f"first load: {total} bytes transferred")
     assert total < 60_000, (total, seen)
     assert any("/static/app.js" in u for u in seen) and any("/static/style.css" in u for u in seen)
     outside = [u for u in seen if not u.startswith(f"http://127.0.0.1:{server.port}/")]
@@ -111,21 +113,23 @@ def test_a_dropped_connection_comes_back_to_the_current_version(browser, server)
     page.context.close()
 
 
-def test_a_change_with_500_actions_in_the_log_costs_a_phone_under_5_kB(browser, server):
-    api(server, "POST", "/api/sessions", {"system": "venom"})
+@pytest.mark.parametrize("system", ["vnm", "venom"])
+def test_a_change_with_500_actions_in_the_log_costs_a_phone_under_5_kB(browser, server, system):
+    api(server, "POST", "/api/sessions", {"system": system})
     for i in range(500):
-        api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "5d6cs>=4", "expected_version": i})
+        api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "2d10", "expected_version": i})
     page = phone(browser, server)
     expect(page.locator("#version")).to_contain_text("version 500")
     settle(page)
     meter = Transfer(page)
-    api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "5d6cs>=4"})
+    api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "2d10"})
     expect(page.locator("#version")).to_contain_text("version 501")
     settle(page)
     seen = meter.by_url()
     total = meter.total()
     assert any("log?after=500" in url for url in seen), seen
     assert not any("log?after=0" in url for url in seen), seen
+    print(f"one change with 500 actions in the log: {total} bytes transferred: {seen}")
     assert 0 < total < 5_000, (total, seen)
     page.context.close()
 
@@ -191,7 +195,7 @@ def play_a_step(page) -> str:
         if form.count():
             complete_form(form.first)
         try:
-            page.wait_for_function(f"() => S.view && S.view.version > {before}", timeout=3000)
+            page.wait_for_function(f"() => S.view && S.view.version > {before}", timeout=8000)
             return page.locator("#said").inner_text()
         except Exception:
             if form.count():

@@ -105,7 +105,11 @@ def active():
 @bp.get("/api/sessions/active/actions")
 def available_actions():
     """What can be done now: actions with fields and choices from the state, and what the table waits for."""
-    return jsonify(_services().table.actions(_seat()))
+    answer = _services().table.actions(_seat())
+    if request.args.get("brief") == "1":  # the phone panel draws forms, it has no use for the API examples
+        for action in answer["actions"]:
+            action.pop("example", None)
+    return jsonify(answer)
 
 
 @bp.post("/api/sessions/active/seats")

@@ -55,7 +55,8 @@ async function api(method, path, body) {
   const headers = { Accept: "application/json" };
   const seat = mySeat();
   if (seat && seat.token) headers["X-Tableside-Seat"] = seat.token;
-  const opts = { method, headers, credentials: "same-origin", cache: "no-store" };
+  // GETs revalidate: an unchanged answer comes back as a 304 with no body.
+  const opts = { method, headers, credentials: "same-origin", cache: method === "GET" ? "no-cache" : "no-store" };
   if (body !== undefined) { headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
   let res;
   S.inflight = (S.inflight || 0) + 1;
@@ -114,7 +115,7 @@ async function load(reason) {
   const switched = !S.view || S.view.id !== view.id;
   if (switched) { S.log = []; S.lastSeq = 0; S.open.clear(); }
   const [acts, fresh] = await Promise.all([
-    api("GET", "/api/sessions/active/actions").catch((err) => { if (err.status === 404 || err.status === 405) return null; throw err; }),
+    api("GET", "/api/sessions/active/actions?brief=1").catch((err) => { if (err.status === 404 || err.status === 405) return null; throw err; }),
     api("GET", `/api/sessions/active/log?after=${S.lastSeq}`),
   ]);
   S.view = view; S.acts = acts;
@@ -141,7 +142,10 @@ function showGame() {
   $("no-game").hidden = true; $("game").hidden = false;
   $("title").textContent = screen.title || systemName(v.system);
   $("status").textContent = screen.status || "";
-  $("alert").hidden = !screen.alert; $("alert").textContent = screen.alert || "";
+  // The screen's alert often repeats the pending step, which "Now" already says: show it only when it adds something.
+  const waiting = ((S.acts && S.acts.pending) || []).map((p) => p.text.toLowerCase()).join(" ");
+  const alert = screen.alert && !waiting.includes(String(screen.alert).toLowerCase()) ? screen.alert : "";
+  $("alert").hidden = !alert; $("alert").textContent = alert;
   $("undo").disabled = !v.can_undo; $("redo").disabled = !v.can_redo;
   $("version").textContent = `${systemName(v.system)} · version ${v.version}`;
   const seat = mySeat();
@@ -571,10 +575,19 @@ function drawNumbers() {
       value,
       el("button", { type: "button", "aria-label": `${name}: one more`, disabled: t.maximum !== undefined && t.maximum !== null && t.value >= t.maximum,
         onclick: () => correct(t, t.value + 1) }, "+"),
-      el("button", { type: "button", "aria-label": `Set ${name}`, onclick: () => { setbox.hidden = !setbox.hidden; if (!setbox.hidden) setbox.querySelector("input").focus(); } }, "Set"),
+      el("button", { type: "button", "aria-label": `Set ${name}`, onclick: () => {
+        setbox.hidden = !setbox.hidden;
+        S.setOpen = setbox.hidden ? null : t.key; S.setValue = undefined;
+        if (!setbox.hidden) setbox.querySelector("input").focus();
+      } }, "Set"),
       setbox);
     const iid = `set${++uid}`;
     const input = el("input", { id: iid, type: "number", inputmode: "numeric", value: t.value, min: t.minimum ?? undefined, max: t.maximum ?? undefined });
+    input.addEventListener("input", () => { S.setValue = input.value; });
+    if (S.setOpen === t.key) { // a live update redraws the list: keep the box someone is typing in
+      setbox.hidden = false;
+      if (S.setValue !== undefined) input.value = S.setValue;
+    }
     setbox.append(el("label", { for: iid, class: "help" }, `New value of ${name}`), input,
       el("button", { type: "button", class: "primary", onclick: () => correct(t, Number(input.value)) }, "Save"));
     list.append(li);
@@ -586,6 +599,7 @@ async function correct(t, value) {
     const res = await api("POST", "/api/sessions/active/actions",
       { type: "correct", key: t.key, value, reason: "fixed on a phone", expected_version: S.view.version });
     said((res.result && res.result.summary) || `Corrected ${human(t.label || t.key)} to ${value}`);
+    S.setOpen = null; S.setValue = undefined;
     banner("");
     await refresh();
   } catch (err) {
