@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tableside.core.errors import RuleError
 from tableside.core.store import Store
 from tableside.core.table import Table
 from tableside.webui.app import Services, create_app
@@ -65,9 +66,9 @@ def test_mid_game_actions_offer_the_real_players_leader_zones_and_dice(client):
     kinds = {f["kind"] for a in actions for f in a["fields"]}
     assert kinds <= KINDS_A_PHONE_DRAWS, kinds - KINDS_A_PHONE_DRAWS
     for a in actions:
-        assert a["label"] and a["label"] != a["type"]
+        assert a["label"] and a["label"] != a["type"] and a["group"]
         for f in a["fields"]:
-            assert f["label"] and f["label"] != f["name"] or f["name"] in ("name",), (a["type"], f)
+            assert f["label"] and (f.get("help") or a["type"] == "correct"), (a["type"], f)
     why = {a["type"]: a.get("reason") for a in actions if not a["available"]}
     assert why["combat_roll"] == "the Combat Dice were already rolled this Turn"
     assert why["choose_leader"] == "only in the Tactical Phase (now: Combat Phase)"
@@ -95,3 +96,20 @@ def test_deck_corrections_move_cards_and_a_correction_that_breaks_the_deck_law_i
     r = client.post("/api/sessions/active/actions", json={"type": "correct", "key": "event_track", "value": 6},
                     headers=AUTH)
     assert r.status_code == 422 and "at most 5" in r.get_json()["error"]
+
+
+def test_a_session_saved_with_rules_version_1_opens_read_only_with_a_clear_message(tmp_path):
+    """Version 2 changed how captures, adjustments and odds work: an old log would replay differently."""
+    store = Store(tmp_path / "old.db")
+    table = Table(store, rng=random.Random(1))
+    made = table.create_session("venom", {"players": ["Ann", "Bob"], "commander": "Ann"})
+    table.act({"type": "draw_event", "kind": "venom_strikes"})
+    store.db.execute("UPDATE sessions SET rules_version = 1 WHERE id = ?", [made["id"]])
+    again = Table(Store(tmp_path / "old.db"))
+    view = again.view()
+    assert view["state"]["event_track"] == 1
+    assert view["readonly"] == ("this game was played with VENOM Assault rules v1, and this Tableside has v2: "
+                                "it can be viewed and exported, not played on")
+    assert all(not a["available"] for a in again.actions()["actions"])
+    with pytest.raises(RuleError, match="rules v1"):
+        again.act({"type": "next_phase"})

@@ -9,7 +9,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tableside.core.errors import RuleError
 from tableside.core.odds import at_least_k, face_chance
 from tableside.core.systems.venom import rules
 
@@ -59,29 +58,3 @@ def verdict(successes: int, health: int) -> str:
 
 def successes_text(n: int) -> str:
     return f"{n} success" if n == 1 else f"{n} successes"
-
-
-def check_faces(faces: Any, count: int, what: str) -> list[int]:
-    """Faces as the core (or a player typing them in) gave them: right count, each 1-6."""
-    if faces is None:
-        raise RuleError(f"{what} needs {count} die face(s) (1-6), got none")
-    if not isinstance(faces, list) or any(isinstance(f, bool) or not isinstance(f, int) for f in faces):
-        raise RuleError(f"{what}: faces must be a list of whole numbers 1-6, got {faces!r}")
-    if len(faces) != count:
-        raise RuleError(f"{what} needs {count} die face(s), got {len(faces)}")
-    bad = [f for f in faces if not 1 <= f <= rules.COMBAT_DIE_SIDES]
-    if bad:
-        raise RuleError(f"{what}: a six-sided die shows 1-6, got {bad[0]}")
-    return list(faces)
-
-
-def check_die_numbers(numbers: list[int], dice: list[dict[str, Any]], what: str) -> list[int]:
-    """1-based die numbers as shown on the panel: each in range, none twice."""
-    if not numbers:
-        raise RuleError(f"{what}: choose at least one die")
-    if len(set(numbers)) != len(numbers):
-        raise RuleError(f"{what}: a die is chosen twice in {numbers}")
-    for n in numbers:
-        if not 1 <= n <= len(dice):
-            raise RuleError(f"{what}: there is no die {n}; the roll has dice 1-{len(dice)}")
-    return numbers
