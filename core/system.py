@@ -23,6 +23,7 @@ from typing import Any
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.fields import Choice, Field, check_fields
 from tableside.core.recorder import Context
+from tableside.core.screen import Screen
 
 __all__ = ["Action", "ActionSpec", "Binding", "Choice", "Context", "Field", "GameSystem", "Prompt", "Result",
            "Seat", "State", "Tracked", "check_fields"]
@@ -129,64 +130,6 @@ class Tracked:
                 "maximum": self.maximum}
 
 
-# --- the first screen model (rows and sections), kept while systems move to core.screen ---
-
-
-@dataclass(frozen=True)
-class Row:
-    """One labelled line; ``bar`` is (value, maximum) for a track or a threshold."""
-
-    label: str
-    value: str
-    bar: tuple[int, int] | None = None
-    accent: bool = False
-
-
-@dataclass(frozen=True)
-class Section:
-    title: str
-    rows: tuple[Row, ...]
-
-
-@dataclass(frozen=True)
-class RollView:
-    """The last roll: faces in order, which ones succeeded, and the verdict."""
-
-    label: str
-    faces: tuple[int, ...]
-    hits: tuple[bool, ...] = ()
-    verdict: str = ""
-
-
-@dataclass(frozen=True)
-class Screen:
-    """A system's view of its state, independent of panel size or medium."""
-
-    title: str
-    status: str = ""
-    sections: tuple[Section, ...] = ()
-    roll: RollView | None = None
-    alert: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        from dataclasses import asdict
-
-        return asdict(self)
-
-
-def roll_view(last_roll: Mapping[str, Any] | None) -> RollView | None:
-    """RollView for the core's free ``roll`` action, for systems that show it."""
-    if not last_roll:
-        return None
-    verdict = (
-        f"{last_roll['successes']} successes"
-        if last_roll.get("successes") is not None
-        else f"total {last_roll['total']}"
-    )
-    return RollView(label=last_roll["expr"], faces=tuple(last_roll["rolls"]), verdict=verdict)
-
-
-
 class GameSystem:
     """Base class for a game system plug-in. Subclasses fill the class attributes and hooks.
 
@@ -263,8 +206,8 @@ class GameSystem:
         """The button map now; a system may put the pending prompt's action first."""
         return self.bindings
 
-    def screen(self, state: State) -> Any:
-        """A ``tableside.core.screen.Screen`` (the older Section/Row Screen is still drawn too)."""
+    def screen(self, state: State) -> Screen:
+        """What the e-paper and the phone show: a ``tableside.core.screen.Screen``."""
         raise NotImplementedError
 
     # -- actions -------------------------------------------------------------

@@ -705,34 +705,6 @@ def join_hint(join: JoinInfo) -> str:
     return f"Join: {join.display_url} · code {join.code}"
 
 
-def from_sections(old: object) -> Screen:
-    """A first-version screen (sections of rows, a last roll) as screen-model elements.
-
-    A system not yet ported to ``core.screen`` still gets a readable panel: a row
-    with a bar becomes a track, the other rows of a section one grid, the roll dice.
-    """
-    from tableside.core.screen import Bar, Die, GridRow
-
-    elements: list[Element] = []
-    for section in getattr(old, "sections", ()):
-        bars = [row for row in section.rows if row.bar is not None and row.bar[1] > 0]
-        plain = [GridRow(row.label, (row.value,), highlight=row.accent) for row in section.rows if row not in bars]
-        if bars:
-            elements.append(Bars(section.title, tuple(Bar(row.label, int(row.bar[0]), int(row.bar[1])) for row in bars),
-                                 priority=2))
-        if plain:
-            elements.append(Grid(section.title if not bars else "", ("",), tuple(plain), priority=3))
-    roll = getattr(old, "roll", None)
-    if roll is not None:
-        hits = tuple(roll.hits) + (False,) * len(roll.faces)
-        plain_mark = "miss" if roll.hits else ""
-        marks = tuple(Die(int(f), "hit" if hits[i] else plain_mark) for i, f in enumerate(roll.faces))
-        sides = 6 if all(1 <= int(f) <= 6 for f in roll.faces) else max(10, *map(int, roll.faces))
-        elements.append(DiceGroup(roll.label, marks, roll.verdict, sides=sides, priority=2))
-    return Screen(title=getattr(old, "title", ""), status=getattr(old, "status", ""), elements=tuple(elements),
-                  alert=getattr(old, "alert", None))
-
-
 @dataclass(frozen=True)
 class Layout:
     """Where each element of a screen went (pixel boxes), which were left out, the key figures' type size."""
@@ -750,8 +722,6 @@ def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.
 
 def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> tuple[Image.Image, Layout]:
     """``render`` and the layout it chose (for tests and the phone's preview)."""
-    if not hasattr(screen, "elements"):
-        screen = from_sections(screen)
     c = Canvas(panel)
     m = c.m
     w, h = panel.width, panel.height

@@ -25,11 +25,10 @@ log = logging.getLogger("tableside")
 
 def prompt_screen(prompt: dict[str, Any]):
     """The e-paper frame for a prompt the buttons own (shutdown, dice entry): big words, nothing else."""
-    from tableside.core.system import Row, Screen, Section
+    from tableside.core.screen import Screen, Text
 
-    lines = tuple(Row(line, "") for line in prompt.get("lines", ()))
-    return Screen(title=prompt.get("title", "Tableside"), status=prompt.get("status", ""),
-                  sections=(Section(prompt.get("title", ""), lines),) if lines else ())
+    lines = tuple(Text(line, priority=1) for line in prompt.get("lines", ()))
+    return Screen(title=prompt.get("title", "Tableside"), status=prompt.get("status", ""), elements=lines)
 
 
 class Appliance:

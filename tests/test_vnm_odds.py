@@ -60,4 +60,10 @@ def test_the_shown_chance_follows_changed_tech_values() -> None:
 
 
 def test_faces_of_zero_read_as_ten() -> None:
-    assert dice.read_faces({"faces": [0, 3]}, 2, "attack") == [10, 3]
+    from tableside.core.systems.vnm import SYSTEM
+
+    from tests.dicehelp import play
+    from tests.test_vnm_support import new_game
+
+    _, result = play(SYSTEM, new_game(), {"type": "attack", "target": "Mars"}, faces=[0, 3])
+    assert result["faces"] == [10, 3]

@@ -8,9 +8,7 @@ considered to be a 10." The core already turns a 0 into 10; a face typed in as
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
-from tableside.core.errors import RuleError
 from tableside.core.odds import at_least_k, face_chance, percent
 from tableside.core.systems.vnm import rules
 
@@ -23,21 +21,6 @@ QRAY_OUTCOMES: dict[str, str] = {
     "target_teleports": "target spaceship teleports",
     "target_destroyed": "target spaceship destroyed",
 }
-
-
-def read_faces(action: dict[str, Any], count: int, what: str) -> list[int]:
-    """The action's d10 faces: exactly ``count`` of them, each 1-10 (0 reads as 10)."""
-    faces = action.get("faces")
-    if not isinstance(faces, list):
-        raise RuleError(f"{what} needs {count} d10 face(s); none were given")
-    if len(faces) != count:
-        raise RuleError(f"{what} needs {count} d10 face(s), got {len(faces)}")
-    out = []
-    for face in faces:
-        if isinstance(face, bool) or not isinstance(face, int) or not 0 <= face <= rules.D10:
-            raise RuleError(f"{what}: a d10 face is 1-10 (0 counts as 10), got {face!r}")
-        out.append(face or rules.D10)
-    return out
 
 
 def destroy_chance(dice: int, defense: int) -> Fraction:
