@@ -109,3 +109,11 @@ def test_venom_victory_awards_no_medal():
     state, result = act(started(), {"type": "game_over", "winner": "venom"})
     assert result["medal_of_honor"] == [] and state["game_over"]["winner"] == "venom"
     assert "all players lose" in result["summary"]
+
+
+def test_the_first_documented_record_capture_request_stays_valid():
+    """``{"leader": NAME}`` for a Leader never chosen this game reads as another Leader's name."""
+    state = started()
+    state, result = act(state, {"type": "record_capture", "leader": "Vipress", "support": 2, "player": "Bob"})
+    assert "Vipress" in result["summary"]
+    assert [p["leaders"] for p in state["players"] if p["name"] == "Bob"][0][0]["name"] == "Vipress"

@@ -241,6 +241,15 @@ class VenomAssault(GameSystem):
     actions = ACTIONS
     bindings = BINDINGS
 
+    def validate_action(self, raw: Mapping[str, Any], state: State | None = None) -> dict[str, Any]:
+        """The first documented ``record_capture`` named any Leader in ``leader``: one never chosen this game
+        is read as ``name`` (another Leader), so that request stays valid."""
+        if (isinstance(raw, Mapping) and raw.get("type") == "record_capture" and state is not None
+                and isinstance(raw.get("leader"), str) and raw["leader"] and not raw.get("name")
+                and raw["leader"] not in [c.value for c in _leaders(state)]):
+            raw = {**raw, "name": raw["leader"], "leader": ""}
+        return super().validate_action(raw, state)
+
     # -- setup ------------------------------------------------------------------------
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """Field checks plus: names present and distinct, the FS/VENOM split adds up, commander known."""
