@@ -156,3 +156,13 @@ def test_describe_is_json():
     json.dumps(described)
     assert described["id"] == "venom" and described["rules_version"] == 2
     assert {a["type"] for a in described["actions"]} == {*SYSTEM.actions, "correct", "roll"}
+
+
+def test_a_roll_record_round_trips_through_its_dict():
+    from dataclasses import asdict
+
+    from tableside.core.systems.venom.rolls import RollRecord
+
+    record = RollRecord("Combat", "3d6", (6, 4, 1), 11, ("hit", "hit", "miss"), 2, 3, 4)
+    assert record.to_dict() == {**asdict(record), "rolls": [6, 4, 1], "marks": ["hit", "hit", "miss"]}
+    assert RollRecord.from_dict(record.to_dict()) == record
