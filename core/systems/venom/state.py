@@ -157,25 +157,29 @@ def with_leader(state: State, seat: str | None = None) -> str | None:
     return None
 
 
-def before_roll(state: State, seat: str | None = None) -> str | None:
+def _combat_open(state: State) -> str | None:
+    """A Leader under attack and Combat not aborted: what both sides of the roll need."""
     why = with_leader(state)
     if why:
         return why
-    fight = state["combat"]
-    if fight["aborted"]:
-        return f"Combat was aborted this Turn ({fight['aborted']})"
-    if fight["rolled"]:
+    aborted = state["combat"]["aborted"]
+    return f"Combat was aborted this Turn ({aborted})" if aborted else None
+
+
+def before_roll(state: State, seat: str | None = None) -> str | None:
+    why = _combat_open(state)
+    if why:
+        return why
+    if state["combat"]["rolled"]:
         return "the Combat Dice were already rolled this Turn"
     return None
 
 
 def after_roll(state: State, seat: str | None = None) -> str | None:
-    why = with_leader(state)
+    why = _combat_open(state)
     if why:
         return why
     fight = state["combat"]
-    if fight["aborted"]:
-        return f"Combat was aborted this Turn ({fight['aborted']})"
     if not fight["rolled"]:
         return "the Combat Dice have not been rolled yet"
     return None
