@@ -6,7 +6,6 @@ import http.client
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -15,14 +14,11 @@ from pathlib import Path
 
 import pytest
 
-CODE = "PLAY42"
+from tests.live import CODE, free_port
+from tests.live import open_stream as _open_stream
+from tests.live import read_until as _read_until
+
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
@@ -127,24 +123,6 @@ def test_virtual_button_presses_are_logged_as_buttons(server):
         assert log[-1]["source"] == "button"
     status, body = server.request("POST", "/api/buttons/Z")
     assert status == 404 and "buttons are A, B, C and D" in body["error"]
-
-
-def _open_stream(port: int) -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", port), timeout=20)
-    sock.sendall(
-        f"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {CODE}\r\n\r\n".encode()
-    )
-    return sock
-
-
-def _read_until(sock: socket.socket, marker: bytes) -> bytes:
-    seen = b""
-    while marker not in seen:
-        chunk = sock.recv(4096)
-        if not chunk:
-            raise AssertionError(f"stream closed before {marker!r}: {seen!r}")
-        seen += chunk
-    return seen
 
 
 def test_ten_phone_streams_and_the_api_still_answers(server):
