@@ -335,10 +335,10 @@ def action_path(report: Report, folder: Path, n: int) -> None:
     bare = BareInsert(folder / "bare")
     table = _new_table(folder / "inproc")
     statements: list[str] = []
-    table.store.db.conn.set_trace_callback(statements.append)
+    table.store.conn.set_trace_callback(statements.append)
     table.act(dict(ROLL), source="api")
     per_append = len(statements)
-    table.store.db.conn.set_trace_callback(None)
+    table.store.conn.set_trace_callback(None)
     base, inproc = interleaved([bare, lambda: table.act(dict(ROLL), source="api")], n)
     table.store.close()
     base50 = statistics.median(base)
@@ -552,7 +552,7 @@ def long_games(report: Report, folder: Path, counts: tuple[int, ...]) -> None:
             table.act(dict(ROLL), source="api")
             if i >= count - 200:
                 lat.append((time.perf_counter() - start) * 1000)
-        table.store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        table.store.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         table.store.close()
         db = path / "tableside.db"
         size = db.stat().st_size

@@ -12,7 +12,7 @@ colour index (0-5), never an RGB value: the panel decides what it can show.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal
 
 Tone = Literal["normal", "accent", "alert"]
@@ -133,9 +133,26 @@ class Screen:
     prompt: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """Plain data for JSON, field by field: ``dataclasses.asdict`` deep-copies every value and was
+        most of the cost of a state read."""
+        return _plain(self)
 
     def by_priority(self, keep: int) -> Screen:
         """The same screen with only elements of priority <= ``keep`` (for small panels)."""
         return Screen(self.title, self.status, tuple(e for e in self.elements if e.priority <= keep),
                       self.alert, self.prompt)
+
+
+def _plain(value: Any) -> Any:
+    """A screen element as dicts and lists (the dataclasses here hold only scalars, tuples and each other)."""
+    names = _FIELD_NAMES.get(type(value))
+    if names is None and hasattr(value, "__dataclass_fields__"):
+        names = _FIELD_NAMES[type(value)] = tuple(f.name for f in fields(value))
+    if names is not None:
+        return {name: _plain(getattr(value, name)) for name in names}
+    if type(value) is tuple:
+        return [_plain(item) for item in value]
+    return value
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # in declaration order, as dataclasses.asdict gives them

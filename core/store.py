@@ -2,16 +2,20 @@
 
 One row per log entry (an action, an undo or a redo), numbered by a sequence
 per session, never by the clock: a Pi without network or real-time clock
-boots with the wrong time and its clock may jump. Each entry is written in one
-transaction together with the state it produced as the session's head (one
-row, replaced), so reload is instant; a snapshot is kept every
-``CHECKPOINT_EVERY`` entries and at each undo, so the file grows by one small
-log row per action and undo re-applies at most a checkpoint's worth. Head and
-snapshots are a cache that ``core.table`` can always rebuild from the log.
+boots with the wrong time and its clock may jump. An entry is one INSERT,
+atomic on its own, so an action costs what a bare insert costs; every
+``CHECKPOINT_EVERY`` entries and at each undo the state is stored beside the
+entry in the same transaction, and a session's newest state is stored as its
+head when it stops being played (another game is started, the server stops).
+Reopening re-applies at most a checkpoint's worth of entries. Checkpoints and
+heads are a cache that ``core.table`` can always rebuild from the log.
 
 Durability: WAL with ``synchronous=FULL`` on every connection, so a committed
 entry survives ``kill -9`` and a power cut. The store is not thread-safe on
 its own; ``core.table.Table`` serialises every call behind one lock.
+
+sqlite-utils writes the schema (its migrations); it is imported only when a
+migration is due, so a restart mid-game does not pay for importing it.
 """
 
 from __future__ import annotations
@@ -21,17 +25,16 @@ import json
 import secrets
 import sqlite3
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
-from sqlite_utils import Database
-from tableside.core.errors import TablesideError
+from tableside.core.errors import Conflict, TablesideError
 
-MIGRATIONS = sqlite_utils.Migrations("tableside")
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 
-@MIGRATIONS()
 def m001_initial(db: Database) -> None:
     db["sessions"].create(
         {
@@ -65,7 +68,6 @@ def m001_initial(db: Database) -> None:
     db["meta"].create({"key": str, "value": str}, pk="key")
 
 
-@MIGRATIONS()
 def m002_seats_and_rolls(db: Database) -> None:
     """Interface v2: who acted (seat), every recorded roll, private entries, rules version, seat claims."""
     db["log"].add_column("seat", str)
@@ -76,11 +78,56 @@ def m002_seats_and_rolls(db: Database) -> None:
     db["seat_claims"].create_index(["token"], unique=True)
 
 
-@MIGRATIONS()
 def m003_heads(db: Database) -> None:
     """Long games: the newest state of each session in one row (replaced on every change), so the
     log rows stay small and snapshots become checkpoints every ``CHECKPOINT_EVERY`` entries."""
     db.execute("CREATE TABLE heads (session_id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL)")
+
+
+# In order; the names are recorded in sqlite-utils' ``_sqlite_migrations`` table as applied.
+MIGRATIONS = (m001_initial, m002_seats_and_rolls, m003_heads)
+MIGRATION_SET = "tableside"
+
+
+SCHEMA = Path(__file__).with_name("schema.sql")
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """A new file gets the whole schema at once; an older one the migrations it lacks, through sqlite-utils
+    (imported only then: with numpy beside it, it costs a Pi Zero most of a second)."""
+    if conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0:
+        _create(conn)
+        return
+    names = {m.__name__ for m in MIGRATIONS}
+    done: set[str] = set()
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = '_sqlite_migrations'").fetchone():
+        done = {r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE migration_set = ?",
+                                           [MIGRATION_SET])}
+    if names <= done:
+        return
+    import sqlite_utils
+
+    migrations = sqlite_utils.Migrations(MIGRATION_SET)
+    for step in MIGRATIONS:
+        migrations()(step)
+    migrations.apply(sqlite_utils.Database(conn))
+
+
+def _create(conn: sqlite3.Connection) -> None:
+    """``schema.sql`` (what the migrations build) and the record that they are applied, in one transaction."""
+    applied = str(datetime.now(UTC))  # the form sqlite-utils records
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        text = "\n".join(line for line in SCHEMA.read_text().splitlines() if not line.startswith("--"))
+        for statement in text.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        conn.executemany("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES (?, ?, ?)",
+                         [(MIGRATION_SET, m.__name__, applied) for m in MIGRATIONS])
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 # A snapshot every this many entries (and at every undo): replay from one is at most this long.
@@ -98,8 +145,15 @@ def _is_full(exc: sqlite3.Error) -> bool:
     return code == sqlite3.SQLITE_FULL or "full" in str(exc).lower()
 
 
+_INSERT_ENTRY = ("INSERT INTO log (session_id, seq, kind, type, action, target, source, at, result, seat, rolls,"
+                 " private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)  # one encoder, not one per call
+
+
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return _ENCODER.encode(value)
 
 
 class Store:
@@ -108,24 +162,38 @@ class Store:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
-        self.db = Database(conn)
-        self.db.enable_wal()
+        self.conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        self.conn.execute("PRAGMA journal_mode=WAL")
         # Per connection, so it must be set on every open (facts.md).
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        MIGRATIONS.apply(self.db)
+        self.conn.execute("PRAGMA synchronous=FULL")
+        self.conn.execute("PRAGMA foreign_keys=ON")
+        _migrate(self.conn)
+
+    def execute(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
+        return self.conn.execute(sql, params)
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[None]:
+        """One write transaction: everything inside commits together or not at all."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
 
     def close(self) -> None:
-        self.db.close()
+        self.conn.close()
 
     # -- sessions ------------------------------------------------------------
     def create_session(
         self, system: str, options: dict, initial_state: dict, name: str, created_at: str, rules_version: int = 1
     ) -> dict:
         """Insert a session with its version-0 snapshot; returns its row."""
-        with self._write("the new game was not saved"), self.db.atomic():
-            row = self.db.execute("SELECT COALESCE(MAX(ordinal), 0) + 1 FROM sessions").fetchone()
+        with self._write("the new game was not saved"), self.atomic():
+            row = self.conn.execute("SELECT COALESCE(MAX(ordinal), 0) + 1 FROM sessions").fetchone()
             session = {
                 "id": secrets.token_hex(4),
                 "ordinal": row[0],
@@ -136,8 +204,11 @@ class Store:
                 "created_at": created_at,
                 "rules_version": rules_version,
             }
-            self.db["sessions"].insert(session)
-            self.db["snapshots"].insert({"session_id": session["id"], "version": 0, "state": _dumps(initial_state)})
+            columns = ", ".join(session)
+            self.conn.execute(f"INSERT INTO sessions ({columns}) VALUES ({', '.join('?' * len(session))})",
+                              list(session.values()))
+            self.conn.execute("INSERT INTO snapshots (session_id, version, state) VALUES (?, 0, ?)",
+                              [session["id"], _dumps(initial_state)])
         return self._session(session)
 
     def get_session(self, session_id: str) -> dict | None:
@@ -146,7 +217,7 @@ class Store:
 
     def _rows(self, sql: str, params: list) -> Iterator[dict]:
         """Plain rows as dicts, one at a time (sqlite-utils' query wraps each read in a savepoint)."""
-        cursor = self.db.conn.execute(sql, params)
+        cursor = self.conn.execute(sql, params)
         names = [d[0] for d in cursor.description]
         for values in cursor:
             yield dict(zip(names, values, strict=True))
@@ -157,7 +228,7 @@ class Store:
             "SELECT s.*, (SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = s.id) AS version "
             "FROM sessions s ORDER BY ordinal DESC"
         )
-        return [self._session(dict(r)) for r in self.db.execute_returning_dicts(sql)]
+        return [self._session(r) for r in self._rows(sql, [])]
 
     @staticmethod
     def _session(row: dict) -> dict:
@@ -167,52 +238,47 @@ class Store:
         return out
 
     # -- the log ---------------------------------------------------------------
-    def append(self, session_id: str, entry: dict, state: dict, checkpoint: bool = False) -> int:
-        """Append one log entry and the state it produced, atomically; returns its seq.
+    def append(self, session_id: str, seq: int, entry: dict, state: dict, checkpoint: bool = False) -> None:
+        """Append log entry ``seq`` (the session's version + 1); atomic, nothing else written.
 
-        One transaction of plain prepared statements (no ``sqlite_master`` look-ups): the
-        entry, the session's head state (one row, replaced), and a checkpoint snapshot when
-        ``checkpoint`` is true. The primary key (session_id, seq) refuses a second writer's
-        duplicate. A full disk raises ``DiskFull`` and changes nothing.
+        One INSERT, a transaction of its own, like a bare insert. Every ``CHECKPOINT_EVERY``
+        entries, or when ``checkpoint`` is true, the state it produced is stored in the same
+        transaction. The primary key (session_id, seq) refuses a second writer's entry with
+        a Conflict; a full disk raises ``DiskFull``. Either way nothing changes.
         """
-        conn = self.db.conn
+        row = (session_id, seq, entry["kind"], entry["type"], _dumps(entry.get("action")), entry.get("target"),
+               entry.get("source", ""), entry.get("at", ""), _dumps(entry.get("result")), entry.get("seat"),
+               _dumps(entry.get("rolls") or []), _dumps(entry["private"]) if entry.get("private") else None)
         with self._write("the action was not saved"):
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                seq = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE session_id = ?",
-                                   (session_id,)).fetchone()[0]
-                conn.execute(
-                    "INSERT INTO log (session_id, seq, kind, type, action, target, source, at, result, seat, rolls,"
-                    " private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (session_id, seq, entry["kind"], entry["type"], _dumps(entry.get("action")), entry.get("target"),
-                     entry.get("source", ""), entry.get("at", ""), _dumps(entry.get("result")), entry.get("seat"),
-                     _dumps(entry.get("rolls") or []), _dumps(entry["private"]) if entry.get("private") else None),
-                )
-                text = _dumps(state)
-                conn.execute("INSERT OR REPLACE INTO heads (session_id, version, state) VALUES (?, ?, ?)",
-                             (session_id, seq, text))
-                if checkpoint or seq % CHECKPOINT_EVERY == 0:
-                    conn.execute("INSERT INTO snapshots (session_id, version, state) VALUES (?, ?, ?)",
-                                 (session_id, seq, text))
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-        return seq
+            if not (checkpoint or seq % CHECKPOINT_EVERY == 0):
+                self.conn.execute(_INSERT_ENTRY, row)
+                return
+            with self.atomic():
+                self.conn.execute(_INSERT_ENTRY, row)
+                self.conn.execute("INSERT OR REPLACE INTO snapshots (session_id, version, state) VALUES (?, ?, ?)",
+                                  (session_id, seq, _dumps(state)))
+
+    def save_head(self, session_id: str, version: int, state: dict) -> None:
+        """Store ``state`` as the session's newest state (when it stops being played), so reopening it
+        and listing saved games read one row. A cache: a stale or missing head is never used."""
+        with self._write("the game's state was not cached"):
+            self.conn.execute("INSERT OR REPLACE INTO heads (session_id, version, state) VALUES (?, ?, ?)",
+                              (session_id, version, _dumps(state)))
 
     @contextlib.contextmanager
     def _write(self, what: str) -> Iterator[None]:
         """Turn SQLite's "database or disk is full" into a clear refusal naming what was not saved."""
         try:
             yield
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(f"{what}: another writer changed this game first ({exc}); reload and try again") from None
         except sqlite3.OperationalError as exc:
             if _is_full(exc):
                 raise DiskFull(f"disk full: {what}; free some space on the table's SD card and try again") from None
             raise
 
     def version(self, session_id: str) -> int:
-        row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = ?", [session_id]).fetchone()
+        row = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = ?", [session_id]).fetchone()
         return int(row[0])
 
     def entries(self, session_id: str, after: int = 0, upto: int | None = None) -> Iterator[dict]:
@@ -229,19 +295,19 @@ class Store:
 
     def snapshot(self, session_id: str, version: int) -> dict | None:
         """The state at exactly ``version`` if it is stored (the head or a checkpoint), else None."""
-        row = self.db.execute("SELECT state FROM heads WHERE session_id = ? AND version = ?",
+        row = self.conn.execute("SELECT state FROM heads WHERE session_id = ? AND version = ?",
                               [session_id, version]).fetchone()
         if row is None:
-            row = self.db.execute(
+            row = self.conn.execute(
                 "SELECT state FROM snapshots WHERE session_id = ? AND version = ?", [session_id, version]
             ).fetchone()
         return json.loads(row[0]) if row else None
 
     def latest_snapshot(self, session_id: str, upto: int) -> tuple[int, dict]:
         """The newest stored state at or before ``upto``: (its version, the state)."""
-        row = self.db.execute("SELECT version, state FROM heads WHERE session_id = ? AND version <= ?",
+        row = self.conn.execute("SELECT version, state FROM heads WHERE session_id = ? AND version <= ?",
                               [session_id, upto]).fetchone()
-        checkpoint = self.db.execute(
+        checkpoint = self.conn.execute(
             "SELECT version, state FROM snapshots WHERE session_id = ? AND version <= ? ORDER BY version DESC LIMIT 1",
             [session_id, upto],
         ).fetchone()
@@ -256,38 +322,38 @@ class Store:
 
     def stack_rows(self, session_id: str) -> list[tuple[int, str, int | None]]:
         """(seq, kind, target) of every entry: enough to rebuild undo/redo without decoding JSON."""
-        return [(int(a), b, c) for a, b, c in self.db.execute(
+        return [(int(a), b, c) for a, b, c in self.conn.execute(
             "SELECT seq, kind, target FROM log WHERE session_id = ? ORDER BY seq", [session_id]).fetchall()]
 
     def drop_snapshots(self, session_id: str) -> None:
         """Forget the cache above version 0 (tests prove replay alone rebuilds it)."""
-        with self.db.atomic():
-            self.db.execute("DELETE FROM snapshots WHERE session_id = ? AND version > 0", [session_id])
-            self.db.execute("DELETE FROM heads WHERE session_id = ?", [session_id])
+        with self.atomic():
+            self.conn.execute("DELETE FROM snapshots WHERE session_id = ? AND version > 0", [session_id])
+            self.conn.execute("DELETE FROM heads WHERE session_id = ?", [session_id])
 
     # -- seats -----------------------------------------------------------------
     def seat_claims(self, session_id: str) -> dict[str, str]:
         """seat name -> token, for the seats phones hold in this session."""
-        rows = self.db.execute("SELECT seat, token FROM seat_claims WHERE session_id = ?", [session_id])
+        rows = self.conn.execute("SELECT seat, token FROM seat_claims WHERE session_id = ?", [session_id])
         return {seat: token for seat, token in rows.fetchall()}
 
     def claim_seat(self, session_id: str, seat: str, token: str, at: str) -> None:
         """Give ``seat`` to the phone holding ``token``; any earlier holder loses it."""
-        with self._write("the seat was not taken"), self.db.atomic():
-            self.db.execute("DELETE FROM seat_claims WHERE session_id = ? AND seat = ?", [session_id, seat])
-            self.db.execute("INSERT INTO seat_claims (session_id, seat, token, at) VALUES (?, ?, ?, ?)",
+        with self._write("the seat was not taken"), self.atomic():
+            self.conn.execute("DELETE FROM seat_claims WHERE session_id = ? AND seat = ?", [session_id, seat])
+            self.conn.execute("INSERT INTO seat_claims (session_id, seat, token, at) VALUES (?, ?, ?, ?)",
                             [session_id, seat, token, at])
 
     def seat_of_token(self, token: str) -> tuple[str, str] | None:
         """(session id, seat) held by ``token``, or None."""
-        row = self.db.execute("SELECT session_id, seat FROM seat_claims WHERE token = ?", [token]).fetchone()
+        row = self.conn.execute("SELECT session_id, seat FROM seat_claims WHERE token = ?", [token]).fetchone()
         return (row[0], row[1]) if row else None
 
     # -- table-wide settings -----------------------------------------------
     def get_meta(self, key: str) -> str | None:
-        row = self.db.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", [key]).fetchone()
         return row[0] if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        with self._write("the setting was not saved"), self.db.atomic():
-            self.db["meta"].upsert({"key": key, "value": value}, pk="key")
+        with self._write("the setting was not saved"), self.atomic():
+            self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [key, value])

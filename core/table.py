@@ -2,8 +2,8 @@
 
 Buttons, the phone panel and the CLI all end up in ``Table.act``/``undo``/
 ``redo``: validate, roll the dice the action needs (or take typed-in faces),
-apply the system's pure rules, append to the log and the head state in one
-transaction, then tell listeners (display, SSE). Anything refused raises a
+apply the system's pure rules, append one entry to the log (a checkpoint of
+the state every so often), then tell listeners (display, SSE). Anything refused raises a
 ``TablesideError`` and changes nothing.
 
 Undo and redo are log entries too: undo restores the state from just before
@@ -45,6 +45,7 @@ class _Live:
     system: GameSystem
     version: int
     state: dict
+    options: dict = field(default_factory=dict)  # the session's setup, fixed for its life
     # (seq of the original action, version at which it was (re)applied)
     applied: list[tuple[int, int]] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
@@ -71,6 +72,9 @@ class Table:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._live: _Live | None = None
+        # The seat-independent part of the view, built once per version (ten phones read it after each change).
+        self._public: tuple[tuple, dict] | None = None
+        self._claims = 0  # bumped when a seat changes hands: the view's "claimed" flags depend on it
         active = store.get_meta("active_session")
         if active and store.get_session(active):
             self._live = self._load(active)
@@ -100,8 +104,9 @@ class Table:
         with self._lock:
             row = self.store.create_session(system.id, checked, state, name or system.name, self._now(),
                                             system.rules_version)
+            self._put_away()
             self.store.set_meta("active_session", row["id"])
-            self._live = _Live(row["id"], system, 0, state)
+            self._live = _Live(row["id"], system, 0, state, row["options"] or {})
         self._notify({"kind": "session", "session": row["id"], "version": 0})
         return self.view()
 
@@ -126,33 +131,88 @@ class Table:
         with self._lock:
             if not self.store.get_session(session_id):
                 raise NotFound(f"no saved session with id {session_id!r}")
+            self._put_away()
             self._live = self._load(session_id)
             self.store.set_meta("active_session", session_id)
             version = self._live.version
         self._notify({"kind": "session", "session": session_id, "version": version})
         return self.view()
 
+    def _put_away(self) -> None:
+        """The game being left: its newest state stored as its head, so listing or reopening it is one read."""
+        live = self._live
+        if live is not None and not live.readonly:
+            self.store.save_head(live.id, live.version, live.state)
+
+    def close(self) -> None:
+        """Stop: the game on the table is put away (its head stored), then the file is closed."""
+        with self._lock:
+            try:
+                self._put_away()
+            finally:
+                self.store.close()
+
+    def current_state(self) -> dict | None:
+        """The game in play's state as it is (None with no game): for background readers that only look
+        (backups read its round). Cheaper than ``view``, which redacts and builds the screen."""
+        with self._lock:
+            return self._live.state if self._live else None
+
+    def state_of(self, session_id: str) -> dict:
+        """A saved session's newest state: the game in play from memory, others from their stored
+        head, or the newest checkpoint and at most a checkpoint's worth of entries re-applied."""
+        with self._lock:
+            live = self._live
+            if live is not None and live.id == session_id:
+                return live.state
+            row = self.store.get_session(session_id)
+            if row is None:
+                raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
+            system, _ = self._rules_for(row)
+            return self._stored_state(row, system or self._get_system(row["system"]), self.store.version(session_id))
+
+    def _stored_state(self, row: dict, system: GameSystem, version: int) -> dict:
+        state = self.store.snapshot(row["id"], version)
+        if state is not None:
+            return state
+        start, state = self.store.latest_snapshot(row["id"], version)
+        return _Fold(self.store, system, row).forward(state, start, version)
+
     def view(self, seat: str | None = None) -> dict:
         """The active session as ``seat`` may see it (None: the public table view)."""
         with self._lock:
             live = self._require_live()
             system = live.system
-            state = system.redact(live.state, seat)
-            claims = self.store.seat_claims(live.id)
+            public = self._public_view(live)
             return {
                 "id": live.id,
                 "system": system.id,
                 "version": live.version,
-                "state": state,
-                "screen": system.screen(system.redact(live.state, None)).to_dict(),
+                "state": system.redact(live.state, seat),
+                "screen": public["screen"],
                 "seat": seat,
-                "seats": [{**s.describe(), "claimed": s.name in claims} for s in system.seats(live.state)],
-                "pending": [p.describe() for p in system.pending(live.state)],
-                "tracked": [t.describe() for t in system.tracked(live.state)],
+                "seats": public["seats"],
+                "pending": public["pending"],
+                "tracked": public["tracked"],
                 "can_undo": bool(live.applied),
                 "can_redo": bool(live.undone),
                 "readonly": live.readonly,
             }
+
+    def _public_view(self, live: _Live) -> dict:
+        """Screen, seats, prompts and tracked numbers: the same for every phone at a version, so built
+        once per (session, version, seat claims). Callers must not change what it returns."""
+        key = (live.id, live.version, self._claims, live.readonly)
+        if self._public is None or self._public[0] != key:
+            system = live.system
+            claims = self.store.seat_claims(live.id)
+            self._public = (key, {
+                "screen": system.screen(system.redact(live.state, None)).to_dict(),
+                "seats": [{**s.describe(), "claimed": s.name in claims} for s in system.seats(live.state)],
+                "pending": [p.describe() for p in system.pending(live.state)],
+                "tracked": [t.describe() for t in system.tracked(live.state)],
+            })
+        return self._public[1]
 
     def screen(self) -> Any:
         """What the e-paper shows for the active session: the public view only."""
@@ -196,6 +256,7 @@ class Table:
                 raise Conflict(f"{seat}'s seat is held by another phone; take it over only if that phone is gone")
             token = secrets.token_urlsafe(18)
             self.store.claim_seat(live.id, seat, token, self._now())
+            self._claims += 1
             return {"seat": seat, "token": token}
 
     def seat_of(self, token: Any) -> str | None:
@@ -362,17 +423,13 @@ class Table:
         if live.readonly:
             raise RuleError(live.readonly)
 
-    def _options(self, live: _Live) -> dict:
-        row = self.store.get_session(live.id)
-        return row["options"] if row else {}
-
     def _run(self, live: _Live, raw: Mapping[str, Any], *, faces: Any = None, replay: Any = None,
              seat: str | None = None) -> Step:
         """One action through the system's rules and laws; a rules bug becomes a refusal, never a 500."""
         system = live.system
         try:
             step = run_action(system, live.state, raw, faces=faces, seat=seat, rng=self.rng,
-                              options=self._options(live), replay=replay)
+                              options=live.options, replay=replay)
         except TablesideError:
             raise
         except Exception as exc:  # a rules bug must not become a 500 or lose the game
@@ -399,7 +456,8 @@ class Table:
             "rolls": rolls or [],
             "private": private,
         }
-        seq = self.store.append(live.id, entry, state, checkpoint=kind == "undo")  # undo: a checkpoint
+        seq = live.version + 1
+        self.store.append(live.id, seq, entry, state, checkpoint=kind == "undo")  # undo: a checkpoint
         live.version = seq
         live.state = state
         return seq
@@ -425,18 +483,16 @@ class Table:
         return _Fold(self.store, live.system, row).forward(state, start, version)
 
     def _load(self, session_id: str) -> _Live:
-        """Open a session: its head state (one row) and its undo/redo stacks (three columns per entry)."""
+        """Open a session: its stored head, or the newest checkpoint and at most a checkpoint's worth of
+        entries re-applied, and its undo/redo stacks (three columns per entry)."""
         row = self.store.get_session(session_id)
         assert row is not None
-        current = self._get_system(row["system"])
         system, readonly = self._rules_for(row)
+        system = system if system is not None else self._get_system(row["system"])
         version = self.store.version(session_id)
-        state = self.store.snapshot(session_id, version)
-        if state is None:  # no head (an older file, or the cache was dropped): rebuild from the log
-            state = self._replay(session_id)[0][-1]
+        state = self._stored_state(row, system, version)
         applied, undone = _stacks(self.store.stack_rows(session_id))
-        return _Live(session_id, system if system is not None else current, version, state, applied, undone,
-                     readonly)
+        return _Live(session_id, system, version, state, row["options"] or {}, applied, undone, readonly)
 
     def _rules_for(self, row: dict) -> tuple[GameSystem | None, str | None]:
         """The rules a session was played with, or None and why it cannot be played on."""
@@ -547,7 +603,7 @@ class _Fold:
         return self.forward(state, start, applied_at - 1)
 
     def _applied_at(self, target: int, before: int) -> int:
-        row = self.store.db.execute(
+        row = self.store.execute(
             "SELECT MAX(seq) FROM log WHERE session_id = ? AND seq < ? AND (seq = ? OR (kind = 'redo' AND target = ?))",
             [self.session, before, target, target]).fetchone()
         return int(row[0])

@@ -239,6 +239,8 @@ class RefreshScheduler:
     def request(self, _event: Any = None) -> None:
         """Something changed: render the newest state soon (cheap: sets a flag)."""
         with self._lock:
+            if self._dirty:  # the render thread already knows (it is settling): waking it again costs a switch
+                return
             self._dirty = True
             self._lock.notify_all()
 

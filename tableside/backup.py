@@ -145,7 +145,6 @@ class Backups:
         self._changes += 1
         if new_session:
             self._round = None
-        self._wake.set()
 
     def observe(self, state: dict | None) -> None:
         """Look at the state: a ``round`` that went up means a round ended."""
@@ -184,16 +183,20 @@ class Backups:
                 self._wake.clear()
                 if self._stop.is_set():
                     return
-                with contextlib.suppress(Exception):
-                    self.observe(state_of())
                 self.run_once()
 
         self._thread = threading.Thread(target=loop, name="backups", daemon=True)
         self._thread.start()
 
         def listener(event: dict) -> None:
+            """Count the change and look at the round here; wake the thread only when a backup is due
+            (waking it on every action made each action wait for a thread switch)."""
             if event.get("kind") in ("change", "session"):
                 self.changed(new_session=event.get("kind") == "session")
+                with contextlib.suppress(Exception):
+                    self.observe(state_of())
+                if self.due():
+                    self._wake.set()
 
         return listener
 

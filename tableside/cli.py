@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gc
 import json
 import random
 import sys
@@ -64,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from tableside.doctor import run_doctor
 
             return run_doctor(args.data, args.config)
+        gc.disable()  # start-up: no collections until the server runs (serve enables and freezes)
         from tableside.serve import run_serve
 
         return run_serve(args)

@@ -27,7 +27,7 @@ class KeyReader:
 
         fd = sys.stdin.fileno()
         self._saved = termios.tcgetattr(fd)
-        tty.setcbreak(fd)
+        tty.setcbreak(fd, termios.TCSANOW)  # keep keys typed while the buttons were starting
         self._thread.start()
 
     def stop(self) -> None:

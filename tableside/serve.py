@@ -1,27 +1,28 @@
 """``tableside serve``: build every part once, wire them, serve the panel.
 
-Hardware is chosen here at start-up: an Inky board and the Pi's GPIO when
-found, else the virtual display and gpiozero's MockFactory, and it says which.
+The table, its data and the web panel come first; the hardware (an Inky
+board and the Pi's GPIO when found, else the virtual display and gpiozero's
+MockFactory, and it says which) comes up right after, on its own thread
+(``tableside.hardware``), so a phone can join while the e-paper warms up.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import signal
-import sys
 
 from tableside.backup import Backups, DamagedDatabase, check_database, damaged_message
 from tableside.config import cookie_secret, data_dir, join_code, load_config
 from tableside.core.store import Store
 from tableside.core.table import Table
-from tableside.device.display import RefreshScheduler, open_display
-from tableside.display.join import JoinInfo
 from tableside.faults import Faults
-from tableside.frames import FrameSource
+from tableside.hardware import Hardware
 from tableside.lock import FolderLock
-from tableside.pi import Appliance
+from tableside.network import current
 from tableside.webui.app import Services, create_app
+from tableside.webui.server import make_server  # waitress with appliance limits, never Flask's dev server
 from tableside.webui.stream import Broker
 
 log = logging.getLogger("tableside")
@@ -48,72 +49,33 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: str, lock: FolderLock) -> int:
+    # Start-up builds many objects and frees few: no collections until serving (the CLI disabled them
+    # before importing; they are frozen once serving, so later collections skip them). benchmarks/: pi-sized.
+    gc.disable()
     store = Store(folder / "tableside.db")
     table = Table(store)
     broker = Broker(max_streams=cfg.limits.max_streams)
     table.subscribe(broker.publish)
     backups = Backups(store.path)  # at each round's end and every 5 minutes of play, 10 kept
-    table.subscribe(backups.start(lambda: table.view()["state"] if table.has_active() else None))
+    table.subscribe(backups.start(table.current_state))
 
     faults = Faults(folder)
     faults.reset()  # the file holds this run's errors: the doctor reports what is wrong now
     faults.subscribe(lambda component, record: broker.publish({"kind": "hardware", "component": component,
                                                                "error": record}))
-
-    display, display_note = open_display("virtual" if args.simulate else cfg.display, args.panel or cfg.panel, folder,
-                                         model=cfg.model, refresh_seconds=None if cfg.simulate_refresh else 0.0)
-    pi = Appliance(cfg, table, broker, faults, simulate=args.simulate)
-
-    def join() -> JoinInfo | None:
-        """The join link on the panel: the LAN address or HOSTNAME.local once there is one."""
-        if not pi.address.online:
-            return None
-        try:
-            return JoinInfo(pi.address.url, code)
-        except ValueError:
-            return None
-
-    frames = FrameSource(table, display.panel, join, join_seconds=cfg.join_seconds, overlay=pi.controls.overlay,
-                         waiting=lambda: pi.join_text(code))
-    worker = RefreshScheduler(display, frames.image, min_interval=cfg.min_interval, next_change=frames.next_change,
-                              faults=faults, settle=0.2)
-    pi.redraw = worker.request
-
-    def show_join() -> None:
-        frames.show_join()
-        worker.request()
-
-    pi.controls.show_join = show_join  # a button hold the game leaves free shows the join screen
-    table.subscribe(frames.changed)
-    table.subscribe(worker.request)
-    buttons = pi.buttons
-
-    def hardware() -> dict:
-        return {"display": display.name, "display_note": display_note, "panel": display.panel.id,
-                "display_error": worker.error, **pi.status()}
-
+    hardware = Hardware(cfg, args, table, broker, faults, folder, code,
+                        say=lambda line: print(line, flush=True))
     services = Services(
-        table=table, join_code=code, frame_png=worker.png, press=pi.press, broker=broker, hardware=hardware,
-        secret=cookie_secret(folder), names=cfg.names,
+        table=table, join_code=code, frame_png=hardware.png, press=hardware.press, broker=broker,
+        hardware=hardware.status, secret=cookie_secret(folder), names=cfg.names,
     )
     app = create_app(services)
-
-    from tableside.webui.server import make_server  # waitress with appliance limits, never Flask's dev server
-
     server = make_server(app, broker, cfg.limits, host, port)
-    actual_port = server.effective_port
+    actual_port = int(server.effective_port)
     lock.describe(f"serving on port {actual_port}")
-    pi.watch_address(int(actual_port), host)
-    frames.show_join()  # at start the panel says how to join
-    worker.start()
-    keys = None
-    if buttons.simulated and sys.stdin.isatty():
-        from tableside.keys import KeyReader
+    hardware.start(actual_port, host)  # the e-paper and buttons come up while phones can already join
 
-        keys = KeyReader(buttons)
-        keys.start()
-
-    where = pi.address
+    where = current(actual_port, host)
     if where.urls:
         also = f" (also {', '.join(where.urls[1:])})" if len(where.urls) > 1 else ""
         print(f"Tableside is serving on {where.urls[0]}{also}", flush=True)
@@ -122,25 +84,22 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         print(f"Tableside is serving on port {actual_port}, but this machine has no network address yet: "
               f"the join screen shows it once Wi-Fi connects", flush=True)
         print(f"Join code: {code}", flush=True)
-    print(f"Display: {display_note}", flush=True)
-    print(f"Buttons: {pi.buttons_note}" + ("; keys a/b/c/d press, A/B/C/D hold" if keys else ""), flush=True)
     print(f"Data: {folder}", flush=True)
 
     def stop(_signum, _frame):
         raise SystemExit(0)
 
     signal.signal(signal.SIGTERM, stop)
+    gc.enable()
+    gc.freeze()
     try:
         server.run()
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
         broker.close()
-        if keys:
-            keys.stop()
         server.close_all()
         backups.stop()
-        worker.stop()
-        pi.close()
-        store.close()
+        hardware.stop()
+        table.close()
     return 0

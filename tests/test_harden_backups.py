@@ -159,7 +159,7 @@ def test_a_full_disk_says_so_saves_nothing_and_the_table_goes_on(tmp_path, full_
     table.create_session("toy", {"limit": 10**6})
     for _ in range(full_at):
         table.act({"type": "roll_d6", "n": 2})
-    conn = table.store.db.conn
+    conn = table.store.conn
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
     conn.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full now
     before = table.view()

@@ -81,11 +81,11 @@ def test_a_replay_that_no_longer_fits_the_rules_says_so():
 
 def test_the_suite_wide_replay_check_catches_a_tampered_log(table):
     table.act({"type": "roll_d6", "n": 2, "faces": [1, 2]})
-    table.store.db.execute("UPDATE log SET rolls = ? WHERE seq = 1",
+    table.store.execute("UPDATE log SET rolls = ? WHERE seq = 1",
                            [json.dumps([{"label": "Toy roll", "expr": "2d6", "rolls": [6, 6]}])])
     with pytest.raises(AssertionError, match="does not replay"):
         check_replays(table)
-    table.store.db.execute("DELETE FROM log")  # leave nothing broken for the autouse check
+    table.store.execute("DELETE FROM log")  # leave nothing broken for the autouse check
 
 
 # -- seats and private data --------------------------------------------------------

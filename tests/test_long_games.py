@@ -85,33 +85,54 @@ def test_undo_redo_reopen_and_replay_agree_with_play(tmp_path, small_checkpoints
     third.store.close()
 
 
-def test_snapshots_are_checkpoints_and_the_head_is_one_row(tmp_path, small_checkpoints):
+def test_snapshots_are_checkpoints_and_the_head_is_stored_when_the_game_is_put_away(tmp_path, small_checkpoints):
     table = _table(tmp_path / "t.db")
     table.create_session("toy", {"limit": 10**6})
-    for _ in range(41):
+    for _ in range(42):
         table.act({"type": "add", "points": 1})
     table.undo()
-    db = table.store.db
+    db = table.store
     session = table.view()["id"]
     versions = [r[0] for r in db.execute("SELECT version FROM snapshots WHERE session_id = ? ORDER BY version",
                                          [session]).fetchall()]
-    assert versions == [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 42]  # every 4th, and the undo (42)
-    assert db.execute("SELECT COUNT(*), MAX(version) FROM heads WHERE session_id = ?", [session]).fetchone() == (1, 42)
-    assert table.view()["state"]["score"] == 40
-    table.store.close()
+    assert versions == [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 43]  # every 4th, and the undo (43)
+    table.act({"type": "add", "points": 1})  # version 44: a checkpoint again
+    table.act({"type": "add", "points": 2})  # version 45: the log only
+    assert db.execute("SELECT COUNT(*) FROM heads WHERE session_id = ?", [session]).fetchone() == (0,)
+    table.create_session("toy", {"limit": 10**6})  # the first game is put away: its head is stored
+    assert db.execute("SELECT version FROM heads WHERE session_id = ?", [session]).fetchall() == [(45,)]
+    assert table.state_of(session)["score"] == 44
+    table.close()
+    again = _table(tmp_path / "t.db")  # closing stored the second game's head too
+    assert again.store.execute("SELECT COUNT(*) FROM heads").fetchone() == (2,)
+    again.activate(session)
+    assert again.view()["state"]["score"] == 44 and again.view()["version"] == 45
+    again.store.close()
 
 
-def test_one_append_is_a_handful_of_plain_statements(tmp_path):
+def test_a_game_cut_off_by_a_crash_reopens_from_its_checkpoint_and_log(tmp_path, small_checkpoints):
+    table = _table(tmp_path / "t.db")
+    table.create_session("toy", {"limit": 10**6})
+    seen = [table.act({"type": "roll_d6", "n": 2})["state"] for _ in range(7)]
+    table.store.close()  # no head stored: as after kill -9 or a power cut
+    again = _table(tmp_path / "t.db")
+    assert again.view()["version"] == 7
+    assert _canon(again.view()["state"]) == _canon(seen[-1])  # checkpoint 4, then entries 5-7 re-applied
+    assert _canon(again.undo()["state"]) == _canon(seen[-2])
+    again.store.close()
+
+
+def test_one_append_is_one_insert_like_a_bare_insert(tmp_path):
     table = _table(tmp_path / "t.db")
     table.create_session("toy", {"limit": 10**6})
     table.act({"type": "add", "points": 1})
     statements: list[str] = []
-    table.store.db.conn.set_trace_callback(statements.append)
+    table.store.conn.set_trace_callback(statements.append)
     table.act({"type": "add", "points": 1})
-    table.store.db.conn.set_trace_callback(None)
+    table.store.conn.set_trace_callback(None)
     writes = [s for s in statements if not s.lstrip().upper().startswith("SELECT")]
     assert not any("sqlite_master" in s or "SAVEPOINT" in s.upper() for s in statements), statements
-    assert len(writes) <= 4, writes  # BEGIN, the entry, the head, COMMIT (a checkpoint now and then)
+    assert len(writes) == 1 and writes[0].lstrip().upper().startswith("INSERT INTO LOG"), writes
     table.store.close()
 
 

@@ -104,7 +104,7 @@ def test_a_session_saved_with_rules_version_1_opens_read_only_with_a_clear_messa
     table = Table(store, rng=random.Random(1))
     made = table.create_session("venom", {"players": ["Ann", "Bob"], "commander": "Ann"})
     table.act({"type": "draw_event", "kind": "venom_strikes"})
-    store.db.execute("UPDATE sessions SET rules_version = 1 WHERE id = ?", [made["id"]])
+    store.execute("UPDATE sessions SET rules_version = 1 WHERE id = ?", [made["id"]])
     again = Table(Store(tmp_path / "old.db"))
     view = again.view()
     assert view["state"]["event_track"] == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
@@ -45,12 +46,15 @@ def _body() -> dict[str, Any]:
     The content type was checked before (``webui.auth``); nesting is limited so
     that ``[[[[...`` cannot exhaust the parser's or the store's recursion.
     """
-    if not request.get_data():
+    raw = request.get_data()
+    if not raw:
         return {}
     try:
-        data = request.get_json(force=True, silent=True)
+        data = json.loads(raw)
     except RecursionError:
         raise BadRequest(f"the request body is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError:  # not JSON, or not UTF-8
+        data = None
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object")
     if _depth(data) > MAX_DEPTH:

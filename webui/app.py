@@ -55,7 +55,8 @@ class Services:
 
 def create_app(services: Services, test_config: dict | None = None) -> Flask:
     app = Flask(__name__)
-    app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=MAX_BODY)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY)
+    app.json.sort_keys = False  # (Flask 3 ignores JSON_SORT_KEYS) the table's dicts are built in a stable order
     if test_config:
         app.config.update(test_config)
     app.extensions["tableside"] = services

@@ -129,8 +129,11 @@ def _states(table: Any, session_id: str) -> list[dict]:
         return out
     except Exception:  # a game whose rules changed since: chart what is stored, never a 500
         log.exception("chart: could not replay %s", session_id)
-        last = table.store.snapshot(session_id, version)
-        return [last] if last else []
+        try:
+            return [table.state_of(session_id)]
+        except Exception:
+            log.exception("chart: no stored state for %s", session_id)
+            return []
 
 
 def chart_points(system_id: str, system: Any, states: list[dict]) -> tuple[str, str, list[str], list[dict]]:

@@ -15,13 +15,15 @@ import gzip
 import hashlib
 import io
 import json
+import logging
 import threading
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
-from tableside.core.errors import BadRequest, NotFound
+from tableside.core.errors import BadRequest, NotFound, TablesideError
 
 bp = Blueprint("panel", __name__)
+log = logging.getLogger(__name__)
 
 # Reachable without the join code: a browser fetches the manifest and icons without cookies.
 PUBLIC = {"panel.manifest", "panel.icon"}
@@ -175,7 +177,11 @@ def sessions():
     names = {s["id"]: s["name"] for s in table.systems()}
     out = []
     for s in table.sessions():
-        state = store.snapshot(s["id"], s["version"]) or {}
+        try:
+            state = table.state_of(s["id"])
+        except TablesideError as exc:  # a game that no longer replays is still listed, with what can be said
+            log.warning("saved games: no state for %s: %s", s["id"], exc)
+            state = {}
         last = s["created_at"]
         if s["version"]:
             for e in store.entries(s["id"], after=s["version"] - 1):

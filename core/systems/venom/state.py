@@ -8,6 +8,8 @@ can never disagree with the counts they come from.
 
 from __future__ import annotations
 
+import functools
+from fractions import Fraction
 from typing import Any
 
 from tableside.core.errors import RuleError
@@ -234,21 +236,32 @@ def odds_now(state: State) -> dict[str, Any]:
     """The VENOM Strikes! chance (as the rulebook's counts) and, before the roll, the capture chance."""
     fight = state["combat"]
     left, strikes = deck.cards_left(state["event_deck"]), state["event_deck"].get(rules.VENOM_STRIKES, 0)
-    vs = deck.venom_strikes_chance(state["event_deck"])
     odds: dict[str, Any] = {
         # The rulebook's counts, not a reduced fraction: 10 VENOM Strikes! of 28 cards is "10/28".
         "venom_strikes_next": f"{strikes}/{left}" if left else None,
-        "venom_strikes_next_percent": percent(vs) if vs is not None else None,
+        "venom_strikes_next_percent": _percent_of(strikes, left) if left else None,
         "capture": None,
         "capture_percent": None,
         "abort": None,
     }
     if state["leader"] is not None and not fight["rolled"] and not fight["aborted"]:
         dice, health, defense = fight["dice_count"], state["health_track"], state["defense_track"]
-        chance = combat.capture_chance(dice, defense, health)
-        odds["capture"], odds["capture_percent"] = str(chance), percent(chance)
+        odds["capture"], odds["capture_percent"] = _capture_odds(dice, defense, health)
         odds["abort"] = combat.abort_reason(dice, health, defense)
     return odds
+
+
+@functools.lru_cache(maxsize=1024)
+def _percent_of(count: int, total: int) -> str:
+    """``count`` of ``total`` as a percent; remembered, since derive runs on every action and replay step."""
+    return percent(Fraction(count, total))
+
+
+@functools.lru_cache(maxsize=1024)
+def _capture_odds(dice: int, defense: int, health: int) -> tuple[str, str]:
+    """(exact fraction, percent) of a capture; a pure function of three small numbers, so remembered."""
+    chance = combat.capture_chance(dice, defense, health)
+    return str(chance), percent(chance)
 
 
 def derive(state: State) -> State:
