@@ -116,17 +116,26 @@ class Inks:
 
 @dataclass(frozen=True)
 class TextRun:
-    """One run of text as drawn: the string (cut with "…" if it had to be), its ink box, font and ink.
+    """One run of text as drawn: the string (cut with "…" if it had to be), where, in which font and ink.
 
     Tests read these to check that a figure is on the panel, whole and big enough.
     """
 
     text: str
-    box: tuple[int, int, int, int]
-    size: int
+    xy: tuple[int, int]
     ink: RGB
     font: ImageFont.FreeTypeFont = field(compare=False, repr=False)
-    xy: tuple[int, int] = (0, 0)
+
+    @property
+    def size(self) -> int:
+        return int(self.font.size)
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """The run's box on the panel as drawn (measured only when asked: drawing stays fast)."""
+        x0, y0, x1, y1 = self.font.getbbox(self.text, mode="1")
+        x, y = self.xy
+        return (int(x + x0), int(y + y0), int(x + x1), int(y + y1))
 
 
 class Canvas:
@@ -140,15 +149,14 @@ class Canvas:
         self.runs: list[TextRun] = []
         self.track_label = 0  # the widest "label value" of the screen's tracks (inline tracks line up)
         self.heights: dict[tuple[int, int, int], int] = {}  # (element id, width, compactness) -> height
+        self.memo: dict[tuple, object] = {}  # measurements repeated across the layouts tried
 
     def put(self, xy: tuple[int, int], s: str, fnt: ImageFont.FreeTypeFont, fill: RGB) -> None:
         """Draw ``s`` as it is at ``xy`` and remember the run."""
         if not s:
             return
         self.draw.text(xy, s, font=fnt, fill=fill)
-        box = self.draw.textbbox(xy, s, font=fnt)
-        self.runs.append(TextRun(s, (int(box[0]), int(box[1]), int(box[2]), int(box[3])), fnt.size, fill, fnt,
-                                 (int(xy[0]), int(xy[1]))))
+        self.runs.append(TextRun(s, (int(xy[0]), int(xy[1])), fill, fnt))
 
     def text(self, xy: tuple[int, int], text: str, fnt: ImageFont.FreeTypeFont, room: int,
              fill: RGB = BLACK, align: str = "left") -> int:
@@ -637,9 +645,12 @@ def _line_gap(c: Canvas) -> int:
 
 def _line_need(c: Canvas, f: KeyFigure, size: int) -> int:
     """Width of "label value unit" on one line, whole."""
-    fl, fv, fu = _line_fonts(c, size)
-    label = width(f.label, fl) + c.m.pad if f.label else 0
-    return label + width(f.value, fv) + (width(" " + f.unit.strip(), fu) if f.unit else 0)
+    key = ("need", f.label, f.value, f.unit, size)
+    if key not in c.memo:
+        fl, fv, fu = _line_fonts(c, size)
+        label = width(f.label, fl) + c.m.pad if f.label else 0
+        c.memo[key] = label + width(f.value, fv) + (width(" " + f.unit.strip(), fu) if f.unit else 0)
+    return c.memo[key]  # type: ignore[return-value]
 
 
 def _numeric(f: KeyFigure) -> bool:
@@ -844,17 +855,28 @@ def _wide(c: Canvas, e: Element, col_w: int) -> bool:
     return isinstance(e, Grid) and _grid_natural_width(c, e) > col_w
 
 
+def _strip_top(c: Canvas, figures: list[KeyFigure], w: int, h: int, style: _Style) -> tuple[_Strip, int] | None:
+    """The key figures' strip in ``style`` and the height it takes, or None if it does not fit ``h``."""
+    key = ("strip", tuple(id(f) for f in figures), w, h, style)
+    if key not in c.memo:
+        strip = _figure_strip(c, figures, w, style)
+        found = None
+        if strip is not None:
+            m, rows = c.m, strip.rows
+            top = rows * _figure_h(c, strip.size, strip.line) + max(0, rows - 1) * m.pad + (m.pad if rows else 0)
+            found = (strip, top) if top <= h else None
+        c.memo[key] = found
+    return c.memo[key]  # type: ignore[return-value]
+
+
 def _plan(c: Canvas, chosen: list[Element], w: int, h: int, style: _Style, floor: int = 0) -> _Plan | None:
     """Place ``chosen`` in the screen's order, each at compactness ``floor`` or tighter; None if it overflows."""
     m = c.m
     figures = [e for e in chosen if isinstance(e, KeyFigure)]
-    strip = _figure_strip(c, figures, w, style)
-    if strip is None:
+    fits = _strip_top(c, figures, w, h, style)
+    if fits is None:
         return None
-    rows = strip.rows
-    top = rows * _figure_h(c, strip.size, strip.line) + max(0, rows - 1) * m.pad + (m.pad if rows else 0)
-    if top > h:
-        return None
+    strip, top = fits
     others: list[Element | _TrackRow] = [e for e in chosen if not isinstance(e, KeyFigure)]
     if floor >= LEVELS[-1]:
         others = _pair_tracks(others)
@@ -925,7 +947,10 @@ def _choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> _Plan:
         chosen = [elements[j] for j in sorted(trial)]
         priority = elements[i].priority
         found = None
+        figures = [e for e in chosen if isinstance(e, KeyFigure)]
         for s in range(style, len(styles)) if priority <= 1 else (style,):
+            if _strip_top(c, figures, w, h, styles[s]) is None:
+                continue  # the figures alone do not fit in this style: no compactness can help
             for f in range(floor, len(LEVELS)) if priority <= 2 else (floor,):
                 plan = _plan(c, chosen, w, h, styles[s], f)
                 if plan is not None and (priority <= 2 or not _squeezes(plan, best)):
