@@ -50,6 +50,11 @@ class Field:
     ``choices`` is a tuple, or a function of the state giving the allowed values
     now. ``fields`` are the sub-fields of each row of a ``rows`` field (a player:
     name and home world). ``sides`` is the die of a ``faces`` field.
+    ``shown_when`` names sibling fields and the values for which this one
+    matters (``{"version": ("Enhanced",)}``: Technology values only in an
+    Enhanced game): a form draws it only while every named sibling holds one of
+    its values and leaves it out otherwise, so the default applies. It changes
+    no server check: a value sent anyway is checked like any other.
     """
 
     name: str
@@ -64,6 +69,7 @@ class Field:
     max_length: int = 60
     fields: tuple[Field, ...] = ()
     sides: int = 6
+    shown_when: Mapping[str, tuple[Any, ...]] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -72,6 +78,13 @@ class Field:
             raise ValueError(f"field {self.name!r} of kind {self.kind} needs choices")
         if self.kind == "rows" and not self.fields:
             raise ValueError(f"field {self.name!r} of kind rows needs sub-fields")
+        for other, values in (self.shown_when or {}).items():
+            if other == self.name or not isinstance(values, tuple) or not values:
+                raise ValueError(f"field {self.name!r}: shown_when needs another field's name and a tuple of values")
+
+    def shown(self, values: Mapping[str, Any]) -> bool:
+        """Whether a form shows this field, given its siblings' values (``shown_when``)."""
+        return all(values.get(other) in allowed for other, allowed in (self.shown_when or {}).items())
 
     @property
     def title(self) -> str:
@@ -104,6 +117,8 @@ class Field:
             choices = self.options_now(state, seats)
             if choices is not None:
                 out["choices"] = [c.describe() for c in choices]
+        if self.shown_when:
+            out["shown_when"] = {other: list(values) for other, values in self.shown_when.items()}
         return out
 
     # -- checking -------------------------------------------------------------

@@ -6,8 +6,10 @@ small (pHAT), medium (wHAT, Impression 4"/5.7", Spectra 4") and large
 (Impression/Spectra 7.3", Spectra 13.3"). Key figures go in a strip across the
 top, as big as the strip allows (at least 40 px digits on the 7.3"); the other
 elements flow in columns in the system's order. When something does not fit,
-elements are dropped by the screen's priority (largest number first), never
-drawn off the panel; every text is cut to its room with an ellipsis.
+the elements first take tighter forms (inline tracks and dice, fewer lines, key
+figures on one line, tracks as numbers side by side), then are dropped by the
+screen's priority (largest number first), never drawn off the panel; every
+text is cut to its room with an ellipsis.
 
 Text is drawn without anti-aliasing in black, white or a full ink, so the
 quantizer maps every pixel exactly (no dithered text, in any palette).
@@ -16,7 +18,7 @@ quantizer maps every pixel exactly (no dithered text, in any palette).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
 from tableside.core.screen import Bars, DiceGroup, Grid, KeyFigure, Screen, Text, Track
@@ -112,6 +114,30 @@ class Inks:
 # --- drawing helpers ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class TextRun:
+    """One run of text as drawn: the string (cut with "…" if it had to be), where, in which font and ink.
+
+    Tests read these to check that a figure is on the panel, whole and big enough.
+    """
+
+    text: str
+    xy: tuple[int, int]
+    ink: RGB
+    font: ImageFont.FreeTypeFont = field(compare=False, repr=False)
+
+    @property
+    def size(self) -> int:
+        return int(self.font.size)
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """The run's box on the panel as drawn (measured only when asked: drawing stays fast)."""
+        x0, y0, x1, y1 = self.font.getbbox(self.text, mode="1")
+        x, y = self.xy
+        return (int(x + x0), int(y + y0), int(x + x1), int(y + y1))
+
+
 class Canvas:
     def __init__(self, panel: Panel) -> None:
         self.panel = panel
@@ -120,6 +146,17 @@ class Canvas:
         self.image = Image.new("RGB", panel.size, WHITE)
         self.draw = ImageDraw.Draw(self.image)
         self.draw.fontmode = "1"  # no anti-aliasing: e-paper has only its inks
+        self.runs: list[TextRun] = []
+        self.track_label = 0  # the widest "label value" of the screen's tracks (inline tracks line up)
+        self.heights: dict[tuple[int, int, int], int] = {}  # (element id, width, compactness) -> height
+        self.memo: dict[tuple, object] = {}  # measurements repeated across the layouts tried
+
+    def put(self, xy: tuple[int, int], s: str, fnt: ImageFont.FreeTypeFont, fill: RGB) -> None:
+        """Draw ``s`` as it is at ``xy`` and remember the run."""
+        if not s:
+            return
+        self.draw.text(xy, s, font=fnt, fill=fill)
+        self.runs.append(TextRun(s, (int(xy[0]), int(xy[1])), fill, fnt))
 
     def text(self, xy: tuple[int, int], text: str, fnt: ImageFont.FreeTypeFont, room: int,
              fill: RGB = BLACK, align: str = "left") -> int:
@@ -133,7 +170,7 @@ class Canvas:
             x += room - w
         elif align == "center":
             x += (room - w) // 2
-        self.draw.text((x, y), s, font=fnt, fill=fill)
+        self.put((x, y), s, fnt, fill)
         return w
 
     def rect(self, box: Sequence[int], fill: RGB | None = None, outline: RGB | None = None, w: int = 1) -> None:
@@ -169,16 +206,51 @@ def _line_h(c: Canvas, size: int) -> int:
     return size + max(2, size // 4)
 
 
-def _track_h(c: Canvas, e: Track, w: int) -> int:
+def _track_value(e: Track) -> str:
+    lo, hi = int(e.minimum), int(e.maximum)
+    return f"{e.value}/{hi}" if lo in (0, 1) else f"{e.value} ({lo}-{hi})"
+
+
+def _track_label_need(c: Canvas, e: Track) -> int:
+    """Width of "label  value" drawn beside an inline track."""
+    f = font(c.m.label, "bold")
+    return width(e.label, f) + c.m.pad * 2 + width(_track_value(e), f)
+
+
+def _track_label_w(c: Canvas, e: Track, w: int) -> int:
+    """The label column of an inline track: the screen's widest (so scales line up), at most 2/5 of the row."""
+    return min(w * 2 // 5, max(c.track_label, _track_label_need(c, e)))
+
+
+def _track_h(c: Canvas, e: Track, w: int, compact: int = 0) -> int:
+    if compact:  # inline: "Health 3/8" beside the scale, one row
+        return max(_line_h(c, c.m.label), c.m.track) + (6 if e.threshold is not None else 0) + c.m.pad
     return _line_h(c, c.m.label) + c.m.track + c.m.pad
 
 
-def _draw_track(c: Canvas, e: Track, x: int, y: int, w: int) -> None:
+def _draw_track(c: Canvas, e: Track, x: int, y: int, w: int, compact: int = 0) -> None:
+    h = c.m.track
+    if compact:  # the label and value in a column on the left, the scale in the rest of the row
+        h = max(h, _line_h(c, c.m.label))  # as tall as the label beside it: room for the numbers
+        row = _track_h(c, e, w, compact) - c.m.pad
+        lw = _track_label_w(c, e, w)
+        top = y + (row - h) // 2
+        f = font(c.m.label, "bold")
+        ty = top + (h - _cap(f)) // 2 + _top(f)
+        value = _track_value(e)
+        vw = width(fit(value, f, lw - c.m.pad), f)
+        c.text((x, ty), e.label, f, lw - vw - c.m.pad * 2, fill=c.inks.text(e.tone))
+        c.text((x + lw - c.m.pad - vw, ty), value, f, vw, fill=c.inks.text(e.tone))
+        _draw_scale(c, e, x + lw, top, w - lw, h)
+        return
+    _label_line(c, x, y, w, e.label, _track_value(e), e.tone)
+    _draw_scale(c, e, x, y + _line_h(c, c.m.label), w, h)
+
+
+def _draw_scale(c: Canvas, e: Track, x: int, y: int, w: int, h: int) -> None:
+    """The track's numbered boxes (or a bar for a long one), ``h`` px tall."""
     lo, hi = int(e.minimum), int(e.maximum)
     span = hi - lo
-    _label_line(c, x, y, w, e.label, f"{e.value}/{hi}" if lo in (0, 1) else f"{e.value} ({lo}-{hi})", e.tone)
-    y += _line_h(c, c.m.label)
-    h = c.m.track
     fill = c.inks.fill(e.tone if e.tone != "normal" else "accent")
     if e.style == "bar" or span <= 0 or span > 40:
         _draw_bar(c, x, y, w, h, e.value - lo, max(1, span), fill,
@@ -202,8 +274,7 @@ def _draw_track(c: Canvas, e: Track, x: int, y: int, w: int) -> None:
             ink = Inks.on(fill) if on else BLACK
             s = str(v)
             tw = width(s, nf)
-            c.draw.text((box[0] + (box[2] - box[0] - tw) // 2 + 1, y + (h - _cap(nf)) // 2 + _top(nf)), s,
-                        font=nf, fill=ink)
+            c.put((box[0] + (box[2] - box[0] - tw) // 2 + 1, y + (h - _cap(nf)) // 2 + _top(nf)), s, nf, ink)
         if v in e.marks:  # a marked space: a notch under the box
             m = max(1, min(h // 6, c.m.pad - 1))
             cx = (box[0] + box[2]) // 2
@@ -233,15 +304,22 @@ def _bars_split(e: Bars, w: int, compact: int) -> int:
     return 2 if compact >= 2 and len(e.bars) > 2 and w >= 140 else 1
 
 
+def _bars_titled(e: Bars, compact: int) -> bool:
+    """The last resort (level 3) drops the title line; the threshold line stays on every bar."""
+    return compact < 3 or not e.bars
+
+
 def _bars_h(c: Canvas, e: Bars, w: int, compact: int = 0) -> int:
     rows = -(-len(e.bars) // _bars_split(e, w, compact))
-    return _line_h(c, c.m.label) + rows * _bars_row_h(c, compact) + c.m.pad
+    title = _line_h(c, c.m.label) if _bars_titled(e, compact) else 0
+    return title + rows * _bars_row_h(c, compact) + c.m.pad
 
 
 def _draw_bars(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int = 0) -> None:
-    right = f"wins at {e.threshold}" if e.threshold is not None else ""
-    _label_line(c, x, y, w, e.title, right, e.tone)
-    y += _line_h(c, c.m.label)
+    if _bars_titled(e, compact):
+        right = f"wins at {e.threshold}" if e.threshold is not None else ""
+        _label_line(c, x, y, w, e.title, right, e.tone)
+        y += _line_h(c, c.m.label)
     split = _bars_split(e, w, compact)
     if split > 1:  # two columns of bars, each a narrower Bars without a title line
         half = (w - c.m.pad * 2) // 2
@@ -314,7 +392,11 @@ def _draw_grid(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> 
     ncol = max(1, len(e.columns))
     widest, label_need, marks = _grid_widths(c, e, size, w)
     sw = size // 2 if marks else 0
-    cell_w = max(min(widest + c.m.pad * 2, (w - label_need) // ncol), min(w // (ncol + 1), width("000", fb)))
+    # Cells as wide as their widest entry, else what the row labels leave; never narrower than three digits
+    # unless the row labels (the players' names) would be cut for it while the entries still fit.
+    leave = (w - label_need) // ncol
+    values = max([width(cell, fb) for r in e.rows for cell in r.cells] + [0]) + c.m.pad
+    cell_w = max(min(widest + c.m.pad * 2, leave), min(w // (ncol + 1), width("000", fb), max(values, leave)))
     if ncol == 1 and not any(e.columns):  # label: value rows, the value takes what the label leaves
         label_need = max([width(fit(r.label, fb, w // 2), fb) for r in e.rows] + [0]) + 2 * sw + c.m.pad * 2
         cell_w = max(w // 3, w - label_need)
@@ -365,10 +447,55 @@ def _dice_layout(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int]:
     return size, per_row, rows
 
 
-def _dice_h(c: Canvas, e: DiceGroup, w: int) -> int:
+def _dice_inline(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int] | None:
+    """(die size, label room, verdict room) for label, dice and verdict on one row; None if the dice need more.
+
+    The dice stay whole, then the verdict (the outcome); the label takes what is left, or is left out when
+    that is less than a few characters.
+    """
+    n = len(e.dice)
+    if not n:
+        return None
+    size, per_row, _rows = _dice_layout(c, e, w)
+    if per_row < n:
+        return None
+    f = font(c.m.label, "bold")
+    rest = w - n * (size + max(2, size // 6)) - c.m.pad * 2
+    need_l = width(e.label, f) if e.label else 0
+    need_v = width(e.verdict, f) if e.verdict else 0
+    if rest < min(need_l + need_v, c.m.label * 3):
+        return None
+    verdict = min(need_v, rest)
+    label = rest - verdict
+    if label < min(need_l, c.m.label * 4):
+        label = 0
+    return size, label, verdict
+
+
+def _dice_h(c: Canvas, e: DiceGroup, w: int, compact: int = 0) -> int:
+    inline = _dice_inline(c, e, w) if compact else None
+    if inline is not None:
+        return max(_line_h(c, c.m.label), inline[0]) + c.m.pad
     size, _per, rows = _dice_layout(c, e, w)
     gap = max(2, size // 6)
     return _line_h(c, c.m.label) + rows * (size + gap) + c.m.pad
+
+
+def _draw_dice_inline(c: Canvas, e: DiceGroup, x: int, y: int, w: int, size: int, label_w: int,
+                      verdict_w: int) -> None:
+    """One row: the label, the dice, the verdict."""
+    f = font(c.m.label, "bold")
+    row = max(_line_h(c, c.m.label), size)
+    ty = y + (row - _cap(f)) // 2 + _top(f)
+    used = c.text((x, ty), e.label, f, label_w) if label_w > 0 else 0
+    dx = x + (used + c.m.pad if used else 0)
+    gap = max(2, size // 6)
+    for die in e.dice:
+        _draw_die(c, dx, y + (row - size) // 2, size, die.face, die.mark, e.sides)
+        dx += size + gap
+    if e.verdict and verdict_w > 0:
+        c.text((dx + c.m.pad - gap, ty), e.verdict, f, verdict_w, fill=c.inks.text(e.tone if e.tone != "normal"
+                                                                                    else "accent"))
 
 
 def _draw_die(c: Canvas, x: int, y: int, size: int, face: int, mark: str, sides: int) -> None:
@@ -395,7 +522,7 @@ def _draw_die(c: Canvas, x: int, y: int, size: int, face: int, mark: str, sides:
     else:
         f = largest(str(face), size - 6, size - 6, size * 3 // 5, 7, "bold")
         s = str(face)
-        c.draw.text((x + (size - width(s, f)) // 2, y + (size - _cap(f)) // 2 + _top(f)), s, font=f, fill=ink)
+        c.put((x + (size - width(s, f)) // 2, y + (size - _cap(f)) // 2 + _top(f)), s, f, ink)
     if mark in ("tossed", "miss") and mark == "tossed":  # tossed: struck through
         c.draw.line((x + 2, y + size - 3, x + size - 3, y + 2), fill=c.inks.alert_text, width=max(2, size // 12))
     if mark == "rolled_in":  # a die that rolled in (exploded): a corner notch
@@ -403,7 +530,11 @@ def _draw_die(c: Canvas, x: int, y: int, size: int, face: int, mark: str, sides:
         c.draw.polygon([(x + size - 1 - k, y), (x + size - 1, y), (x + size - 1, y + k)], fill=c.inks.fill("accent"))
 
 
-def _draw_dice(c: Canvas, e: DiceGroup, x: int, y: int, w: int) -> None:
+def _draw_dice(c: Canvas, e: DiceGroup, x: int, y: int, w: int, compact: int = 0) -> None:
+    inline = _dice_inline(c, e, w) if compact else None
+    if inline is not None:
+        _draw_dice_inline(c, e, x, y, w, *inline)
+        return
     size, per_row, rows = _dice_layout(c, e, w)
     gap = max(2, size // 6)
     f = font(c.m.label, "bold")
@@ -447,12 +578,48 @@ def _draw_text(c: Canvas, e: Text, x: int, y: int, w: int, lines: int = 3) -> No
 # --- key figures --------------------------------------------------------------------------------
 
 
-def _figure_strip(c: Canvas, figures: list[KeyFigure], w: int, cap: int) -> tuple[int, int, int] | None:
-    """(rows, per_row, font size) for the figures in ``w`` px, or None if they cannot fit."""
+@dataclass(frozen=True)
+class _Style:
+    """How the key figures are drawn: boxes with values up to ``size`` px, or one line with ``size`` px values."""
+
+    line: bool
+    size: int
+    cut: bool = False  # the last resort: figures that cannot be dropped may be cut to share the line
+
+
+@dataclass(frozen=True)
+class _Strip:
+    rows: int
+    per_row: int
+    size: int
+    line: bool = False
+
+
+def _styles(c: Canvas) -> list[_Style]:
+    """From the roomiest to the tightest: big boxes, smaller boxes down to the class minimum, one line of
+    big values, one line of text-sized values (cut to fit only when every figure on it is priority 1)."""
+    m = c.m
+    out = [_Style(False, m.figure)]
+    size = m.figure * 6 // 7
+    while size > m.figure_min + 2:  # a few steps down to the class minimum, each about 15 % smaller
+        out.append(_Style(False, size))
+        size = size * 6 // 7
+    out.append(_Style(False, m.figure_min))
+    if m.figure_min > m.text:
+        out.append(_Style(True, m.figure_min))
+    return [*out, _Style(True, m.text), _Style(True, m.text, cut=True)]
+
+
+def _figure_strip(c: Canvas, figures: list[KeyFigure], w: int, style: _Style) -> _Strip | None:
+    """Where the figures go in ``w`` px in ``style``, or None if they cannot fit."""
     if not figures:
-        return (0, 0, 0)
-    if cap == 0:  # the last resort on a crowded panel: all figures on one bold line
-        return (1, len(figures), 0)
+        return _Strip(0, 0, 0)
+    if style.line:
+        whole = sum(_line_need(c, f, style.size) for f in figures) + _line_gap(c) * (len(figures) - 1) <= w
+        if whole or (style.cut and all(f.priority <= 1 for f in figures)):
+            return _Strip(1, len(figures), style.size, line=True)
+        return None
+    cap = style.size
     gap = c.m.pad
     numbers = [f for f in figures if _numeric(f)] or figures
     for rows in (1, 2):
@@ -463,8 +630,27 @@ def _figure_strip(c: Canvas, figures: list[KeyFigure], w: int, cap: int) -> tupl
         fits = all(width(_figure_text(f), font(size, "bold")) <= box_w - 2 * c.m.pad
                    for f in figures if _numeric(f))
         if fits:
-            return (rows, per_row, size)
+            return _Strip(rows, per_row, size)
     return None
+
+
+def _line_fonts(c: Canvas, size: int) -> tuple[ImageFont.FreeTypeFont, ImageFont.FreeTypeFont, ImageFont.FreeTypeFont]:
+    """(label, value, unit) fonts of a figure drawn on one line."""
+    return font(c.m.label), font(size, "bold"), font(min(size, max(c.m.label, size // 2)), "bold")
+
+
+def _line_gap(c: Canvas) -> int:
+    return c.m.pad * 4
+
+
+def _line_need(c: Canvas, f: KeyFigure, size: int) -> int:
+    """Width of "label value unit" on one line, whole."""
+    key = ("need", f.label, f.value, f.unit, size)
+    if key not in c.memo:
+        fl, fv, fu = _line_fonts(c, size)
+        label = width(f.label, fl) + c.m.pad if f.label else 0
+        c.memo[key] = label + width(f.value, fv) + (width(" " + f.unit.strip(), fu) if f.unit else 0)
+    return c.memo[key]  # type: ignore[return-value]
 
 
 def _numeric(f: KeyFigure) -> bool:
@@ -475,18 +661,19 @@ def _figure_text(f: KeyFigure) -> str:
     return f.value + (" " + f.unit if f.unit else "")
 
 
-def _figure_h(c: Canvas, size: int) -> int:
-    if size == 0:
-        return _line_h(c, c.m.text)
+def _figure_h(c: Canvas, size: int, line: bool = False) -> int:
+    if line:
+        return _line_h(c, size)
     f = font(size, "bold")
     return _line_h(c, c.m.label) + _cap(f) + c.m.pad * 2
 
 
-def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, per_row: int,
-                  size: int) -> list[tuple[int, int, int, int]]:
+def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, strip: _Strip) -> list[
+        tuple[int, int, int, int]]:
     """Draw the key figures; returns each one's box."""
-    if size == 0:
-        return _draw_figure_line(c, figures, x, y, w)
+    per_row, size = strip.per_row, strip.size
+    if strip.line:
+        return _draw_figure_line(c, figures, x, y, w, size)
     gap = c.m.pad
     box_w = (w - gap * (per_row - 1)) // per_row
     h = _figure_h(c, size)
@@ -506,31 +693,70 @@ def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, p
         vy = by + _line_h(c, c.m.label) + c.m.pad // 2
         fv = font(size, "bold") if _numeric(fig) else largest(_figure_text(fig), box_w - 2 * c.m.pad, 10_000, size,
                                                                  min(size, c.m.text), "bold")
-        vy += _cap(font(size, "bold")) - _cap(fv)  # words that had to shrink stand on the numbers' baseline
+        base = vy + _cap(font(size, "bold"))  # words that had to shrink stand on the numbers' baseline
+        lift = 0
+        while not _numeric(fig):  # a word's descender ("not captured") stays inside the box: lift it, or shrink it
+            below = fv.getbbox(fit(fig.value, fv, box_w - 2 * c.m.pad) or "0")[3] + _top(fv) - _cap(fv)
+            lift = max(0, min(base + below - (by + h - 2), base - _cap(fv) - vy))
+            if base - lift + below <= by + h - 2 or fv.size <= min(size, c.m.text):
+                break
+            fv = font(fv.size - 1, "bold")
+        vy = base - lift - _cap(fv)
         value = fit(fig.value, fv, box_w - 2 * c.m.pad)
         vw = width(value, fv)
         unit = fit(" " + fig.unit, fu, box_w - 2 * c.m.pad - vw) if fig.unit else ""
         uw = width(unit, fu) if unit else 0
         vx = bx + (box_w - vw - uw) // 2
-        c.draw.text((vx, vy + _top(fv)), value, font=fv, fill=c.inks.text(fig.tone))
+        c.put((vx, vy + _top(fv)), value, fv, c.inks.text(fig.tone))
         if unit:
-            c.draw.text((vx + vw, vy + _cap(fv) - _cap(fu) + _top(fu)), unit, font=fu, fill=BLACK)
+            c.put((vx + vw, vy + _cap(fv) - _cap(fu) + _top(fu)), unit, fu, BLACK)
     return boxes
 
 
-def _draw_figure_line(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int) -> list[tuple[int, int, int, int]]:
-    """All figures on one line, "Round 4  Win at 26": each gets an equal share, cut to it."""
-    share = w // len(figures)
-    fl, fv = font(c.m.label), font(c.m.text, "bold")
-    h = _line_h(c, c.m.text)
+def _draw_figure_line(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int,
+                      size: int) -> list[tuple[int, int, int, int]]:
+    """All figures on one line, "Capture 50% (5 dice)   Round 4": labels small, values bold, on one baseline.
+
+    Each figure gets its whole width and the spare room is shared out. When they cannot all be whole (only
+    figures that may never be dropped), the values stay whole and labels that no longer fit are left out;
+    if even the values do not fit, each figure gets a share in proportion, cut with "…".
+    """
+    fl, fv, fu = _line_fonts(c, size)
+    gap = _line_gap(c)
+    needs = [_line_need(c, f, size) for f in figures]
+    room = w - gap * (len(figures) - 1)
+    labels = [width(f.label, fl) + c.m.pad if f.label else 0 for f in figures]
+    values = [n - lw for n, lw in zip(needs, labels, strict=True)]
+    if sum(needs) > room and sum(values) <= room:  # every value whole: labels in order while they fit whole
+        left = room - sum(values)
+        for i, lw in enumerate(labels):
+            if lw > left:
+                needs[i], labels[i] = values[i], 0
+            else:
+                left -= lw
+    if sum(needs) <= room:
+        spare = (room - sum(needs)) // len(figures)
+        shares = [n + spare for n in needs]
+    else:
+        shares = [max(1, room * n // max(1, sum(needs))) for n in needs]
+    h = _line_h(c, size)
+    base = y + fv.getmetrics()[0]  # the common baseline
     boxes = []
-    for i, fig in enumerate(figures):
-        bx = x + i * share
-        value = fit(f"{fig.value}{fig.unit}", fv, share - c.m.pad)
+    bx = x
+    for i, (fig, share) in enumerate(zip(figures, shares, strict=True)):
+        unit = (" " + fig.unit.strip()) if fig.unit else ""
+        value = fit(fig.value, fv, share)
         vw = width(value, fv)
-        label_w = c.text((bx, y + (c.m.text - c.m.label)), fig.label, fl, share - vw - c.m.pad * 2)
-        c.draw.text((bx + label_w + (c.m.pad if label_w else 0), y), value, font=fv, fill=c.inks.text(fig.tone))
+        unit = fit(unit, fu, share - vw) if unit else ""
+        uw = width(unit, fu) if unit else 0
+        label_w = c.text((bx, base - fl.getmetrics()[0]), fig.label, fl, share - vw - uw - c.m.pad) \
+            if labels[i] or sum(needs) > room else 0
+        vx = bx + (label_w + c.m.pad if label_w else 0)
+        c.put((vx, y), value, fv, c.inks.text(fig.tone))
+        if unit:
+            c.put((vx + vw, base - fu.getmetrics()[0]), unit, fu, BLACK)
         boxes.append((bx, y, bx + share, y + h))
+        bx += share + gap
     return boxes
 
 
@@ -541,13 +767,13 @@ Element = KeyFigure | Track | Bars | Grid | DiceGroup | Text
 
 def _measure(c: Canvas, e: Element, w: int, compact: int) -> int:
     if isinstance(e, Track):
-        return _track_h(c, e, w)
+        return _track_h(c, e, w, compact)
     if isinstance(e, Bars):
         return _bars_h(c, e, w, compact)
     if isinstance(e, Grid):
         return _grid_h(c, e, w, compact)
     if isinstance(e, DiceGroup):
-        return _dice_h(c, e, w)
+        return _dice_h(c, e, w, compact)
     if isinstance(e, Text):
         return _text_h(c, e, w, 3 - min(2, int(compact)))
     return 0
@@ -555,13 +781,13 @@ def _measure(c: Canvas, e: Element, w: int, compact: int) -> int:
 
 def _draw(c: Canvas, e: Element, x: int, y: int, w: int, compact: int) -> None:
     if isinstance(e, Track):
-        _draw_track(c, e, x, y, w)
+        _draw_track(c, e, x, y, w, compact)
     elif isinstance(e, Bars):
         _draw_bars(c, e, x, y, w, compact)
     elif isinstance(e, Grid):
         _draw_grid(c, e, x, y, w, compact)
     elif isinstance(e, DiceGroup):
-        _draw_dice(c, e, x, y, w)
+        _draw_dice(c, e, x, y, w, compact)
     elif isinstance(e, Text):
         _draw_text(c, e, x, y, w, 3 - min(2, int(compact)))
 
@@ -569,8 +795,59 @@ def _draw(c: Canvas, e: Element, x: int, y: int, w: int, compact: int) -> None:
 @dataclass
 class _Plan:
     figures: list[KeyFigure]
-    strip: tuple[int, int, int]
-    placed: list[tuple[Element, int, int, int, int]]  # element, column, y offset, width, compactness 0-2
+    strip: _Strip
+    placed: list[tuple[Element | _TrackRow, int, int, int, int]]  # element, column, y offset, width, level
+
+
+LEVELS = (0, 1, 2, 3)  # compactness: 0 roomy; 1 inline tracks and dice, smaller rows; 2 one-line texts; 3 no titles
+
+
+@dataclass(frozen=True)
+class _TrackRow:
+    """Neighbouring tracks as numbers side by side, "Health 2/8   Defense 4/8": the last resort for tracks."""
+
+    tracks: tuple[Track, ...]
+
+    @property
+    def priority(self) -> int:
+        return min(t.priority for t in self.tracks)
+
+
+def _pair_tracks(others: list[Element]) -> list[Element | _TrackRow]:
+    """Runs of two or more neighbouring tracks become one row each."""
+    out: list[Element | _TrackRow] = []
+    run: list[Track] = []
+    for e in [*others, None]:
+        if isinstance(e, Track):
+            run.append(e)
+            continue
+        if len(run) > 1:
+            out.append(_TrackRow(tuple(run)))
+        else:
+            out.extend(run)
+        run = []
+        if e is not None:
+            out.append(e)
+    return out
+
+
+def _track_figures(row: _TrackRow) -> list[KeyFigure]:
+    return [KeyFigure(t.label, _track_value(t), priority=t.priority, tone=t.tone) for t in row.tracks]
+
+
+def _track_row_size(c: Canvas, row: _TrackRow, w: int) -> int:
+    """The biggest value size (class minimum for key figures, else text) at which the row fits whole;
+    0 if it does not and a track on it could be dropped instead (only priority 1 is ever cut)."""
+    figures = _track_figures(row)
+    for size in sorted({c.m.figure_min, c.m.text}, reverse=True):
+        if sum(_line_need(c, f, size) for f in figures) + _line_gap(c) * (len(figures) - 1) <= w:
+            return size
+    return c.m.text if all(t.priority <= 1 for t in row.tracks) else 0
+
+
+def _track_row_h(c: Canvas, row: _TrackRow, w: int) -> int:
+    size = _track_row_size(c, row, w)
+    return _line_h(c, size) + c.m.pad if size else 1 << 30
 
 
 def _wide(c: Canvas, e: Element, col_w: int) -> bool:
@@ -578,31 +855,48 @@ def _wide(c: Canvas, e: Element, col_w: int) -> bool:
     return isinstance(e, Grid) and _grid_natural_width(c, e) > col_w
 
 
-def _plan(c: Canvas, chosen: list[Element], w: int, h: int, figure_cap: int) -> _Plan | None:
-    """Place ``chosen`` (in the screen's order) or None if it overflows."""
+def _strip_top(c: Canvas, figures: list[KeyFigure], w: int, h: int, style: _Style) -> tuple[_Strip, int] | None:
+    """The key figures' strip in ``style`` and the height it takes, or None if it does not fit ``h``."""
+    key = ("strip", tuple(id(f) for f in figures), w, h, style)
+    if key not in c.memo:
+        strip = _figure_strip(c, figures, w, style)
+        found = None
+        if strip is not None:
+            m, rows = c.m, strip.rows
+            top = rows * _figure_h(c, strip.size, strip.line) + max(0, rows - 1) * m.pad + (m.pad if rows else 0)
+            found = (strip, top) if top <= h else None
+        c.memo[key] = found
+    return c.memo[key]  # type: ignore[return-value]
+
+
+def _plan(c: Canvas, chosen: list[Element], w: int, h: int, style: _Style, floor: int = 0) -> _Plan | None:
+    """Place ``chosen`` in the screen's order, each at compactness ``floor`` or tighter; None if it overflows."""
     m = c.m
     figures = [e for e in chosen if isinstance(e, KeyFigure)]
-    strip = _figure_strip(c, figures, w, figure_cap)
-    if strip is None:
+    fits = _strip_top(c, figures, w, h, style)
+    if fits is None:
         return None
-    rows, per_row, size = strip
-    top = rows * _figure_h(c, size) + max(0, rows - 1) * m.pad + (m.pad if rows else 0)
-    if top > h:
-        return None
-    others = [e for e in chosen if not isinstance(e, KeyFigure)]
+    strip, top = fits
+    others: list[Element | _TrackRow] = [e for e in chosen if not isinstance(e, KeyFigure)]
+    if floor >= LEVELS[-1]:
+        others = _pair_tracks(others)
     cols = m.columns if len(others) > 1 else 1
     col_w = (w - m.pad * 2 * (cols - 1)) // cols
-    placed: list[tuple[Element, int, int, int, int]] = []
+    placed: list[tuple[Element | _TrackRow, int, int, int, int]] = []
     col, y = 0, top
     for e in others:
         span = cols if (cols > 1 and col == 0 and y == top and _wide(c, e, col_w)) else 1
         ew = col_w * span + m.pad * 2 * (span - 1)
-        spot = _fit_level(c, e, ew, h - y)
+        spot = _fit_level(c, e, ew, h - y, floor)
+        if spot is not None and spot[0] > floor and span == 1 and col + 1 < cols:
+            there = _fit_level(c, e, ew, h - top, floor)  # roomier at the top of the next column?
+            if there is not None and there[0] < spot[0]:
+                spot = None
         if spot is None:  # the next column, from the top
             if col + 1 >= cols:
                 return None
             col, y = col + 1, top
-            spot = _fit_level(c, e, ew, h - y)
+            spot = _fit_level(c, e, ew, h - y, floor)
             if spot is None:
                 return None
         level, eh = spot
@@ -613,36 +907,60 @@ def _plan(c: Canvas, chosen: list[Element], w: int, h: int, figure_cap: int) -> 
     return _Plan(figures, strip, placed)
 
 
-def _fit_level(c: Canvas, e: Element, w: int, room: int) -> tuple[int, int] | None:
-    """The roomiest compactness (0, 1, 2) at which ``e`` fits ``room`` px, with its height."""
-    for level in (0, 1, 2):
-        eh = _measure(c, e, w, level)
+def _fit_level(c: Canvas, e: Element, w: int, room: int, floor: int = 0) -> tuple[int, int] | None:
+    """The roomiest compactness (``floor`` or tighter) at which ``e`` fits ``room`` px, with its height."""
+    if isinstance(e, _TrackRow):  # made for one plan: measured, not cached
+        eh = _track_row_h(c, e, w)
+        return (LEVELS[-1], eh) if eh <= room else None
+    for level in LEVELS[floor:]:
+        key = (id(e), w, level)
+        eh = c.heights.get(key)
+        if eh is None:
+            eh = c.heights[key] = _measure(c, e, w, level)
         if eh <= room:
             return level, eh
     return None
 
 
+def _squeezes(plan: _Plan, before: _Plan) -> bool:
+    """Whether ``plan`` draws an element of ``before`` more compactly than ``before`` did."""
+    was = {id(e): level for e, _col, _y, _w, level in before.placed}
+    return any(level > was.get(id(e), level) for e, _col, _y, _w, level in plan.placed)
+
+
 def _choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> _Plan:
     """Keep the most important elements that fit: add them by priority, keep each one that still fits.
 
-    Key figures start as big as their strip allows; only an element of priority 1
-    may shrink them (to the class minimum) to find room.
+    Key figures start as big as their strip allows and the other elements as roomy as they can be.
+    To find room, an element of priority 1 or 2 may make every element more compact (inline tracks and
+    dice, fewer text lines, smaller rows); only one of priority 1 may also shrink the key figures, down
+    to one line. A less important element is added only where it squeezes nothing already kept.
+    Priority 1 is what players need mid-turn: it is dropped only when it cannot fit at all.
     """
     ranked = sorted(range(len(elements)), key=lambda i: (elements[i].priority, i))
     keep: set[int] = set()
-    best = _Plan([], (0, 0, 0), [])
-    cap = c.m.figure
+    styles = _styles(c)
+    best = _Plan([], _Strip(0, 0, 0), [])
+    style, floor = 0, 0
     for i in ranked:
         trial = keep | {i}
         chosen = [elements[j] for j in sorted(trial)]
-        plan = _plan(c, chosen, w, h, cap)
-        for smaller in (c.m.figure_min, 0):  # only a priority-1 element may shrink the figures
-            if plan is None and elements[i].priority <= 1 and cap > smaller:
-                plan = _plan(c, chosen, w, h, smaller)
-                if plan is not None:
-                    cap = smaller
-        if plan is not None:
-            keep, best = trial, plan
+        priority = elements[i].priority
+        found = None
+        figures = [e for e in chosen if isinstance(e, KeyFigure)]
+        for s in range(style, len(styles)) if priority <= 1 else (style,):
+            if _strip_top(c, figures, w, h, styles[s]) is None:
+                continue  # the figures alone do not fit in this style: no compactness can help
+            for f in range(floor, len(LEVELS)) if priority <= 2 else (floor,):
+                plan = _plan(c, chosen, w, h, styles[s], f)
+                if plan is not None and (priority <= 2 or not _squeezes(plan, best)):
+                    found = (plan, s, f)
+                    break
+            if found:
+                break
+        if found:
+            best, style, floor = found
+            keep = trial
     return best
 
 
@@ -694,7 +1012,7 @@ def _prompt(c: Canvas, y: int, text: str) -> int:
     f = font(m.text, "bold")
     arrow = "▶ "
     aw = width(arrow, f)
-    c.draw.text((m.pad, y + m.pad // 2), arrow, font=f, fill=c.inks.accent_text)
+    c.put((m.pad, y + m.pad // 2), arrow, f, c.inks.accent_text)
     c.text((m.pad + aw, y + m.pad // 2), text, f, w - 2 * m.pad - aw)
     h = m.line + m.pad
     c.rect((m.pad, y + h - 1, w - m.pad - 1, y + h - 1), fill=BLACK)
@@ -711,8 +1029,9 @@ class Layout:
 
     kept: tuple[tuple[Element, tuple[int, int, int, int]], ...]
     dropped: tuple[Element, ...]
-    figure_size: int
+    figure_size: int  # the key figures' value size in px (boxes or, on a crowded panel, one line)
     body: tuple[int, int, int, int]
+    texts: tuple[TextRun, ...] = ()  # every run of text drawn, in order
 
 
 def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.Image:
@@ -740,26 +1059,30 @@ def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) ->
     y += m.pad
     body_w = w - 2 * m.pad
     elements = list(screen.elements)
+    c.track_label = max((_track_label_need(c, e) for e in elements if isinstance(e, Track)), default=0)
     plan = _choose(c, elements, body_w, bottom - y)
     kept: list[tuple[Element, tuple[int, int, int, int]]] = []
-    rows, per_row, size = plan.strip
-    if rows:
-        boxes = _draw_figures(c, plan.figures, m.pad, y, body_w, per_row, size)
+    if plan.strip.rows:
+        boxes = _draw_figures(c, plan.figures, m.pad, y, body_w, plan.strip)
         kept.extend(zip(plan.figures, boxes, strict=True))
     cols = max([col for _e, col, _y, _w, _c in plan.placed] + [0]) + 1
     ncols = m.columns if len(plan.placed) > 1 else 1
     col_w = (body_w - m.pad * 2 * (ncols - 1)) // ncols
     for e, col, ey, ew, compact in plan.placed:
         x = m.pad + col * (col_w + m.pad * 2)
+        if isinstance(e, _TrackRow):
+            boxes = _draw_figure_line(c, _track_figures(e), x, y + ey, ew, _track_row_size(c, e, ew))
+            kept.extend(zip(e.tracks, boxes, strict=True))
+            continue
         _draw(c, e, x, y + ey, ew, compact)
-        kept.append((e, (x, y + ey, x + ew, y + ey + _measure(c, e, ew, compact))))
+        kept.append((e, (x, y + ey, x + ew, y + ey + c.heights[(id(e), ew, compact)])))
     for col in range(1, cols):  # a rule between columns, from the column's first element down
         x = m.pad + col * (col_w + m.pad * 2) - m.pad
         top = y + min(ey for _e, ecol, ey, _w, _c in plan.placed if ecol == col)
         c.rect((x, top, x, bottom - m.pad), fill=BLACK)
     kept_ids = {id(e) for e, _box in kept}
     dropped = tuple(e for e in elements if id(e) not in kept_ids)
-    return c.image, Layout(tuple(kept), dropped, size, (m.pad, y, w - m.pad, bottom))
+    return c.image, Layout(tuple(kept), dropped, plan.strip.size, (m.pad, y, w - m.pad, bottom), tuple(c.runs))
 
 
 # --- the join screen ----------------------------------------------------------------------------

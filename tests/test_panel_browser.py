@@ -393,3 +393,41 @@ def test_real_dice_are_entered_by_tapping_faces(browser, server):
     page.get_by_role("button", name="History", exact=True).tap()
     expect(page.locator("#log li").first.locator(".die")).to_have_text(["6", "3"])
     page.context.close()
+
+
+def test_a_basic_vnm_setup_asks_only_what_the_basic_game_needs(browser, server):
+    page = phone(browser, server)
+    page.get_by_role("button", name="Games", exact=True).tap()
+    page.locator("#system-box label", has_text="Venus Needs Men").tap()
+    land = page.get_by_role("group", name=re.compile("^Land areas"))
+    tech = page.get_by_role("group", name=re.compile("^Technology values"))
+    total = page.get_by_role("spinbutton", name=re.compile("^Earth's total population"))
+    expect(page.get_by_role("group", name=re.compile("^Players"))).to_be_visible()
+
+    def shown(*visible) -> None:
+        for part in (land, tech, total):
+            if part in visible:
+                expect(part).to_be_visible()
+            else:
+                expect(part).to_be_hidden()
+
+    shown()  # Basic, Normal: names and go
+    basic_height = page.locator("#new-game").bounding_box()["height"]
+    shot(page, "vnm-setup-basic")
+    page.get_by_label("Game", exact=True).select_option(label="Enhanced Game (Technology cards)")
+    shown(tech)
+    expect(page.get_by_role("button", name="Add a technology value")).to_be_visible()
+    page.locator("#option-fields").get_by_text("Long", exact=True).tap()  # the rulebook gives no Long total
+    shown(tech, land, total)
+    total.fill("131")
+    assert page.locator("#new-game").bounding_box()["height"] > basic_height
+    shot(page, "vnm-setup-enhanced-long")
+    # Back to Basic and Normal: hidden again, and what was typed there is not sent (the defaults apply).
+    page.locator("#option-fields").get_by_text("Normal", exact=True).tap()
+    page.get_by_label("Game", exact=True).select_option(label="Basic Game")
+    shown()
+    start_game(page, "Venus Needs Men", NAMES["vnm"])
+    state = api(server, "GET", "/api/sessions/active")["state"]
+    assert (state["version"], state["game_length"], state["total_population"]) == ("Basic", "Normal", 101)
+    assert [p["name"] for p in state["players"]] == NAMES["vnm"]
+    page.context.close()

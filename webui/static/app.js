@@ -309,6 +309,7 @@ function actionForm(a, close) {
   const form = el("form", { novalidate: true }, a.doc ? el("p", { class: "hint doc" }, a.doc) : null,
     widgets.map((w) => w.node), dice.box, err,
     el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"), go));
+  recheckOn(form, shownWhen(a.fields || [], widgets));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.hidden = true;
@@ -325,6 +326,7 @@ function actionForm(a, close) {
 function readAll(fields, widgets) {
   const out = {};
   fields.forEach((f, i) => {
+    if (f.shown_when && widgets[i].node.hidden) return; // not shown: left out, so the system's default applies
     const v = widgets[i].read();
     if (v !== undefined) out[f.name] = v;
   });
@@ -363,6 +365,25 @@ function showDicePad(dice, needs, given) {
   dice.pad = fieldWidget(f);
   dice.box.replaceChildren(dice.pad.node);
 }
+
+// A field with `shown_when` ({"version": ["Enhanced"]}) is drawn only while every named sibling holds one of
+// the listed values (docs/api.md). Returns the function that re-checks; recheckOn wires it to a form.
+function shownWhen(fields, widgets) {
+  const valueOf = (name) => {
+    const i = fields.findIndex((f) => f.name === name);
+    if (i < 0) return { absent: true };
+    if (widgets[i].node.hidden) return { value: fields[i].default };
+    try { return { value: widgets[i].read() }; } catch { return { value: undefined }; }
+  };
+  const holds = (when) => Object.entries(when).every(([name, allowed]) => {
+    const got = valueOf(name);
+    return got.absent || (Array.isArray(allowed) && allowed.some((a) => JSON.stringify(a) === JSON.stringify(got.value)));
+  });
+  const update = () => fields.forEach((f, i) => { if (f.shown_when) widgets[i].node.hidden = !holds(f.shown_when); });
+  update();
+  return update;
+}
+function recheckOn(node, update) { for (const kind of ["change", "input", "click"]) node.addEventListener(kind, update); }
 
 // ---------- one widget per field kind ----------
 function fieldWidget(f) {
@@ -534,6 +555,7 @@ function rows(f, id, label, help) {
     const box = el("div", { class: "rows-item" }, ws.map((w) => w.node),
       el("button", { type: "button", onclick: () => { box.remove(); items.splice(items.indexOf(item), 1); renumber(); } }, `Remove this ${noun}`));
     item.box = box;
+    recheckOn(box, shownWhen(sub, ws));
     items.push(item); list.append(box); renumber();
   };
   const renumber = () => items.forEach((it, i) => it.box.setAttribute("aria-label", `${label} ${i + 1}`));
@@ -730,6 +752,7 @@ function rollsOf(e) {
 // ---------- sessions ----------
 async function loadSystems() {
   S.systems = await api("GET", "/api/systems");
+  if (!S.optionsFollowed) { recheckOn($("option-fields"), () => S.optionsShown && S.optionsShown()); S.optionsFollowed = true; }
   const box = $("system-box");
   box.querySelectorAll("label").forEach((n) => n.remove());
   S.systems.forEach((s, i) => {
@@ -746,6 +769,7 @@ function showOptions() {
   const box = $("option-fields");
   S.optionWidgets = (sys ? sys.options : []).map((o) => fieldWidget(o));
   box.replaceChildren(sys && sys.description ? el("p", { class: "hint" }, sys.description) : "", ...S.optionWidgets.map((w) => w.node));
+  S.optionsShown = shownWhen(sys ? sys.options : [], S.optionWidgets);
 }
 async function startGame(ev) {
   ev.preventDefault();

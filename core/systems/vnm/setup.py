@@ -46,6 +46,11 @@ AREA_FIELDS: tuple[Field, ...] = (
     Field("population", "count", label="Population", minimum=0, maximum=999),
 )
 
+# The game lengths whose total the rulebook does not give: only they need a total or land areas
+# typed in (a Normal game has 101, the five listed areas and "Australia + 2 others"), so the
+# phone shows those fields only for them. The API still takes land areas in a Normal game.
+CHOSEN_TOTALS = tuple(length for length in rules.GAME_LENGTHS if length not in rules.KNOWN_TOTALS)
+
 OPTIONS: tuple[Field, ...] = (
     Field("players", "rows", label="Players", required=False, fields=PLAYER_FIELDS, minimum=rules.MIN_PLAYERS,
           maximum=rules.MAX_PLAYERS,
@@ -57,17 +62,20 @@ OPTIONS: tuple[Field, ...] = (
     Field("game_length", "pick", label="Game length", required=False, default="Normal", choices=rules.GAME_LENGTHS,
           help="less population for a shorter game, more for a longer one"),
     Field("total_population", "count", label="Earth's total population", required=False, minimum=1,
-          maximum=999, help="the rulebook gives only Normal (101); needed for Short, Long and Epic"),
+          maximum=999, help="the rulebook gives only Normal (101); needed for Short, Long and Epic",
+          shown_when={"game_length": CHOSEN_TOTALS}),
     Field("land_areas", "rows", label="Land areas", required=False, fields=AREA_FIELDS, minimum=1,
           maximum=rules.LAND_AREA_COUNT,
           help="the population chips per land area as printed on the board; the players confirm or edit "
-               "them, and they must add up to the total"),
+               "them, and they must add up to the total",
+          shown_when={"game_length": CHOSEN_TOTALS}),
     Field("first_player", "pick", label="First player", required=False, choices=_PLANET_CHOICES,
           help="Pluto; if no one plays Pluto, the first player clockwise from Pluto"),
     Field("tech", "rows", label="Technology values", required=False,
           fields=(Field("world", "pick", label="Planet", choices=_PLANET_CHOICES), *TECH_FIELDS),
           maximum=len(rules.PLANETS),
-          help="Enhanced: per planet, values from its Technology cards (the seed does not print them)"),
+          help="Enhanced: per planet, values from its Technology cards (the seed does not print them)",
+          shown_when={"version": ("Enhanced",)}),
 )
 
 
