@@ -206,9 +206,15 @@ class RefreshScheduler:
 
     def __init__(self, display: Display, render: Callable[[], Image.Image], min_interval: float = 0.0,
                  next_change: Callable[[], float | None] = lambda: None,
-                 clock: Callable[[], float] = time.monotonic, faults: Any = None, settle: float = 0.0) -> None:
+                 clock: Callable[[], float] = time.monotonic, faults: Any = None, settle: float = 0.0,
+                 max_settle: float = 1.0) -> None:
         self.display = display
-        self.settle = settle  # seconds to let a burst of changes (and the phones' re-fetches) pass first
+        # A render waits until no change came for ``settle`` seconds (a burst of presses, the phones'
+        # re-fetches), but never more than ``max_settle`` after the first: a table that keeps changing
+        # is drawn about once a second, not once per change (an e-paper shows one frame in seconds).
+        self.settle = settle
+        self.max_settle = max(settle, max_settle)
+        self._last_request = 0.0
         self.faults = faults  # tableside.faults.Faults: the doctor and GET /api/hardware see failures
         self.render = render
         self.min_interval = min_interval
@@ -239,6 +245,7 @@ class RefreshScheduler:
     def request(self, _event: Any = None) -> None:
         """Something changed: render the newest state soon (cheap: sets a flag)."""
         with self._lock:
+            self._last_request = time.monotonic()
             if self._dirty:  # the render thread already knows (it is settling): waking it again costs a switch
                 return
             self._dirty = True
@@ -293,8 +300,11 @@ class RefreshScheduler:
                     return
                 if self.settle > 0:  # let a burst of changes land: one render for all of them
                     self._rendering = True
-                    until = time.monotonic() + self.settle
-                    while not self._stop and (left := until - time.monotonic()) > 0:
+                    latest = time.monotonic() + self.max_settle
+                    while not self._stop:
+                        left = min(self._last_request + self.settle, latest) - time.monotonic()
+                        if left <= 0:
+                            break
                         self._lock.wait(left)
                     if self._stop:
                         return

@@ -6,10 +6,8 @@ Bad input exits 2 with one line naming the problem, never a traceback.
 from __future__ import annotations
 
 import argparse
-import csv
 import gc
 import json
-import random
 import sys
 from collections.abc import Sequence
 
@@ -114,6 +112,8 @@ def cmd_roll(args: argparse.Namespace) -> int:
     from tableside.core import dice
 
     faces = dice.parse_faces(args.faces) if args.faces is not None else None
+    import random
+
     rng = random.Random(args.seed) if args.seed is not None else None
     result = dice.roll(args.expr, faces=faces, rng=rng)
     if args.json:
@@ -151,6 +151,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         json.dump({"session": session_id, "log": entries}, sys.stdout, indent=1)
         print()
         return 0
+    import csv
+
     writer = csv.writer(sys.stdout)
     columns = ["seq", "kind", "type", "source", "at", "target", "action", "result"]
     writer.writerow(columns)

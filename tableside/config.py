@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -153,6 +152,8 @@ def load_config(path: str | None) -> Config:
     cfg = Config()
     if not path:
         return cfg
+    import tomllib  # only when there is a file: start-up without one does not pay for the parser
+
     try:
         raw = tomllib.loads(Path(path).read_text())
     except FileNotFoundError:

@@ -169,3 +169,25 @@ def test_stop_cuts_a_simulated_refresh_short():
     stopper.start()
     stopper.join(10)
     assert not stopper.is_alive()  # well before the simulated 30 s
+
+
+def test_a_table_that_keeps_changing_is_drawn_about_once_per_max_settle_and_ends_on_the_last_state():
+    import time
+
+    display = VirtualDisplay(PANEL, refresh_seconds=0)
+    state = State()
+    scheduler = RefreshScheduler(display, state.image, settle=0.05, max_settle=0.3)
+    scheduler.start()
+    assert scheduler.wait_idle(10)
+    before = len(state.rendered)
+    start = time.monotonic()
+    while time.monotonic() - start < 1.2:  # a change every 10 ms: never 50 ms of quiet
+        state.n += 1
+        scheduler.request()
+        time.sleep(0.01)
+    took = time.monotonic() - start
+    assert scheduler.wait_idle(10)
+    scheduler.stop()
+    renders = len(state.rendered) - before
+    assert 1 <= renders <= int(took / 0.3) + 2, renders  # not one per change (over 100 changes)
+    assert state.rendered[-1] == state.n  # the last picture is the newest state
