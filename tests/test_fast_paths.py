@@ -67,3 +67,35 @@ def test_the_view_is_built_once_per_version_and_follows_changes_and_seats(tmp_pa
     table.undo()
     assert table.view()["version"] == 2 and table.view()["state"] != before["state"]
     table.store.close()
+
+
+def test_events_before_the_first_phone_streams_are_not_kept():
+    import threading
+
+    from tableside.webui.stream import Broker
+
+    class Sink:
+        def __init__(self) -> None:
+            self.got: list[bytes] = []
+            self.arrived = threading.Event()
+
+        def push(self, data: bytes) -> bool:
+            self.got.append(data)
+            self.arrived.set()
+            return True
+
+        def end(self, data: bytes) -> None:
+            pass
+
+    broker = Broker()
+    for version in range(1000):  # a long game played with no phone watching
+        broker.publish({"kind": "change", "version": version})
+    assert broker._events.qsize() == 0  # nothing piles up unread
+    assert broker.reserve()
+    sink = Sink()
+    broker.attach(sink)
+    broker.publish({"kind": "change", "version": 1000})
+    assert sink.arrived.wait(5)
+    broker.close()
+    assert b'"version": 1000' in sink.got[0] or b'"version":1000' in sink.got[0]
+    assert not any(b'"version": 999' in g or b'"version":999' in g for g in sink.got)

@@ -18,6 +18,7 @@ Every guest on the table's Wi-Fi can reach the server, so:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -42,7 +43,9 @@ def codes_match(given: str, code: str) -> bool:
     return bool(given) and hmac.compare_digest(given.strip().upper().encode(), code.upper().encode())
 
 
+@functools.lru_cache(maxsize=8)
 def _key(secret: bytes, code: str) -> bytes:
+    """The signing key for one secret and code (one HMAC, remembered: every request checks a token)."""
     return hmac.new(secret, b"tableside-join\0" + code.upper().encode(), hashlib.sha256).digest()
 
 

@@ -127,9 +127,11 @@ class Broker:
         """Called by the table after each committed change; O(1), never blocks."""
         if self.closed.is_set():
             return
-        self._events.put(event)
         with self._lock:
+            hub = self._thread is not None
             queues = list(self._queues)
+        if hub:  # before the first phone's stream there is no hub: nothing to queue (it would pile up unread)
+            self._events.put(event)
         for q in queues:
             _offer(q, event)
 
