@@ -258,7 +258,8 @@ class ApplianceServer(TcpWSGIServer):
 
     def stop_soon(self) -> None:
         """From another thread: close every connection inside the event loop, which then ends."""
-        self.trigger.pull_trigger(self.close_all)
+        with contextlib.suppress(OSError):  # the loop already ended and closed its trigger: nothing to stop
+            self.trigger.pull_trigger(self.close_all)
 
     def close_all(self) -> None:
         """Close every connection now (the event loop has stopped)."""
