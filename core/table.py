@@ -402,6 +402,24 @@ class Table:
                 raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
             return [_public_entry(e, seat) for e in self.store.entries(session_id, after=since)]
 
+    def states(self, session_id: str) -> list[dict]:
+        """The state after every version, 0 to the newest, re-applied from the log's recordings (the
+        history chart). Linear in the log; a session whose rules cannot replay raises RuleError."""
+        with self._lock:
+            row = self.store.get_session(session_id)
+            if row is None:
+                raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
+            system, why = self._rules_for(row)
+            if system is None:
+                raise RuleError(f"cannot replay: {why}")
+            fold = _Fold(self.store, system, row)
+            state = self.store.snapshot(session_id, 0) or row["initial_state"]
+            out = [state]
+            for version in range(1, self.store.version(session_id) + 1):
+                state = fold.forward(state, version - 1, version)
+                out.append(state)
+            return out
+
     def replay(self, session_id: str) -> dict:
         """The state at the end of the log, derived from the log alone (no snapshots)."""
         with self._lock:

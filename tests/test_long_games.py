@@ -72,8 +72,10 @@ def test_undo_redo_reopen_and_replay_agree_with_play(tmp_path, small_checkpoints
         seen[out["version"]] = _canon(out["state"])
     version = table.view()["version"]
     shown = _canon(table.view()["state"])  # what a phone sees (redacted)
-    raw = _canon(table.store.snapshot(session, version))  # the head row
-    table.store.close()
+    raw = _canon(table.state_of(session))  # the state in memory, as play made it
+    states = table.states(session)  # the history chart's fold: one state per version, the last the same
+    assert len(states) == version + 1 and _canon(states[-1]) == raw
+    table.close()  # the head is stored
 
     again = _table(tmp_path / "t.db")  # reopen: the head row
     assert again.view()["version"] == version and _canon(again.view()["state"]) == shown
