@@ -396,6 +396,19 @@ def action_path(report: Report, folder: Path, n: int) -> None:
         c.close()
     finally:
         server.stop()
+    empty = Server(folder / "empty", empty=True).start()
+    try:
+        c = empty.client()
+        base3, health, echo = interleaved([bare, lambda: c.call("GET", "/healthz"),
+                                           lambda: c.call("POST", "/echo", dict(ROLL))], n)
+        b50, h50, e50 = statistics.median(base3), statistics.median(health), statistics.median(echo)
+        report.add(Row("action path", "an empty Flask app: JSON POST answered with a state-sized body "
+                       "(ratio after subtracting its GET /healthz)", e50, pct(echo, 99),
+                       baseline="bare INSERT (interleaved)", base_p50=b50, ratio=(e50 - h50) / b50,
+                       note=f"its GET /healthz p50 {h50:.3g} ms: Flask's own cost of a POST, no table", n=n))
+        c.close()
+    finally:
+        empty.stop()
         bare.close()
 
 

@@ -9,6 +9,7 @@ in ``webui.auth``.
 
 from __future__ import annotations
 
+import functools
 import logging
 import secrets
 from collections.abc import Callable
@@ -70,19 +71,24 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
 
     @app.before_request
     def guard_request():
-        if not host_allowed(request.host, services.names):
-            return jsonify(error=f"this table does not answer to the host name {request.host[:80]!r}: "
+        # Runs before every request: it reads the WSGI environ directly (each request.headers lookup
+        # costs more than the check it feeds) and remembers the verdict on each Host it has seen.
+        environ = request.environ
+        host = request.host
+        if not _host_allowed(host, tuple(services.names)):
+            return jsonify(error=f"this table does not answer to the host name {host[:80]!r}: "
                                  "use its IP address or NAME.local"), 400
-        if request.endpoint in pages.PUBLIC or request.endpoint is None:
+        endpoint = request.endpoint
+        if endpoint is None or endpoint in pages.PUBLIC:
             return None
-        refusal = cross_site(request.method, request.headers.get("Origin"),
-                             request.headers.get("Sec-Fetch-Site"), request.host)
+        method = environ["REQUEST_METHOD"]
+        refusal = cross_site(method, environ.get("HTTP_ORIGIN"), environ.get("HTTP_SEC_FETCH_SITE"), host)
         if refusal:
             return jsonify(error=refusal), 403
         # A cross-site page can send a form or text body with the cookie, never a JSON one. A request
         # carrying the code in its Authorization header cannot be forged by another site, so scripts
         # may keep using curl -d (docs/systems/*.md).
-        if not request.headers.get("Authorization", "").startswith("Bearer "):
+        if not environ.get("HTTP_AUTHORIZATION", "").startswith("Bearer "):
             refusal = json_body_refusal(request.method, request.content_type, request.content_length)
             if refusal:
                 return jsonify(error=refusal), 415
@@ -115,6 +121,12 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
     return app
 
 
+@functools.lru_cache(maxsize=256)
+def _host_allowed(host: str, names: tuple[str, ...]) -> bool:
+    """``host_allowed``, remembered: a table sees a handful of Host values, each on every request."""
+    return host_allowed(host, names)
+
+
 def client_id() -> str:
     return request.remote_addr or "unknown"
 
@@ -144,7 +156,7 @@ def check_code(services: Services, given: str):
 
 def check_credentials(services: Services):
     """None when the request carries the code (Bearer) or a valid signed cookie; else a response."""
-    header = request.headers.get("Authorization", "")
+    header = request.environ.get("HTTP_AUTHORIZATION", "")
     if header.startswith("Bearer "):
         given = header[len("Bearer ") :].strip()
         if token_valid(given, services.secret, services.join_code):

@@ -103,8 +103,12 @@ def compress(response: Response) -> Response:
         return response
     if not (mimetype.startswith("text/") or mimetype.endswith(("json", "javascript", "svg+xml"))):
         return response
-    response.vary.add("Accept-Encoding")
-    gz = "gzip" in request.headers.get("Accept-Encoding", "").lower()
+    vary = response.headers.get("Vary")
+    if vary is None:  # the common case, set directly (the Vary header object parses and re-joins)
+        response.headers["Vary"] = "Accept-Encoding"
+    else:
+        response.vary.add("Accept-Encoding")
+    gz = "gzip" in request.environ.get("HTTP_ACCEPT_ENCODING", "").lower()
     if _revalidate(response, gz):
         return response
     if not gz:
