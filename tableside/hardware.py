@@ -43,7 +43,7 @@ class Hardware:
         self.cfg, self.args, self.table, self.broker, self.faults = cfg, args, table, broker, faults
         self.folder, self.code, self.say = folder, code, say
         self.display: Any = None
-        self.display_note = "starting"
+        self.display_note = "the display is starting"
         self.worker: Any = None
         self.pi: Any = None
         self.keys: Any = None
@@ -170,4 +170,5 @@ class Hardware:
         }
         if pi is not None:
             return {**out, **pi.status()}
-        return {**out, "buttons": "starting", "buttons_note": "starting", "errors": self.faults.snapshot()}
+        return {**out, "buttons": "starting", "buttons_note": "the buttons are starting",
+                "errors": self.faults.snapshot()}
