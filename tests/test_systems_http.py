@@ -2,44 +2,19 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from tableside.core.store import Store
-from tableside.core.table import Table
-from tableside.webui.app import Services, create_app
 
-CODE = "SYS123"
-AUTH = {"Authorization": f"Bearer {CODE}"}
+from tests.httpapi import AUTH, api_client, post, refused
 
 
 @pytest.fixture
 def client(tmp_path):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(11))
-    services = Services(table=table, join_code=CODE, frame_png=lambda: b"", press=lambda b, h: table.press(b, h))
-    yield create_app(services, {"TESTING": True}).test_client()
-    table.store.close()
-
-
-def post(client, path, body):
-    return client.post(path, json=body, headers=AUTH)
+    with api_client(tmp_path, seed=11) as phone:
+        yield phone
 
 
 def act(client, body):
     return post(client, "/api/sessions/active/actions", body)
-
-
-def refused(client, body, *words):
-    """Send ``body``; it must be a 422 whose message names every word, and change nothing."""
-    before = client.get("/api/sessions/active", headers=AUTH).get_json()
-    r = act(client, body)
-    assert r.status_code == 422, (body, r.get_json())
-    message = r.get_json()["error"]
-    for word in words:
-        assert word.lower() in message.lower(), (word, message)
-    after = client.get("/api/sessions/active", headers=AUTH).get_json()
-    assert (after["version"], after["state"]) == (before["version"], before["state"])
-    return message
 
 
 def test_systems_are_listed_with_options_actions_and_buttons(client):

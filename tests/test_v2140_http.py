@@ -8,10 +8,9 @@ import random
 import pytest
 from tableside.core.store import Store
 from tableside.core.table import Table
-from tableside.webui.app import Services, create_app
 
-CODE = "V2140X"
-AUTH = {"Authorization": f"Bearer {CODE}"}
+from tests.httpapi import AUTH, phone, refused
+
 SHRED_FACES = {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}  # 6655433221 with the roll-ins 55
 
 
@@ -20,11 +19,6 @@ def table(tmp_path):
     table = Table(Store(tmp_path / "t.db"), rng=random.Random(2140))
     yield table
     table.store.close()
-
-
-def phone(table):
-    services = Services(table=table, join_code=CODE, frame_png=lambda: b"", press=lambda b, h: table.press(b, h))
-    return create_app(services, {"TESTING": True}).test_client()
 
 
 def seated(client, seat):
@@ -113,34 +107,23 @@ def test_bad_input_over_http_is_a_422_naming_the_problem_and_changes_nothing(tab
     act(client, {"type": "prepare_pool", "participant": "GM", "racks": 1})
     act(client, {"type": "roll_pool", "participant": "GM", "faces": [5, 5, 4, 3, 2, 1]})
 
-    def refused(body, *words):
-        before = client.get("/api/sessions/active", headers=AUTH).get_json()
-        r = client.post("/api/sessions/active/actions", json=body, headers=AUTH)
-        assert r.status_code == 422, (body, r.get_json())
-        message = r.get_json()["error"]
-        for word in words:
-            assert word.lower() in message.lower(), (word, message)
-        after = client.get("/api/sessions/active", headers=AUTH).get_json()
-        assert (after["version"], after["state"]) == (before["version"], before["state"])
-        return message
-
-    refused({"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 5, 5]}, "Shred holds 2 dice",
+    refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 5, 5]}, "Shred holds 2 dice",
             "cannot put forward 3")
-    refused({"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [5, 5]}, "needs 1 more 5")
-    refused({"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [7]}, "1-6", "7")
+    refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [5, 5]}, "needs 1 more 5")
+    refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [7]}, "1-6", "7")
     act(client, {"type": "prepare_pool", "participant": "GM", "racks": 1})
-    refused({"type": "roll_pool", "participant": "GM", "faces": [7, 5, 4, 3, 2, 1]}, "7", "d6")
-    refused({"type": "roll_pool", "participant": "GM", "faces": {"7": 1, "5": 5}}, "7")
-    refused({"type": "buy_goal", "participant": "Shred", "price": 2}, "Shred has 0 book", "costs 2")
-    refused({"type": "reputation", "participant": "Shred", "books": 3}, "Shred has 0 book", "cannot spend 3")
-    refused({"type": "prepare_pool", "participant": "GM", "racks": -1}, "Racks", "at least 0", "-1")
-    refused({"type": "set_rack", "participant": "GM", "rack": -1}, "Rack", "at least 1", "-1")
-    refused({"type": "correct", "key": "session_racks", "value": -1}, "at least 0")
-    refused({"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 5]}, "at most 1 of 2")
+    refused(client, {"type": "roll_pool", "participant": "GM", "faces": [7, 5, 4, 3, 2, 1]}, "7", "d6")
+    refused(client, {"type": "roll_pool", "participant": "GM", "faces": {"7": 1, "5": 5}}, "7")
+    refused(client, {"type": "buy_goal", "participant": "Shred", "price": 2}, "Shred has 0 book", "costs 2")
+    refused(client, {"type": "reputation", "participant": "Shred", "books": 3}, "Shred has 0 book", "cannot spend 3")
+    refused(client, {"type": "prepare_pool", "participant": "GM", "racks": -1}, "Racks", "at least 0", "-1")
+    refused(client, {"type": "set_rack", "participant": "GM", "rack": -1}, "Rack", "at least 1", "-1")
+    refused(client, {"type": "correct", "key": "session_racks", "value": -1}, "at least 0")
+    refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 5]}, "at most 1 of 2")
     act(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]})
-    refused({"type": "answer", "dice": [5, 5]}, "GM must answer Shred's 1 dice with 1")
-    refused({"type": "answer", "dice": [6]}, "needs 1 more 6")
-    refused({"type": "next_participant"}, "B resolves")
+    refused(client, {"type": "answer", "dice": [5, 5]}, "GM must answer Shred's 1 dice with 1")
+    refused(client, {"type": "answer", "dice": [6]}, "needs 1 more 6")
+    refused(client, {"type": "next_participant"}, "B resolves")
     r = client.post("/api/buttons/B", json={}, headers=AUTH)
     assert r.status_code == 422 and "waiting for GM to answer" in r.get_json()["error"]
     act(client, {"type": "answer", "dice": [5]})

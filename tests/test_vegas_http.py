@@ -2,32 +2,19 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from tableside.core.store import Store
-from tableside.core.table import Table
-from tableside.webui.app import Services, create_app
 
-CODE = "VEGAS1"
-AUTH = {"Authorization": f"Bearer {CODE}"}
+from tests.httpapi import AUTH, api_client, post, refused
 
 
 @pytest.fixture
 def client(tmp_path):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(5))
-    services = Services(table=table, join_code=CODE, frame_png=lambda: b"", press=lambda b, h: table.press(b, h))
-    yield create_app(services, {"TESTING": True}).test_client()
-    table.store.close()
-
-
-def post(client, path, body):
-    return client.post(path, json=body, headers=AUTH)
+    with api_client(tmp_path, seed=5) as phone:
+        yield phone
 
 
 def act(client, body):
-    r = post(client, "/api/sessions/active/actions", body)
-    return r
+    return post(client, "/api/sessions/active/actions", body)
 
 
 def ok(client, body):
@@ -38,19 +25,6 @@ def ok(client, body):
 
 def active(client):
     return client.get("/api/sessions/active", headers=AUTH).get_json()
-
-
-def refused(client, body, *words):
-    """``body`` must be a 422 whose message names every word, and the version and state stay as they were."""
-    before = active(client)
-    r = act(client, body)
-    assert r.status_code == 422, (body, r.get_json())
-    message = r.get_json()["error"]
-    for word in words:
-        assert word.lower() in message.lower(), (word, message)
-    after = active(client)
-    assert (after["version"], after["state"]) == (before["version"], before["state"])
-    return message
 
 
 def new_game(client, players=("Ann", "Bob", "Cy")):
