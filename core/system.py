@@ -235,10 +235,11 @@ class GameSystem:
             return {"type": spec.type, **_check_correction(self, state, body)}
         return {"type": spec.type, **check_fields(spec.fields, body, spec.label, state, seats)}
 
-    def apply(self, state: State, action: Action, ctx: Context) -> tuple[State, Result]:
-        """Apply one validated action to a copy of ``state``, then ``derive``. Pure."""
+    def apply(self, state: State, action: Action, ctx: Context, in_place: bool = False) -> tuple[State, Result]:
+        """Apply one validated action to a copy of ``state`` (or, for a replay's own working copy, to
+        ``state`` itself), then ``derive``. Pure unless ``in_place``."""
         spec = self.spec(action["type"])
-        new_state, result = spec.handler(plain_copy(state), action, ctx)
+        new_state, result = spec.handler(state if in_place else plain_copy(state), action, ctx)
         return self.derive(new_state), result
 
     # -- buttons -------------------------------------------------------------
@@ -290,12 +291,13 @@ class Step:
 
 def run_action(system: GameSystem, state: State, raw: Mapping[str, Any], *, faces: Any = None,
                seat: str | None = None, rng: Any = None, options: Mapping[str, Any] | None = None,
-               replay: Sequence[dict] | None = None) -> Step:
+               replay: Sequence[dict] | None = None, in_place: bool = False) -> Step:
     """Check availability, validate, roll (RNG, typed ``faces`` or a ``replay``), apply, derive, check laws.
 
     Pure apart from the RNG: the session core calls this for every action, and
     tests and the Hypothesis walks call it directly. Raises a TablesideError
-    (nothing changed) when the action is refused.
+    (nothing changed) when the action is refused. ``in_place`` is for a replay,
+    which hands in its own working copy: that copy is changed, even on refusal.
     """
     from tableside.core.recorder import Dice, typed_faces
 
@@ -313,7 +315,7 @@ def run_action(system: GameSystem, state: State, raw: Mapping[str, Any], *, face
         raise BadRequest(f"{spec.label} rolls no dice, so 'faces' does not apply")
     dice = Dice(rng=rng, typed=faces, replay=replay)
     ctx = Context(dice=dice, seat=seat, options=dict(options or {}), system=system)
-    new_state, result = system.apply(state, action, ctx)
+    new_state, result = system.apply(state, action, ctx, in_place)
     broken = system.laws(new_state)
     if broken:
         raise RuleError(f"{system.spec(action['type']).label} would break a rule of {system.name}: "

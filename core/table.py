@@ -28,7 +28,7 @@ from tableside.core import dice
 from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError
 from tableside.core.recorder import ReplayMismatch
 from tableside.core.store import CHECKPOINT_EVERY, Store
-from tableside.core.system import GameSystem, Step, run_action
+from tableside.core.system import GameSystem, Step, plain_copy, run_action
 from tableside.core.systems import all_systems, get_system
 
 log = logging.getLogger(__name__)
@@ -575,12 +575,15 @@ class _Fold:
         self.log_only = False
 
     def from_log(self, session_id: str) -> dict:
-        """The final state, from the initial state and every entry (no stored snapshots)."""
-        state = self.row["initial_state"]
-        self.memory = {0: state}
+        """The final state, from the initial state and every entry (no stored snapshots).
+
+        The working state is changed in place, step after step (``_reapply``): it is this fold's own
+        copy, and what is kept in ``memory`` is a copy of it, so nothing kept is ever changed."""
+        self.memory = {0: self.row["initial_state"]}
+        state = plain_copy(self.row["initial_state"])
         self.log_only = True
         applied: list[tuple[int, int]] = []
-        for e in self.store.entries(session_id):
+        for e in self.store.recordings(session_id):
             seq = e["seq"]
             if e["kind"] == "action":
                 state = _reapply(self.system, state, e, e, self.row)
@@ -592,7 +595,7 @@ class _Fold:
                 state = _reapply(self.system, state, self._original(e["target"]), e, self.row)
                 applied.append((e["target"], seq))
             if seq % CHECKPOINT_EVERY == 0 or e["kind"] == "undo":
-                self.memory[seq] = state
+                self.memory[seq] = plain_copy(state)
         return state
 
     def _at(self, version: int) -> dict:
@@ -600,14 +603,16 @@ class _Fold:
         return self.forward(self.memory[start], start, version)
 
     def forward(self, state: dict, start: int, version: int) -> dict:
-        """From ``state`` at ``start`` to ``version``, re-applying actions and redos in between."""
-        for e in self.store.entries(self.session, after=start, upto=version):
+        """From ``state`` at ``start`` to ``version``, re-applying actions and redos in between.
+        ``state`` itself is left as it was: the fold works on a copy of it, in place."""
+        state = plain_copy(state)
+        for e in self.store.recordings(self.session, after=start, upto=version):
             if e["kind"] == "action":
                 state = _reapply(self.system, state, e, e, self.row)
             elif e["kind"] == "redo":
                 state = _reapply(self.system, state, self._original(e["target"]), e, self.row)
             else:  # an undo inside the range: the state from before what it undid
-                state = self._restore(e)
+                state = plain_copy(self._restore(e))
         return state
 
     def _restore(self, undo: dict) -> dict:
@@ -633,10 +638,11 @@ class _Fold:
 
 
 def _reapply(system: GameSystem, state: dict, original: dict, entry: dict, row: dict) -> dict:
-    """An action again from its recording (redo, replay): the recorded rolls, never the RNG."""
+    """An action again from its recording (replay): the recorded rolls, never the RNG. ``state`` is the
+    fold's own working copy and is changed in place (copying it at every step was a fifth of a replay)."""
     try:
         return run_action(system, state, original["action"], replay=original.get("rolls") or [],
-                          seat=original.get("seat"), options=row["options"]).state
+                          seat=original.get("seat"), options=row["options"], in_place=True).state
     except TablesideError as exc:
         raise ReplayMismatch(f"entry {entry['seq']} no longer replays: {exc.message}") from exc
 
