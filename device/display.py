@@ -207,8 +207,9 @@ class RefreshScheduler:
     def __init__(self, display: Display, render: Callable[[], Image.Image], min_interval: float = 0.0,
                  next_change: Callable[[], float | None] = lambda: None,
                  clock: Callable[[], float] = time.monotonic, faults: Any = None, settle: float = 0.0,
-                 max_settle: float = 1.0) -> None:
+                 max_settle: float = 1.0, on_frame: Callable[[], None] | None = None) -> None:
         self.display = display
+        self.on_frame = on_frame  # a new picture was drawn (the phones' e-paper preview fetches it then)
         # A render waits until no change came for ``settle`` seconds (a burst of presses, the phones'
         # re-fetches), but never more than ``max_settle`` after the first: a table that keeps changing
         # is drawn about once a second, not once per change (an e-paper shows one frame in seconds).
@@ -321,6 +322,7 @@ class RefreshScheduler:
             with self._lock:
                 self._rendering = False
                 self.renders += 1
+                news = self._latest is None or self._latest.digest != frame.digest
                 self._latest = frame
                 if frame.digest == self._on_panel and not self._refreshing:
                     self._pending = None  # back to what the panel already shows
@@ -328,6 +330,11 @@ class RefreshScheduler:
                 else:
                     self._pending = frame  # the newest replaces any older pending frame
                 self._lock.notify_all()
+            if news and self.on_frame is not None:
+                try:
+                    self.on_frame()
+                except Exception:  # a listener must not stop the display
+                    log.exception("frame listener failed")
 
     # -- the refresh thread
     def _refresh_loop(self) -> None:

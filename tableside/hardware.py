@@ -96,7 +96,8 @@ class Hardware:
         frames = FrameSource(self.table, display.panel, join, join_seconds=cfg.join_seconds,
                              overlay=pi.controls.overlay, waiting=lambda: pi.join_text(code))
         worker = RefreshScheduler(display, frames.image, min_interval=cfg.min_interval,
-                                  next_change=frames.next_change, faults=self.faults, settle=0.2)
+                                  next_change=frames.next_change, faults=self.faults, settle=0.2,
+                                  on_frame=lambda: self.broker.publish({"kind": "frame"}))
         pi.redraw = worker.request
 
         def show_join() -> None:
@@ -119,6 +120,7 @@ class Hardware:
 
             self.keys = KeyReader(pi.buttons)
             self.keys.start()
+        self.broker.publish({"kind": "hardware", "component": "start", "error": None})  # phones re-read the status
         self.say(f"Display: {note}")
         self.say(f"Buttons: {pi.buttons_note}" + ("; keys a/b/c/d press, A/B/C/D hold" if self.keys else ""))
 

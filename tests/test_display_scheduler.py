@@ -191,3 +191,19 @@ def test_a_table_that_keeps_changing_is_drawn_about_once_per_max_settle_and_ends
     renders = len(state.rendered) - before
     assert 1 <= renders <= int(took / 0.3) + 2, renders  # not one per change (over 100 changes)
     assert state.rendered[-1] == state.n  # the last picture is the newest state
+
+
+def test_on_frame_is_called_for_each_new_picture_and_not_for_the_same_one_again():
+    display = VirtualDisplay(PANEL, refresh_seconds=0)
+    state = State()
+    told: list[int] = []
+    scheduler = RefreshScheduler(display, state.image, on_frame=lambda: told.append(state.n))
+    scheduler.start()
+    assert scheduler.wait_idle(10)
+    scheduler.request()  # the same state again: the same picture, nothing to tell
+    assert scheduler.wait_idle(10)
+    state.n = 1
+    scheduler.request()
+    assert scheduler.wait_idle(10)
+    scheduler.stop()
+    assert told == [0, 1]

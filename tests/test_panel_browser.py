@@ -431,3 +431,18 @@ def test_a_basic_vnm_setup_asks_only_what_the_basic_game_needs(browser, server):
     assert (state["version"], state["game_length"], state["total_population"]) == ("Basic", "Normal", 101)
     assert [p["name"] for p in state["players"]] == NAMES["vnm"]
     page.context.close()
+
+
+def test_the_e_paper_preview_follows_the_table_once_the_frame_is_drawn(browser, server):
+    page = phone(browser, server)
+    page.get_by_role("button", name="Display", exact=True).tap()
+    expect(page.locator("#hardware")).to_contain_text("virtual display")  # the hardware came up after the panel
+    expect(page.locator("#frame")).to_have_attribute("src", re.compile("^blob:"))
+    first = page.locator("#frame").get_attribute("src")
+    api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
+    # The frame is drawn a moment after the change; the "frame" event makes the phone fetch it then.
+    expect(page.locator("#frame")).not_to_have_attribute("src", first)
+    second = page.locator("#frame").get_attribute("src")
+    api(server, "POST", "/api/sessions/active/actions", {"type": "set_commander", "player": "Bob"})
+    expect(page.locator("#frame")).not_to_have_attribute("src", second)
+    shot(page, "display-preview")

@@ -829,7 +829,7 @@ async function loadFrame() {
     img.dataset.url = URL.createObjectURL(await res.blob());
     img.src = img.dataset.url;
   } catch { /* the banner already says when the table is unreachable */ }
-  if (!S.hw) {
+  if (!S.hw || S.hw.display === "starting" || S.hw.buttons === "starting") {
     S.hw = await api("GET", "/api/hardware").catch(() => null);
     if (S.hw) $("hardware").textContent = `${S.hw.display_note || S.hw.display}. ${S.hw.buttons_note || ""}`;
   }
@@ -871,6 +871,9 @@ function follow() {
   });
   es.addEventListener("session", () => guarded(() => refresh("session"), "Updating"));
   es.addEventListener("rejected", (ev) => banner(JSON.parse(ev.data).message, "error"));
+  // The e-paper is drawn a moment after a change (a burst of changes is drawn once): fetch it then.
+  es.addEventListener("frame", () => { if (S.tab === "display") loadFrame(); });
+  es.addEventListener("hardware", () => { S.hw = null; if (S.tab === "display") loadFrame(); });
   es.onerror = () => {
     S.down = true;
     setLink("Connection lost: reconnecting…", "down");
