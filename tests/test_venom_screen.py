@@ -118,8 +118,8 @@ def test_screen_warns_before_an_aborting_roll():
 
 
 def test_screen_reminds_the_commander_to_draw_and_shows_setup():
-    assert SYSTEM.screen(started()).alert == "Draw the Event card"
     assert SYSTEM.screen(started()).prompt == "Ann: draw the Event card"
+    assert SYSTEM.screen(started()).alert is None  # said once, by the prompt, not again in the alert band
     assert SYSTEM.screen(new_game()).status == "Setup: roll-off for Commander (B)"
 
 

@@ -124,6 +124,4 @@ def _alert(st: State) -> str | None:
         return f"Combat aborted: {st['combat']['aborted']}"
     if st["odds"]["abort"]:
         return f"Would abort: {st['odds']['abort']}"
-    if st["phase"] == rules.EVENT and not st["event_drawn_this_phase"] and deck.cards_left(st["event_deck"]):
-        return "Draw the Event card"
-    return None
+    return None  # "draw the Event card" and the like are the prompt's to say: one line, not two
