@@ -149,6 +149,8 @@ class Table:
         with self._lock:
             try:
                 self._put_away()
+            except TablesideError as exc:  # the head is a cache: a full card must not spoil the stop
+                log.warning("the game's head was not stored (%s); it reopens from its last checkpoint", exc.message)
             finally:
                 self.store.close()
 
