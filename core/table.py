@@ -139,18 +139,22 @@ class Table:
         return self.view()
 
     def _put_away(self) -> None:
-        """The game being left: its newest state stored as its head, so listing or reopening it is one read."""
+        """The game being left: its newest state stored as its head, so listing or reopening it is one read.
+        Only a cache: when it cannot be written (a full card) that is logged, and nothing else is held up."""
         live = self._live
-        if live is not None and not live.readonly:
+        if live is None or live.readonly:
+            return
+        try:
             self.store.save_head(live.id, live.version, live.state)
+        except TablesideError as exc:
+            log.warning("the head of %s was not stored (%s); it reopens from its last checkpoint", live.id,
+                        exc.message)
 
     def close(self) -> None:
         """Stop: the game on the table is put away (its head stored), then the file is closed."""
         with self._lock:
             try:
                 self._put_away()
-            except TablesideError as exc:  # the head is a cache: a full card must not spoil the stop
-                log.warning("the game's head was not stored (%s); it reopens from its last checkpoint", exc.message)
             finally:
                 self.store.close()
 
