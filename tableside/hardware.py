@@ -151,15 +151,6 @@ class Hardware:
                                                                  .get("error") or "still starting, try again"))
         return self.pi.press(label, hold)
 
-    def address(self, port: int) -> Any:
-        """The table's addresses now (the watch's once it runs)."""
-        pi = self.pi
-        if pi is not None:
-            return pi.address
-        from tableside.network import current
-
-        return current(port)
-
     def status(self) -> dict[str, Any]:
         """``GET /api/hardware``: the display and buttons, or that they are still starting."""
         with self._lock:
