@@ -514,7 +514,15 @@ class Table:
         system, readonly = self._rules_for(row)
         system = system if system is not None else self._get_system(row["system"])
         version = self.store.version(session_id)
-        state = self._stored_state(row, system, version)
+        try:
+            state = self._stored_state(row, system, version)
+        except Exception as exc:  # a damaged log, or older rules: open what is stored rather than not start
+            log.exception("session %s: entries after the newest stored state do not replay", session_id)
+            start, state = self.store.latest_snapshot(session_id, version)
+            detail = exc.message if isinstance(exc, TablesideError) else f"{type(exc).__name__}: {exc}"
+            why = (f"entries after version {start} no longer replay ({detail[:160]}): the game is shown as it was "
+                   f"at version {start} and cannot be played on; 'tableside export' keeps its whole log")
+            readonly = why if readonly is None else f"{readonly}; {why}"
         applied, undone = _stacks(self.store.stack_rows(session_id))
         return _Live(session_id, system, version, state, row["options"] or {}, applied, undone, readonly)
 

@@ -146,3 +146,22 @@ def test_the_log_is_served_in_pages(tmp_path):
     assert [e["seq"] for e in table.log(since=27)] == [28, 29, 30]
     assert table.log(since=30) == []
     table.store.close()
+
+
+def test_a_log_that_no_longer_replays_opens_read_only_at_its_last_stored_state(tmp_path):
+    table = _table(tmp_path / "t.db")
+    table.create_session("toy", {"limit": 10**6})
+    session = table.view()["id"]
+    for _ in range(7):
+        table.act({"type": "add", "points": 1})
+    table.store.execute("UPDATE log SET action = ? WHERE seq = 5", ['{"type": "nonsense"}'])  # damaged
+    table.store.close()  # no head stored (a crash): reopening must re-apply entries 1-7
+    again = _table(tmp_path / "t.db")  # starts, rather than failing the whole server
+    view = again.view()
+    assert view["version"] == 7 and view["state"]["score"] == 0  # as stored at version 0
+    assert "no longer replay" in view["readonly"] and "version 0" in view["readonly"]
+    with pytest.raises(Exception, match="no longer replay"):
+        again.act({"type": "add", "points": 1})
+    assert again.view()["version"] == 7
+    again.store.execute("DELETE FROM log WHERE session_id = ?", [session])  # leave nothing broken behind
+    again.store.close()
