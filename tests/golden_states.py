@@ -96,8 +96,9 @@ def registered() -> set[str]:
     return set(SYSTEM_MODULES)
 
 
-def build(system: str) -> Any:
-    """The system's screen after its scenario (every action must be accepted)."""
+def build(system: str, upto: str | None = None) -> Any:
+    """The system's screen after its scenario (every action must be accepted), or right after the
+    scenario's first action of type ``upto``."""
     from tableside.core.store import Store
     from tableside.core.table import Table
 
@@ -108,6 +109,10 @@ def build(system: str) -> Any:
             table.create_session(system, options)
             for action in actions:
                 table.act(action, source="cli")
+                if action["type"] == upto:
+                    return table.screen()
+            if upto is not None:
+                raise AssertionError(f"{upto} is not in the {system} scenario")
             return table.screen()
         finally:
             table.store.close()

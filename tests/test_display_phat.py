@@ -17,7 +17,7 @@ from tableside.display.panels import PANELS, WHITE, get_panel
 from tableside.display.render import Layout, TextRun, metrics, render_layout
 from tableside.display.text import ELLIPSIS
 
-from tests.golden_states import SCENARIOS, registered
+from tests.golden_states import build, registered
 from tests.test_venom_helpers import act, attacking
 
 JOIN = JoinInfo("http://192.168.1.20:8080", "K7QX4M")
@@ -107,25 +107,7 @@ def test_the_larger_panels_still_draw_the_venom_tracks_as_scales(panel_id):
 
 def golden_screen(system: str, upto: str):
     """A golden scenario's screen right after its first action of type ``upto``."""
-    import random
-    import tempfile
-    from pathlib import Path
-
-    from tableside.core.store import Store
-    from tableside.core.table import Table
-
-    options, actions = SCENARIOS[system]
-    with tempfile.TemporaryDirectory() as folder:
-        table = Table(Store(Path(folder) / "t.db"), rng=random.Random(1))
-        try:
-            table.create_session(system, options)
-            for action in actions:
-                table.act(action, source="cli")
-                if action["type"] == upto:
-                    return table.screen()
-        finally:
-            table.store.close()
-    raise AssertionError(f"{upto} is not in the {system} scenario")
+    return build(system, upto)
 
 
 @pytest.mark.parametrize("panel_id", ["phat-red", "phat-ssd1608-red"])
