@@ -93,6 +93,10 @@ class Binding:
         return {"button": self.button, "hold": self.hold, "label": self.label}
 
 
+# D undoes and a held D redoes in every game: the same two buttons, whatever is on the table.
+UNDO_REDO = (Binding("D", False, "Undo", "undo"), Binding("D", True, "Redo", "redo"))
+
+
 @dataclass(frozen=True)
 class Seat:
     """A participant who can act: a player, or the GM in Venus 2140."""

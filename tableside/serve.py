@@ -49,9 +49,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: str, lock: FolderLock) -> int:
-    # Start-up builds many objects and frees few: no collections until serving (the CLI disabled them
-    # before importing; they are frozen once serving, so later collections skip them). benchmarks/: pi-sized.
-    gc.disable()
+    # Start-up builds many objects and frees few: the CLI turned collections off before importing; they
+    # are turned on and the start-up heap frozen once serving, so later collections skip it. benchmarks/: pi-sized.
     store = Store(folder / "tableside.db")
     table = Table(store)
     broker = Broker(max_streams=cfg.limits.max_streams)

@@ -102,12 +102,18 @@ def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     return state, {"summary": f"{name} puts {count} book(s) into reputation{what}"}
 
 
-def award_player_points(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
-    """Player Points the GM awards: a compel, being outnumbered by a full rack, training, enemies."""
-    name = action["player"]
+def _player(state: State, name: str) -> dict:
+    """A player's record: Player Points are the players', never the GM's."""
     p = scene.participant(state, name)
     if p["role"] != "player":
         raise RuleError(f"{name} is the GM: Player Points are the players'")
+    return p
+
+
+def award_player_points(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
+    """Player Points the GM awards: a compel, being outnumbered by a full rack, training, enemies."""
+    name = action["player"]
+    p = _player(state, name)
     p["player_points"] += action["count"]
     why = f" ({action['reason']})" if action["reason"] else ""
     return state, {"summary": f"{name} gains {action['count']} Player Point(s){why}"}
@@ -116,9 +122,7 @@ def award_player_points(state: State, action: dict, ctx: Any) -> tuple[State, di
 def grant_player_points(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """A player begs: Player Points "at the 1- for- 1 cost of Murphy's Dice to their character"."""
     name = action["player"]
-    p = scene.participant(state, name)
-    if p["role"] != "player":
-        raise RuleError(f"{name} is the GM: Player Points are the players'")
+    p = _player(state, name)
     count = action["count"]
     murphy = count * rules.MURPHY_PER_PLAYER_POINT
     p["player_points"] += count

@@ -12,7 +12,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.fields import Field
-from tableside.core.system import ActionSpec, Binding, GameSystem, Prompt, Seat, Tracked
+from tableside.core.system import UNDO_REDO, ActionSpec, Binding, GameSystem, Prompt, Seat, Tracked
 from tableside.core.systems.v2140 import (
     exchange,
     exchange_actions,
@@ -283,8 +283,7 @@ class Venus2140(GameSystem):
         Binding("A", False, "Roll pool", _button_a),
         Binding("B", False, "Resolve exchange", lambda state: {"type": "resolve"}),
         Binding("C", False, "Next participant", lambda state: {"type": "next_participant"}),
-        Binding("D", False, "Undo", "undo"),
-        Binding("D", True, "Redo", "redo"),
+        *UNDO_REDO,
     )
 
     def validate_action(self, raw: Any, state: State | None = None) -> dict:

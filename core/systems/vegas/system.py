@@ -11,6 +11,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.system import (
+    UNDO_REDO,
     ActionSpec,
     Binding,
     Field,
@@ -205,8 +206,7 @@ BINDINGS = (
     Binding("A", False, "Next trick", _button_a),
     Binding("B", False, "Random pick", _button_b),
     Binding("C", False, "Next round", _button_c),
-    Binding("D", False, "Undo", "undo"),
-    Binding("D", True, "Redo", "redo"),
+    *UNDO_REDO,
 )
 
 

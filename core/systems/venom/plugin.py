@@ -7,7 +7,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.screen import Screen
-from tableside.core.system import ActionSpec, Binding, Choice, Field, GameSystem, Prompt, Seat, Tracked
+from tableside.core.system import UNDO_REDO, ActionSpec, Binding, Choice, Field, GameSystem, Prompt, Seat, Tracked
 from tableside.core.systems.venom import combat_actions as fight
 from tableside.core.systems.venom import deck, laws, prompts, rules, state, turn_actions
 from tableside.core.systems.venom import screen as view
@@ -224,8 +224,7 @@ BINDINGS = (
     Binding("A", False, "Combat roll", lambda s: {"type": "combat_roll"}),
     Binding("B", False, "1 die / roll-off", _button_b),
     Binding("C", False, "Next phase", lambda s: {"type": "next_phase"}),
-    Binding("D", False, "Undo", "undo"),
-    Binding("D", True, "Redo", "redo"),
+    *UNDO_REDO,
 )
 
 

@@ -11,7 +11,18 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.fields import Choice
 from tableside.core.screen import Screen
-from tableside.core.system import Action, ActionSpec, Binding, Field, GameSystem, Prompt, Seat, State, Tracked
+from tableside.core.system import (
+    UNDO_REDO,
+    Action,
+    ActionSpec,
+    Binding,
+    Field,
+    GameSystem,
+    Prompt,
+    Seat,
+    State,
+    Tracked,
+)
 from tableside.core.systems.vnm import fleet, population, research, rules, setup, turns, zap
 from tableside.core.systems.vnm.screen import screen as _screen
 from tableside.core.systems.vnm.table import (
@@ -253,8 +264,7 @@ BINDINGS = (
     Binding("A", False, "Attack", _button_a),
     Binding("B", False, "Research / d10", _button_b),
     Binding("C", False, "End turn", _button_c),
-    Binding("D", False, "Undo", "undo"),
-    Binding("D", True, "Redo", "redo"),
+    *UNDO_REDO,
 )
 
 
