@@ -446,3 +446,12 @@ def test_the_e_paper_preview_follows_the_table_once_the_frame_is_drawn(browser, 
     api(server, "POST", "/api/sessions/active/actions", {"type": "set_commander", "player": "Bob"})
     expect(page.locator("#frame")).not_to_have_attribute("src", second)
     shot(page, "display-preview")
+
+
+def test_a_phone_waiting_on_the_new_game_form_shows_the_game_another_phone_starts(browser, server):
+    page = phone(browser, server)
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()  # no game yet: the form
+    api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
+    expect(page.locator("#title")).to_contain_text("VENOM Assault")
+    expect(page.locator("#tab-game")).to_be_visible()  # the game, not the form it was waiting on
+    expect(page.get_by_role("heading", name="New game")).to_be_hidden()

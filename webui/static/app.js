@@ -122,6 +122,8 @@ async function load(reason) {
   if (fresh.length) { S.log = S.log.concat(fresh).slice(-400); S.lastSeq = fresh[fresh.length - 1].seq; }
   if (S.lastSeq > view.version) { S.log = S.log.filter((e) => e.seq <= view.version); S.lastSeq = view.version; }
   showGame();
+  // This phone opened on the New game form because there was no game; a game started elsewhere takes it there.
+  if (S.autoGames && S.tab === "games") { S.autoGames = false; showTab("game"); }
   if (S.tab === "history") loadHistory();
   if (S.tab === "display") loadFrame();
   if (S.tab === "games" && (switched || reason === "session")) loadSessions();
@@ -902,7 +904,7 @@ async function keepAwake() {
 }
 
 async function start() {
-  for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
+  for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => { S.autoGames = false; showTab(b.dataset.tab); });
   for (const b of document.querySelectorAll("[data-goto]")) b.addEventListener("click", () => showTab(b.dataset.goto));
   $("banner-close").addEventListener("click", () => banner(""));
   $("banner-retry").addEventListener("click", () => { const r = S.retry; banner(""); if (r) r(); });
@@ -918,7 +920,8 @@ async function start() {
   document.addEventListener("visibilitychange", keepAwake);
   const boot = async () => { await loadSystems(); await refresh(); S.started = true; };
   await guarded(boot, "Loading the table");
-  if (!S.view) showTab(S.started ? "games" : "game");
+  if (!S.view && S.started) { showTab("games"); S.autoGames = true; } // no game yet: the New game form
+  else if (!S.view) showTab("game");
   follow();
 }
 start();
