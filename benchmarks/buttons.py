@@ -78,9 +78,11 @@ def measure(repeat: int) -> dict[str, tuple[float, float]]:
         factory.reset()
         factory.close()
     ms = 1000
-    return {"touch -> LED on": (statistics.median(touch) * ms, _p(touch, 0.99) * ms),
-            "release -> action starts": (statistics.median(release) * ms, _p(release, 0.99) * ms),
-            "50 quick presses, all run": (burst * ms, burst * ms)}
+    return {
+        "touch -> LED on": (statistics.median(touch) * ms, _p(touch, 0.99) * ms),
+        "release -> action starts": (statistics.median(release) * ms, _p(release, 0.99) * ms),
+        "50 quick presses, all run": (burst * ms, burst * ms),
+    }
 
 
 def main() -> None:

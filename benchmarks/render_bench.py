@@ -22,8 +22,7 @@ from tableside.display.render import render, render_join
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.golden_states import SCREENS  # noqa: E402  (the golden mid-game screens, one per system)
 
-PANELS = ["phat-red", "phat-ssd1608-red", "what-red", "impression-5.7", "impression-7.3", "spectra-7.3",
-          "spectra-13.3"]
+PANELS = ["phat-red", "phat-ssd1608-red", "what-red", "impression-5.7", "impression-7.3", "spectra-7.3", "spectra-13.3"]
 JOIN = JoinInfo("http://192.168.178.23:8080", "K7QX4M")
 
 
@@ -51,8 +50,13 @@ def main() -> None:
     long_name = "Ω" * 4000
     from tableside.core.screen import KeyFigure, Screen, Text
 
-    long_screen = Screen(title=long_name, status=long_name, alert=long_name, prompt=long_name,
-                         elements=(KeyFigure(long_name, long_name), Text(long_name)))
+    long_screen = Screen(
+        title=long_name,
+        status=long_name,
+        alert=long_name,
+        prompt=long_name,
+        elements=(KeyFigure(long_name, long_name), Text(long_name)),
+    )
     long_rows = []
     for panel_id in ("phat-red", "what-red", "impression-7.3", "spectra-13.3"):
         panel = get_panel(panel_id)

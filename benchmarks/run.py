@@ -92,8 +92,10 @@ def _fmt(value: float | None, unit: str = "") -> str:
 
 def _line(row: Row) -> str:
     verdict = {True: "yes", False: "NO", None: "-"}[row.holds]
-    return (f"{row.section:<14} {row.what:<58} p50 {_fmt(row.p50, row.unit):>11}  p99 {_fmt(row.p99, row.unit):>11}"
-            f"  x{_fmt(row.ratio):>6} vs {row.baseline:<30} goal: {row.goal:<28} {verdict}")
+    return (
+        f"{row.section:<14} {row.what:<58} p50 {_fmt(row.p50, row.unit):>11}  p99 {_fmt(row.p99, row.unit):>11}"
+        f"  x{_fmt(row.ratio):>6} vs {row.baseline:<30} goal: {row.goal:<28} {verdict}"
+    )
 
 
 def timed(fn: Callable[[], object], n: int, warmup: int = 5) -> list[float]:
@@ -129,8 +131,17 @@ class Server:
 
     def start(self) -> Server:
         self.data.mkdir(parents=True, exist_ok=True)
-        argv = [TABLESIDE, "serve", "--simulate", "--data", str(self.data), "--host", "127.0.0.1",
-                "--port", str(self.port)]
+        argv = [
+            TABLESIDE,
+            "serve",
+            "--simulate",
+            "--data",
+            str(self.data),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+        ]
         if self.empty:
             argv = [sys.executable, str(HERE / "empty_app.py"), str(self.port)]
         if self.config:
@@ -141,8 +152,9 @@ class Server:
             argv = ["sh", "-c", f'echo $$ > "{self.cgroup.procs}" && exec "$@"', "sh", *argv]
         env = {**os.environ, "TABLESIDE_JOIN_CODE": CODE}
         started = self.started = time.perf_counter()
-        self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL, env=env)
+        self.proc = subprocess.Popen(
+            argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+        )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -267,8 +279,12 @@ class CpuQuota:
     def __enter__(self) -> CpuQuota:
         name = f"tableside-bench-{os.getpid()}"
         period = 100_000
-        candidates = [(Path("/sys/fs/cgroup"), "v2"), (Path("/sys/fs/cgroup/unified"), "v2"),
-                      (Path("/sys/fs/cgroup/cpu"), "v1"), (Path("/sys/fs/cgroup/cpu,cpuacct"), "v1")]
+        candidates = [
+            (Path("/sys/fs/cgroup"), "v2"),
+            (Path("/sys/fs/cgroup/unified"), "v2"),
+            (Path("/sys/fs/cgroup/cpu"), "v1"),
+            (Path("/sys/fs/cgroup/cpu,cpuacct"), "v1"),
+        ]
         errors = []
         for base, kind in candidates:
             path = base / name
@@ -308,8 +324,9 @@ class BareInsert:
         self.conn = sqlite3.connect(str(folder / "bare.db"), isolation_level=None)
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=FULL")
-        self.conn.execute("CREATE TABLE log (session_id TEXT, seq INTEGER, action TEXT, result TEXT, "
-                          "PRIMARY KEY (session_id, seq))")
+        self.conn.execute(
+            "CREATE TABLE log (session_id TEXT, seq INTEGER, action TEXT, result TEXT, PRIMARY KEY (session_id, seq))"
+        )
         self.payload = json.dumps({**ROLL, "faces": [1, 2, 3, 4, 5]})
         self.result = json.dumps({"summary": "5d6cs>=4: 2 successes", "rolls": [1, 2, 3, 4, 5]})
         self.seq = 0
@@ -369,43 +386,113 @@ def action_path(report: Report, folder: Path, n: int) -> None:
     base, log_only, inproc = interleaved([bare, append, lambda: table.act(dict(ROLL), source="api")], n)
     table.store.close()
     base50 = statistics.median(base)
-    report.add(Row("action path", "bare sqlite3 INSERT (WAL, synchronous=FULL)", base50, pct(base, 99),
-                   baseline="itself", base_p50=base50, ratio=1.0, n=n))
+    report.add(
+        Row(
+            "action path",
+            "bare sqlite3 INSERT (WAL, synchronous=FULL)",
+            base50,
+            pct(base, 99),
+            baseline="itself",
+            base_p50=base50,
+            ratio=1.0,
+            n=n,
+        )
+    )
     a50 = statistics.median(log_only)
-    report.add(Row("action path", f"in-process append of one action's log entry (Store.append; {per_append} SQL "
-                   "statement)", a50, pct(log_only, 99), baseline="bare INSERT (interleaved)", base_p50=base50,
-                   ratio=a50 / base50, goal="within 2x of bare INSERT", holds=a50 <= 2 * base50, n=n))
+    report.add(
+        Row(
+            "action path",
+            f"in-process append of one action's log entry (Store.append; {per_append} SQL statement)",
+            a50,
+            pct(log_only, 99),
+            baseline="bare INSERT (interleaved)",
+            base_p50=base50,
+            ratio=a50 / base50,
+            goal="within 2x of bare INSERT",
+            holds=a50 <= 2 * base50,
+            n=n,
+        )
+    )
     p50 = statistics.median(inproc)
-    report.add(Row("action path", "in-process Table.act (roll: check, roll, rules, laws, append)", p50,
-                   pct(inproc, 99), baseline="bare INSERT (interleaved)", base_p50=base50, ratio=p50 / base50,
-                   goal="within 2x of bare INSERT", holds=p50 <= 2 * base50, n=n))
+    report.add(
+        Row(
+            "action path",
+            "in-process Table.act (roll: check, roll, rules, laws, append)",
+            p50,
+            pct(inproc, 99),
+            baseline="bare INSERT (interleaved)",
+            base_p50=base50,
+            ratio=p50 / base50,
+            goal="within 2x of bare INSERT",
+            holds=p50 <= 2 * base50,
+            n=n,
+        )
+    )
 
     server = Server(folder / "http").start()
     try:
         c = server.client()
         c.json("POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
-        base2, health, post = interleaved([bare, lambda: c.call("GET", "/healthz"),
-                                           lambda: c.call("POST", "/api/sessions/active/actions", dict(ROLL))], n)
+        base2, health, post = interleaved(
+            [
+                bare,
+                lambda: c.call("GET", "/healthz"),
+                lambda: c.call("POST", "/api/sessions/active/actions", dict(ROLL)),
+            ],
+            n,
+        )
         b50, h50, p50 = statistics.median(base2), statistics.median(health), statistics.median(post)
-        report.add(Row("action path", "GET /healthz over HTTP (keep-alive)", h50, pct(health, 99),
-                       baseline="bare INSERT (interleaved)", base_p50=b50, ratio=h50 / b50, n=n))
+        report.add(
+            Row(
+                "action path",
+                "GET /healthz over HTTP (keep-alive)",
+                h50,
+                pct(health, 99),
+                baseline="bare INSERT (interleaved)",
+                base_p50=b50,
+                ratio=h50 / b50,
+                n=n,
+            )
+        )
         ratio = (p50 - h50) / b50
-        report.add(Row("action path", "POST one action over HTTP (ratio after subtracting GET /healthz)", p50,
-                       pct(post, 99), baseline="bare INSERT (interleaved)", base_p50=b50, ratio=ratio,
-                       goal="(POST - healthz) within 3x", holds=ratio <= 3, n=n))
+        report.add(
+            Row(
+                "action path",
+                "POST one action over HTTP (ratio after subtracting GET /healthz)",
+                p50,
+                pct(post, 99),
+                baseline="bare INSERT (interleaved)",
+                base_p50=b50,
+                ratio=ratio,
+                goal="(POST - healthz) within 3x",
+                holds=ratio <= 3,
+                n=n,
+            )
+        )
         c.close()
     finally:
         server.stop()
     empty = Server(folder / "empty", empty=True).start()
     try:
         c = empty.client()
-        base3, health, echo = interleaved([bare, lambda: c.call("GET", "/healthz"),
-                                           lambda: c.call("POST", "/echo", dict(ROLL))], n)
+        base3, health, echo = interleaved(
+            [bare, lambda: c.call("GET", "/healthz"), lambda: c.call("POST", "/echo", dict(ROLL))], n
+        )
         b50, h50, e50 = statistics.median(base3), statistics.median(health), statistics.median(echo)
-        report.add(Row("action path", "an empty Flask app: JSON POST answered with a state-sized body "
-                       "(ratio after subtracting its GET /healthz)", e50, pct(echo, 99),
-                       baseline="bare INSERT (interleaved)", base_p50=b50, ratio=(e50 - h50) / b50,
-                       note=f"its GET /healthz p50 {h50:.3g} ms: Flask's own cost of a POST, no table", n=n))
+        report.add(
+            Row(
+                "action path",
+                "an empty Flask app: JSON POST answered with a state-sized body "
+                "(ratio after subtracting its GET /healthz)",
+                e50,
+                pct(echo, 99),
+                baseline="bare INSERT (interleaved)",
+                base_p50=b50,
+                ratio=(e50 - h50) / b50,
+                note=f"its GET /healthz p50 {h50:.3g} ms: Flask's own cost of a POST, no table",
+                n=n,
+            )
+        )
         c.close()
     finally:
         empty.stop()
@@ -439,17 +526,49 @@ def reads_with_phones(report: Report, folder: Path, n: int, phones: int = 10, ra
         stop.set()
         t.join(10)
         i50 = statistics.median(idle)
-        report.add(Row("reads", "GET state, idle (no streams, no writes)", i50, pct(idle, 99),
-                       baseline="itself", base_p50=i50, ratio=1.0, n=n))
+        report.add(
+            Row(
+                "reads",
+                "GET state, idle (no streams, no writes)",
+                i50,
+                pct(idle, 99),
+                baseline="itself",
+                base_p50=i50,
+                ratio=1.0,
+                n=n,
+            )
+        )
         s50, s99 = statistics.median(state), pct(state, 99)
-        report.add(Row("reads", f"GET state, {phones} streams open, actions at {rate:g}/s", s50, s99,
-                       baseline="GET state idle", base_p50=i50, ratio=s50 / i50, goal="p99 < 25 ms",
-                       holds=s99 < 25, n=n))
+        report.add(
+            Row(
+                "reads",
+                f"GET state, {phones} streams open, actions at {rate:g}/s",
+                s50,
+                s99,
+                baseline="GET state idle",
+                base_p50=i50,
+                ratio=s50 / i50,
+                goal="p99 < 25 ms",
+                holds=s99 < 25,
+                n=n,
+            )
+        )
         if actions:
             a50, a99 = statistics.median(actions), pct(actions, 99)
-            report.add(Row("reads", f"GET available actions, {phones} streams, {rate:g} actions/s", a50, a99,
-                           baseline="GET state idle", base_p50=i50, ratio=a50 / i50, goal="p99 < 25 ms",
-                           holds=a99 < 25, n=n))
+            report.add(
+                Row(
+                    "reads",
+                    f"GET available actions, {phones} streams, {rate:g} actions/s",
+                    a50,
+                    a99,
+                    baseline="GET state idle",
+                    base_p50=i50,
+                    ratio=a50 / i50,
+                    goal="p99 < 25 ms",
+                    holds=a99 < 25,
+                    n=n,
+                )
+            )
         else:
             report.add(Row("reads", "GET available actions", note=f"route answers {status}: not measured"))
         for s in streams:
@@ -503,14 +622,35 @@ def reconnect_storm(report: Report, folder: Path, open_streams: int = 50, storm:
             t.join(30)
         b50 = statistics.median(base)
         worst = max(waits + hello)
-        report.add(Row("reconnect", f"GET/POST during 5 storms of {storm} reconnects ({open_streams} streams)",
-                       statistics.median(waits), pct(waits, 99), baseline="GET state, no streams",
-                       base_p50=b50, ratio=statistics.median(waits) / b50, goal="no request waits > 1 s",
-                       holds=worst < 1000, note=f"worst {worst:.0f} ms", n=len(waits)))
-        report.add(Row("reconnect", "a reconnecting phone until its first event", statistics.median(hello),
-                       pct(hello, 99), baseline="GET state, no streams", base_p50=b50,
-                       ratio=statistics.median(hello) / b50, goal="< 1 s", holds=max(hello) < 1000,
-                       n=len(hello)))
+        report.add(
+            Row(
+                "reconnect",
+                f"GET/POST during 5 storms of {storm} reconnects ({open_streams} streams)",
+                statistics.median(waits),
+                pct(waits, 99),
+                baseline="GET state, no streams",
+                base_p50=b50,
+                ratio=statistics.median(waits) / b50,
+                goal="no request waits > 1 s",
+                holds=worst < 1000,
+                note=f"worst {worst:.0f} ms",
+                n=len(waits),
+            )
+        )
+        report.add(
+            Row(
+                "reconnect",
+                "a reconnecting phone until its first event",
+                statistics.median(hello),
+                pct(hello, 99),
+                baseline="GET state, no streams",
+                base_p50=b50,
+                ratio=statistics.median(hello) / b50,
+                goal="< 1 s",
+                holds=max(hello) < 1000,
+                n=len(hello),
+            )
+        )
         for s in streams:
             s.close()
         c.close()
@@ -533,12 +673,36 @@ def startup_and_memory(report: Report, folder: Path, runs: int, counts: tuple[in
         empty.append(server.ready_s)
         server.stop()
     b50, r50, e50 = statistics.median(bare), statistics.median(ready), statistics.median(empty)
-    report.add(Row("start-up", "an empty Flask app under waitress to ready (benchmarks/empty_app.py)", e50,
-                   max(empty), unit="s", baseline="python -c pass", base_p50=b50, ratio=e50 / b50,
-                   note="p99 column: slowest run", n=runs))
-    report.add(Row("start-up", "tableside serve --simulate to ready (/healthz answers)", r50, max(ready),
-                   unit="s", baseline="empty Flask app", base_p50=e50, ratio=r50 / e50, goal="< 1.5 s",
-                   holds=r50 < 1.5, note="p99 column: slowest run", n=runs))
+    report.add(
+        Row(
+            "start-up",
+            "an empty Flask app under waitress to ready (benchmarks/empty_app.py)",
+            e50,
+            max(empty),
+            unit="s",
+            baseline="python -c pass",
+            base_p50=b50,
+            ratio=e50 / b50,
+            note="p99 column: slowest run",
+            n=runs,
+        )
+    )
+    report.add(
+        Row(
+            "start-up",
+            "tableside serve --simulate to ready (/healthz answers)",
+            r50,
+            max(ready),
+            unit="s",
+            baseline="empty Flask app",
+            base_p50=e50,
+            ratio=r50 / e50,
+            goal="< 1.5 s",
+            holds=r50 < 1.5,
+            note="p99 column: slowest run",
+            n=runs,
+        )
+    )
 
     server = Server(folder / "memory").start()
     try:
@@ -560,20 +724,39 @@ def startup_and_memory(report: Report, folder: Path, runs: int, counts: tuple[in
         for target in counts:
             goal = "< 80 MB" if target == counts[0] else f"flat after {counts[0]:,}"
             holds = rss[target] < 80 if target == counts[0] else rss[target] - rss[counts[0]] < 10
-            report.add(Row("memory", f"resident memory after {target:,} actions", rss[target], None, unit="MB",
-                           baseline="fresh server", base_p50=fresh, ratio=rss[target] / fresh, goal=goal,
-                           holds=holds))
+            report.add(
+                Row(
+                    "memory",
+                    f"resident memory after {target:,} actions",
+                    rss[target],
+                    None,
+                    unit="MB",
+                    baseline="fresh server",
+                    base_p50=fresh,
+                    ratio=rss[target] / fresh,
+                    goal=goal,
+                    holds=holds,
+                )
+            )
         first = per_action[counts[0]]
         for target in counts:
-            report.add(Row("memory", f"POST p50 over the last 200 actions before {target:,}", per_action[target],
-                           None, baseline=f"same at {counts[0]:,}", base_p50=first,
-                           ratio=per_action[target] / first, goal="flat as the log grows",
-                           holds=per_action[target] < 1.5 * first + 0.5))
+            report.add(
+                Row(
+                    "memory",
+                    f"POST p50 over the last 200 actions before {target:,}",
+                    per_action[target],
+                    None,
+                    baseline=f"same at {counts[0]:,}",
+                    base_p50=first,
+                    ratio=per_action[target] / first,
+                    goal="flat as the log grows",
+                    holds=per_action[target] < 1.5 * first + 0.5,
+                )
+            )
         c.close()
     finally:
         stopped = server.stop()
-    report.add(Row("stop", "SIGTERM to exit (idle server)", stopped, None, unit="s", goal="< 2 s",
-                   holds=stopped < 2))
+    report.add(Row("stop", "SIGTERM to exit (idle server)", stopped, None, unit="s", goal="< 2 s", holds=stopped < 2))
 
 
 def stop_with_streams(report: Report, folder: Path, runs: int = 3) -> None:
@@ -584,8 +767,19 @@ def stop_with_streams(report: Report, folder: Path, runs: int = 3) -> None:
         times.append(server.stop())
         for s in streams:
             s.close()
-    report.add(Row("stop", "SIGTERM to exit with 20 streams open", statistics.median(times), max(times), unit="s",
-                   goal="< 2 s", holds=max(times) < 2, note="p99 column: slowest run", n=runs))
+    report.add(
+        Row(
+            "stop",
+            "SIGTERM to exit with 20 streams open",
+            statistics.median(times),
+            max(times),
+            unit="s",
+            goal="< 2 s",
+            holds=max(times) < 2,
+            note="p99 column: slowest run",
+            n=runs,
+        )
+    )
 
 
 def long_games(report: Report, folder: Path, counts: tuple[int, ...]) -> None:
@@ -610,19 +804,45 @@ def long_games(report: Report, folder: Path, counts: tuple[int, ...]) -> None:
         _new_table(fresh).store.close()
         empty = (fresh / "tableside.db").stat().st_size
         per = (size - empty) / count
-        report.add(Row("long games", f"database bytes per action at {count:,} actions (VENOM rolls)", per, None,
-                       unit="B", baseline="empty database", base_p50=empty, ratio=None,
-                       goal="flat, < 1 KB", holds=per < 1024))
-        report.add(Row("long games", f"Table.act p50 over the last 200 of {count:,}", statistics.median(lat),
-                       pct(lat, 99), goal="flat as the log grows"))
+        report.add(
+            Row(
+                "long games",
+                f"database bytes per action at {count:,} actions (VENOM rolls)",
+                per,
+                None,
+                unit="B",
+                baseline="empty database",
+                base_p50=empty,
+                ratio=None,
+                goal="flat, < 1 KB",
+                holds=per < 1024,
+            )
+        )
+        report.add(
+            Row(
+                "long games",
+                f"Table.act p50 over the last 200 of {count:,}",
+                statistics.median(lat),
+                pct(lat, 99),
+                goal="flat as the log grows",
+            )
+        )
         reopen = []
         for _ in range(5):
             start = time.perf_counter()
             t = Table(Store(db))
             reopen.append((time.perf_counter() - start) * 1000)
             t.store.close()
-        report.add(Row("long games", f"reopen a {count:,}-action session", statistics.median(reopen),
-                       max(reopen), goal="< 300 ms at 10,000", holds=statistics.median(reopen) < 300))
+        report.add(
+            Row(
+                "long games",
+                f"reopen a {count:,}-action session",
+                statistics.median(reopen),
+                max(reopen),
+                goal="< 300 ms at 10,000",
+                holds=statistics.median(reopen) < 300,
+            )
+        )
         import tracemalloc
 
         t = Table(Store(db))
@@ -634,8 +854,17 @@ def long_games(report: Report, folder: Path, counts: tuple[int, ...]) -> None:
         peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
         t.store.close()
-        report.add(Row("long games", f"replay {count:,} actions from the log alone (peak {peak:.1f} MB)", took,
-                       None, goal="< 1 s at 10,000, flat memory", holds=took < 1000, note=f"peak {peak:.1f} MB"))
+        report.add(
+            Row(
+                "long games",
+                f"replay {count:,} actions from the log alone (peak {peak:.1f} MB)",
+                took,
+                None,
+                goal="< 1 s at 10,000, flat memory",
+                holds=took < 1000,
+                note=f"peak {peak:.1f} MB",
+            )
+        )
 
     # Per-change traffic per phone, over HTTP, at the largest count.
     count = counts[-1]
@@ -655,11 +884,21 @@ def long_games(report: Report, folder: Path, counts: tuple[int, ...]) -> None:
         _, full = c.call("GET", "/api/sessions/active/log")
         paged_ok = status == 200 and len(paged) < len(full) / 10
         per_change = len(state) + (len(paged) if paged_ok else len(full))
-        report.add(Row("long games", f"per-change traffic per phone at {count:,} actions (state + new log)",
-                       per_change / 1024, None, unit="KB", baseline="whole log refetched",
-                       base_p50=(len(state) + len(full)) / 1024,
-                       ratio=per_change / (len(state) + len(full)), goal="< 5 kB", holds=per_change < 5000,
-                       note="" if paged_ok else "no log paging: the whole log is refetched"))
+        report.add(
+            Row(
+                "long games",
+                f"per-change traffic per phone at {count:,} actions (state + new log)",
+                per_change / 1024,
+                None,
+                unit="KB",
+                baseline="whole log refetched",
+                base_p50=(len(state) + len(full)) / 1024,
+                ratio=per_change / (len(state) + len(full)),
+                goal="< 5 kB",
+                holds=per_change < 5000,
+                note="" if paged_ok else "no log paging: the whole log is refetched",
+            )
+        )
         c.close()
     finally:
         server.stop()
@@ -678,8 +917,18 @@ def dice(report: Report, n: int) -> None:
     for _ in range(n // 100):
         core_dice.roll("100d6")
     took = time.perf_counter() - start
-    report.add(Row("dice", f"{n:,} d6 from the default generator (SystemRandom, 100 per roll)", took, None,
-                   unit="s", baseline="random.Random().randint loop", base_p50=base, ratio=took / base))
+    report.add(
+        Row(
+            "dice",
+            f"{n:,} d6 from the default generator (SystemRandom, 100 per roll)",
+            took,
+            None,
+            unit="s",
+            baseline="random.Random().randint loop",
+            base_p50=base,
+            ratio=took / base,
+        )
+    )
 
 
 def pi_sized(report: Report, folder: Path, n: int, share: float = 0.12) -> None:
@@ -702,6 +951,7 @@ def pi_sized(report: Report, folder: Path, n: int, share: float = 0.12) -> None:
         try:
             c = server.client(timeout=60)
             c.json("POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
+
             def paced_roll() -> None:  # a busy table: two actions a second, not a flood
                 time.sleep(0.5)
                 start = time.perf_counter()
@@ -730,29 +980,105 @@ def pi_sized(report: Report, folder: Path, n: int, share: float = 0.12) -> None:
             restarted.stop()
     r50, e50, a50 = statistics.median(runs), statistics.median(empty), statistics.median(again)
     label = f"{share:.0%} of one core"
-    report.add(Row("pi-sized", f"an empty Flask app under waitress to ready, under {label}", e50, max(empty),
-                   unit="s", note="p99 column: slowest run; the floor for any Flask app", n=len(empty)))
-    report.add(Row("pi-sized", f"ready under {label} (a new data folder)", r50, max(runs), unit="s",
-                   baseline="empty Flask app", base_p50=e50, ratio=r50 / e50, goal="< 2 s", holds=r50 < 2,
-                   note="p99 column: slowest run", n=len(runs)))
-    report.add(Row("pi-sized", f"ready under {label} (restart mid-game, {version} actions in the log)", a50,
-                   max(again), unit="s", baseline="empty Flask app", base_p50=e50, ratio=a50 / e50, goal="< 2 s",
-                   holds=a50 < 2, note="p99 column: slowest run", n=len(again)))
-    report.add(Row("pi-sized", f"display and buttons up under {label} (a new data folder)",
-                   statistics.median(up), max(up), unit="s", baseline="ready", base_p50=r50,
-                   ratio=statistics.median(up) / r50, note="they start once the panel answers", n=len(up)))
+    report.add(
+        Row(
+            "pi-sized",
+            f"an empty Flask app under waitress to ready, under {label}",
+            e50,
+            max(empty),
+            unit="s",
+            note="p99 column: slowest run; the floor for any Flask app",
+            n=len(empty),
+        )
+    )
+    report.add(
+        Row(
+            "pi-sized",
+            f"ready under {label} (a new data folder)",
+            r50,
+            max(runs),
+            unit="s",
+            baseline="empty Flask app",
+            base_p50=e50,
+            ratio=r50 / e50,
+            goal="< 2 s",
+            holds=r50 < 2,
+            note="p99 column: slowest run",
+            n=len(runs),
+        )
+    )
+    report.add(
+        Row(
+            "pi-sized",
+            f"ready under {label} (restart mid-game, {version} actions in the log)",
+            a50,
+            max(again),
+            unit="s",
+            baseline="empty Flask app",
+            base_p50=e50,
+            ratio=a50 / e50,
+            goal="< 2 s",
+            holds=a50 < 2,
+            note="p99 column: slowest run",
+            n=len(again),
+        )
+    )
+    report.add(
+        Row(
+            "pi-sized",
+            f"display and buttons up under {label} (a new data folder)",
+            statistics.median(up),
+            max(up),
+            unit="s",
+            baseline="ready",
+            base_p50=r50,
+            ratio=statistics.median(up) / r50,
+            note="they start once the panel answers",
+            n=len(up),
+        )
+    )
     h50 = statistics.median(health)
     p50 = statistics.median(post)
     report.add(Row("pi-sized", f"GET /healthz under {label}", h50, pct(health, 99), n=n))
-    report.add(Row("pi-sized", f"POST a roll (2 a second), durable and acknowledged, under {label}", p50,
-                   pct(post, 99),
-                   baseline="GET /healthz (same quota)", base_p50=h50, ratio=p50 / h50, goal="p50 < 30 ms",
-                   holds=p50 < 30, note=f"max {max(post):.0f} ms", n=n))
-    report.add(Row("pi-sized", f"GET state under {label}", statistics.median(state), pct(state, 99),
-                   baseline="GET /healthz (same quota)", base_p50=h50, ratio=statistics.median(state) / h50, n=n))
-    report.add(Row("pi-sized", f"GET /display.png after a change under {label}", statistics.median(png),
-                   pct(png, 99), baseline="GET /healthz (same quota)", base_p50=h50,
-                   ratio=statistics.median(png) / h50, n=len(png)))
+    report.add(
+        Row(
+            "pi-sized",
+            f"POST a roll (2 a second), durable and acknowledged, under {label}",
+            p50,
+            pct(post, 99),
+            baseline="GET /healthz (same quota)",
+            base_p50=h50,
+            ratio=p50 / h50,
+            goal="p50 < 30 ms",
+            holds=p50 < 30,
+            note=f"max {max(post):.0f} ms",
+            n=n,
+        )
+    )
+    report.add(
+        Row(
+            "pi-sized",
+            f"GET state under {label}",
+            statistics.median(state),
+            pct(state, 99),
+            baseline="GET /healthz (same quota)",
+            base_p50=h50,
+            ratio=statistics.median(state) / h50,
+            n=n,
+        )
+    )
+    report.add(
+        Row(
+            "pi-sized",
+            f"GET /display.png after a change under {label}",
+            statistics.median(png),
+            pct(png, 99),
+            baseline="GET /healthz (same quota)",
+            base_p50=h50,
+            ratio=statistics.median(png) / h50,
+            n=len(png),
+        )
+    )
 
 
 # -- output ----------------------------------------------------------------------------------------
@@ -798,9 +1124,11 @@ def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Pat
     ]
     for r in report.rows:
         verdict = {True: "yes", False: "**no**", None: ""}[r.holds]
-        lines.append(f"| {r.section} | {r.what} | {_fmt(r.p50, r.unit)} | {_fmt(r.p99, r.unit)} | {r.n or ''} | "
-                     f"{r.baseline} | {_fmt(r.base_p50, r.unit if r.baseline else '')} | "
-                     f"{'x' + _fmt(r.ratio) if r.ratio is not None else ''} | {r.goal} | {verdict} | {r.note} |")
+        lines.append(
+            f"| {r.section} | {r.what} | {_fmt(r.p50, r.unit)} | {_fmt(r.p99, r.unit)} | {r.n or ''} | "
+            f"{r.baseline} | {_fmt(r.base_p50, r.unit if r.baseline else '')} | "
+            f"{'x' + _fmt(r.ratio) if r.ratio is not None else ''} | {r.goal} | {verdict} | {r.note} |"
+        )
     if report.notes:
         lines += ["", "## Notes", "", *[f"- {n}" for n in report.notes]]
     out.write_text("\n".join(lines) + "\n")
@@ -815,10 +1143,15 @@ def precompile() -> str:
     """
     import compileall
 
-    ok = all(compileall.compile_dir(str(ROOT / name), quiet=2) for name in ("core", "device", "display",
-                                                                             "webui", "tableside"))
-    return "Tableside's modules were byte-compiled first, as pip does at install" if ok else (
-        "byte-compiling Tableside's modules failed: start-up figures include compiling them")
+    ok = all(
+        compileall.compile_dir(str(ROOT / name), quiet=2)
+        for name in ("core", "device", "display", "webui", "tableside")
+    )
+    return (
+        "Tableside's modules were byte-compiled first, as pip does at install"
+        if ok
+        else ("byte-compiling Tableside's modules failed: start-up figures include compiling them")
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,13 +31,20 @@ MAX_DIGITS = 6  # per number: keeps int() cheap and messages short
 
 KEEP_OPS = ("kh", "kl", "dh", "dl")
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
-    ">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt, "=": operator.eq,
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+    "=": operator.eq,
 }
 # Longest first within each group: "dl2" is drop-lowest, not a die; ">=" is not ">" then "=".
-_KINDS = {**dict.fromkeys(("cs", *KEEP_OPS, "d", "x"), "word"), **dict.fromkeys(_COMPARE, "op"),
-          "+": "sign", "-": "sign"}
-_HINTS = {"op": " (count successes with cs, as in 2d10cs>=8)",
-          "word": " (x, cs and keep/drop go before + and -)"}
+_KINDS = {
+    **dict.fromkeys(("cs", *KEEP_OPS, "d", "x"), "word"),
+    **dict.fromkeys(_COMPARE, "op"),
+    "+": "sign",
+    "-": "sign",
+}
+_HINTS = {"op": " (count successes with cs, as in 2d10cs>=8)", "word": " (x, cs and keep/drop go before + and -)"}
 _DIGITS = "0123456789"
 _system_random = random.SystemRandom()
 
@@ -71,8 +78,13 @@ class RollResult:
 
     def to_dict(self) -> dict:
         """The JSON shape of ``tableside roll --json`` and ``POST /api/rolls``."""
-        return {"expr": self.expr, "rolls": list(self.rolls), "kept": list(self.kept),
-                "successes": self.successes, "total": self.total}
+        return {
+            "expr": self.expr,
+            "rolls": list(self.rolls),
+            "kept": list(self.kept),
+            "successes": self.successes,
+            "total": self.total,
+        }
 
 
 class _Token(NamedTuple):
@@ -115,16 +127,16 @@ class _Parser:
         tok = self.peek()
         if tok.kind == "end":
             return DiceError(f"{self.shown!r} ends too soon: expected {expected}{hint}")
-        return DiceError(f"expected {expected} at position {tok.pos + 1} in {self.shown!r}, "
-                         f"got {tok.text!r}{hint}")
+        return DiceError(f"expected {expected} at position {tok.pos + 1} in {self.shown!r}, got {tok.text!r}{hint}")
 
     def number(self, expected: str) -> int:
         tok = self.peek()
         if tok.kind != "int":
             raise self.fail(expected)
         if len(tok.text) > MAX_DIGITS:
-            raise DiceError(f"number at position {tok.pos + 1} in {self.shown!r} is too big "
-                            f"(at most {MAX_DIGITS} digits)")
+            raise DiceError(
+                f"number at position {tok.pos + 1} in {self.shown!r} is too big (at most {MAX_DIGITS} digits)"
+            )
         return int(self.take())
 
     def expr(self) -> DiceExpr:
@@ -157,8 +169,9 @@ class _Parser:
             op = self.take()
             self.success = (op, self.number(f"a target number after 'cs{op}'"))
         elif self.keep:
-            raise DiceError(f"only one of kh, kl, dh, dl is allowed, got {self.keep[0]!r} and {word!r} "
-                            f"in {self.shown!r}")
+            raise DiceError(
+                f"only one of kh, kl, dh, dl is allowed, got {self.keep[0]!r} and {word!r} in {self.shown!r}"
+            )
         else:
             self.keep = (word, self.number(f"a number after {word!r}") if self.peek().kind == "int" else 1)
 
@@ -190,11 +203,14 @@ def _parse(text: str) -> DiceExpr:
         raise DiceError(f"no d{e.sides} in {e.text!r}: dice need {MIN_SIDES}-{MAX_SIDES} sides")
     if e.keep and not 1 <= e.keep[1] <= e.count:
         op, n = e.keep
-        raise DiceError(f"can't {'keep' if op[0] == 'k' else 'drop'} {n} of the {e.count} dice in "
-                        f"{e.text!r} ({op}N needs N of 1-{e.count})")
+        raise DiceError(
+            f"can't {'keep' if op[0] == 'k' else 'drop'} {n} of the {e.count} dice in "
+            f"{e.text!r} ({op}N needs N of 1-{e.count})"
+        )
     if e.success and count_successes(range(1, e.sides + 1), *e.success) == 0:
-        raise DiceError(f"cs{''.join(map(str, e.success))} can never succeed on a d{e.sides} "
-                        f"(faces 1-{e.sides}) in {e.text!r}")
+        raise DiceError(
+            f"cs{''.join(map(str, e.success))} can never succeed on a d{e.sides} (faces 1-{e.sides}) in {e.text!r}"
+        )
     return e
 
 
@@ -237,8 +253,9 @@ def parse_faces(text: str) -> list[int | str]:
     return faces
 
 
-def roll(expr: str | DiceExpr, *, faces: Sequence[int | str] | None = None,
-         rng: random.Random | None = None) -> RollResult:
+def roll(
+    expr: str | DiceExpr, *, faces: Sequence[int | str] | None = None, rng: random.Random | None = None
+) -> RollResult:
     """Roll ``expr``; with ``faces``, use those (a physical roll typed in) instead of random ones."""
     e = expr if isinstance(expr, DiceExpr) else parse(expr)
     if faces is None:
@@ -283,8 +300,9 @@ def _typed_rolls(e: DiceExpr, given: list[int]) -> list[int]:
 
 def _check_explosions(e: DiceExpr, dice: int) -> None:
     if dice - e.count > MAX_EXPLOSIONS:
-        raise DiceError(f"{e.text} exploded into more than {MAX_EXPLOSIONS} extra dice, the cap: "
-                        f"roll fewer dice or drop the x")
+        raise DiceError(
+            f"{e.text} exploded into more than {MAX_EXPLOSIONS} extra dice, the cap: roll fewer dice or drop the x"
+        )
 
 
 def _keep(rolls: list[int], keep: tuple[str, int] | None) -> list[int]:
@@ -294,6 +312,5 @@ def _keep(rolls: list[int], keep: tuple[str, int] | None) -> list[int]:
     op, n = keep
     lowest_first = sorted(range(len(rolls)), key=lambda i: (rolls[i], i))
     highest_first = sorted(range(len(rolls)), key=lambda i: (-rolls[i], i))
-    chosen = {"kh": highest_first[:n], "kl": lowest_first[:n], "dh": highest_first[n:],
-              "dl": lowest_first[n:]}[op]
+    chosen = {"kh": highest_first[:n], "kl": lowest_first[:n], "dh": highest_first[n:], "dl": lowest_first[n:]}[op]
     return [rolls[i] for i in sorted(chosen)]

@@ -122,8 +122,7 @@ class Field:
         return out
 
     # -- checking -------------------------------------------------------------
-    def check(self, raw: Mapping[str, Any], where: str, state: State | None = None,
-              seats: Sequence[str] = ()) -> Any:
+    def check(self, raw: Mapping[str, Any], where: str, state: State | None = None, seats: Sequence[str] = ()) -> Any:
         """The validated value of this field from ``raw``."""
         if self.name not in raw or raw[self.name] is None or (raw[self.name] == "" and not self.required):
             if self.required:
@@ -224,8 +223,15 @@ def _rows(f: Field, value: Any, label: str, state: State | None, seats: Sequence
 
 
 _COERCE: dict[str, Callable[..., Any]] = {
-    "count": _count, "pick": _pick, "picks": _picks, "seat": _text, "text": _text, "texts": _texts,
-    "flag": _flag, "faces": _faces, "rows": _rows,
+    "count": _count,
+    "pick": _pick,
+    "picks": _picks,
+    "seat": _text,
+    "text": _text,
+    "texts": _texts,
+    "flag": _flag,
+    "faces": _faces,
+    "rows": _rows,
 }
 
 
@@ -254,8 +260,9 @@ def read_faces(value: Any, sides: int, label: str = "faces") -> list[int]:
     return [dice.read_face(v, sides) for v in value]
 
 
-def check_fields(fields: Sequence[Field], raw: Mapping[str, Any], where: str, state: State | None = None,
-                 seats: Sequence[str] = ()) -> dict[str, Any]:
+def check_fields(
+    fields: Sequence[Field], raw: Mapping[str, Any], where: str, state: State | None = None, seats: Sequence[str] = ()
+) -> dict[str, Any]:
     """Validate ``raw`` against ``fields``; unknown keys are an error, not ignored."""
     known = {f.name for f in fields}
     extra = sorted(str(k)[:30] for k in set(raw) - known)

@@ -47,7 +47,6 @@ def typed_faces(raw: Any) -> list | None:
     return raw
 
 
-
 class NeedsDice(RuleError):
     """Typed-in faces ran out: 422 with ``needs_dice`` naming what is still to be rolled."""
 
@@ -127,8 +126,7 @@ class Dice:
             extra = len(self.typed) - self._used
             raise RuleError(f"{extra} typed-in face(s) left over: this action rolled only {self._used}")
         if self.replay is not None and len(self.records) != len(self.replay):
-            raise ReplayMismatch(f"the recording has {len(self.replay)} roll(s) but the rules made "
-                                 f"{len(self.records)}")
+            raise ReplayMismatch(f"the recording has {len(self.replay)} roll(s) but the rules made {len(self.records)}")
         return self.records
 
     def _replayed(self, label: str, e: dice.DiceExpr) -> dice.RollResult:
@@ -138,8 +136,9 @@ class Dice:
             raise ReplayMismatch(f"the rules now roll {label} ({e.text}), which the recording does not have")
         rec = self.replay[n]
         if rec.get("label") != label or dice.parse(rec["expr"]).text != e.text:
-            raise ReplayMismatch(f"the recording has {rec.get('label')} ({rec.get('expr')}) where the rules now "
-                                 f"roll {label} ({e.text})")
+            raise ReplayMismatch(
+                f"the recording has {rec.get('label')} ({rec.get('expr')}) where the rules now roll {label} ({e.text})"
+            )
         return dice.roll(e, faces=rec["rolls"])
 
 

@@ -139,8 +139,9 @@ class Screen:
 
     def by_priority(self, keep: int) -> Screen:
         """The same screen with only elements of priority <= ``keep`` (for small panels)."""
-        return Screen(self.title, self.status, tuple(e for e in self.elements if e.priority <= keep),
-                      self.alert, self.prompt)
+        return Screen(
+            self.title, self.status, tuple(e for e in self.elements if e.priority <= keep), self.alert, self.prompt
+        )
 
 
 def _plain(value: Any) -> Any:

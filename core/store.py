@@ -101,8 +101,9 @@ def _migrate(conn: sqlite3.Connection) -> None:
     names = {m.__name__ for m in MIGRATIONS}
     done: set[str] = set()
     if conn.execute("SELECT 1 FROM sqlite_master WHERE name = '_sqlite_migrations'").fetchone():
-        done = {r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE migration_set = ?",
-                                           [MIGRATION_SET])}
+        done = {
+            r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE migration_set = ?", [MIGRATION_SET])
+        }
     if names <= done:
         return
     import sqlite_utils
@@ -122,8 +123,10 @@ def _create(conn: sqlite3.Connection) -> None:
         for statement in text.split(";"):
             if statement.strip():
                 conn.execute(statement)
-        conn.executemany("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES (?, ?, ?)",
-                         [(MIGRATION_SET, m.__name__, applied) for m in MIGRATIONS])
+        conn.executemany(
+            "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES (?, ?, ?)",
+            [(MIGRATION_SET, m.__name__, applied) for m in MIGRATIONS],
+        )
     except BaseException:
         conn.execute("ROLLBACK")
         raise
@@ -145,8 +148,10 @@ def _is_full(exc: sqlite3.Error) -> bool:
     return code == sqlite3.SQLITE_FULL or "full" in str(exc).lower()
 
 
-_INSERT_ENTRY = ("INSERT INTO log (session_id, seq, kind, type, action, target, source, at, result, seat, rolls,"
-                 " private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_INSERT_ENTRY = (
+    "INSERT INTO log (session_id, seq, kind, type, action, target, source, at, result, seat, rolls,"
+    " private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
 
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)  # one encoder, not one per call
@@ -205,10 +210,13 @@ class Store:
                 "rules_version": rules_version,
             }
             columns = ", ".join(session)
-            self.conn.execute(f"INSERT INTO sessions ({columns}) VALUES ({', '.join('?' * len(session))})",
-                              list(session.values()))
-            self.conn.execute("INSERT INTO snapshots (session_id, version, state) VALUES (?, 0, ?)",
-                              [session["id"], _dumps(initial_state)])
+            self.conn.execute(
+                f"INSERT INTO sessions ({columns}) VALUES ({', '.join('?' * len(session))})", list(session.values())
+            )
+            self.conn.execute(
+                "INSERT INTO snapshots (session_id, version, state) VALUES (?, 0, ?)",
+                [session["id"], _dumps(initial_state)],
+            )
         return self._session(session)
 
     def get_session(self, session_id: str) -> dict | None:
@@ -246,24 +254,39 @@ class Store:
         transaction. The primary key (session_id, seq) refuses a second writer's entry with
         a Conflict; a full disk raises ``DiskFull``. Either way nothing changes.
         """
-        row = (session_id, seq, entry["kind"], entry["type"], _dumps(entry.get("action")), entry.get("target"),
-               entry.get("source", ""), entry.get("at", ""), _dumps(entry.get("result")), entry.get("seat"),
-               _dumps(entry.get("rolls") or []), _dumps(entry["private"]) if entry.get("private") else None)
+        row = (
+            session_id,
+            seq,
+            entry["kind"],
+            entry["type"],
+            _dumps(entry.get("action")),
+            entry.get("target"),
+            entry.get("source", ""),
+            entry.get("at", ""),
+            _dumps(entry.get("result")),
+            entry.get("seat"),
+            _dumps(entry.get("rolls") or []),
+            _dumps(entry["private"]) if entry.get("private") else None,
+        )
         with self._write("the action was not saved"):
             if not (checkpoint or seq % CHECKPOINT_EVERY == 0):
                 self.conn.execute(_INSERT_ENTRY, row)
                 return
             with self.atomic():
                 self.conn.execute(_INSERT_ENTRY, row)
-                self.conn.execute("INSERT OR REPLACE INTO snapshots (session_id, version, state) VALUES (?, ?, ?)",
-                                  (session_id, seq, _dumps(state)))
+                self.conn.execute(
+                    "INSERT OR REPLACE INTO snapshots (session_id, version, state) VALUES (?, ?, ?)",
+                    (session_id, seq, _dumps(state)),
+                )
 
     def save_head(self, session_id: str, version: int, state: dict) -> None:
         """Store ``state`` as the session's newest state (when it stops being played), so reopening it
         and listing saved games read one row. A cache: a stale or missing head is never used."""
         with self._write("the game's state was not cached"):
-            self.conn.execute("INSERT OR REPLACE INTO heads (session_id, version, state) VALUES (?, ?, ?)",
-                              (session_id, version, _dumps(state)))
+            self.conn.execute(
+                "INSERT OR REPLACE INTO heads (session_id, version, state) VALUES (?, ?, ?)",
+                (session_id, version, _dumps(state)),
+            )
 
     @contextlib.contextmanager
     def _write(self, what: str) -> Iterator[None]:
@@ -295,8 +318,10 @@ class Store:
     def recordings(self, session_id: str, after: int = 0, upto: int | None = None) -> Iterator[dict]:
         """What replay needs of each entry (seq, kind, target, seat, action, rolls): not its result,
         which a replay of 10,000 entries would otherwise decode for nothing."""
-        sql = ("SELECT seq, kind, type, target, seat, action, rolls FROM log "
-               "WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq")
+        sql = (
+            "SELECT seq, kind, type, target, seat, action, rolls FROM log "
+            "WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq"
+        )
         bound = upto if upto is not None else 2**62
         for row in self._rows(sql, [session_id, after, bound]):
             row["action"] = json.loads(row["action"])
@@ -305,8 +330,9 @@ class Store:
 
     def snapshot(self, session_id: str, version: int) -> dict | None:
         """The state at exactly ``version`` if it is stored (the head or a checkpoint), else None."""
-        row = self.conn.execute("SELECT state FROM heads WHERE session_id = ? AND version = ?",
-                              [session_id, version]).fetchone()
+        row = self.conn.execute(
+            "SELECT state FROM heads WHERE session_id = ? AND version = ?", [session_id, version]
+        ).fetchone()
         if row is None:
             row = self.conn.execute(
                 "SELECT state FROM snapshots WHERE session_id = ? AND version = ?", [session_id, version]
@@ -315,8 +341,9 @@ class Store:
 
     def latest_snapshot(self, session_id: str, upto: int) -> tuple[int, dict]:
         """The newest stored state at or before ``upto``: (its version, the state)."""
-        row = self.conn.execute("SELECT version, state FROM heads WHERE session_id = ? AND version <= ?",
-                              [session_id, upto]).fetchone()
+        row = self.conn.execute(
+            "SELECT version, state FROM heads WHERE session_id = ? AND version <= ?", [session_id, upto]
+        ).fetchone()
         checkpoint = self.conn.execute(
             "SELECT version, state FROM snapshots WHERE session_id = ? AND version <= ? ORDER BY version DESC LIMIT 1",
             [session_id, upto],
@@ -332,8 +359,12 @@ class Store:
 
     def stack_rows(self, session_id: str) -> list[tuple[int, str, int | None]]:
         """(seq, kind, target) of every entry: enough to rebuild undo/redo without decoding JSON."""
-        return [(int(a), b, c) for a, b, c in self.conn.execute(
-            "SELECT seq, kind, target FROM log WHERE session_id = ? ORDER BY seq", [session_id]).fetchall()]
+        return [
+            (int(a), b, c)
+            for a, b, c in self.conn.execute(
+                "SELECT seq, kind, target FROM log WHERE session_id = ? ORDER BY seq", [session_id]
+            ).fetchall()
+        ]
 
     def drop_snapshots(self, session_id: str) -> None:
         """Forget the cache above version 0 (tests prove replay alone rebuilds it)."""
@@ -351,8 +382,10 @@ class Store:
         """Give ``seat`` to the phone holding ``token``; any earlier holder loses it."""
         with self._write("the seat was not taken"), self.atomic():
             self.conn.execute("DELETE FROM seat_claims WHERE session_id = ? AND seat = ?", [session_id, seat])
-            self.conn.execute("INSERT INTO seat_claims (session_id, seat, token, at) VALUES (?, ?, ?, ?)",
-                            [session_id, seat, token, at])
+            self.conn.execute(
+                "INSERT INTO seat_claims (session_id, seat, token, at) VALUES (?, ?, ?, ?)",
+                [session_id, seat, token, at],
+            )
 
     def seat_of_token(self, token: str) -> tuple[str, str] | None:
         """(session id, seat) held by ``token``, or None."""

@@ -26,8 +26,21 @@ from tableside.core.fields import Choice, Field, check_fields
 from tableside.core.recorder import Context
 from tableside.core.screen import Screen
 
-__all__ = ["Action", "ActionSpec", "Binding", "Choice", "Context", "Field", "GameSystem", "Prompt", "Result",
-           "Seat", "State", "Tracked", "check_fields"]
+__all__ = [
+    "Action",
+    "ActionSpec",
+    "Binding",
+    "Choice",
+    "Context",
+    "Field",
+    "GameSystem",
+    "Prompt",
+    "Result",
+    "Seat",
+    "State",
+    "Tracked",
+    "check_fields",
+]
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -131,8 +144,13 @@ class Tracked:
     maximum: int | None = None
 
     def describe(self) -> dict[str, Any]:
-        return {"key": self.key, "label": self.label, "value": self.value, "minimum": self.minimum,
-                "maximum": self.maximum}
+        return {
+            "key": self.key,
+            "label": self.label,
+            "value": self.value,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
 
 
 class GameSystem:
@@ -293,9 +311,18 @@ class Step:
     action_type: str = ""
 
 
-def run_action(system: GameSystem, state: State, raw: Mapping[str, Any], *, faces: Any = None,
-               seat: str | None = None, rng: Any = None, options: Mapping[str, Any] | None = None,
-               replay: Sequence[dict] | None = None, in_place: bool = False) -> Step:
+def run_action(
+    system: GameSystem,
+    state: State,
+    raw: Mapping[str, Any],
+    *,
+    faces: Any = None,
+    seat: str | None = None,
+    rng: Any = None,
+    options: Mapping[str, Any] | None = None,
+    replay: Sequence[dict] | None = None,
+    in_place: bool = False,
+) -> Step:
     """Check availability, validate, roll (RNG, typed ``faces`` or a ``replay``), apply, derive, check laws.
 
     Pure apart from the RNG: the session core calls this for every action, and
@@ -322,8 +349,7 @@ def run_action(system: GameSystem, state: State, raw: Mapping[str, Any], *, face
     new_state, result = system.apply(state, action, ctx, in_place)
     broken = system.laws(new_state)
     if broken:
-        raise RuleError(f"{system.spec(action['type']).label} would break a rule of {system.name}: "
-                        f"{'; '.join(broken)}")
+        raise RuleError(f"{system.spec(action['type']).label} would break a rule of {system.name}: {'; '.join(broken)}")
     recorded = dice.finish()
     private = {"seat": ctx.private_to, "summary": ctx.public_summary} if ctx.private_to else None
     return Step(new_state, result, recorded, private, action, action["type"])
@@ -385,11 +411,17 @@ def _tracked_keys(state: State) -> list[Any]:  # choices are resolved per system
 
 
 _CORRECT = ActionSpec(
-    CORRECT, "Correct a number", "Set one tracked number to a new value; logged as a correction (from, to, why).",
+    CORRECT,
+    "Correct a number",
+    "Set one tracked number to a new value; logged as a correction (from, to, why).",
     _correct,
-    (Field("key", "pick", label="Number", choices=_tracked_keys), Field("value", "count", label="New value"),
-     Field("reason", "text", label="Why", required=False, default="", max_length=120)),
-    group="Corrections", example={"key": "score", "value": 3, "reason": "miscounted"},
+    (
+        Field("key", "pick", label="Number", choices=_tracked_keys),
+        Field("value", "count", label="New value"),
+        Field("reason", "text", label="Why", required=False, default="", max_length=120),
+    ),
+    group="Corrections",
+    example={"key": "score", "value": 3, "reason": "miscounted"},
 )
 
 
@@ -401,7 +433,12 @@ def _free_roll(state: State, action: Action, ctx: Context) -> tuple[State, Resul
 
 
 _FREE_ROLL = ActionSpec(
-    FREE_ROLL, "Free roll", "A free roll of any dice expression (POST /api/rolls).", _free_roll,
+    FREE_ROLL,
+    "Free roll",
+    "A free roll of any dice expression (POST /api/rolls).",
+    _free_roll,
     (Field("expr", "text", label="Dice", max_length=100, help="e.g. 2d10cs>=8"),),
-    group="Dice", example={"expr": "2d10cs>=8"}, rolls=True,
+    group="Dice",
+    example={"expr": "2d10cs>=8"},
+    rolls=True,
 )

@@ -102,8 +102,9 @@ class Table:
         checked = system.validate_options(options)
         state = system.initial_state(checked)
         with self._lock:
-            row = self.store.create_session(system.id, checked, state, name or system.name, self._now(),
-                                            system.rules_version)
+            row = self.store.create_session(
+                system.id, checked, state, name or system.name, self._now(), system.rules_version
+            )
             self._put_away()
             self.store.set_meta("active_session", row["id"])
             self._live = _Live(row["id"], system, 0, state, row["options"] or {})
@@ -147,8 +148,7 @@ class Table:
         try:
             self.store.save_head(live.id, live.version, live.state)
         except TablesideError as exc:
-            log.warning("the head of %s was not stored (%s); it reopens from its last checkpoint", live.id,
-                        exc.message)
+            log.warning("the head of %s was not stored (%s); it reopens from its last checkpoint", live.id, exc.message)
 
     def close(self) -> None:
         """Stop: the game on the table is put away (its head stored), then the file is closed."""
@@ -212,12 +212,15 @@ class Table:
         if self._public is None or self._public[0] != key:
             system = live.system
             claims = self.store.seat_claims(live.id)
-            self._public = (key, {
-                "screen": system.screen(system.redact(live.state, None)).to_dict(),
-                "seats": [{**s.describe(), "claimed": s.name in claims} for s in system.seats(live.state)],
-                "pending": [p.describe() for p in system.pending(live.state)],
-                "tracked": [t.describe() for t in system.tracked(live.state)],
-            })
+            self._public = (
+                key,
+                {
+                    "screen": system.screen(system.redact(live.state, None)).to_dict(),
+                    "seats": [{**s.describe(), "claimed": s.name in claims} for s in system.seats(live.state)],
+                    "pending": [p.describe() for p in system.pending(live.state)],
+                    "tracked": [t.describe() for t in system.tracked(live.state)],
+                },
+            )
         return self._public[1]
 
     def screen(self) -> Any:
@@ -242,8 +245,11 @@ class Table:
             if live.readonly:
                 for a in actions:
                     a.update(available=False, reason=live.readonly)
-            return {"version": live.version, "actions": actions,
-                    "pending": [p.describe() for p in system.pending(state)]}
+            return {
+                "version": live.version,
+                "actions": actions,
+                "pending": [p.describe() for p in system.pending(state)],
+            }
 
     # -- seats ------------------------------------------------------------------
     def claim_seat(self, seat: Any, takeover: Any = False) -> dict:
@@ -275,8 +281,10 @@ class Table:
             live = self._require_live()
             held = self.store.seat_of_token(token)
             if held is None or held[0] != live.id:
-                raise Conflict("this phone no longer holds a seat in the game on the table "
-                               "(it was taken over, or the game changed): pick a seat again")
+                raise Conflict(
+                    "this phone no longer holds a seat in the game on the table "
+                    "(it was taken over, or the game changed): pick a seat again"
+                )
             return held[1]
 
     def position(self) -> tuple[str, int] | None:
@@ -299,8 +307,9 @@ class Table:
         return self._live
 
     # -- changes -----------------------------------------------------------------
-    def act(self, raw: Mapping[str, Any], source: str = "api", expected_version: Any = None,
-            seat: str | None = None) -> dict:
+    def act(
+        self, raw: Mapping[str, Any], source: str = "api", expected_version: Any = None, seat: str | None = None
+    ) -> dict:
         """Validate, roll, apply and log one action; returns version, state and result."""
         with self._lock:
             live = self._require_live()
@@ -309,8 +318,19 @@ class Table:
             if not isinstance(raw, Mapping):
                 raise BadRequest("an action must be a JSON object")
             step = self._run(live, raw, faces=raw.get("faces"), seat=seat)
-            seq = self._append(live, "action", step.action_type, step.action, None, source, step.result, step.state,
-                               seat=seat, rolls=step.rolls, private=step.private)
+            seq = self._append(
+                live,
+                "action",
+                step.action_type,
+                step.action,
+                None,
+                source,
+                step.result,
+                step.state,
+                seat=seat,
+                rolls=step.rolls,
+                private=step.private,
+            )
             live.applied.append((seq, seq))
             live.undone.clear()
             return {**self._changed(live, step.result, seat), "rolls": self._visible_rolls(step, seat)}
@@ -326,8 +346,9 @@ class Table:
             state = self._state_at(live, applied_at - 1)
             undone = self._entry(live.id, target)
             result = {"summary": f"Undid: {undone['result'].get('summary', undone['type'])}", "undid": target}
-            self._append(live, "undo", "undo", None, target, source, result, state, seat=seat,
-                         private=undone.get("private"))
+            self._append(
+                live, "undo", "undo", None, target, source, result, state, seat=seat, private=undone.get("private")
+            )
             live.applied.pop()
             live.undone.append(target)
             return self._changed(live, result, seat)
@@ -344,8 +365,9 @@ class Table:
             step = self._run(live, entry["action"], replay=entry["rolls"], seat=entry.get("seat"))
             state, result = step.state, step.result
             result = {**result, "summary": f"Redid: {result.get('summary', entry['type'])}", "redid": target}
-            seq = self._append(live, "redo", "redo", None, target, source, result, state, seat=seat,
-                               private=entry.get("private"))
+            seq = self._append(
+                live, "redo", "redo", None, target, source, result, state, seat=seat, private=entry.get("private")
+            )
             live.undone.pop()
             live.applied.append((target, seq))
             return self._changed(live, result, seat)
@@ -362,8 +384,9 @@ class Table:
                 action["faces"] = faces
             return self.act(action, source)["result"]
 
-    def press(self, button: str, hold: bool = False, source: str = "button", seat: str | None = None,
-              faces: Any = None) -> dict:
+    def press(
+        self, button: str, hold: bool = False, source: str = "button", seat: str | None = None, faces: Any = None
+    ) -> dict:
         """A button press, from GPIO or the panel: the system's button map (now) decides.
 
         ``faces``: physical dice typed in with the buttons, used when the bound action rolls
@@ -447,13 +470,15 @@ class Table:
         if live.readonly:
             raise RuleError(live.readonly)
 
-    def _run(self, live: _Live, raw: Mapping[str, Any], *, faces: Any = None, replay: Any = None,
-             seat: str | None = None) -> Step:
+    def _run(
+        self, live: _Live, raw: Mapping[str, Any], *, faces: Any = None, replay: Any = None, seat: str | None = None
+    ) -> Step:
         """One action through the system's rules and laws; a rules bug becomes a refusal, never a 500."""
         system = live.system
         try:
-            step = run_action(system, live.state, raw, faces=faces, seat=seat, rng=self.rng,
-                              options=live.options, replay=replay)
+            step = run_action(
+                system, live.state, raw, faces=faces, seat=seat, rng=self.rng, options=live.options, replay=replay
+            )
         except TablesideError:
             raise
         except Exception as exc:  # a rules bug must not become a 500 or lose the game
@@ -464,8 +489,9 @@ class Table:
             ) from exc
         return step
 
-    def _append(self, live, kind, type_, action, target, source, result, state, *, seat=None, rolls=None,
-                private=None) -> int:
+    def _append(
+        self, live, kind, type_, action, target, source, result, state, *, seat=None, rolls=None, private=None
+    ) -> int:
         if source not in SOURCES:
             raise BadRequest(f"unknown source {source!r}")
         entry = {
@@ -520,8 +546,10 @@ class Table:
             log.exception("session %s: entries after the newest stored state do not replay", session_id)
             start, state = self.store.latest_snapshot(session_id, version)
             detail = exc.message if isinstance(exc, TablesideError) else f"{type(exc).__name__}: {exc}"
-            why = (f"entries after version {start} no longer replay ({detail[:160]}): the game is shown as it was "
-                   f"at version {start} and cannot be played on; 'tableside export' keeps its whole log")
+            why = (
+                f"entries after version {start} no longer replay ({detail[:160]}): the game is shown as it was "
+                f"at version {start} and cannot be played on; 'tableside export' keeps its whole log"
+            )
             readonly = why if readonly is None else f"{readonly}; {why}"
         applied, undone = _stacks(self.store.stack_rows(session_id))
         return _Live(session_id, system, version, state, row["options"] or {}, applied, undone, readonly)
@@ -535,8 +563,10 @@ class Table:
         legacy = system.legacy_rules(played)
         if legacy is not None:
             return legacy, None
-        return None, (f"this game was played with {system.name} rules v{played}, and this Tableside has v"
-                      f"{system.rules_version}: it can be viewed and exported, not played on")
+        return None, (
+            f"this game was played with {system.name} rules v{played}, and this Tableside has v"
+            f"{system.rules_version}: it can be viewed and exported, not played on"
+        )
 
     def _replay(self, session_id: str, states_needed: bool = True):
         """Fold the log alone (no stored states, never the RNG): ``([final state], applied, undone)``.
@@ -642,7 +672,8 @@ class _Fold:
     def _applied_at(self, target: int, before: int) -> int:
         row = self.store.execute(
             "SELECT MAX(seq) FROM log WHERE session_id = ? AND seq < ? AND (seq = ? OR (kind = 'redo' AND target = ?))",
-            [self.session, before, target, target]).fetchone()
+            [self.session, before, target, target],
+        ).fetchone()
         return int(row[0])
 
     def _original(self, seq: int) -> dict:
@@ -655,16 +686,22 @@ def _reapply(system: GameSystem, state: dict, original: dict, entry: dict, row: 
     """An action again from its recording (replay): the recorded rolls, never the RNG. ``state`` is the
     fold's own working copy and is changed in place (copying it at every step was a fifth of a replay)."""
     try:
-        return run_action(system, state, original["action"], replay=original.get("rolls") or [],
-                          seat=original.get("seat"), options=row["options"], in_place=True).state
+        return run_action(
+            system,
+            state,
+            original["action"],
+            replay=original.get("rolls") or [],
+            seat=original.get("seat"),
+            options=row["options"],
+            in_place=True,
+        ).state
     except TablesideError as exc:
         raise ReplayMismatch(f"entry {entry['seq']} no longer replays: {exc.message}") from exc
 
 
 def _public_entry(e: dict, seat: str | None) -> dict:
     """A log entry as ``seat`` may read it."""
-    out = {k: e.get(k) for k in ("seq", "kind", "type", "action", "target", "source", "seat", "at", "result",
-                                 "rolls")}
+    out = {k: e.get(k) for k in ("seq", "kind", "type", "action", "target", "source", "seat", "at", "result", "rolls")}
     private = e.get("private")
     if private and private.get("seat") != seat:
         out.update(action=None, rolls=[], result={"summary": private.get("summary") or "a private move"})

@@ -91,8 +91,13 @@ class Gestures:
     ``next_deadline()``). Both return the gestures recognised, oldest first.
     """
 
-    def __init__(self, labels: Iterable[str] = LABELS, hold_time: float = 1.0, debounce: float = DEBOUNCE,
-                 chords: Iterable[Iterable[str]] = DEFAULT_CHORDS) -> None:
+    def __init__(
+        self,
+        labels: Iterable[str] = LABELS,
+        hold_time: float = 1.0,
+        debounce: float = DEBOUNCE,
+        chords: Iterable[Iterable[str]] = DEFAULT_CHORDS,
+    ) -> None:
         if hold_time <= debounce:
             raise ValueError("hold_time must be longer than the debounce time")
         self.hold_time = hold_time
@@ -136,8 +141,14 @@ class Gestures:
             c.down_at, c.used = at, False
             out.append(Gesture("contact", (label,), at))
             for other, o in self.contacts.items():
-                if (other != label and o.down and not o.used and frozenset((label, other)) in self.chords
-                        and self._chord is None and at < o.down_at + self.hold_time):
+                if (
+                    other != label
+                    and o.down
+                    and not o.used
+                    and frozenset((label, other)) in self.chords
+                    and self._chord is None
+                    and at < o.down_at + self.hold_time
+                ):
                     pair = tuple(sorted((label, other)))
                     self._chord = _Chord(pair, at)
                     c.used = o.used = True
@@ -160,8 +171,12 @@ class Gestures:
     def _due(self, now: float) -> list[Gesture]:
         out = []
         chord = self._chord
-        if (chord and not chord.fired and now >= chord.start + self.hold_time
-                and all(self.contacts[b].down for b in chord.buttons)):
+        if (
+            chord
+            and not chord.fired
+            and now >= chord.start + self.hold_time
+            and all(self.contacts[b].down for b in chord.buttons)
+        ):
             chord.fired = True
             out.append(Gesture("chord", chord.buttons, chord.start + self.hold_time))
         for label, c in self.contacts.items():
@@ -367,9 +382,12 @@ class ButtonPanel:
             log.error("button %s failed", gesture.name, exc_info=exc)
             if self.faults is not None:
                 component = getattr(exc, "component", "buttons")  # "binding": the game's button map raised
-                fix = (f"the game's button map failed for {gesture.name}: report it; meanwhile set another "
-                       "action for it in [buttons] map" if component == "binding" else
-                       f"the action for {gesture.name} crashed: see 'journalctl -u tableside' and report it")
+                fix = (
+                    f"the game's button map failed for {gesture.name}: report it; meanwhile set another "
+                    "action for it in [buttons] map"
+                    if component == "binding"
+                    else f"the action for {gesture.name} crashed: see 'journalctl -u tableside' and report it"
+                )
                 self.faults.report(component, exc, fix=fix)
             if self.led:
                 self.led.failed()
@@ -435,6 +453,11 @@ class ButtonPanel:
 
     def status(self) -> dict[str, Any]:
         """For GET /api/hardware: pins, timings, the last few gestures and the last failure."""
-        return {"pins": dict(self.pins), "hold_time": self.hold_time, "debounce_ms": round(self.debounce * 1000, 3),
-                "led": self.led.pin if self.led else None, "recent": list(self.history)[-10:],
-                "last_error": self.last_error}
+        return {
+            "pins": dict(self.pins),
+            "hold_time": self.hold_time,
+            "debounce_ms": round(self.debounce * 1000, 3),
+            "led": self.led.pin if self.led else None,
+            "recent": list(self.history)[-10:],
+            "last_error": self.last_error,
+        }

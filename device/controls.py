@@ -137,8 +137,12 @@ class Controls:
         if target == "dice":
             self.physical_dice = not self.physical_dice
             self._set_prompt(None)
-            return _result("Physical dice: the buttons enter what your dice show" if self.physical_dice
-                           else "Tableside rolls the dice again", physical_dice=self.physical_dice)
+            return _result(
+                "Physical dice: the buttons enter what your dice show"
+                if self.physical_dice
+                else "Tableside rolls the dice again",
+                physical_dice=self.physical_dice,
+            )
         if self.physical_dice and self._rolls(target):
             return self._press_with_dice(gesture, [])
         return self.table.act({"type": target}, source="button")
@@ -192,9 +196,12 @@ class Controls:
     # -- shutdown -------------------------------------------------------------------------------
     def _ask_shutdown(self, gesture: Gesture) -> dict[str, Any]:
         window = f"{self.confirm_window:g}"
-        prompt = Prompt("shutdown", "Shut down the table?",
-                        (f"Press A within {window} s to switch off.", "Any other button: carry on playing."),
-                        gesture.at)
+        prompt = Prompt(
+            "shutdown",
+            "Shut down the table?",
+            (f"Press A within {window} s to switch off.", "Any other button: carry on playing."),
+            gesture.at,
+        )
         self._set_prompt(prompt)
         self.schedule(self.confirm_window, lambda: self._expire(prompt))
         return _result(f"Shut down? Press A within {window} s to confirm", prompt=prompt.to_dict())
@@ -217,8 +224,14 @@ class Controls:
         if self.simulated:
             self._set_prompt(None)
             raise RuleError("shutdown refused: this table is simulated, so it will not switch this computer off")
-        self._set_prompt(Prompt("shutdown", "Shutting down", ("Wait until the Pi's green light stops "
-                                                               "blinking before unplugging it.",), 0.0))
+        self._set_prompt(
+            Prompt(
+                "shutdown",
+                "Shutting down",
+                ("Wait until the Pi's green light stops blinking before unplugging it.",),
+                0.0,
+            )
+        )
         log.warning("shutting down: %s", " ".join(self.shutdown_command))
         try:
             done = self.run(list(self.shutdown_command), capture_output=True, text=True, timeout=60)
@@ -232,8 +245,12 @@ class Controls:
         self._set_prompt(None)
         text = f"the shutdown command {' '.join(self.shutdown_command)!r} failed: {why}"
         if self.faults is not None:
-            self.faults.report("shutdown", text, fix="re-run systemd/install.sh (it allows the service user to "
-                               "power off) or set [system] shutdown_command in the config")
+            self.faults.report(
+                "shutdown",
+                text,
+                fix="re-run systemd/install.sh (it allows the service user to "
+                "power off) or set [system] shutdown_command in the config",
+            )
         raise RuntimeError(text)
 
 
@@ -269,8 +286,18 @@ class DiceEntry:
     def start(cls, gesture: Gesture, label: str, expr: str, before: list[int]) -> DiceEntry:
         parsed = dice_rules.parse(expr)
         by_count = parsed.count > EACH_DIE_UP_TO and parsed.sides <= 6
-        return cls(gesture, str(label)[:40], parsed, list(before), [], 0 if by_count else 1, by_count, parsed.sides,
-                   parsed.count, 0)
+        return cls(
+            gesture,
+            str(label)[:40],
+            parsed,
+            list(before),
+            [],
+            0 if by_count else 1,
+            by_count,
+            parsed.sides,
+            parsed.count,
+            0,
+        )
 
     def needed(self) -> int:
         """Dice in this roll so far: the count, plus one for each top face of an exploding die."""

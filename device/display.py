@@ -48,8 +48,13 @@ class VirtualDisplay:
 
     name = "virtual"
 
-    def __init__(self, panel: Panel, path: Path | None = None, refresh_seconds: float | None = None,
-                 sleep: Callable[[float], Any] | None = None) -> None:
+    def __init__(
+        self,
+        panel: Panel,
+        path: Path | None = None,
+        refresh_seconds: float | None = None,
+        sleep: Callable[[float], Any] | None = None,
+    ) -> None:
         self.panel = panel
         self.path = path
         self.refresh_seconds = panel.refresh_seconds if refresh_seconds is None else refresh_seconds
@@ -129,14 +134,19 @@ def panel_for_driver(driver: Any) -> Panel:
     for cls, by_colour, prefix in _driver_table():
         if not isinstance(driver, cls):
             continue
-        candidates = [p for p in PANELS.values() if p.id.startswith(prefix) and p.size == size
-                      and p.driver.module == cls.__module__]
+        candidates = [
+            p
+            for p in PANELS.values()
+            if p.id.startswith(prefix) and p.size == size and p.driver.module == cls.__module__
+        ]
         if by_colour:
             candidates = [p for p in candidates if p.inks[-1] == colour or (colour == "black" and len(p.inks) == 2)]
         if len(candidates) == 1:
             return candidates[0]
-        raise ValueError(f"an inky {cls.__module__} board of {size[0]}x{size[1]} ({colour or 'multi'}) "
-                         "has no Tableside layout; set display.model in the config")
+        raise ValueError(
+            f"an inky {cls.__module__} board of {size[0]}x{size[1]} ({colour or 'multi'}) "
+            "has no Tableside layout; set display.model in the config"
+        )
     raise ValueError(f"unknown inky driver {type(driver).__module__}.{type(driver).__name__}; set display.model")
 
 
@@ -146,8 +156,9 @@ def driver_for_model(panel: Panel, **handles: Any) -> Any:
     return getattr(module, panel.driver.cls)(**panel.driver.kwargs, **handles)
 
 
-def open_display(kind: str, panel_id: str | None, data_dir: Path, model: str | None = None,
-                 refresh_seconds: float | None = None) -> tuple[Display, str]:
+def open_display(
+    kind: str, panel_id: str | None, data_dir: Path, model: str | None = None, refresh_seconds: float | None = None
+) -> tuple[Display, str]:
     """The display to use and a sentence saying why (printed at start-up).
 
     ``kind`` is "virtual", "inky" (fail if absent) or "auto" (inky if detected,
@@ -204,10 +215,18 @@ class RefreshScheduler:
     screen timing out), or None.
     """
 
-    def __init__(self, display: Display, render: Callable[[], Image.Image], min_interval: float = 0.0,
-                 next_change: Callable[[], float | None] = lambda: None,
-                 clock: Callable[[], float] = time.monotonic, faults: Any = None, settle: float = 0.0,
-                 max_settle: float = 1.0, on_frame: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        display: Display,
+        render: Callable[[], Image.Image],
+        min_interval: float = 0.0,
+        next_change: Callable[[], float | None] = lambda: None,
+        clock: Callable[[], float] = time.monotonic,
+        faults: Any = None,
+        settle: float = 0.0,
+        max_settle: float = 1.0,
+        on_frame: Callable[[], None] | None = None,
+    ) -> None:
         self.display = display
         self.on_frame = on_frame  # a new picture was drawn (the phones' e-paper preview fetches it then)
         # A render waits until no change came for ``settle`` seconds (a burst of presses, the phones'
@@ -387,8 +406,10 @@ class RefreshScheduler:
         self.error = f"{what}: {type(exc).__name__}: {exc}"
         log.error("display %s failed", what, exc_info=exc)
         if self.faults is not None:
-            self.faults.report("display", exc, fix="run 'tableside doctor' (a pin still held by SPI needs the "
-                               "spi0-0cs overlay and a reboot)")
+            self.faults.report(
+                "display",
+                exc,
+                fix="run 'tableside doctor' (a pin still held by SPI needs the spi0-0cs overlay and a reboot)",
+            )
         if isinstance(exc, KeyboardInterrupt):
             raise exc
-

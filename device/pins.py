@@ -99,25 +99,43 @@ def choose_pin_factory(
         requested, source = env["GPIOZERO_PIN_FACTORY"], "GPIOZERO_PIN_FACTORY"
     name = (requested or "").strip().lower() or None
     if name is not None and name not in FACTORIES:
-        return PinChoice(mock_factory(), "mock", f"{source} names an unknown pin factory {requested!r}",
-                         error=f"unknown pin factory {requested!r}", fix=f"use one of {', '.join(FACTORIES)}",
-                         model=model)
+        return PinChoice(
+            mock_factory(),
+            "mock",
+            f"{source} names an unknown pin factory {requested!r}",
+            error=f"unknown pin factory {requested!r}",
+            fix=f"use one of {', '.join(FACTORIES)}",
+            model=model,
+        )
     if name == "mock":
         return PinChoice(mock_factory(), "mock", f"{source} asks for gpiozero's mock factory", model=model)
     if name is None and model is None:
-        return PinChoice(mock_factory(), "mock", "not a Raspberry Pi (no Pi model in /proc/device-tree/model): "
-                         "virtual buttons", model=None)
+        return PinChoice(
+            mock_factory(),
+            "mock",
+            "not a Raspberry Pi (no Pi model in /proc/device-tree/model): virtual buttons",
+            model=None,
+        )
     name = name or "lgpio"
     why = f"{source} asks for {name}" if requested else f"{model}: lgpio reads the Pi's GPIO on every model"
     if model and "Raspberry Pi 5" in model and name in ("rpigpio", "pigpio", "native"):
-        return PinChoice(mock_factory(), "mock", why,
-                         error=f"the {name} pin factory does not work on a {model} (its GPIO is on the RP1 chip)",
-                         fix="use lgpio: remove pin_factory from the config and unset GPIOZERO_PIN_FACTORY",
-                         model=model)
+        return PinChoice(
+            mock_factory(),
+            "mock",
+            why,
+            error=f"the {name} pin factory does not work on a {model} (its GPIO is on the RP1 chip)",
+            fix="use lgpio: remove pin_factory from the config and unset GPIOZERO_PIN_FACTORY",
+            model=model,
+        )
     if name == "native":
-        return PinChoice(mock_factory(), "mock", why,
-                         error="gpiozero's native factory polls for edges and misses presses",
-                         fix="use lgpio (" + LGPIO_FIX + ")", model=model)
+        return PinChoice(
+            mock_factory(),
+            "mock",
+            why,
+            error="gpiozero's native factory polls for edges and misses presses",
+            fix="use lgpio (" + LGPIO_FIX + ")",
+            model=model,
+        )
     try:
         factory = _load(name)
     except Exception as exc:

@@ -60,8 +60,9 @@ def qr_matrix(link: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(bool(v) for v in row) for row in qr.matrix)
 
 
-def draw_qr(draw: ImageDraw.ImageDraw, matrix: tuple[tuple[bool, ...], ...], x: int, y: int, module: int,
-            quiet: int) -> None:
+def draw_qr(
+    draw: ImageDraw.ImageDraw, matrix: tuple[tuple[bool, ...], ...], x: int, y: int, module: int, quiet: int
+) -> None:
     """Draw ``matrix`` at (x, y) with ``module`` px per module and a white quiet zone of ``quiet`` modules."""
     n = len(matrix)
     side = module * (n + 2 * quiet)
@@ -70,5 +71,7 @@ def draw_qr(draw: ImageDraw.ImageDraw, matrix: tuple[tuple[bool, ...], ...], x: 
     for r, row in enumerate(matrix):
         for col, dark in enumerate(row):
             if dark:
-                draw.rectangle((ox + col * module, oy + r * module, ox + (col + 1) * module - 1,
-                                oy + (r + 1) * module - 1), fill=(0, 0, 0))
+                draw.rectangle(
+                    (ox + col * module, oy + r * module, ox + (col + 1) * module - 1, oy + (r + 1) * module - 1),
+                    fill=(0, 0, 0),
+                )

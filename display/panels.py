@@ -100,23 +100,47 @@ def _three(id_: str, name: str, size: tuple[int, int], colour: str, size_class: 
 
 
 def _phat(colour: str) -> Panel:
-    return _three(f"phat-{colour}", f"Inky pHAT ({colour}) 212x104", (212, 104), colour, "small",
-                  Driver("inky.inky", "Inky", {"resolution": (212, 104), "colour": colour}))
+    return _three(
+        f"phat-{colour}",
+        f"Inky pHAT ({colour}) 212x104",
+        (212, 104),
+        colour,
+        "small",
+        Driver("inky.inky", "Inky", {"resolution": (212, 104), "colour": colour}),
+    )
 
 
 def _phat_ssd1608(colour: str) -> Panel:
-    return _three(f"phat-ssd1608-{colour}", f"Inky pHAT SSD1608 ({colour}) 250x122", (250, 122), colour, "small",
-                  Driver("inky.inky_ssd1608", "Inky", {"resolution": (250, 122), "colour": colour}))
+    return _three(
+        f"phat-ssd1608-{colour}",
+        f"Inky pHAT SSD1608 ({colour}) 250x122",
+        (250, 122),
+        colour,
+        "small",
+        Driver("inky.inky_ssd1608", "Inky", {"resolution": (250, 122), "colour": colour}),
+    )
 
 
 def _what(colour: str) -> Panel:
-    return _three(f"what-{colour}", f"Inky wHAT ({colour}) 400x300", (400, 300), colour, "medium",
-                  Driver("inky.inky", "Inky", {"resolution": (400, 300), "colour": colour}))
+    return _three(
+        f"what-{colour}",
+        f"Inky wHAT ({colour}) 400x300",
+        (400, 300),
+        colour,
+        "medium",
+        Driver("inky.inky", "Inky", {"resolution": (400, 300), "colour": colour}),
+    )
 
 
 def _what_ssd1683(colour: str) -> Panel:
-    return _three(f"what-ssd1683-{colour}", f"Inky wHAT SSD1683 ({colour}) 400x300", (400, 300), colour, "medium",
-                  Driver("inky.inky_ssd1683", "Inky", {"resolution": (400, 300), "colour": colour}))
+    return _three(
+        f"what-ssd1683-{colour}",
+        f"Inky wHAT SSD1683 ({colour}) 400x300",
+        (400, 300),
+        colour,
+        "medium",
+        Driver("inky.inky_ssd1683", "Inky", {"resolution": (400, 300), "colour": colour}),
+    )
 
 
 _SEVEN = ("black", "white", "green", "blue", "red", "yellow", "orange")  # uc8159 / ac073tc1a order
@@ -128,26 +152,104 @@ PANELS: dict[str, Panel] = {
     for p in (
         *(_phat(c) for c in ("red", "yellow", "black")),
         *(_phat_ssd1608(c) for c in ("red", "yellow", "black")),
-        Panel("phat-jd79661", "Inky pHAT red/yellow (JD79661) 250x122", 250, 122, _FOUR, "small", 20.0,
-              Driver("inky.inky_jd79661", "Inky", {"resolution": (250, 122)}), pure_palette=True),
+        Panel(
+            "phat-jd79661",
+            "Inky pHAT red/yellow (JD79661) 250x122",
+            250,
+            122,
+            _FOUR,
+            "small",
+            20.0,
+            Driver("inky.inky_jd79661", "Inky", {"resolution": (250, 122)}),
+            pure_palette=True,
+        ),
         *(_what(c) for c in ("red", "yellow", "black")),
         *(_what_ssd1683(c) for c in ("red", "yellow", "black")),
-        Panel("what-jd79668", "Inky wHAT red/yellow (JD79668) 400x300", 400, 300, _FOUR, "medium", 25.0,
-              Driver("inky.inky_jd79668", "Inky", {"resolution": (400, 300)}), pure_palette=True),
-        Panel("what-ssd2683", "Inky wHAT red/yellow (SSD2683) 400x300", 400, 300, _FOUR, "medium", 25.0,
-              Driver("inky.inky_ssd2683", "Inky", {"resolution": (400, 300)}), pure_palette=True),
-        Panel("impression-4", "Inky Impression 4\" 7-colour 640x400", 640, 400, _SEVEN, "medium", 30.0,
-              Driver("inky.inky_uc8159", "Inky", {"resolution": (640, 400)})),
-        Panel("impression-5.7", "Inky Impression 5.7\" 7-colour 600x448", 600, 448, _SEVEN, "medium", 30.0,
-              Driver("inky.inky_uc8159", "Inky", {"resolution": (600, 448)})),
-        Panel("spectra-4", "Inky Impression 4\" Spectra 6 600x400", 600, 400, _SPECTRA, "medium", 25.0,
-              Driver("inky.inky_e640", "Inky", {"resolution": (600, 400)}), pure_palette=True),
-        Panel("impression-7.3", "Inky Impression 7.3\" 7-colour 800x480", 800, 480, _SEVEN, "large", 30.0,
-              Driver("inky.inky_ac073tc1a", "Inky", {"resolution": (800, 480)})),
-        Panel("spectra-7.3", "Inky Impression 7.3\" Spectra 6 800x480", 800, 480, _SPECTRA, "large", 29.6,
-              Driver("inky.inky_e673", "Inky", {"resolution": (800, 480)}), pure_palette=True),
-        Panel("spectra-13.3", "Inky Impression 13.3\" Spectra 6 1600x1200", 1600, 1200, _SPECTRA, "large", 19.6,
-              Driver("inky.inky_el133uf1", "Inky", {"resolution": (1600, 1200)}), pure_palette=True),
+        Panel(
+            "what-jd79668",
+            "Inky wHAT red/yellow (JD79668) 400x300",
+            400,
+            300,
+            _FOUR,
+            "medium",
+            25.0,
+            Driver("inky.inky_jd79668", "Inky", {"resolution": (400, 300)}),
+            pure_palette=True,
+        ),
+        Panel(
+            "what-ssd2683",
+            "Inky wHAT red/yellow (SSD2683) 400x300",
+            400,
+            300,
+            _FOUR,
+            "medium",
+            25.0,
+            Driver("inky.inky_ssd2683", "Inky", {"resolution": (400, 300)}),
+            pure_palette=True,
+        ),
+        Panel(
+            "impression-4",
+            'Inky Impression 4" 7-colour 640x400',
+            640,
+            400,
+            _SEVEN,
+            "medium",
+            30.0,
+            Driver("inky.inky_uc8159", "Inky", {"resolution": (640, 400)}),
+        ),
+        Panel(
+            "impression-5.7",
+            'Inky Impression 5.7" 7-colour 600x448',
+            600,
+            448,
+            _SEVEN,
+            "medium",
+            30.0,
+            Driver("inky.inky_uc8159", "Inky", {"resolution": (600, 448)}),
+        ),
+        Panel(
+            "spectra-4",
+            'Inky Impression 4" Spectra 6 600x400',
+            600,
+            400,
+            _SPECTRA,
+            "medium",
+            25.0,
+            Driver("inky.inky_e640", "Inky", {"resolution": (600, 400)}),
+            pure_palette=True,
+        ),
+        Panel(
+            "impression-7.3",
+            'Inky Impression 7.3" 7-colour 800x480',
+            800,
+            480,
+            _SEVEN,
+            "large",
+            30.0,
+            Driver("inky.inky_ac073tc1a", "Inky", {"resolution": (800, 480)}),
+        ),
+        Panel(
+            "spectra-7.3",
+            'Inky Impression 7.3" Spectra 6 800x480',
+            800,
+            480,
+            _SPECTRA,
+            "large",
+            29.6,
+            Driver("inky.inky_e673", "Inky", {"resolution": (800, 480)}),
+            pure_palette=True,
+        ),
+        Panel(
+            "spectra-13.3",
+            'Inky Impression 13.3" Spectra 6 1600x1200',
+            1600,
+            1200,
+            _SPECTRA,
+            "large",
+            19.6,
+            Driver("inky.inky_el133uf1", "Inky", {"resolution": (1600, 1200)}),
+            pure_palette=True,
+        ),
     )
 }
 

@@ -69,8 +69,21 @@ def metrics(panel: Panel) -> Metrics:
         return max(1, round(v * s))
 
     columns = 1 if panel.size_class == "small" or panel.width < col_w else 2
-    return Metrics(k(pad), k(header), k(title), k(status), k(text), k(label), k(figure), k(fmin), k(track),
-                   k(die), columns, k(text) + max(2, k(text) // 4), panel.size_class != "small")
+    return Metrics(
+        k(pad),
+        k(header),
+        k(title),
+        k(status),
+        k(text),
+        k(label),
+        k(figure),
+        k(fmin),
+        k(track),
+        k(die),
+        columns,
+        k(text) + max(2, k(text) // 4),
+        panel.size_class != "small",
+    )
 
 
 # --- inks ---------------------------------------------------------------------------------------
@@ -83,7 +96,7 @@ class Inks:
         self.panel = panel
         has = panel.has
         self.alert = INK_RGB["red"] if has("red") else INK_RGB["yellow"] if has("yellow") else BLACK
-        self.accent = (INK_RGB["blue"] if has("blue") else self.alert)
+        self.accent = INK_RGB["blue"] if has("blue") else self.alert
         # Text must stay readable on white: yellow is a fill, never a text ink.
         self.alert_text = INK_RGB["red"] if has("red") else BLACK
         self.accent_text = INK_RGB["blue"] if has("blue") else self.alert_text
@@ -158,8 +171,15 @@ class Canvas:
         self.draw.text(xy, s, font=fnt, fill=fill)
         self.runs.append(TextRun(s, (int(xy[0]), int(xy[1])), fill, fnt))
 
-    def text(self, xy: tuple[int, int], text: str, fnt: ImageFont.FreeTypeFont, room: int,
-             fill: RGB = BLACK, align: str = "left") -> int:
+    def text(
+        self,
+        xy: tuple[int, int],
+        text: str,
+        fnt: ImageFont.FreeTypeFont,
+        room: int,
+        fill: RGB = BLACK,
+        align: str = "left",
+    ) -> int:
         """Draw ``text`` cut to ``room`` px; returns the width drawn."""
         s = fit(text, fnt, room)
         if not s:
@@ -193,8 +213,9 @@ def _cap(fnt: ImageFont.FreeTypeFont) -> int:
 # --- elements: measure and draw -----------------------------------------------------------------
 
 
-def _label_line(c: Canvas, x: int, y: int, w: int, label: str, right: str, tone: str = "normal",
-                size: int | None = None) -> None:
+def _label_line(
+    c: Canvas, x: int, y: int, w: int, label: str, right: str, tone: str = "normal", size: int | None = None
+) -> None:
     f = font(size or c.m.label, "bold")
     rw = width(fit(right, f, w // 2), f) if right else 0
     c.text((x, y), label, f, w - rw - (c.m.pad if rw else 0), fill=c.inks.text(tone))
@@ -253,8 +274,7 @@ def _draw_scale(c: Canvas, e: Track, x: int, y: int, w: int, h: int) -> None:
     span = hi - lo
     fill = c.inks.fill(e.tone if e.tone != "normal" else "accent")
     if e.style == "bar" or span <= 0 or span > 40:
-        _draw_bar(c, x, y, w, h, e.value - lo, max(1, span), fill,
-                  None if e.threshold is None else e.threshold - lo)
+        _draw_bar(c, x, y, w, h, e.value - lo, max(1, span), fill, None if e.threshold is None else e.threshold - lo)
         return
     n = span + 1
     cell = w // n
@@ -283,8 +303,9 @@ def _draw_scale(c: Canvas, e: Track, x: int, y: int, w: int, h: int) -> None:
             c.rect((box[0] - 2, y - 3, box[0] - 1, y + h + 2), fill=c.inks.alert_text)
 
 
-def _draw_bar(c: Canvas, x: int, y: int, w: int, h: int, value: float, maximum: float, fill: RGB,
-              threshold: float | None) -> None:
+def _draw_bar(
+    c: Canvas, x: int, y: int, w: int, h: int, value: float, maximum: float, fill: RGB, threshold: float | None
+) -> None:
     c.rect((x, y, x + w - 1, y + h - 1), outline=BLACK)
     if maximum > 0 and value > 0:
         filled = int((w - 2) * min(value, maximum) / maximum)
@@ -336,8 +357,11 @@ def _draw_bar_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, who
     f, fb = font(size), font(size, "bold")
     row = _bars_row_h(c, compact)
     top = max([b.maximum for b in whole.bars] + [e.threshold or 0] + [b.value for b in whole.bars] + [1])
-    name_w = min(w * 2 // 5, max(width(fit(b.label, f, w * 2 // 5), f) for b in e.bars) + c.m.pad + size // 2) \
-        if e.bars else 0
+    name_w = (
+        min(w * 2 // 5, max(width(fit(b.label, f, w * 2 // 5), f) for b in e.bars) + c.m.pad + size // 2)
+        if e.bars
+        else 0
+    )
     num_w = max([width(str(b.value), fb) for b in e.bars] + [0]) + c.m.pad
     bar_w = w - name_w - num_w - c.m.pad
     bh = max(4, row - max(3, row // 3))
@@ -350,10 +374,8 @@ def _draw_bar_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, who
         c.text((x + sw + 2, y), b.label, f, name_w - sw - 2 - c.m.pad // 2)
         bx = x + name_w
         win = e.threshold is not None and b.value >= e.threshold
-        _draw_bar(c, bx, y + (row - bh) // 2 - 1, bar_w, bh, b.value, top, ink if ink != WHITE else BLACK,
-                  e.threshold)
-        c.text((bx + bar_w + c.m.pad, y), str(b.value), fb, num_w - c.m.pad,
-               fill=c.inks.alert_text if win else BLACK)
+        _draw_bar(c, bx, y + (row - bh) // 2 - 1, bar_w, bh, b.value, top, ink if ink != WHITE else BLACK, e.threshold)
+        c.text((bx + bar_w + c.m.pad, y), str(b.value), fb, num_w - c.m.pad, fill=c.inks.alert_text if win else BLACK)
         y += row
 
 
@@ -367,13 +389,16 @@ def _grid_h(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
 def _grid_widths(c: Canvas, e: Grid, size: int, w: int) -> tuple[int, int, bool]:
     """(widest cell or heading, room the row labels need, whether rows carry a mark)."""
     fb, fh = font(size, "bold"), font(c.m.label)
-    widest = max([width(fit(cell, fb, w // 3), fb) for r in e.rows for cell in r.cells] + [width("00", fb)]
-                 + [width(col, fh) for col in e.columns])  # a column's heading is read too
-    marks = any(r.highlight for r in e.rows) or (len(c.inks.players) > 1 and any(r.colour is not None
-                                                                                for r in e.rows))
+    widest = max(
+        [width(fit(cell, fb, w // 3), fb) for r in e.rows for cell in r.cells]
+        + [width("00", fb)]
+        + [width(col, fh) for col in e.columns]
+    )  # a column's heading is read too
+    marks = any(r.highlight for r in e.rows) or (len(c.inks.players) > 1 and any(r.colour is not None for r in e.rows))
     sw = size // 2 if marks else 0
-    label_need = max([width(fit(r.label, fb, w // 2), fb) for r in e.rows] + [0]) + (2 * sw + 3 if marks else 0) \
-        + c.m.pad
+    label_need = (
+        max([width(fit(r.label, fb, w // 2), fb) for r in e.rows] + [0]) + (2 * sw + 3 if marks else 0) + c.m.pad
+    )
     return widest, label_need, marks
 
 
@@ -481,8 +506,7 @@ def _dice_h(c: Canvas, e: DiceGroup, w: int, compact: int = 0) -> int:
     return _line_h(c, c.m.label) + rows * (size + gap) + c.m.pad
 
 
-def _draw_dice_inline(c: Canvas, e: DiceGroup, x: int, y: int, w: int, size: int, label_w: int,
-                      verdict_w: int) -> None:
+def _draw_dice_inline(c: Canvas, e: DiceGroup, x: int, y: int, w: int, size: int, label_w: int, verdict_w: int) -> None:
     """One row: the label, the dice, the verdict."""
     f = font(c.m.label, "bold")
     row = max(_line_h(c, c.m.label), size)
@@ -494,8 +518,13 @@ def _draw_dice_inline(c: Canvas, e: DiceGroup, x: int, y: int, w: int, size: int
         _draw_die(c, dx, y + (row - size) // 2, size, die.face, die.mark, e.sides)
         dx += size + gap
     if e.verdict and verdict_w > 0:
-        c.text((dx + c.m.pad - gap, ty), e.verdict, f, verdict_w, fill=c.inks.text(e.tone if e.tone != "normal"
-                                                                                    else "accent"))
+        c.text(
+            (dx + c.m.pad - gap, ty),
+            e.verdict,
+            f,
+            verdict_w,
+            fill=c.inks.text(e.tone if e.tone != "normal" else "accent"),
+        )
 
 
 def _draw_die(c: Canvas, x: int, y: int, size: int, face: int, mark: str, sides: int) -> None:
@@ -511,8 +540,9 @@ def _draw_die(c: Canvas, x: int, y: int, size: int, face: int, mark: str, sides:
         c.draw.rounded_rectangle(box, radius=r, outline=BLACK, width=2 if size > 20 else 1)
     if mark == "committed":  # set aside: a second, inner border
         inset = max(3, size // 8)
-        c.draw.rounded_rectangle((x + inset, y + inset, x + size - 1 - inset, y + size - 1 - inset),
-                                 radius=max(1, r // 2), outline=BLACK)
+        c.draw.rounded_rectangle(
+            (x + inset, y + inset, x + size - 1 - inset, y + size - 1 - inset), radius=max(1, r // 2), outline=BLACK
+        )
     ink = Inks.on(fill) if filled and fill is not None else BLACK
     if sides == 6 and 1 <= face <= 6 and size >= 14:
         pr = max(1, size // 11)
@@ -542,8 +572,11 @@ def _draw_dice(c: Canvas, e: DiceGroup, x: int, y: int, w: int, compact: int = 0
     shown = e.dice[: per_row * rows]
     used = min(len(shown), per_row) * (size + gap)
     beside = w - used - c.m.pad
-    verdict_lines = wrap(e.verdict, f, beside, max(1, min(2, (size + c.m.pad) // _line_h(c, c.m.label)))) \
-        if e.verdict and rows == 1 and beside >= max(w // 4, c.m.label * 4) else []
+    verdict_lines = (
+        wrap(e.verdict, f, beside, max(1, min(2, (size + c.m.pad) // _line_h(c, c.m.label))))
+        if e.verdict and rows == 1 and beside >= max(w // 4, c.m.label * 4)
+        else []
+    )
     label_room = w
     if e.verdict and not verdict_lines:  # no room beside the dice: on the label line
         vw = min(width(e.verdict, f), w * 3 // 5)
@@ -627,8 +660,7 @@ def _figure_strip(c: Canvas, figures: list[KeyFigure], w: int, style: _Style) ->
         box_w = (w - gap * (per_row - 1)) // per_row
         size = min(largest(_figure_text(f), box_w - 2 * c.m.pad, 10_000, cap, c.m.figure_min).size for f in numbers)
         # Numbers must fit whole at the size (at least the class minimum); a word ("High Wins") may shrink.
-        fits = all(width(_figure_text(f), font(size, "bold")) <= box_w - 2 * c.m.pad
-                   for f in figures if _numeric(f))
+        fits = all(width(_figure_text(f), font(size, "bold")) <= box_w - 2 * c.m.pad for f in figures if _numeric(f))
         if fits:
             return _Strip(rows, per_row, size)
     return None
@@ -668,8 +700,9 @@ def _figure_h(c: Canvas, size: int, line: bool = False) -> int:
     return _line_h(c, c.m.label) + _cap(f) + c.m.pad * 2
 
 
-def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, strip: _Strip) -> list[
-        tuple[int, int, int, int]]:
+def _draw_figures(
+    c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, strip: _Strip
+) -> list[tuple[int, int, int, int]]:
     """Draw the key figures; returns each one's box."""
     per_row, size = strip.per_row, strip.size
     if strip.line:
@@ -691,8 +724,11 @@ def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, s
         flf = largest(fig.label, box_w - 2 * c.m.pad, 10_000, fl.size, max(7, fl.size * 3 // 4), "regular")
         c.text((bx + c.m.pad, by + c.m.pad // 2 + (fl.size - flf.size)), fig.label, flf, box_w - 2 * c.m.pad)
         vy = by + _line_h(c, c.m.label) + c.m.pad // 2
-        fv = font(size, "bold") if _numeric(fig) else largest(_figure_text(fig), box_w - 2 * c.m.pad, 10_000, size,
-                                                                 min(size, c.m.text), "bold")
+        fv = (
+            font(size, "bold")
+            if _numeric(fig)
+            else largest(_figure_text(fig), box_w - 2 * c.m.pad, 10_000, size, min(size, c.m.text), "bold")
+        )
         base = vy + _cap(font(size, "bold"))  # words that had to shrink stand on the numbers' baseline
         lift = 0
         while not _numeric(fig):  # a word's descender ("not captured") stays inside the box: lift it, or shrink it
@@ -713,8 +749,9 @@ def _draw_figures(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, s
     return boxes
 
 
-def _draw_figure_line(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int,
-                      size: int) -> list[tuple[int, int, int, int]]:
+def _draw_figure_line(
+    c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, size: int
+) -> list[tuple[int, int, int, int]]:
     """All figures on one line, "Capture 50% (5 dice)   Round 4": labels small, values bold, on one baseline.
 
     Each figure gets its whole width and the spare room is shared out. When they cannot all be whole (only
@@ -749,8 +786,11 @@ def _draw_figure_line(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: in
         vw = width(value, fv)
         unit = fit(unit, fu, share - vw) if unit else ""
         uw = width(unit, fu) if unit else 0
-        label_w = c.text((bx, base - fl.getmetrics()[0]), fig.label, fl, share - vw - uw - c.m.pad) \
-            if labels[i] or sum(needs) > room else 0
+        label_w = (
+            c.text((bx, base - fl.getmetrics()[0]), fig.label, fl, share - vw - uw - c.m.pad)
+            if labels[i] or sum(needs) > room
+            else 0
+        )
         vx = bx + (label_w + c.m.pad if label_w else 0)
         c.put((vx, y), value, fv, c.inks.text(fig.tone))
         if unit:
@@ -984,13 +1024,25 @@ def _header(c: Canvas, title: str, status: str) -> int:
         if status_room < m.status * 3:
             title_room, status_room = room, 0
     if title_room < need_t:  # a smaller title before an ellipsis
-        ft = largest(title, title_room, 10_000, ft.size, max(7, ft.size * 3 // 4),
-                     "bold" if c.panel.size_class != "small" else "condensed")
+        ft = largest(
+            title,
+            title_room,
+            10_000,
+            ft.size,
+            max(7, ft.size * 3 // 4),
+            "bold" if c.panel.size_class != "small" else "condensed",
+        )
         ty = (m.header - _cap(ft)) // 2 + _top(ft)
     c.text((m.pad, ty), title, ft, title_room, fill=WHITE)
     if status and status_room > 0:
-        c.text((w - m.pad - status_room, (m.header - _cap(fs)) // 2 + _top(fs)), status, fs, status_room,
-               fill=WHITE, align="right")
+        c.text(
+            (w - m.pad - status_room, (m.header - _cap(fs)) // 2 + _top(fs)),
+            status,
+            fs,
+            status_room,
+            fill=WHITE,
+            align="right",
+        )
     return m.header
 
 
@@ -1136,4 +1188,3 @@ def render_join(panel: Panel, join: JoinInfo, note: str = "", title: str = "Join
 def placeholder_screen(message: str) -> Screen:
     """What the panel shows with no active session and no join link known."""
     return Screen(title="Tableside", status="no game", elements=(Text(message),))
-

@@ -99,8 +99,9 @@ def wrap(text: object, fnt: ImageFont.FreeTypeFont, room: int, max_lines: int) -
 
 
 @lru_cache(maxsize=1024)
-def largest(text: str, room_w: int, room_h: int, biggest: int, smallest: int,
-            weight: Weight = "bold") -> ImageFont.FreeTypeFont:
+def largest(
+    text: str, room_w: int, room_h: int, biggest: int, smallest: int, weight: Weight = "bold"
+) -> ImageFont.FreeTypeFont:
     """The biggest font (``smallest``..``biggest`` px) in which ``text`` fits the box; else the smallest."""
     # Longer than the box holds even at the smallest size: the rest cannot change the answer.
     s = clean(text)[: int(max(room_w, 0) / (max(smallest, 6) * MIN_ADVANCE)) + 2]

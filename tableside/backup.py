@@ -81,8 +81,14 @@ def describe(path: Path) -> str:
 class Backups:
     """Numbered whole copies of the database in ``folder``; the newest ``keep`` are kept."""
 
-    def __init__(self, db_path: Path, folder: Path | None = None, keep: int = 10, every: float = 300.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        db_path: Path,
+        folder: Path | None = None,
+        keep: int = 10,
+        every: float = 300.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.db_path = Path(db_path)
         self.folder = Path(folder) if folder else self.db_path.parent / "backups"
         self.keep = keep
@@ -133,7 +139,7 @@ class Backups:
                 os.fsync(f.fileno())
             os.replace(tmp, final)
             _fsync_dir(self.folder)
-            for old in self.list()[self.keep:]:
+            for old in self.list()[self.keep :]:
                 with contextlib.suppress(OSError):
                     old.unlink()
             self.made += 1
@@ -212,10 +218,14 @@ def damaged_message(db_path: Path, problem: str, backups: Backups) -> str:
     good = backups.newest_good()
     head = f"the database {db_path} is damaged ({problem}); it was not changed"
     if good is None:
-        return (f"{head}. No good backup was found in {backups.folder}: move the file away to start with an "
-                "empty table (keep it: it may still be repaired with 'sqlite3 .recover')")
-    return (f"{head}. The newest good backup is {good} ({describe(good)}): run 'tableside restore' to put it in "
-            f"place (the damaged file is kept beside it as {db_path.name}.damaged-N)")
+        return (
+            f"{head}. No good backup was found in {backups.folder}: move the file away to start with an "
+            "empty table (keep it: it may still be repaired with 'sqlite3 .recover')"
+        )
+    return (
+        f"{head}. The newest good backup is {good} ({describe(good)}): run 'tableside restore' to put it in "
+        f"place (the damaged file is kept beside it as {db_path.name}.damaged-N)"
+    )
 
 
 def restore(db_path: Path, backup: Path) -> Path:

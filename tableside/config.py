@@ -38,12 +38,15 @@ MAX_CODE_LENGTH = 64
 def check_join_code(code: str, where: str) -> str:
     """A code people can type and guests cannot guess; refused at start-up with a clear message."""
     if not code.strip():
-        raise ConfigError(f"{where} is empty or only spaces: that would let everyone in; set a code of "
-                          f"at least {MIN_CODE_LENGTH} characters or unset it for a random one")
+        raise ConfigError(
+            f"{where} is empty or only spaces: that would let everyone in; set a code of "
+            f"at least {MIN_CODE_LENGTH} characters or unset it for a random one"
+        )
     code = code.strip()
     if len(code) < MIN_CODE_LENGTH:
-        raise ConfigError(f"{where} is {len(code)} characters; a join code needs at least {MIN_CODE_LENGTH} "
-                          "so guests cannot guess it")
+        raise ConfigError(
+            f"{where} is {len(code)} characters; a join code needs at least {MIN_CODE_LENGTH} so guests cannot guess it"
+        )
     if len(code) > MAX_CODE_LENGTH:
         raise ConfigError(f"{where} is {len(code)} characters; at most {MAX_CODE_LENGTH}")
     if any(c.isspace() or not c.isprintable() for c in code):
@@ -143,8 +146,14 @@ class ConfigError(ValueError):
 
 # ``[server]`` keys that set a ServerLimits field, with their type.
 LIMIT_KEYS = {
-    "threads": int, "connection_limit": int, "per_client_connections": int, "channel_timeout": float,
-    "header_timeout": float, "max_request_body_size": int, "max_request_header_size": int, "max_streams": int,
+    "threads": int,
+    "connection_limit": int,
+    "per_client_connections": int,
+    "channel_timeout": float,
+    "header_timeout": float,
+    "max_request_body_size": int,
+    "max_request_header_size": int,
+    "max_streams": int,
 }
 
 
@@ -201,8 +210,17 @@ def load_config(path: str | None) -> Config:
 
 
 # GPIO the Inky boards use (SPI0, its chip selects, DC/RESET/BUSY) and I2C for the EEPROM.
-RESERVED_PINS = {2: "I2C SDA", 3: "I2C SCL", 8: "the Inky's SPI chip select", 9: "SPI MISO", 10: "SPI MOSI",
-                 11: "SPI clock", 17: "the Inky's BUSY line", 22: "the Inky's DC line", 27: "the Inky's RESET line"}
+RESERVED_PINS = {
+    2: "I2C SDA",
+    3: "I2C SCL",
+    8: "the Inky's SPI chip select",
+    9: "SPI MISO",
+    10: "SPI MOSI",
+    11: "SPI clock",
+    17: "the Inky's BUSY line",
+    22: "the Inky's DC line",
+    27: "the Inky's RESET line",
+}
 MAP_TARGETS = ("undo", "redo", "shutdown", "dice", "none", "join")
 
 
@@ -237,13 +255,17 @@ def _load_pi(cfg: Config, raw: dict, buttons: dict) -> None:
     factory = buttons.get("pin_factory")
     cfg.pin_factory = str(factory) if factory else None
     chord = buttons.get("shutdown_chord", list(cfg.shutdown_chord))
-    if (not isinstance(chord, list) or len(chord) != 2 or len(set(chord)) != 2
-            or not set(map(str, chord)) <= {"A", "B", "C", "D"}):
+    if (
+        not isinstance(chord, list)
+        or len(chord) != 2
+        or len(set(chord)) != 2
+        or not set(map(str, chord)) <= {"A", "B", "C", "D"}
+    ):
         raise ValueError(f"[buttons] shutdown_chord must name two different buttons, e.g. ['A', 'D'], not {chord!r}")
     cfg.shutdown_chord = tuple(sorted(map(str, chord)))
     mapping = buttons.get("map", {})
     if not isinstance(mapping, dict):
-        raise ValueError("[buttons] map must be a table such as { \"hold C\" = \"dice\" }")
+        raise ValueError('[buttons] map must be a table such as { "hold C" = "dice" }')
     names = _gesture_names()
     for key, target in mapping.items():
         gesture = " ".join(str(key).split())
@@ -253,8 +275,9 @@ def _load_pi(cfg: Config, raw: dict, buttons: dict) -> None:
             raise ValueError(f"[buttons] map: {key!r} is not a gesture (use A, hold A, or A+D)")
         target = str(target).strip()
         if not (target in MAP_TARGETS or (target.replace("_", "").isalnum() and 0 < len(target) <= 40)):
-            raise ValueError(f"[buttons] map: {key} = {target!r} is neither an action type nor one of "
-                             f"{', '.join(MAP_TARGETS)}")
+            raise ValueError(
+                f"[buttons] map: {key} = {target!r} is neither an action type nor one of {', '.join(MAP_TARGETS)}"
+            )
         cfg.button_map[gesture] = target
     pin = led.get("pin")
     if pin is not None:
@@ -268,5 +291,5 @@ def _load_pi(cfg: Config, raw: dict, buttons: dict) -> None:
     if isinstance(command, str):
         command = command.split()
     if not command or not all(isinstance(c, str) and c for c in command) or len(command) > 20:
-        raise ValueError("[system] shutdown_command must be a command, e.g. [\"systemctl\", \"poweroff\"]")
+        raise ValueError('[system] shutdown_command must be a command, e.g. ["systemctl", "poweroff"]')
     cfg.shutdown_command = tuple(command)

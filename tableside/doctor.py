@@ -61,35 +61,49 @@ def has_overlay(text: str, name: str) -> bool:
 def check_pi(root: Path) -> Check:
     model = pi_model(root)
     if model is None:
-        return Check(False, "this is not a Raspberry Pi (no Pi model in /proc/device-tree/model)",
-                     "nothing to fix on a laptop: 'tableside serve' simulates the display and buttons here")
+        return Check(
+            False,
+            "this is not a Raspberry Pi (no Pi model in /proc/device-tree/model)",
+            "nothing to fix on a laptop: 'tableside serve' simulates the display and buttons here",
+        )
     return Check(True, f"Raspberry Pi: {model}")
 
 
 def check_spi(root: Path) -> Check:
     if (root / "dev/spidev0.0").exists() or (root / "dev/spidev10.0").exists():
         return Check(True, "SPI is on (/dev/spidev0.0)")
-    return Check(False, "SPI is off: the Inky display talks SPI",
-                 "sudo raspi-config nonint do_spi 0, then reboot (or re-run sudo systemd/install.sh)")
+    return Check(
+        False,
+        "SPI is off: the Inky display talks SPI",
+        "sudo raspi-config nonint do_spi 0, then reboot (or re-run sudo systemd/install.sh)",
+    )
 
 
 def check_i2c(root: Path) -> Check:
     if (root / "dev/i2c-1").exists():
         return Check(True, "I2C is on (/dev/i2c-1)")
-    return Check(False, "I2C is off: the Inky's EEPROM (which board is fitted) is read over I2C",
-                 "sudo raspi-config nonint do_i2c 0, then reboot (or re-run sudo systemd/install.sh)")
+    return Check(
+        False,
+        "I2C is off: the Inky's EEPROM (which board is fitted) is read over I2C",
+        "sudo raspi-config nonint do_i2c 0, then reboot (or re-run sudo systemd/install.sh)",
+    )
 
 
 def check_gpio8(root: Path) -> Check:
     """GPIO8 is the SPI chip select the kernel claims unless dtoverlay=spi0-0cs frees it for the Inky."""
     config = boot_config(root)
     if config is None:
-        return Check(False, "no /boot/firmware/config.txt: cannot check the spi0-0cs overlay",
-                     "is the boot partition mounted? 'ls /boot/firmware'")
+        return Check(
+            False,
+            "no /boot/firmware/config.txt: cannot check the spi0-0cs overlay",
+            "is the boot partition mounted? 'ls /boot/firmware'",
+        )
     if not has_overlay(config.read_text(errors="replace"), "spi0-0cs"):
-        return Check(False, f"GPIO8 is held by the SPI chip select: {config} lacks dtoverlay=spi0-0cs "
-                     "(the Inky needs GPIO8 itself)",
-                     "sudo systemd/install.sh adds it (or add 'dtoverlay=spi0-0cs' under [all]), then reboot")
+        return Check(
+            False,
+            f"GPIO8 is held by the SPI chip select: {config} lacks dtoverlay=spi0-0cs (the Inky needs GPIO8 itself)",
+            "sudo systemd/install.sh adds it (or add 'dtoverlay=spi0-0cs' under [all]), then reboot",
+        )
     if (root / "run/reboot-required").exists() or (root / "dev/spidev0.1").exists():
         return Check(False, "dtoverlay=spi0-0cs is set but not active yet: a reboot is pending", "sudo reboot")
     return Check(True, "GPIO8 is free for the Inky (dtoverlay=spi0-0cs is active)")
@@ -99,19 +113,28 @@ def check_inky() -> Check:
     try:
         from inky.auto import auto  # the driver object only: no pin is claimed until setup()
     except ImportError:
-        return Check(False, "the inky library is not installed", "re-run sudo systemd/install.sh "
-                     "(or '.venv/bin/pip install \"inky>=2.6,<3\"')")
+        return Check(
+            False,
+            "the inky library is not installed",
+            "re-run sudo systemd/install.sh (or '.venv/bin/pip install \"inky>=2.6,<3\"')",
+        )
     try:
         driver = auto()
     except BaseException as exc:  # gpiodevice raises SystemExit on a busy pin  # noqa: BLE001
-        return Check(False, f"no Inky board answered on I2C ({faults_file.describe(exc)})",
-                     "check the board sits on all 40 header pins and I2C is on; boards without an EEPROM "
-                     "need [display] model in the config")
+        return Check(
+            False,
+            f"no Inky board answered on I2C ({faults_file.describe(exc)})",
+            "check the board sits on all 40 header pins and I2C is on; boards without an EEPROM "
+            "need [display] model in the config",
+        )
     try:
         panel = _panel_for(driver)
     except Exception as exc:
-        return Check(False, f"Inky board {type(driver).__module__} found, but Tableside has no layout for it ({exc})",
-                     "set [display] panel (or model) in the config to the nearest layout and report the board")
+        return Check(
+            False,
+            f"Inky board {type(driver).__module__} found, but Tableside has no layout for it ({exc})",
+            "set [display] panel (or model) in the config to the nearest layout and report the board",
+        )
     return Check(True, f"Inky board detected: {getattr(panel, 'name', panel)}")
 
 
@@ -144,8 +167,11 @@ def check_button_pins(cfg: Config, service_active: Callable[[], bool]) -> Check:
         chip = 4 if Path("/dev/gpiochip4").exists() and "Raspberry Pi 5" in (pi_model() or "") else 0
         handle = lgpio.gpiochip_open(chip)
     except Exception as exc:
-        return Check(False, f"cannot open /dev/gpiochip ({exc})",
-                     "add this user to the 'gpio' group: sudo adduser $USER gpio, then log in again")
+        return Check(
+            False,
+            f"cannot open /dev/gpiochip ({exc})",
+            "add this user to the 'gpio' group: sudo adduser $USER gpio, then log in again",
+        )
     busy = []
     try:
         for label, pin in pins.items():
@@ -160,8 +186,11 @@ def check_button_pins(cfg: Config, service_active: Callable[[], bool]) -> Check:
         return Check(True, f"button pins are free ({', '.join(f'{k}=GPIO{v}' for k, v in pins.items())})")
     if service_active():
         return Check(True, f"button pins {', '.join(busy)} are held by the running tableside service")
-    return Check(False, f"button pins in use by another program: {', '.join(busy)}",
-                 "stop that program, or move the buttons with [buttons] pins in the config")
+    return Check(
+        False,
+        f"button pins in use by another program: {', '.join(busy)}",
+        "stop that program, or move the buttons with [buttons] pins in the config",
+    )
 
 
 def check_groups(user: str | None = None) -> Check:
@@ -180,14 +209,23 @@ def check_groups(user: str | None = None) -> Check:
         else:
             missing.append(group)
     if missing:
-        return Check(False, f"user {user} is not in the group(s) {', '.join(missing)}",
-                     f"sudo usermod -aG {','.join(missing)} {user}, then log out and in (or reboot)")
+        return Check(
+            False,
+            f"user {user} is not in the group(s) {', '.join(missing)}",
+            f"sudo usermod -aG {','.join(missing)} {user}, then log out and in (or reboot)",
+        )
     if relogin:
-        return Check(False, f"user {user} was added to {', '.join(relogin)} but this login predates it",
-                     "log out and in again (the service gets the groups when it restarts)")
+        return Check(
+            False,
+            f"user {user} was added to {', '.join(relogin)} but this login predates it",
+            "log out and in again (the service gets the groups when it restarts)",
+        )
     if absent:
-        return Check(False, f"this system has no {'/'.join(absent)} group(s): GPIO access is not set up "
-                     "the Raspberry Pi OS way", "use Raspberry Pi OS Bookworm (docs/raspberry-pi.md)")
+        return Check(
+            False,
+            f"this system has no {'/'.join(absent)} group(s): GPIO access is not set up the Raspberry Pi OS way",
+            "use Raspberry Pi OS Bookworm (docs/raspberry-pi.md)",
+        )
     return Check(True, f"user {user} is in the gpio/spi/i2c groups")
 
 
@@ -197,8 +235,11 @@ def check_data(folder: Path) -> Check:
         with tempfile.NamedTemporaryFile(dir=folder):
             pass
     except OSError as exc:
-        return Check(False, f"data folder {folder} is not writable ({exc.strerror})",
-                     f"sudo chown -R $USER {folder} (or use --data)")
+        return Check(
+            False,
+            f"data folder {folder} is not writable ({exc.strerror})",
+            f"sudo chown -R $USER {folder} (or use --data)",
+        )
     return Check(True, f"data folder {folder} is writable")
 
 
@@ -209,12 +250,18 @@ def check_port(cfg: Config) -> Check:
             sock.bind(("0.0.0.0" if cfg.host in ("", "0.0.0.0") else cfg.host, port))
         except OSError as exc:
             if exc.errno != errno.EADDRINUSE:
-                return Check(False, f"cannot listen on port {port} ({exc.strerror})",
-                             "ports below 1024 need root: keep the default 8080")
+                return Check(
+                    False,
+                    f"cannot listen on port {port} ({exc.strerror})",
+                    "ports below 1024 need root: keep the default 8080",
+                )
             if _is_tableside(port):
                 return Check(True, f"port {port}: Tableside is already serving there")
-            return Check(False, f"port {port} is used by another program",
-                         f"stop it ('sudo ss -ltnp sport = :{port}' names it) or set [server] port in the config")
+            return Check(
+                False,
+                f"port {port} is used by another program",
+                f"stop it ('sudo ss -ltnp sport = :{port}' names it) or set [server] port in the config",
+            )
     return Check(True, f"port {port} is free")
 
 
@@ -231,8 +278,14 @@ def check_last_errors(folder: Path) -> list[Check]:
     errors = faults_file.read(folder)
     if not errors:
         return [Check(True, "no display or button errors recorded by tableside serve")]
-    return [Check(False, f"last {name} error (x{record.get('count', 1)}): {record.get('error', '?')}",
-                  record.get("fix") or "see 'journalctl -u tableside'") for name, record in sorted(errors.items())]
+    return [
+        Check(
+            False,
+            f"last {name} error (x{record.get('count', 1)}): {record.get('error', '?')}",
+            record.get("fix") or "see 'journalctl -u tableside'",
+        )
+        for name, record in sorted(errors.items())
+    ]
 
 
 def _service_active() -> bool:
@@ -243,8 +296,9 @@ def _service_active() -> bool:
     return done.returncode == 0
 
 
-def run_checks(data: str | None, config: str | None = None, root: Path = Path("/"),
-               hardware: bool = True) -> list[Check]:
+def run_checks(
+    data: str | None, config: str | None = None, root: Path = Path("/"), hardware: bool = True
+) -> list[Check]:
     """Every check in order; the Pi-only ones are skipped off a Pi (they would all fail, saying nothing new)."""
     if config is None and (root / SYSTEM_CONFIG).is_file():
         config = str(root / SYSTEM_CONFIG)

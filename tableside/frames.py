@@ -28,10 +28,16 @@ NO_GAME = "No game yet: start one on the phone panel"
 class FrameSource:
     """Chooses and renders the picture for the panel; called from the scheduler's render thread."""
 
-    def __init__(self, table: Any, panel: Panel, join: Callable[[], JoinInfo | None] = lambda: None,
-                 join_seconds: float = 120.0, clock: Callable[[], float] = time.monotonic,
-                 overlay: Callable[[], dict[str, Any] | None] = lambda: None,
-                 waiting: Callable[[], str] = lambda: NO_GAME) -> None:
+    def __init__(
+        self,
+        table: Any,
+        panel: Panel,
+        join: Callable[[], JoinInfo | None] = lambda: None,
+        join_seconds: float = 120.0,
+        clock: Callable[[], float] = time.monotonic,
+        overlay: Callable[[], dict[str, Any] | None] = lambda: None,
+        waiting: Callable[[], str] = lambda: NO_GAME,
+    ) -> None:
         self.table = table
         self.panel = panel
         self.join = join
@@ -55,8 +61,7 @@ class FrameSource:
     def showing_join(self) -> bool:
         with self._lock:
             until = self._join_until
-        return self.join() is not None and (
-            not self.table.has_active() or (until is not None and self.clock() < until))
+        return self.join() is not None and (not self.table.has_active() or (until is not None and self.clock() < until))
 
     def next_change(self) -> float | None:
         """When the picture changes by itself (the join screen times out), for the scheduler."""
@@ -82,6 +87,8 @@ class FrameSource:
 
 def prompt_screen(prompt: dict[str, Any]) -> Screen:
     """A question the buttons ask (shutdown, dice entry): its words big, nothing else."""
-    lines = tuple(Text(str(line), priority=1, tone="alert" if i == 0 else "normal")
-                  for i, line in enumerate(prompt.get("lines", ())))
+    lines = tuple(
+        Text(str(line), priority=1, tone="alert" if i == 0 else "normal")
+        for i, line in enumerate(prompt.get("lines", ()))
+    )
     return Screen(title=str(prompt.get("title", "Tableside")), status=str(prompt.get("status", "")), elements=lines)

@@ -38,8 +38,17 @@ class StillStarting(TablesideError):
 class Hardware:
     """Display, refresh scheduler, pins, buttons, controls and address watch of one running table."""
 
-    def __init__(self, cfg: Config, args: Any, table: Any, broker: Any, faults: Faults, folder: Any,
-                 code: str, say: Callable[[str], None] = print) -> None:
+    def __init__(
+        self,
+        cfg: Config,
+        args: Any,
+        table: Any,
+        broker: Any,
+        faults: Faults,
+        folder: Any,
+        code: str,
+        say: Callable[[str], None] = print,
+    ) -> None:
         self.cfg, self.args, self.table, self.broker, self.faults = cfg, args, table, broker, faults
         self.folder, self.code, self.say = folder, code, say
         self.display: Any = None
@@ -63,8 +72,11 @@ class Hardware:
             self._bring_up(port, host)
         except Exception as exc:  # the panel keeps working without the e-paper or the buttons
             log.exception("starting the display and buttons failed")
-            self.faults.report("display" if self.display is None else "buttons", exc,
-                               fix="run 'tableside doctor' for what is connected and how it is set up")
+            self.faults.report(
+                "display" if self.display is None else "buttons",
+                exc,
+                fix="run 'tableside doctor' for what is connected and how it is set up",
+            )
             self.say(f"Hardware: ERROR {type(exc).__name__}: {exc}; the phone panel still works")
         finally:
             self.ready.set()
@@ -76,9 +88,13 @@ class Hardware:
         from tableside.pi import Appliance
 
         cfg, args = self.cfg, self.args
-        display, note = open_display("virtual" if args.simulate else cfg.display, args.panel or cfg.panel,
-                                     self.folder, model=cfg.model,
-                                     refresh_seconds=None if cfg.simulate_refresh else 0.0)
+        display, note = open_display(
+            "virtual" if args.simulate else cfg.display,
+            args.panel or cfg.panel,
+            self.folder,
+            model=cfg.model,
+            refresh_seconds=None if cfg.simulate_refresh else 0.0,
+        )
         with self._lock:
             self.display, self.display_note = display, note
         pi = Appliance(cfg, self.table, self.broker, self.faults, simulate=args.simulate)
@@ -93,11 +109,23 @@ class Hardware:
             except ValueError:
                 return None
 
-        frames = FrameSource(self.table, display.panel, join, join_seconds=cfg.join_seconds,
-                             overlay=pi.controls.overlay, waiting=lambda: pi.join_text(code))
-        worker = RefreshScheduler(display, frames.image, min_interval=cfg.min_interval,
-                                  next_change=frames.next_change, faults=self.faults, settle=0.2,
-                                  on_frame=lambda: self.broker.publish({"kind": "frame"}))
+        frames = FrameSource(
+            self.table,
+            display.panel,
+            join,
+            join_seconds=cfg.join_seconds,
+            overlay=pi.controls.overlay,
+            waiting=lambda: pi.join_text(code),
+        )
+        worker = RefreshScheduler(
+            display,
+            frames.image,
+            min_interval=cfg.min_interval,
+            next_change=frames.next_change,
+            faults=self.faults,
+            settle=0.2,
+            on_frame=lambda: self.broker.publish({"kind": "frame"}),
+        )
         pi.redraw = worker.request
 
         def show_join() -> None:
@@ -147,8 +175,10 @@ class Hardware:
     def press(self, label: str, hold: bool) -> Any:
         """A button pressed on the phone; at start-up it waits for the buttons to exist."""
         if not self.ready.wait(PRESS_WAIT) or self.pi is None:
-            raise StillStarting("the buttons are not ready: " + (self.faults.snapshot().get("buttons", {})
-                                                                 .get("error") or "still starting, try again"))
+            raise StillStarting(
+                "the buttons are not ready: "
+                + (self.faults.snapshot().get("buttons", {}).get("error") or "still starting, try again")
+            )
         return self.pi.press(label, hold)
 
     def status(self) -> dict[str, Any]:
@@ -163,5 +193,9 @@ class Hardware:
         }
         if pi is not None:
             return {**out, **pi.status()}
-        return {**out, "buttons": "starting", "buttons_note": "the buttons are starting",
-                "errors": self.faults.snapshot()}
+        return {
+            **out,
+            "buttons": "starting",
+            "buttons_note": "the buttons are starting",
+            "errors": self.faults.snapshot(),
+        }

@@ -107,8 +107,14 @@ class Addresses:
         return bool(self.addresses) or self.listen in ("127.0.0.1", "localhost", "::1")
 
     def to_dict(self) -> dict:
-        return {"hostname": self.hostname, "port": self.port, "addresses": list(self.addresses),
-                "urls": self.urls, "url": self.url, "online": self.online}
+        return {
+            "hostname": self.hostname,
+            "port": self.port,
+            "addresses": list(self.addresses),
+            "urls": self.urls,
+            "url": self.url,
+            "online": self.online,
+        }
 
 
 def current(port: int, listen: str = "0.0.0.0", find: Callable[[], list[str]] = lan_addresses) -> Addresses:
@@ -124,8 +130,14 @@ class AddressWatch:
     so the first answer is often "no address yet"; the join screen follows.
     """
 
-    def __init__(self, port: int, listen: str, on_change: Callable[[Addresses], None], interval: float = 5.0,
-                 find: Callable[[], list[str]] = lan_addresses) -> None:
+    def __init__(
+        self,
+        port: int,
+        listen: str,
+        on_change: Callable[[Addresses], None],
+        interval: float = 5.0,
+        find: Callable[[], list[str]] = lan_addresses,
+    ) -> None:
         self.port, self.listen, self.on_change, self.interval, self.find = port, listen, on_change, interval, find
         self.now = current(port, listen, find)
         self._stop = threading.Event()

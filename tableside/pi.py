@@ -34,8 +34,9 @@ def prompt_screen(prompt: dict[str, Any]):
 class Appliance:
     """Buttons, LED and address of one running table; ``redraw`` is set once the display worker exists."""
 
-    def __init__(self, cfg: Config, table: Any, broker: Any, faults: Faults, simulate: bool = False,
-                 model: str | None = None) -> None:
+    def __init__(
+        self, cfg: Config, table: Any, broker: Any, faults: Faults, simulate: bool = False, model: str | None = None
+    ) -> None:
         self.table = table
         self.broker = broker
         self.faults = faults
@@ -44,22 +45,39 @@ class Appliance:
         if self.pins.error:
             faults.report("pins", self.pins.error, fix=self.pins.fix)
         log.info("pin factory: %s (%s)", self.pins.name, self.pins.why)
-        self.buttons_note = (f"{self.pins.name} pin factory: {self.pins.why}" if not self.pins.error
-                             else f"ERROR {self.pins.error}; fix: {self.pins.fix}. The phone's buttons still work")
+        self.buttons_note = (
+            f"{self.pins.name} pin factory: {self.pins.why}"
+            if not self.pins.error
+            else f"ERROR {self.pins.error}; fix: {self.pins.fix}. The phone's buttons still work"
+        )
         self.led = None
         if cfg.led_pin is not None:
             try:
-                self.led = StatusLed(cfg.led_pin, self.pins.factory, pwm=cfg.led_pwm,
-                                     active_high=cfg.led_active_high)
+                self.led = StatusLed(cfg.led_pin, self.pins.factory, pwm=cfg.led_pwm, active_high=cfg.led_active_high)
             except Exception as exc:  # a wrong LED pin must not stop the table
                 faults.report("led", exc, fix=f"check [led] pin = {cfg.led_pin} in the config and the wiring")
-        self.controls = Controls(table, simulated=self.pins.simulated, shutdown_command=cfg.shutdown_command,
-                                 shutdown_chord=cfg.shutdown_chord, overrides=cfg.button_map,
-                                 on_change=self._prompt_changed, faults=faults, physical_dice=cfg.physical_dice)
-        self.buttons = ButtonPanel(self._on_gesture, self.pins.factory, cfg.buttons, hold_time=cfg.hold_time,
-                                   debounce=cfg.debounce_ms / 1000, chords=[cfg.shutdown_chord], led=self.led,
-                                   faults=faults, is_refusal=lambda exc: isinstance(exc, TablesideError),
-                                   on_gesture=self._pressed)
+        self.controls = Controls(
+            table,
+            simulated=self.pins.simulated,
+            shutdown_command=cfg.shutdown_command,
+            shutdown_chord=cfg.shutdown_chord,
+            overrides=cfg.button_map,
+            on_change=self._prompt_changed,
+            faults=faults,
+            physical_dice=cfg.physical_dice,
+        )
+        self.buttons = ButtonPanel(
+            self._on_gesture,
+            self.pins.factory,
+            cfg.buttons,
+            hold_time=cfg.hold_time,
+            debounce=cfg.debounce_ms / 1000,
+            chords=[cfg.shutdown_chord],
+            led=self.led,
+            faults=faults,
+            is_refusal=lambda exc: isinstance(exc, TablesideError),
+            on_gesture=self._pressed,
+        )
         self.address: Addresses = current(0)
         self._watch: AddressWatch | None = None
 

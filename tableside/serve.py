@@ -60,13 +60,19 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
 
     faults = Faults(folder)
     faults.reset()  # the file holds this run's errors: the doctor reports what is wrong now
-    faults.subscribe(lambda component, record: broker.publish({"kind": "hardware", "component": component,
-                                                               "error": record}))
-    hardware = Hardware(cfg, args, table, broker, faults, folder, code,
-                        say=lambda line: print(line, flush=True))
+    faults.subscribe(
+        lambda component, record: broker.publish({"kind": "hardware", "component": component, "error": record})
+    )
+    hardware = Hardware(cfg, args, table, broker, faults, folder, code, say=lambda line: print(line, flush=True))
     services = Services(
-        table=table, join_code=code, frame_png=hardware.png, press=hardware.press, broker=broker,
-        hardware=hardware.status, secret=cookie_secret(folder), names=cfg.names,
+        table=table,
+        join_code=code,
+        frame_png=hardware.png,
+        press=hardware.press,
+        broker=broker,
+        hardware=hardware.status,
+        secret=cookie_secret(folder),
+        names=cfg.names,
     )
     app = create_app(services)
     server = make_server(app, broker, cfg.limits, host, port)
@@ -80,8 +86,11 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         print(f"Tableside is serving on {where.urls[0]}{also}", flush=True)
         print(f"Join code: {code}   (phones: {where.url}join?code={code})", flush=True)
     else:
-        print(f"Tableside is serving on port {actual_port}, but this machine has no network address yet: "
-              f"the join screen shows it once Wi-Fi connects", flush=True)
+        print(
+            f"Tableside is serving on port {actual_port}, but this machine has no network address yet: "
+            f"the join screen shows it once Wi-Fi connects",
+            flush=True,
+        )
         print(f"Join code: {code}", flush=True)
     print(f"Data: {folder}", flush=True)
 

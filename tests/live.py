@@ -35,8 +35,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def request(port: int, method: str, path: str, body=None, auth: bool = True, timeout: float = 20,
-            headers: dict | None = None):
+def request(
+    port: int, method: str, path: str, body=None, auth: bool = True, timeout: float = 20, headers: dict | None = None
+):
     """One HTTP request on a fresh connection: (status, decoded JSON or raw bytes, headers)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     sent = {"Authorization": f"Bearer {CODE}"} if auth else {}
@@ -82,8 +83,17 @@ class Process:
         self.proc: subprocess.Popen | None = None
 
     def argv(self) -> list[str]:
-        argv = [TABLESIDE, "serve", "--simulate", "--data", str(self.data), "--host", "127.0.0.1",
-                "--port", str(self.port)]
+        argv = [
+            TABLESIDE,
+            "serve",
+            "--simulate",
+            "--data",
+            str(self.data),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+        ]
         if self.config:
             path = self.data.parent / f"config-{self.port}.toml"
             path.write_text(self.config)
@@ -92,8 +102,14 @@ class Process:
 
     def spawn(self) -> subprocess.Popen:
         self.data.mkdir(parents=True, exist_ok=True)
-        self.proc = subprocess.Popen(self.argv(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, env=self.env, text=True)
+        self.proc = subprocess.Popen(
+            self.argv(),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=self.env,
+            text=True,
+        )
         return self.proc
 
     def start(self) -> Process:
@@ -133,12 +149,14 @@ class InProcess:
 
     def __init__(self, folder: Path, limits: ServerLimits | None = None, keepalive: float = 15.0) -> None:
         self.limits = limits or ServerLimits()
-        self.table = Table(Store(folder / "t.db"), rng=random.Random(1), systems=toysystem.get,
-                           catalogue=lambda: [toysystem.SYSTEM])
+        self.table = Table(
+            Store(folder / "t.db"), rng=random.Random(1), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
+        )
         self.broker = Broker(keepalive=keepalive, max_streams=self.limits.max_streams)
         self.table.subscribe(self.broker.publish)
-        services = Services(table=self.table, join_code=CODE, frame_png=lambda: b"", press=lambda *_: {},
-                            broker=self.broker)
+        services = Services(
+            table=self.table, join_code=CODE, frame_png=lambda: b"", press=lambda *_: {}, broker=self.broker
+        )
         self.server = make_server(create_app(services), self.broker, self.limits, "127.0.0.1", 0)
         self.port = self.server.effective_port
         self.thread = threading.Thread(target=self.server.run, daemon=True)

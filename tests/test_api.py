@@ -125,8 +125,9 @@ def test_sessions_newest_first_and_activate(client):
 
 
 def test_free_rolls_follow_the_roll_json(client):
-    r = client.post("/api/rolls", json={"expr": "10d6xcs>=4", "faces": [6, 6, 5, 5, 4, 3, 3, 2, 2, 1, 5, 5]},
-                    headers=AUTH)
+    r = client.post(
+        "/api/rolls", json={"expr": "10d6xcs>=4", "faces": [6, 6, 5, 5, 4, 3, 3, 2, 2, 1, 5, 5]}, headers=AUTH
+    )
     body = r.get_json()
     assert body["rolls"] == [6, 6, 5, 5, 4, 3, 3, 2, 2, 1, 5, 5] and body["successes"] == 7
     assert set(body) >= {"rolls", "kept", "successes", "total"}
@@ -180,8 +181,9 @@ def test_a_phone_holding_anns_seat_cannot_see_bobs_private_data(client, services
     as_ann = {**AUTH, "X-Tableside-Seat": ann["token"]}
     events = []
     services.table.subscribe(events.append)
-    r = client.post("/api/sessions/active/actions", json={"type": "hide", "seat": "Bob", "n": 2, "faces": [6, 4]},
-                    headers=as_bob)
+    r = client.post(
+        "/api/sessions/active/actions", json={"type": "hide", "seat": "Bob", "n": 2, "faces": [6, 4]}, headers=as_bob
+    )
     assert r.status_code == 200 and r.get_json()["state"]["hands"]["Bob"] == [6, 4]
     view = ann_phone.get("/api/sessions/active", headers=as_ann).get_json()
     assert view["seat"] == "Ann" and view["state"]["hands"] == {"Ann": [], "Bob": 2}

@@ -110,8 +110,12 @@ def test_a_glitch_shorter_than_the_debounce_time_is_no_press(factory):
 def test_a_bouncing_contact_is_one_press(factory):
     panel = make(factory)
     # press with 5 bounces over 8 ms, held 200 ms, release with 3 bounces
-    edges(factory, panel, "B", [(0, True), (2, False), (4, True), (6, False), (8, True),
-                                (200, False), (202, True), (204, False)])
+    edges(
+        factory,
+        panel,
+        "B",
+        [(0, True), (2, False), (4, True), (6, False), (8, True), (200, False), (202, True), (204, False)],
+    )
     settle(factory, panel)
     assert panel.handler.calls == ["B"]
     panel.close()
@@ -243,8 +247,13 @@ def test_a_refused_press_is_logged_and_flickers_the_led(factory):
     panel = make(factory, handler=refuse, led=led, faults=faults, is_refusal=lambda e: isinstance(e, TablesideError))
     edges(factory, panel, "D", [(0, True), (30, False)])
     settle(factory, panel)
-    assert panel.history[-1] == {"gesture": "D", "kind": "press", "at": pytest.approx(100.03), "ok": False,
-                                 "refused": "nothing to undo"}
+    assert panel.history[-1] == {
+        "gesture": "D",
+        "kind": "press",
+        "at": pytest.approx(100.03),
+        "ok": False,
+        "refused": "nothing to undo",
+    }
     assert faults.snapshot() == {}  # a rule saying no is not a hardware fault
     panel.close()
 

@@ -15,8 +15,7 @@ from tableside.cli import main
 def test_roll_prints_json(capsys):
     assert main(["roll", "5d6cs>=4", "--faces", "4,6,4,2,1", "--json"]) == 0
     body = json.loads(capsys.readouterr().out)
-    assert body == {"expr": "5d6cs>=4", "rolls": [4, 6, 4, 2, 1], "kept": [4, 6, 4, 2, 1], "successes": 3,
-                    "total": 17}
+    assert body == {"expr": "5d6cs>=4", "rolls": [4, 6, 4, 2, 1], "kept": [4, 6, 4, 2, 1], "successes": 3, "total": 17}
 
 
 def test_roll_plain_text(capsys):
@@ -24,8 +23,9 @@ def test_roll_plain_text(capsys):
     assert capsys.readouterr().out.strip() == "4d6kh3: [1, 5, 3, 6] kept [5, 3, 6] -> 14"
 
 
-@pytest.mark.parametrize("args", [["roll", "banana"], ["roll", "2d10", "--faces", "11,7"], ["roll", "2d6", "--faces",
-                                                                                           "x,y"], ["fly"]])
+@pytest.mark.parametrize(
+    "args", [["roll", "banana"], ["roll", "2d10", "--faces", "11,7"], ["roll", "2d6", "--faces", "x,y"], ["fly"]]
+)
 def test_bad_input_exits_2_with_one_line(args, capsys):
     with pytest.raises(SystemExit) as exc:
         code = main(args)
@@ -66,8 +66,9 @@ def test_data_folder_order(tmp_path, monkeypatch):
 
 def test_config_file(tmp_path):
     good = tmp_path / "good.toml"
-    good.write_text('[server]\nport = 9000\n[display]\nkind = "virtual"\npanel = "phat-red"\n'
-                    "[buttons]\npins = { C = 25 }\n")
+    good.write_text(
+        '[server]\nport = 9000\n[display]\nkind = "virtual"\npanel = "phat-red"\n[buttons]\npins = { C = 25 }\n'
+    )
     cfg = config.load_config(str(good))
     got = (cfg.port, cfg.display, cfg.panel, cfg.buttons["C"], cfg.buttons["A"])
     assert got == (9000, "virtual", "phat-red", 25, 5)

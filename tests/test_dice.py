@@ -40,6 +40,7 @@ def error_of(fn, *args, **kwargs) -> str:
 
 # --- the contract's must-holds -------------------------------------------------------------
 
+
 def test_venus_2140_pool_explodes_sixes_and_counts_successes() -> None:
     r = roll("10d6xcs>=4", faces=[6, 6, 5, 5, 4, 3, 3, 2, 2, 1, 5, 5])
     assert r.rolls == [6, 6, 5, 5, 4, 3, 3, 2, 2, 1, 5, 5]
@@ -63,29 +64,39 @@ def test_banana_is_not_dice() -> None:
 
 # --- parsing -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "count", "sides", "explode", "keep", "success", "modifier"), [
-    ("2d10cs>=8", 2, 10, False, None, (">=", 8), 0),
-    ("5d6cs>=4", 5, 6, False, None, (">=", 4), 0),
-    ("10d6xcs>=4", 10, 6, True, None, (">=", 4), 0),
-    ("4d6kh3", 4, 6, False, ("kh", 3), None, 0),
-    ("2d20kl1", 2, 20, False, ("kl", 1), None, 0),
-    ("d6", 1, 6, False, None, None, 0),
-    ("3d6+2", 3, 6, False, None, None, 2),
-    ("1d20-1", 1, 20, False, None, None, -1),
-    ("8d6dl2cs>4", 8, 6, False, ("dl", 2), (">", 4), 0),
-    ("6d6dh2", 6, 6, False, ("dh", 2), None, 0),
-    ("3d6cs<=2", 3, 6, False, None, ("<=", 2), 0),
-    ("3d6cs<3", 3, 6, False, None, ("<", 3), 0),
-    ("3d6cs=6", 3, 6, False, None, ("=", 6), 0),
-    ("4d6kh", 4, 6, False, ("kh", 1), None, 0),  # N defaults to 1, as in Foundry
-    ("4d6dl", 4, 6, False, ("dl", 1), None, 0),
-    ("6d6cs>=5khx", 6, 6, True, ("kh", 1), (">=", 5), 0),
-    ("4d6kh-1", 4, 6, False, ("kh", 1), None, -1),  # "kh" takes no sign: "-1" is a constant
-])
+
+@pytest.mark.parametrize(
+    ("text", "count", "sides", "explode", "keep", "success", "modifier"),
+    [
+        ("2d10cs>=8", 2, 10, False, None, (">=", 8), 0),
+        ("5d6cs>=4", 5, 6, False, None, (">=", 4), 0),
+        ("10d6xcs>=4", 10, 6, True, None, (">=", 4), 0),
+        ("4d6kh3", 4, 6, False, ("kh", 3), None, 0),
+        ("2d20kl1", 2, 20, False, ("kl", 1), None, 0),
+        ("d6", 1, 6, False, None, None, 0),
+        ("3d6+2", 3, 6, False, None, None, 2),
+        ("1d20-1", 1, 20, False, None, None, -1),
+        ("8d6dl2cs>4", 8, 6, False, ("dl", 2), (">", 4), 0),
+        ("6d6dh2", 6, 6, False, ("dh", 2), None, 0),
+        ("3d6cs<=2", 3, 6, False, None, ("<=", 2), 0),
+        ("3d6cs<3", 3, 6, False, None, ("<", 3), 0),
+        ("3d6cs=6", 3, 6, False, None, ("=", 6), 0),
+        ("4d6kh", 4, 6, False, ("kh", 1), None, 0),  # N defaults to 1, as in Foundry
+        ("4d6dl", 4, 6, False, ("dl", 1), None, 0),
+        ("6d6cs>=5khx", 6, 6, True, ("kh", 1), (">=", 5), 0),
+        ("4d6kh-1", 4, 6, False, ("kh", 1), None, -1),  # "kh" takes no sign: "-1" is a constant
+    ],
+)
 def test_parse_examples(text, count, sides, explode, keep, success, modifier) -> None:
     e = parse(text)
     assert (e.count, e.sides, e.explode, e.keep, e.success, e.modifier) == (
-        count, sides, explode, keep, success, modifier)
+        count,
+        sides,
+        explode,
+        keep,
+        success,
+        modifier,
+    )
     assert e.text == text
 
 
@@ -106,32 +117,37 @@ def test_constants_add_up() -> None:
     assert parse("2d6-0").modifier == 0
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("2d6q", "unexpected 'q' at position 4 in '2d6q'"),
-    ("2d", "'2d' ends too soon: expected a number of sides after 'd'"),
-    ("", "empty dice expression: expected something like 2d6"),
-    ("   ", "empty dice expression: expected something like 2d6"),
-    ("2d6xx", "'x' given twice in '2d6xx'"),
-    ("2d6cs>3cs>4", "'cs' given twice in '2d6cs>3cs>4'"),
-    ("4d6kh3dl1", "only one of kh, kl, dh, dl is allowed, got 'kh' and 'dl' in '4d6kh3dl1'"),
-    ("4d6kh1kh1", "only one of kh, kl, dh, dl is allowed, got 'kh' and 'kh' in '4d6kh1kh1'"),
-    ("2d6>=4", "unexpected '>=' at position 4 in '2d6>=4' (count successes with cs, as in 2d10cs>=8)"),
-    ("2d6+2x", "unexpected 'x' at position 6 in '2d6+2x' (x, cs and keep/drop go before + and -)"),
-    ("2d6+2d6", "unexpected 'd' at position 6 in '2d6+2d6'"),
-    ("2d6cs4", "expected a comparison after 'cs' at position 6 in '2d6cs4', got '4' "
-               "(>=, >, <=, < or =, as in cs>=4)"),
-    ("2d6cs>=", "'2d6cs>=' ends too soon: expected a target number after 'cs>='"),
-    ("2d6+", "'2d6+' ends too soon: expected a number after '+'"),
-    ("6d6khx3", "unexpected '3' at position 7 in '6d6khx3'"),  # "kh" took N=1; the 3 is stray
-    ("kh3", "expected 'd' and a number of sides at position 1 in 'kh3', got 'kh' (as in 2d6)"),
-    ("2x6", "expected 'd' and a number of sides at position 2 in '2x6', got 'x' (as in 2d6)"),
-    ("d%", "unexpected '%' at position 2 in 'd%'"),
-    ("2d6 q", "unexpected 'q' at position 5 in '2d6 q'"),
-    ("2d6\nq", "unexpected 'q' at position 5 in '2d6 q'"),  # newlines never reach the message
-    ("1 0d6", "expected 'd' and a number of sides at position 3 in '1 0d6', got '0' (as in 2d6)"),
-    ("4d6\u212ah3", "unexpected '\u212a' at position 4 in '4d6\u212ah3'"),  # Kelvin sign lower()s to k
-    ("2d9999999", "number at position 3 in '2d9999999' is too big (at most 6 digits)"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("2d6q", "unexpected 'q' at position 4 in '2d6q'"),
+        ("2d", "'2d' ends too soon: expected a number of sides after 'd'"),
+        ("", "empty dice expression: expected something like 2d6"),
+        ("   ", "empty dice expression: expected something like 2d6"),
+        ("2d6xx", "'x' given twice in '2d6xx'"),
+        ("2d6cs>3cs>4", "'cs' given twice in '2d6cs>3cs>4'"),
+        ("4d6kh3dl1", "only one of kh, kl, dh, dl is allowed, got 'kh' and 'dl' in '4d6kh3dl1'"),
+        ("4d6kh1kh1", "only one of kh, kl, dh, dl is allowed, got 'kh' and 'kh' in '4d6kh1kh1'"),
+        ("2d6>=4", "unexpected '>=' at position 4 in '2d6>=4' (count successes with cs, as in 2d10cs>=8)"),
+        ("2d6+2x", "unexpected 'x' at position 6 in '2d6+2x' (x, cs and keep/drop go before + and -)"),
+        ("2d6+2d6", "unexpected 'd' at position 6 in '2d6+2d6'"),
+        (
+            "2d6cs4",
+            "expected a comparison after 'cs' at position 6 in '2d6cs4', got '4' (>=, >, <=, < or =, as in cs>=4)",
+        ),
+        ("2d6cs>=", "'2d6cs>=' ends too soon: expected a target number after 'cs>='"),
+        ("2d6+", "'2d6+' ends too soon: expected a number after '+'"),
+        ("6d6khx3", "unexpected '3' at position 7 in '6d6khx3'"),  # "kh" took N=1; the 3 is stray
+        ("kh3", "expected 'd' and a number of sides at position 1 in 'kh3', got 'kh' (as in 2d6)"),
+        ("2x6", "expected 'd' and a number of sides at position 2 in '2x6', got 'x' (as in 2d6)"),
+        ("d%", "unexpected '%' at position 2 in 'd%'"),
+        ("2d6 q", "unexpected 'q' at position 5 in '2d6 q'"),
+        ("2d6\nq", "unexpected 'q' at position 5 in '2d6 q'"),  # newlines never reach the message
+        ("1 0d6", "expected 'd' and a number of sides at position 3 in '1 0d6', got '0' (as in 2d6)"),
+        ("4d6\u212ah3", "unexpected '\u212a' at position 4 in '4d6\u212ah3'"),  # Kelvin sign lower()s to k
+        ("2d9999999", "number at position 3 in '2d9999999' is too big (at most 6 digits)"),
+    ],
+)
 def test_parse_errors_name_the_problem(text, message) -> None:
     assert error_of(parse, text) == message
 
@@ -146,6 +162,7 @@ def test_expression_length_is_capped() -> None:
 
 
 # --- limits --------------------------------------------------------------------------------
+
 
 def test_dice_count_limits() -> None:
     assert parse("1d6").count == 1 and parse("100d6").count == 100
@@ -164,13 +181,16 @@ def test_a_d1_cannot_explode() -> None:
     assert "d1 can't explode" in error_of(parse, "5d1x")
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("2d6kh3", "can't keep 3 of the 2 dice in '2d6kh3' (khN needs N of 1-2)"),
-    ("2d6kl0", "can't keep 0 of the 2 dice in '2d6kl0' (klN needs N of 1-2)"),
-    ("3d6dl4", "can't drop 4 of the 3 dice in '3d6dl4' (dlN needs N of 1-3)"),
-    ("3d6dh0", "can't drop 0 of the 3 dice in '3d6dh0' (dhN needs N of 1-3)"),
-    ("2d6xkh3", "can't keep 3 of the 2 dice in '2d6xkh3' (khN needs N of 1-2)"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("2d6kh3", "can't keep 3 of the 2 dice in '2d6kh3' (khN needs N of 1-2)"),
+        ("2d6kl0", "can't keep 0 of the 2 dice in '2d6kl0' (klN needs N of 1-2)"),
+        ("3d6dl4", "can't drop 4 of the 3 dice in '3d6dl4' (dlN needs N of 1-3)"),
+        ("3d6dh0", "can't drop 0 of the 3 dice in '3d6dh0' (dhN needs N of 1-3)"),
+        ("2d6xkh3", "can't keep 3 of the 2 dice in '2d6xkh3' (khN needs N of 1-2)"),
+    ],
+)
 def test_keep_and_drop_limits(text, message) -> None:
     assert error_of(parse, text) == message
 
@@ -188,17 +208,21 @@ def test_edge_success_tests_that_can_pass_are_allowed() -> None:
 
 # --- rolling semantics ---------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "faces", "kept"), [
-    ("4d6kh3", [1, 5, 4, 6], [5, 4, 6]),
-    ("4d6kl3", [1, 5, 4, 6], [1, 5, 4]),
-    ("4d6dh1", [1, 5, 4, 6], [1, 5, 4]),
-    ("4d6dl1", [1, 5, 4, 6], [5, 4, 6]),
-    ("2d20kl1", [17, 3], [3]),
-    ("3d6kh2", [3, 5, 3], [3, 5]),  # a tie: the earlier 3 is kept
-    ("3d6kl2", [3, 1, 3], [3, 1]),
-    ("3d6dl1", [3, 5, 3], [5, 3]),  # a tie: the earlier 3 is dropped
-    ("3d6dl3", [3, 5, 3], []),
-])
+
+@pytest.mark.parametrize(
+    ("text", "faces", "kept"),
+    [
+        ("4d6kh3", [1, 5, 4, 6], [5, 4, 6]),
+        ("4d6kl3", [1, 5, 4, 6], [1, 5, 4]),
+        ("4d6dh1", [1, 5, 4, 6], [1, 5, 4]),
+        ("4d6dl1", [1, 5, 4, 6], [5, 4, 6]),
+        ("2d20kl1", [17, 3], [3]),
+        ("3d6kh2", [3, 5, 3], [3, 5]),  # a tie: the earlier 3 is kept
+        ("3d6kl2", [3, 1, 3], [3, 1]),
+        ("3d6dl1", [3, 5, 3], [5, 3]),  # a tie: the earlier 3 is dropped
+        ("3d6dl3", [3, 5, 3], []),
+    ],
+)
 def test_keep_and_drop_keep_roll_order(text, faces, kept) -> None:
     r = roll(text, faces=faces)
     assert r.rolls == faces and r.kept == kept and r.total == sum(kept)
@@ -221,23 +245,29 @@ def test_keep_applies_to_explosion_dice_too() -> None:
     assert r.kept == [3, 1]
 
 
-@pytest.mark.parametrize(("text", "faces", "total", "successes"), [
-    ("3d6+2", [1, 2, 3], 8, None),
-    ("1d20-1", [1], 0, None),
-    ("4d6kh3+1-2", [1, 5, 4, 6], 14, None),
-    ("2d10cs>=8+3", [10, 9], 22, 2),  # total is faces plus constants, successes unchanged
-])
+@pytest.mark.parametrize(
+    ("text", "faces", "total", "successes"),
+    [
+        ("3d6+2", [1, 2, 3], 8, None),
+        ("1d20-1", [1], 0, None),
+        ("4d6kh3+1-2", [1, 5, 4, 6], 14, None),
+        ("2d10cs>=8+3", [10, 9], 22, 2),  # total is faces plus constants, successes unchanged
+    ],
+)
 def test_totals_include_constants(text, faces, total, successes) -> None:
     r = roll(text, faces=faces)
     assert r.total == total and r.successes == successes
 
 
-@pytest.mark.parametrize(("text", "faces"), [
-    ("1d6x", [6, 6, 6, 2]),  # a chain: each new six rolls one more
-    ("2d6x", [6, 1, 6, 3]),  # the first die's extra comes after both dice, then explodes again
-    ("2d6x", [6, 6, 1, 2]),  # two sixes: two extra dice, in order
-    ("3d4x", [1, 2, 3]),  # no maximum, no extra die
-])
+@pytest.mark.parametrize(
+    ("text", "faces"),
+    [
+        ("1d6x", [6, 6, 6, 2]),  # a chain: each new six rolls one more
+        ("2d6x", [6, 1, 6, 3]),  # the first die's extra comes after both dice, then explodes again
+        ("2d6x", [6, 6, 1, 2]),  # two sixes: two extra dice, in order
+        ("3d4x", [1, 2, 3]),  # no maximum, no extra die
+    ],
+)
 def test_explosion_chains_with_typed_faces(text, faces) -> None:
     assert roll(text, faces=faces).rolls == faces
 
@@ -317,9 +347,17 @@ def test_to_dict_is_the_contract_json_and_a_copy() -> None:
 
 # --- helpers -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("op", "target", "expected"), [
-    (">=", 4, 3), (">", 4, 2), ("<=", 4, 3), ("<", 4, 2), ("=", 4, 1),
-])
+
+@pytest.mark.parametrize(
+    ("op", "target", "expected"),
+    [
+        (">=", 4, 3),
+        (">", 4, 2),
+        ("<=", 4, 3),
+        ("<", 4, 2),
+        ("=", 4, 1),
+    ],
+)
 def test_count_successes(op, target, expected) -> None:
     assert count_successes([1, 3, 4, 5, 6], op, target) == expected
 
@@ -328,45 +366,67 @@ def test_count_successes_rejects_an_unknown_test() -> None:
     assert "unknown success test '=>'" in error_of(count_successes, [1], "=>", 1)
 
 
-@pytest.mark.parametrize(("value", "sides", "face"), [
-    (0, 10, 10), ("0", 10, 10), (10, 10, 10), (" 7 ", 10, 7), (1, 6, 1), ("6", 6, 6), (1000, 1000, 1000),
-])
+@pytest.mark.parametrize(
+    ("value", "sides", "face"),
+    [
+        (0, 10, 10),
+        ("0", 10, 10),
+        (10, 10, 10),
+        (" 7 ", 10, 7),
+        (1, 6, 1),
+        ("6", 6, 6),
+        (1000, 1000, 1000),
+    ],
+)
 def test_read_face(value, sides, face) -> None:
     assert read_face(value, sides) == face
 
 
-@pytest.mark.parametrize(("value", "sides", "message"), [
-    (11, 10, "face 11 is not on a d10 (1-10, or 0 for the 10)"),
-    (0, 6, "face 0 is not on a d6 (1-6)"),
-    (7, 6, "face 7 is not on a d6 (1-6)"),
-    (-1, 6, "face -1 is not on a d6 (1-6)"),
-    ("1234567", 6, "face 123456... is not on a d6 (1-6)"),
-    ("six", 6, "face 'six' is not a whole number"),
-    ("-1", 6, "face '-1' is not a whole number"),
-    (6.0, 6, "face '6.0' is not a whole number"),
-    (True, 6, "face 'True' is not a whole number"),
-    (None, 6, "face 'None' is not a whole number"),
-])
+@pytest.mark.parametrize(
+    ("value", "sides", "message"),
+    [
+        (11, 10, "face 11 is not on a d10 (1-10, or 0 for the 10)"),
+        (0, 6, "face 0 is not on a d6 (1-6)"),
+        (7, 6, "face 7 is not on a d6 (1-6)"),
+        (-1, 6, "face -1 is not on a d6 (1-6)"),
+        ("1234567", 6, "face 123456... is not on a d6 (1-6)"),
+        ("six", 6, "face 'six' is not a whole number"),
+        ("-1", 6, "face '-1' is not a whole number"),
+        (6.0, 6, "face '6.0' is not a whole number"),
+        (True, 6, "face 'True' is not a whole number"),
+        (None, 6, "face 'None' is not a whole number"),
+    ],
+)
 def test_read_face_errors(value, sides, message) -> None:
     assert error_of(read_face, value, sides) == message
 
 
-@pytest.mark.parametrize(("text", "faces"), [
-    ("6,6,5", [6, 6, 5]), (" 6 , 6 ,5 ", [6, 6, 5]), ("6 6 5", [6, 6, 5]), ("0,7", [0, 7]), ("4", [4]),
-])
+@pytest.mark.parametrize(
+    ("text", "faces"),
+    [
+        ("6,6,5", [6, 6, 5]),
+        (" 6 , 6 ,5 ", [6, 6, 5]),
+        ("6 6 5", [6, 6, 5]),
+        ("0,7", [0, 7]),
+        ("4", [4]),
+    ],
+)
 def test_parse_faces(text, faces) -> None:
     assert parse_faces(text) == faces
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "no faces given: expected faces like 6,6,5"),
-    ("  ", "no faces given: expected faces like 6,6,5"),
-    ("6,,5", "face 2 is an empty entry, not a whole number: expected faces like 6,6,5"),
-    ("6,a", "face 2 is 'a', not a whole number: expected faces like 6,6,5"),
-    ("1.5", "face 1 is '1.5', not a whole number: expected faces like 6,6,5"),
-    ("-1,2", "face 1 is '-1', not a whole number: expected faces like 6,6,5"),
-    ("6,1234567", "face 2 (123456...) is too big for any die"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "no faces given: expected faces like 6,6,5"),
+        ("  ", "no faces given: expected faces like 6,6,5"),
+        ("6,,5", "face 2 is an empty entry, not a whole number: expected faces like 6,6,5"),
+        ("6,a", "face 2 is 'a', not a whole number: expected faces like 6,6,5"),
+        ("1.5", "face 1 is '1.5', not a whole number: expected faces like 6,6,5"),
+        ("-1,2", "face 1 is '-1', not a whole number: expected faces like 6,6,5"),
+        ("6,1234567", "face 2 (123456...) is too big for any die"),
+    ],
+)
 def test_parse_faces_errors(text, message) -> None:
     assert error_of(parse_faces, text) == message
 
@@ -376,6 +436,7 @@ def test_parse_faces_wants_text() -> None:
 
 
 # --- properties ----------------------------------------------------------------------------
+
 
 @st.composite
 def expressions(draw) -> tuple[str, DiceExpr]:

@@ -119,8 +119,16 @@ def test_venom_combat_successes_against_the_defense_track_from_real_dice(tmp_pat
             kind = "all_is_quiet" if state["event_deck"].get("all_is_quiet") else "freedom_squadron"
             state = table.act({"type": "draw_event", "kind": kind})["state"]
         state = table.act({"type": "next_phase"})["state"]
-    table.act({"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense", "health": 3,
-               "defense": 4, "support": 2})
+    table.act(
+        {
+            "type": "choose_leader",
+            "name": "Vipress",
+            "zone": "VENOM Mountain Defense",
+            "health": 3,
+            "defense": 4,
+            "support": 2,
+        }
+    )
     table.act({"type": "allocate_dice", "combat_value": 5})
     c = controls(table)
     press(c, "A")  # Combat roll: 5d6, entered as a count per face

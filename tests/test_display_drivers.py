@@ -24,8 +24,12 @@ SCREEN = Screen(
     title="VENOM Assault · Round 3",
     status="Combat",
     alert="Alert!",
-    elements=(KeyFigure("Health", "5"), KeyFigure("Defense", "4", tone="accent"), Track("Event track", 2, 0, 5,
-              style="boxes"), Text("The Leader retreats.")),
+    elements=(
+        KeyFigure("Health", "5"),
+        KeyFigure("Defense", "4", tone="accent"),
+        Track("Event track", 2, 0, 5, style="boxes"),
+        Text("The Leader retreats."),
+    ),
 )
 
 
@@ -37,8 +41,9 @@ def _no_sleep(monkeypatch):
 def _three_colour(driver, bus, panel) -> numpy.ndarray:
     from inky import ssd1608
 
-    bw_cmd, red_cmd = (ssd1608.WRITE_RAM, ssd1608.WRITE_ALTRAM) if driver.__module__.endswith("ssd1608") \
-        else (0x24, 0x26)
+    bw_cmd, red_cmd = (
+        (ssd1608.WRITE_RAM, ssd1608.WRITE_ALTRAM) if driver.__module__.endswith("ssd1608") else (0x24, 0x26)
+    )
     region_shape = numpy.rot90(driver.buf, driver.rotation // 90).shape if driver.rotation else driver.buf.shape
     (bw,) = bus.data_of(bw_cmd)
     (red,) = bus.data_of(red_cmd)
@@ -47,7 +52,7 @@ def _three_colour(driver, bus, panel) -> numpy.ndarray:
     h, w = driver.height, driver.width
     if hasattr(driver, "offset_y"):  # SSD1608: the frame is pasted into a larger canvas
         oy, ox = driver.offset_y, driver.offset_x
-        not_black, is_red = not_black[oy:oy + h, ox:ox + w], is_red[oy:oy + h, ox:ox + w]
+        not_black, is_red = not_black[oy : oy + h, ox : ox + w], is_red[oy : oy + h, ox : ox + w]
     else:  # inky.Inky reshapes the image's rows into its (cols, rows) buffer as they are
         not_black, is_red = not_black.reshape(h, w), is_red.reshape(h, w)
     return numpy.where(is_red == 1, 2, numpy.where(not_black == 0, 1, 0))
@@ -77,10 +82,14 @@ def _spectra_13_3(driver, bus, panel) -> numpy.ndarray:
 CASES = [
     # panel id, driver module, constructor kwargs, busy line behaviour, decoder
     ("phat-red", "inky.inky", {"resolution": (212, 104), "colour": "red"}, "idle-low", _three_colour),
-    ("phat-ssd1608-black", "inky.inky_ssd1608", {"resolution": (250, 122), "colour": "black"}, "idle-low",
-     _three_colour),
-    ("phat-ssd1608-red", "inky.inky_ssd1608", {"resolution": (250, 122), "colour": "red"}, "idle-low",
-     _three_colour),
+    (
+        "phat-ssd1608-black",
+        "inky.inky_ssd1608",
+        {"resolution": (250, 122), "colour": "black"},
+        "idle-low",
+        _three_colour,
+    ),
+    ("phat-ssd1608-red", "inky.inky_ssd1608", {"resolution": (250, 122), "colour": "red"}, "idle-low", _three_colour),
     ("what-red", "inky.inky", {"resolution": (400, 300), "colour": "red"}, "idle-low", _three_colour),
     ("what-yellow", "inky.inky", {"resolution": (400, 300), "colour": "yellow"}, "idle-low", _three_colour),
     ("impression-5.7", "inky.inky_uc8159", {"resolution": (600, 448)}, "idle-low", _seven_colour),
@@ -176,7 +185,9 @@ def test_every_display_model_builds_its_driver_and_maps_back_to_itself(panel_id)
 
 
 def test_the_two_800x480_boards_get_different_palettes():
-    seven, spectra = _driver("inky.inky_ac073tc1a", {"resolution": (800, 480)}, "idle-low")[0], \
-        _driver("inky.inky_e673", {"resolution": (800, 480)}, "idle-high")[0]
+    seven, spectra = (
+        _driver("inky.inky_ac073tc1a", {"resolution": (800, 480)}, "idle-low")[0],
+        _driver("inky.inky_e673", {"resolution": (800, 480)}, "idle-high")[0],
+    )
     a, b = panel_for_driver(seven), panel_for_driver(spectra)
     assert a.inks.index("red") == 4 and b.inks.index("red") == 3 and len(b.inks) == 6

@@ -22,8 +22,9 @@ JOIN = JoinInfo("http://192.168.1.20:8080", "K7QX4M")
 
 @pytest.fixture
 def table(tmp_path):
-    t = Table(Store(tmp_path / "t.db"), rng=random.Random(3), systems=toysystem.get,
-              catalogue=lambda: [toysystem.SYSTEM])
+    t = Table(
+        Store(tmp_path / "t.db"), rng=random.Random(3), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
+    )
     yield t
     t.store.close()
 

@@ -28,8 +28,18 @@ def test_a_long_hostname_link_still_decodes_on_the_smallest_panel():
     assert [r.text for r in found] == [join.link]
 
 
-@pytest.mark.parametrize("url", ["http://127.0.0.1:8080", "http://127.0.1.1:8080", "http://localhost:8080",
-                                 "http://[::1]:8080", "ftp://192.168.1.2", "192.168.1.2:8080", "http://" + "a" * 300])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1:8080",
+        "http://127.0.1.1:8080",
+        "http://localhost:8080",
+        "http://[::1]:8080",
+        "ftp://192.168.1.2",
+        "192.168.1.2:8080",
+        "http://" + "a" * 300,
+    ],
+)
 def test_join_links_a_phone_cannot_open_are_refused(url):
     with pytest.raises(ValueError):
         JoinInfo(url, "ABC")

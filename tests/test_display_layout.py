@@ -16,22 +16,35 @@ JOIN = JoinInfo("http://192.168.1.20:8080", "K7QX4M")
 NAMES = ["Ann", "Bob", "Cyrano de Bergerac the Third", "Dee", "Eve", "Fay"]
 
 VENOM_LIKE = Screen(
-    title="VENOM Assault · Round 3", status="Ann · Combat", prompt="Ann: roll the Combat Dice",
+    title="VENOM Assault · Round 3",
+    status="Ann · Combat",
+    prompt="Ann: roll the Combat Dice",
     elements=(
-        KeyFigure("Event track", "2", "/5"), KeyFigure("Health", "5"), KeyFigure("Defense", "4"),
+        KeyFigure("Event track", "2", "/5"),
+        KeyFigure("Health", "5"),
+        KeyFigure("Defense", "4"),
         KeyFigure("Capture", "81%", tone="accent"),
-        Track("Event track", 2, 0, 5, style="boxes", priority=2), Track("Health", 5, 1, 8, priority=2),
+        Track("Event track", 2, 0, 5, style="boxes", priority=2),
+        Track("Health", 5, 1, 8, priority=2),
         Track("Defense", 4, 1, 8, priority=2),
-        DiceGroup("Combat 5d6 vs Defense 4", tuple(Die(f, "hit" if f >= 4 else "miss") for f in (4, 6, 4, 2, 1)),
-                  "3 hits: captured", priority=2),
+        DiceGroup(
+            "Combat 5d6 vs Defense 4",
+            tuple(Die(f, "hit" if f >= 4 else "miss") for f in (4, 6, 4, 2, 1)),
+            "3 hits: captured",
+            priority=2,
+        ),
         Text("Cards left: 22; VENOM Strikes! next: 27%", priority=4),
     ),
 )
 
 
 def six_players(priority: int = 1) -> Bars:
-    return Bars("Population", tuple(Bar(n, 5 * i + 3, 40, colour=i) for i, n in enumerate(NAMES)), threshold=26,
-                priority=priority)
+    return Bars(
+        "Population",
+        tuple(Bar(n, 5 * i + 3, 40, colour=i) for i, n in enumerate(NAMES)),
+        threshold=26,
+        priority=priority,
+    )
 
 
 @pytest.mark.parametrize("panel_id", ["impression-7.3", "spectra-7.3"])
@@ -68,20 +81,42 @@ def test_small_panels_drop_by_priority_and_keep_what_matters_most():
 
 element = st.one_of(
     st.builds(KeyFigure, st.text(max_size=30), st.text(min_size=1, max_size=12), priority=st.integers(1, 4)),
-    st.builds(Track, st.text(max_size=30), st.integers(0, 12), st.just(0), st.integers(1, 12),
-              style=st.sampled_from(["scale", "boxes", "bar"]), priority=st.integers(1, 4)),
+    st.builds(
+        Track,
+        st.text(max_size=30),
+        st.integers(0, 12),
+        st.just(0),
+        st.integers(1, 12),
+        style=st.sampled_from(["scale", "boxes", "bar"]),
+        priority=st.integers(1, 4),
+    ),
     st.builds(Text, st.text(max_size=300), priority=st.integers(1, 4)),
-    st.builds(DiceGroup, st.text(max_size=30), st.lists(st.builds(Die, st.integers(1, 6)), max_size=20).map(tuple),
-              st.text(max_size=30), priority=st.integers(1, 4)),
-    st.builds(Grid, st.text(max_size=20), st.lists(st.text(max_size=8), min_size=1, max_size=6).map(tuple),
-              st.lists(st.builds(GridRow, st.text(max_size=30), st.lists(st.text(max_size=6), max_size=6).map(tuple)),
-                       max_size=6).map(tuple), priority=st.integers(1, 4)),
+    st.builds(
+        DiceGroup,
+        st.text(max_size=30),
+        st.lists(st.builds(Die, st.integers(1, 6)), max_size=20).map(tuple),
+        st.text(max_size=30),
+        priority=st.integers(1, 4),
+    ),
+    st.builds(
+        Grid,
+        st.text(max_size=20),
+        st.lists(st.text(max_size=8), min_size=1, max_size=6).map(tuple),
+        st.lists(
+            st.builds(GridRow, st.text(max_size=30), st.lists(st.text(max_size=6), max_size=6).map(tuple)), max_size=6
+        ).map(tuple),
+        priority=st.integers(1, 4),
+    ),
 )
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(element, max_size=10), st.sampled_from(sorted(PANELS)), st.text(max_size=100),
-       st.one_of(st.none(), st.text(max_size=200)))
+@given(
+    st.lists(element, max_size=10),
+    st.sampled_from(sorted(PANELS)),
+    st.text(max_size=100),
+    st.one_of(st.none(), st.text(max_size=200)),
+)
 def test_no_layout_ever_draws_outside_its_body(elements, panel_id, title, alert):
     panel = get_panel(panel_id)
     image, layout = render_layout(Screen(title=title, elements=tuple(elements), alert=alert), panel, JOIN)
@@ -109,8 +144,9 @@ def test_colour_panels_use_their_colours_and_the_alert_is_solid_red():
 
 def test_a_4000_character_name_is_cut_not_overflowing():
     name = "Ω" * 4000
-    screen = Screen(title=name, status=name, alert=name, prompt=name,
-                    elements=(KeyFigure(name, name), Text(name), six_players()))
+    screen = Screen(
+        title=name, status=name, alert=name, prompt=name, elements=(KeyFigure(name, name), Text(name), six_players())
+    )
     for panel_id in ("phat-red", "what-red", "spectra-13.3"):
         image, layout = render_layout(screen, get_panel(panel_id), JOIN)
         assert image.size == get_panel(panel_id).size and layout.kept

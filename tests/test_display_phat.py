@@ -74,8 +74,12 @@ def venom_states() -> dict[str, tuple[dict, str]]:
     before = attacking(health=3, defense=4, dice=5)
     captured, _ = act(before, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
     missed, _ = act(before, {"type": "combat_roll"}, faces=[1, 2, 3, 1, 2])
-    return {"before the roll": (before, "50%"), "would abort": (attacking(health=4, defense=4, dice=3), "abort"),
-            "captured": (captured, "CAPTURED"), "not captured": (missed, "not captured")}
+    return {
+        "before the roll": (before, "50%"),
+        "would abort": (attacking(health=4, defense=4, dice=3), "abort"),
+        "captured": (captured, "CAPTURED"),
+        "not captured": (missed, "not captured"),
+    }
 
 
 STATES = venom_states()
@@ -152,10 +156,18 @@ def test_vegas_player_names_and_round_stay_whole_on_the_phat(panel_id):
 
 
 def crowded(*extra) -> Screen:
-    return Screen("Game", "R1", prompt="Ann: roll", elements=(
-        Text("A long line of text that needs two lines on a small panel to be read whole", priority=1),
-        KeyFigure("Chance", "81.2%", unit="(5 dice)", priority=1, tone="accent"),
-        Track("Speed", 3, 1, 8, priority=1), Track("Armour", 6, 1, 8, priority=1), *extra))
+    return Screen(
+        "Game",
+        "R1",
+        prompt="Ann: roll",
+        elements=(
+            Text("A long line of text that needs two lines on a small panel to be read whole", priority=1),
+            KeyFigure("Chance", "81.2%", unit="(5 dice)", priority=1, tone="accent"),
+            Track("Speed", 3, 1, 8, priority=1),
+            Track("Armour", 6, 1, 8, priority=1),
+            *extra,
+        ),
+    )
 
 
 def test_priority_one_tracks_become_numbers_rather_than_being_dropped():
@@ -177,10 +189,23 @@ def test_a_less_important_figure_never_cuts_a_priority_one_figure():
 
 def test_figures_on_one_line_keep_every_value_whole_and_leave_out_labels_that_do_not_fit():
     panel = get_panel("phat-red")
-    figures = (KeyFigure("Round", "1/4"), KeyFigure("Trump", "Bot", tone="accent"),
-               KeyFigure("Rank", "High Wins", tone="accent"), KeyFigure("Points", "12"))
-    screen = Screen("Cards", "R1", prompt="Bob: lead", elements=(
-        *figures, Text("a line", priority=1), Text("and another line", priority=1), Text("and a third", priority=1)))
+    figures = (
+        KeyFigure("Round", "1/4"),
+        KeyFigure("Trump", "Bot", tone="accent"),
+        KeyFigure("Rank", "High Wins", tone="accent"),
+        KeyFigure("Points", "12"),
+    )
+    screen = Screen(
+        "Cards",
+        "R1",
+        prompt="Bob: lead",
+        elements=(
+            *figures,
+            Text("a line", priority=1),
+            Text("and another line", priority=1),
+            Text("and a third", priority=1),
+        ),
+    )
     image, layout = render_layout(screen, panel, JOIN)
     for value in ("1/4", "Bot", "High Wins", "12"):
         shown(image, layout, value, metrics(panel).text)

@@ -40,18 +40,26 @@ def test_plain_copy_falls_back_for_values_marshal_cannot_write():
 
 def test_screen_to_dict_equals_dataclasses_asdict():
     screen = Screen(
-        "Title", "status",
-        (KeyFigure("Health", "3", unit="/8"), Track("Defense", 4, 1, 8, marks=(2, 5)),
-         Bars("Population", (Bar("Ann", 3, 10, colour=1),), threshold=8),
-         Grid("Tracks", ("A", "B"), (GridRow("Ann", ("1", "2"), highlight=True),)),
-         DiceGroup("Combat", (Die(6, "hit"), Die(2, "miss")), verdict="captured"), Text("hello", tone="alert")),
-        alert="!", prompt="Ann: roll")
+        "Title",
+        "status",
+        (
+            KeyFigure("Health", "3", unit="/8"),
+            Track("Defense", 4, 1, 8, marks=(2, 5)),
+            Bars("Population", (Bar("Ann", 3, 10, colour=1),), threshold=8),
+            Grid("Tracks", ("A", "B"), (GridRow("Ann", ("1", "2"), highlight=True),)),
+            DiceGroup("Combat", (Die(6, "hit"), Die(2, "miss")), verdict="captured"),
+            Text("hello", tone="alert"),
+        ),
+        alert="!",
+        prompt="Ann: roll",
+    )
     assert json.dumps(screen.to_dict()) == json.dumps(asdict(screen))
 
 
 def test_the_view_is_built_once_per_version_and_follows_changes_and_seats(tmp_path):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get,
-                  catalogue=lambda: [toysystem.SYSTEM])
+    table = Table(
+        Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
+    )
     table.create_session("toy", {"limit": 100})
     first = table.view()
     assert table.view()["screen"] is first["screen"]  # the same version: built once

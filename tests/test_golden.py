@@ -31,5 +31,5 @@ def test_the_mid_game_screen_matches_its_golden_image(system, panel_id):
     changed = numpy.any(now != golden, axis=2).mean()
     assert changed <= TOLERANCE, (
         f"{changed:.2%} of the pixels changed; if that is intended, run "
-        ".venv/bin/python -m tests.golden_states --update and look at the PNGs")
-
+        ".venv/bin/python -m tests.golden_states --update and look at the PNGs"
+    )

@@ -21,14 +21,36 @@ from tableside.webui.app import Services, create_app
 CODE = "K7TQ2M"
 AUTH = {"Authorization": f"Bearer {CODE}"}
 
-TRICKY = st.sampled_from(["--1", "²", "9" * 5000, "-0", " 3 ", "1e9", "0x10", "NaN", "", "٣", "1_000", "\x00",
-                          "A" * 300])
+TRICKY = st.sampled_from(
+    ["--1", "²", "9" * 5000, "-0", " 3 ", "1e9", "0x10", "NaN", "", "٣", "1_000", "\x00", "A" * 300]
+)
 NUMBERS = st.integers(-(10**6), 10**6) | st.sampled_from([10**30, -(10**30), 2**63]) | st.floats(allow_nan=False)
 SCALARS = st.none() | st.booleans() | NUMBERS | st.text(max_size=12) | TRICKY
-VALUES = st.recursive(SCALARS, lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c,
-                                                                                        max_size=4), max_leaves=10)
-KEYS = ["type", "system", "options", "name", "expr", "faces", "id", "hold", "expected_version", "players",
-        "by", "player", "dice", "count", "key", "value", "reason", "seat", "since", "extra"]
+VALUES = st.recursive(
+    SCALARS, lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=4), max_leaves=10
+)
+KEYS = [
+    "type",
+    "system",
+    "options",
+    "name",
+    "expr",
+    "faces",
+    "id",
+    "hold",
+    "expected_version",
+    "players",
+    "by",
+    "player",
+    "dice",
+    "count",
+    "key",
+    "value",
+    "reason",
+    "seat",
+    "since",
+    "extra",
+]
 
 
 def _nested(depth: int) -> str:
@@ -77,8 +99,9 @@ def bodies(draw, system_id):
     return json.dumps(body)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                   HealthCheck.too_slow])
+@settings(
+    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(data=st.data())
 def test_any_body_to_any_route_is_never_a_500(app_and_table, data):
     app, table, sessions, routes = app_and_table
@@ -93,8 +116,7 @@ def test_any_body_to_any_route_is_never_a_500(app_and_table, data):
         path += "?since=" + data.draw(st.sampled_from(["0", "-1", "x", "9" * 5000, "3"]))
     body = data.draw(bodies(system_id)) if method != "GET" else None
     client = app.test_client()
-    response = client.open(path, method=method, data=body,
-                           headers={**AUTH, "Content-Type": "application/json"})
+    response = client.open(path, method=method, data=body, headers={**AUTH, "Content-Type": "application/json"})
     assert response.status_code < 500, (method, path, body if body is None else body[:200], response.get_json())
     if response.status_code >= 400 and response.is_json:
         assert response.get_json()["error"]

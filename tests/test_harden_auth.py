@@ -34,10 +34,17 @@ def clock():
 
 @pytest.fixture
 def services(tmp_path, clock):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(3), systems=toysystem.get,
-                  catalogue=lambda: [toysystem.SYSTEM])
-    yield Services(table=table, join_code=CODE, frame_png=lambda: b"", press=lambda *_: {},
-                   guard=JoinGuard(free=3, base=1.0, ceiling=3600.0, clock=clock), names=("games-table",))
+    table = Table(
+        Store(tmp_path / "t.db"), rng=random.Random(3), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
+    )
+    yield Services(
+        table=table,
+        join_code=CODE,
+        frame_png=lambda: b"",
+        press=lambda *_: {},
+        guard=JoinGuard(free=3, base=1.0, ceiling=3600.0, clock=clock),
+        names=("games-table",),
+    )
     table.store.close()
 
 
@@ -135,18 +142,22 @@ def test_a_good_code_from_the_environment_is_kept(tmp_path, monkeypatch):
 def test_a_foreign_page_cannot_change_the_table_even_with_the_cookie(client):
     client.get(f"/join?code={CODE}")
     body = '{"system": "toy"}'
-    r = client.post("/api/sessions", data=body, headers={"Origin": "http://evil.example", "Content-Type":
-                                                            "application/json"})
+    r = client.post(
+        "/api/sessions", data=body, headers={"Origin": "http://evil.example", "Content-Type": "application/json"}
+    )
     assert r.status_code == 403 and "may not change the table" in r.get_json()["error"]
     r = client.post("/api/sessions", data=body, headers={"Content-Type": "text/plain"})
     assert r.status_code == 415 and "application/json" in r.get_json()["error"]
-    r = client.post("/api/sessions", data=body, headers={"Sec-Fetch-Site": "cross-site",
-                                                         "Content-Type": "application/json"})
+    r = client.post(
+        "/api/sessions", data=body, headers={"Sec-Fetch-Site": "cross-site", "Content-Type": "application/json"}
+    )
     assert r.status_code == 403
     assert client.get("/api/sessions").get_json() == []  # nothing was created
-    r = client.post("/api/sessions", data=body, headers={"Origin": "http://localhost",
-                                                         "Content-Type": "application/json",
-                                                         "Sec-Fetch-Site": "same-origin"})
+    r = client.post(
+        "/api/sessions",
+        data=body,
+        headers={"Origin": "http://localhost", "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin"},
+    )
     assert r.status_code == 201
 
 
@@ -157,20 +168,45 @@ def test_form_bodies_with_the_cookie_are_refused_but_scripts_with_the_code_are_f
     assert client.post("/api/sessions", json={"system": "toy"}).status_code == 201
     assert client.post("/api/sessions/active/undo").status_code == 422  # no body: fine (nothing to undo)
     # curl -H 'Authorization: Bearer CODE' -d '{...}': no other site can send that header
-    r = client.post("/api/sessions", data='{"system": "toy"}', headers={**AUTH,
-                    "Content-Type": "application/x-www-form-urlencoded"})
+    r = client.post(
+        "/api/sessions", data='{"system": "toy"}', headers={**AUTH, "Content-Type": "application/x-www-form-urlencoded"}
+    )
     assert r.status_code == 201
 
 
 # -- Host header (DNS rebinding) -------------------------------------------------------------
-@pytest.mark.parametrize("host", ["192.168.1.20:8080", "10.0.0.5", "[fe80::1]:8080", "[::1]", "tableside.local",
-                                  "pi-table.local:8080", "localhost:8080", "games-table", "GAMES-TABLE:80"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "192.168.1.20:8080",
+        "10.0.0.5",
+        "[fe80::1]:8080",
+        "[::1]",
+        "tableside.local",
+        "pi-table.local:8080",
+        "localhost:8080",
+        "games-table",
+        "GAMES-TABLE:80",
+    ],
+)
 def test_hosts_the_table_answers_to(client, host):
     assert client.get("/healthz", headers={"Host": host}).status_code == 200
 
 
-@pytest.mark.parametrize("host", ["evil.example", "evil.example:8080", "attacker.com.", "local", ".local",
-                                  "a b.local", "192.168.1.20:http", "[zz::1]", ""])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "evil.example:8080",
+        "attacker.com.",
+        "local",
+        ".local",
+        "a b.local",
+        "192.168.1.20:http",
+        "[zz::1]",
+        "",
+    ],
+)
 def test_other_hosts_are_refused(client, host):
     r = client.get("/api/systems", headers={"Host": host, **AUTH})
     assert r.status_code == 400 and "host name" in r.get_json()["error"]

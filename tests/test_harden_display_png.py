@@ -15,8 +15,9 @@ from tests import toysystem
 
 
 def _table(tmp_path):
-    return Table(Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get,
-                 catalogue=lambda: [toysystem.SYSTEM])
+    return Table(
+        Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
+    )
 
 
 def test_display_png_serves_the_render_threads_frame_without_rendering(tmp_path):
@@ -48,7 +49,6 @@ def test_display_png_serves_the_render_threads_frame_without_rendering(tmp_path)
 def test_before_the_first_render_there_is_no_frame_and_nothing_renders(tmp_path):
     table = _table(tmp_path)
     renders = []
-    scheduler = RefreshScheduler(VirtualDisplay(get_panel("what-red"), refresh_seconds=0),
-                                 lambda: renders.append(1))
+    scheduler = RefreshScheduler(VirtualDisplay(get_panel("what-red"), refresh_seconds=0), lambda: renders.append(1))
     assert scheduler.png() == b"" and renders == []  # GET /display.png answers 503 until then
     table.store.close()

@@ -51,8 +51,10 @@ def _closed_by_server(sock: socket.socket) -> bool:
 def test_a_large_body_is_refused_before_it_is_buffered(live):
     server = live(max_request_body_size=1024)
     sock = _connect(server)
-    head = (f"POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {CODE}\r\n"
-            "Content-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n")
+    head = (
+        f"POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {CODE}\r\n"
+        "Content-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n"
+    )
     sock.sendall(head.encode() + b"{" + b" " * 2048)
     reply = sock.recv(4096)
     sock.close()
@@ -141,9 +143,11 @@ def test_the_connection_limit_holds_and_slow_clients_make_room(live):
 
 def test_every_limit_is_a_config_key(tmp_path):
     path = tmp_path / "t.toml"
-    path.write_text("[server]\nthreads = 4\nconnection_limit = 50\nper_client_connections = 5\n"
-                    "channel_timeout = 20\nheader_timeout = 5\nmax_request_body_size = 4096\n"
-                    "max_request_header_size = 8192\nmax_streams = 10\nnames = ['Games-Table']\n")
+    path.write_text(
+        "[server]\nthreads = 4\nconnection_limit = 50\nper_client_connections = 5\n"
+        "channel_timeout = 20\nheader_timeout = 5\nmax_request_body_size = 4096\n"
+        "max_request_header_size = 8192\nmax_streams = 10\nnames = ['Games-Table']\n"
+    )
     cfg = load_config(str(path))
     assert (cfg.limits.threads, cfg.limits.connection_limit, cfg.limits.per_client_connections) == (4, 50, 5)
     assert (cfg.limits.channel_timeout, cfg.limits.header_timeout) == (20.0, 5.0)

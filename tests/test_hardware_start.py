@@ -20,11 +20,20 @@ from tests import toysystem
 
 @pytest.fixture
 def parts(tmp_path):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get,
-                  catalogue=lambda: [toysystem.SYSTEM])
+    table = Table(
+        Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
+    )
     said: list[str] = []
-    made = Hardware(Config(), argparse.Namespace(simulate=True, panel=None), table, Broker(), Faults(tmp_path),
-                    tmp_path, "PLAY42", say=said.append)
+    made = Hardware(
+        Config(),
+        argparse.Namespace(simulate=True, panel=None),
+        table,
+        Broker(),
+        Faults(tmp_path),
+        tmp_path,
+        "PLAY42",
+        say=said.append,
+    )
     made.said = said
     yield made
     made.stop()

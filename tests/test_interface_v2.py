@@ -81,8 +81,9 @@ def test_a_replay_that_no_longer_fits_the_rules_says_so():
 
 def test_the_suite_wide_replay_check_catches_a_tampered_log(table):
     table.act({"type": "roll_d6", "n": 2, "faces": [1, 2]})
-    table.store.execute("UPDATE log SET rolls = ? WHERE seq = 1",
-                           [json.dumps([{"label": "Toy roll", "expr": "2d6", "rolls": [6, 6]}])])
+    table.store.execute(
+        "UPDATE log SET rolls = ? WHERE seq = 1", [json.dumps([{"label": "Toy roll", "expr": "2d6", "rolls": [6, 6]}])]
+    )
     with pytest.raises(AssertionError, match="does not replay"):
         check_replays(table)
     table.store.execute("DELETE FROM log")  # leave nothing broken for the autouse check
@@ -183,8 +184,7 @@ def test_a_correction_is_logged_with_from_to_and_why(table):
     table.act({"type": "add", "points": 5})
     out = table.act({"type": "correct", "key": "score", "value": 3, "reason": "miscounted"})
     assert out["state"]["score"] == 3
-    assert out["result"]["correction"] == {"key": "score", "label": "Score", "from": 5, "to": 3,
-                                           "reason": "miscounted"}
+    assert out["result"]["correction"] == {"key": "score", "label": "Score", "from": 5, "to": 3, "reason": "miscounted"}
     assert out["result"]["summary"] == "Corrected Score: 5 -> 3 (miscounted)"
     assert table.undo()["state"]["score"] == 5
 

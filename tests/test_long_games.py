@@ -95,8 +95,10 @@ def test_snapshots_are_checkpoints_and_the_head_is_stored_when_the_game_is_put_a
     table.undo()
     db = table.store
     session = table.view()["id"]
-    versions = [r[0] for r in db.execute("SELECT version FROM snapshots WHERE session_id = ? ORDER BY version",
-                                         [session]).fetchall()]
+    versions = [
+        r[0]
+        for r in db.execute("SELECT version FROM snapshots WHERE session_id = ? ORDER BY version", [session]).fetchall()
+    ]
     assert versions == [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 43]  # every 4th, and the undo (43)
     table.act({"type": "add", "points": 1})  # version 44: a checkpoint again
     table.act({"type": "add", "points": 2})  # version 45: the log only

@@ -83,8 +83,9 @@ def test_the_display_frame_is_sent_again_only_when_it_changed(client):
     tag = first.headers["ETag"]
     same = client.get("/display.png", headers={**AUTH, "If-None-Match": tag})
     assert same.status_code == 304 and same.data == b""
-    client.post("/api/sessions/active/actions", json={"type": "roll", "expr": "6d6cs>=4", "faces": [6] * 6},
-                headers=AUTH)
+    client.post(
+        "/api/sessions/active/actions", json={"type": "roll", "expr": "6d6cs>=4", "faces": [6] * 6}, headers=AUTH
+    )
     changed = client.get("/display.png", headers={**AUTH, "If-None-Match": tag})
     assert changed.status_code == 200 and changed.headers["ETag"] != tag
 

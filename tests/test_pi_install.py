@@ -107,8 +107,9 @@ Version: 3.11.2-1+b1
 """
 
 
-def fake_pi(root: Path, model: str = "Raspberry Pi 4 Model B Rev 1.5", config: str = CONFIG_TXT,
-            groups_for_pi: str = "") -> Path:
+def fake_pi(
+    root: Path, model: str = "Raspberry Pi 4 Model B Rev 1.5", config: str = CONFIG_TXT, groups_for_pi: str = ""
+) -> Path:
     files = {
         "proc/device-tree/model": model + "\0",
         "boot/firmware/config.txt": config,
@@ -116,8 +117,9 @@ def fake_pi(root: Path, model: str = "Raspberry Pi 4 Model B Rev 1.5", config: s
         "etc/hostname": "raspberrypi\n",
         "etc/os-release": OS_RELEASE,
         "etc/passwd": "root:x:0:0:root:/root:/bin/bash\npi:x:1000:1000:,,,:/home/pi:/bin/bash\n",
-        "etc/group": (f"root:x:0:\npi:x:1000:\nspi:x:999:{groups_for_pi}\ni2c:x:998:{groups_for_pi}\n"
-                      f"gpio:x:997:{groups_for_pi}\n"),
+        "etc/group": (
+            f"root:x:0:\npi:x:1000:\nspi:x:999:{groups_for_pi}\ni2c:x:998:{groups_for_pi}\ngpio:x:997:{groups_for_pi}\n"
+        ),
         "var/lib/dpkg/status": DPKG_STATUS,
     }
     for name, text in files.items():
@@ -128,14 +130,22 @@ def fake_pi(root: Path, model: str = "Raspberry Pi 4 Model B Rev 1.5", config: s
 
 
 def snapshot(root: Path) -> dict[str, str]:
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def install(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", str(INSTALL), *args], capture_output=True, text=True, timeout=60,
-                          env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", **(env or {})},
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        ["bash", str(INSTALL), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", **(env or {})},
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def config_changes(out: str) -> list[str]:
@@ -199,14 +209,18 @@ def test_a_commented_overlay_is_uncommented_where_it_is(tmp_path):
 
 
 def test_a_second_run_skips_what_is_done(tmp_path):
-    config = CONFIG_TXT.replace("#dtparam=spi=on", "dtparam=spi=on").replace("#dtparam=i2c_arm=on",
-                                                                            "dtparam=i2c_arm=on")
+    config = CONFIG_TXT.replace("#dtparam=spi=on", "dtparam=spi=on").replace(
+        "#dtparam=i2c_arm=on", "dtparam=i2c_arm=on"
+    )
     root = fake_pi(tmp_path / "pi", config=config + "dtoverlay=spi0-0cs\n", groups_for_pi="pi")
     (root / "etc/tableside").mkdir(parents=True)
     (root / "etc/tableside/tableside.toml").write_text("[server]\nport = 9000\n")
-    (root / "var/lib/dpkg/status").write_text("".join(
-        f"Package: {p}\nStatus: install ok installed\n\n"
-        for p in ("python3-venv", "python3-dev", "gcc", "avahi-daemon", "polkitd")))
+    (root / "var/lib/dpkg/status").write_text(
+        "".join(
+            f"Package: {p}\nStatus: install ok installed\n\n"
+            for p in ("python3-venv", "python3-dev", "gcc", "avahi-daemon", "polkitd")
+        )
+    )
     out = install("--dry-run", "--root", str(root), "--user", "pi", "--arch", "arm64").stdout
     assert "already has dtoverlay=spi0-0cs" in out and "SPI is already on" in out and "I2C is already on" in out
     assert "already in gpio" in out and "usermod" not in out and "apt-get" not in out
@@ -232,8 +246,13 @@ def test_a_real_run_refuses_a_fake_root(tmp_path):
 
 def _filled_unit(folder: Path) -> Path:
     text = UNIT.read_text()
-    for key, value in {"@USER@": "pi", "@GROUP@": "pi", "@VENV@": sys.prefix, "@DATA@": "/var/lib/tableside",
-                       "@REPO@": str(REPO)}.items():
+    for key, value in {
+        "@USER@": "pi",
+        "@GROUP@": "pi",
+        "@VENV@": sys.prefix,
+        "@DATA@": "/var/lib/tableside",
+        "@REPO@": str(REPO),
+    }.items():
         text = text.replace(key, value)
     assert "@" not in text.replace("@DATA", "")
     path = folder / "tableside.service"
@@ -246,8 +265,9 @@ def test_systemd_analyze_verifies_the_unit(tmp_path):
     unit = _filled_unit(tmp_path)
     done = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stderr.strip() == "", done.stderr
-    security = subprocess.run(["systemd-analyze", "security", "--offline=yes", str(unit)], capture_output=True,
-                              text=True, timeout=60)
+    security = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(unit)], capture_output=True, text=True, timeout=60
+    )
     level = re.search(r"Overall exposure level for tableside.service: ([\d.]+)", security.stdout + security.stderr)
     if level:  # systemd >= 250
         assert float(level.group(1)) < 5.0, security.stdout

@@ -76,8 +76,10 @@ def test_pi_model_reads_the_device_tree(tmp_path):
 
 # -- address ---------------------------------------------------------------------------------------
 def test_the_printed_address_is_never_loopback_even_when_the_hostname_maps_to_127_0_1_1():
-    found = lan_addresses(interfaces=lambda: [("lo", "127.0.0.1"), ("wlan0", "192.168.1.23"),
-                                              ("eth0", "169.254.3.4")], route=lambda: "127.0.1.1")
+    found = lan_addresses(
+        interfaces=lambda: [("lo", "127.0.0.1"), ("wlan0", "192.168.1.23"), ("eth0", "169.254.3.4")],
+        route=lambda: "127.0.1.1",
+    )
     assert found == ["192.168.1.23", "169.254.3.4"]
     assert not usable("127.0.1.1") and not usable("0.0.0.0") and usable("10.0.0.5")
     where = Addresses("tableside", 8080, tuple(found))
@@ -106,8 +108,13 @@ def test_faults_are_kept_in_the_data_folder_for_the_doctor(tmp_path):
     heard = []
     faults.subscribe(lambda component, record: heard.append((component, record and record["error"])))
     faults.report("display", SystemExit("Woah there, some pins we need are in use!"), fix="reboot")
-    assert read(tmp_path)["display"] == {"component": "display", "at": 5.0, "count": 1, "fix": "reboot",
-                                         "error": "SystemExit: Woah there, some pins we need are in use!"}
+    assert read(tmp_path)["display"] == {
+        "component": "display",
+        "at": 5.0,
+        "count": 1,
+        "fix": "reboot",
+        "error": "SystemExit: Woah there, some pins we need are in use!",
+    }
     faults.clear("display")
     assert read(tmp_path) == {} and heard[-1] == ("display", None)
     assert read(tmp_path / "missing") == {}
@@ -207,7 +214,10 @@ def write(tmp_path, text):
 
 
 def test_config_reads_the_pi_settings(tmp_path):
-    cfg = load_config(write(tmp_path, """
+    cfg = load_config(
+        write(
+            tmp_path,
+            """
 [buttons]
 pins = { C = 25 }
 debounce_ms = 8
@@ -219,25 +229,30 @@ pin = 12
 pwm = true
 [system]
 shutdown_command = "sudo -n /usr/sbin/poweroff"
-"""))
+""",
+        )
+    )
     assert cfg.buttons == {"A": 5, "B": 6, "C": 25, "D": 24} and cfg.debounce_ms == 8
     assert cfg.button_map == {"hold C": "dice", "B+D": "undo"} and cfg.shutdown_chord == ("A", "D")
     assert (cfg.led_pin, cfg.led_pwm, cfg.pin_factory) == (12, True, "lgpio")
     assert cfg.shutdown_command == ("sudo", "-n", "/usr/sbin/poweroff")
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[buttons]\npins = { A = 17 }", "BUSY"),
-    ("[buttons]\npins = { A = 6 }", "share a pin"),
-    ("[buttons]\npins = { E = 12 }", "unknown button"),
-    ("[buttons]\npins = { A = 40 }", "0-27"),
-    ("[buttons]\ndebounce_ms = 0", "debounce_ms"),
-    ("[buttons]\nmap = { X = \"undo\" }", "not a gesture"),
-    ("[buttons]\nmap = { A = \"rm -rf\" }", "neither an action type"),
-    ("[buttons]\nshutdown_chord = [\"A\", \"A\"]", "two different buttons"),
-    ("[led]\npin = 5", "[led] pin"),
-    ("[system]\nshutdown_command = []", "shutdown_command"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[buttons]\npins = { A = 17 }", "BUSY"),
+        ("[buttons]\npins = { A = 6 }", "share a pin"),
+        ("[buttons]\npins = { E = 12 }", "unknown button"),
+        ("[buttons]\npins = { A = 40 }", "0-27"),
+        ("[buttons]\ndebounce_ms = 0", "debounce_ms"),
+        ('[buttons]\nmap = { X = "undo" }', "not a gesture"),
+        ('[buttons]\nmap = { A = "rm -rf" }', "neither an action type"),
+        ('[buttons]\nshutdown_chord = ["A", "A"]', "two different buttons"),
+        ("[led]\npin = 5", "[led] pin"),
+        ("[system]\nshutdown_command = []", "shutdown_command"),
+    ],
+)
 def test_bad_pi_settings_name_the_problem(tmp_path, text, message):
     with pytest.raises(ConfigError, match=message.replace("[", r"\[")):
         load_config(write(tmp_path, text))
@@ -252,8 +267,9 @@ def test_hardware_route_shows_the_pin_factory_and_live_errors(table, tmp_path):
     faults = Faults(tmp_path)
     appliance = Appliance(load_config(None), table, Broker(), faults, simulate=False, model=PI5)
     try:
-        services = Services(table=table, join_code="K7TQ2M", frame_png=lambda: b"", press=appliance.press,
-                            hardware=appliance.status)
+        services = Services(
+            table=table, join_code="K7TQ2M", frame_png=lambda: b"", press=appliance.press, hardware=appliance.status
+        )
         client = create_app(services, {"TESTING": True}).test_client()
         auth = {"Authorization": "Bearer K7TQ2M"}
         body = client.get("/api/hardware", headers=auth).get_json()

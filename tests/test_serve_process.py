@@ -32,9 +32,22 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "TABLESIDE_JOIN_CODE": CODE}
         self.proc = subprocess.Popen(
-            [TABLESIDE, "serve", "--simulate", "--data", str(self.data), "--host", "127.0.0.1",
-             "--port", str(self.port)],
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True,
+            [
+                TABLESIDE,
+                "serve",
+                "--simulate",
+                "--data",
+                str(self.data),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=env,
+            text=True,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -92,7 +105,8 @@ def test_100_actions_survive_sigkill(server):
     last = None
     for i in range(100):
         status, last = server.request(
-            "POST", "/api/sessions/active/actions",
+            "POST",
+            "/api/sessions/active/actions",
             {"type": "roll", "expr": "5d6cs>=4", "expected_version": i},
         )
         assert status == 200, last
@@ -175,11 +189,13 @@ def test_export_writes_the_log(tmp_path, server):
     out = subprocess.run([TABLESIDE, "export"], capture_output=True, text=True, env=env, timeout=60)
     log = json.loads(out.stdout)["log"]
     assert out.returncode == 0 and log[-1]["rolls"][0]["rolls"] == [10, 7]
-    csv_out = subprocess.run([TABLESIDE, "export", "--format", "csv"], capture_output=True, text=True, env=env,
-                             timeout=60)
+    csv_out = subprocess.run(
+        [TABLESIDE, "export", "--format", "csv"], capture_output=True, text=True, env=env, timeout=60
+    )
     assert csv_out.stdout.splitlines()[0].startswith("seq,kind,type,source")
-    missing = subprocess.run([TABLESIDE, "export", "--data", str(tmp_path / "empty")], capture_output=True,
-                             text=True, timeout=60)
+    missing = subprocess.run(
+        [TABLESIDE, "export", "--data", str(tmp_path / "empty")], capture_output=True, text=True, timeout=60
+    )
     assert missing.returncode == 2 and "no Tableside data" in missing.stderr
 
 
@@ -191,7 +207,10 @@ def test_terminal_keys_press_the_virtual_buttons(tmp_path):
     env = {**os.environ, "TABLESIDE_JOIN_CODE": CODE}
     proc = subprocess.Popen(
         [TABLESIDE, "serve", "--simulate", "--data", str(tmp_path), "--host", "127.0.0.1", "--port", str(port)],
-        stdin=slave, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+        stdin=slave,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
     )
     os.close(slave)
     server = Server(tmp_path)

@@ -20,8 +20,11 @@ from tableside.webui.app import Services, create_app
 CODE = "SHOWN1"
 AUTH = {"Authorization": f"Bearer {CODE}"}
 SYSTEMS = {s.id: s for s in all_systems()}
-PLAYERS = [{"name": "Ann", "home_worlds": ["Venus"]}, {"name": "Bob", "home_worlds": ["Pluto"]},
-           {"name": "Cy", "home_worlds": ["Mars"]}]
+PLAYERS = [
+    {"name": "Ann", "home_worlds": ["Venus"]},
+    {"name": "Bob", "home_worlds": ["Pluto"]},
+    {"name": "Cy", "home_worlds": ["Mars"]},
+]
 
 
 @pytest.fixture
@@ -80,8 +83,7 @@ def test_api_systems_exposes_which_vnm_options_depend_on_the_game(client) -> Non
         assert "shown_when" not in options[name]
     # What a Basic, Normal game shows: the players, the game, its length (and the first player).
     defaults = {name: o.get("default") for name, o in options.items()}
-    shown = [name for name, o in options.items()
-             if all(defaults[k] in v for k, v in o.get("shown_when", {}).items())]
+    shown = [name for name, o in options.items() if all(defaults[k] in v for k, v in o.get("shown_when", {}).items())]
     assert shown == ["players", "version", "game_length", "first_player"]
 
 
@@ -90,19 +92,28 @@ def test_a_basic_game_with_only_names_gets_the_hidden_options_defaults(client) -
     assert r.status_code == 201, r.get_json()
     state = r.get_json()["state"]
     assert state["total_population"] == 101
-    assert [a["name"] for a in state["land_areas"]] == ["China", "India", "Europe", "Africa", "North America",
-                                                         "Australia + 2 others"]
+    assert [a["name"] for a in state["land_areas"]] == [
+        "China",
+        "India",
+        "Europe",
+        "Africa",
+        "North America",
+        "Australia + 2 others",
+    ]
     assert all(w["tech"] is None for w in state["worlds"].values())
 
 
-@pytest.mark.parametrize(("options", "words"), [
-    ({"version": "Basic", "tech": [{"world": "Venus", "weapon_dice": 2}]}, ("Enhanced",)),
-    ({"version": "Enhanced", "tech": [{"world": "Mars", "weapon_dice": 99}]}, ("Weapon dice", "at most 10")),
-    ({"game_length": "Normal", "total_population": 100}, ("Normal", "101")),
-    ({"game_length": "Long"}, ("Long", "total_population")),
-    ({"game_length": "Short", "total_population": 0}, ("total population", "at least 1")),
-    ({"game_length": "Short", "land_areas": [{"name": "China", "population": -1}]}, ("Population", "at least 0")),
-])
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"version": "Basic", "tech": [{"world": "Venus", "weapon_dice": 2}]}, ("Enhanced",)),
+        ({"version": "Enhanced", "tech": [{"world": "Mars", "weapon_dice": 99}]}, ("Weapon dice", "at most 10")),
+        ({"game_length": "Normal", "total_population": 100}, ("Normal", "101")),
+        ({"game_length": "Long"}, ("Long", "total_population")),
+        ({"game_length": "Short", "total_population": 0}, ("total population", "at least 1")),
+        ({"game_length": "Short", "land_areas": [{"name": "China", "population": -1}]}, ("Population", "at least 0")),
+    ],
+)
 def test_a_hidden_option_sent_anyway_is_still_checked(client, options, words) -> None:
     r = start(client, {"players": PLAYERS, **options})
     assert r.status_code == 422, r.get_json()
@@ -114,8 +125,10 @@ def test_a_hidden_option_sent_anyway_is_still_checked(client, options, words) ->
 
 def test_the_mode_that_needs_them_takes_them(client) -> None:
     tech = [{"world": "Mars", "weapon_dice": 1, "defense_space": 7}]
-    r = start(client, {"players": PLAYERS, "version": "Enhanced", "game_length": "Long", "total_population": 131,
-                       "tech": tech})
+    r = start(
+        client,
+        {"players": PLAYERS, "version": "Enhanced", "game_length": "Long", "total_population": 131, "tech": tech},
+    )
     assert r.status_code == 201, r.get_json()
     state = r.get_json()["state"]
     assert state["total_population"] == 131

@@ -51,8 +51,10 @@ def test_an_older_file_is_upgraded_by_the_migrations_it_lacks(tmp_path):
     migrations()(store_module.MIGRATIONS[0])  # a file from before seats, rolls and heads
     db = sqlite_utils.Database(str(path))
     migrations.apply(db)
-    db.execute("INSERT INTO sessions (id, ordinal, system, name, options, initial_state, created_at) "
-               "VALUES ('s1', 1, 'toy', 'Toy', '{}', '{}', 'then')")
+    db.execute(
+        "INSERT INTO sessions (id, ordinal, system, name, options, initial_state, created_at) "
+        "VALUES ('s1', 1, 'toy', 'Toy', '{}', '{}', 'then')"
+    )
     db.conn.commit()
     db.close()
     store = Store(path)
@@ -65,10 +67,13 @@ def test_an_older_file_is_upgraded_by_the_migrations_it_lacks(tmp_path):
 def test_opening_a_file_that_is_up_to_date_does_not_import_sqlite_utils(tmp_path):
     path = tmp_path / "t.db"
     Store(path).close()
-    code = ("import sys; from tableside.core.store import Store; Store(sys.argv[1]).close(); "
-            "print('sqlite_utils' in sys.modules)")
+    code = (
+        "import sys; from tableside.core.store import Store; Store(sys.argv[1]).close(); "
+        "print('sqlite_utils' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
-    new = subprocess.run([sys.executable, "-c", code, str(tmp_path / "new.db")], capture_output=True, text=True,
-                         check=True)
+    new = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "new.db")], capture_output=True, text=True, check=True
+    )
     assert new.stdout.strip() == "False"  # a new file comes from schema.sql

@@ -29,8 +29,15 @@ def test_venom_bad_input(client):
     assert r.status_code == 422 and "Players" in r.get_json()["error"]
     assert post(client, "/api/sessions", {"system": "venom", "options": {"players": ["Ana", "Ben"]}}).status_code == 201
     assert act(client, {"type": "set_commander", "player": "Ana"}).status_code == 200
-    leader = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense", "zone_type": "Arctic",
-              "health": 2, "defense": 4, "support": 2}
+    leader = {
+        "type": "choose_leader",
+        "name": "Vipress",
+        "zone": "VENOM Mountain Defense",
+        "zone_type": "Arctic",
+        "health": 2,
+        "defense": 4,
+        "support": 2,
+    }
     refused(client, leader, "only in the Tactical Phase")
     for step in ({"type": "draw_event", "kind": "all_is_quiet"}, {"type": "next_phase"}, {"type": "next_phase"}):
         assert act(client, step).status_code == 200

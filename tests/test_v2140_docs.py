@@ -24,8 +24,13 @@ def test_every_action_option_and_button_is_documented() -> None:
         assert any(b["type"] == action_type for b in ACTIONS), f"no example request for {action_type}"
     for option in SYSTEM.options:
         assert f"| `{option.name}` |" in DOC
-    for row in ("| A | roll the prepared pool", "| B | resolve", "| C | next participant", "| D | undo",
-                "| hold D | redo"):
+    for row in (
+        "| A | roll the prepared pool",
+        "| B | resolve",
+        "| C | next participant",
+        "| D | undo",
+        "| hold D | redo",
+    ):
         assert row in DOC
     for guide, price in rules.GOAL_GUIDE.items():
         assert f"{guide} {price}" in " ".join(DOC.split())
@@ -49,7 +54,10 @@ def test_the_documented_examples_play_in_order_as_one_scene() -> None:
     assert state["murphy"] == 2 and state["session_racks"] == 1
     assert [g["goal"] for g in state["goals"]] == ["Scar Jack", "knock out one person"]
     assert [(r["actor"], r["target"], r["put_forward"], r["captured"]) for r in state["ledger"]] == [
-        ("Shred", "GM", 2, 1), ("Shred", "GM", 2, 2), ("GM", "Shred", 4, 2)]
+        ("Shred", "GM", 2, 1),
+        ("Shred", "GM", 2, 2),
+        ("GM", "Shred", 4, 2),
+    ]
 
 
 @pytest.mark.parametrize("spec", list(SYSTEM.actions.values()), ids=list(SYSTEM.actions))

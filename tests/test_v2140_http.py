@@ -34,8 +34,9 @@ def act(client, body, headers=AUTH):
 
 
 def start(client):
-    r = client.post("/api/sessions", json={"system": "v2140", "options": {"players": ["Shred"], "gm": "GM"}},
-                    headers=AUTH)
+    r = client.post(
+        "/api/sessions", json={"system": "v2140", "options": {"players": ["Shred"], "gm": "GM"}}, headers=AUTH
+    )
     assert r.status_code == 201, r.get_json()
 
 
@@ -45,8 +46,11 @@ def test_the_targets_phone_cannot_see_the_actors_pool_before_the_exchange_resolv
     as_shred, as_gm = seated(shred_phone, "Shred"), seated(gm_phone, "GM")
     events: list[dict] = []
     table.subscribe(events.append)
-    act(shred_phone, {"type": "prepare_pool", "primary_skills": 3, "secondary_skills": 3,
-                      "secondary_assist_quality": 4}, as_shred)
+    act(
+        shred_phone,
+        {"type": "prepare_pool", "primary_skills": 3, "secondary_skills": 3, "secondary_assist_quality": 4},
+        as_shred,
+    )
     mine = act(shred_phone, {"type": "roll_pool", "faces": SHRED_FACES}, as_shred)
     assert mine["state"]["participants"]["Shred"]["pool"] == [6, 6, 5, 5, 5, 5, 4]
     act(gm_phone, {"type": "prepare_pool", "racks": 1}, as_gm)
@@ -69,8 +73,9 @@ def test_the_targets_phone_cannot_see_the_actors_pool_before_the_exchange_resolv
     log = gm_phone.get("/api/sessions/active/log", headers=as_gm).get_json()
     roll = next(e for e in log if e["type"] == "roll_pool" and e["seat"] == "Shred")
     assert roll["rolls"] == [] and roll["action"] is None and roll.get("private") is True
-    assert roll["result"] == {"summary": "Shred rolled 10 dice into the scene pool (2 rolled in): 7 stay, "
-                                         "7 in the pool"}
+    assert roll["result"] == {
+        "summary": "Shred rolled 10 dice into the scene pool (2 rolled in): 7 stay, 7 in the pool"
+    }
     own = shred_phone.get("/api/sessions/active/log", headers=as_shred).get_json()
     own_roll = next(e for e in own if e["type"] == "roll_pool" and e["seat"] == "Shred")
     assert [f for r in own_roll["rolls"] for f in r["rolls"]] == [6, 6, 5, 5, 5, 5, 4, 3, 3, 2, 2, 1]
@@ -107,8 +112,12 @@ def test_bad_input_over_http_is_a_422_naming_the_problem_and_changes_nothing(tab
     act(client, {"type": "prepare_pool", "participant": "GM", "racks": 1})
     act(client, {"type": "roll_pool", "participant": "GM", "faces": [5, 5, 4, 3, 2, 1]})
 
-    refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 5, 5]}, "Shred holds 2 dice",
-            "cannot put forward 3")
+    refused(
+        client,
+        {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 5, 5]},
+        "Shred holds 2 dice",
+        "cannot put forward 3",
+    )
     refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [5, 5]}, "needs 1 more 5")
     refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [7]}, "1-6", "7")
     act(client, {"type": "prepare_pool", "participant": "GM", "racks": 1})

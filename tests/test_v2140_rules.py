@@ -34,7 +34,8 @@ def digits(text: str) -> list[int]:
 def conserved(put_forward: Iterable[int], outcome: exchange.Outcome) -> None:
     assert exchange.conservation(len(list(put_forward)), **exchange.tally(outcome)) is None
     assert len(outcome.fates) == outcome.count("captured") + outcome.count("paired") + outcome.count(
-        "returned") + outcome.count("won") + outcome.count("discarded")
+        "returned"
+    ) + outcome.count("won") + outcome.count("discarded")
 
 
 # --- rolling into the scene pool ----------------------------------------------------
@@ -211,7 +212,11 @@ def test_the_follow_up_interrogation_exchanges() -> None:
     out = exchange.normal([6, 6], [6, 5], 3, 1)
     assert out.books == {"actor": 2, "target": 0}
     assert sorted((f.side, f.face, f.fate) for f in out.fates) == [
-        ("actor", 6, "won"), ("actor", 6, "won"), ("target", 5, "captured"), ("target", 6, "captured")]
+        ("actor", 6, "won"),
+        ("actor", 6, "won"),
+        ("target", 5, "captured"),
+        ("target", 6, "captured"),
+    ]
     conserved([6, 6, 6, 5], out)
 
 

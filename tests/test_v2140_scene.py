@@ -47,8 +47,16 @@ def books(state, name):
 def shred_and_jack():
     """The rulebook's Shred against Alamo Jack, pools rolled from typed-in faces."""
     s = scene(players=["Shred"], gm="GM")
-    s, _ = act(s, {"type": "prepare_pool", "participant": "Shred", "primary_skills": 3, "secondary_skills": 3,
-                   "secondary_assist_quality": 4})
+    s, _ = act(
+        s,
+        {
+            "type": "prepare_pool",
+            "participant": "Shred",
+            "primary_skills": 3,
+            "secondary_skills": 3,
+            "secondary_assist_quality": 4,
+        },
+    )
     s, r = act(s, {"type": "roll_pool", "participant": "Shred"}, faces=[6, 6, 5, 5, 4, 3, 3, 2, 2, 1, 5, 5])
     assert kept(s, "Shred") == [6, 6, 5, 5, 5, 5, 4] and r["rolled_in"] == 2 and r["stay"] == 7
     s, _ = act(s, {"type": "prepare_pool", "participant": "GM", "racks": 1})
@@ -84,8 +92,16 @@ def test_shred_and_jack_through_the_actions() -> None:
     s, _ = act(s, {"type": "follow_up"})
     assert s["participants"]["Shred"]["follow_up"] == 2 and s["conflict"] == 2 and books(s, "Shred") == 3
     # Authority and Intimidation (4), Physique (1), Jack scarred (1) and the two follow-up dice: 8.
-    s, r = act(s, {"type": "prepare_pool", "participant": "Shred", "primary_skills": 2, "secondary_skills": 1,
-                   "circumstances": 1})
+    s, r = act(
+        s,
+        {
+            "type": "prepare_pool",
+            "participant": "Shred",
+            "primary_skills": 2,
+            "secondary_skills": 1,
+            "circumstances": 1,
+        },
+    )
     assert r["dice"] == 8
     s, r = act(s, {"type": "roll_pool", "participant": "Shred"}, faces=[6, 6, 6, 5, 4, 3, 2, 2, 5, 3, 2])
     assert kept(s, "Shred") == [6, 6, 6, 5, 5, 4]  # "Shred gets 66654322, rerolling and discarding to 666554"
@@ -157,10 +173,10 @@ def test_a_risky_exchange_through_the_actions() -> None:
 
 def test_more_than_half_needs_the_exception() -> None:
     s = shred_and_jack()
-    refused(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 6, 5, 5, 5]},
-            "at most 4 of 7 dice")
-    s, _ = act(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 6, 5, 5, 5],
-                   "exception": True})
+    refused(
+        s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 6, 5, 5, 5]}, "at most 4 of 7 dice"
+    )
+    s, _ = act(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 6, 5, 5, 5], "exception": True})
     assert s["exchange"]["answer_count"] == 2
 
 
@@ -177,8 +193,12 @@ def test_an_exchange_blocks_the_next_one_and_c_until_b() -> None:
 def test_buttons() -> None:
     s = shred_and_jack()
     assert [(b.button, b.hold, b.label) for b in SYSTEM.buttons(s)] == [
-        ("A", False, "Roll pool"), ("B", False, "Resolve exchange"), ("C", False, "Next participant"),
-        ("D", False, "Undo"), ("D", True, "Redo")]
+        ("A", False, "Roll pool"),
+        ("B", False, "Resolve exchange"),
+        ("C", False, "Next participant"),
+        ("D", False, "Undo"),
+        ("D", True, "Redo"),
+    ]
     s, _ = act(s, {"type": "prepare_pool", "participant": "GM", "racks": 1})
     assert SYSTEM.binding("A", False, s).action(s) == {"type": "roll_pool", "participant": "GM"}
     assert SYSTEM.binding("B", False, s).action(s) == {"type": "resolve"}
@@ -200,21 +220,24 @@ def test_a_roll_through_tableside_dice_asks_for_missing_faces() -> None:
 def test_fly_dice_james_and_the_gm() -> None:
     s = scene(players=["James"], gm="GM")
     s["participants"]["GM"]["pool"] = [5]
-    s, r = act(s, {"type": "fly_dice", "attacker": "James", "defender": "GM", "attack_dice": 6, "defense_dice": 6},
-               faces=[5, 5, 4, 3, 2, 1, 6, 6, 5, 5, 4, 2, 5, 5])
+    s, r = act(
+        s,
+        {"type": "fly_dice", "attacker": "James", "defender": "GM", "attack_dice": 6, "defense_dice": 6},
+        faces=[5, 5, 4, 3, 2, 1, 6, 6, 5, 5, 4, 2, 5, 5],
+    )
     assert r["winner"] == "GM" and r["added"] == [6, 6, 5, 5, 5, 5, 4]
     assert pool(s, "GM") == [6, 6, 5, 5, 5, 5, 5, 4] and pool(s, "James") == []
 
 
 def test_seated_phones_act_for_themselves_only() -> None:
     s = shred_and_jack()
-    refused(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]}, "GM cannot act for Shred",
-            seat="GM")
+    refused(
+        s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]}, "GM cannot act for Shred", seat="GM"
+    )
     s, _ = act(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]}, seat="Shred")
     refused(s, {"type": "answer", "dice": [4]}, "Shred cannot act for GM", seat="Shred")
     s, _ = act(s, {"type": "answer", "dice": [4]}, seat="GM")
-    refused(s, {"type": "award_player_points", "player": "Shred", "count": 1}, "Shred cannot act for GM",
-            seat="Shred")
+    refused(s, {"type": "award_player_points", "player": "Shred", "count": 1}, "Shred cannot act for GM", seat="Shred")
 
 
 def test_redaction_hides_pools_but_not_counts() -> None:
@@ -268,8 +291,13 @@ def test_take_it_on_the_chin_and_follow_up_dice() -> None:
 def test_corrections_and_the_screen() -> None:
     s = shred_and_jack()
     keys = {t.key for t in SYSTEM.tracked(s)}
-    assert {"participants.Shred.books", "participants.Shred.player_points", "murphy", "session_racks",
-            "participants.GM.rack"} <= keys
+    assert {
+        "participants.Shred.books",
+        "participants.Shred.player_points",
+        "murphy",
+        "session_racks",
+        "participants.GM.rack",
+    } <= keys
     s, r = act(s, {"type": "correct", "key": "participants.Shred.books", "value": 2, "reason": "a missed capture"})
     assert books(s, "Shred") == 2 and r["correction"]["from"] == 0
     refused(s, {"type": "correct", "key": "participants.Shred.books", "value": -1}, "at least 0")
@@ -278,8 +306,10 @@ def test_corrections_and_the_screen() -> None:
     kinds = [e["kind"] for e in screen["elements"]]
     assert kinds[:3] == ["grid", "text", "dice"]
     grid = screen["elements"][0]
-    assert [list(r["cells"]) for r in grid["rows"]] == [["5 dice", "2 books", "PP 0"],
-                                                        ["2 dice", "0 books", "Murphy 0"]]
+    assert [list(r["cells"]) for r in grid["rows"]] == [
+        ["5 dice", "2 books", "PP 0"],
+        ["2 dice", "0 books", "Murphy 0"],
+    ]
     assert screen["elements"][1]["text"] == "Shred 65 against GM ??"
     assert [(d["face"], d["mark"]) for d in screen["elements"][2]["dice"]] == [(6, "committed"), (5, "committed")]
     assert screen["status"] == "Shred's move" and screen["prompt"] == "GM: answer Shred's 2 dice with 2"
@@ -303,8 +333,9 @@ def test_bad_input_names_the_problem() -> None:
     refused(s, {"type": "prepare_pool", "participant": "Shred"}, "draws no dice")
     refused(s, {"type": "pair_leftovers", "participant": "Shred"}, "opponents still have dice")
     refused(s, {"type": "buy_goal", "participant": "Shred", "price": 1}, "has 0 book")
-    refused(s, {"type": "prepare_pool", "participant": "Shred", "primary_skills": "many"}, "whole number",
-            error=BadRequest)
+    refused(
+        s, {"type": "prepare_pool", "participant": "Shred", "primary_skills": "many"}, "whole number", error=BadRequest
+    )
 
 
 def test_a_face_of_7_is_refused_by_the_rules() -> None:

@@ -48,12 +48,24 @@ class Scene(RuleBasedStateMachine):
         self.state = step.state
         return step
 
-    @rule(who=st.sampled_from(NAMES), primary=st.integers(1, 3), circumstances=st.integers(0, 4),
-          seed=st.integers(0, 2**16))
+    @rule(
+        who=st.sampled_from(NAMES),
+        primary=st.integers(1, 3),
+        circumstances=st.integers(0, 4),
+        seed=st.integers(0, 2**16),
+    )
     def roll_a_pool(self, who: str, primary: int, circumstances: int, seed: int) -> None:
         racks = 1 if who == "GM" else 0
-        self.run({"type": "prepare_pool", "participant": who, "primary_skills": primary,
-                  "circumstances": circumstances, "racks": racks}, seed)
+        self.run(
+            {
+                "type": "prepare_pool",
+                "participant": who,
+                "primary_skills": primary,
+                "circumstances": circumstances,
+                "racks": racks,
+            },
+            seed,
+        )
         self.run({"type": "roll_pool", "participant": who}, seed)
 
     @precondition(lambda self: self.state["exchange"] is None)
@@ -68,8 +80,17 @@ class Scene(RuleBasedStateMachine):
         if data.draw(st.integers(0, 9)) == 0:  # now and then a face the pool does not hold, or no die at all
             dice.append(data.draw(st.integers(0, 7)))
         before = dice_on_table(self.state)
-        step = self.run({"type": "put_forward", "actor": actor, "target": aim, "dice": dice, "risky": risky,
-                         "exception": exception}, 0)
+        step = self.run(
+            {
+                "type": "put_forward",
+                "actor": actor,
+                "target": aim,
+                "dice": dice,
+                "risky": risky,
+                "exception": exception,
+            },
+            0,
+        )
         if step is not None:
             assert dice_on_table(self.state) == before
             assert self.state["exchange"]["forward"] == sorted(dice, reverse=True)
@@ -101,7 +122,7 @@ class Scene(RuleBasedStateMachine):
             ex = self.state["exchange"]
             if ex["answer_count"]:
                 held = self.state["participants"][aim]["pool"]
-                self.run({"type": "answer", "dice": list(data.draw(st.permutations(held)))[:ex["answer_count"]]}, 0)
+                self.run({"type": "answer", "dice": list(data.draw(st.permutations(held)))[: ex["answer_count"]]}, 0)
             self.resolve(seed)
 
     @precondition(lambda self: self.state["exchange"] is not None and self.state["exchange"]["answer"] is None)
@@ -110,8 +131,9 @@ class Scene(RuleBasedStateMachine):
         ex = self.state["exchange"]
         held = list(self.state["participants"][ex["target"]]["pool"])
         picked = data.draw(st.permutations(held)) if held else []
-        count = data.draw(st.just(ex["answer_count"]) | st.sampled_from([max(ex["answer_count"] - 1, 0),
-                                                                         ex["answer_count"] + 1]))
+        count = data.draw(
+            st.just(ex["answer_count"]) | st.sampled_from([max(ex["answer_count"] - 1, 0), ex["answer_count"] + 1])
+        )
         self.run({"type": "answer", "dice": list(picked[:count])}, 0)
 
     @precondition(lambda self: self.state["exchange"] is not None)
@@ -149,8 +171,9 @@ class Scene(RuleBasedStateMachine):
     @rule(who=st.sampled_from(NAMES), price=st.integers(0, 4), points=st.integers(0, 2), exception=st.booleans())
     def buy_goal(self, who: str, price: int, points: int, exception: bool) -> None:
         before = total_books(self.state)
-        step = self.run({"type": "buy_goal", "participant": who, "price": price, "points": points,
-                         "exception": exception}, 0)
+        step = self.run(
+            {"type": "buy_goal", "participant": who, "price": price, "points": points, "exception": exception}, 0
+        )
         if step is not None:
             assert total_books(self.state) == before - (price - points)
 
@@ -196,19 +219,34 @@ class Scene(RuleBasedStateMachine):
             assert all(isinstance(f, int) and 1 <= f <= 6 for f in p["pool"])
             assert p["dice"] == len(p["pool"]) and p["books"] >= 0
         for record in self.state["ledger"]:
-            assert record["captured"] + record["returned"] + record["discarded"] + record["at_stake"] == \
-                record["put_forward"]
+            assert (
+                record["captured"] + record["returned"] + record["discarded"] + record["at_stake"]
+                == record["put_forward"]
+            )
 
 
-Scene.TestCase.settings = settings(max_examples=60, stateful_step_count=40, deadline=None,
-                                   suppress_health_check=[HealthCheck.too_slow])
+Scene.TestCase.settings = settings(
+    max_examples=60, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 test_dice_conservation_walk = Scene.TestCase
 
 
 def test_a_broken_ledger_is_named_by_the_laws() -> None:
     state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Shred"], "gm": "GM"}))
-    state["ledger"] = [{"n": 1, "conflict": 1, "actor": "Shred", "target": "GM", "kind": "normal", "put_forward": 2,
-                        "captured": 1, "returned": 0, "discarded": 0, "at_stake": 0}]
+    state["ledger"] = [
+        {
+            "n": 1,
+            "conflict": 1,
+            "actor": "Shred",
+            "target": "GM",
+            "kind": "normal",
+            "put_forward": 2,
+            "captured": 1,
+            "returned": 0,
+            "discarded": 0,
+            "at_stake": 0,
+        }
+    ]
     state["participants"]["GM"]["pool"] = [7]
     broken = SYSTEM.laws(state)
     assert any("exchange 1 (Shred against GM): dice not conserved" in b for b in broken)

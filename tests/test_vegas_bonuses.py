@@ -24,8 +24,10 @@ def _trick(state, cards, **extra):
 def test_winner_takes_an_opponents_low_card_for_two_vp_and_the_trick_closes():
     state = in_round(leader="Ann")
     played = _trick(state, [("Team", 12), ("Team", 3), ("Game", 9)])
-    assert played["summary"].endswith("; on offer: Ann's Team 12 (increase Team), Bob's Team 3 (gain 2 VP), "
-                                      "Cy's Game 9 (pay 1 VP to steal a random card)")
+    assert played["summary"].endswith(
+        "; on offer: Ann's Team 12 (increase Team), Bob's Team 3 (gain 2 VP), "
+        "Cy's Game 9 (pay 1 VP to steal a random card)"
+    )
     assert state["trick"]["claims"] == [{"player": "Ann", "why": "won the trick"}]
     with pytest.raises(RuleError, match="Team 12 is Ann's own card; the bonus comes from an opponent's card"):
         tricks.claim_bonus(state, "Ann", "Team", 12)
@@ -46,13 +48,23 @@ def test_a_high_card_increases_that_suits_track():
     assert state["boards"]["Ann"]["Bot"] == 2
 
 
-@pytest.mark.parametrize("suit, check", [
-    ("Team", lambda s, b: s["hand"]["Ann"] == b["hand"]["Ann"] + 1),
-    ("Inspector", lambda s, b: (s["hand"]["Bob"], s["hand"]["Cy"]) == (b["hand"]["Bob"] - 1, b["hand"]["Cy"] - 1)),
-    ("Mobster", lambda s, b: s["vp_log"][-2:] == [
-        {"player": "Bob", "asked": -1, "applied": 0, "capped": True, "reason": "trick bonus Mobster 8"},
-        {"player": "Cy", "asked": -1, "applied": -1, "capped": False, "reason": "trick bonus Mobster 8"}]),
-])
+@pytest.mark.parametrize(
+    "suit, check",
+    [
+        ("Team", lambda s, b: s["hand"]["Ann"] == b["hand"]["Ann"] + 1),
+        ("Inspector", lambda s, b: (s["hand"]["Bob"], s["hand"]["Cy"]) == (b["hand"]["Bob"] - 1, b["hand"]["Cy"] - 1)),
+        (
+            "Mobster",
+            lambda s, b: (
+                s["vp_log"][-2:]
+                == [
+                    {"player": "Bob", "asked": -1, "applied": 0, "capped": True, "reason": "trick bonus Mobster 8"},
+                    {"player": "Cy", "asked": -1, "applied": -1, "capped": False, "reason": "trick bonus Mobster 8"},
+                ]
+            ),
+        ),
+    ],
+)
 def test_middle_cards_give_the_suits_ability(suit, check):
     state = in_round(leader="Ann")
     vp.change_vp(state, "Cy", 1, "test")
@@ -118,21 +130,22 @@ def test_round_bonuses_of_revealed_cards():
         if state["trick"]:
             tricks.next_trick(state)
     assert state["revealer"] == "Ann" and state["hand"]["Ann"] == 4
-    tricks.reveal_card(state, "Bot", 3)                       # 1-5: +1 VP
+    tricks.reveal_card(state, "Bot", 3)  # 1-5: +1 VP
     assert state["vp"]["Ann"] == 1
-    result = tricks.reveal_card(state, "Game", 8, target="Bob")   # steal up to 2: Bob has 1
-    assert result["summary"] == ("Ann reveals Game 8: Ann steals 1 VP from Bob (Bob had only 1); "
-                                 "2 card(s) left to reveal")
+    result = tricks.reveal_card(state, "Game", 8, target="Bob")  # steal up to 2: Bob has 1
+    assert result["summary"] == (
+        "Ann reveals Game 8: Ann steals 1 VP from Bob (Bob had only 1); 2 card(s) left to reveal"
+    )
     assert (state["vp"]["Ann"], state["vp"]["Bob"]) == (2, 0)
-    tricks.reveal_card(state, "Team", 6)                      # draw 2 and reveal them too
+    tricks.reveal_card(state, "Team", 6)  # draw 2 and reveal them too
     assert state["hand"]["Ann"] == 3
-    tricks.reveal_card(state, "Inspector", 7)                 # opponents lose 2: Bob has 0
+    tricks.reveal_card(state, "Inspector", 7)  # opponents lose 2: Bob has 0
     assert state["vp_log"][-1]["capped"] and state["vp"]["Bob"] == 0
-    tricks.reveal_card(state, "Game", 12)                     # 10-13: that track twice
+    tricks.reveal_card(state, "Game", 12)  # 10-13: that track twice
     assert state["boards"]["Ann"]["Game"] == 4
     with pytest.raises(RuleError, match="say which track"):
         tricks.reveal_card(state, "Bot", 9)
-    result = tricks.reveal_card(state, "Bot", 9, track="Inspector")    # increase any track
+    result = tricks.reveal_card(state, "Bot", 9, track="Inspector")  # increase any track
     assert state["boards"]["Ann"]["Inspector"] == 2
     assert state["vp"]["Ann"] == 2 and state["phase"] == "Round over"
     assert result["summary"].endswith("; round 1 ends")

@@ -42,8 +42,9 @@ def in_round(client):
 
 
 def test_a_sixth_player_is_refused(client):
-    r = post(client, "/api/sessions", {"system": "vegas",
-                                       "options": {"players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]}})
+    r = post(
+        client, "/api/sessions", {"system": "vegas", "options": {"players": ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]}}
+    )
     assert r.status_code == 422
     assert "players" in r.get_json()["error"].lower() and "5" in r.get_json()["error"]
     assert client.get("/api/sessions", headers=AUTH).get_json() == []
@@ -52,37 +53,70 @@ def test_a_sixth_player_is_refused(client):
 def test_increasing_one_track_twice_at_setup_is_refused(client):
     new_game(client)
     refused(client, {"type": "setup_tracks", "player": "Ann", "tracks": ["Game", "Game"]}, "Game", "twice")
-    refused(client, {"type": "setup_tracks", "player": "Ann", "tracks": ["Game", "Team", "Bot"]},
-            "2 different tracks")
+    refused(client, {"type": "setup_tracks", "player": "Ann", "tracks": ["Game", "Team", "Bot"]}, "2 different tracks")
 
 
 def test_a_token_the_player_does_not_hold_is_refused(client):
     in_round(client)
-    refused(client, {"type": "play_trick", "cards": [
-        {"player": "Ann", "suit": "Team", "number": 4, "token": "Mobster"},
-        {"player": "Bob", "suit": "Team", "number": 9}, {"player": "Cy", "suit": "Bot", "number": 2}]},
-        "Ann holds no Mobster token")
+    refused(
+        client,
+        {
+            "type": "play_trick",
+            "cards": [
+                {"player": "Ann", "suit": "Team", "number": 4, "token": "Mobster"},
+                {"player": "Bob", "suit": "Team", "number": 9},
+                {"player": "Cy", "suit": "Bot", "number": 2},
+            ],
+        },
+        "Ann holds no Mobster token",
+    )
 
 
 def test_two_game_tokens_in_one_trick_are_refused(client):
     in_round(client)
-    refused(client, {"type": "play_trick", "cards": [
-        {"player": "Ann", "suit": "Team", "number": 4, "token": "Game", "trump": "Bot"},
-        {"player": "Bob", "suit": "Team", "number": 9, "token": "Game", "trump": "Team"},
-        {"player": "Cy", "suit": "Bot", "number": 2}]},
-        "only one token of each colour", "Game")
+    refused(
+        client,
+        {
+            "type": "play_trick",
+            "cards": [
+                {"player": "Ann", "suit": "Team", "number": 4, "token": "Game", "trump": "Bot"},
+                {"player": "Bob", "suit": "Team", "number": 9, "token": "Game", "trump": "Team"},
+                {"player": "Cy", "suit": "Bot", "number": 2},
+            ],
+        },
+        "only one token of each colour",
+        "Game",
+    )
 
 
 def test_a_card_that_does_not_exist_is_refused(client):
     in_round(client)
-    refused(client, {"type": "play_trick", "cards": [
-        {"player": "Ann", "suit": "Team", "number": 14},
-        {"player": "Bob", "suit": "Team", "number": 9}, {"player": "Cy", "suit": "Bot", "number": 2}]},
-        "number", "at most 13", "14")
-    refused(client, {"type": "play_trick", "cards": [
-        {"player": "Ann", "suit": "Joker", "number": 4},
-        {"player": "Bob", "suit": "Team", "number": 9}, {"player": "Cy", "suit": "Bot", "number": 2}]},
-        "Joker")
+    refused(
+        client,
+        {
+            "type": "play_trick",
+            "cards": [
+                {"player": "Ann", "suit": "Team", "number": 14},
+                {"player": "Bob", "suit": "Team", "number": 9},
+                {"player": "Cy", "suit": "Bot", "number": 2},
+            ],
+        },
+        "number",
+        "at most 13",
+        "14",
+    )
+    refused(
+        client,
+        {
+            "type": "play_trick",
+            "cards": [
+                {"player": "Ann", "suit": "Joker", "number": 4},
+                {"player": "Bob", "suit": "Team", "number": 9},
+                {"player": "Cy", "suit": "Bot", "number": 2},
+            ],
+        },
+        "Joker",
+    )
 
 
 def test_other_bad_input_names_the_problem(client):
@@ -96,10 +130,17 @@ def test_other_bad_input_names_the_problem(client):
 
 def test_a_game_played_over_http_and_undone(client):
     in_round(client)
-    body = ok(client, {"type": "play_trick", "cards": [
-        {"player": "Ann", "suit": "Game", "number": 9}, {"player": "Bob", "suit": "Game", "number": 4,
-                                                          "token": "Inspector"},
-        {"player": "Cy", "suit": "Bot", "number": 2}]})
+    body = ok(
+        client,
+        {
+            "type": "play_trick",
+            "cards": [
+                {"player": "Ann", "suit": "Game", "number": 9},
+                {"player": "Bob", "suit": "Game", "number": 4, "token": "Inspector"},
+                {"player": "Cy", "suit": "Bot", "number": 2},
+            ],
+        },
+    )
     assert body["result"]["winner"] == "Bob" and body["state"]["rank"] == "Low Wins"
     version = body["version"]
     undone = post(client, "/api/sessions/active/undo", {})

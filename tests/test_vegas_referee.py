@@ -14,12 +14,18 @@ from tests.test_vegas_helpers import in_round
 # Led suit Game; one Team, one Bot and one Mobster card; no Inspector card.
 TRICK = [("Game", 7), ("Team", 12), ("Game", 3), ("Bot", 9), ("Mobster", 1)]
 EXPECTED = {  # (trump, rank) -> index of the winning card, worked out by hand from the rulebook
-    ("No Trump", "High Wins"): 0, ("No Trump", "Low Wins"): 2,           # highest / lowest Game (led)
-    ("Game", "High Wins"): 0, ("Game", "Low Wins"): 2,                   # the led suit is trump
-    ("Team", "High Wins"): 1, ("Team", "Low Wins"): 1,                   # the only trump wins
-    ("Bot", "High Wins"): 3, ("Bot", "Low Wins"): 3,
-    ("Mobster", "High Wins"): 4, ("Mobster", "Low Wins"): 4,
-    ("Inspector", "High Wins"): 0, ("Inspector", "Low Wins"): 2,         # no trump in the trick: led suit
+    ("No Trump", "High Wins"): 0,
+    ("No Trump", "Low Wins"): 2,  # highest / lowest Game (led)
+    ("Game", "High Wins"): 0,
+    ("Game", "Low Wins"): 2,  # the led suit is trump
+    ("Team", "High Wins"): 1,
+    ("Team", "Low Wins"): 1,  # the only trump wins
+    ("Bot", "High Wins"): 3,
+    ("Bot", "Low Wins"): 3,
+    ("Mobster", "High Wins"): 4,
+    ("Mobster", "Low Wins"): 4,
+    ("Inspector", "High Wins"): 0,
+    ("Inspector", "Low Wins"): 2,  # no trump in the trick: led suit
 }
 
 
@@ -46,11 +52,14 @@ def test_off_suit_cards_never_win_without_trump(rank, expected):
     assert referee.why(cards, "No Trump", rank).endswith("of the led suit (Inspector)")
 
 
-@pytest.mark.parametrize("suit, number, message", [
-    ("Team", 14, "there is no Team 14; cards are numbered 1-13"),
-    ("Game", 0, "there is no Game 0"),
-    ("Joker", 3, "'Joker' is not a suit"),
-])
+@pytest.mark.parametrize(
+    "suit, number, message",
+    [
+        ("Team", 14, "there is no Team 14; cards are numbered 1-13"),
+        ("Game", 0, "there is no Game 0"),
+        ("Joker", 3, "'Joker' is not a suit"),
+    ],
+)
 def test_a_card_that_does_not_exist_is_refused(suit, number, message):
     with pytest.raises(RuleError, match=message):
         referee.check_card(suit, number)
@@ -100,10 +109,17 @@ def test_an_inspector_token_flips_the_rank_for_the_rest_of_the_round():
 def test_two_game_tokens_in_one_trick_are_refused_and_change_nothing():
     state = in_round(leader="Ann")
     before = copy.deepcopy(state)
-    rows = _rows(state, [("Team", 4), ("Team", 9), ("Bot", 2)],
-                 Ann={"token": "Game", "trump": "Bot"}, Bob={"token": "Game", "trump": "Team"})
-    with pytest.raises(RuleError, match="only one token of each colour may be played per trick: Ann already played "
-                                        "the Game token, so Bob cannot play another"):
+    rows = _rows(
+        state,
+        [("Team", 4), ("Team", 9), ("Bot", 2)],
+        Ann={"token": "Game", "trump": "Bot"},
+        Bob={"token": "Game", "trump": "Team"},
+    )
+    with pytest.raises(
+        RuleError,
+        match="only one token of each colour may be played per trick: Ann already played "
+        "the Game token, so Bob cannot play another",
+    ):
         tricks.play_trick(state, rows)
     assert state == before
 
@@ -119,8 +135,12 @@ def test_a_token_the_player_does_not_hold_is_refused():
 
 def test_a_token_played_only_to_block_changes_no_indicator():
     state = in_round(leader="Ann")
-    rows = _rows(state, [("Team", 4), ("Team", 9), ("Bot", 2)], Ann={"token": "Game", "block": True},
-                 Bob={"token": "Inspector", "block": True})
+    rows = _rows(
+        state,
+        [("Team", 4), ("Team", 9), ("Bot", 2)],
+        Ann={"token": "Game", "block": True},
+        Bob={"token": "Inspector", "block": True},
+    )
     result = tricks.play_trick(state, rows)
     assert (state["trump"], state["rank"]) == ("No Trump", "High Wins")
     assert result["winner"] == "Bob"
@@ -141,8 +161,9 @@ def test_a_used_game_token_must_say_where_trump_goes():
 def test_everyone_holding_cards_plays_once_and_the_leader_first():
     state = in_round(leader="Bob")
     with pytest.raises(RuleError, match="Bob leads this trick, not Ann"):
-        tricks.play_trick(state, [{"player": p, "suit": "Team", "number": n} for p, n in
-                                  (("Ann", 1), ("Bob", 2), ("Cy", 3))])
+        tricks.play_trick(
+            state, [{"player": p, "suit": "Team", "number": n} for p, n in (("Ann", 1), ("Bob", 2), ("Cy", 3))]
+        )
     with pytest.raises(RuleError, match="everyone still holding cards plays: Ann did not"):
         tricks.play_trick(state, _rows(state, [("Team", 1), ("Team", 2)]))
     with pytest.raises(RuleError, match="Team 2 is played twice"):

@@ -29,11 +29,11 @@ def test_after_setup_everyone_ties_for_furthest_behind_and_the_players_choose():
 
 def test_the_player_with_fewest_vp_plus_increases_is_furthest_behind():
     state = after_setup()
-    vp.change_vp(state, "Ann", 3, "test")   # Ann 3 + 2 = 5
+    vp.change_vp(state, "Ann", 3, "test")  # Ann 3 + 2 = 5
     tracks.increase(state, "Cy", "Bot", "test")  # Cy 0 + 3 = 3
-    vp.change_vp(state, "Bob", 1, "test")   # Bob 1 + 2 = 3 -> Bob and Cy tie
+    vp.change_vp(state, "Bob", 1, "test")  # Bob 1 + 2 = 3 -> Bob and Cy tie
     assert rounds.furthest_behind(state) == ["Bob", "Cy"]
-    vp.change_vp(state, "Cy", 1, "test")    # Cy 4: Bob alone
+    vp.change_vp(state, "Cy", 1, "test")  # Cy 4: Bob alone
     assert rounds.furthest_behind(state) == ["Bob"]
     rounds.start_round(state)
     assert state["chosen"] == "Bob"

@@ -43,9 +43,9 @@ def test_two_different_tracks_at_setup_score_and_pay_income_at_once():
     state = new_game(vp_spaces=["Team 2"])
     result = setup.choose_setup_tracks(state, "Ann", ["Team", "Bot"])
     assert state["boards"]["Ann"]["Team"] == 2 and state["boards"]["Ann"]["Bot"] == 2
-    assert state["hand"]["Ann"] == 9          # drew up to the Team value 9
+    assert state["hand"]["Ann"] == 9  # drew up to the Team value 9
     assert state["tokens"]["Ann"]["Bot"] == 1  # collected a Bot token
-    assert state["vp"]["Ann"] == 1             # Team 2 is a VP space in this game
+    assert state["vp"]["Ann"] == 1  # Team 2 is a VP space in this game
     assert result["waiting"] == ["Bob", "Cy"]
 
 

@@ -30,11 +30,16 @@ def act(state, raw, faces=None, rng=None):
 
 def set_up(names=None, **options):
     state = start(names, **options)
-    picks = {"Ann": ["Team", "Game"], "Bob": ["Game", "Inspector"], "Cy": ["Bot", "Mobster"],
-             "Di": ["Team", "Bot"], "Ed": ["Game", "Mobster"]}
+    picks = {
+        "Ann": ["Team", "Game"],
+        "Bob": ["Game", "Inspector"],
+        "Cy": ["Bot", "Mobster"],
+        "Di": ["Team", "Bot"],
+        "Ed": ["Game", "Mobster"],
+    }
     for p in state["players"]:
         wanted = 3 if len(state["players"]) == 5 else 2
-        tracks = (picks[p] + [t for t in ("Team", "Game", "Inspector", "Bot", "Mobster") if t not in picks[p]])
+        tracks = picks[p] + [t for t in ("Team", "Game", "Inspector", "Bot", "Mobster") if t not in picks[p]]
         state = act(state, {"type": "setup_tracks", "player": p, "tracks": tracks[:wanted]}).state
     return state
 
@@ -98,9 +103,17 @@ def _round_one(leader="Ann", track="Game"):
 def test_a_game_steal_picks_whom_and_which_card_through_the_dice():
     state = _round_one("Ann")
     state = act(state, {"type": "correct", "key": "vp.0", "value": 3, "reason": "test"}).state
-    state = act(state, {"type": "play_trick", "cards": [
-        {"player": "Ann", "suit": "Team", "number": 13}, {"player": "Bob", "suit": "Game", "number": 7},
-        {"player": "Cy", "suit": "Team", "number": 2}]}).state
+    state = act(
+        state,
+        {
+            "type": "play_trick",
+            "cards": [
+                {"player": "Ann", "suit": "Team", "number": 13},
+                {"player": "Bob", "suit": "Game", "number": 7},
+                {"player": "Cy", "suit": "Team", "number": 2},
+            ],
+        },
+    ).state
     step = act(state, {"type": "claim_bonus", "player": "Ann", "suit": "Game", "number": 7}, rng=random.Random(3))
     whom, which = step.rolls
     victim = ["Bob", "Cy"][whom["rolls"][0] - 1]
@@ -109,8 +122,9 @@ def test_a_game_steal_picks_whom_and_which_card_through_the_dice():
     assert step.state["hand"] == {"Ann": 9, **{p: 6 - (p == victim) for p in ("Bob", "Cy")}}
     assert step.state["vp"]["Ann"] == 2
     assert f"steals card {which['rolls'][0]} of {victim}'s 6" in step.result["summary"]
-    replayed = run_action(SYSTEM, state, {"type": "claim_bonus", "player": "Ann", "suit": "Game", "number": 7},
-                          replay=step.rolls)
+    replayed = run_action(
+        SYSTEM, state, {"type": "claim_bonus", "player": "Ann", "suit": "Game", "number": 7}, replay=step.rolls
+    )
     assert replayed.state == step.state
 
 
@@ -127,8 +141,7 @@ def test_a_steal_named_by_hand_rolls_nothing():
     state = _round_one("Ann")
     state = act(state, {"type": "correct", "key": "vp.0", "value": 1}).state
     state = act(state, {"type": "trick_winner", "winner": "Ann"}).state
-    step = act(state, {"type": "claim_bonus", "player": "Ann", "suit": "Game", "number": 6, "target": "Bob",
-                       "card": 3})
+    step = act(state, {"type": "claim_bonus", "player": "Ann", "suit": "Game", "number": 6, "target": "Bob", "card": 3})
     assert step.rolls == [] and step.state["hand"]["Bob"] == 5
 
 
@@ -144,17 +157,25 @@ def test_a_vp_correction_goes_into_the_ledger_so_the_law_holds():
     state = _round_one()
     step = act(state, {"type": "correct", "key": "vp.1", "value": 4, "reason": "missed a Mobster 3"})
     assert step.state["vp"]["Bob"] == 4
-    assert step.state["vp_log"][-1] == {"player": "Bob", "asked": 4, "applied": 4, "capped": False,
-                                        "reason": "correction"}
+    assert step.state["vp_log"][-1] == {
+        "player": "Bob",
+        "asked": 4,
+        "applied": 4,
+        "capped": False,
+        "reason": "correction",
+    }
     assert SYSTEM.laws(step.state) == []
 
 
-@pytest.mark.parametrize("key, value, message", [
-    ("boards.0.Team", 6, "at most 5, got 6"),
-    ("tokens.1.Bot", -1, "at least 0, got -1"),
-    ("vp.2", -1, "at least 0, got -1"),
-    ("hand.0", -3, "at least 0, got -3"),
-])
+@pytest.mark.parametrize(
+    "key, value, message",
+    [
+        ("boards.0.Team", 6, "at most 5, got 6"),
+        ("tokens.1.Bot", -1, "at least 0, got -1"),
+        ("vp.2", -1, "at least 0, got -1"),
+        ("hand.0", -3, "at least 0, got -3"),
+    ],
+)
 def test_corrections_out_of_range_are_refused(key, value, message):
     state = _round_one()
     with pytest.raises(RuleError, match=message):
@@ -171,8 +192,10 @@ def test_laws_name_what_is_broken():
     state = _round_one()
     state["vp"]["Ann"] += 1
     state["tokens"]["Bob"]["Game"] = -1
-    assert SYSTEM.laws(state) == ["Ann has 1 VP but the gains and losses add up to 0",
-                                  "Bob holds -1 Game tokens; never below 0"]
+    assert SYSTEM.laws(state) == [
+        "Ann has 1 VP but the gains and losses add up to 0",
+        "Bob holds -1 Game tokens; never below 0",
+    ]
 
 
 def test_actions_not_available_now_say_why():
@@ -188,8 +211,16 @@ def test_actions_not_available_now_say_why():
 def test_field_errors_name_the_field():
     state = _round_one()
     with pytest.raises(RuleError, match="at most 13, got 14"):
-        act(state, {"type": "play_trick", "cards": [{"player": "Ann", "suit": "Team", "number": 14},
-                                                    {"player": "Bob", "suit": "Team", "number": 1}]})
+        act(
+            state,
+            {
+                "type": "play_trick",
+                "cards": [
+                    {"player": "Ann", "suit": "Team", "number": 14},
+                    {"player": "Bob", "suit": "Team", "number": 1},
+                ],
+            },
+        )
     with pytest.raises(RuleError, match="'Zed' is not one of Ann, Bob, Cy"):
         act(state, {"type": "trick_winner", "winner": "Zed"})
     with pytest.raises(BadRequest, match="unknown field"):
@@ -198,10 +229,17 @@ def test_field_errors_name_the_field():
 
 def test_the_screen_shows_round_indicators_and_the_boards():
     state = _round_one("Ann")
-    state = act(state, {"type": "play_trick", "cards": [
-        {"player": "Ann", "suit": "Team", "number": 4, "token": "Game", "trump": "Mobster"},
-        {"player": "Bob", "suit": "Team", "number": 9, "token": "Inspector"},
-        {"player": "Cy", "suit": "Game", "number": 2}]}).state
+    state = act(
+        state,
+        {
+            "type": "play_trick",
+            "cards": [
+                {"player": "Ann", "suit": "Team", "number": 4, "token": "Game", "trump": "Mobster"},
+                {"player": "Bob", "suit": "Team", "number": 9, "token": "Inspector"},
+                {"player": "Cy", "suit": "Game", "number": 2},
+            ],
+        },
+    ).state
     screen = SYSTEM.screen(state)
     figures = {e.label: e.value for e in screen.elements if isinstance(e, KeyFigure)}
     assert figures == {"Round": "1/4", "Trump": "Mobster", "Rank": "Low Wins"}

@@ -45,11 +45,17 @@ class VegasWalk(RuleBasedStateMachine):
         self.applied: list[tuple[dict, dict, dict]] = []  # (before, after, result)
         self.undone: list[tuple[dict, dict, dict]] = []
 
-    @initialize(players=st.integers(2, 5), below_zero=st.booleans(),
-                spaces=st.lists(st.sampled_from(["Game 3", "Team 5", "Bot 2", "Mobster 4"]), unique=True, max_size=2))
+    @initialize(
+        players=st.integers(2, 5),
+        below_zero=st.booleans(),
+        spaces=st.lists(st.sampled_from(["Game 3", "Team 5", "Bot 2", "Mobster 4"]), unique=True, max_size=2),
+    )
     def start(self, players, below_zero, spaces):
-        options = {"players": ["Ann", "Bob", "Cy", "Di", "Ed"][:players], "vp_below_zero": below_zero,
-                   "vp_spaces": spaces}
+        options = {
+            "players": ["Ann", "Bob", "Cy", "Di", "Ed"][:players],
+            "vp_below_zero": below_zero,
+            "vp_spaces": spaces,
+        }
         self.table.create_session("vegas", options)
 
     @property
@@ -118,8 +124,9 @@ class VegasWalk(RuleBasedStateMachine):
         self.tmp.cleanup()
 
 
-VegasWalk.TestCase.settings = settings(max_examples=8, stateful_step_count=30, deadline=None,
-                                       suppress_health_check=[HealthCheck.too_slow])
+VegasWalk.TestCase.settings = settings(
+    max_examples=8, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 TestVegasWalk = VegasWalk.TestCase
 
 
@@ -127,7 +134,7 @@ def test_seeded_games_to_the_end_keep_every_law_and_replay():
     """Whole games (2-5 players, floor on and off) from setup to the ranking, through run_action."""
     for seed in range(12):
         rng = random.Random(seed)
-        names = ["Ann", "Bob", "Cy", "Di", "Ed"][:2 + seed % 4]
+        names = ["Ann", "Bob", "Cy", "Di", "Ed"][: 2 + seed % 4]
         state = SYSTEM.initial_state(SYSTEM.validate_options({"players": names, "vp_below_zero": seed % 3 == 0}))
         results, steps = [], 0
         while state["phase"] != "Game over":
@@ -147,4 +154,5 @@ def test_seeded_games_to_the_end_keep_every_law_and_replay():
         assert state["round"] == (3 if len(names) == 2 else 4)
         ranking = state["ranking"]
         assert [(r["vp"], r["increases"]) for r in ranking] == sorted(
-            ((r["vp"], r["increases"]) for r in ranking), reverse=True)
+            ((r["vp"], r["increases"]) for r in ranking), reverse=True
+        )

@@ -30,15 +30,26 @@ def _act(client, body):
 
 
 def _mid_game(client):
-    made = client.post("/api/sessions", json={"system": "venom", "options": {"players": ["Ann", "Bob", "Cy"]}},
-                       headers=AUTH)
+    made = client.post(
+        "/api/sessions", json={"system": "venom", "options": {"players": ["Ann", "Bob", "Cy"]}}, headers=AUTH
+    )
     assert made.status_code == 201
     _act(client, {"type": "commander_roll_off", "faces": [2, 6, 4]})  # Bob is the Commander
-    for body in ({"type": "draw_event", "kind": "venom_strikes"}, {"type": "next_phase"}, {"type": "next_phase"},
-                 {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense", "health": 2,
-                  "defense": 4, "support": 2},
-                 {"type": "allocate_dice", "combat_value": 3},
-                 {"type": "combat_roll", "faces": [5, 1, 3]}):
+    for body in (
+        {"type": "draw_event", "kind": "venom_strikes"},
+        {"type": "next_phase"},
+        {"type": "next_phase"},
+        {
+            "type": "choose_leader",
+            "name": "Vipress",
+            "zone": "VENOM Mountain Defense",
+            "health": 2,
+            "defense": 4,
+            "support": 2,
+        },
+        {"type": "allocate_dice", "combat_value": 3},
+        {"type": "combat_roll", "faces": [5, 1, 3]},
+    ):
         _act(client, body)
 
 
@@ -54,13 +65,17 @@ def test_mid_game_actions_offer_the_real_players_leader_zones_and_dice(client):
     assert r.status_code == 200
     body = r.get_json()
     actions = body["actions"]
-    assert body["pending"] == [{"seat": "Bob", "text": "Bob: apply the Combat Abilities, then next phase",
-                                "type": "next_phase"}]
+    assert body["pending"] == [
+        {"seat": "Bob", "text": "Bob: apply the Combat Abilities, then next phase", "type": "next_phase"}
+    ]
     assert [v for v, _ in _choices(actions, "add_reward", "player")] == ["Ann", "Bob", "Cy"]
     assert _choices(actions, "record_capture", "leader") == [("Vipress", "Vipress (in play)")]
     assert ("VENOM Mountain Defense", "VENOM Mountain Defense (Arctic)") in _choices(actions, "choose_leader", "zone")
-    assert _choices(actions, "reroll_dice", "dice") == [(1, "Die 1: 5 (hit)"), (2, "Die 2: 1 (miss)"),
-                                                        (3, "Die 3: 3 (miss)")]
+    assert _choices(actions, "reroll_dice", "dice") == [
+        (1, "Die 1: 5 (hit)"),
+        (2, "Die 2: 1 (miss)"),
+        (3, "Die 3: 3 (miss)"),
+    ]
     assert ("venom_strikes", "VENOM Strikes! (9 left)") in _choices(actions, "draw_event", "kind")
     assert _choices(actions, "game_over", "winner")[0][1].startswith("Freedom Squadron")
     kinds = {f["kind"] for a in actions for f in a["fields"]}
@@ -82,19 +97,25 @@ def test_mid_game_actions_offer_the_real_players_leader_zones_and_dice(client):
 def test_deck_corrections_move_cards_and_a_correction_that_breaks_the_deck_law_is_refused(client):
     _mid_game(client)
     # The VENOM Strikes! drawn this game is an active Event on the board: it cannot be back in the deck.
-    r = client.post("/api/sessions/active/actions", json={"type": "correct", "key": "event_deck.venom_strikes",
-                                                          "value": 10}, headers=AUTH)
+    r = client.post(
+        "/api/sessions/active/actions",
+        json={"type": "correct", "key": "event_deck.venom_strikes", "value": 10},
+        headers=AUTH,
+    )
     assert r.status_code == 422
-    assert "Event cards: 10 VENOM Strikes! in the deck + 1 drawn is not the 10 the deck was built with" \
+    assert (
+        "Event cards: 10 VENOM Strikes! in the deck + 1 drawn is not the 10 the deck was built with"
         in r.get_json()["error"]
+    )
     # The table finds one All Is Quiet fewer than Tableside thought: it goes to the discard pile, unrecorded.
     out = _act(client, {"type": "correct", "key": "event_deck.all_is_quiet", "value": 8, "reason": "not entered"})
     assert out["state"]["event_discard"] == [{"kind": "all_is_quiet", "name": "", "unrecorded": True}]
     assert out["state"]["odds"]["venom_strikes_next"] == "9/35"
     back = _act(client, {"type": "correct", "key": "event_deck.all_is_quiet", "value": 9})
     assert back["state"]["event_discard"] == []
-    r = client.post("/api/sessions/active/actions", json={"type": "correct", "key": "event_track", "value": 6},
-                    headers=AUTH)
+    r = client.post(
+        "/api/sessions/active/actions", json={"type": "correct", "key": "event_track", "value": 6}, headers=AUTH
+    )
     assert r.status_code == 422 and "at most 5" in r.get_json()["error"]
 
 
@@ -108,8 +129,10 @@ def test_a_session_saved_with_rules_version_1_opens_read_only_with_a_clear_messa
     again = Table(Store(tmp_path / "old.db"))
     view = again.view()
     assert view["state"]["event_track"] == 1
-    assert view["readonly"] == ("this game was played with VENOM Assault rules v1, and this Tableside has v2: "
-                                "it can be viewed and exported, not played on")
+    assert view["readonly"] == (
+        "this game was played with VENOM Assault rules v1, and this Tableside has v2: "
+        "it can be viewed and exported, not played on"
+    )
     assert all(not a["available"] for a in again.actions()["actions"])
     with pytest.raises(RuleError, match="rules v1"):
         again.act({"type": "next_phase"})

@@ -11,8 +11,7 @@ from tableside.core.systems.venom import SYSTEM
 from tests.dicehelp import play
 from tests.test_venom_helpers import attacking, started, to_phase
 
-LEADER = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Island", "health": 2, "defense": 4,
-          "support": 2}
+LEADER = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Island", "health": 2, "defense": 4, "support": 2}
 
 
 def _refused(state, raw, error, match, faces=None):
@@ -25,20 +24,36 @@ def _refused(state, raw, error, match, faces=None):
 
 
 def test_health_zero_is_refused():
-    _refused(to_phase(started(), "Tactical"), {**LEADER, "health": 0}, RuleError,
-             "Choose the VENOM Leader: Health must be at least 1, got 0")
+    _refused(
+        to_phase(started(), "Tactical"),
+        {**LEADER, "health": 0},
+        RuleError,
+        "Choose the VENOM Leader: Health must be at least 1, got 0",
+    )
 
 
 def test_defense_nine_is_refused():
-    _refused(to_phase(started(), "Tactical"), {**LEADER, "defense": 9}, RuleError,
-             "Choose the VENOM Leader: Defense must be at most 8, got 9")
+    _refused(
+        to_phase(started(), "Tactical"),
+        {**LEADER, "defense": 9},
+        RuleError,
+        "Choose the VENOM Leader: Defense must be at most 8, got 9",
+    )
 
 
 def test_combat_roll_with_zero_dice_is_refused():
-    _refused(attacking(health=2, defense=4, dice=0), {"type": "combat_roll"}, RuleError,
-             "Combat roll needs at least 1 Combat Die: allocate the Combat Dice first")
-    _refused(attacking(health=2, defense=4, dice=3), {"type": "combat_roll", "dice": 0}, RuleError,
-             "Dice must be at least 1, got 0")
+    _refused(
+        attacking(health=2, defense=4, dice=0),
+        {"type": "combat_roll"},
+        RuleError,
+        "Combat roll needs at least 1 Combat Die: allocate the Combat Dice first",
+    )
+    _refused(
+        attacking(health=2, defense=4, dice=3),
+        {"type": "combat_roll", "dice": 0},
+        RuleError,
+        "Dice must be at least 1, got 0",
+    )
 
 
 def test_a_sixth_player_is_refused():
@@ -54,20 +69,41 @@ def test_an_unknown_action_is_refused():
 def test_malformed_fields_are_400():
     _refused(started(), {"type": "draw_event"}, BadRequest, "Draw an Event card: 'Event card' is required")
     _refused(started(), {"type": "draw_event", "kind": "venom", "colour": "red"}, BadRequest, "unknown field")
-    _refused(attacking(health=2, defense=4, dice=3), {"type": "adjust_track", "track": "health", "by": "x"},
-             BadRequest, "must be a whole number")
+    _refused(
+        attacking(health=2, defense=4, dice=3),
+        {"type": "adjust_track", "track": "health", "by": "x"},
+        BadRequest,
+        "must be a whole number",
+    )
 
 
 def test_wrong_faces_change_nothing():
-    _refused(attacking(health=2, defense=4, dice=3), {"type": "combat_roll"}, RuleError,
-             "face 0 is not on a d6", faces=[0, 3, 4])
+    _refused(
+        attacking(health=2, defense=4, dice=3),
+        {"type": "combat_roll"},
+        RuleError,
+        "face 0 is not on a d6",
+        faces=[0, 3, 4],
+    )
     _refused(started(), {"type": "single_die"}, BadRequest, "'faces' must be a list", faces="six")
 
 
 def test_empty_names_are_refused():
-    _refused(to_phase(started(), "Tactical"), {**LEADER, "name": " "}, RuleError,
-             "Choose the VENOM Leader: the Leader's name must not be empty")
-    _refused(started(), {"type": "add_reward", "name": "", "vp": 1}, RuleError,
-             "Add a Reward Card: the card's name must not be empty")
-    _refused(started(), {"type": "record_capture", "leader": "", "support": 1}, RuleError,
-             "pick a Leader from the list, or type the name of one not listed")
+    _refused(
+        to_phase(started(), "Tactical"),
+        {**LEADER, "name": " "},
+        RuleError,
+        "Choose the VENOM Leader: the Leader's name must not be empty",
+    )
+    _refused(
+        started(),
+        {"type": "add_reward", "name": "", "vp": 1},
+        RuleError,
+        "Add a Reward Card: the card's name must not be empty",
+    )
+    _refused(
+        started(),
+        {"type": "record_capture", "leader": "", "support": 1},
+        RuleError,
+        "pick a Leader from the list, or type the name of one not listed",
+    )

@@ -19,8 +19,9 @@ def test_rulebook_example_4_6_4_2_1_against_defense_4_health_3_captures():
     state, result = act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
     assert result["successes"] == 3 and result["verdict"] == "captured"
     assert state["phase"] == "Combat"
-    assert result["summary"] == ("Rolled 4,6,4,2,1 vs Defense 4: 3 successes vs Health 3 captures Vipress "
-                                 "(in Ann's Victory Point pile)")
+    assert result["summary"] == (
+        "Rolled 4,6,4,2,1 vs Defense 4: 3 successes vs Health 3 captures Vipress (in Ann's Victory Point pile)"
+    )
 
 
 def test_capture_probability_5_dice_defense_4_health_3_is_exactly_one_half():
@@ -186,7 +187,8 @@ def test_adjust_dice_cannot_go_below_zero():
 
 def test_allocate_dice_adds_combat_value_and_support():
     state = attacking(health=2, defense=4, dice=0)
-    state, result = act(state, {"type": "allocate_dice", "combat_value": 2, "support_dice": 3,
-                                "combat_leader": "Dropzone"})
+    state, result = act(
+        state, {"type": "allocate_dice", "combat_value": 2, "support_dice": 3, "combat_leader": "Dropzone"}
+    )
     assert state["combat"]["dice_count"] == 5
     assert result["summary"].startswith("Dropzone 2 + support 3 = 5 Combat Dice")

@@ -23,12 +23,23 @@ def _rolled():
 
 # Where each documented example is taken: a game at the moment the action belongs to.
 WHERE = {
-    "commander_roll_off": new_game, "set_commander": new_game, "draw_event": started, "single_die": started,
-    "next_phase": lambda: to_phase(started(), "Recruitment"), "choose_leader": lambda: to_phase(started(), "Tactical"),
-    "adjust_track": lambda: attacking(health=2, defense=4, dice=5), "allocate_dice": lambda: attacking(2, 4, 0),
-    "adjust_dice": lambda: attacking(health=2, defense=4, dice=5), "combat_roll": lambda: attacking(2, 4, 5),
-    "automatic_success": _rolled, "modify_die": _rolled, "reroll_dice": _rolled,
-    "add_reward": started, "record_capture": lambda: attacking(2, 4, 5), "game_over": started, "correct": started,
+    "commander_roll_off": new_game,
+    "set_commander": new_game,
+    "draw_event": started,
+    "single_die": started,
+    "next_phase": lambda: to_phase(started(), "Recruitment"),
+    "choose_leader": lambda: to_phase(started(), "Tactical"),
+    "adjust_track": lambda: attacking(health=2, defense=4, dice=5),
+    "allocate_dice": lambda: attacking(2, 4, 0),
+    "adjust_dice": lambda: attacking(health=2, defense=4, dice=5),
+    "combat_roll": lambda: attacking(2, 4, 5),
+    "automatic_success": _rolled,
+    "modify_die": _rolled,
+    "reroll_dice": _rolled,
+    "add_reward": started,
+    "record_capture": lambda: attacking(2, 4, 5),
+    "game_over": started,
+    "correct": started,
 }
 
 

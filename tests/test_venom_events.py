@@ -12,8 +12,9 @@ from tests.test_venom_helpers import act, started, to_phase
 
 
 def test_venom_strikes_chance_is_exact():
-    assert deck.venom_strikes_chance({"all_is_quiet": 9, "freedom_squadron_or_venom": 18,
-                                      "venom_strikes": 10}) == Fraction(10, 37)
+    assert deck.venom_strikes_chance(
+        {"all_is_quiet": 9, "freedom_squadron_or_venom": 18, "venom_strikes": 10}
+    ) == Fraction(10, 37)
     assert deck.venom_strikes_chance({"all_is_quiet": 0, "venom_strikes": 0}) is None
 
 
@@ -83,8 +84,9 @@ def test_a_new_event_phase_discards_the_previous_events():
 
 def test_a_card_effect_may_draw_events_later_and_discard_them():
     state = to_phase(started(), "Tactical")
-    state, _ = act(state, {"type": "draw_event", "kind": "freedom_squadron", "name": "Twenty Questions",
-                           "discard": True})
+    state, _ = act(
+        state, {"type": "draw_event", "kind": "freedom_squadron", "name": "Twenty Questions", "discard": True}
+    )
     state, _ = act(state, {"type": "draw_event", "kind": "venom", "name": "Pull Down the Heavens"})
     assert [e["name"] for e in state["active_events"]] == ["", "Pull Down the Heavens"]
     assert state["event_discard"] == [{"kind": "freedom_squadron", "name": "Twenty Questions"}]

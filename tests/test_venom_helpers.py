@@ -45,8 +45,17 @@ def to_phase(state: dict[str, Any], phase: str) -> dict[str, Any]:
 def attacking(health: int, defense: int, dice: int, support: int = 2, **options: Any) -> dict[str, Any]:
     """Tactical Phase with a VENOM Leader chosen and ``dice`` Combat Dice allocated."""
     state = to_phase(started(**options), "Tactical")
-    state, _ = act(state, {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense",
-                           "health": health, "defense": defense, "support": support})
+    state, _ = act(
+        state,
+        {
+            "type": "choose_leader",
+            "name": "Vipress",
+            "zone": "VENOM Mountain Defense",
+            "health": health,
+            "defense": defense,
+            "support": support,
+        },
+    )
     if dice:
         state, _ = act(state, {"type": "allocate_dice", "combat_value": dice})
     return state

@@ -10,8 +10,11 @@ from tests.test_venom_helpers import act, attacking, started
 
 
 def _player(name, leaders=(), rewards=()):
-    return {"name": name, "leaders": [{"name": "L", "vp": v} for v in leaders],
-            "rewards": [{"name": "R", "vp": v} for v in rewards]}
+    return {
+        "name": name,
+        "leaders": [{"name": "L", "vp": v} for v in leaders],
+        "rewards": [{"name": "R", "vp": v} for v in rewards],
+    }
 
 
 def test_victory_points_are_rewards_plus_leader_support_values():

@@ -39,8 +39,13 @@ def test_buttons_list_the_pending_step_first_with_b_labelled_for_the_phase():
     assert [b.button for b in fight][:1] == ["A"]
     recruiting = SYSTEM.buttons(to_phase(started(), "Recruitment"))
     assert recruiting[0].button == "C"
-    assert {(b.button, b.hold) for b in recruiting} == {("A", False), ("B", False), ("C", False), ("D", False),
-                                                         ("D", True)}
+    assert {(b.button, b.hold) for b in recruiting} == {
+        ("A", False),
+        ("B", False),
+        ("C", False),
+        ("D", False),
+        ("D", True),
+    }
     assert "Roll one die" in [b.label for b in recruiting]
 
 
@@ -59,8 +64,16 @@ def test_button_a_without_a_leader_gets_a_clear_refusal():
 def test_button_b_single_die_is_recorded_with_its_turn_and_shown_in_that_turn_only():
     state, result = act(started(), _press(started(), "B"), faces=[5])
     assert result["face"] == 5
-    assert state["last_roll"] == {"label": "1 die", "expr": "1d6", "rolls": [5], "total": 5, "marks": [],
-                                  "successes": None, "round": 1, "turn": 1}
+    assert state["last_roll"] == {
+        "label": "1 die",
+        "expr": "1d6",
+        "rolls": [5],
+        "total": 5,
+        "marks": [],
+        "successes": None,
+        "round": 1,
+        "turn": 1,
+    }
     (dice,) = [e for e in SYSTEM.screen(state).elements if isinstance(e, DiceGroup)]
     assert [d.face for d in dice.dice] == [5] and dice.verdict == "total 5"
     state = to_phase(state, "End of Turn")
@@ -102,7 +115,10 @@ def test_screen_shows_players_commander_and_vp():
     grid = _by_label(SYSTEM.screen(state))["Players"]
     assert isinstance(grid, Grid) and grid.columns == ("VP", "Leaders", "Rewards")
     assert [(r.label, r.cells, r.highlight) for r in grid.rows] == [
-        ("Ann (Cmdr)", ("2", "1", "0"), True), ("Bob", ("0", "0", "0"), False), ("Cy", ("0", "0", "0"), False)]
+        ("Ann (Cmdr)", ("2", "1", "0"), True),
+        ("Bob", ("0", "0", "0"), False),
+        ("Cy", ("0", "0", "0"), False),
+    ]
 
 
 def test_without_a_leader_the_event_track_and_venom_strikes_chance_come_first():

@@ -8,8 +8,14 @@ from tableside.core.systems.venom import SYSTEM, combat
 
 from tests.test_venom_helpers import act, attacking, started, to_phase
 
-LEADER = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense",
-          "health": 2, "defense": 4, "support": 2}
+LEADER = {
+    "type": "choose_leader",
+    "name": "Vipress",
+    "zone": "VENOM Mountain Defense",
+    "health": 2,
+    "defense": 4,
+    "support": 2,
+}
 
 
 def test_choosing_a_leader_sets_the_tracks_to_its_base_values():
@@ -36,9 +42,17 @@ def test_choosing_again_replaces_the_leader_and_resets_the_tracks():
     assert "instead of Vipress" in result["summary"]
 
 
-@pytest.mark.parametrize("value, by, expected, ignored", [
-    (7, 3, 8, 2), (8, 1, 8, 1), (2, -5, 1, 4), (1, -1, 1, 1), (4, 2, 6, 0), (5, -4, 1, 0),
-])
+@pytest.mark.parametrize(
+    "value, by, expected, ignored",
+    [
+        (7, 3, 8, 2),
+        (8, 1, 8, 1),
+        (2, -5, 1, 4),
+        (1, -1, 1, 1),
+        (4, 2, 6, 0),
+        (5, -4, 1, 0),
+    ],
+)
 def test_move_track_clamps_at_1_and_8_and_counts_what_is_ignored(value, by, expected, ignored):
     assert combat.move_track(value, by) == (expected, ignored)
 

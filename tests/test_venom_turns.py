@@ -91,8 +91,10 @@ def test_leaving_combat_that_cannot_succeed_records_the_abort():
 def test_phase_actions_outside_their_phase_are_refused():
     state = to_phase(started(), "Recruitment")
     with pytest.raises(RuleError, match=r"Choose the VENOM Leader: only in the Tactical Phase \(now: Recruitment"):
-        act(state, {"type": "choose_leader", "name": "X", "zone": "VENOM Island",
-                    "health": 2, "defense": 3, "support": 1})
+        act(
+            state,
+            {"type": "choose_leader", "name": "X", "zone": "VENOM Island", "health": 2, "defense": 3, "support": 1},
+        )
     with pytest.raises(RuleError, match="Combat roll: no VENOM Leader chosen this Turn"):
         act(to_phase(state, "Tactical"), {"type": "combat_roll"})
 

@@ -85,17 +85,31 @@ class VenomWalk(RuleBasedStateMachine):
         self.table.create_session("venom", {"players": ["Ann", "Bob", "Cy"]})
         self.seen = self.table.view()
 
-    @initialize(start=st.sampled_from(["setup", "attacking"]), health=st.integers(1, 4), defense=st.integers(2, 6),
-                dice=st.integers(1, 6))
+    @initialize(
+        start=st.sampled_from(["setup", "attacking"]),
+        health=st.integers(1, 4),
+        defense=st.integers(2, 6),
+        dice=st.integers(1, 6),
+    )
     def start(self, start: str, health: int, defense: int, dice: int) -> None:
         """Half the walks start from a Leader under attack, so Combat is walked as often as setup."""
         if start == "setup":
             return
-        for body in ({"type": "set_commander", "player": "Bob"}, {"type": "draw_event", "kind": "venom_strikes"},
-                     {"type": "next_phase"}, {"type": "next_phase"},
-                     {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense", "health": health,
-                      "defense": defense, "support": 2},
-                     {"type": "allocate_dice", "combat_value": dice, "support_dice": 1}):
+        for body in (
+            {"type": "set_commander", "player": "Bob"},
+            {"type": "draw_event", "kind": "venom_strikes"},
+            {"type": "next_phase"},
+            {"type": "next_phase"},
+            {
+                "type": "choose_leader",
+                "name": "Vipress",
+                "zone": "VENOM Mountain Defense",
+                "health": health,
+                "defense": defense,
+                "support": 2,
+            },
+            {"type": "allocate_dice", "combat_value": dice, "support_dice": 1},
+        ):
             self.table.act(body)
         self._view()
 
@@ -172,6 +186,7 @@ class VenomWalk(RuleBasedStateMachine):
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-VenomWalk.TestCase.settings = settings(max_examples=15, stateful_step_count=30, deadline=None,
-                                       suppress_health_check=[HealthCheck.too_slow])
+VenomWalk.TestCase.settings = settings(
+    max_examples=15, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 test_venom_walk = VenomWalk.TestCase

@@ -13,8 +13,7 @@ def expr(state: dict, raw: dict) -> str | None:
     return dice_for(SYSTEM, state, SYSTEM.validate_action(raw))
 
 
-@pytest.mark.parametrize(("faces", "destroyed"), [([7, 8], True), ([10, 1], True), ([7, 7], False),
-                                                  ([0, 3], True)])
+@pytest.mark.parametrize(("faces", "destroyed"), [([7, 8], True), ([10, 1], True), ([7, 7], False), ([0, 3], True)])
 def test_basic_attack_destroys_on_either_die_8_or_more(faces: list, destroyed: bool) -> None:
     state = new_game()  # Pluto's turn; Venus and Mars have 2 ships each
     raw = {"type": "attack", "target": "Mars", "faces": faces}
@@ -55,8 +54,11 @@ def test_bad_targets_are_refused() -> None:
     refused(state, {"type": "attack", "target": "Saturn", "faces": [9, 9]}, "'Saturn' is not one of")
     refused(state, {"type": "attack", "target": "Venus", "weapon": "q_ray", "faces": [9]}, "Enhanced")
     state = play_to(state, "Earth")
-    refused(state, {"type": "attack", "target": "Venus", "faces": [9, 9]}, "Earth has no spaceships on the board "
-                                                                           "to attack with")
+    refused(
+        state,
+        {"type": "attack", "target": "Venus", "faces": [9, 9]},
+        "Earth has no spaceships on the board to attack with",
+    )
 
 
 def test_a_team_does_not_attack_itself() -> None:
@@ -85,11 +87,19 @@ def test_enhanced_attack_uses_weapon_dice_against_defense_by_area_type() -> None
 
 def test_enhanced_attack_needs_the_values_from_the_tech_cards() -> None:
     state = new_game(version="Enhanced", tech={"Venus": {"defense_land": 6}})
-    refused(state, {"type": "attack", "target": "Venus", "area_type": "land", "faces": [9]}, "Pluto's Weapon dice",
-            "set_tech")
+    refused(
+        state,
+        {"type": "attack", "target": "Venus", "area_type": "land", "faces": [9]},
+        "Pluto's Weapon dice",
+        "set_tech",
+    )
     state, _ = act(state, {"type": "set_tech", "world": "Pluto", "weapon_dice": 1})
-    refused(state, {"type": "attack", "target": "Venus", "area_type": "ocean", "faces": [9]},
-            "Venus's Defense in a ocean area", "defense_ocean")
+    refused(
+        state,
+        {"type": "attack", "target": "Venus", "area_type": "ocean", "faces": [9]},
+        "Venus's Defense in a ocean area",
+        "defense_ocean",
+    )
     refused(state, {"type": "attack", "target": "Venus", "weapon": "gatling", "faces": [9, 9]}, "Gatling")
 
 
@@ -107,10 +117,20 @@ def qray_game(upgrades: tuple = ()) -> dict:
     return state
 
 
-@pytest.mark.parametrize(("face", "venus", "mars", "pending"), [
-    (1, 1, 1, None), (2, 2, 2, "teleport"), (3, 2, 2, None), (4, 2, 2, None), (5, 2, 2, None),
-    (6, 2, 2, "teleport"), (7, 2, 2, "teleport"), (8, 2, 1, None), (10, 2, 1, None),
-])
+@pytest.mark.parametrize(
+    ("face", "venus", "mars", "pending"),
+    [
+        (1, 1, 1, None),
+        (2, 2, 2, "teleport"),
+        (3, 2, 2, None),
+        (4, 2, 2, None),
+        (5, 2, 2, None),
+        (6, 2, 2, "teleport"),
+        (7, 2, 2, "teleport"),
+        (8, 2, 1, None),
+        (10, 2, 1, None),
+    ],
+)
 def test_the_q_ray_table(face: int, venus: int, mars: int, pending: str | None) -> None:
     state = qray_game()
     raw = {"type": "attack", "target": "Mars", "faces": [face]}
@@ -157,8 +177,11 @@ def test_venus_may_choose_gatling_lasers_beside_the_q_ray() -> None:
     state, result = act(state, raw)
     assert result["chance"] == "75%"  # 1 - (5/10)^2 against Defense 6
     assert state["worlds"]["Mars"]["on_board"] == 1
-    refused(new_game(version="Enhanced", tech={"Pluto": {"weapon_dice": 1}}),
-            {"type": "attack", "target": "Venus", "weapon": "q_ray", "faces": [9]}, "Pluto has no Q-Ray")
+    refused(
+        new_game(version="Enhanced", tech={"Pluto": {"weapon_dice": 1}}),
+        {"type": "attack", "target": "Venus", "weapon": "q_ray", "faces": [9]},
+        "Pluto has no Q-Ray",
+    )
 
 
 def test_the_attack_that_destroys_the_last_ship_still_reports_its_chance() -> None:

@@ -52,8 +52,9 @@ def test_every_option_and_button_is_documented() -> None:
 
 def _mid_game() -> dict:
     """The planets and land areas the examples name, in the Enhanced game (every action exists)."""
-    return SYSTEM.initial_state(SYSTEM.validate_options(
-        {"players": ["Venus", "Mars", "Pluto", "Titan"], "version": "Enhanced"}))
+    return SYSTEM.initial_state(
+        SYSTEM.validate_options({"players": ["Venus", "Mars", "Pluto", "Titan"], "version": "Enhanced"})
+    )
 
 
 @pytest.mark.parametrize("body", ACTIONS, ids=[b["type"] for b in ACTIONS])

@@ -14,19 +14,30 @@ def test_basic_attack_is_one_minus_seven_tenths_squared() -> None:
     assert dice.basic_destroy_chance() == 1 - Fraction(7, 10) ** 2 == Fraction(51, 100)
 
 
-@pytest.mark.parametrize(("count", "defense", "chance"), [
-    (1, 6, Fraction(1, 2)), (1, 8, Fraction(3, 10)), (2, 6, Fraction(3, 4)), (3, 9, 1 - Fraction(8, 10) ** 3),
-    (1, 10, Fraction(1, 10)), (2, 1, Fraction(1)),
-])
+@pytest.mark.parametrize(
+    ("count", "defense", "chance"),
+    [
+        (1, 6, Fraction(1, 2)),
+        (1, 8, Fraction(3, 10)),
+        (2, 6, Fraction(3, 4)),
+        (3, 9, 1 - Fraction(8, 10) ** 3),
+        (1, 10, Fraction(1, 10)),
+        (2, 1, Fraction(1)),
+    ],
+)
 def test_enhanced_attack_chance(count: int, defense: int, chance: Fraction) -> None:
     assert dice.destroy_chance(count, defense) == chance
 
 
 def test_q_ray_chances() -> None:
     plain = dice.qray_chances(reroll=False)
-    assert plain == {"both_destroyed": Fraction(1, 10), "both_teleport": Fraction(1, 10),
-                     "no_effect": Fraction(3, 10), "target_teleports": Fraction(2, 10),
-                     "target_destroyed": Fraction(3, 10)}
+    assert plain == {
+        "both_destroyed": Fraction(1, 10),
+        "both_teleport": Fraction(1, 10),
+        "no_effect": Fraction(3, 10),
+        "target_teleports": Fraction(2, 10),
+        "target_destroyed": Fraction(3, 10),
+    }
     again = dice.qray_chances(reroll=True)
     assert again["no_effect"] == Fraction(1, 8) and again["target_destroyed"] == Fraction(3, 8)
     assert sum(plain.values()) == sum(again.values()) == 1

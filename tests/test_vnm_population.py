@@ -24,8 +24,14 @@ def test_collect_moves_chips_from_the_area_to_the_home_world() -> None:
     assert area(state, "China")["population"] == 24
     assert state["worlds"]["Pluto"]["population"] == 3
     assert "Pluto 3/34" in result["summary"]
-    assert state["turn_action"] == {"kind": "population", "count": 3, "extensions": 0, "ships": 5,
-                                    "collected": 3, "left": 2}
+    assert state["turn_action"] == {
+        "kind": "population",
+        "count": 3,
+        "extensions": 0,
+        "ships": 5,
+        "collected": 3,
+        "left": 2,
+    }
     state, _ = act(state, {"type": "collect", "area": "India"})
     assert state["worlds"]["Pluto"]["population"] == 4
 
@@ -35,8 +41,14 @@ def test_collecting_from_an_empty_area_is_refused() -> None:
     state = collected(state, "Venus", "China", 5)
     state, _ = act(state, {"type": "collect", "area": "Oceania", "count": 5})
     refused(state, {"type": "collect", "area": "Oceania"}, "'Oceania' is not one of China (15 left)")
-    state = play_to(new_game(players=["Pluto", "Venus", "Mars"], game_length="Short", land_areas=[
-        {"name": "China", "population": 3}, {"name": "Oceania", "population": 22}]), "Pluto")
+    state = play_to(
+        new_game(
+            players=["Pluto", "Venus", "Mars"],
+            game_length="Short",
+            land_areas=[{"name": "China", "population": 3}, {"name": "Oceania", "population": 22}],
+        ),
+        "Pluto",
+    )
     refused(state, {"type": "collect", "area": "China", "count": 4}, "only 3", "4")
 
 
@@ -131,8 +143,7 @@ def test_a_win_is_announced_the_moment_the_threshold_is_reached() -> None:
 
 
 def test_a_two_player_team_wins_on_its_two_home_worlds_combined() -> None:
-    teams = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]},
-             {"name": "Al", "home_worlds": ["Ganymede", "Titan"]}]
+    teams = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]}, {"name": "Al", "home_worlds": ["Ganymede", "Titan"]}]
     state = new_game(players=teams, first_player="Titan")
     state = collected(state, "Mars", "China", 27)
     state = collected(play_to(state, "Venus"), "Venus", "India", 21)
@@ -149,11 +160,18 @@ def test_a_two_player_team_wins_on_its_two_home_worlds_combined() -> None:
 def test_natural_disaster_can_give_a_shared_victory() -> None:
     state = small_game()
     state = collected(collected(state, "Pluto", "China", 7), "Venus", "China", 7)
-    state, result = act(state, {"type": "receive_population", "card": "Natural Disaster", "gains": [
-        {"world": "Pluto", "count": 2, "area": "Oceania"},
-        {"world": "venus", "count": 2, "area": "Oceania"},
-        {"world": "Mars", "count": 1, "area": "China"},
-    ]})
+    state, result = act(
+        state,
+        {
+            "type": "receive_population",
+            "card": "Natural Disaster",
+            "gains": [
+                {"world": "Pluto", "count": 2, "area": "Oceania"},
+                {"world": "venus", "count": 2, "area": "Oceania"},
+                {"world": "Mars", "count": 1, "area": "China"},
+            ],
+        },
+    )
     assert state["winners"] == [0, 1]
     assert "Shared victory: Pluto and Venus" in result["summary"]
     assert SYSTEM.screen(state).alert == "Shared victory: Pluto and Venus!"
@@ -162,15 +180,30 @@ def test_natural_disaster_can_give_a_shared_victory() -> None:
 
 def test_receive_population_checks_every_gain_and_changes_nothing_on_error() -> None:
     state = small_game()
-    refused(state, {"type": "receive_population", "gains": [{"world": "Pluto", "count": 3, "area": "Oceania"},
-                                                            {"world": "Mars", "count": 3, "area": "Oceania"}]},
-            "Oceania has only 2")
-    refused(state, {"type": "receive_population", "gains": [{"world": "Titan", "count": 1, "area": "China"}]},
-            "'Titan' is not one of")
-    refused(state, {"type": "receive_population", "gains": [{"world": "Mars", "count": 0, "area": "China"}]},
-            "at least 1")
-    refused(state, {"type": "receive_population", "gains": [{"world": "Mars", "count": 1, "area": "Atlantis"}]},
-            "'Atlantis' is not one of China")
+    refused(
+        state,
+        {
+            "type": "receive_population",
+            "gains": [
+                {"world": "Pluto", "count": 3, "area": "Oceania"},
+                {"world": "Mars", "count": 3, "area": "Oceania"},
+            ],
+        },
+        "Oceania has only 2",
+    )
+    refused(
+        state,
+        {"type": "receive_population", "gains": [{"world": "Titan", "count": 1, "area": "China"}]},
+        "'Titan' is not one of",
+    )
+    refused(
+        state, {"type": "receive_population", "gains": [{"world": "Mars", "count": 0, "area": "China"}]}, "at least 1"
+    )
+    refused(
+        state,
+        {"type": "receive_population", "gains": [{"world": "Mars", "count": 1, "area": "Atlantis"}]},
+        "'Atlantis' is not one of China",
+    )
 
 
 def _infect(state: dict, name: str, count: int) -> dict:

@@ -14,8 +14,9 @@ def tech(state: dict, world: str) -> dict:
 
 def test_research_in_the_basic_game_is_refused() -> None:
     state = new_game()
-    refused(state, {"type": "research", "upgrade": "Gatling Lasers", "faces": [9]},
-            "Research is only in the Enhanced game")
+    refused(
+        state, {"type": "research", "upgrade": "Gatling Lasers", "faces": [9]}, "Research is only in the Enhanced game"
+    )
     refused(state, {"type": "choose_upgrade", "upgrade": "Gatling Lasers"}, "Enhanced game")
 
 
@@ -58,8 +59,7 @@ def test_unknown_upgrades_need_the_number_from_the_card() -> None:
 
 def test_duplicates_and_obsoleted_upgrades_cannot_be_attempted() -> None:
     state = new_game(version="Enhanced", tech={"Pluto": {"cards": ["Ultronium Shielding"]}})
-    refused(state, {"type": "research", "upgrade": "Yttrium Alloys", "faces": [9]},
-            "duplicates Ultronium Shielding")
+    refused(state, {"type": "research", "upgrade": "Yttrium Alloys", "faces": [9]}, "duplicates Ultronium Shielding")
     state["worlds"]["Pluto"]["tech"]["upgrades"] = ["Auto Fire Control"]
     refused(state, {"type": "choose_upgrade", "upgrade": "Gatling Lasers"}, "obsoleted by Auto Fire Control")
 
@@ -92,7 +92,8 @@ def test_research_faces_and_dice_expression() -> None:
 def test_set_tech_is_enhanced_only_and_needs_a_value() -> None:
     refused(new_game(), {"type": "set_tech", "world": "Mars", "weapon_dice": 1}, "Enhanced")
     refused(enhanced_game(), {"type": "set_tech", "world": "Mars"}, "at least one value")
-    state, result = act(enhanced_game(), {"type": "set_tech", "world": "Mars", "builds_per_action": 2,
-                                          "cards": ["Chameleon Screen"]})
+    state, result = act(
+        enhanced_game(), {"type": "set_tech", "world": "Mars", "builds_per_action": 2, "cards": ["Chameleon Screen"]}
+    )
     assert state["worlds"]["Mars"]["builds_per_action"] == 2
     assert tech(state, "Mars")["cards"] == ["Chameleon Screen"]

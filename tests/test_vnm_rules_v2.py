@@ -59,7 +59,7 @@ def test_attacks_are_bounded_by_ships_and_extensions() -> None:
 
 
 def test_an_enhanced_extension_attack_needs_no_tech_cards() -> None:
-    """"Technology and Special cards do not apply": two dice, 8+, even with no Technology values entered."""
+    """ "Technology and Special cards do not apply": two dice, 8+, even with no Technology values entered."""
     state = play_to(new_game(version="Enhanced"), "Venus")  # no tech given at all; Venus has the Q-Ray
     state, _ = act(state, {"type": "attack", "target": "Mars", "faces": [3]})
     state, _ = act(state, {"type": "attack", "target": "Mars", "faces": [3]})
@@ -73,18 +73,29 @@ def test_an_enhanced_extension_attack_needs_no_tech_cards() -> None:
 
 def test_population_is_never_created() -> None:
     state = new_game()
-    refused(state, {"type": "receive_population", "gains": [{"world": "Mars", "count": 2}]}, "From land area",
-            error=__import__("tableside.core.errors", fromlist=["BadRequest"]).BadRequest)
-    state, _ = act(state, {"type": "receive_population", "card": "Alien Plague",
-                           "gains": [{"world": "Mars", "count": 2, "area": "India"}]})
+    refused(
+        state,
+        {"type": "receive_population", "gains": [{"world": "Mars", "count": 2}]},
+        "From land area",
+        error=__import__("tableside.core.errors", fromlist=["BadRequest"]).BadRequest,
+    )
+    state, _ = act(
+        state,
+        {
+            "type": "receive_population",
+            "card": "Alien Plague",
+            "gains": [{"world": "Mars", "count": 2, "area": "India"}],
+        },
+    )
     assert state["worlds"]["Mars"]["population"] == 2
     assert next(a for a in state["land_areas"] if a["name"] == "India")["population"] == 19
     enhanced = new_game(version="Enhanced")
     enhanced, _ = act(enhanced, {"type": "destroy_population", "area": "China", "count": 2})
     assert enhanced["destroyed"] == 2 and not SYSTEM.laws(enhanced)
     enhanced["worlds"]["Venus"]["population"] += 1
-    assert SYSTEM.laws(enhanced) == ["population: 102 on Earth, home worlds, the Refuge and the destroyed pile, "
-                                     "the game has 101"]
+    assert SYSTEM.laws(enhanced) == [
+        "population: 102 on Earth, home worlds, the Refuge and the destroyed pile, the game has 101"
+    ]
 
 
 def test_earth_may_now_collect_is_said_only_in_games_with_earth() -> None:
@@ -96,8 +107,9 @@ def test_earth_may_now_collect_is_said_only_in_games_with_earth() -> None:
 
 def test_corrections_keep_the_totals() -> None:
     state = new_game()
-    state, result = act(state, {"type": "correct", "key": "land_areas.0.population", "value": 25,
-                                "reason": "two chips fell off"})
+    state, result = act(
+        state, {"type": "correct", "key": "land_areas.0.population", "value": 25, "reason": "two chips fell off"}
+    )
     assert state["destroyed"] == 2 and result["correction"]["from"] == 27
     state, _ = act(state, {"type": "correct", "key": "worlds.Venus.population", "value": 2})
     assert state["destroyed"] == 0 and state["worlds"]["Venus"]["population"] == 2
@@ -119,9 +131,16 @@ def test_no_field_kind_needs_json() -> None:
 
 def test_a_mid_game_session_lists_the_states_real_names(tmp_path) -> None:
     table = Table(Store(tmp_path / "vnm.db"), rng=random.Random(3))
-    table.create_session("vnm", {"players": [{"name": "Ann", "home_worlds": ["Venus"]},
-                                             {"name": "Bob", "home_worlds": ["Pluto"]},
-                                             {"name": "Cy", "home_worlds": ["Mars"]}]})
+    table.create_session(
+        "vnm",
+        {
+            "players": [
+                {"name": "Ann", "home_worlds": ["Venus"]},
+                {"name": "Bob", "home_worlds": ["Pluto"]},
+                {"name": "Cy", "home_worlds": ["Mars"]},
+            ]
+        },
+    )
     table.act({"type": "collect", "area": "North America", "count": 5})
     table.act({"type": "extend", "cards": 3})
     table.act({"type": "collect", "area": "North America", "count": 3})  # North America is empty now

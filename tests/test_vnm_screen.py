@@ -19,8 +19,11 @@ def press(state: dict, button: str, hold: bool = False):
 
 
 def element(state: dict, kind: str, title: str = ""):
-    found = [e for e in SYSTEM.screen(state).elements
-             if e.kind == kind and (not title or getattr(e, "title", getattr(e, "label", "")) == title)]
+    found = [
+        e
+        for e in SYSTEM.screen(state).elements
+        if e.kind == kind and (not title or getattr(e, "title", getattr(e, "label", "")) == title)
+    ]
     assert found, f"no {kind} {title!r} on the screen"
     return found[0]
 
@@ -31,8 +34,12 @@ def grid(state: dict, title: str) -> dict[str, tuple[str, ...]]:
 
 def test_the_button_map() -> None:
     assert [(b.button, b.hold, b.label) for b in SYSTEM.bindings] == [
-        ("A", False, "Attack"), ("B", False, "Research / d10"), ("C", False, "End turn"),
-        ("D", False, "Undo"), ("D", True, "Redo")]
+        ("A", False, "Attack"),
+        ("B", False, "Research / d10"),
+        ("C", False, "End turn"),
+        ("D", False, "Undo"),
+        ("D", True, "Redo"),
+    ]
     state = new_game()
     assert press(state, "D") == "undo"
     assert press(state, "D", hold=True) == "redo"
@@ -83,7 +90,10 @@ def test_the_screen_shows_population_earth_ships_zap_turn_and_roll() -> None:
     population = element(state, "bars")
     assert population.title == "Population (win 34)" and population.threshold == 34 and population.priority == 1
     assert [(b.label, b.value, b.maximum, b.note) for b in population.bars] == [
-        ("Venus", 0, 34, ""), ("Mars", 0, 34, ""), ("Pluto", 4, 34, "turn")]
+        ("Venus", 0, 34, ""),
+        ("Mars", 0, 34, ""),
+        ("Pluto", 4, 34, "turn"),
+    ]
     assert grid(state, "Earth")["China"] == ("23",)
     assert grid(state, "Earth")["Australia + 2 others*"] == ("20",)
     assert element(state, "figure").value == "97"
@@ -106,8 +116,14 @@ def test_the_last_roll_shows_hit_marks_and_only_during_its_turn() -> None:
     roll = element(state, "dice")
     assert [(d.face, d.mark) for d in roll.dice] == [(3, "miss"), (8, "hit")]
     assert roll.verdict == "Venus's spaceship destroyed" and roll.sides == 10
-    assert state["last_roll"] == {"label": "Pluto vs Venus", "expr": "2d10", "rolls": [3, 8],
-                                  "hits": [False, True], "verdict": "Venus's spaceship destroyed", "turn": 1}
+    assert state["last_roll"] == {
+        "label": "Pluto vs Venus",
+        "expr": "2d10",
+        "rolls": [3, 8],
+        "hits": [False, True],
+        "verdict": "Venus's spaceship destroyed",
+        "turn": 1,
+    }
     state, _ = act(state, {"type": "end_turn"})
     assert not [e for e in SYSTEM.screen(state).elements if e.kind == "dice"]
     state, _ = act(state, {"type": "roll", "expr": "1d10", "faces": [7]})

@@ -10,8 +10,7 @@ from tableside.core.systems.vnm import SYSTEM, rules
 
 from tests.test_vnm_support import new_game
 
-TEAMS = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]},
-         {"name": "Al", "home_worlds": ["Ganymede", "Titan"]}]
+TEAMS = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]}, {"name": "Al", "home_worlds": ["Ganymede", "Titan"]}]
 
 
 def players_for(count: int) -> list:
@@ -34,7 +33,12 @@ def test_defaults_start_a_normal_game_with_the_missing_areas_flagged() -> None:
     assert state["total_population"] == 101
     areas = {a["name"]: a for a in state["land_areas"]}
     assert [areas[n]["population"] for n in ("China", "India", "Europe", "Africa", "North America")] == [
-        27, 21, 16, 9, 8]
+        27,
+        21,
+        16,
+        9,
+        8,
+    ]
     assert all(areas[n]["source"] == "rulebook" for n in rules.KNOWN_LAND_AREAS)
     missing = areas[rules.MISSING_AREA_NAME]
     assert missing["population"] == 20  # 101 - 81, derived, not invented
@@ -95,12 +99,15 @@ def test_land_areas_must_add_up_to_the_chosen_total() -> None:
     options_error({"total_population": 100}, "Normal", "101")
 
 
-@pytest.mark.parametrize(("areas", "words"), [
-    ([{"name": "China", "population": 50}, {"name": "china", "population": 51}], ("same name",)),
-    ([{"name": "Secret Underground Refuge", "population": 101}], ("Refuge",)),
-    ([{"name": "China", "population": -1}, {"name": "X", "population": 102}], ("at least 0",)),
-    ([{"name": f"A{i}", "population": 11} for i in range(9)] + [{"name": "Z", "population": 2}], ("at most 8",)),
-])
+@pytest.mark.parametrize(
+    ("areas", "words"),
+    [
+        ([{"name": "China", "population": 50}, {"name": "china", "population": 51}], ("same name",)),
+        ([{"name": "Secret Underground Refuge", "population": 101}], ("Refuge",)),
+        ([{"name": "China", "population": -1}, {"name": "X", "population": 102}], ("at least 0",)),
+        ([{"name": f"A{i}", "population": 11} for i in range(9)] + [{"name": "Z", "population": 2}], ("at most 8",)),
+    ],
+)
 def test_bad_land_areas_are_refused(areas: list, words: tuple) -> None:
     options_error({"land_areas": areas}, *words)
 
@@ -117,8 +124,9 @@ def test_a_total_divisible_by_the_players_is_warned_about_not_refused() -> None:
 
 
 def test_a_seventh_player_is_refused() -> None:
-    options_error({"players": ["Venus", "Mars", "Ganymede", "Titan", "Pluto", "Earth", "Venus"]},
-                  "7 players", "2 to 6", "7th")
+    options_error(
+        {"players": ["Venus", "Mars", "Ganymede", "Titan", "Pluto", "Earth", "Venus"]}, "7 players", "2 to 6", "7th"
+    )
 
 
 def test_one_player_and_bad_home_worlds_are_refused() -> None:
@@ -136,8 +144,9 @@ def test_home_worlds_ignore_case_and_names_default_to_the_planet() -> None:
 
 def test_two_players_each_play_two_planets_not_earth() -> None:
     options_error({"players": ["Venus", "Mars"]}, "two planets")
-    options_error({"players": [{"home_worlds": ["Earth", "Venus"]}, {"home_worlds": ["Mars", "Pluto"]}]},
-                  "other than Earth")
+    options_error(
+        {"players": [{"home_worlds": ["Earth", "Venus"]}, {"home_worlds": ["Mars", "Pluto"]}]}, "other than Earth"
+    )
     options_error({"players": [{"home_worlds": ["Venus", "Earth"]}, "Pluto", "Mars"]}, "one home world")
 
 
@@ -151,8 +160,9 @@ def test_two_player_turn_order_alternates_like_the_rulebook_example() -> None:
 
 def test_pluto_takes_the_first_turn_then_clockwise() -> None:
     assert new_game(players=["Venus", "Pluto", "Mars", "Earth"])["turn_order"] == ["Pluto", "Mars", "Earth", "Venus"]
-    two = new_game(players=[{"name": "A", "home_worlds": ["Venus", "Pluto"]},
-                            {"name": "B", "home_worlds": ["Mars", "Titan"]}])
+    two = new_game(
+        players=[{"name": "A", "home_worlds": ["Venus", "Pluto"]}, {"name": "B", "home_worlds": ["Mars", "Titan"]}]
+    )
     assert two["turn_order"] == ["Pluto", "Mars", "Venus", "Titan"]
     options_error({"players": ["Venus", "Pluto", "Mars"], "first_player": "Venus"}, "Pluto takes the first turn")
 
@@ -164,25 +174,46 @@ def test_without_pluto_the_players_name_the_first_player_clockwise_from_pluto() 
     assert state["turn_order"] == ["Mars", "Titan", "Venus"]
 
 
-@pytest.mark.parametrize(("version", "ships"), [
-    ("Basic", {"Venus": 2, "Mars": 2, "Ganymede": 3, "Titan": 3, "Pluto": 5, "Earth": 0}),
-    ("Enhanced", {"Venus": 2, "Mars": 2, "Ganymede": 2, "Titan": 2, "Pluto": 2, "Earth": 0}),
-])
+@pytest.mark.parametrize(
+    ("version", "ships"),
+    [
+        ("Basic", {"Venus": 2, "Mars": 2, "Ganymede": 3, "Titan": 3, "Pluto": 5, "Earth": 0}),
+        ("Enhanced", {"Venus": 2, "Mars": 2, "Ganymede": 2, "Titan": 2, "Pluto": 2, "Earth": 0}),
+    ],
+)
 def test_fleets_and_starting_spaceships(version: str, ships: dict) -> None:
     state = new_game(players=list(rules.PLANETS), version=version)
     assert {w: s["on_board"] for w, s in state["worlds"].items()} == ships
     assert {w: s["fleet"] for w, s in state["worlds"].items()} == {
-        "Venus": 5, "Mars": 5, "Ganymede": 6, "Titan": 5, "Pluto": 5, "Earth": 4}
+        "Venus": 5,
+        "Mars": 5,
+        "Ganymede": 6,
+        "Titan": 5,
+        "Pluto": 5,
+        "Earth": 4,
+    }
 
 
 def test_builds_per_action_by_version() -> None:
     basic = new_game(players=list(rules.PLANETS))
     assert {w: s["builds_per_action"] for w, s in basic["worlds"].items()} == {
-        "Venus": 1, "Mars": 1, "Ganymede": 1, "Titan": 2, "Pluto": 3, "Earth": 1}
+        "Venus": 1,
+        "Mars": 1,
+        "Ganymede": 1,
+        "Titan": 2,
+        "Pluto": 3,
+        "Earth": 1,
+    }
     enhanced = new_game(players=list(rules.PLANETS), version="Enhanced")
     # Amphibious (Ganymede Special, revised card) builds two; the rest build one.
     assert {w: s["builds_per_action"] for w, s in enhanced["worlds"].items()} == {
-        "Venus": 1, "Mars": 1, "Ganymede": 2, "Titan": 1, "Pluto": 1, "Earth": 1}
+        "Venus": 1,
+        "Mars": 1,
+        "Ganymede": 2,
+        "Titan": 1,
+        "Pluto": 1,
+        "Earth": 1,
+    }
 
 
 @pytest.mark.parametrize(("players", "each", "aside"), [(2, 18, 0), (3, 12, 0), (4, 9, 0), (5, 7, 1), (6, 6, 0)])
@@ -209,11 +240,14 @@ def test_unknown_option_and_bad_version_are_refused() -> None:
     options_error({"version": "Deluxe"}, "Deluxe")
 
 
-@pytest.mark.parametrize("raw", [
-    {},
-    {"game_length": "Epic", "total_population": 151, "version": "Enhanced", "tech": {"Mars": {"weapon_dice": 1}}},
-    {"players": TEAMS, "first_player": "Titan", "land_areas": [{"name": "China", "population": 101}]},
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {},
+        {"game_length": "Epic", "total_population": 151, "version": "Enhanced", "tech": {"Mars": {"weapon_dice": 1}}},
+        {"players": TEAMS, "first_player": "Titan", "land_areas": [{"name": "China", "population": 101}]},
+    ],
+)
 def test_validated_options_validate_again_to_the_same_options(raw: dict) -> None:
     """The core may store validated options and replay from them."""
     once = SYSTEM.validate_options(raw)

@@ -35,8 +35,7 @@ def act(state: dict[str, Any], raw: dict[str, Any]) -> tuple[dict[str, Any], dic
     return play(SYSTEM, state, raw)
 
 
-def refused(state: dict[str, Any], raw: dict[str, Any], *words: str,
-            error: type[TablesideError] = RuleError) -> str:
+def refused(state: dict[str, Any], raw: dict[str, Any], *words: str, error: type[TablesideError] = RuleError) -> str:
     """The action is refused with a message naming the problem, and the state is untouched."""
     before = copy.deepcopy(state)
     with pytest.raises(error) as caught:

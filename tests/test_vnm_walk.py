@@ -22,18 +22,41 @@ from tableside.core.store import Store
 from tableside.core.systems.vnm import SYSTEM, rules
 from tableside.core.table import Table
 
-TECH = {w: {"weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8}
-        for w in ("Mars", "Pluto", "Earth", "Titan", "Venus")}
+TECH = {
+    w: {"weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8}
+    for w in ("Mars", "Pluto", "Earth", "Titan", "Venus")
+}
 SETUPS = [
     {"players": ["Venus", "Earth", "Pluto"]},
-    {"players": ["Venus", "Titan", "Mars", "Earth"], "version": "Enhanced", "first_player": "Mars",
-     "tech": {w: TECH[w] for w in ("Titan", "Mars", "Earth", "Venus")}},
-    {"players": [{"name": "Wally", "home_worlds": ["Mars", "Venus"]},
-                 {"name": "Al", "home_worlds": ["Pluto", "Titan"]}],
-     "game_length": "Short", "land_areas": [{"name": "China", "population": 12}, {"name": "Oceania", "population": 9}]},
+    {
+        "players": ["Venus", "Titan", "Mars", "Earth"],
+        "version": "Enhanced",
+        "first_player": "Mars",
+        "tech": {w: TECH[w] for w in ("Titan", "Mars", "Earth", "Venus")},
+    },
+    {
+        "players": [
+            {"name": "Wally", "home_worlds": ["Mars", "Venus"]},
+            {"name": "Al", "home_worlds": ["Pluto", "Titan"]},
+        ],
+        "game_length": "Short",
+        "land_areas": [{"name": "China", "population": 12}, {"name": "Oceania", "population": 9}],
+    },
 ]
-TURN = ["build", "move", "declare_target", "attack", "follow_up_roll", "collect", "infect", "destroy_population",
-        "choose_upgrade", "research", "extend", "end_turn"]
+TURN = [
+    "build",
+    "move",
+    "declare_target",
+    "attack",
+    "follow_up_roll",
+    "collect",
+    "infect",
+    "destroy_population",
+    "choose_upgrade",
+    "research",
+    "extend",
+    "end_turn",
+]
 ANY_TIME = ["receive_population", "set_tech", "play_zap", "draw_zap", "destroy_ship", "correct", "nonsense"]
 
 
@@ -97,8 +120,14 @@ class Walk(RuleBasedStateMachine):
             if kind == "set_tech":
                 raw["weapon_dice"] = data.draw(st.integers(1, 3))
         elif kind == "receive_population":
-            raw["gains"] = [{"world": self._name(data, worlds, "Neptune"), "count": self._count(data),
-                             "area": self._name(data, areas, "Atlantis")} for _ in range(data.draw(st.integers(1, 3)))]
+            raw["gains"] = [
+                {
+                    "world": self._name(data, worlds, "Neptune"),
+                    "count": self._count(data),
+                    "area": self._name(data, areas, "Atlantis"),
+                }
+                for _ in range(data.draw(st.integers(1, 3)))
+            ]
         elif kind == "correct":
             keys = [t.key for t in SYSTEM.tracked(state)]
             raw.update(key=data.draw(st.sampled_from(keys)), value=data.draw(st.integers(-1, 30)))
@@ -168,8 +197,15 @@ class Walk(RuleBasedStateMachine):
         earth = sum(a["population"] + a["infected"] for a in state["land_areas"])
         homes = sum(w["population"] for w in state["worlds"].values())
         assert earth + homes + state["destroyed"] == state["total_population"]
-        assert min([a["population"] for a in state["land_areas"]] + [a["infected"] for a in state["land_areas"]]
-                   + [w["population"] for w in state["worlds"].values()] + [state["destroyed"]]) >= 0
+        assert (
+            min(
+                [a["population"] for a in state["land_areas"]]
+                + [a["infected"] for a in state["land_areas"]]
+                + [w["population"] for w in state["worlds"].values()]
+                + [state["destroyed"]]
+            )
+            >= 0
+        )
         for p in state["players"]:
             z = p["zap"]
             assert z["deck"] + z["hand"] + z["discard"] == state["zap_dealt"]
@@ -184,6 +220,10 @@ class Walk(RuleBasedStateMachine):
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-Walk.TestCase.settings = settings(max_examples=10, stateful_step_count=30, deadline=None,
-                                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+Walk.TestCase.settings = settings(
+    max_examples=10,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 TestVnmWalk = Walk.TestCase

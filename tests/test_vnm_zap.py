@@ -91,9 +91,17 @@ def test_two_players_each_have_one_deck_of_18_for_both_planets() -> None:
 
 def test_counts_always_add_up_to_the_cards_dealt() -> None:
     state = new_game(players=["Pluto", "Venus", "Mars", "Titan", "Earth"])
-    steps = [{"type": "play_zap", "world": "Mars"}, {"type": "move"}, {"type": "extend", "cards": 2},
-             {"type": "end_turn"}, {"type": "play_zap", "world": "Earth", "number": 9}, {"type": "end_turn"},
-             {"type": "end_turn"}, {"type": "end_turn"}, {"type": "end_turn"}]
+    steps = [
+        {"type": "play_zap", "world": "Mars"},
+        {"type": "move"},
+        {"type": "extend", "cards": 2},
+        {"type": "end_turn"},
+        {"type": "play_zap", "world": "Earth", "number": 9},
+        {"type": "end_turn"},
+        {"type": "end_turn"},
+        {"type": "end_turn"},
+        {"type": "end_turn"},
+    ]
     for raw in steps:
         state, _ = act(state, raw)
         for player in state["players"]:

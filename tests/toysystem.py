@@ -69,17 +69,32 @@ class Toy(GameSystem):
     name = "Toy"
     options = (Field("limit", "count", required=False, default=1000, minimum=1),)
     actions = {
-        "add": ActionSpec("add", "Add points", "Add points.", _add,
-                          (Field("points", "count", minimum=1, maximum=50),)),
-        "roll_d6": ActionSpec("roll_d6", "Roll d6", "Roll N d6 and add them.", _roll,
-                              (Field("n", "count", minimum=1, maximum=10),), rolls=True),
+        "add": ActionSpec("add", "Add points", "Add points.", _add, (Field("points", "count", minimum=1, maximum=50),)),
+        "roll_d6": ActionSpec(
+            "roll_d6",
+            "Roll d6",
+            "Roll N d6 and add them.",
+            _roll,
+            (Field("n", "count", minimum=1, maximum=10),),
+            rolls=True,
+        ),
         "chain": ActionSpec("chain", "Chain roll", "1d6, then that many d6.", _chain, rolls=True),
-        "hide": ActionSpec("hide", "Roll into the hand", "Private dice.", _hide,
-                           (Field("seat", "pick", choices=_seats), Field("n", "count", minimum=1, maximum=10)),
-                           rolls=True),
-        "pay": ActionSpec("pay", "Pay chips", "Chips to the pot.", _pay,
-                          (Field("seat", "pick", choices=_seats), Field("chips", "count", minimum=1, maximum=20)),
-                          available=lambda s, seat: None if s["score"] < 900 else "the game is over"),
+        "hide": ActionSpec(
+            "hide",
+            "Roll into the hand",
+            "Private dice.",
+            _hide,
+            (Field("seat", "pick", choices=_seats), Field("n", "count", minimum=1, maximum=10)),
+            rolls=True,
+        ),
+        "pay": ActionSpec(
+            "pay",
+            "Pay chips",
+            "Chips to the pot.",
+            _pay,
+            (Field("seat", "pick", choices=_seats), Field("chips", "count", minimum=1, maximum=20)),
+            available=lambda s, seat: None if s["score"] < 900 else "the game is over",
+        ),
         "boom": ActionSpec("boom", "Boom", "Always fails with a bug.", _boom),
     }
     bindings = (
@@ -91,8 +106,14 @@ class Toy(GameSystem):
     )
 
     def initial_state(self, options):
-        return {"score": 0, "limit": options["limit"], "rolls": [], "hands": {"Ann": [], "Bob": []},
-                "chips": {"Ann": CHIPS // 2, "Bob": CHIPS // 2}, "pot": 0}
+        return {
+            "score": 0,
+            "limit": options["limit"],
+            "rolls": [],
+            "hands": {"Ann": [], "Bob": []},
+            "chips": {"Ann": CHIPS // 2, "Bob": CHIPS // 2},
+            "pot": 0,
+        }
 
     def seats(self, state):
         return [Seat("Ann"), Seat("Bob")]
@@ -109,13 +130,16 @@ class Toy(GameSystem):
         return [] if held == CHIPS else [f"chips: {held} on the table, the game has {CHIPS}"]
 
     def tracked(self, state):
-        return [Tracked("score", "Score", state["score"], 0, state["limit"]),
-                Tracked("chips.Ann", "Ann's chips", state["chips"]["Ann"], 0, CHIPS),
-                Tracked("pot", "Pot", state["pot"], 0, CHIPS)]
+        return [
+            Tracked("score", "Score", state["score"], 0, state["limit"]),
+            Tracked("chips.Ann", "Ann's chips", state["chips"]["Ann"], 0, CHIPS),
+            Tracked("pot", "Pot", state["pot"], 0, CHIPS),
+        ]
 
     def screen(self, state):
-        return Screen(title="Toy", status=f"score {state['score']}",
-                      elements=(KeyFigure("Score", str(state["score"])),))
+        return Screen(
+            title="Toy", status=f"score {state['score']}", elements=(KeyFigure("Score", str(state["score"])),)
+        )
 
 
 SYSTEM = Toy()

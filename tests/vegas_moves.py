@@ -67,8 +67,10 @@ def claim_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
     if kind == "next":
         return {"type": "next_trick"}
     if trick["cards"]:
-        card = pick([c["card"] for c in trick["cards"] if c["player"] != player and c["card"] not in trick["taken"]]
-                    or ["Team 1"])
+        card = pick(
+            [c["card"] for c in trick["cards"] if c["player"] != player and c["card"] not in trick["taken"]]
+            or ["Team 1"]
+        )
     else:
         card = pick(referee.all_cards())
     suit, number = referee.parse_card(card)
@@ -113,8 +115,9 @@ def move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
         return {"type": "setup_tracks", "player": pick(waiting), "tracks": chosen}
     if phase == "Round start":
         if state["chosen"] is None:
-            return pick([{"type": "random_pick"},
-                         {"type": "choose_furthest_behind", "player": pick(state["furthest_behind"])}])
+            return pick(
+                [{"type": "random_pick"}, {"type": "choose_furthest_behind", "player": pick(state["furthest_behind"])}]
+            )
         return {"type": "free_increase", "track": pick(rules.TRACKS)}
     if phase == "Tricks":
         return claim_move(state, pick) if state["trick"] else trick_move(state, pick)

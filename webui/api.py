@@ -26,7 +26,8 @@ def _seat() -> str | None:
     """The seat this phone holds (header or cookie), or None for the shared table view."""
     environ = request.environ  # read directly: most requests carry neither, and parsing cookies is not free
     token = environ.get("HTTP_X_TABLESIDE_SEAT") or (
-        request.cookies.get(SEAT_COOKIE) if "HTTP_COOKIE" in environ else None)
+        request.cookies.get(SEAT_COOKIE) if "HTTP_COOKIE" in environ else None
+    )
     return _services().table.seat_of(token) if token else None
 
 

@@ -76,8 +76,9 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         environ = request.environ
         host = request.host
         if not _host_allowed(host, tuple(services.names)):
-            return jsonify(error=f"this table does not answer to the host name {host[:80]!r}: "
-                                 "use its IP address or NAME.local"), 400
+            return jsonify(
+                error=f"this table does not answer to the host name {host[:80]!r}: use its IP address or NAME.local"
+            ), 400
         endpoint = request.endpoint
         if endpoint is None or endpoint in pages.PUBLIC:
             return None

@@ -146,9 +146,7 @@ def host_allowed(host: str | None, names: Iterable[str] = ()) -> bool:
         pass
     if name == "localhost" or name in names:
         return True
-    return name.endswith(".local") and len(name) > len(".local") and all(
-        c.isalnum() or c in "-." for c in name
-    )
+    return name.endswith(".local") and len(name) > len(".local") and all(c.isalnum() or c in "-." for c in name)
 
 
 def cross_site(method: str, origin: str | None, fetch_site: str | None, host: str | None) -> str | None:
@@ -172,5 +170,7 @@ def json_body_refusal(method: str, content_type: str | None, content_length: int
     mimetype = (content_type or "").split(";")[0].strip().lower()
     if mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json")):
         return None
-    return (f"send the body as JSON with 'Content-Type: application/json', not {mimetype or 'no type'!r} "
-            "(curl: --json '{...}')")
+    return (
+        f"send the body as JSON with 'Content-Type: application/json', not {mimetype or 'no type'!r} "
+        "(curl: --json '{...}')"
+    )

@@ -102,6 +102,7 @@ def _tracked_series(system: Any) -> Callable[[dict], Series]:
             return {t.label: float(t.value) for t in system.tracked(state)[:8]}
         except Exception:  # a system without tracked numbers: no chart, never a 500
             return {}
+
     return series
 
 
@@ -198,8 +199,10 @@ def chart_svg(title: str, xlabel: str, names: list[str], points: list[dict]) -> 
         final = points[-1]["values"].get(name)
         short = name if len(name) <= 40 else name[:39] + "…"
         shown = f"{escape(short)}: {_num(final)}" if final is not None else escape(short)
-        out.append(f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{colour}"/>'
-                   f'<text x="{lx + 16}" y="{ly + 11}" font-size="12">{shown}</text>')
+        out.append(
+            f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{colour}"/>'
+            f'<text x="{lx + 16}" y="{ly + 11}" font-size="12">{shown}</text>'
+        )
     out.append("</svg>")
     return "".join(out)
 
@@ -288,16 +291,21 @@ def luck_report(entries: list[dict]) -> dict:
             continue
         z = zsum / math.sqrt(n)
         pct = (ratio / n - 1) * 100
-        players.append({
-            "name": who,
-            "dice": int(n),
-            "average": f"{pct:+.0f}% against a fair die",
-            "expected": "0%",
-            "z": round(z, 2),
-            "verdict": _verdict(z, int(n)),
-        })
-    note = ("Each face is compared with a fair die of its size; a verdict needs about 20 dice "
-            "before it means much.") if players else ""
+        players.append(
+            {
+                "name": who,
+                "dice": int(n),
+                "average": f"{pct:+.0f}% against a fair die",
+                "expected": "0%",
+                "z": round(z, 2),
+                "verdict": _verdict(z, int(n)),
+            }
+        )
+    note = (
+        ("Each face is compared with a fair die of its size; a verdict needs about 20 dice before it means much.")
+        if players
+        else ""
+    )
     return {"players": players, "note": note}
 
 

@@ -26,9 +26,11 @@ def join():
     refused = check_code(services, code)  # rate-limited per device, and logged
     if refused is not None:
         error = refused.get_json()["error"]
-        return join_page(error=error[0].upper() + error[1:] + "."), refused.status_code, {
-            k: v for k, v in refused.headers.items() if k == "Retry-After"
-        }
+        return (
+            join_page(error=error[0].upper() + error[1:] + "."),
+            refused.status_code,
+            {k: v for k, v in refused.headers.items() if k == "Retry-After"},
+        )
     response = make_response(redirect("/"))
     # A signed token, not the code: changing the code revokes it.
     token = make_token(services.secret, services.join_code)

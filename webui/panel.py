@@ -190,13 +190,15 @@ def sessions():
         if s["version"]:
             for e in store.entries(s["id"], after=s["version"] - 1):
                 last = e["at"] or last
-        out.append({
-            **s,
-            "system_name": names.get(s["system"], s["system"]),
-            "players": players_of(state),
-            "round": round_of(state),
-            "last_change": last,
-        })
+        out.append(
+            {
+                **s,
+                "system_name": names.get(s["system"], s["system"]),
+                "players": players_of(state),
+                "round": round_of(state),
+                "last_change": last,
+            }
+        )
     return jsonify(out)
 
 

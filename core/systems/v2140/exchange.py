@@ -52,9 +52,14 @@ class Outcome:
         return sum(1 for f in self.fates if f.fate == fate)
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "fates": [f.to_dict() for f in self.fates], "books": dict(self.books),
-                "returned": {k: list(v) for k, v in self.returned.items()}, "winner": self.winner,
-                "reason": self.reason}
+        return {
+            "kind": self.kind,
+            "fates": [f.to_dict() for f in self.fates],
+            "books": dict(self.books),
+            "returned": {k: list(v) for k, v in self.returned.items()},
+            "winner": self.winner,
+            "reason": self.reason,
+        }
 
 
 def other(side: str) -> str:
@@ -62,7 +67,7 @@ def other(side: str) -> str:
 
 
 def most_forward(pool_size: int) -> int:
-    """"You shouldn't use more than half of your dice in one pull": half, rounded up.
+    """ "You shouldn't use more than half of your dice in one pull": half, rounded up.
 
     Rounded up because the rulebook's own table does it: Wire pushes two of his three sixes,
     and a participant with one die left can still act.
@@ -77,8 +82,10 @@ def check_forward(pool_size: int, count: int, who: str, exception: bool) -> None
     if count > pool_size:
         raise RuleError(f"{who} holds {pool_size} dice in the scene pool, cannot put forward {count}")
     if count > most_forward(pool_size) and not exception:
-        raise RuleError(f"{who} may put forward at most {most_forward(pool_size)} of {pool_size} dice (more than half "
-                        "needs the table to mark it as the exception, like setting off a bomb)")
+        raise RuleError(
+            f"{who} may put forward at most {most_forward(pool_size)} of {pool_size} dice (more than half "
+            "needs the table to mark it as the exception, like setting off a bomb)"
+        )
 
 
 def answer_count(forward: int, target_pool: int) -> int:
@@ -92,11 +99,13 @@ def unanswered(actor: Sequence[int]) -> Outcome:
     pairs = len(dice) // rules.DICE_PER_UNANSWERED_BOOK
     paired = pairs * rules.DICE_PER_UNANSWERED_BOOK
     fates = tuple(Fate(ACTOR, f, "paired", ACTOR) for f in dice[:paired]) + tuple(
-        Fate(ACTOR, f, "discarded") for f in dice[paired:])
+        Fate(ACTOR, f, "discarded") for f in dice[paired:]
+    )
     lost = len(dice) - paired
     reason = f"no dice to answer: {paired} dice make {pairs} book(s)" + (f", {lost} lost" if lost else "")
-    return Outcome("unanswered", fates, {ACTOR: pairs, TARGET: 0}, {ACTOR: (), TARGET: ()},
-                   ACTOR if pairs else None, reason)
+    return Outcome(
+        "unanswered", fates, {ACTOR: pairs, TARGET: 0}, {ACTOR: (), TARGET: ()}, ACTOR if pairs else None, reason
+    )
 
 
 def normal(actor: Sequence[int], target: Sequence[int], actor_left: int, target_left: int) -> Outcome:
@@ -135,8 +144,10 @@ def normal(actor: Sequence[int], target: Sequence[int], actor_left: int, target_
     extra = (a if extra_side == ACTOR else t)[n:]
     reason = ""
     if stake:
-        has = {ACTOR: bool(actor_left) or (extra_side == ACTOR and bool(extra)),
-               TARGET: bool(target_left) or (extra_side == TARGET and bool(extra))}
+        has = {
+            ACTOR: bool(actor_left) or (extra_side == ACTOR and bool(extra)),
+            TARGET: bool(target_left) or (extra_side == TARGET and bool(extra)),
+        }
         if has[ACTOR] != has[TARGET]:
             win = ACTOR if has[ACTOR] else TARGET
             fates += [Fate(side, face, "captured", win) for side, face in stake]
@@ -161,25 +172,37 @@ def risky(actor: Sequence[int], target: Sequence[int]) -> Outcome:
     ta, tt = sum(a), sum(t)
     if ta == tt:
         fates = tuple(Fate(ACTOR, f, "discarded") for f in a) + tuple(Fate(TARGET, f, "discarded") for f in t)
-        return Outcome("risky", fates, {ACTOR: 0, TARGET: 0}, {ACTOR: (), TARGET: ()}, None,
-                       f"totals tie at {ta}: all discarded")
+        return Outcome(
+            "risky", fates, {ACTOR: 0, TARGET: 0}, {ACTOR: (), TARGET: ()}, None, f"totals tie at {ta}: all discarded"
+        )
     win = ACTOR if ta > tt else TARGET
     mine, theirs = (a, t) if win == ACTOR else (t, a)
     fates = tuple(Fate(win, f, "won") for f in mine) + tuple(Fate(other(win), f, "captured", win) for f in theirs)
-    return Outcome("risky", fates, {win: len(theirs), other(win): 0}, {ACTOR: (), TARGET: ()}, win,
-                   f"total {max(ta, tt)} beats {min(ta, tt)}")
+    return Outcome(
+        "risky",
+        fates,
+        {win: len(theirs), other(win): 0},
+        {ACTOR: (), TARGET: ()},
+        win,
+        f"total {max(ta, tt)} beats {min(ta, tt)}",
+    )
 
 
 def tally(outcome: Outcome) -> dict[str, int]:
     """The dice law's counts: captured is every die that became a book (``captured``, ``paired``);
     discarded is the winners' own dice and final ties (``won``, ``discarded``)."""
-    return {"captured": outcome.count("captured") + outcome.count("paired"), "returned": outcome.count("returned"),
-            "discarded": outcome.count("won") + outcome.count("discarded")}
+    return {
+        "captured": outcome.count("captured") + outcome.count("paired"),
+        "returned": outcome.count("returned"),
+        "discarded": outcome.count("won") + outcome.count("discarded"),
+    }
 
 
 def conservation(put_forward: int, captured: int, returned: int, discarded: int, at_stake: int = 0) -> str | None:
     """The dice law for one exchange: captured + returned + discarded + at stake = put forward. None when it holds."""
     if captured + returned + discarded + at_stake != put_forward:
-        return (f"dice not conserved: {captured} captured + {returned} returned + {discarded} discarded + "
-                f"{at_stake} at stake != {put_forward} put forward")
+        return (
+            f"dice not conserved: {captured} captured + {returned} returned + {discarded} discarded + "
+            f"{at_stake} at stake != {put_forward} put forward"
+        )
     return None

@@ -37,13 +37,22 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     exchange.check_forward(len(p["pool"]), len(dice), actor, action["exception"])
     p["pool"] = left
     answer = exchange.answer_count(len(dice), len(scene.participant(state, target)["pool"]))
-    state["exchange"] = {"actor": actor, "target": target, "risky": action["risky"], "exception": action["exception"],
-                         "forward": pool.high_to_low(dice), "answer": None, "answer_count": answer,
-                         "says": action["says"]}
+    state["exchange"] = {
+        "actor": actor,
+        "target": target,
+        "risky": action["risky"],
+        "exception": action["exception"],
+        "forward": pool.high_to_low(dice),
+        "answer": None,
+        "answer_count": answer,
+        "says": action["says"],
+    }
     kind = "a risky exchange" if action["risky"] else "an exchange"
-    asks = (f"{target} answers with {answer} dice" if answer else f"{target} has no dice to answer: B resolves")
-    return state, {"summary": f"{actor} puts forward {''.join(map(str, state['exchange']['forward']))} in {kind} "
-                              f"against {target}; {asks}"}
+    asks = f"{target} answers with {answer} dice" if answer else f"{target} has no dice to answer: B resolves"
+    return state, {
+        "summary": f"{actor} puts forward {''.join(map(str, state['exchange']['forward']))} in {kind} "
+        f"against {target}; {asks}"
+    }
 
 
 def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -61,8 +70,9 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     needed = exchange.answer_count(len(ex["forward"]), len(p["pool"]))
     if len(dice) != needed:
         have = f" (all {len(p['pool'])} dice in the pool)" if needed < len(ex["forward"]) else ""
-        raise RuleError(f"{target} must answer {ex['actor']}'s {len(ex['forward'])} dice with {needed}{have}, "
-                        f"not {len(dice)}")
+        raise RuleError(
+            f"{target} must answer {ex['actor']}'s {len(ex['forward'])} dice with {needed}{have}, not {len(dice)}"
+        )
     p["pool"] = pool.take_from(p["pool"], dice, target)
     ex["answer"] = pool.high_to_low(dice)
     ex["says_back"] = action["says"]
@@ -103,19 +113,33 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     put = len(ex["forward"]) + len(answer_dice)
     record = {
         "n": (state["ledger"][-1]["n"] + 1) if state["ledger"] else 1,
-        "conflict": state["conflict"], "actor": actor, "target": target, "kind": out.kind,
-        "put_forward": put, **exchange.tally(out), "at_stake": 0,
+        "conflict": state["conflict"],
+        "actor": actor,
+        "target": target,
+        "kind": out.kind,
+        "put_forward": put,
+        **exchange.tally(out),
+        "at_stake": 0,
     }
     state["ledger"] = [*state["ledger"], record][-LEDGER_KEEP:]
-    state["last_exchange"] = {"actor": actor, "target": target, "forward": ex["forward"], "answer": answer_dice,
-                              **out.to_dict(), "books_named": {names[s]: n for s, n in out.books.items()}}
+    state["last_exchange"] = {
+        "actor": actor,
+        "target": target,
+        "forward": ex["forward"],
+        "answer": answer_dice,
+        **out.to_dict(),
+        "books_named": {names[s]: n for s, n in out.books.items()},
+    }
     state["exchange"] = None
     gains = [f"{names[s]} +{n} book{'s' if n != 1 else ''}" for s, n in out.books.items() if n]
     words = ", ".join(gains) or "no books"
     back = "; ".join(f"{who} rolls {r['returned']} returned dice back in" for who, r in rerolled.items())
-    summary = (f"{actor} {''.join(map(str, ex['forward']))} against {target} "
-               f"{''.join(map(str, answer_dice)) or '(nothing)'}: {words}"
-               + (f" ({out.reason})" if out.reason else "") + (f"; {back}" if back else ""))
+    summary = (
+        f"{actor} {''.join(map(str, ex['forward']))} against {target} "
+        f"{''.join(map(str, answer_dice)) or '(nothing)'}: {words}"
+        + (f" ({out.reason})" if out.reason else "")
+        + (f"; {back}" if back else "")
+    )
     if rerolled:  # the faces rolled back in are the owner's; the count that stayed shows in the public count
         ctx.private(next(iter(rerolled)), summary)
     return state, {"summary": summary, "outcome": out.to_dict(), "books": state["last_exchange"]["books_named"]}

@@ -56,8 +56,10 @@ def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]
         raise RuleError(f"{opponent} has no leftover dice")
     o["pool"] = []
     o["follow_up"] += extra
-    return state, {"summary": f"{name} takes it on the chin: {opponent}'s {leftover} leftover dice make {extra} "
-                              "extra die/dice in the next follow-up"}
+    return state, {
+        "summary": f"{name} takes it on the chin: {opponent}'s {leftover} leftover dice make {extra} "
+        "extra die/dice in the next follow-up"
+    }
 
 
 def next_participant(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

@@ -19,8 +19,10 @@ GOALS_KEEP = 30  # goals bought, kept in the state for the screen (the log keeps
 def _once_per_round(state: State, name: str, what: str, exception: bool) -> None:
     done = state["acted"].get(name)
     if done and not exception:
-        raise RuleError(f"{name} has already {done} this round (one goal bought or one book given per round); "
-                        "the table may mark it as the exception")
+        raise RuleError(
+            f"{name} has already {done} this round (one goal bought or one book given per round); "
+            "the table may mark it as the exception"
+        )
     state["acted"][name] = what
 
 
@@ -49,13 +51,21 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     target = action["target"]
     if target:
         scene.participant(state, target)
-    state["goals"] = [*state["goals"], {"who": name, "goal": goal, "target": target, "price": price,
-                                        "books": paid.books, "points": paid.points,
-                                        "conflict": state["conflict"]}][-GOALS_KEEP:]
+    state["goals"] = [
+        *state["goals"],
+        {
+            "who": name,
+            "goal": goal,
+            "target": target,
+            "price": price,
+            "books": paid.books,
+            "points": paid.points,
+            "conflict": state["conflict"],
+        },
+    ][-GOALS_KEEP:]
     on = f" on {target}" if target else ""
     with_points = f" and {paid.points} {points_name}" if paid.points else ""
-    return state, {"summary": f"{name} buys {goal}{on} for {price}: {paid.books} book(s){with_points}",
-                   "price": price}
+    return state, {"summary": f"{name} buys {goal}{on} for {price}: {paid.books} book(s){with_points}", "price": price}
 
 
 def give_book(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -74,11 +84,13 @@ def give_book(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
 
 def pair_leftovers(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
-    """"Any leftover dice can be used two at a time as books", once the other side is out of dice."""
+    """ "Any leftover dice can be used two at a time as books", once the other side is out of dice."""
     name = scene.who(state, action)
     if scene.opponents_have_dice(state, name):
-        raise RuleError(f"{name}'s opponents still have dice: leftover dice pair up into books only once they "
-                        "are out (Jack 'cannot pair them up' while the conflict goes on)")
+        raise RuleError(
+            f"{name}'s opponents still have dice: leftover dice pair up into books only once they "
+            "are out (Jack 'cannot pair them up' while the conflict goes on)"
+        )
     p = scene.participant(state, name)
     count = action["count"] or (len(p["pool"]) - len(p["pool"]) % rules.DICE_PER_LEFTOVER_BOOK)
     books = goals.leftover_books(len(p["pool"]), count, name)
@@ -88,7 +100,7 @@ def pair_leftovers(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
 
 def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
-    """"Unused or extra books can be spent at the end of a conflict to increase reputations"."""
+    """ "Unused or extra books can be spent at the end of a conflict to increase reputations"."""
     name = scene.who(state, action)
     p = scene.participant(state, name)
     count = action["books"] or p["books"]
@@ -128,8 +140,10 @@ def grant_player_points(state: State, action: dict, ctx: Any) -> tuple[State, di
     p["player_points"] += count
     state["murphy"] += murphy
     state["murphy_against"][name] = state["murphy_against"].get(name, 0) + murphy
-    return state, {"summary": f"The GM grants {name} {count} Player Point(s) for {murphy} Murphy die/dice against "
-                              f"{name}; Murphy's Pool {state['murphy']}"}
+    return state, {
+        "summary": f"The GM grants {name} {count} Player Point(s) for {murphy} Murphy die/dice against "
+        f"{name}; Murphy's Pool {state['murphy']}"
+    }
 
 
 def murphy(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

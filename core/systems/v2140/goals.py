@@ -18,8 +18,9 @@ def guide_price(goal: str, powers_of_ten: int = 0, extra_zones: int = 0) -> int:
         raise RuleError(f"{goal!r} is not in the goal guide; known: {', '.join(rules.GOAL_GUIDE)}")
     if powers_of_ten < 0 or extra_zones < 0:
         raise RuleError("scale and extra zones are 0 or more")
-    return (rules.GOAL_GUIDE[goal] + powers_of_ten * rules.BOOKS_PER_POWER_OF_TEN
-            + extra_zones * rules.BOOKS_PER_EXTRA_ZONE)
+    return (
+        rules.GOAL_GUIDE[goal] + powers_of_ten * rules.BOOKS_PER_POWER_OF_TEN + extra_zones * rules.BOOKS_PER_EXTRA_ZONE
+    )
 
 
 @dataclass(frozen=True)
@@ -46,14 +47,16 @@ def pay(price: int, books_held: int, points_held: int, points_used: int, who: st
         raise RuleError(f"the goal costs {price}; spending {points_used} {points_name} is more than it costs")
     books = price - points_used
     if books > books_held:
-        raise RuleError(f"{who} has {books_held} book(s); the goal costs {price}"
-                        + (f" ({points_used} paid with {points_name})" if points_used else "")
-                        + f", so {books} book(s) are needed")
+        raise RuleError(
+            f"{who} has {books_held} book(s); the goal costs {price}"
+            + (f" ({points_used} paid with {points_name})" if points_used else "")
+            + f", so {books} book(s) are needed"
+        )
     return Payment(books, points_used)
 
 
 def check_gift(books_held: int, count: int, who: str) -> None:
-    """"Each player keeps their books separate unless they give them to another player"."""
+    """ "Each player keeps their books separate unless they give them to another player"."""
     if count != rules.GOALS_OR_GIFTS_PER_ROUND:
         raise RuleError(f"one book may be given per round, not {count}")
     if books_held < count:

@@ -67,8 +67,12 @@ class RollIn:
         return sum(len(w) for w in self.waves[1:])
 
     def to_dict(self) -> dict:
-        return {"waves": [list(w) for w in self.waves], "kept": list(self.kept), "tossed": list(self.tossed),
-                "rolled_in": self.rolled_in}
+        return {
+            "waves": [list(w) for w in self.waves],
+            "kept": list(self.kept),
+            "tossed": list(self.tossed),
+            "rolled_in": self.rolled_in,
+        }
 
 
 def check_face(face: object, where: str = "a die") -> int:
@@ -111,8 +115,11 @@ def roll_in(count: int, draw: Draw, label: str = "pool") -> RollIn:
             raise RuleError(f"{label}: more than {rules.MAX_ROLL_INS} dice rolled in; roll the rest as a new pool")
         wave_label = f"{label} roll-in {len(waves)}"
     every = [f for w in waves for f in w]
-    return RollIn(waves=tuple(waves), kept=tuple(high_to_low(f for f in every if stays(f))),
-                  tossed=tuple(high_to_low(f for f in every if not stays(f))))
+    return RollIn(
+        waves=tuple(waves),
+        kept=tuple(high_to_low(f for f in every if stays(f))),
+        tossed=tuple(high_to_low(f for f in every if not stays(f))),
+    )
 
 
 def roll_in_all_faces(count: int, faces: Sequence[int]) -> RollIn:
@@ -124,10 +131,15 @@ def roll_in_all_faces(count: int, faces: Sequence[int]) -> RollIn:
     faces = [check_face(f, "a typed-in die") for f in faces]
     sixes = sum(1 for f in faces if f == rules.ROLL_IN_FACE)
     if len(faces) != count + sixes:
-        raise RuleError(f"{count} dice with {sixes} six(es) rolled in make {count + sixes} dice, "
-                        f"but {len(faces)} faces were typed in")
-    return RollIn(waves=(tuple(high_to_low(faces)),), kept=tuple(high_to_low(f for f in faces if stays(f))),
-                  tossed=tuple(high_to_low(f for f in faces if not stays(f))))
+        raise RuleError(
+            f"{count} dice with {sixes} six(es) rolled in make {count + sixes} dice, "
+            f"but {len(faces)} faces were typed in"
+        )
+    return RollIn(
+        waves=(tuple(high_to_low(faces)),),
+        kept=tuple(high_to_low(f for f in faces if stays(f))),
+        tossed=tuple(high_to_low(f for f in faces if not stays(f))),
+    )
 
 
 def resist(draw: Draw, quality: int, label: str = "resist") -> RollIn:
@@ -135,8 +147,11 @@ def resist(draw: Draw, quality: int, label: str = "resist") -> RollIn:
     if quality < 0:
         raise RuleError(f"a gear quality is 0 or more, got {quality}")
     faces = tuple(check_face(f, label) for f in draw(label, quality)) if quality else ()
-    return RollIn(waves=(faces,), kept=tuple(high_to_low(f for f in faces if f >= rules.RESIST_KEEP_AT_LEAST)),
-                  tossed=tuple(high_to_low(f for f in faces if f < rules.RESIST_KEEP_AT_LEAST)))
+    return RollIn(
+        waves=(faces,),
+        kept=tuple(high_to_low(f for f in faces if f >= rules.RESIST_KEEP_AT_LEAST)),
+        tossed=tuple(high_to_low(f for f in faces if f < rules.RESIST_KEEP_AT_LEAST)),
+    )
 
 
 def take_from(pool: Sequence[int], dice: Sequence[int], who: str) -> list[int]:

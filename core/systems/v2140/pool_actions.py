@@ -14,8 +14,16 @@ from tableside.core.systems.v2140 import flydice, initiative, pool, rules, scene
 from tableside.core.systems.v2140.pool import PoolDice
 
 State = dict[str, Any]
-PREPARED_KEYS = ("primary_skills", "secondary_skills", "assist_quality", "secondary_assist_quality",
-                 "gear_circumstances", "circumstances", "racks", "session_racks")
+PREPARED_KEYS = (
+    "primary_skills",
+    "secondary_skills",
+    "assist_quality",
+    "secondary_assist_quality",
+    "gear_circumstances",
+    "circumstances",
+    "racks",
+    "session_racks",
+)
 
 
 def draw_with(ctx: Any):
@@ -26,18 +34,28 @@ def draw_with(ctx: Any):
 def pool_dice(state: State, name: str, prepared: dict[str, Any]) -> PoolDice:
     p = scene.participant(state, name)
     return PoolDice(
-        primary_skills=prepared["primary_skills"], secondary_skills=prepared["secondary_skills"],
+        primary_skills=prepared["primary_skills"],
+        secondary_skills=prepared["secondary_skills"],
         assists=(prepared["assist_quality"],) if prepared["assist_quality"] else (),
         secondary_assists=(prepared["secondary_assist_quality"],) if prepared["secondary_assist_quality"] else (),
-        gear_circumstances=prepared["gear_circumstances"], circumstances=prepared["circumstances"],
-        racks=prepared["racks"] + prepared["session_racks"], rack=p["rack"], follow_up=p["follow_up"])
+        gear_circumstances=prepared["gear_circumstances"],
+        circumstances=prepared["circumstances"],
+        racks=prepared["racks"] + prepared["session_racks"],
+        rack=p["rack"],
+        follow_up=p["follow_up"],
+    )
 
 
 def _counts_only(summary: str, rolled: pool.RollIn, p: dict) -> dict:
     """A private roll's result: counts only, because an action's result also reaches whoever undoes or
     redoes it. The faces are in the owner's view (``last_roll``, ``pool``) and in the log's rolls."""
-    return {"summary": summary, "rolled": len(rolled.waves[0]) if rolled.waves else 0,
-            "rolled_in": rolled.rolled_in, "stay": len(rolled.kept), "dice": len(p["pool"])}
+    return {
+        "summary": summary,
+        "rolled": len(rolled.waves[0]) if rolled.waves else 0,
+        "rolled_in": rolled.rolled_in,
+        "stay": len(rolled.kept),
+        "dice": len(p["pool"]),
+    }
 
 
 def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -48,8 +66,9 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if not scene.is_gm(state, name) and (prepared["racks"] or prepared["session_racks"]):
         raise RuleError(f"racks are the GM's dice; {name} draws skills, gear and circumstances")
     if prepared["session_racks"] > state["session_racks"]:
-        raise RuleError(f"the GM's session pool holds {state['session_racks']} rack(s), "
-                        f"cannot use {prepared['session_racks']}")
+        raise RuleError(
+            f"the GM's session pool holds {state['session_racks']} rack(s), cannot use {prepared['session_racks']}"
+        )
     count = pool_dice(state, name, prepared).count()
     if count > rules.MAX_DICE_IN_ROLL:
         raise RuleError(f"{name} would roll {count} dice; one roll starts with at most {rules.MAX_DICE_IN_ROLL}")
@@ -58,8 +77,11 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["prepared"] = prepared
     parts = {k: v for k, v in pool_dice(state, name, prepared).parts().items() if v}
     detail = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in parts.items())
-    return state, {"summary": f"{name} draws {count} dice ({detail}); A rolls them into the scene pool",
-                   "dice": count, "parts": parts}
+    return state, {
+        "summary": f"{name} draws {count} dice ({detail}); A rolls them into the scene pool",
+        "dice": count,
+        "parts": parts,
+    }
 
 
 def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -80,14 +102,16 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["prepared"] = None
     p["follow_up"] = 0
     p["last_roll"] = {"what": "scene pool", **rolled.to_dict()}
-    summary = (f"{name} rolled {spec.count()} dice into the scene pool ({rolled.rolled_in} rolled in): "
-               f"{len(rolled.kept)} stay, {len(p['pool'])} in the pool")
+    summary = (
+        f"{name} rolled {spec.count()} dice into the scene pool ({rolled.rolled_in} rolled in): "
+        f"{len(rolled.kept)} stay, {len(p['pool'])} in the pool"
+    )
     ctx.private(name, summary)
     return state, _counts_only(summary, rolled, p)
 
 
 def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
-    """"The GM can add another rack of dice to their Scene Pool at any time ... from their Session Pool"."""
+    """ "The GM can add another rack of dice to their Scene Pool at any time ... from their Session Pool"."""
     gm = state["gm"]
     p = scene.participant(state, gm)
     if state["session_racks"] < 1:
@@ -98,8 +122,10 @@ def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     state["session_racks"] -= 1
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
     p["last_roll"] = {"what": "session rack", **rolled.to_dict()}
-    summary = (f"{gm} rolled a rack of {p['rack']} from the session pool: {len(rolled.kept)} stay; "
-               f"{state['session_racks']} rack(s) left")
+    summary = (
+        f"{gm} rolled a rack of {p['rack']} from the session pool: {len(rolled.kept)} stay; "
+        f"{state['session_racks']} rack(s) left"
+    )
     ctx.private(gm, summary)
     return state, _counts_only(summary, rolled, p)
 
@@ -140,10 +166,17 @@ def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if len(p["pool"]) + len(kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
     p["pool"] = pool.high_to_low(p["pool"] + list(kept))
-    summary = (f"Fly-Dice: {attacker} {show[attacker]} against {defender} {show[defender]}: {name} wins and "
-               f"adds {''.join(map(str, kept))} to the scene pool")
-    return state, {"summary": summary, "winner": name, "added": list(kept),
-                   "attacker_kept": list(a.kept), "defender_kept": list(d.kept)}
+    summary = (
+        f"Fly-Dice: {attacker} {show[attacker]} against {defender} {show[defender]}: {name} wins and "
+        f"adds {''.join(map(str, kept))} to the scene pool"
+    )
+    return state, {
+        "summary": summary,
+        "winner": name,
+        "added": list(kept),
+        "attacker_kept": list(a.kept),
+        "defender_kept": list(d.kept),
+    }
 
 
 def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -160,9 +193,10 @@ def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     state["initiative"].setdefault(credit, []).extend(action["dice"])
     total = sum(state["initiative"][credit])
     by = f" for {credit}" if credit != name else ""
-    return state, {"summary": f"{name} puts in {''.join(map(str, action['dice']))}{by} for initiative: "
-                              f"{credit} totals {total}", "totals": initiative.totals(state["seating"],
-                                                                                     state["initiative"])}
+    return state, {
+        "summary": f"{name} puts in {''.join(map(str, action['dice']))}{by} for initiative: {credit} totals {total}",
+        "totals": initiative.totals(state["seating"], state["initiative"]),
+    }
 
 
 def settle_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

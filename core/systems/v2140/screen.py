@@ -33,18 +33,36 @@ def screen(state: State, prompt: str | None = None) -> Screen:
     if ex:
         kind = "risky" if ex["risky"] else "exchange"
         answer = _faces(ex["answer"]) if ex["answer"] is not None else "?" * ex["answer_count"] or "no dice"
-        elements.append(Text(f"{ex['actor']} {_faces(ex['forward'])} against {ex['target']} {answer}", priority=1,
-                             tone="accent"))
-        elements.append(DiceGroup(f"{ex['actor']} ({kind})", tuple(Die(f, "committed") for f in ex["forward"]),
-                                  verdict=f"against {ex['target']}", priority=1, tone="accent"))
+        elements.append(
+            Text(f"{ex['actor']} {_faces(ex['forward'])} against {ex['target']} {answer}", priority=1, tone="accent")
+        )
+        elements.append(
+            DiceGroup(
+                f"{ex['actor']} ({kind})",
+                tuple(Die(f, "committed") for f in ex["forward"]),
+                verdict=f"against {ex['target']}",
+                priority=1,
+                tone="accent",
+            )
+        )
         if ex["answer"] is not None:
-            elements.append(DiceGroup(f"{ex['target']} answers", tuple(Die(f, "committed") for f in ex["answer"]),
-                                      priority=1, tone="accent"))
+            elements.append(
+                DiceGroup(
+                    f"{ex['target']} answers",
+                    tuple(Die(f, "committed") for f in ex["answer"]),
+                    priority=1,
+                    tone="accent",
+                )
+            )
     elif state["last_exchange"]:
         last = state["last_exchange"]
         gains = ", ".join(f"{n} +{b}" for n, b in last["books_named"].items() if b) or "no books"
-        elements.append(Text(f"{last['actor']} {_faces(last['forward'])} against {last['target']} "
-                             f"{_faces(last['answer'])}: {gains}", priority=1))
+        elements.append(
+            Text(
+                f"{last['actor']} {_faces(last['forward'])} against {last['target']} {_faces(last['answer'])}: {gains}",
+                priority=1,
+            )
+        )
         for side, name in (("actor", last["actor"]), ("target", last["target"])):
             dice = tuple(Die(f["face"], MARKS[f["fate"]]) for f in last["fates"] if f["side"] == side)
             books = last["books_named"].get(name, 0)
@@ -53,7 +71,8 @@ def screen(state: State, prompt: str | None = None) -> Screen:
         bids = ", ".join(f"{n} {sum(d)}" for n, d in state["initiative"].items())
         elements.append(Text(f"Initiative: {bids}", priority=3))
     gm = state["participants"][state["gm"]]
-    elements.append(KeyFigure("GM session pool", str(state["session_racks"]), unit=f" racks of {gm['rack']}",
-                              priority=3))
+    elements.append(
+        KeyFigure("GM session pool", str(state["session_racks"]), unit=f" racks of {gm['rack']}", priority=3)
+    )
     title = f"Venus 2140 - conflict {state['conflict']}, round {state['round']}"
     return Screen(title, status=f"{now}'s move", elements=tuple(elements), prompt=prompt)

@@ -36,18 +36,26 @@ def _players(state: State) -> list[str]:
 
 
 def _who(name: str = "participant", label: str = "Who", required: bool = False, choices=_names) -> Field:
-    return Field(name, "pick", label=label, required=required, choices=choices,
-                 help="" if required else "default: whose move it is")
+    return Field(
+        name,
+        "pick",
+        label=label,
+        required=required,
+        choices=choices,
+        help="" if required else "default: whose move it is",
+    )
 
 
-def _count(name: str, label: str, maximum: int = rules.MAX_COUNT, minimum: int = 0, default: int = 0,
-           help: str = "") -> Field:
-    return Field(name, "count", label=label, required=False, default=default, minimum=minimum, maximum=maximum,
-                 help=help)
+def _count(
+    name: str, label: str, maximum: int = rules.MAX_COUNT, minimum: int = 0, default: int = 0, help: str = ""
+) -> Field:
+    return Field(
+        name, "count", label=label, required=False, default=default, minimum=minimum, maximum=maximum, help=help
+    )
 
 
 _EXCEPTION = Field("exception", "flag", label="Table allows it as the exception", required=False, default=False)
-_DICE = Field("dice", "faces", label="Dice", help="faces from the scene pool, e.g. [6, 6] or {\"6\": 2}")
+_DICE = Field("dice", "faces", label="Dice", help='faces from the scene pool, e.g. [6, 6] or {"6": 2}')
 _SAYS = Field("says", "text", label="What they do", required=False, default="", max_length=rules.MAX_TEXT)
 
 
@@ -60,6 +68,7 @@ def _seated(key: str | None):
     ``key`` is the field naming the participant; left out by a seated phone it means that seat
     (by the table: whose move it is). ``None``: the GM's actions; ``"target"``: the pending target.
     """
+
     def wrap(handler):
         def run(state: State, action: dict, ctx: Any):
             if key is None:
@@ -74,8 +83,10 @@ def _seated(key: str | None):
             if refused:
                 raise RuleError(refused)
             return handler(state, action, ctx)
+
         run.__doc__ = handler.__doc__
         return run
+
     return wrap
 
 
@@ -101,138 +112,289 @@ def _pending_exchange(state: State, seat: str | None) -> str | None:
 
 _PREPARE_FIELDS = (
     _who(),
-    _count("primary_skills", "Matching primary skills", rules.MAX_MATCHING_SKILLS,
-           help="the primary skill and its parents you have: two dice each"),
+    _count(
+        "primary_skills",
+        "Matching primary skills",
+        rules.MAX_MATCHING_SKILLS,
+        help="the primary skill and its parents you have: two dice each",
+    ),
     _count("secondary_skills", "Matching secondary skills", rules.MAX_MATCHING_SKILLS, help="one die each"),
     _count("assist_quality", "Assisting gear quality (primary)", rules.MAX_QUALITY, help="adds half, rounded down"),
-    _count("secondary_assist_quality", "Assisting gear quality (secondary)", rules.MAX_QUALITY,
-           help="half value: a quarter, rounded down"),
+    _count(
+        "secondary_assist_quality",
+        "Assisting gear quality (secondary)",
+        rules.MAX_QUALITY,
+        help="half value: a quarter, rounded down",
+    ),
     _count("gear_circumstances", "Gear used as a circumstance", help="one die each"),
     _count("circumstances", "Circumstances in your favour", help="one die each; penalties to the other side too"),
     _count("racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice"),
     _count("session_racks", "Racks from the session pool (GM)"),
 )
 
-ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in (
-    ActionSpec("prepare_pool", "Draw dice for a scene pool",
-               "Enter skills, gear, circumstances and racks as counts; A rolls them.",
-               _seated("participant")(pool_actions.prepare_pool), _PREPARE_FIELDS, group="Scene pool",
-               example={"participant": "Shred", "primary_skills": 3, "secondary_skills": 3,
-                        "secondary_assist_quality": 4}),
-    ActionSpec("roll_pool", "Roll the scene pool (A)",
-               "Roll the prepared dice in: every 6 rolls one more die in, 1-3 are tossed. Type physical dice in "
-               "as \"faces\" (a count per face is fine), roll-ins included.",
-               _seated("participant")(pool_actions.roll_pool), (_who(),), group="Scene pool", rolls=True,
-               example={"participant": "Shred", "faces": {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}}),
-    ActionSpec("session_rack", "Roll a rack from the session pool (GM)",
-               "The GM adds a rack to the scene pool from the session budget (one rack per player per session).",
-               _seated(None)(pool_actions.session_rack), group="Scene pool", rolls=True,
-               example={"faces": [6, 5, 4, 3, 2, 1, 4]}),
-    ActionSpec("resist", "Roll resist dice", "Gear that resists: roll its quality, the 4+ join the scene pool.",
-               _seated("participant")(pool_actions.resist),
-               (_who(), Field("quality", "count", label="Gear quality", minimum=1, maximum=rules.MAX_QUALITY)),
-               group="Scene pool", rolls=True, example={"participant": "Shred", "quality": 3, "faces": [5, 3, 4]}),
-    ActionSpec("fly_dice", "Fly-Dice",
-               "A one-off open roll of the base attack against a rack or the opponent's skill; the winner adds "
-               "the dice their roll kept to their scene pool.",
-               pool_actions.fly_dice,
-               (_who("attacker", "Attacker"), _who("defender", "Defender", required=True),
+ACTIONS: dict[str, ActionSpec] = {
+    spec.type: spec
+    for spec in (
+        ActionSpec(
+            "prepare_pool",
+            "Draw dice for a scene pool",
+            "Enter skills, gear, circumstances and racks as counts; A rolls them.",
+            _seated("participant")(pool_actions.prepare_pool),
+            _PREPARE_FIELDS,
+            group="Scene pool",
+            example={"participant": "Shred", "primary_skills": 3, "secondary_skills": 3, "secondary_assist_quality": 4},
+        ),
+        ActionSpec(
+            "roll_pool",
+            "Roll the scene pool (A)",
+            "Roll the prepared dice in: every 6 rolls one more die in, 1-3 are tossed. Type physical dice in "
+            'as "faces" (a count per face is fine), roll-ins included.',
+            _seated("participant")(pool_actions.roll_pool),
+            (_who(),),
+            group="Scene pool",
+            rolls=True,
+            example={"participant": "Shred", "faces": {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}},
+        ),
+        ActionSpec(
+            "session_rack",
+            "Roll a rack from the session pool (GM)",
+            "The GM adds a rack to the scene pool from the session budget (one rack per player per session).",
+            _seated(None)(pool_actions.session_rack),
+            group="Scene pool",
+            rolls=True,
+            example={"faces": [6, 5, 4, 3, 2, 1, 4]},
+        ),
+        ActionSpec(
+            "resist",
+            "Roll resist dice",
+            "Gear that resists: roll its quality, the 4+ join the scene pool.",
+            _seated("participant")(pool_actions.resist),
+            (_who(), Field("quality", "count", label="Gear quality", minimum=1, maximum=rules.MAX_QUALITY)),
+            group="Scene pool",
+            rolls=True,
+            example={"participant": "Shred", "quality": 3, "faces": [5, 3, 4]},
+        ),
+        ActionSpec(
+            "fly_dice",
+            "Fly-Dice",
+            "A one-off open roll of the base attack against a rack or the opponent's skill; the winner adds "
+            "the dice their roll kept to their scene pool.",
+            pool_actions.fly_dice,
+            (
+                _who("attacker", "Attacker"),
+                _who("defender", "Defender", required=True),
                 Field("attack_dice", "count", label="Base attack dice", minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
-                Field("defense_dice", "count", label="Rack or skill dice", minimum=1,
-                      maximum=rules.MAX_DICE_IN_ROLL)),
-               group="Scene pool", rolls=True,
-               example={"attacker": "James", "defender": "GM", "attack_dice": 6, "defense_dice": 6,
-                        "faces": [5, 5, 4, 3, 2, 1, 6, 6, 5, 5, 4, 2, 5, 5]}),
-    ActionSpec("bid_initiative", "Bid dice for initiative",
-               "Put dice from the scene pool in for initiative (they leave the pool); the GM may add dice for "
-               "any one character.",
-               _seated("participant")(pool_actions.bid_initiative),
-               (_who(), _DICE, Field("for", "pick", label="For", required=False, choices=_names)),
-               group="Initiative", available=_no_exchange, example={"participant": "Shred", "dice": [4]}),
-    ActionSpec("settle_initiative", "Settle the order",
-               "Highest initiative total first (ties and no bids keep seating order), or seating order.",
-               pool_actions.settle_initiative,
-               (Field("seating", "flag", label="Seating order instead", required=False, default=False),
-                Field("reverse", "flag", label="The other way round", required=False, default=False)),
-               group="Initiative", available=_no_exchange, example={}),
-    ActionSpec("put_forward", "Put dice forward",
-               "The actor puts forward dice from the scene pool against a target (at most half the pool, rounded "
-               "up, unless the table marks the exception); risky: totals, winner takes all.",
-               _seated("actor")(exchange_actions.put_forward),
-               (_who("actor", "Actor"), _who("target", "Target", required=True), _DICE,
+                Field("defense_dice", "count", label="Rack or skill dice", minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
+            ),
+            group="Scene pool",
+            rolls=True,
+            example={
+                "attacker": "James",
+                "defender": "GM",
+                "attack_dice": 6,
+                "defense_dice": 6,
+                "faces": [5, 5, 4, 3, 2, 1, 6, 6, 5, 5, 4, 2, 5, 5],
+            },
+        ),
+        ActionSpec(
+            "bid_initiative",
+            "Bid dice for initiative",
+            "Put dice from the scene pool in for initiative (they leave the pool); the GM may add dice for "
+            "any one character.",
+            _seated("participant")(pool_actions.bid_initiative),
+            (_who(), _DICE, Field("for", "pick", label="For", required=False, choices=_names)),
+            group="Initiative",
+            available=_no_exchange,
+            example={"participant": "Shred", "dice": [4]},
+        ),
+        ActionSpec(
+            "settle_initiative",
+            "Settle the order",
+            "Highest initiative total first (ties and no bids keep seating order), or seating order.",
+            pool_actions.settle_initiative,
+            (
+                Field("seating", "flag", label="Seating order instead", required=False, default=False),
+                Field("reverse", "flag", label="The other way round", required=False, default=False),
+            ),
+            group="Initiative",
+            available=_no_exchange,
+            example={},
+        ),
+        ActionSpec(
+            "put_forward",
+            "Put dice forward",
+            "The actor puts forward dice from the scene pool against a target (at most half the pool, rounded "
+            "up, unless the table marks the exception); risky: totals, winner takes all.",
+            _seated("actor")(exchange_actions.put_forward),
+            (
+                _who("actor", "Actor"),
+                _who("target", "Target", required=True),
+                _DICE,
                 Field("risky", "flag", label="Risky (winner takes all)", required=False, default=False),
-                _EXCEPTION, _SAYS),
-               group="Exchange", available=_no_exchange,
-               example={"actor": "Shred", "target": "GM", "dice": [6], "says": "I snap a shot on top of him"}),
-    ActionSpec("answer", "Answer the exchange",
-               "The target puts forward as many dice as the actor did, or every die left if fewer.",
-               _seated("target")(exchange_actions.answer), (_DICE, _SAYS), group="Exchange",
-               available=_awaiting_answer, example={"dice": [4], "says": "Jack lurches to the side"}),
-    ActionSpec("resolve", "Resolve the exchange (B)",
-               "Compare the dice: captures become books, unmatched dice return and are rolled back in.",
-               exchange_actions.resolve, group="Exchange", available=_pending_exchange, rolls=True, example={}),
-    ActionSpec("withdraw", "Take back the exchange", "A slip: the dice put forward go back to their pools.",
-               exchange_actions.withdraw, group="Exchange", available=_pending_exchange, example={}),
-    ActionSpec("buy_goal", "Buy a goal",
-               "Spend books (and Player Points, or the GM's Murphy points) on a goal; one goal or one gift a round.",
-               _seated("participant")(goal_actions.buy_goal),
-               (_who(), Field("goal", "text", label="Goal", required=False, default="", max_length=rules.MAX_TEXT),
+                _EXCEPTION,
+                _SAYS,
+            ),
+            group="Exchange",
+            available=_no_exchange,
+            example={"actor": "Shred", "target": "GM", "dice": [6], "says": "I snap a shot on top of him"},
+        ),
+        ActionSpec(
+            "answer",
+            "Answer the exchange",
+            "The target puts forward as many dice as the actor did, or every die left if fewer.",
+            _seated("target")(exchange_actions.answer),
+            (_DICE, _SAYS),
+            group="Exchange",
+            available=_awaiting_answer,
+            example={"dice": [4], "says": "Jack lurches to the side"},
+        ),
+        ActionSpec(
+            "resolve",
+            "Resolve the exchange (B)",
+            "Compare the dice: captures become books, unmatched dice return and are rolled back in.",
+            exchange_actions.resolve,
+            group="Exchange",
+            available=_pending_exchange,
+            rolls=True,
+            example={},
+        ),
+        ActionSpec(
+            "withdraw",
+            "Take back the exchange",
+            "A slip: the dice put forward go back to their pools.",
+            exchange_actions.withdraw,
+            group="Exchange",
+            available=_pending_exchange,
+            example={},
+        ),
+        ActionSpec(
+            "buy_goal",
+            "Buy a goal",
+            "Spend books (and Player Points, or the GM's Murphy points) on a goal; one goal or one gift a round.",
+            _seated("participant")(goal_actions.buy_goal),
+            (
+                _who(),
+                Field("goal", "text", label="Goal", required=False, default="", max_length=rules.MAX_TEXT),
                 Field("guide", "pick", label="Guide price", required=False, choices=tuple(rules.GOAL_GUIDE)),
                 _count("price", "Price in books", help="0: the guide price"),
                 _count("scale", "Powers of ten people", 20, help="+1 book each"),
                 _count("zones", "Extra zones", 20, help="+1 book each"),
                 _count("points", "Player Points (GM: Murphy) spent"),
-                Field("target", "pick", label="On whom", required=False, choices=_names), _EXCEPTION),
-               group="Books", example={"participant": "Shred", "guide": "knock out one person", "target": "GM"}),
-    ActionSpec("give_book", "Give a book", "Give one book to another participant (instead of buying a goal).",
-               _seated("participant")(goal_actions.give_book),
-               (_who(), Field("to", "pick", label="To", choices=_names), _EXCEPTION), group="Books",
-               example={"participant": "Wire", "to": "Shred"}),
-    ActionSpec("pair_leftovers", "Leftover dice into books",
-               "Once the other side is out of dice: leftover dice two at a time as books.",
-               _seated("participant")(goal_actions.pair_leftovers),
-               (_who(), _count("count", "Dice to pair", rules.MAX_POOL, help="0: as many as pair up")),
-               group="Books", example={"participant": "Shred", "count": 4}),
-    ActionSpec("reputation", "Books into reputation", "At the end of a conflict: unused books raise reputation.",
-               _seated("participant")(goal_actions.reputation),
-               (_who(), _count("books", "Books", help="0: all of them"),
-                Field("note", "text", label="Reputation", required=False, default="", max_length=rules.MAX_TEXT)),
-               group="Books", example={"participant": "Wire", "books": 1, "note": "Took on the Vid-Dronz"}),
-    ActionSpec("award_player_points", "Award Player Points (GM)",
-               "A compel, being outnumbered by a full rack, training, an enemy: Player Points for a player.",
-               _seated(None)(goal_actions.award_player_points),
-               (_who("player", "Player", required=True, choices=_players),
+                Field("target", "pick", label="On whom", required=False, choices=_names),
+                _EXCEPTION,
+            ),
+            group="Books",
+            example={"participant": "Shred", "guide": "knock out one person", "target": "GM"},
+        ),
+        ActionSpec(
+            "give_book",
+            "Give a book",
+            "Give one book to another participant (instead of buying a goal).",
+            _seated("participant")(goal_actions.give_book),
+            (_who(), Field("to", "pick", label="To", choices=_names), _EXCEPTION),
+            group="Books",
+            example={"participant": "Wire", "to": "Shred"},
+        ),
+        ActionSpec(
+            "pair_leftovers",
+            "Leftover dice into books",
+            "Once the other side is out of dice: leftover dice two at a time as books.",
+            _seated("participant")(goal_actions.pair_leftovers),
+            (_who(), _count("count", "Dice to pair", rules.MAX_POOL, help="0: as many as pair up")),
+            group="Books",
+            example={"participant": "Shred", "count": 4},
+        ),
+        ActionSpec(
+            "reputation",
+            "Books into reputation",
+            "At the end of a conflict: unused books raise reputation.",
+            _seated("participant")(goal_actions.reputation),
+            (
+                _who(),
+                _count("books", "Books", help="0: all of them"),
+                Field("note", "text", label="Reputation", required=False, default="", max_length=rules.MAX_TEXT),
+            ),
+            group="Books",
+            example={"participant": "Wire", "books": 1, "note": "Took on the Vid-Dronz"},
+        ),
+        ActionSpec(
+            "award_player_points",
+            "Award Player Points (GM)",
+            "A compel, being outnumbered by a full rack, training, an enemy: Player Points for a player.",
+            _seated(None)(goal_actions.award_player_points),
+            (
+                _who("player", "Player", required=True, choices=_players),
                 Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT),
-                Field("reason", "text", label="Why", required=False, default="", max_length=rules.MAX_TEXT)),
-               group="Points", example={"player": "Sven", "count": 1, "reason": "outnumbered by a full rack"}),
-    ActionSpec("grant_player_points", "Grant Player Points for Murphy (GM)",
-               "A player begs: Player Points at one Murphy die each, against that character.",
-               _seated(None)(goal_actions.grant_player_points),
-               (_who("player", "Player", required=True, choices=_players),
-                Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT)),
-               group="Points", example={"player": "Sven", "count": 2}),
-    ActionSpec("murphy", "Murphy's Pool (GM)",
-               "Add (a refused compel, an enemy, gear with PMP) or spend Murphy points.",
-               _seated(None)(goal_actions.murphy),
-               (_count("add", "Add"), _count("spend", "Spend"),
+                Field("reason", "text", label="Why", required=False, default="", max_length=rules.MAX_TEXT),
+            ),
+            group="Points",
+            example={"player": "Sven", "count": 1, "reason": "outnumbered by a full rack"},
+        ),
+        ActionSpec(
+            "grant_player_points",
+            "Grant Player Points for Murphy (GM)",
+            "A player begs: Player Points at one Murphy die each, against that character.",
+            _seated(None)(goal_actions.grant_player_points),
+            (
+                _who("player", "Player", required=True, choices=_players),
+                Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT),
+            ),
+            group="Points",
+            example={"player": "Sven", "count": 2},
+        ),
+        ActionSpec(
+            "murphy",
+            "Murphy's Pool (GM)",
+            "Add (a refused compel, an enemy, gear with PMP) or spend Murphy points.",
+            _seated(None)(goal_actions.murphy),
+            (
+                _count("add", "Add"),
+                _count("spend", "Spend"),
                 Field("against", "pick", label="Against", required=False, choices=_players),
-                Field("reason", "text", label="Why", required=False, default="", max_length=rules.MAX_TEXT)),
-               group="Points", example={"add": 1, "reason": "Wire refused a compel"}),
-    ActionSpec("set_rack", "Set a rack (Lifestyles)", "The dice in a rack: one per Lifestyle, usually six.",
-               _seated(None)(goal_actions.set_rack),
-               (_who(), Field("rack", "count", label="Rack (Lifestyles)", minimum=1, maximum=rules.MAX_QUALITY)),
-               group="Setup", example={"participant": "GM", "rack": 7}),
-    ActionSpec("follow_up", "Follow-up conflict",
-               "Everyone tosses half their pool (rounded down); the rest roll in with the new pools.",
-               followup.follow_up, group="Conflict", available=_no_exchange, example={}),
-    ActionSpec("take_on_the_chin", "Take it on the chin",
-               "Out of dice first: the opponent's leftover dice become follow-up dice, two for one.",
-               _seated("participant")(followup.take_on_the_chin),
-               (_who(), Field("opponent", "pick", label="Opponent", choices=_names)), group="Conflict",
-               available=_no_exchange, example={"participant": "Jack", "opponent": "Shred"}),
-    ActionSpec("next_participant", "Next participant (C)", "The next participant's move; after the last, a new "
-               "round.", followup.next_participant, group="Conflict", available=_no_exchange, example={}),
-)}
+                Field("reason", "text", label="Why", required=False, default="", max_length=rules.MAX_TEXT),
+            ),
+            group="Points",
+            example={"add": 1, "reason": "Wire refused a compel"},
+        ),
+        ActionSpec(
+            "set_rack",
+            "Set a rack (Lifestyles)",
+            "The dice in a rack: one per Lifestyle, usually six.",
+            _seated(None)(goal_actions.set_rack),
+            (_who(), Field("rack", "count", label="Rack (Lifestyles)", minimum=1, maximum=rules.MAX_QUALITY)),
+            group="Setup",
+            example={"participant": "GM", "rack": 7},
+        ),
+        ActionSpec(
+            "follow_up",
+            "Follow-up conflict",
+            "Everyone tosses half their pool (rounded down); the rest roll in with the new pools.",
+            followup.follow_up,
+            group="Conflict",
+            available=_no_exchange,
+            example={},
+        ),
+        ActionSpec(
+            "take_on_the_chin",
+            "Take it on the chin",
+            "Out of dice first: the opponent's leftover dice become follow-up dice, two for one.",
+            _seated("participant")(followup.take_on_the_chin),
+            (_who(), Field("opponent", "pick", label="Opponent", choices=_names)),
+            group="Conflict",
+            available=_no_exchange,
+            example={"participant": "Jack", "opponent": "Shred"},
+        ),
+        ActionSpec(
+            "next_participant",
+            "Next participant (C)",
+            "The next participant's move; after the last, a new round.",
+            followup.next_participant,
+            group="Conflict",
+            available=_no_exchange,
+            example={},
+        ),
+    )
+}
 
 
 def _check_d6(value: Any, key: str) -> None:
@@ -264,19 +426,42 @@ class Venus2140(GameSystem):
 
     id = "v2140"
     name = "Venus 2140"
-    description = ("Role-playing conflicts with d6 scene pools: roll-ins and tosses, exchanges normal and risky, "
-                   "books and goals, racks, Murphy's Pool and Player Points, follow-up conflicts.")
+    description = (
+        "Role-playing conflicts with d6 scene pools: roll-ins and tosses, exchanges normal and risky, "
+        "books and goals, racks, Murphy's Pool and Player Points, follow-up conflicts."
+    )
     rules_version = 1
     options = (
-        Field("players", "texts", label="Player characters", minimum=1, maximum=rules.MAX_PARTICIPANTS - 1,
-              max_length=24, default=["Shred", "Sven", "Wire"], required=False),
+        Field(
+            "players",
+            "texts",
+            label="Player characters",
+            minimum=1,
+            maximum=rules.MAX_PARTICIPANTS - 1,
+            max_length=24,
+            default=["Shred", "Sven", "Wire"],
+            required=False,
+        ),
         Field("gm", "text", label="GM", required=False, default=rules.GM_NAME, max_length=24),
-        Field("rack", "count", label="Rack (Lifestyles)", required=False, default=rules.DEFAULT_RACK, minimum=1,
-              maximum=rules.MAX_QUALITY),
-        Field("murphy", "count", label="Murphy's Pool", required=False, default=0, minimum=0,
-              maximum=rules.MAX_COUNT),
-        Field("player_points", "count", label="Player Points each", required=False, default=0, minimum=0,
-              maximum=rules.MAX_COUNT),
+        Field(
+            "rack",
+            "count",
+            label="Rack (Lifestyles)",
+            required=False,
+            default=rules.DEFAULT_RACK,
+            minimum=1,
+            maximum=rules.MAX_QUALITY,
+        ),
+        Field("murphy", "count", label="Murphy's Pool", required=False, default=0, minimum=0, maximum=rules.MAX_COUNT),
+        Field(
+            "player_points",
+            "count",
+            label="Player Points each",
+            required=False,
+            default=0,
+            minimum=0,
+            maximum=rules.MAX_COUNT,
+        ),
     )
     actions = ACTIONS
     bindings = (
@@ -315,8 +500,13 @@ class Venus2140(GameSystem):
         ex = state["exchange"]
         if ex:
             if ex["answer"] is None and ex["answer_count"]:
-                return [Prompt(ex["target"], f"{ex['target']}: answer {ex['actor']}'s {len(ex['forward'])} dice "
-                                             f"with {ex['answer_count']}", "answer")]
+                return [
+                    Prompt(
+                        ex["target"],
+                        f"{ex['target']}: answer {ex['actor']}'s {len(ex['forward'])} dice with {ex['answer_count']}",
+                        "answer",
+                    )
+                ]
             return [Prompt(None, f"B: resolve {ex['actor']} against {ex['target']}", "resolve")]
         now = scene.current(state)
         p = state["participants"][now]
@@ -338,8 +528,9 @@ class Venus2140(GameSystem):
                 if p[key] < 0:
                     broken.append(f"{name}'s {key.replace('_', ' ')} cannot be negative")
         for record in state["ledger"]:
-            law = exchange.conservation(record["put_forward"], record["captured"], record["returned"],
-                                        record["discarded"], record["at_stake"])
+            law = exchange.conservation(
+                record["put_forward"], record["captured"], record["returned"], record["discarded"], record["at_stake"]
+            )
             if law:
                 broken.append(f"exchange {record['n']} ({record['actor']} against {record['target']}): {law}")
         if state["murphy"] < 0 or state["session_racks"] < 0:
@@ -352,14 +543,32 @@ class Venus2140(GameSystem):
             p = state["participants"][name]
             out.append(Tracked(f"participants.{name}.books", f"{name}: books", p["books"], 0, rules.MAX_COUNT * 10))
             if p["role"] == "player":
-                out.append(Tracked(f"participants.{name}.player_points", f"{name}: Player Points",
-                                   p["player_points"], 0, rules.MAX_COUNT * 10))
-            out.append(Tracked(f"participants.{name}.reputation", f"{name}: reputation", p["reputation"], 0,
-                               rules.MAX_COUNT * 10))
-            out.append(Tracked(f"participants.{name}.rack", f"{name}: rack (Lifestyles)", p["rack"], 1,
-                               rules.MAX_QUALITY))
-            out.append(Tracked(f"participants.{name}.follow_up", f"{name}: follow-up dice", p["follow_up"], 0,
-                               rules.MAX_DICE_IN_ROLL))
+                out.append(
+                    Tracked(
+                        f"participants.{name}.player_points",
+                        f"{name}: Player Points",
+                        p["player_points"],
+                        0,
+                        rules.MAX_COUNT * 10,
+                    )
+                )
+            out.append(
+                Tracked(
+                    f"participants.{name}.reputation", f"{name}: reputation", p["reputation"], 0, rules.MAX_COUNT * 10
+                )
+            )
+            out.append(
+                Tracked(f"participants.{name}.rack", f"{name}: rack (Lifestyles)", p["rack"], 1, rules.MAX_QUALITY)
+            )
+            out.append(
+                Tracked(
+                    f"participants.{name}.follow_up",
+                    f"{name}: follow-up dice",
+                    p["follow_up"],
+                    0,
+                    rules.MAX_DICE_IN_ROLL,
+                )
+            )
         out.append(Tracked("murphy", "Murphy's Pool", state["murphy"], 0, rules.MAX_COUNT * 10))
         out.append(Tracked("session_racks", "GM's session racks", state["session_racks"], 0, rules.MAX_COUNT))
         return out

@@ -95,8 +95,9 @@ def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
             cards = list(range(1, held + 1))
             pick, face = random_choice(ctx, f"Random pick: which of {target}'s {held} cards", cards)
             notes.append(_pick_note(state, f"Which of {target}'s cards", cards, pick, face))
-    result = tricks.claim_bonus(state, player, suit, number, target=target, colour=action.get("colour") or None,
-                                pick=pick)
+    result = tricks.claim_bonus(
+        state, player, suit, number, target=target, colour=action.get("colour") or None, pick=pick
+    )
     if notes:
         result["summary"] = "; ".join(notes) + "; " + result["summary"]
     return state, result
@@ -111,5 +112,6 @@ def next_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, R
 
 
 def reveal_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
-    return state, tricks.reveal_card(state, action["suit"], action["number"], target=action.get("target") or None,
-                                     track=action.get("track") or None)
+    return state, tricks.reveal_card(
+        state, action["suit"], action["number"], target=action.get("target") or None, track=action.get("track") or None
+    )

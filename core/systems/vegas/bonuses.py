@@ -54,8 +54,16 @@ def _lose_each(state: State, player: str, amount: int, reason: str) -> list[str]
     return [vp.describe(vp.change_vp(state, p, -amount, reason)) for p in opponents(state, player)]
 
 
-def trick_bonus(state: State, player: str, suit: str, number: int, *, target: str | None = None,
-                colour: str | None = None, pick: int | None = None) -> str:
+def trick_bonus(
+    state: State,
+    player: str,
+    suit: str,
+    number: int,
+    *,
+    target: str | None = None,
+    colour: str | None = None,
+    pick: int | None = None,
+) -> str:
     """``player`` takes the trick bonus of the card ``suit number``; returns what happened, in words.
 
     ``pick`` (1..cards held by the target) is the random card stolen by a Game 6-9.
@@ -80,8 +88,10 @@ def trick_bonus(state: State, player: str, suit: str, number: int, *, target: st
         paid = vp.change_vp(state, player, -rules.GAME_STEAL_PRICE, reason)
         state["hand"][victim] -= 1
         state["hand"][player] += 1
-        return (f"{vp.describe(paid)}; {player} steals card {pick} of {victim}'s {state['hand'][victim] + 1} "
-                f"(counted from the left of the hand as held)")
+        return (
+            f"{vp.describe(paid)}; {player} steals card {pick} of {victim}'s {state['hand'][victim] + 1} "
+            f"(counted from the left of the hand as held)"
+        )
     if suit == "Inspector":
         hit = [p for p in opponents(state, player) if state["hand"][p] > 0]
         for p in hit:
@@ -89,15 +99,17 @@ def trick_bonus(state: State, player: str, suit: str, number: int, *, target: st
         return f"opponents discard 1: {', '.join(hit) or 'nobody holds cards'}"
     if suit == "Bot":
         if colour not in rules.TOKEN_COLOURS:
-            raise RuleError(f"{card} (take a modifier token): say which colour, one of "
-                            f"{', '.join(rules.TOKEN_COLOURS)}")
+            raise RuleError(
+                f"{card} (take a modifier token): say which colour, one of {', '.join(rules.TOKEN_COLOURS)}"
+            )
         state["tokens"][player][colour] += rules.BOT_TRICK_TOKENS
         return f"{player} takes a {colour} token"
     return "opponents lose 1 VP: " + "; ".join(_lose_each(state, player, rules.MOBSTER_TRICK_LOSS, reason))
 
 
-def round_bonus(state: State, player: str, suit: str, number: int, *, target: str | None = None,
-                track: str | None = None) -> str:
+def round_bonus(
+    state: State, player: str, suit: str, number: int, *, target: str | None = None, track: str | None = None
+) -> str:
     """``player`` takes the round bonus (the larger one) of a revealed card; returns words."""
     card = rules.card_name(suit, number)
     reason = f"round bonus {card}"
@@ -114,7 +126,8 @@ def round_bonus(state: State, player: str, suit: str, number: int, *, target: st
         lost = vp.change_vp(state, victim, -rules.GAME_ROUND_STEAL, reason)
         gained = vp.change_vp(state, player, -lost["applied"], reason)
         return f"{player} steals {gained['applied']} VP from {victim}" + (
-            f" ({victim} had only {-lost['applied']})" if lost["capped"] else "")
+            f" ({victim} had only {-lost['applied']})" if lost["capped"] else ""
+        )
     if suit == "Inspector":
         return "opponents lose 2 VP: " + "; ".join(_lose_each(state, player, rules.INSPECTOR_ROUND_LOSS, reason))
     if suit == "Bot":

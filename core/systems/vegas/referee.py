@@ -24,10 +24,14 @@ def check_card(suit: Any, number: Any, where: str = "card") -> Card:
     """The card, or RuleError naming why no such card exists (the deck is 5 suits x 1-13)."""
     if suit not in rules.SUITS:
         raise RuleError(f"{where}: {suit!r} is not a suit; the suits are {', '.join(rules.SUITS)}")
-    if isinstance(number, bool) or not isinstance(number, int) or not (
-            rules.LOWEST_CARD <= number <= rules.HIGHEST_CARD):
-        raise RuleError(f"{where}: there is no {suit} {number}; cards are numbered "
-                        f"{rules.LOWEST_CARD}-{rules.HIGHEST_CARD}")
+    if (
+        isinstance(number, bool)
+        or not isinstance(number, int)
+        or not (rules.LOWEST_CARD <= number <= rules.HIGHEST_CARD)
+    ):
+        raise RuleError(
+            f"{where}: there is no {suit} {number}; cards are numbered {rules.LOWEST_CARD}-{rules.HIGHEST_CARD}"
+        )
     return suit, number
 
 
@@ -77,15 +81,18 @@ def check_tokens(state: dict[str, Any], plays: Sequence[dict[str, Any]]) -> None
         if colour not in rules.TOKEN_COLOURS:
             raise RuleError(f"{colour!r} is not a modifier token; they are {', '.join(rules.TOKEN_COLOURS)}")
         if colour in first:
-            raise RuleError(f"only one token of each colour may be played per trick: {first[colour]} already "
-                            f"played the {colour} token, so {player} cannot play another")
+            raise RuleError(
+                f"only one token of each colour may be played per trick: {first[colour]} already "
+                f"played the {colour} token, so {player} cannot play another"
+            )
         first[colour] = player
         if state["tokens"][player][colour] < 1:
             raise RuleError(f"{player} holds no {colour} token")
         trump = play.get("trump") or ""
         if colour == "Game" and not play.get("block") and trump not in rules.TRUMP_CHOICES:
-            raise RuleError(f"{player}'s Game token moves the Trump Indicator: say to which suit or No Trump "
-                            f"(or play it to block)")
+            raise RuleError(
+                f"{player}'s Game token moves the Trump Indicator: say to which suit or No Trump (or play it to block)"
+            )
         if trump and (colour != "Game" or play.get("block")):
             raise RuleError(f"{player}: only a Game token used for its ability moves the Trump Indicator")
 

@@ -68,10 +68,14 @@ def start_round(state: State) -> dict[str, Any]:
     if len(behind) == 1:
         who = f"{behind[0]} is furthest behind ({low}) and takes a free increase"
     else:
-        who = f"{' and '.join(behind)} tie for furthest behind ({low} each): the players choose who takes the free "\
-              f"increase"
-    return {"summary": f"Round {state['round']} of {state['rounds']}: tokens returned, No Trump, High Wins; {who}",
-            "furthest_behind": behind}
+        who = (
+            f"{' and '.join(behind)} tie for furthest behind ({low} each): the players choose who takes the free "
+            f"increase"
+        )
+    return {
+        "summary": f"Round {state['round']} of {state['rounds']}: tokens returned, No Trump, High Wins; {who}",
+        "furthest_behind": behind,
+    }
 
 
 def choose_furthest_behind(state: State, player: str, how: str = "chosen by the players") -> dict[str, Any]:
@@ -92,8 +96,10 @@ def free_increase(state: State, track: str, player: str | None = None) -> dict[s
     if player is not None:
         choose_furthest_behind(state, player)
     if state["chosen"] is None:
-        raise RuleError(f"{' and '.join(state['furthest_behind'])} tie for furthest behind: choose who takes the "
-                        f"free increase, or press B for a random pick")
+        raise RuleError(
+            f"{' and '.join(state['furthest_behind'])} tie for furthest behind: choose who takes the "
+            f"free increase, or press B for a random pick"
+        )
     who = state["chosen"]
     step = tracks.increase(state, who, track, f"round {state['round']} free increase")
     for p in state["players"]:
@@ -102,8 +108,11 @@ def free_increase(state: State, track: str, player: str | None = None) -> dict[s
     state["round_leader"] = who
     state["phase"] = TRICKS
     hands = ", ".join(f"{p} {state['hand'][p]}" for p in state["players"])
-    return {"summary": f"Free increase: {step['text']}; {who} leads round {state['round']}; cards: {hands}",
-            "step": step, "leader": who}
+    return {
+        "summary": f"Free increase: {step['text']}; {who} leads round {state['round']}; cards: {hands}",
+        "step": step,
+        "leader": who,
+    }
 
 
 def holders(state: State) -> list[str]:
@@ -131,8 +140,10 @@ def check_round_end(state: State) -> str:
         state["phase"] = REVEAL
         state["revealer"] = left[0]
         state["leader"] = None
-        return (f"; only {left[0]} holds cards: the round ends and {left[0]} reveals {state['hand'][left[0]]} "
-                f"card(s) one at a time for their round bonuses")
+        return (
+            f"; only {left[0]} holds cards: the round ends and {left[0]} reveals {state['hand'][left[0]]} "
+            f"card(s) one at a time for their round bonuses"
+        )
     return "; " + end_round(state)
 
 
@@ -159,8 +170,10 @@ def end_round(state: State) -> str:
         state["ranking"] = ranking(state)
         top = state["ranking"][0]
         winners = [r["player"] for r in state["ranking"] if r["place"] == 1]
-        return (f"round {state['round']} ends; game over: {' and '.join(winners)} "
-                f"{'win' if len(winners) > 1 else 'wins'} with {top['vp']} VP and {top['increases']} track increases")
+        return (
+            f"round {state['round']} ends; game over: {' and '.join(winners)} "
+            f"{'win' if len(winners) > 1 else 'wins'} with {top['vp']} VP and {top['increases']} track increases"
+        )
     state["phase"] = ROUND_OVER
     return f"round {state['round']} ends"
 
@@ -170,8 +183,9 @@ def ranking(state: State) -> list[dict[str, Any]]:
 
     Players equal on both share a place.
     """
-    rows = [{"player": p, "vp": state["vp"][p], "increases": tracks.increases(state["boards"][p])}
-            for p in state["players"]]
+    rows = [
+        {"player": p, "vp": state["vp"][p], "increases": tracks.increases(state["boards"][p])} for p in state["players"]
+    ]
     rows.sort(key=lambda r: (-r["vp"], -r["increases"]))
     for i, row in enumerate(rows):
         same = i > 0 and (rows[i - 1]["vp"], rows[i - 1]["increases"]) == (row["vp"], row["increases"])

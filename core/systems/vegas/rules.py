@@ -24,11 +24,11 @@ CARDS = len(SUITS) * HIGHEST_CARD  # 65
 # increase it." The value printed on each of the five levels (level 1 = the bottom).
 TRACKS: tuple[str, ...] = SUITS
 TRACK_VALUES: dict[str, tuple[int, ...]] = {
-    "Team": (7, 9, 11, 12, 13),      # cards dealt to you each round
-    "Game": (0, 1, 2, 2, 3),         # Game tokens each round
-    "Inspector": (0, 1, 2, 2, 3),    # Inspector tokens each round
-    "Bot": (0, 1, 2, 3, 4),          # Bot tokens each round
-    "Mobster": (0, 1, 2, 3, 4),      # Mobster tokens each round
+    "Team": (7, 9, 11, 12, 13),  # cards dealt to you each round
+    "Game": (0, 1, 2, 2, 3),  # Game tokens each round
+    "Inspector": (0, 1, 2, 2, 3),  # Inspector tokens each round
+    "Bot": (0, 1, 2, 3, 4),  # Bot tokens each round
+    "Mobster": (0, 1, 2, 3, 4),  # Mobster tokens each round
 }
 BOTTOM_LEVEL, TOP_LEVEL = 1, 5
 # "Once a track is at its top, every further increase to it scores 1 VP instead."
@@ -51,9 +51,9 @@ HIGH_WINS, LOW_WINS = "High Wins", "Low Wins"
 RANKS: tuple[str, ...] = (HIGH_WINS, LOW_WINS)
 
 # "What a card offers depends on its number" (trick bonus / round bonus).
-LOW_NUMBERS = range(1, 6)      # 1-5: gain 2 VP / gain 1 VP
+LOW_NUMBERS = range(1, 6)  # 1-5: gain 2 VP / gain 1 VP
 MIDDLE_NUMBERS = range(6, 10)  # 6-9: the suit's special ability / the suit's stronger ability
-HIGH_NUMBERS = range(10, 14)   # 10-13: increase that suit's track / increase it twice
+HIGH_NUMBERS = range(10, 14)  # 10-13: increase that suit's track / increase it twice
 TRICK_LOW_VP = 2
 ROUND_LOW_VP = 1
 TRICK_HIGH_INCREASES = 1

@@ -24,8 +24,12 @@ def board_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:
     rows = []
     for i, player in enumerate(state["players"]):
         board = state["boards"][player]
-        cells = (str(state["vp"][player]), *(str(board[t]) for t in rules.TRACKS),
-                 str(tracks.increases(board)), str(state["hand"][player]))
+        cells = (
+            str(state["vp"][player]),
+            *(str(board[t]) for t in rules.TRACKS),
+            str(tracks.increases(board)),
+            str(state["hand"][player]),
+        )
         lead = player in acting(state)
         rows.append(GridRow(player, cells, highlight=lead, colour=i))
     return tuple(rows)
@@ -48,8 +52,9 @@ def screen(state: dict[str, Any], prompt: str | None = None) -> Screen:
     if state["phase"] == GAME_OVER and state["ranking"]:
         winners = [r["player"] for r in state["ranking"] if r["place"] == 1]
         alert = f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'}"
-        standings = ", ".join(f"{r['place']}. {r['player']} {r['vp']} VP / {r['increases']} incr"
-                              for r in state["ranking"])
+        standings = ", ".join(
+            f"{r['place']}. {r['player']} {r['vp']} VP / {r['increases']} incr" for r in state["ranking"]
+        )
         elements.append(Text(standings, priority=1))
     status = state["phase"]
     if last and state["phase"] != GAME_OVER:  # the last trick's winner in the header, where it always fits

@@ -35,8 +35,10 @@ def vp_space_choices() -> list[str]:
 def check_options(players: Sequence[str], vp_spaces: Sequence[str]) -> None:
     """Names present, short and distinct; 2-5 of them; VP spaces real and not repeated."""
     if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
-        raise RuleError(f"options: players: Venusian Vegas is for {rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} "
-                        f"players, got {len(players)}")
+        raise RuleError(
+            f"options: players: Venusian Vegas is for {rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} "
+            f"players, got {len(players)}"
+        )
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise RuleError("options: players: every player needs a name")
@@ -49,8 +51,9 @@ def check_options(players: Sequence[str], vp_spaces: Sequence[str]) -> None:
     known = vp_space_choices()
     for space in vp_spaces:
         if space not in known:
-            raise RuleError(f"options: vp_spaces: {space!r} is not a space a marker can reach "
-                            f"(e.g. 'Game 3'; level 1 is the start)")
+            raise RuleError(
+                f"options: vp_spaces: {space!r} is not a space a marker can reach (e.g. 'Game 3'; level 1 is the start)"
+            )
         if list(vp_spaces).count(space) > 1:
             raise RuleError(f"options: vp_spaces: {space!r} appears twice")
 
@@ -104,8 +107,10 @@ def choose_setup_tracks(state: State, player: str, chosen: Sequence[str]) -> dic
     if twice:
         raise RuleError(f"{player} chose {twice[0]} twice: the setup increases must be {wanted} different tracks")
     if len(chosen) != wanted:
-        raise RuleError(f"at {len(state['players'])} players each player increases {wanted} different tracks "
-                        f"at setup, got {len(chosen)}")
+        raise RuleError(
+            f"at {len(state['players'])} players each player increases {wanted} different tracks "
+            f"at setup, got {len(chosen)}"
+        )
     steps = [tracks.increase(state, player, track, "setup") for track in chosen]
     state["setup_tracks"][player] = list(chosen)
     tracks.pay_income(state, player)

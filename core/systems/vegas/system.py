@@ -28,13 +28,34 @@ from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_OVER, RO
 MAX_HAND = 99  # a correction's ceiling for cards in hand or tokens: far above anything the game reaches
 
 OPTIONS = (
-    Field("players", "texts", label="Players", default=["Player 1", "Player 2"], required=False,
-          minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS, max_length=setup.MAX_NAME,
-          help="2-5 names in seating order (clockwise)"),
-    Field("vp_spaces", "picks", label="VP spaces", required=False, default=[], choices=tuple(setup.vp_space_choices()),
-          help="the track spaces printed as VP spaces (the rulebook does not list them); default none"),
-    Field("vp_below_zero", "flag", label="VP may go below zero", required=False, default=False,
-          help="off (default): a loss stops at 0 VP and says so"),
+    Field(
+        "players",
+        "texts",
+        label="Players",
+        default=["Player 1", "Player 2"],
+        required=False,
+        minimum=rules.MIN_PLAYERS,
+        maximum=rules.MAX_PLAYERS,
+        max_length=setup.MAX_NAME,
+        help="2-5 names in seating order (clockwise)",
+    ),
+    Field(
+        "vp_spaces",
+        "picks",
+        label="VP spaces",
+        required=False,
+        default=[],
+        choices=tuple(setup.vp_space_choices()),
+        help="the track spaces printed as VP spaces (the rulebook does not list them); default none",
+    ),
+    Field(
+        "vp_below_zero",
+        "flag",
+        label="VP may go below zero",
+        required=False,
+        default=False,
+        help="off (default): a loss stops at 0 VP and says so",
+    ),
 )
 
 
@@ -49,17 +70,46 @@ def _behind(state: State) -> list[str]:
 _SUIT = Field("suit", "pick", label="Suit", choices=rules.SUITS)
 _NUMBER = Field("number", "count", label="Number", minimum=rules.LOWEST_CARD, maximum=rules.HIGHEST_CARD)
 _TOKEN_FIELDS = (
-    Field("trump", "pick", label="Trump to", required=False, default="", choices=rules.TRUMP_CHOICES,
-          help="a Game token used for its ability: the suit the Trump Indicator moves to, or No Trump"),
-    Field("block", "flag", label="Only to block", required=False, default=False,
-          help="the token is played purely to block; its ability is not used"),
-    Field("take", "pick", label="Mobster takes", required=False, default="", choices=tuple(referee.all_cards()),
-          help="the card a Mobster token takes out of the trick into the hand"),
+    Field(
+        "trump",
+        "pick",
+        label="Trump to",
+        required=False,
+        default="",
+        choices=rules.TRUMP_CHOICES,
+        help="a Game token used for its ability: the suit the Trump Indicator moves to, or No Trump",
+    ),
+    Field(
+        "block",
+        "flag",
+        label="Only to block",
+        required=False,
+        default=False,
+        help="the token is played purely to block; its ability is not used",
+    ),
+    Field(
+        "take",
+        "pick",
+        label="Mobster takes",
+        required=False,
+        default="",
+        choices=tuple(referee.all_cards()),
+        help="the card a Mobster token takes out of the trick into the hand",
+    ),
 )
 _CARD_ROW = (
-    Field("player", "seat", label="Player"), _SUIT, _NUMBER,
-    Field("token", "pick", label="Token", required=False, default="", choices=rules.TOKEN_COLOURS,
-          help="a modifier token played with the card"),
+    Field("player", "seat", label="Player"),
+    _SUIT,
+    _NUMBER,
+    Field(
+        "token",
+        "pick",
+        label="Token",
+        required=False,
+        default="",
+        choices=rules.TOKEN_COLOURS,
+        help="a modifier token played with the card",
+    ),
     *_TOKEN_FIELDS,
 )
 _TOKEN_ROW = (
@@ -71,6 +121,7 @@ _TOKEN_ROW = (
 
 def _logged(handler: Any) -> Any:
     """Every result carries the VP gains and losses it made (``vp_changes``), so the log accounts for them."""
+
     def run(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, dict[str, Any]]:
         start = len(state["vp_log"])
         state, result = handler(state, action, ctx)
@@ -78,6 +129,7 @@ def _logged(handler: Any) -> Any:
         if changes:
             result = {**result, "vp_changes": changes}
         return state, result
+
     run.__doc__ = handler.__doc__
     return run
 
@@ -87,6 +139,7 @@ def _in_phase(*phases: str) -> Any:
         if state["phase"] in phases:
             return None
         return f"only in {' or '.join(phases)}; now: {state['phase']}"
+
     return available
 
 
@@ -120,68 +173,209 @@ def _trick_open(state: State, seat: str | None) -> str | None:
 
 
 _SPECS = (
-    ActionSpec("setup_tracks", "Setup increases", "Setup: a player increases 2 different tracks (3 at 5 players); "
-               "the increases score and pay their income at once.", actions.setup_tracks,
-               (Field("player", "seat", label="Player"),
-                Field("tracks", "picks", label="Tracks", choices=rules.TRACKS, minimum=rules.SETUP_INCREASES,
-                      maximum=rules.SETUP_INCREASES_FIVE_PLAYERS)),
-               group="Setup", available=_in_phase(SETUP), example={"player": "Ann", "tracks": ["Team", "Game"]}),
-    ActionSpec("start_round", "Next round", "A new round: tokens return, No Trump, High Wins; names the player "
-               "furthest behind (button C).", actions.start_round, group="Round", available=_round_can_start),
-    ActionSpec("choose_furthest_behind", "Settle the tie", "A tie for furthest behind: the players choose who takes "
-               "the free increase.", actions.choose_furthest_behind,
-               (Field("player", "pick", label="Player", choices=_behind),),
-               group="Round", available=_tie_open, example={"player": "Bob"}),
-    ActionSpec("free_increase", "Free increase", "The player furthest behind increases a track and leads; everyone "
-               "draws up to their Team value and collects tokens.", actions.free_increase,
-               (Field("track", "pick", label="Track", choices=rules.TRACKS),
-                Field("player", "pick", label="Player", required=False, default="", choices=_behind,
-                      help="only when several tie (or use choose_furthest_behind / button B)")),
-               group="Round", available=_in_phase(ROUND_START), example={"track": "Team"}),
-    ActionSpec("random_pick", "Random pick", "A recorded random pick: who breaks a tie for furthest behind, or any "
-               "player (button B).", actions.random_pick,
-               (Field("among", "pick", label="Among", required=False, default="",
-                      choices=("furthest behind", "players")),),
-               group="Round", example={"among": "players"}, rolls=True),
-    ActionSpec("play_trick", "Enter a trick", "The cards of one trick in playing order, with any tokens; Tableside "
-               "names the winner under the Trump and Rank Indicators.", actions.play_trick,
-               (Field("cards", "rows", label="Cards", fields=_CARD_ROW, minimum=rules.MIN_PLAYERS,
-                      maximum=rules.MAX_PLAYERS),),
-               group="Tricks", available=_trick_to_play,
-               example={"cards": [{"player": "Ann", "suit": "Game", "number": 9},
-                                  {"player": "Bob", "suit": "Game", "number": 4, "token": "Inspector"},
-                                  {"player": "Cy", "suit": "Bot", "number": 2}]}),
-    ActionSpec("trick_winner", "Enter a trick's winner", "Just the winner of a trick (and any tokens played, so the "
-               "indicators and tokens follow).", actions.trick_winner,
-               (Field("winner", "seat", label="Winner"),
-                Field("tokens", "rows", label="Tokens played", required=False, default=[], fields=_TOKEN_ROW,
-                      maximum=len(rules.TOKEN_COLOURS))),
-               group="Tricks", available=_trick_to_play,
-               example={"winner": "Bob", "tokens": [{"player": "Ann", "token": "Game", "trump": "Mobster"}]}),
-    ActionSpec("claim_bonus", "Take a trick bonus", "The winner (or a Bot token's player) takes the trick bonus of "
-               "an opponent's card; a Game 6-9 steal picks the card at random.", actions.claim_bonus,
-               (Field("player", "seat", label="Player"), _SUIT, _NUMBER,
-                Field("target", "seat", label="Opponent", required=False, default="",
-                      help="Game 6-9: whom to steal from (random if not given)"),
-                Field("colour", "pick", label="Token colour", required=False, default="", choices=rules.TOKEN_COLOURS,
-                      help="Bot 6-9: the modifier token taken"),
-                Field("card", "count", label="Card picked", required=False, minimum=1, maximum=MAX_HAND,
-                      help="Game 6-9: the card already picked at random by hand (1 = leftmost)")),
-               group="Tricks", available=_trick_open, example={"player": "Ann", "suit": "Bot", "number": 2},
-               rolls=True),
-    ActionSpec("decline_bonus", "Decline a trick bonus", "A player declines the trick bonus they could take.",
-               actions.decline_bonus, (Field("player", "seat", label="Player"),),
-               group="Tricks", available=_trick_open, example={"player": "Ann"}),
-    ActionSpec("next_trick", "Next trick", "Close the trick (bonuses not taken are declined) and go on (button A).",
-               actions.next_trick, group="Tricks", available=_trick_open),
-    ActionSpec("reveal_card", "Reveal a card", "The round's end: the last player holding cards reveals one and takes "
-               "its round bonus.", actions.reveal_card,
-               (_SUIT, _NUMBER,
-                Field("target", "seat", label="Opponent", required=False, default="",
-                      help="Game 6-9: whom to steal up to 2 VP from"),
-                Field("track", "pick", label="Track", required=False, default="", choices=rules.TRACKS,
-                      help="Bot 6-9: the track to increase")),
-               group="Reveal", available=_in_phase(REVEAL), example={"suit": "Mobster", "number": 8}),
+    ActionSpec(
+        "setup_tracks",
+        "Setup increases",
+        "Setup: a player increases 2 different tracks (3 at 5 players); "
+        "the increases score and pay their income at once.",
+        actions.setup_tracks,
+        (
+            Field("player", "seat", label="Player"),
+            Field(
+                "tracks",
+                "picks",
+                label="Tracks",
+                choices=rules.TRACKS,
+                minimum=rules.SETUP_INCREASES,
+                maximum=rules.SETUP_INCREASES_FIVE_PLAYERS,
+            ),
+        ),
+        group="Setup",
+        available=_in_phase(SETUP),
+        example={"player": "Ann", "tracks": ["Team", "Game"]},
+    ),
+    ActionSpec(
+        "start_round",
+        "Next round",
+        "A new round: tokens return, No Trump, High Wins; names the player furthest behind (button C).",
+        actions.start_round,
+        group="Round",
+        available=_round_can_start,
+    ),
+    ActionSpec(
+        "choose_furthest_behind",
+        "Settle the tie",
+        "A tie for furthest behind: the players choose who takes the free increase.",
+        actions.choose_furthest_behind,
+        (Field("player", "pick", label="Player", choices=_behind),),
+        group="Round",
+        available=_tie_open,
+        example={"player": "Bob"},
+    ),
+    ActionSpec(
+        "free_increase",
+        "Free increase",
+        "The player furthest behind increases a track and leads; everyone "
+        "draws up to their Team value and collects tokens.",
+        actions.free_increase,
+        (
+            Field("track", "pick", label="Track", choices=rules.TRACKS),
+            Field(
+                "player",
+                "pick",
+                label="Player",
+                required=False,
+                default="",
+                choices=_behind,
+                help="only when several tie (or use choose_furthest_behind / button B)",
+            ),
+        ),
+        group="Round",
+        available=_in_phase(ROUND_START),
+        example={"track": "Team"},
+    ),
+    ActionSpec(
+        "random_pick",
+        "Random pick",
+        "A recorded random pick: who breaks a tie for furthest behind, or any player (button B).",
+        actions.random_pick,
+        (Field("among", "pick", label="Among", required=False, default="", choices=("furthest behind", "players")),),
+        group="Round",
+        example={"among": "players"},
+        rolls=True,
+    ),
+    ActionSpec(
+        "play_trick",
+        "Enter a trick",
+        "The cards of one trick in playing order, with any tokens; Tableside "
+        "names the winner under the Trump and Rank Indicators.",
+        actions.play_trick,
+        (
+            Field(
+                "cards", "rows", label="Cards", fields=_CARD_ROW, minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS
+            ),
+        ),
+        group="Tricks",
+        available=_trick_to_play,
+        example={
+            "cards": [
+                {"player": "Ann", "suit": "Game", "number": 9},
+                {"player": "Bob", "suit": "Game", "number": 4, "token": "Inspector"},
+                {"player": "Cy", "suit": "Bot", "number": 2},
+            ]
+        },
+    ),
+    ActionSpec(
+        "trick_winner",
+        "Enter a trick's winner",
+        "Just the winner of a trick (and any tokens played, so the indicators and tokens follow).",
+        actions.trick_winner,
+        (
+            Field("winner", "seat", label="Winner"),
+            Field(
+                "tokens",
+                "rows",
+                label="Tokens played",
+                required=False,
+                default=[],
+                fields=_TOKEN_ROW,
+                maximum=len(rules.TOKEN_COLOURS),
+            ),
+        ),
+        group="Tricks",
+        available=_trick_to_play,
+        example={"winner": "Bob", "tokens": [{"player": "Ann", "token": "Game", "trump": "Mobster"}]},
+    ),
+    ActionSpec(
+        "claim_bonus",
+        "Take a trick bonus",
+        "The winner (or a Bot token's player) takes the trick bonus of "
+        "an opponent's card; a Game 6-9 steal picks the card at random.",
+        actions.claim_bonus,
+        (
+            Field("player", "seat", label="Player"),
+            _SUIT,
+            _NUMBER,
+            Field(
+                "target",
+                "seat",
+                label="Opponent",
+                required=False,
+                default="",
+                help="Game 6-9: whom to steal from (random if not given)",
+            ),
+            Field(
+                "colour",
+                "pick",
+                label="Token colour",
+                required=False,
+                default="",
+                choices=rules.TOKEN_COLOURS,
+                help="Bot 6-9: the modifier token taken",
+            ),
+            Field(
+                "card",
+                "count",
+                label="Card picked",
+                required=False,
+                minimum=1,
+                maximum=MAX_HAND,
+                help="Game 6-9: the card already picked at random by hand (1 = leftmost)",
+            ),
+        ),
+        group="Tricks",
+        available=_trick_open,
+        example={"player": "Ann", "suit": "Bot", "number": 2},
+        rolls=True,
+    ),
+    ActionSpec(
+        "decline_bonus",
+        "Decline a trick bonus",
+        "A player declines the trick bonus they could take.",
+        actions.decline_bonus,
+        (Field("player", "seat", label="Player"),),
+        group="Tricks",
+        available=_trick_open,
+        example={"player": "Ann"},
+    ),
+    ActionSpec(
+        "next_trick",
+        "Next trick",
+        "Close the trick (bonuses not taken are declined) and go on (button A).",
+        actions.next_trick,
+        group="Tricks",
+        available=_trick_open,
+    ),
+    ActionSpec(
+        "reveal_card",
+        "Reveal a card",
+        "The round's end: the last player holding cards reveals one and takes its round bonus.",
+        actions.reveal_card,
+        (
+            _SUIT,
+            _NUMBER,
+            Field(
+                "target",
+                "seat",
+                label="Opponent",
+                required=False,
+                default="",
+                help="Game 6-9: whom to steal up to 2 VP from",
+            ),
+            Field(
+                "track",
+                "pick",
+                label="Track",
+                required=False,
+                default="",
+                choices=rules.TRACKS,
+                help="Bot 6-9: the track to increase",
+            ),
+        ),
+        group="Reveal",
+        available=_in_phase(REVEAL),
+        example={"suit": "Mobster", "number": 8},
+    ),
 )
 
 ACTIONS: dict[str, ActionSpec] = {spec.type: replace(spec, handler=_logged(spec.handler)) for spec in _SPECS}
@@ -215,8 +409,11 @@ def pending(state: State) -> list[Prompt]:
     phase = state["phase"]
     if phase == SETUP:
         n = rules.setup_increases(len(state["players"]))
-        waiting = [Prompt(p, f"{p}: choose {n} different tracks to increase", "setup_tracks")
-                   for p in state["players"] if not state["setup_tracks"][p]]
+        waiting = [
+            Prompt(p, f"{p}: choose {n} different tracks to increase", "setup_tracks")
+            for p in state["players"]
+            if not state["setup_tracks"][p]
+        ]
         return waiting or [Prompt(None, "Press C to start round 1", "start_round")]
     if phase == ROUND_START:
         if state["chosen"] is None:
@@ -226,8 +423,10 @@ def pending(state: State) -> list[Prompt]:
         return [Prompt(who, f"{who}: choose a free increase and lead", "free_increase")]
     if phase == TRICKS:
         if state["trick"] is not None:
-            return [Prompt(c["player"], f"{c['player']}: take or decline a trick bonus", "claim_bonus")
-                    for c in state["trick"]["claims"]]
+            return [
+                Prompt(c["player"], f"{c['player']}: take or decline a trick bonus", "claim_bonus")
+                for c in state["trick"]["claims"]
+            ]
         leader = state["leader"]
         return [Prompt(leader, f"Trick {state['tricks_played'] + 1}: {leader} leads", "play_trick")]
     if phase == REVEAL:
@@ -252,8 +451,10 @@ class VenusianVegas(GameSystem):
 
     id = "vegas"
     name = "Venusian Vegas"
-    description = ("Victory points with a floor, five tracks per player, modifier tokens, the Trump and Rank "
-                   "Indicators, the referee of each trick, rounds and the final ranking.")
+    description = (
+        "Victory points with a floor, five tracks per player, modifier tokens, the Trump and Rank "
+        "Indicators, the referee of each trick, rounds and the final ranking."
+    )
     rules_version = 1
     options = OPTIONS
     actions = ACTIONS
@@ -284,8 +485,15 @@ class VenusianVegas(GameSystem):
             out.append(Tracked(f"vp.{i}", f"{p}'s VP", state["vp"][p], floor, None))
             out.append(Tracked(f"hand.{i}", f"{p}'s cards in hand", state["hand"][p], 0, MAX_HAND))
             for t in rules.TRACKS:
-                out.append(Tracked(f"boards.{i}.{t}", f"{p}'s {t} track level", state["boards"][p][t],
-                                   rules.BOTTOM_LEVEL, rules.TOP_LEVEL))
+                out.append(
+                    Tracked(
+                        f"boards.{i}.{t}",
+                        f"{p}'s {t} track level",
+                        state["boards"][p][t],
+                        rules.BOTTOM_LEVEL,
+                        rules.TOP_LEVEL,
+                    )
+                )
             for c in rules.TOKEN_COLOURS:
                 out.append(Tracked(f"tokens.{i}.{c}", f"{p}'s {c} tokens", state["tokens"][p][c], 0, MAX_HAND))
         return out

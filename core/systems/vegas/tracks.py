@@ -48,8 +48,13 @@ def increase(state: State, player: str, track: str, reason: str) -> dict[str, An
     before = board[track]
     if before >= rules.TOP_LEVEL:
         entry = vp.change_vp(state, player, rules.VP_PER_INCREASE_AT_TOP, f"{track} track at its top ({reason})")
-        return {"track": track, "from": before, "to": before, "vp": entry["applied"],
-                "text": f"{player}'s {track} track is at its top: +1 VP instead"}
+        return {
+            "track": track,
+            "from": before,
+            "to": before,
+            "vp": entry["applied"],
+            "text": f"{player}'s {track} track is at its top: +1 VP instead",
+        }
     board[track] = before + 1
     text = f"{player}'s {track} track {before} -> {before + 1} ({value(board, track)})"
     gained = 0

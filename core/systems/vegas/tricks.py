@@ -22,18 +22,29 @@ State = dict[str, Any]
 
 def require_trick_phase(state: State) -> None:
     if state["phase"] != TRICKS:
-        raise RuleError(f"tricks are played during a round; now: {state['phase']}"
-                        + (f" (round {state['round']})" if state["round"] else ""))
+        raise RuleError(
+            f"tricks are played during a round; now: {state['phase']}"
+            + (f" (round {state['round']})" if state["round"] else "")
+        )
     if state["trick"] is not None:
         waiting = ", ".join(c["player"] for c in state["trick"]["claims"])
-        raise RuleError(f"the last trick's bonuses are still open ({waiting}): take or decline them, "
-                        f"or press A to go on")
+        raise RuleError(
+            f"the last trick's bonuses are still open ({waiting}): take or decline them, or press A to go on"
+        )
 
 
 def _token_plays(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"player": r["player"], "colour": r["token"], "trump": r.get("trump") or "",
-             "block": bool(r.get("block")), "take": r.get("take") or ""}
-            for r in rows if r.get("token")]
+    return [
+        {
+            "player": r["player"],
+            "colour": r["token"],
+            "trump": r.get("trump") or "",
+            "block": bool(r.get("block")),
+            "take": r.get("take") or "",
+        }
+        for r in rows
+        if r.get("token")
+    ]
 
 
 def _check_players(state: State, players: Sequence[str]) -> None:
@@ -62,8 +73,14 @@ def _check_mobster(plays: Sequence[dict[str, Any]], cards: list[str] | None) -> 
             raise RuleError(f"{play['player']}'s Mobster token: {play['take']} is not in this trick")
 
 
-def _open_trick(state: State, winner: str, cards: list[dict[str, Any]] | None,
-                plays: list[dict[str, Any]], notes: list[str], how: str) -> dict[str, Any]:
+def _open_trick(
+    state: State,
+    winner: str,
+    cards: list[dict[str, Any]] | None,
+    plays: list[dict[str, Any]],
+    notes: list[str],
+    how: str,
+) -> dict[str, Any]:
     """Hands, Mobster takes, claims; closes the trick at once when nobody can claim."""
     for p in rounds.holders(state):
         state["hand"][p] -= 1
@@ -79,16 +96,26 @@ def _open_trick(state: State, winner: str, cards: list[dict[str, Any]] | None,
         claimable = [c for c in cards if c["card"] not in taken]
         claims = [c for c in claims if any(card["player"] != c["player"] for card in claimable)]
     state["tricks_played"] += 1
-    state["trick"] = {"number": state["tricks_played"], "winner": winner, "cards": cards, "taken": taken,
-                      "claims": claims, "how": how, "notes": notes}
+    state["trick"] = {
+        "number": state["tricks_played"],
+        "winner": winner,
+        "cards": cards,
+        "taken": taken,
+        "claims": claims,
+        "how": how,
+        "notes": notes,
+    }
     summary = f"Trick {state['tricks_played']}: {winner} wins ({how})"
     if notes:
         summary += "; " + "; ".join(notes)
     if claims:
         summary += "; bonus to choose: " + ", ".join(f"{c['player']} ({c['why']})" for c in claims)
         if cards is not None:
-            offers = [f"{c['player']}'s {c['card']} ({bonuses.offer(*referee.parse_card(c['card']))})"
-                      for c in cards if c["card"] not in taken]
+            offers = [
+                f"{c['player']}'s {c['card']} ({bonuses.offer(*referee.parse_card(c['card']))})"
+                for c in cards
+                if c["card"] not in taken
+            ]
             summary += "; on offer: " + ", ".join(offers)
     else:
         summary += close_trick(state)
@@ -151,8 +178,16 @@ def _claim(state: State, player: str) -> dict[str, Any]:
     raise RuleError(f"{player} has no trick bonus to take from this trick (open: {waiting})")
 
 
-def claim_bonus(state: State, player: str, suit: str, number: int, *, target: str | None = None,
-                colour: str | None = None, pick: int | None = None) -> dict[str, Any]:
+def claim_bonus(
+    state: State,
+    player: str,
+    suit: str,
+    number: int,
+    *,
+    target: str | None = None,
+    colour: str | None = None,
+    pick: int | None = None,
+) -> dict[str, Any]:
     """``player`` takes the trick bonus of one opponent's card from the last trick."""
     require_player(state, player)
     claim = _claim(state, player)
@@ -206,8 +241,9 @@ def close_trick(state: State) -> str:
     return f"; {state['leader']} leads the next trick"
 
 
-def reveal_card(state: State, suit: str, number: int, *, target: str | None = None,
-                track: str | None = None) -> dict[str, Any]:
+def reveal_card(
+    state: State, suit: str, number: int, *, target: str | None = None, track: str | None = None
+) -> dict[str, Any]:
     """The last player holding cards reveals one; they take its round bonus."""
     if state["phase"] != REVEAL:
         raise RuleError("cards are revealed when the round ends and only one player still holds cards")

@@ -56,13 +56,16 @@ def ledger_problems(state: State) -> list[str]:
             continue
         expected = allowed_change(running[player], entry["asked"], floor)
         if entry["applied"] != expected:
-            problems.append(f"VP ledger entry {n}: {player} {entry['asked']:+d} should apply {expected:+d}, "
-                            f"not {entry['applied']:+d}")
+            problems.append(
+                f"VP ledger entry {n}: {player} {entry['asked']:+d} should apply {expected:+d}, "
+                f"not {entry['applied']:+d}"
+            )
         running[player] += entry["applied"]
     for player in state["players"]:
         if state["vp"][player] != running[player]:
-            problems.append(f"{player} has {state['vp'][player]} VP but the gains and losses add up to "
-                            f"{running[player]}")
+            problems.append(
+                f"{player} has {state['vp'][player]} VP but the gains and losses add up to {running[player]}"
+            )
         if floor and state["vp"][player] < 0:
             problems.append(f"{player} has {state['vp'][player]} VP: VP never go below zero in this game")
     return problems

@@ -35,8 +35,14 @@ def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     if action["zone_type"] and action["zone_type"] != zone_type:
         raise RuleError(f"{zone} is a Zone of type {zone_type}, not {action['zone_type']}")
     replaced = state["leader"]["name"] if state["leader"] else None
-    leader = {"name": name, "zone": zone, "zone_type": zone_type, "health": action["health"],
-              "defense": action["defense"], "support": action["support"]}
+    leader = {
+        "name": name,
+        "zone": zone,
+        "zone_type": zone_type,
+        "health": action["health"],
+        "defense": action["defense"],
+        "support": action["support"],
+    }
     state["leader"] = leader
     state["leaders_met"] = [m for m in state["leaders_met"] if m["name"].casefold() != name.casefold()]
     state["leaders_met"].append({"name": name, "zone": zone, "support": action["support"]})
@@ -85,8 +91,12 @@ def allocate_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     total = action["combat_value"] + action["support_dice"]
     if total > MAX_DICE:
         raise RuleError(f"Allocate the Combat Dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})")
-    fight.update(combat_leader=action["combat_leader"], combat_value=action["combat_value"],
-                 support_dice=action["support_dice"], dice_count=total)
+    fight.update(
+        combat_leader=action["combat_leader"],
+        combat_value=action["combat_value"],
+        support_dice=action["support_dice"],
+        dice_count=total,
+    )
     who = f"{action['combat_leader']} " if action["combat_leader"] else "Combat Leader "
     summary = f"{who}{action['combat_value']} + support {action['support_dice']} = {total} Combat Dice"
     return state, _with_odds(state, {"summary": summary, "dice": total})
@@ -99,8 +109,9 @@ def adjust_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
         raise RuleError("Add or remove Combat Dice: 'by' must not be 0")
     total = fight["dice_count"] + action["by"]
     if total < 0:
-        raise RuleError(f"Add or remove Combat Dice: only {fight['dice_count']} Combat Dice to remove, "
-                        f"not {-action['by']}")
+        raise RuleError(
+            f"Add or remove Combat Dice: only {fight['dice_count']} Combat Dice to remove, not {-action['by']}"
+        )
     if total > MAX_DICE:
         raise RuleError(f"Add or remove Combat Dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})")
     old, fight["dice_count"] = fight["dice_count"], total

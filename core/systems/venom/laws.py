@@ -42,11 +42,12 @@ def broken(st: State) -> list[str]:
         if left < 0:
             out.append(f"Event deck: {left} {_BUCKET_NAMES.get(bucket, bucket)} cards left is below 0")
         if left + gone != built:
-            out.append(f"Event cards: {left} {_BUCKET_NAMES.get(bucket, bucket)} in the deck + {gone} drawn "
-                       f"is not the {built} the deck was built with")
+            out.append(
+                f"Event cards: {left} {_BUCKET_NAMES.get(bucket, bucket)} in the deck + {gone} drawn "
+                f"is not the {built} the deck was built with"
+            )
     if not rules.EVENT_TRACK_START <= st["event_track"] <= rules.EVENT_TRACK_FINAL:
-        out.append(f"the Event Track runs {rules.EVENT_TRACK_START}-{rules.EVENT_TRACK_FINAL}, "
-                   f"not {st['event_track']}")
+        out.append(f"the Event Track runs {rules.EVENT_TRACK_START}-{rules.EVENT_TRACK_FINAL}, not {st['event_track']}")
     for key, word in (("health_track", "Health"), ("defense_track", "Defense")):
         if not rules.TRACK_MIN <= st[key] <= rules.TRACK_MAX:
             out.append(f"the {word} Track runs {rules.TRACK_MIN}-{rules.TRACK_MAX}, not {st[key]}")
@@ -66,16 +67,30 @@ def tracked(st: State) -> list[Tracked]:
     """The numbers a ``correct`` may set, with their ranges."""
     out = [Tracked("event_track", "Event Track", st["event_track"], rules.EVENT_TRACK_START, rules.EVENT_TRACK_FINAL)]
     for bucket, built in st["event_deck_start"].items():
-        out.append(Tracked(f"event_deck.{bucket}", f"Event deck: {_BUCKET_NAMES[bucket]} cards left",
-                           st["event_deck"][bucket], 0, built))
+        out.append(
+            Tracked(
+                f"event_deck.{bucket}",
+                f"Event deck: {_BUCKET_NAMES[bucket]} cards left",
+                st["event_deck"][bucket],
+                0,
+                built,
+            )
+        )
     if st["phase"] in (rules.SETUP, rules.GAME_OVER):
         return out + _vp(st)
     out.append(Tracked("round", "Round", st["round"], 1, None))
     if st["leader"] is not None:
-        out += [Tracked("health_track", "Health Track", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX),
-                Tracked("defense_track", "Defense Track", st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX),
-                Tracked("leader.support", f"{st['leader']['name']}: Support Value", st["leader"]["support"], 0,
-                        rules.VENOM_SUPPORT_CARDS)]
+        out += [
+            Tracked("health_track", "Health Track", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX),
+            Tracked("defense_track", "Defense Track", st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX),
+            Tracked(
+                "leader.support",
+                f"{st['leader']['name']}: Support Value",
+                st["leader"]["support"],
+                0,
+                rules.VENOM_SUPPORT_CARDS,
+            ),
+        ]
         if not st["combat"]["rolled"] and not st["combat"]["aborted"]:
             out.append(Tracked("combat.dice_count", "Combat Dice", st["combat"]["dice_count"], 0, MAX_DICE))
     return out + _vp(st)
@@ -86,12 +101,22 @@ def _vp(st: State) -> list[Tracked]:
     out = []
     for i, p in enumerate(st["players"]):
         for j, r in enumerate(p["rewards"]):
-            out.append(Tracked(f"players.{i}.rewards.{j}.vp", f"{p['name']}: Reward {r['name']!r} VP", r["vp"], 0,
-                               MAX_REWARD_VP))
+            out.append(
+                Tracked(
+                    f"players.{i}.rewards.{j}.vp", f"{p['name']}: Reward {r['name']!r} VP", r["vp"], 0, MAX_REWARD_VP
+                )
+            )
         for j, c in enumerate(p["leaders"]):
             if not c.get("live"):  # a live capture follows the Leader's Support Value
-                out.append(Tracked(f"players.{i}.leaders.{j}.vp", f"{p['name']}: {c['name']} VP", c["vp"], 0,
-                                   rules.VENOM_SUPPORT_CARDS))
+                out.append(
+                    Tracked(
+                        f"players.{i}.leaders.{j}.vp",
+                        f"{p['name']}: {c['name']} VP",
+                        c["vp"],
+                        0,
+                        rules.VENOM_SUPPORT_CARDS,
+                    )
+                )
     return out
 
 

@@ -16,21 +16,62 @@ from tableside.core.systems.venom.state import State
 NAME_LENGTH = 40  # a player's or a card's name
 
 OPTIONS = (
-    Field("players", "texts", label="Players", required=False, default=["Player 1", "Player 2"],
-          minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS, max_length=NAME_LENGTH,
-          help="2-5 player names, in clockwise seating order"),
-    Field("mission", "text", label="Mission Card", required=False, default=rules.SUGGESTED_MISSION,
-          max_length=NAME_LENGTH, help=f"the Mission Card in play; first games: {rules.SUGGESTED_MISSION}"),
-    Field("venom_strikes_removed", "pick", label="Difficulty", required=False, default=0,
-          choices=tuple(Choice(n, words) for n, words in rules.DIFFICULTY_NAMES.items()),
-          help="VENOM Strikes! cards taken out of the Event deck to slow VENOM down (0-4)"),
-    Field("freedom_squadron_events", "count", label="Freedom Squadron Events (optional)", required=False,
-          minimum=0, maximum=rules.OTHER_EVENT_CARDS,
-          help="how many of the 18 Freedom Squadron / VENOM Events are Freedom Squadron; give both or neither"),
-    Field("venom_events", "count", label="VENOM Events (optional)", required=False, minimum=0,
-          maximum=rules.OTHER_EVENT_CARDS, help="how many of the 18 are VENOM Events; the two add up to 18"),
-    Field("commander", "text", label="Commander (optional)", required=False, default="", max_length=NAME_LENGTH,
-          help="a player's name if you chose the Commander by hand; empty: roll off for it (button B)"),
+    Field(
+        "players",
+        "texts",
+        label="Players",
+        required=False,
+        default=["Player 1", "Player 2"],
+        minimum=rules.MIN_PLAYERS,
+        maximum=rules.MAX_PLAYERS,
+        max_length=NAME_LENGTH,
+        help="2-5 player names, in clockwise seating order",
+    ),
+    Field(
+        "mission",
+        "text",
+        label="Mission Card",
+        required=False,
+        default=rules.SUGGESTED_MISSION,
+        max_length=NAME_LENGTH,
+        help=f"the Mission Card in play; first games: {rules.SUGGESTED_MISSION}",
+    ),
+    Field(
+        "venom_strikes_removed",
+        "pick",
+        label="Difficulty",
+        required=False,
+        default=0,
+        choices=tuple(Choice(n, words) for n, words in rules.DIFFICULTY_NAMES.items()),
+        help="VENOM Strikes! cards taken out of the Event deck to slow VENOM down (0-4)",
+    ),
+    Field(
+        "freedom_squadron_events",
+        "count",
+        label="Freedom Squadron Events (optional)",
+        required=False,
+        minimum=0,
+        maximum=rules.OTHER_EVENT_CARDS,
+        help="how many of the 18 Freedom Squadron / VENOM Events are Freedom Squadron; give both or neither",
+    ),
+    Field(
+        "venom_events",
+        "count",
+        label="VENOM Events (optional)",
+        required=False,
+        minimum=0,
+        maximum=rules.OTHER_EVENT_CARDS,
+        help="how many of the 18 are VENOM Events; the two add up to 18",
+    ),
+    Field(
+        "commander",
+        "text",
+        label="Commander (optional)",
+        required=False,
+        default="",
+        max_length=NAME_LENGTH,
+        help="a player's name if you chose the Commander by hand; empty: roll off for it (button B)",
+    ),
 )
 
 
@@ -47,8 +88,15 @@ def _event_kinds(s: State) -> list[Choice]:
     cards = s.get("event_deck") or {}
     out = []
     for kind in rules.EVENT_KINDS:
-        bucket = kind if kind in cards else (rules.FS_OR_VENOM if rules.FS_OR_VENOM in cards
-                                             and kind in (rules.FREEDOM_SQUADRON, rules.VENOM) else None)
+        bucket = (
+            kind
+            if kind in cards
+            else (
+                rules.FS_OR_VENOM
+                if rules.FS_OR_VENOM in cards and kind in (rules.FREEDOM_SQUADRON, rules.VENOM)
+                else None
+            )
+        )
         if bucket is None:
             continue
         other = {rules.FREEDOM_SQUADRON: " or VENOM", rules.VENOM: " or Freedom Squadron"}
@@ -85,129 +133,394 @@ def _leaders(s: State) -> list[Choice]:
         return []
     in_play = (s.get("leader") or {}).get("name")
     met = sorted(s.get("leaders_met") or [], key=lambda m: m["name"] != in_play)
-    return [Choice(m["name"], m["name"] + (" (in play)" if m["name"] == in_play else f" ({m['zone']})"))
-            for m in met if state.captured_by(s, m["name"]) is None]
+    return [
+        Choice(m["name"], m["name"] + (" (in play)" if m["name"] == in_play else f" ({m['zone']})"))
+        for m in met
+        if state.captured_by(s, m["name"]) is None
+    ]
 
 
-_PLAYER = Field("player", "pick", label="Player", required=False, choices=_players,
-                help="empty: the player whose Turn it is")
-_DIE_NUMBERS = Field("dice", "picks", label="Dice", choices=_dice, minimum=1, maximum=fight.MAX_DICE,
-                     help="die numbers as shown, 1 = the first die rolled")
+_PLAYER = Field(
+    "player", "pick", label="Player", required=False, choices=_players, help="empty: the player whose Turn it is"
+)
+_DIE_NUMBERS = Field(
+    "dice",
+    "picks",
+    label="Dice",
+    choices=_dice,
+    minimum=1,
+    maximum=fight.MAX_DICE,
+    help="die numbers as shown, 1 = the first die rolled",
+)
 
 SETUP, EVENT, TURN, TACTICAL, COMBAT, SCORE, DICE = (
-    "Setup", "Event Phase", "Turn", "Tactical Phase", "Combat Phase", "Victory Points", "Dice")
+    "Setup",
+    "Event Phase",
+    "Turn",
+    "Tactical Phase",
+    "Combat Phase",
+    "Victory Points",
+    "Dice",
+)
 
 _SPECS = (
-    ActionSpec("commander_roll_off", "Roll off for the Commander",
-               "Commander Token: every player still in the roll-off rolls one die; "
-               "ties for the highest re-roll among the tied.", turn_actions.commander_roll_off,
-               group=SETUP, available=state.in_setup, rolls=True, example={}),
-    ActionSpec("set_commander", "Set the Commander", "Commander Token chosen by hand instead of a roll-off.",
-               turn_actions.set_commander, (Field("player", "pick", label="Commander", choices=_players,
-                                           help="the player who takes the Commander Token and the first Turn"),),
-               group=SETUP, available=state.in_setup, example={"player": "Ann"}),
-    ActionSpec("draw_event", "Draw an Event card",
-               "An Event card drawn: its kind (and name); VENOM Strikes! moves the Event Track up by 1.",
-               turn_actions.draw_event,
-               (Field("kind", "pick", label="Event card", choices=_event_kinds,
-                      help="the colour of the card: grey All Is Quiet, blue Freedom Squadron, yellow VENOM, "
-                           "red VENOM Strikes!"),
-                Field("name", "text", label="Card name (optional)", required=False, default="",
-                      max_length=NAME_LENGTH, help="as printed, e.g. Red Rockets of Doom!"),
-                Field("discard", "flag", label="Discarded at once by a card effect", required=False, default=False,
-                      help="a card effect (Vipress) discards it instead of making it active")),
-               group=EVENT, available=state.can_draw,
-               example={"kind": "venom_strikes", "name": "Red Rockets of Doom!"}),
-    ActionSpec("next_phase", "Next phase", "Next phase of the Turn; after End of Turn, the next player's Turn.",
-               turn_actions.next_phase, group=TURN, available=state.can_move_on, example={}),
-    ActionSpec("choose_leader", "Choose the VENOM Leader",
-               "Tactical Phase: the VENOM Leader attacked; its card's Health and Defense set the tracks.",
-               fight.choose_leader,
-               (Field("name", "text", label="Leader", max_length=NAME_LENGTH, help="the VENOM Leader card's name"),
-                Field("zone", "pick", label="Zone", choices=_ZONES, help="where the Leader stands on the board"),
-                Field("zone_type", "pick", label="Zone type (check)", required=False, default="",
-                      choices=(*rules.ZONE_TYPES, ""), help="optional: the Zone already fixes it"),
-                Field("health", "count", label="Health", minimum=rules.TRACK_MIN, maximum=rules.TRACK_MAX,
-                      help="the card's Health Value, 1-8"),
-                Field("defense", "count", label="Defense", minimum=rules.TRACK_MIN, maximum=rules.TRACK_MAX,
-                      help="the card's Defense Value, 1-8"),
-                Field("support", "count", label="Support Value", minimum=0, maximum=rules.VENOM_SUPPORT_CARDS,
-                      help="VENOM Support it commands; its Victory Points when captured")),
-               group=TACTICAL, available=state.in_phases(rules.TACTICAL),
-               example={"name": "Vipress", "zone": "VENOM Mountain Defense", "zone_type": "Arctic",
-                        "health": 2, "defense": 4, "support": 2}),
-    ActionSpec("adjust_track", "Move a VENOM Leader track",
-               "An Ability moves the Health or Defense marker by any amount; past 1 or 8 the rest is ignored.",
-               fight.adjust_track,
-               (Field("track", "pick", label="Track", choices=_TRACKS, help="the red Health or blue Defense marker"),
-                Field("by", "count", label="Move by", help="+ up, - down; past an end of the track is ignored")),
-               group=TACTICAL, available=state.with_leader, example={"track": "health", "by": 1}),
-    ActionSpec("allocate_dice", "Allocate the Combat Dice",
-               "Combat Dice: the Combat Leader's Combat Value plus Freedom Support dice.",
-               fight.allocate_dice,
-               (Field("combat_value", "count", label="Combat Value", minimum=0, maximum=fight.MAX_DICE,
-                      help="the Combat Leader's Combat Value"),
-                Field("support_dice", "count", label="Support dice", required=False, default=0, minimum=0,
-                      maximum=fight.MAX_DICE, help="dice from Freedom Support cards"),
-                Field("combat_leader", "text", label="Combat Leader (optional)", required=False, default="",
-                      max_length=NAME_LENGTH, help="the Soldier leading the Combat, for the log")),
-               group=TACTICAL, available=state.before_roll,
-               example={"combat_value": 2, "support_dice": 3, "combat_leader": "Dropzone"}),
-    ActionSpec("adjust_dice", "Add or remove Combat Dice", "Add or remove Combat Dice before the roll.",
-               fight.adjust_dice,
-               (Field("by", "count", label="Dice", minimum=-fight.MAX_DICE, maximum=fight.MAX_DICE,
-                      help="+ adds, - removes"),),
-               group=TACTICAL, available=state.before_roll, example={"by": -1}),
-    ActionSpec("combat_roll", "Combat roll",
-               "Roll the Combat Dice against the Defense Track, or abort if it cannot succeed.",
-               fight.combat_roll,
-               (Field("dice", "count", label="Dice", required=False, minimum=1, maximum=fight.MAX_DICE,
-                      help="optional: roll this many dice instead of the allocated number"),),
-               group=COMBAT, available=state.before_roll, rolls=True, example={}),
-    ActionSpec("automatic_success", "Automatic Success",
-               "Declare dice Automatic Successes, after the roll, before any Ability.",
-               fight.automatic_success,
-               (Field("dice", "picks", label="Dice", choices=_dice_not_auto, minimum=1, maximum=fight.MAX_DICE,
-                      help="die numbers as shown, 1 = the first die rolled"),),
-               group=COMBAT, available=state.before_abilities, example={"dice": [5]}),
-    ActionSpec("modify_die", "Change a die's Rolled Value",
-               "An Ability changes one die's Rolled Value (it may go above 6 or below 1).",
-               fight.modify_die,
-               (Field("die", "pick", label="Die", choices=_dice, help="1 = the first die rolled"),
-                Field("by", "count", label="Change by", minimum=-10, maximum=10,
-                      help="+ or -; a Rolled Value may go above 6 or below 1")),
-               group=COMBAT, available=state.after_roll, example={"die": 4, "by": 1}),
-    ActionSpec("reroll_dice", "Re-roll dice", "Re-roll chosen dice; they lose any Automatic Success.",
-               fight.reroll_dice, (_DIE_NUMBERS,), group=COMBAT, available=state.after_roll, rolls=True,
-               example={"dice": [4, 5]}),
-    ActionSpec("single_die", "Roll one die", "One Combat Die for a Commander choice or a card effect.",
-               turn_actions.single_die,
-               (Field("reason", "text", label="What for (optional)", required=False, default="",
-                      max_length=NAME_LENGTH, help="the card or choice the die is for, shown with the roll"),),
-               group=DICE, rolls=True, example={"reason": "Vipress ability"}),
-    ActionSpec("add_reward", "Add a Reward Card", "A Reward Card kept for Victory Points.", turn_actions.add_reward,
-               (Field("name", "text", label="Reward Card", max_length=NAME_LENGTH, help="the card's name"),
-                Field("vp", "count", label="Victory Points", minimum=0, maximum=99,
-                      help="printed at the bottom of the card"), _PLAYER),
-               group=SCORE, available=state.not_playing,
-               example={"name": "The Phantom Brigade", "vp": 2, "player": "Ann"}),
-    ActionSpec("record_capture", "Record a captured Leader",
-               "A VENOM Leader captured outside a combat roll (a card effect, a correction).",
-               turn_actions.record_capture,
-               (Field("leader", "pick", label="Leader", required=False, default="", choices=_leaders,
-                      help="a Leader chosen earlier this game (the Leader in play first)"),
-                Field("name", "text", label="Or another Leader's name", required=False, default="",
-                      max_length=NAME_LENGTH, help="a Leader not in the list above (then give its Support Value)"),
-                Field("support", "count", label="Support Value", required=False, minimum=0,
-                      maximum=rules.VENOM_SUPPORT_CARDS, help="its Victory Points; empty: from its card as chosen"),
-                _PLAYER),
-               group=SCORE, available=state.not_playing,
-               example={"leader": "Vipress", "support": 2, "player": "Bob"}),
-    ActionSpec("game_over", "End the game", "The game ends: Mission victory (Medal of Honor) or VENOM victory.",
-               turn_actions.game_over,
-               (Field("winner", "pick", label="Who won", choices=_WINNERS,
-                      help="Freedom Squadron awards the Medal of Honor; VENOM: all players lose"),),
-               group=SCORE, available=state.not_playing, example={"winner": "freedom_squadron"}),
+    ActionSpec(
+        "commander_roll_off",
+        "Roll off for the Commander",
+        "Commander Token: every player still in the roll-off rolls one die; "
+        "ties for the highest re-roll among the tied.",
+        turn_actions.commander_roll_off,
+        group=SETUP,
+        available=state.in_setup,
+        rolls=True,
+        example={},
+    ),
+    ActionSpec(
+        "set_commander",
+        "Set the Commander",
+        "Commander Token chosen by hand instead of a roll-off.",
+        turn_actions.set_commander,
+        (
+            Field(
+                "player",
+                "pick",
+                label="Commander",
+                choices=_players,
+                help="the player who takes the Commander Token and the first Turn",
+            ),
+        ),
+        group=SETUP,
+        available=state.in_setup,
+        example={"player": "Ann"},
+    ),
+    ActionSpec(
+        "draw_event",
+        "Draw an Event card",
+        "An Event card drawn: its kind (and name); VENOM Strikes! moves the Event Track up by 1.",
+        turn_actions.draw_event,
+        (
+            Field(
+                "kind",
+                "pick",
+                label="Event card",
+                choices=_event_kinds,
+                help="the colour of the card: grey All Is Quiet, blue Freedom Squadron, yellow VENOM, "
+                "red VENOM Strikes!",
+            ),
+            Field(
+                "name",
+                "text",
+                label="Card name (optional)",
+                required=False,
+                default="",
+                max_length=NAME_LENGTH,
+                help="as printed, e.g. Red Rockets of Doom!",
+            ),
+            Field(
+                "discard",
+                "flag",
+                label="Discarded at once by a card effect",
+                required=False,
+                default=False,
+                help="a card effect (Vipress) discards it instead of making it active",
+            ),
+        ),
+        group=EVENT,
+        available=state.can_draw,
+        example={"kind": "venom_strikes", "name": "Red Rockets of Doom!"},
+    ),
+    ActionSpec(
+        "next_phase",
+        "Next phase",
+        "Next phase of the Turn; after End of Turn, the next player's Turn.",
+        turn_actions.next_phase,
+        group=TURN,
+        available=state.can_move_on,
+        example={},
+    ),
+    ActionSpec(
+        "choose_leader",
+        "Choose the VENOM Leader",
+        "Tactical Phase: the VENOM Leader attacked; its card's Health and Defense set the tracks.",
+        fight.choose_leader,
+        (
+            Field("name", "text", label="Leader", max_length=NAME_LENGTH, help="the VENOM Leader card's name"),
+            Field("zone", "pick", label="Zone", choices=_ZONES, help="where the Leader stands on the board"),
+            Field(
+                "zone_type",
+                "pick",
+                label="Zone type (check)",
+                required=False,
+                default="",
+                choices=(*rules.ZONE_TYPES, ""),
+                help="optional: the Zone already fixes it",
+            ),
+            Field(
+                "health",
+                "count",
+                label="Health",
+                minimum=rules.TRACK_MIN,
+                maximum=rules.TRACK_MAX,
+                help="the card's Health Value, 1-8",
+            ),
+            Field(
+                "defense",
+                "count",
+                label="Defense",
+                minimum=rules.TRACK_MIN,
+                maximum=rules.TRACK_MAX,
+                help="the card's Defense Value, 1-8",
+            ),
+            Field(
+                "support",
+                "count",
+                label="Support Value",
+                minimum=0,
+                maximum=rules.VENOM_SUPPORT_CARDS,
+                help="VENOM Support it commands; its Victory Points when captured",
+            ),
+        ),
+        group=TACTICAL,
+        available=state.in_phases(rules.TACTICAL),
+        example={
+            "name": "Vipress",
+            "zone": "VENOM Mountain Defense",
+            "zone_type": "Arctic",
+            "health": 2,
+            "defense": 4,
+            "support": 2,
+        },
+    ),
+    ActionSpec(
+        "adjust_track",
+        "Move a VENOM Leader track",
+        "An Ability moves the Health or Defense marker by any amount; past 1 or 8 the rest is ignored.",
+        fight.adjust_track,
+        (
+            Field("track", "pick", label="Track", choices=_TRACKS, help="the red Health or blue Defense marker"),
+            Field("by", "count", label="Move by", help="+ up, - down; past an end of the track is ignored"),
+        ),
+        group=TACTICAL,
+        available=state.with_leader,
+        example={"track": "health", "by": 1},
+    ),
+    ActionSpec(
+        "allocate_dice",
+        "Allocate the Combat Dice",
+        "Combat Dice: the Combat Leader's Combat Value plus Freedom Support dice.",
+        fight.allocate_dice,
+        (
+            Field(
+                "combat_value",
+                "count",
+                label="Combat Value",
+                minimum=0,
+                maximum=fight.MAX_DICE,
+                help="the Combat Leader's Combat Value",
+            ),
+            Field(
+                "support_dice",
+                "count",
+                label="Support dice",
+                required=False,
+                default=0,
+                minimum=0,
+                maximum=fight.MAX_DICE,
+                help="dice from Freedom Support cards",
+            ),
+            Field(
+                "combat_leader",
+                "text",
+                label="Combat Leader (optional)",
+                required=False,
+                default="",
+                max_length=NAME_LENGTH,
+                help="the Soldier leading the Combat, for the log",
+            ),
+        ),
+        group=TACTICAL,
+        available=state.before_roll,
+        example={"combat_value": 2, "support_dice": 3, "combat_leader": "Dropzone"},
+    ),
+    ActionSpec(
+        "adjust_dice",
+        "Add or remove Combat Dice",
+        "Add or remove Combat Dice before the roll.",
+        fight.adjust_dice,
+        (
+            Field(
+                "by", "count", label="Dice", minimum=-fight.MAX_DICE, maximum=fight.MAX_DICE, help="+ adds, - removes"
+            ),
+        ),
+        group=TACTICAL,
+        available=state.before_roll,
+        example={"by": -1},
+    ),
+    ActionSpec(
+        "combat_roll",
+        "Combat roll",
+        "Roll the Combat Dice against the Defense Track, or abort if it cannot succeed.",
+        fight.combat_roll,
+        (
+            Field(
+                "dice",
+                "count",
+                label="Dice",
+                required=False,
+                minimum=1,
+                maximum=fight.MAX_DICE,
+                help="optional: roll this many dice instead of the allocated number",
+            ),
+        ),
+        group=COMBAT,
+        available=state.before_roll,
+        rolls=True,
+        example={},
+    ),
+    ActionSpec(
+        "automatic_success",
+        "Automatic Success",
+        "Declare dice Automatic Successes, after the roll, before any Ability.",
+        fight.automatic_success,
+        (
+            Field(
+                "dice",
+                "picks",
+                label="Dice",
+                choices=_dice_not_auto,
+                minimum=1,
+                maximum=fight.MAX_DICE,
+                help="die numbers as shown, 1 = the first die rolled",
+            ),
+        ),
+        group=COMBAT,
+        available=state.before_abilities,
+        example={"dice": [5]},
+    ),
+    ActionSpec(
+        "modify_die",
+        "Change a die's Rolled Value",
+        "An Ability changes one die's Rolled Value (it may go above 6 or below 1).",
+        fight.modify_die,
+        (
+            Field("die", "pick", label="Die", choices=_dice, help="1 = the first die rolled"),
+            Field(
+                "by",
+                "count",
+                label="Change by",
+                minimum=-10,
+                maximum=10,
+                help="+ or -; a Rolled Value may go above 6 or below 1",
+            ),
+        ),
+        group=COMBAT,
+        available=state.after_roll,
+        example={"die": 4, "by": 1},
+    ),
+    ActionSpec(
+        "reroll_dice",
+        "Re-roll dice",
+        "Re-roll chosen dice; they lose any Automatic Success.",
+        fight.reroll_dice,
+        (_DIE_NUMBERS,),
+        group=COMBAT,
+        available=state.after_roll,
+        rolls=True,
+        example={"dice": [4, 5]},
+    ),
+    ActionSpec(
+        "single_die",
+        "Roll one die",
+        "One Combat Die for a Commander choice or a card effect.",
+        turn_actions.single_die,
+        (
+            Field(
+                "reason",
+                "text",
+                label="What for (optional)",
+                required=False,
+                default="",
+                max_length=NAME_LENGTH,
+                help="the card or choice the die is for, shown with the roll",
+            ),
+        ),
+        group=DICE,
+        rolls=True,
+        example={"reason": "Vipress ability"},
+    ),
+    ActionSpec(
+        "add_reward",
+        "Add a Reward Card",
+        "A Reward Card kept for Victory Points.",
+        turn_actions.add_reward,
+        (
+            Field("name", "text", label="Reward Card", max_length=NAME_LENGTH, help="the card's name"),
+            Field(
+                "vp", "count", label="Victory Points", minimum=0, maximum=99, help="printed at the bottom of the card"
+            ),
+            _PLAYER,
+        ),
+        group=SCORE,
+        available=state.not_playing,
+        example={"name": "The Phantom Brigade", "vp": 2, "player": "Ann"},
+    ),
+    ActionSpec(
+        "record_capture",
+        "Record a captured Leader",
+        "A VENOM Leader captured outside a combat roll (a card effect, a correction).",
+        turn_actions.record_capture,
+        (
+            Field(
+                "leader",
+                "pick",
+                label="Leader",
+                required=False,
+                default="",
+                choices=_leaders,
+                help="a Leader chosen earlier this game (the Leader in play first)",
+            ),
+            Field(
+                "name",
+                "text",
+                label="Or another Leader's name",
+                required=False,
+                default="",
+                max_length=NAME_LENGTH,
+                help="a Leader not in the list above (then give its Support Value)",
+            ),
+            Field(
+                "support",
+                "count",
+                label="Support Value",
+                required=False,
+                minimum=0,
+                maximum=rules.VENOM_SUPPORT_CARDS,
+                help="its Victory Points; empty: from its card as chosen",
+            ),
+            _PLAYER,
+        ),
+        group=SCORE,
+        available=state.not_playing,
+        example={"leader": "Vipress", "support": 2, "player": "Bob"},
+    ),
+    ActionSpec(
+        "game_over",
+        "End the game",
+        "The game ends: Mission victory (Medal of Honor) or VENOM victory.",
+        turn_actions.game_over,
+        (
+            Field(
+                "winner",
+                "pick",
+                label="Who won",
+                choices=_WINNERS,
+                help="Freedom Squadron awards the Medal of Honor; VENOM: all players lose",
+            ),
+        ),
+        group=SCORE,
+        available=state.not_playing,
+        example={"winner": "freedom_squadron"},
+    ),
 )
 
 ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in _SPECS}
@@ -231,9 +544,7 @@ BINDINGS = (
 class VenomAssault(GameSystem):
     id = "venom"
     name = "VENOM Assault"
-    description = (
-        "Event Track, Event deck odds, VENOM Leader Health/Defense tracks, Combat Dice, Medal of Honor"
-    )
+    description = "Event Track, Event deck odds, VENOM Leader Health/Defense tracks, Combat Dice, Medal of Honor"
     # 2: live captures in the Victory Point pile, adjustments of any size, odds as counts, turn-stamped rolls.
     rules_version = 2
     options = OPTIONS
@@ -243,9 +554,15 @@ class VenomAssault(GameSystem):
     def validate_action(self, raw: Mapping[str, Any], state: State | None = None) -> dict[str, Any]:
         """The first documented ``record_capture`` named any Leader in ``leader``: one never chosen this game
         is read as ``name`` (another Leader), so that request stays valid."""
-        if (isinstance(raw, Mapping) and raw.get("type") == "record_capture" and state is not None
-                and isinstance(raw.get("leader"), str) and raw["leader"] and not raw.get("name")
-                and raw["leader"] not in [c.value for c in _leaders(state)]):
+        if (
+            isinstance(raw, Mapping)
+            and raw.get("type") == "record_capture"
+            and state is not None
+            and isinstance(raw.get("leader"), str)
+            and raw["leader"]
+            and not raw.get("name")
+            and raw["leader"] not in [c.value for c in _leaders(state)]
+        ):
             raw = {**raw, "name": raw["leader"], "leader": ""}
         return super().validate_action(raw, state)
 

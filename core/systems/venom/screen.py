@@ -26,9 +26,16 @@ def screen(st: State) -> Screen:
     elements += [
         Track("Health", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=top),
         Track("Defense", st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=top),
-        Track("Event Track", st["event_track"], rules.EVENT_TRACK_START, rules.EVENT_TRACK_FINAL, "boxes",
-              threshold=rules.EVENT_TRACK_FINAL, priority=low if attacking else 1,
-              tone="alert" if st["final_effect"] else "normal"),
+        Track(
+            "Event Track",
+            st["event_track"],
+            rules.EVENT_TRACK_START,
+            rules.EVENT_TRACK_FINAL,
+            "boxes",
+            threshold=rules.EVENT_TRACK_FINAL,
+            priority=low if attacking else 1,
+            tone="alert" if st["final_effect"] else "normal",
+        ),
         _venom_strikes(st, priority=low if attacking else 1),
     ]
     roll = _roll(st)
@@ -37,8 +44,13 @@ def screen(st: State) -> Screen:
     elements.append(_players(st))
     elements.append(_events(st))
     shown = prompts.pending(st)
-    return Screen(title="VENOM Assault", status=_status(st), elements=tuple(elements), alert=_alert(st),
-                  prompt=shown[0].text if shown else None)
+    return Screen(
+        title="VENOM Assault",
+        status=_status(st),
+        elements=tuple(elements),
+        alert=_alert(st),
+        prompt=shown[0].text if shown else None,
+    )
 
 
 def _status(st: State) -> str:
@@ -61,8 +73,11 @@ def _leader(st: State) -> list[Element]:
     elif odds["abort"]:
         out.append(KeyFigure("Capture", "abort", priority=1, tone="alert"))
     else:
-        out.append(KeyFigure("Capture", odds["capture_percent"], unit=f" ({fight['dice_count']} dice)", priority=1,
-                             tone="accent"))
+        out.append(
+            KeyFigure(
+                "Capture", odds["capture_percent"], unit=f" ({fight['dice_count']} dice)", priority=1, tone="accent"
+            )
+        )
     return out
 
 
@@ -70,8 +85,12 @@ def _venom_strikes(st: State, priority: int) -> KeyFigure:
     odds = st["odds"]
     if odds["venom_strikes_next"] is None:
         return KeyFigure("VENOM Strikes! next", "deck empty", priority=priority)
-    return KeyFigure("VENOM Strikes! next", odds["venom_strikes_next"], unit=f" ({odds['venom_strikes_next_percent']})",
-                     priority=priority)
+    return KeyFigure(
+        "VENOM Strikes! next",
+        odds["venom_strikes_next"],
+        unit=f" ({odds['venom_strikes_next_percent']})",
+        priority=priority,
+    )
 
 
 def _roll(st: State) -> DiceGroup | None:
@@ -81,8 +100,9 @@ def _roll(st: State) -> DiceGroup | None:
         defense, health = st["defense_track"], st["health_track"]
         dice = tuple(Die(d["value"], "hit" if combat.is_success(d, defense) else "miss") for d in fight["dice"])
         word = "CAPTURED" if fight["verdict"] == "captured" else "not captured"
-        return DiceGroup(f"{len(dice)}d6 vs Def {defense}", dice, f"{fight['successes']}/{health} hits: {word}",
-                         priority=2)
+        return DiceGroup(
+            f"{len(dice)}d6 vs Def {defense}", dice, f"{fight['successes']}/{health} hits: {word}", priority=2
+        )
     raw = st.get("last_roll")
     if not raw:
         return None
@@ -101,9 +121,14 @@ def _players(st: State) -> Grid:
     rows = []
     for i, p in enumerate(st["players"]):
         tags = (" (Cmdr)" if st["commander"] == i else "") + (" Medal" if p["name"] in medal else "")
-        rows.append(GridRow(p["name"] + tags, (str(scoring.victory_points(p)), str(len(p["leaders"])),
-                                              str(len(p["rewards"]))),
-                            highlight=st["active_player"] == i or p["name"] in medal, colour=i))
+        rows.append(
+            GridRow(
+                p["name"] + tags,
+                (str(scoring.victory_points(p)), str(len(p["leaders"])), str(len(p["rewards"]))),
+                highlight=st["active_player"] == i or p["name"] in medal,
+                colour=i,
+            )
+        )
     return Grid("Players", ("VP", "Leaders", "Rewards"), tuple(rows), priority=3)
 
 

@@ -38,7 +38,8 @@ def new_combat() -> dict[str, Any]:
 def new_state(options: dict[str, Any]) -> State:
     names: list[str] = options["players"]
     event_deck = deck.build_event_deck(
-        len(names), options["venom_strikes_removed"], options["freedom_squadron_events"], options["venom_events"])
+        len(names), options["venom_strikes_removed"], options["freedom_squadron_events"], options["venom_events"]
+    )
     state: State = {
         "mission": options["mission"],
         "players": [{"name": n, "leaders": [], "rewards": []} for n in names],
@@ -192,8 +193,10 @@ def before_abilities(state: State, seat: str | None = None) -> str | None:
     if why:
         return why
     if state["combat"]["abilities_applied"]:
-        return ("Automatic Successes are chosen after the roll but before any card's Abilities take place, "
-                "and Abilities have already changed this Combat (undo them first)")
+        return (
+            "Automatic Successes are chosen after the roll but before any card's Abilities take place, "
+            "and Abilities have already changed this Combat (undo them first)"
+        )
     return None
 
 
@@ -283,8 +286,9 @@ def _live_capture(state: State) -> None:
     """
     leader, fight = state["leader"], state["combat"]
     live = [(p, c) for p in state["players"] for c in p["leaders"] if c.get("live")]
-    wanted = (leader is not None and fight["rolled"] and fight["verdict"] == "captured"
-              and state["active_player"] is not None)
+    wanted = (
+        leader is not None and fight["rolled"] and fight["verdict"] == "captured" and state["active_player"] is not None
+    )
     if wanted:
         holder = captured_by(state, leader["name"])
         if holder is not None and not any(c["name"] == leader["name"] for _, c in live):
@@ -297,8 +301,14 @@ def _live_capture(state: State) -> None:
             wanted = False
     if wanted:
         state["players"][state["active_player"]]["leaders"].append(
-            {"name": leader["name"], "vp": leader["support"], "zone": leader["zone"], "turn": state["turn"],
-             "live": True})
+            {
+                "name": leader["name"],
+                "vp": leader["support"],
+                "zone": leader["zone"],
+                "turn": state["turn"],
+                "live": True,
+            }
+        )
 
 
 def settle_captures(state: State) -> list[str]:

@@ -96,8 +96,9 @@ def _end_combat(state: State) -> list[str]:
         return [f"Combat aborted: {fight['aborted']}"]
     successes, verdict = verdict_now(state)
     if verdict != "captured":
-        return [f"{leader['name']} not captured: {combat.successes_text(successes or 0)} vs Health "
-                f"{state['health_track']}"]
+        return [
+            f"{leader['name']} not captured: {combat.successes_text(successes or 0)} vs Health {state['health_track']}"
+        ]
     return settle_captures(state) or [f"{leader['name']} captured"]
 
 
@@ -188,8 +189,9 @@ def record_capture(state: State, action: dict[str, Any], ctx: Context) -> tuple[
     first); ``name`` is for one it has not.
     """
     if bool(action["leader"]) == bool(action["name"]):
-        raise RuleError("Record a captured Leader: pick a Leader from the list, or type the name of one "
-                        "not listed (one of the two)")
+        raise RuleError(
+            "Record a captured Leader: pick a Leader from the list, or type the name of one not listed (one of the two)"
+        )
     name = action["leader"] or action["name"]
     holder = captured_by(state, name)
     if holder:
@@ -201,8 +203,15 @@ def record_capture(state: State, action: dict[str, Any], ctx: Context) -> tuple[
             raise RuleError(f"Record a captured Leader: give {name}'s Support Value (Tableside has not seen it)")
         support = met["support"]
     player = _player(state, action["player"])
-    player["leaders"].append({"name": met["name"] if met else name, "vp": support,
-                              "zone": met["zone"] if met else "", "turn": state["turn"], "live": False})
+    player["leaders"].append(
+        {
+            "name": met["name"] if met else name,
+            "vp": support,
+            "zone": met["zone"] if met else "",
+            "turn": state["turn"],
+            "live": False,
+        }
+    )
     vp = scoring.victory_points(player)
     summary = f"{player['name']} captured {name} (+{support} VP, total {vp})"
     return state, {"summary": summary, "player": player["name"], "victory_points": vp}

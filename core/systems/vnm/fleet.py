@@ -43,15 +43,18 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     w = state["worlds"][world]
     in_reserve = reserve(state, world)
     if in_reserve == 0:
-        raise RuleError(f"all {w['fleet']} of {world}'s spaceships are on the board; "
-                        "none can be built until some are destroyed")
+        raise RuleError(
+            f"all {w['fleet']} of {world}'s spaceships are on the board; none can be built until some are destroyed"
+        )
     where = _build_area(state, world, action.get("area"))
     chosen = begin(state, "build")
     allowed = w["builds_per_action"] + chosen["extensions"]
     left = allowed - chosen["count"]
     if left <= 0:
-        raise RuleError(f"{world} has built {chosen['count']} this turn, all its build action allows; "
-                        "discard a Zap card (extend) to build one more")
+        raise RuleError(
+            f"{world} has built {chosen['count']} this turn, all its build action allows; "
+            "discard a Zap card (extend) to build one more"
+        )
     count = action.get("count")
     note = ""
     if count is None:
@@ -64,10 +67,11 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
         raise RuleError(f"{world} has only {in_reserve} spaceship(s) in reserve, so it cannot build {count}")
     chosen["count"] += count
     w["on_board"] += count
-    summary = (f"{world} builds {count} spaceship(s){where}{note}: "
-               f"{w['on_board']} on the board, {reserve(state, world)} in reserve")
-    return state, {"summary": summary, "built": count, "on_board": w["on_board"],
-                   "reserve": reserve(state, world)}
+    summary = (
+        f"{world} builds {count} spaceship(s){where}{note}: "
+        f"{w['on_board']} on the board, {reserve(state, world)} in reserve"
+    )
+    return state, {"summary": summary, "built": count, "on_board": w["on_board"], "reserve": reserve(state, world)}
 
 
 def _build_area(state: State, world: str, name: str | None) -> str:
@@ -95,8 +99,11 @@ def destroy_ship(state: State, action: Action, ctx: Context) -> tuple[State, Res
     if count > w["on_board"]:
         raise RuleError(f"{world} has only {w['on_board']} spaceship(s) on the board, not {count}")
     w["on_board"] -= count
-    return state, {"summary": f"{world} loses {count} spaceship(s): {w['on_board']} on the board, "
-                              f"{reserve(state, world)} in reserve", "on_board": w["on_board"]}
+    return state, {
+        "summary": f"{world} loses {count} spaceship(s): {w['on_board']} on the board, "
+        f"{reserve(state, world)} in reserve",
+        "on_board": w["on_board"],
+    }
 
 
 # --- attacks -----------------------------------------------------------------
@@ -114,7 +121,7 @@ def next_is_extension(state: State) -> bool:
 
 
 def attack_closed(state: State, seat: str | None = None) -> str | None:
-    """"Each of your spaceships can attack one enemy spaceship", plus one attack per Zap extension."""
+    """ "Each of your spaceships can attack one enemy spaceship", plus one attack per Zap extension."""
     reason = turn_closed(state, seat) or other_action_chosen(state, "attack")
     if reason:
         return reason
@@ -123,13 +130,16 @@ def attack_closed(state: State, seat: str | None = None) -> str | None:
         return f"{world} has no spaceships on the board to attack with"
     chosen = _attack_action(state)
     if chosen and chosen["count"] >= chosen["ships"] + chosen["extensions"]:
-        return (f"{world} has attacked {chosen['count']} time(s): {chosen['ships']} spaceship(s) and "
-                f"{chosen['extensions']} Zap extension(s); discard a Zap card (extend) to attack once more")
+        return (
+            f"{world} has attacked {chosen['count']} time(s): {chosen['ships']} spaceship(s) and "
+            f"{chosen['extensions']} Zap extension(s); discard a Zap card (extend) to attack once more"
+        )
     return None
 
 
-def attack_plan(state: State, attacker: str, target: str | None, area_type: str | None,
-                weapon: str | None, extension: bool = False) -> dict[str, Any]:
+def attack_plan(
+    state: State, attacker: str, target: str | None, area_type: str | None, weapon: str | None, extension: bool = False
+) -> dict[str, Any]:
     """Who attacks whom with which dice, and the exact chance to destroy: shown before the roll.
 
     An attack bought with a Zap card in the Enhanced game follows "Technology and
@@ -147,8 +157,14 @@ def attack_plan(state: State, attacker: str, target: str | None, area_type: str 
         raise RuleError(f"{attacker} has no spaceships on the board to attack with")
     if state["worlds"][target]["on_board"] == 0:
         raise RuleError(f"target: {target} has no spaceships on the board to attack")
-    plan: dict[str, Any] = {"attacker": attacker, "target": target, "area_type": area_type,
-                            "reroll": False, "robotic": False, "extension": extension}
+    plan: dict[str, Any] = {
+        "attacker": attacker,
+        "target": target,
+        "area_type": area_type,
+        "reroll": False,
+        "robotic": False,
+        "extension": extension,
+    }
     if state["version"] == "Basic" or extension:
         if weapon is not None and state["version"] == "Basic":
             raise RuleError("weapon: Weapon Technology cards are only in the Enhanced game")
@@ -168,8 +184,7 @@ def attack_plan(state: State, attacker: str, target: str | None, area_type: str 
     return plan
 
 
-def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str,
-                     weapon: str | None) -> dict[str, Any]:
+def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str, weapon: str | None) -> dict[str, Any]:
     tech = state["worlds"][attacker]["tech"]
     has_qray = rules.QRAY in tech["cards"]
     has_gatling = "Gatling Lasers" in tech["upgrades"]
@@ -186,12 +201,15 @@ def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str,
     else:
         count = tech["weapon_dice"]
         if count is None:
-            raise RuleError(f"enter {attacker}'s Weapon dice from its Weapon Technology card first "
-                            "(set_tech weapon_dice)")
+            raise RuleError(
+                f"enter {attacker}'s Weapon dice from its Weapon Technology card first (set_tech weapon_dice)"
+            )
     defense = state["worlds"][target]["tech"]["defense"][area_type]
     if defense is None:
-        raise RuleError(f"enter {target}'s Defense in a {area_type} area from its Defense Technology card "
-                        f"first (set_tech defense_{area_type})")
+        raise RuleError(
+            f"enter {target}'s Defense in a {area_type} area from its Defense Technology card "
+            f"first (set_tech defense_{area_type})"
+        )
     return {"weapon": weapon, "dice": count, "hit": defense}
 
 
@@ -209,8 +227,10 @@ def _plan_for(state: State, action: Action) -> dict[str, Any]:
     declared = _declared(state, action)
     extension = next_is_extension(state)
     if extension and action.get("weapon") and state["version"] == "Enhanced":
-        raise RuleError("weapon: an attack bought with a Zap card uses no Technology cards "
-                        "(two dice, 8 or higher), so no weapon is chosen")
+        raise RuleError(
+            "weapon: an attack bought with a Zap card uses no Technology cards "
+            "(two dice, 8 or higher), so no weapon is chosen"
+        )
     weapon = None if extension else declared["chosen_weapon"]
     plan = attack_plan(state, current_world(state), declared["target"], declared["area_type"], weapon, extension)
     return {**plan, "chosen_weapon": declared["chosen_weapon"]}
@@ -229,7 +249,7 @@ def aim_now(state: State) -> dict[str, Any] | None:
 
 
 def declare_target(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
-    """"You must declare which enemy spaceship you are attacking before you roll the dice"."""
+    """ "You must declare which enemy spaceship you are attacking before you roll the dice"."""
     guard(turn_closed(state))
     plan = _plan_for(state, action)
     state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
@@ -260,8 +280,14 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     summary = f"{label} ({plan['area_type']}{how}, {plan['chance']}): rolled {faces}, {verdict}"
     if notes:
         summary += "; " + "; ".join(notes)
-    return state, {"summary": summary, "faces": faces, "hits": hits, "verdict": verdict,
-                   "chance": plan["chance"], "chance_exact": plan["chance_exact"]}
+    return state, {
+        "summary": summary,
+        "faces": faces,
+        "hits": hits,
+        "verdict": verdict,
+        "chance": plan["chance"],
+        "chance_exact": plan["chance_exact"],
+    }
 
 
 def _hit_target(state: State, plan: dict[str, Any]) -> str:
@@ -319,9 +345,9 @@ def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, R
     if pending["kind"] == "qray_reroll":
         verdict, hits = _resolve_qray(state, pending["plan"], faces[0])
     else:
-        parts = [f"{ship}'s spaceship to space area die {face}" for ship, face in zip(pending["ships"], faces,
-                                                                                      strict=True)]
+        parts = [
+            f"{ship}'s spaceship to space area die {face}" for ship, face in zip(pending["ships"], faces, strict=True)
+        ]
         verdict, hits = "teleports: " + "; ".join(parts) + " (the board maps the die)", [False] * len(faces)
     record_roll(state, record, hits, verdict)
     return state, {"summary": f"{label}: rolled {faces}, {verdict}", "faces": faces, "verdict": verdict}
-

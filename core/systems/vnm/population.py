@@ -121,9 +121,11 @@ def _spend(state: State, count: int, collecting: bool) -> dict[str, Any]:
         ext = chosen["extensions"] if chosen else 0
         done = chosen["count"] if chosen else 0
         unit = "two units" if collecting and per_ship(state, world) == 2 else "one unit"
-        raise RuleError(f"{world} has {ships} spaceship(s) on the board ({unit} each) and {ext} Zap "
-                        f"extension(s) (one unit each): {done} done, so {left} more, not {count}; "
-                        "discard a Zap card (extend) for one more")
+        raise RuleError(
+            f"{world} has {ships} spaceship(s) on the board ({unit} each) and {ext} Zap "
+            f"extension(s) (one unit each): {done} done, so {left} more, not {count}; "
+            "discard a Zap card (extend) for one more"
+        )
     chosen = begin(state, "population")
     chosen["count"] += count
     key = "collected" if collecting else "other"
@@ -155,8 +157,12 @@ def collect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     summary += "".join(f"; {n}" for n in notes)
     if win:
         summary += f". {win}"
-    return state, {"summary": summary, "population": state["worlds"][world]["population"],
-                   "from": area["name"], "winners": list(state["winners"])}
+    return state, {
+        "summary": summary,
+        "population": state["worlds"][world]["population"],
+        "from": area["name"],
+        "winners": list(state["winners"]),
+    }
 
 
 def infect_closed(state: State, seat: str | None = None) -> str | None:
@@ -175,8 +181,11 @@ def infect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     _take(area, count, False, "infect")
     area["infected"] += count
     _spend(state, count, collecting=False)
-    return state, {"summary": f"Titan infects {count} in {area['name']}: {area['population']} healthy, "
-                              f"{area['infected']} infected", "area": area["name"]}
+    return state, {
+        "summary": f"Titan infects {count} in {area['name']}: {area['population']} healthy, "
+        f"{area['infected']} infected",
+        "area": area["name"],
+    }
 
 
 def destroy_closed(state: State, seat: str | None = None) -> str | None:
@@ -196,8 +205,10 @@ def destroy_population(state: State, action: Action, ctx: Context) -> tuple[Stat
     state["destroyed"] += count
     notes = "".join(f"; {n}" for n in _earth_may_now_collect(state, world))
     kind = " infected" if infected else ""
-    return state, {"summary": f"{world} destroys {count}{kind} population in {area['name']}{notes}",
-                   "area": area["name"]}
+    return state, {
+        "summary": f"{world} destroys {count}{kind} population in {area['name']}{notes}",
+        "area": area["name"],
+    }
 
 
 def receive_population(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
@@ -222,4 +233,3 @@ def receive_population(state: State, action: Action, ctx: Context) -> tuple[Stat
     if win:
         summary += f". {win}"
     return state, {"summary": summary, "winners": list(state["winners"])}
-

@@ -28,11 +28,17 @@ from tableside.core.systems.vnm.table import (
 )
 
 # Every card name the seed mentions, so "gatling lasers" finds "Gatling Lasers".
-KNOWN_NAMES: tuple[str, ...] = tuple(sorted(
-    {rules.QRAY, *rules.QRAY_REROLL_UPGRADES, *rules.UPGRADE_ROLL_NEEDED,
-     *(n for names in rules.DUPLICATES.values() for n in names),
-     *(n for names in rules.OBSOLETED_BY.values() for n in names)}
-))
+KNOWN_NAMES: tuple[str, ...] = tuple(
+    sorted(
+        {
+            rules.QRAY,
+            *rules.QRAY_REROLL_UPGRADES,
+            *rules.UPGRADE_ROLL_NEEDED,
+            *(n for names in rules.DUPLICATES.values() for n in names),
+            *(n for names in rules.OBSOLETED_BY.values() for n in names),
+        }
+    )
+)
 
 
 # Of the names above, these are Technology Upgrade cards by the seed's own words (the rest may be a
@@ -88,7 +94,7 @@ def _owned(state: State, world: str) -> list[str]:
 
 
 def check_attemptable(state: State, world: str, upgrade: str) -> None:
-    """"You may not attempt to acquire an upgrade which duplicates or is obsoleted by a card you already have"."""
+    """ "You may not attempt to acquire an upgrade which duplicates or is obsoleted by a card you already have"."""
     owned = _owned(state, world)
     folded = {o.casefold(): o for o in owned}
     if upgrade.casefold() in folded:
@@ -127,14 +133,16 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
 
 
 def choose_upgrade(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
-    """"Choose an Upgrade card": shows the chance before the roll (button B then rolls)."""
+    """ "Choose an Upgrade card": shows the chance before the roll (button B then rolls)."""
     guard(choose_closed(state))
     world = current_world(state)
     choice = _choice(state, action)
     check_attemptable(state, world, choice["upgrade"])
     state["upgrade_choice"] = choice
-    return state, {"summary": f"{world} chooses {choice['upgrade']}: needs {choice['roll_needed']}+, "
-                              f"{choice['chance']}", **choice}
+    return state, {
+        "summary": f"{world} chooses {choice['upgrade']}: needs {choice['roll_needed']}+, {choice['chance']}",
+        **choice,
+    }
 
 
 def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
@@ -157,8 +165,12 @@ def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         state["upgrade_choice"] = choice
         verdict = "not acquired"
     record_roll(state, record, [acquired], verdict)
-    return state, {"summary": f"{world} researches {upgrade} ({choice['roll_needed']}+, {choice['chance']}): "
-                              f"rolled {face}, {verdict}", "acquired": acquired, "face": face}
+    return state, {
+        "summary": f"{world} researches {upgrade} ({choice['roll_needed']}+, {choice['chance']}): "
+        f"rolled {face}, {verdict}",
+        "acquired": acquired,
+        "face": face,
+    }
 
 
 def apply_pending_upgrades(state: State, world: str) -> list[str]:

@@ -87,12 +87,20 @@ DUPLICATES: dict[str, tuple[str, ...]] = {
 }
 OBSOLETED_BY: dict[str, tuple[str, ...]] = {
     "Gatling Lasers": (
-        "Auto Fire Control", "Energy Amplifier", "Disintegration Ray", "Long-Range Missiles",
-        "Magneto-Blasters", "Plasma Cannon",
+        "Auto Fire Control",
+        "Energy Amplifier",
+        "Disintegration Ray",
+        "Long-Range Missiles",
+        "Magneto-Blasters",
+        "Plasma Cannon",
     ),
     "Yttrium Alloys": (
-        "Adamantium Armor", "Adaptive Shield", "Impervite Armor", "Phased Shield Array",
-        "Chameleon Screen", "Force Barrier",
+        "Adamantium Armor",
+        "Adaptive Shield",
+        "Impervite Armor",
+        "Phased Shield Array",
+        "Chameleon Screen",
+        "Force Barrier",
     ),
 }
 # Gatling Lasers: "If you already have the Q-Ray (Venus) ... this card is not obsoleted by

@@ -29,8 +29,13 @@ def screen(state: State) -> Screen:
     elements += [_earth_left(state), _earth(state), _fleets(state), _zap(state)]
     if state["round"] == 1 and state["turn"] == 0 and state["warnings"] and not state["turn_action"]:
         elements.append(Text(" / ".join(state["warnings"]), priority=5))
-    return Screen(title="Venus Needs Men", status=_status(state), elements=tuple(elements), alert=_alert(state),
-                  prompt=prompts[0].text if prompts else None)
+    return Screen(
+        title="Venus Needs Men",
+        status=_status(state),
+        elements=tuple(elements),
+        alert=_alert(state),
+        prompt=prompts[0].text if prompts else None,
+    )
 
 
 def _status(state: State) -> str:
@@ -54,8 +59,13 @@ def _population(state: State) -> Bars:
     limit = state["threshold"]
     current = state["worlds"][current_world(state)]["player"]
     bars = tuple(
-        Bar(p["name"], team_population(state, i), limit, colour=_colour(p["home_worlds"][0]),
-            note="turn" if i == current else "")
+        Bar(
+            p["name"],
+            team_population(state, i),
+            limit,
+            colour=_colour(p["home_worlds"][0]),
+            note="turn" if i == current else "",
+        )
         for i, p in enumerate(state["players"])
     )
     return Bars(f"Population (win {limit})", bars, threshold=limit, priority=1)
@@ -69,9 +79,14 @@ def _roll(state: State) -> DiceGroup | None:
     hits = list(last.get("hits") or [])
     marks = ["hit" if h else "miss" for h in hits] + [""] * (len(last["rolls"]) - len(hits))
     sides = 10 if "d10" in last["expr"] else 6
-    return DiceGroup(last["label"], tuple(Die(f, m) for f, m in zip(last["rolls"], marks, strict=False)),
-                     verdict=last["verdict"], sides=sides, priority=2,
-                     tone="accent" if any(hits) else "normal")
+    return DiceGroup(
+        last["label"],
+        tuple(Die(f, m) for f, m in zip(last["rolls"], marks, strict=False)),
+        verdict=last["verdict"],
+        sides=sides,
+        priority=2,
+        tone="accent" if any(hits) else "normal",
+    )
 
 
 def _next_roll(state: State) -> Text | None:
@@ -93,27 +108,36 @@ def _earth(state: State) -> Grid:
     rows = []
     for area in state["land_areas"]:
         mark = "*" if area["source"] == "players confirm" else ""
-        cells = (str(area["population"]), str(area["infected"])) if state["version"] == "Enhanced" else (
-            str(area["population"]),)
+        cells = (
+            (str(area["population"]), str(area["infected"]))
+            if state["version"] == "Enhanced"
+            else (str(area["population"]),)
+        )
         rows.append(GridRow(area["name"] + mark, cells))
     if state["destroyed"]:
-        rows.append(GridRow("Destroyed", (str(state["destroyed"]),) + (("",) if state["version"] == "Enhanced"
-                                                                       else ())))
+        rows.append(
+            GridRow("Destroyed", (str(state["destroyed"]),) + (("",) if state["version"] == "Enhanced" else ()))
+        )
     columns = ("left", "inf") if state["version"] == "Enhanced" else ("left",)
     return Grid("Earth", columns, tuple(rows), priority=4)
 
 
 def _fleets(state: State) -> Grid:
     now = current_world(state)
-    rows = tuple(GridRow(world, (str(w["on_board"]), str(w["fleet"] - w["on_board"])), highlight=world == now,
-                         colour=_colour(world))
-                 for world, w in state["worlds"].items())
+    rows = tuple(
+        GridRow(
+            world, (str(w["on_board"]), str(w["fleet"] - w["on_board"])), highlight=world == now, colour=_colour(world)
+        )
+        for world, w in state["worlds"].items()
+    )
     return Grid("Ships", ("out", "reserve"), rows, priority=3)
 
 
 def _zap(state: State) -> Grid:
-    rows = tuple(GridRow(p["name"], (str(p["zap"]["deck"]), str(p["zap"]["hand"]), str(p["zap"]["discard"])))
-                 for p in state["players"])
+    rows = tuple(
+        GridRow(p["name"], (str(p["zap"]["deck"]), str(p["zap"]["hand"]), str(p["zap"]["discard"])))
+        for p in state["players"]
+    )
     return Grid("Zap", ("deck", "hand", "discard"), rows, priority=4)
 
 

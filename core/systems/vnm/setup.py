@@ -20,25 +20,81 @@ DEFAULT_PLAYERS = ["Venus", "Mars", "Pluto"]
 _PLANET_CHOICES = tuple(Choice(p, f"{p} ({c})") for p, c in zip(rules.PLANETS, rules.COLOURS, strict=True))
 
 TECH_FIELDS: tuple[Field, ...] = (
-    Field("weapon_dice", "count", label="Weapon dice", required=False, minimum=1, maximum=10,
-          help="dice per attack, from the Weapon Technology card"),
-    Field("defense_space", "count", label="Defense in space", required=False, minimum=1, maximum=10,
-          help="Defense in a space area or Orbit, from the Defense Technology card"),
-    Field("defense_land", "count", label="Defense on land", required=False, minimum=1, maximum=10,
-          help="Defense in a land area"),
-    Field("defense_ocean", "count", label="Defense at sea", required=False, minimum=1, maximum=10,
-          help="Defense in an ocean area"),
-    Field("builds_per_action", "count", label="Builds per action", required=False, minimum=1, maximum=6,
-          help="spaceships per build action, if a card changes it"),
-    Field("cards", "texts", label="Technology cards", required=False, maximum=12, max_length=40,
-          help="names of the Technology cards this planet holds (for duplicate/obsolete checks)"),
+    Field(
+        "weapon_dice",
+        "count",
+        label="Weapon dice",
+        required=False,
+        minimum=1,
+        maximum=10,
+        help="dice per attack, from the Weapon Technology card",
+    ),
+    Field(
+        "defense_space",
+        "count",
+        label="Defense in space",
+        required=False,
+        minimum=1,
+        maximum=10,
+        help="Defense in a space area or Orbit, from the Defense Technology card",
+    ),
+    Field(
+        "defense_land",
+        "count",
+        label="Defense on land",
+        required=False,
+        minimum=1,
+        maximum=10,
+        help="Defense in a land area",
+    ),
+    Field(
+        "defense_ocean",
+        "count",
+        label="Defense at sea",
+        required=False,
+        minimum=1,
+        maximum=10,
+        help="Defense in an ocean area",
+    ),
+    Field(
+        "builds_per_action",
+        "count",
+        label="Builds per action",
+        required=False,
+        minimum=1,
+        maximum=6,
+        help="spaceships per build action, if a card changes it",
+    ),
+    Field(
+        "cards",
+        "texts",
+        label="Technology cards",
+        required=False,
+        maximum=12,
+        max_length=40,
+        help="names of the Technology cards this planet holds (for duplicate/obsolete checks)",
+    ),
 )
 
 PLAYER_FIELDS: tuple[Field, ...] = (
-    Field("name", "text", label="Name", required=False, default="", max_length=30,
-          help="the player's name; empty: the home world's name"),
-    Field("home_worlds", "picks", label="Home world", choices=_PLANET_CHOICES, minimum=1, maximum=2,
-          help="one planet; with two players, two planets each (not Earth), played as a team"),
+    Field(
+        "name",
+        "text",
+        label="Name",
+        required=False,
+        default="",
+        max_length=30,
+        help="the player's name; empty: the home world's name",
+    ),
+    Field(
+        "home_worlds",
+        "picks",
+        label="Home world",
+        choices=_PLANET_CHOICES,
+        minimum=1,
+        maximum=2,
+        help="one planet; with two players, two planets each (not Earth), played as a team",
+    ),
 )
 
 AREA_FIELDS: tuple[Field, ...] = (
@@ -52,30 +108,75 @@ AREA_FIELDS: tuple[Field, ...] = (
 CHOSEN_TOTALS = tuple(length for length in rules.GAME_LENGTHS if length not in rules.KNOWN_TOTALS)
 
 OPTIONS: tuple[Field, ...] = (
-    Field("players", "rows", label="Players", required=False, fields=PLAYER_FIELDS, minimum=rules.MIN_PLAYERS,
-          maximum=rules.MAX_PLAYERS,
-          default=[{"name": w, "home_worlds": [w]} for w in DEFAULT_PLAYERS],
-          help="clockwise seating, 2-6 players; two players take two planets each. A plain list of home "
-               "worlds (\"Venus\") is accepted too"),
-    Field("version", "pick", label="Game", required=False, default="Basic",
-          choices=(Choice("Basic", "Basic Game"), Choice("Enhanced", "Enhanced Game (Technology cards)"))),
-    Field("game_length", "pick", label="Game length", required=False, default="Normal", choices=rules.GAME_LENGTHS,
-          help="less population for a shorter game, more for a longer one"),
-    Field("total_population", "count", label="Earth's total population", required=False, minimum=1,
-          maximum=999, help="the rulebook gives only Normal (101); needed for Short, Long and Epic",
-          shown_when={"game_length": CHOSEN_TOTALS}),
-    Field("land_areas", "rows", label="Land areas", required=False, fields=AREA_FIELDS, minimum=1,
-          maximum=rules.LAND_AREA_COUNT,
-          help="the population chips per land area as printed on the board; the players confirm or edit "
-               "them, and they must add up to the total",
-          shown_when={"game_length": CHOSEN_TOTALS}),
-    Field("first_player", "pick", label="First player", required=False, choices=_PLANET_CHOICES,
-          help="Pluto; if no one plays Pluto, the first player clockwise from Pluto"),
-    Field("tech", "rows", label="Technology values", required=False,
-          fields=(Field("world", "pick", label="Planet", choices=_PLANET_CHOICES), *TECH_FIELDS),
-          maximum=len(rules.PLANETS),
-          help="Enhanced: per planet, values from its Technology cards (the seed does not print them)",
-          shown_when={"version": ("Enhanced",)}),
+    Field(
+        "players",
+        "rows",
+        label="Players",
+        required=False,
+        fields=PLAYER_FIELDS,
+        minimum=rules.MIN_PLAYERS,
+        maximum=rules.MAX_PLAYERS,
+        default=[{"name": w, "home_worlds": [w]} for w in DEFAULT_PLAYERS],
+        help="clockwise seating, 2-6 players; two players take two planets each. A plain list of home "
+        'worlds ("Venus") is accepted too',
+    ),
+    Field(
+        "version",
+        "pick",
+        label="Game",
+        required=False,
+        default="Basic",
+        choices=(Choice("Basic", "Basic Game"), Choice("Enhanced", "Enhanced Game (Technology cards)")),
+    ),
+    Field(
+        "game_length",
+        "pick",
+        label="Game length",
+        required=False,
+        default="Normal",
+        choices=rules.GAME_LENGTHS,
+        help="less population for a shorter game, more for a longer one",
+    ),
+    Field(
+        "total_population",
+        "count",
+        label="Earth's total population",
+        required=False,
+        minimum=1,
+        maximum=999,
+        help="the rulebook gives only Normal (101); needed for Short, Long and Epic",
+        shown_when={"game_length": CHOSEN_TOTALS},
+    ),
+    Field(
+        "land_areas",
+        "rows",
+        label="Land areas",
+        required=False,
+        fields=AREA_FIELDS,
+        minimum=1,
+        maximum=rules.LAND_AREA_COUNT,
+        help="the population chips per land area as printed on the board; the players confirm or edit "
+        "them, and they must add up to the total",
+        shown_when={"game_length": CHOSEN_TOTALS},
+    ),
+    Field(
+        "first_player",
+        "pick",
+        label="First player",
+        required=False,
+        choices=_PLANET_CHOICES,
+        help="Pluto; if no one plays Pluto, the first player clockwise from Pluto",
+    ),
+    Field(
+        "tech",
+        "rows",
+        label="Technology values",
+        required=False,
+        fields=(Field("world", "pick", label="Planet", choices=_PLANET_CHOICES), *TECH_FIELDS),
+        maximum=len(rules.PLANETS),
+        help="Enhanced: per planet, values from its Technology cards (the seed does not print them)",
+        shown_when={"version": ("Enhanced",)},
+    ),
 )
 
 
@@ -96,16 +197,24 @@ def validate_options(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     first = resolve_first_player(worlds, opts["first_player"])
     areas, total = resolve_land_areas(opts["game_length"], opts["total_population"], opts["land_areas"])
     tech = resolve_tech(opts["version"], worlds, opts["tech"])
-    return {**opts, "players": players, "first_player": first, "land_areas": areas,
-            "total_population": total, "tech": tech}
+    return {
+        **opts,
+        "players": players,
+        "first_player": first,
+        "land_areas": areas,
+        "total_population": total,
+        "tech": tech,
+    }
 
 
 def _older_shapes(raw: dict[str, Any]) -> dict[str, Any]:
     players = raw.get("players")
     if isinstance(players, list):
         if len(players) > rules.MAX_PLAYERS:
-            raise RuleError(f"options: {len(players)} players given; Venus Needs Men takes 2 to 6 players "
-                            f"(one per home world), so there is no {rules.MAX_PLAYERS + 1}th player")
+            raise RuleError(
+                f"options: {len(players)} players given; Venus Needs Men takes 2 to 6 players "
+                f"(one per home world), so there is no {rules.MAX_PLAYERS + 1}th player"
+            )
         if len(players) < rules.MIN_PLAYERS:
             raise RuleError(f"options: {len(players)} player given; Venus Needs Men takes 2 to 6 players")
         rows = []
@@ -120,8 +229,10 @@ def _older_shapes(raw: dict[str, Any]) -> dict[str, Any]:
     if isinstance(tech, Mapping):
         if len(tech) > len(rules.PLANETS):
             raise RuleError(f"options: tech for {len(tech)} planets; there are {len(rules.PLANETS)}")
-        raw["tech"] = [{**entry, "world": _planet_name(str(key))} if isinstance(entry, Mapping) else entry
-                       for key, entry in tech.items()]
+        raw["tech"] = [
+            {**entry, "world": _planet_name(str(key))} if isinstance(entry, Mapping) else entry
+            for key, entry in tech.items()
+        ]
     if isinstance(raw.get("first_player"), str):
         raw["first_player"] = _planet_name(raw["first_player"])
     return raw
@@ -135,8 +246,10 @@ def resolve_players(raw: list[Any]) -> list[dict[str, Any]]:
     """2-6 players, each with a home world; with two players, two planets each (not Earth)."""
     count = len(raw)
     if count > rules.MAX_PLAYERS:
-        raise RuleError(f"options: {count} players given; Venus Needs Men takes 2 to 6 players "
-                        "(one per home world), so there is no 7th player")
+        raise RuleError(
+            f"options: {count} players given; Venus Needs Men takes 2 to 6 players "
+            "(one per home world), so there is no 7th player"
+        )
     if count < rules.MIN_PLAYERS:
         raise RuleError(f"options: {count} player given; Venus Needs Men takes 2 to 6 players")
     players = [_player(item, i) for i, item in enumerate(raw)]
@@ -150,8 +263,11 @@ def resolve_players(raw: list[Any]) -> list[dict[str, Any]]:
     for p in players:
         want = 2 if count == 2 else 1
         if len(p["home_worlds"]) != want:
-            rule = ("with two players each plays two planets (not Earth) as a team"
-                    if count == 2 else "each player has one home world")
+            rule = (
+                "with two players each plays two planets (not Earth) as a team"
+                if count == 2
+                else "each player has one home world"
+            )
             raise RuleError(f"options: {p['name']} has {len(p['home_worlds'])} home worlds; {rule}")
         if count == 2 and "Earth" in p["home_worlds"]:
             raise RuleError("options: in the two-player game each player chooses two planets other than Earth")
@@ -165,14 +281,13 @@ def _player(item: Mapping[str, Any], index: int) -> dict[str, Any]:
 
 
 def resolve_first_player(worlds: list[str], given: str | None) -> str:
-    """"Pluto takes the first turn, or else the first player clockwise from Pluto"."""
+    """ "Pluto takes the first turn, or else the first player clockwise from Pluto"."""
     if "Pluto" in worlds:
         if given not in (None, "Pluto"):
             raise RuleError(f"options: first_player {given} is wrong: Pluto takes the first turn")
         return "Pluto"
     if given is None:
-        raise RuleError("options: no one plays Pluto, so set first_player to the first player "
-                        "clockwise from Pluto")
+        raise RuleError("options: no one plays Pluto, so set first_player to the first player clockwise from Pluto")
     if given not in worlds:
         raise RuleError(f"options: first_player {given} is not in this game")
     return given
@@ -196,19 +311,24 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
     """The land areas and the chosen total; they must add up (checked)."""
     known_sum = sum(v[length] for v in rules.KNOWN_LAND_AREAS.values())
     if total is not None and length in rules.KNOWN_TOTALS and total != rules.KNOWN_TOTALS[length]:
-        raise RuleError(f"options: a {length} game has {rules.KNOWN_TOTALS[length]} population (rulebook), "
-                        f"not {total}; choose Short, Long or Epic for another total")
+        raise RuleError(
+            f"options: a {length} game has {rules.KNOWN_TOTALS[length]} population (rulebook), "
+            f"not {total}; choose Short, Long or Epic for another total"
+        )
     if raw is None:
         total = total if total is not None else rules.KNOWN_TOTALS.get(length)
         if total is None:
-            raise RuleError(f"options: the rulebook's {length} column stops after North America "
-                            f"({known_sum} in the five listed areas); enter total_population or land_areas")
+            raise RuleError(
+                f"options: the rulebook's {length} column stops after North America "
+                f"({known_sum} in the five listed areas); enter total_population or land_areas"
+            )
         rest = total - known_sum
         if rest < 1:
-            raise RuleError(f"options: total_population {total} must be more than {known_sum}, the {length} "
-                            "population of China, India, Europe, Africa and North America")
-        areas = [{"name": name, "population": by_length[length]}
-                 for name, by_length in rules.KNOWN_LAND_AREAS.items()]
+            raise RuleError(
+                f"options: total_population {total} must be more than {known_sum}, the {length} "
+                "population of China, India, Europe, Africa and North America"
+            )
+        areas = [{"name": name, "population": by_length[length]} for name, by_length in rules.KNOWN_LAND_AREAS.items()]
         areas.append({"name": rules.MISSING_AREA_NAME, "population": rest})
         return areas, total
     areas = [_given_area(item, i) for i, item in enumerate(raw)]
@@ -227,7 +347,7 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
 
 
 def area_source(name: str, population: int, length: str) -> str:
-    """"rulebook" where the table gives this value, "players confirm" for the derived area, else "players"."""
+    """ "rulebook" where the table gives this value, "players confirm" for the derived area, else "players"."""
     if name == rules.MISSING_AREA_NAME:
         return "players confirm"
     known = rules.KNOWN_LAND_AREAS.get(name)
@@ -275,11 +395,14 @@ def initial_state(options: Mapping[str, Any]) -> State:
     total = options["total_population"]
     warnings = []
     if total % len(players) == 0:
-        warnings.append(f"{total} divides evenly by {len(players)} players: a tie is possible "
-                        "(the rulebook advises a total that does not)")
+        warnings.append(
+            f"{total} divides evenly by {len(players)} players: a tie is possible "
+            "(the rulebook advises a total that does not)"
+        )
     length = options["game_length"]
-    areas = [{**a, "infected": 0, "source": area_source(a["name"], a["population"], length)}
-             for a in options["land_areas"]]
+    areas = [
+        {**a, "infected": 0, "source": area_source(a["name"], a["population"], length)} for a in options["land_areas"]
+    ]
     if any(a["source"] == "players confirm" for a in areas):
         warnings.append("Land areas marked *: players confirm")
     return {
@@ -288,8 +411,11 @@ def initial_state(options: Mapping[str, Any]) -> State:
         "total_population": total,
         "threshold": rules.threshold(total, len(players)),
         "players": [
-            {"name": p["name"], "home_worlds": list(p["home_worlds"]),
-             "zap": {"deck": per_player - hand, "hand": hand, "discard": 0}}
+            {
+                "name": p["name"],
+                "home_worlds": list(p["home_worlds"]),
+                "zap": {"deck": per_player - hand, "hand": hand, "discard": 0},
+            }
             for p in players
         ],
         "zap_dealt": per_player,

@@ -52,8 +52,7 @@ def _enemies(state: State) -> list[Choice]:
     if not state.get("worlds"):
         return []
     mine = state["worlds"][current_world(state)]["player"]
-    return [Choice(w, f"{w} ({v['on_board']} on the board)") for w, v in state["worlds"].items()
-            if v["player"] != mine]
+    return [Choice(w, f"{w} ({v['on_board']} on the board)") for w, v in state["worlds"].items() if v["player"] != mine]
 
 
 def _area_label(area: dict[str, Any]) -> str:
@@ -62,8 +61,9 @@ def _area_label(area: dict[str, Any]) -> str:
 
 
 def _areas_with_population(state: State) -> list[Choice]:
-    return [Choice(a["name"], _area_label(a)) for a in state.get("land_areas", [])
-            if a["population"] + a["infected"] > 0]
+    return [
+        Choice(a["name"], _area_label(a)) for a in state.get("land_areas", []) if a["population"] + a["infected"] > 0
+    ]
 
 
 def _areas_with_healthy(state: State) -> list[Choice]:
@@ -77,8 +77,14 @@ def _upgrades(state: State) -> list[Choice]:
 AREA_TYPES = tuple(Choice(t, rules.AREA_TYPE_WORDS[t]) for t in rules.AREA_TYPES)
 WEAPONS = (Choice("card", "Weapon Technology card"), Choice("gatling", "Gatling Lasers"), Choice("q_ray", "Q-Ray"))
 
-_INFECTED = Field("infected", "flag", label="Infected (yellow) chips", required=False, default=False,
-                  help="Enhanced: take yellow chips instead of green ones")
+_INFECTED = Field(
+    "infected",
+    "flag",
+    label="Infected (yellow) chips",
+    required=False,
+    default=False,
+    help="Enhanced: take yellow chips instead of green ones",
+)
 
 
 def _area(choices: Any, verb: str) -> Field:
@@ -91,23 +97,53 @@ def _count(what: str) -> Field:
 
 _WORLD = Field("world", "pick", label="Planet", choices=_worlds)
 _TARGET_FIELDS = (
-    Field("area_type", "pick", label="Target's area", required=False, choices=AREA_TYPES,
-          help="where the target is: it picks the target's Defense (Enhanced); default: space"),
-    Field("weapon", "pick", label="Weapon", required=False, choices=WEAPONS,
-          help="Enhanced: the Weapon card's dice, Gatling Lasers, or Venus's Q-Ray"),
+    Field(
+        "area_type",
+        "pick",
+        label="Target's area",
+        required=False,
+        choices=AREA_TYPES,
+        help="where the target is: it picks the target's Defense (Enhanced); default: space",
+    ),
+    Field(
+        "weapon",
+        "pick",
+        label="Weapon",
+        required=False,
+        choices=WEAPONS,
+        help="Enhanced: the Weapon card's dice, Gatling Lasers, or Venus's Q-Ray",
+    ),
 )
 _UPGRADE_FIELDS = (
     Field("upgrade", "pick", label="Upgrade card", choices=_upgrades),
-    Field("other_name", "text", label="Card name", required=False, max_length=40,
-          help="only for another Upgrade card: its name as printed"),
-    Field("roll_needed", "count", label="Roll needed", required=False, minimum=1, maximum=10,
-          help="the number on the card; known for Gatling Lasers and Yttrium Alloys"),
+    Field(
+        "other_name",
+        "text",
+        label="Card name",
+        required=False,
+        max_length=40,
+        help="only for another Upgrade card: its name as printed",
+    ),
+    Field(
+        "roll_needed",
+        "count",
+        label="Roll needed",
+        required=False,
+        minimum=1,
+        maximum=10,
+        help="the number on the card; known for Gatling Lasers and Yttrium Alloys",
+    ),
 )
 _GAIN_FIELDS = (
     Field("world", "pick", label="Planet", choices=_worlds),
     Field("count", "count", label="Population", minimum=1, maximum=99),
-    Field("area", "pick", label="From land area", choices=_areas_with_population,
-          help="population is never created: every unit comes from a land area"),
+    Field(
+        "area",
+        "pick",
+        label="From land area",
+        choices=_areas_with_population,
+        help="population is never created: every unit comes from a land area",
+    ),
     _INFECTED,
 )
 
@@ -133,102 +169,293 @@ def _upgrade_left_closed(state: State, seat: str | None) -> str | None:
 
 
 TURN, ATTACK, POPULATION, RESEARCH, ZAP, CARDS = (
-    "Your turn", "Attack", "Population", "Research", "Zap cards", "Card effects and setup values")
+    "Your turn",
+    "Attack",
+    "Population",
+    "Research",
+    "Zap cards",
+    "Card effects and setup values",
+)
 
-ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in (
-    ActionSpec("build", "Build spaceships",
-               "Build Action: new spaceships (Basic: Titan 2, Pluto 3, others 1 per action; one more per Zap card).",
-               fleet.build,
-               (Field("count", "count", label="Spaceships", required=False, minimum=1, maximum=6,
-                      help="default: all the action allows, as far as the reserve lasts"),
-                Field("area", "pick", label="Land area (Earth)", required=False, choices=_areas_with_population,
-                      help="Earth only: the populated land area the spaceship is built in")),
-               group=TURN, available=fleet.build_closed, example={"count": 1}),
-    ActionSpec("move", "Move spaceships", "Move Action: records the choice; where the spaceships go stays on "
-               "the board.", turns.move, group=TURN, available=turns.move_closed),
-    ActionSpec("declare_target", "Declare target",
-               "Declare the enemy fleet you attack: shows the chance to destroy before the roll.",
-               fleet.declare_target,
-               (Field("target", "pick", label="Target", choices=_enemies, help="the target spaceship's fleet"),
-                *_TARGET_FIELDS),
-               group=ATTACK, available=_turn, example={"target": "Mars", "area_type": "land"}),
-    ActionSpec("attack", "Attack", "Attack Action: one spaceship's attack roll (button A); the fields default to "
-               "the declared target. One attack per spaceship on the board, one more per Zap card.", fleet.attack,
-               (Field("target", "pick", label="Target", required=False, choices=_enemies,
-                      help="default: the declared target"), *_TARGET_FIELDS),
-               group=ATTACK, available=fleet.attack_closed, rolls=True,
-               example={"target": "Mars", "area_type": "land"}),
-    ActionSpec("follow_up_roll", "Roll the follow-up die", "The Q-Ray re-roll of a 4-5, or the teleport die "
-               "(button A or B).", fleet.follow_up_roll, group=ATTACK, available=fleet.follow_up_closed,
-               rolls=True),
-    ActionSpec("collect", "Collect population", "Population Action: population from a land area to your home "
-               "world (Earth: the Refuge); one unit per spaceship on the board (Alluring Venus two), one more "
-               "per Zap card.", population.collect,
-               (_area(_areas_with_population, "collected from"), _count("Population"), _INFECTED),
-               group=POPULATION, available=population.collect_closed, example={"area": "China", "count": 2}),
-    ActionSpec("infect", "Infect population", "Population Action (Enhanced, Titan): healthy population becomes "
-               "infected.", population.infect, (_area(_areas_with_healthy, "infected in"), _count("Population")),
-               group=POPULATION, available=population.infect_closed, example={"area": "India", "count": 1}),
-    ActionSpec("destroy_population", "Destroy population",
-               "Population Action (Enhanced): population destroyed on Earth goes to the destroyed pile.",
-               population.destroy_population,
-               (_area(_areas_with_population, "destroyed in"), _count("Population"), _INFECTED),
-               group=POPULATION, available=population.destroy_closed,
-               example={"area": "Europe", "count": 1, "infected": True}),
-    ActionSpec("receive_population", "Population from a Zap card",
-               "A Zap card (Natural Disaster, Alien Plague) gives several players population at once, each unit "
-               "from a land area; shared victory if several reach the threshold.",
-               population.receive_population,
-               (Field("gains", "rows", label="Gains", fields=_GAIN_FIELDS, minimum=1, maximum=12,
-                      help="who receives how much, from which land area"),
-                Field("card", "text", label="Card", required=False, max_length=40,
-                      help="the card's name, for the log")),
-               group=CARDS, available=_open,
-               example={"card": "Natural Disaster",
-                        "gains": [{"world": "Venus", "count": 3, "area": "China"},
-                                  {"world": "Mars", "count": 2, "area": "India"}]}),
-    ActionSpec("choose_upgrade", "Choose an Upgrade", "Research (Enhanced): choose the Upgrade card; shows the "
-               "chance before the roll.", research.choose_upgrade, _UPGRADE_FIELDS,
-               group=RESEARCH, available=research.choose_closed, example={"upgrade": "Gatling Lasers"}),
-    ActionSpec("research", "Research", "Research Action (Enhanced): one die against the Upgrade's number "
-               "(button B); one more roll per Zap card.", research.research,
-               tuple(Field(f.name, f.kind, label=f.label, help=f.help, required=False, choices=f.choices,
-                           minimum=f.minimum, maximum=f.maximum, max_length=f.max_length) for f in _UPGRADE_FIELDS),
-               group=RESEARCH, available=_upgrade_left_closed, rolls=True, example={"upgrade": "Yttrium Alloys"}),
-    ActionSpec("set_tech", "Technology values",
-               "Enter a planet's values from its Technology cards (Enhanced).", research.set_tech,
-               (_WORLD, *setup.TECH_FIELDS), group=CARDS, available=_tech_open,
-               example={"world": "Mars", "weapon_dice": 1, "defense_space": 7, "defense_land": 6,
-                        "defense_ocean": 8}),
-    ActionSpec("extend", "Extend with Zap cards", "Discard Zap cards (up to three a turn) to extend this turn's "
-               "action: one extra unit each, Technology and Special cards do not apply.", zap.extend,
-               (Field("cards", "count", label="Zap cards", required=False, default=1, minimum=1,
-                      maximum=rules.MAX_EXTENSIONS),),
-               group=ZAP, available=zap.extend_closed, example={"cards": 1}),
-    ActionSpec("play_zap", "Play a Zap card", "Play a Zap card (any time): hand to discard; its number decides "
-               "priority.", zap.play_zap,
-               (Field("world", "pick", label="Played for", required=False, choices=_worlds,
-                      help="the planet it is played for (default: whose turn it is)"),
-                Field("number", "count", label="Card number", required=False, minimum=1, maximum=999,
-                      help="the number in the lower right corner")),
-               group=ZAP, available=_open, example={"world": "Mars", "number": 23}),
-    ActionSpec("draw_zap", "Draw Zap cards", "Draw Zap cards by hand (a missed draw, or a card that says so); "
-               "never more than three in hand.", zap.draw_zap,
-               (Field("world", "pick", label="Planet", required=False, choices=_worlds,
-                      help="default: whose turn it is"),
-                Field("count", "count", label="Cards", required=False, minimum=1, maximum=rules.ZAP_HAND,
-                      help="default: up to three in hand")),
-               group=ZAP, available=_open, example={"world": "Venus", "count": 1}),
-    ActionSpec("end_turn", "End turn",
-               "End the turn: next player clockwise, who draws Zap cards up to three (button C).",
-               turns.end_turn, group=TURN, available=_turn),
-    ActionSpec("destroy_ship", "Spaceship lost to a card",
-               "A spaceship lost to a card (not an attack roll) returns to the reserve.",
-               fleet.destroy_ship,
-               (_WORLD, Field("count", "count", label="Spaceships", required=False, default=1, minimum=1,
-                              maximum=6)),
-               group=CARDS, available=_open, example={"world": "Titan"}),
-)}
+ACTIONS: dict[str, ActionSpec] = {
+    spec.type: spec
+    for spec in (
+        ActionSpec(
+            "build",
+            "Build spaceships",
+            "Build Action: new spaceships (Basic: Titan 2, Pluto 3, others 1 per action; one more per Zap card).",
+            fleet.build,
+            (
+                Field(
+                    "count",
+                    "count",
+                    label="Spaceships",
+                    required=False,
+                    minimum=1,
+                    maximum=6,
+                    help="default: all the action allows, as far as the reserve lasts",
+                ),
+                Field(
+                    "area",
+                    "pick",
+                    label="Land area (Earth)",
+                    required=False,
+                    choices=_areas_with_population,
+                    help="Earth only: the populated land area the spaceship is built in",
+                ),
+            ),
+            group=TURN,
+            available=fleet.build_closed,
+            example={"count": 1},
+        ),
+        ActionSpec(
+            "move",
+            "Move spaceships",
+            "Move Action: records the choice; where the spaceships go stays on the board.",
+            turns.move,
+            group=TURN,
+            available=turns.move_closed,
+        ),
+        ActionSpec(
+            "declare_target",
+            "Declare target",
+            "Declare the enemy fleet you attack: shows the chance to destroy before the roll.",
+            fleet.declare_target,
+            (
+                Field("target", "pick", label="Target", choices=_enemies, help="the target spaceship's fleet"),
+                *_TARGET_FIELDS,
+            ),
+            group=ATTACK,
+            available=_turn,
+            example={"target": "Mars", "area_type": "land"},
+        ),
+        ActionSpec(
+            "attack",
+            "Attack",
+            "Attack Action: one spaceship's attack roll (button A); the fields default to "
+            "the declared target. One attack per spaceship on the board, one more per Zap card.",
+            fleet.attack,
+            (
+                Field(
+                    "target",
+                    "pick",
+                    label="Target",
+                    required=False,
+                    choices=_enemies,
+                    help="default: the declared target",
+                ),
+                *_TARGET_FIELDS,
+            ),
+            group=ATTACK,
+            available=fleet.attack_closed,
+            rolls=True,
+            example={"target": "Mars", "area_type": "land"},
+        ),
+        ActionSpec(
+            "follow_up_roll",
+            "Roll the follow-up die",
+            "The Q-Ray re-roll of a 4-5, or the teleport die (button A or B).",
+            fleet.follow_up_roll,
+            group=ATTACK,
+            available=fleet.follow_up_closed,
+            rolls=True,
+        ),
+        ActionSpec(
+            "collect",
+            "Collect population",
+            "Population Action: population from a land area to your home "
+            "world (Earth: the Refuge); one unit per spaceship on the board (Alluring Venus two), one more "
+            "per Zap card.",
+            population.collect,
+            (_area(_areas_with_population, "collected from"), _count("Population"), _INFECTED),
+            group=POPULATION,
+            available=population.collect_closed,
+            example={"area": "China", "count": 2},
+        ),
+        ActionSpec(
+            "infect",
+            "Infect population",
+            "Population Action (Enhanced, Titan): healthy population becomes infected.",
+            population.infect,
+            (_area(_areas_with_healthy, "infected in"), _count("Population")),
+            group=POPULATION,
+            available=population.infect_closed,
+            example={"area": "India", "count": 1},
+        ),
+        ActionSpec(
+            "destroy_population",
+            "Destroy population",
+            "Population Action (Enhanced): population destroyed on Earth goes to the destroyed pile.",
+            population.destroy_population,
+            (_area(_areas_with_population, "destroyed in"), _count("Population"), _INFECTED),
+            group=POPULATION,
+            available=population.destroy_closed,
+            example={"area": "Europe", "count": 1, "infected": True},
+        ),
+        ActionSpec(
+            "receive_population",
+            "Population from a Zap card",
+            "A Zap card (Natural Disaster, Alien Plague) gives several players population at once, each unit "
+            "from a land area; shared victory if several reach the threshold.",
+            population.receive_population,
+            (
+                Field(
+                    "gains",
+                    "rows",
+                    label="Gains",
+                    fields=_GAIN_FIELDS,
+                    minimum=1,
+                    maximum=12,
+                    help="who receives how much, from which land area",
+                ),
+                Field("card", "text", label="Card", required=False, max_length=40, help="the card's name, for the log"),
+            ),
+            group=CARDS,
+            available=_open,
+            example={
+                "card": "Natural Disaster",
+                "gains": [
+                    {"world": "Venus", "count": 3, "area": "China"},
+                    {"world": "Mars", "count": 2, "area": "India"},
+                ],
+            },
+        ),
+        ActionSpec(
+            "choose_upgrade",
+            "Choose an Upgrade",
+            "Research (Enhanced): choose the Upgrade card; shows the chance before the roll.",
+            research.choose_upgrade,
+            _UPGRADE_FIELDS,
+            group=RESEARCH,
+            available=research.choose_closed,
+            example={"upgrade": "Gatling Lasers"},
+        ),
+        ActionSpec(
+            "research",
+            "Research",
+            "Research Action (Enhanced): one die against the Upgrade's number (button B); one more roll per Zap card.",
+            research.research,
+            tuple(
+                Field(
+                    f.name,
+                    f.kind,
+                    label=f.label,
+                    help=f.help,
+                    required=False,
+                    choices=f.choices,
+                    minimum=f.minimum,
+                    maximum=f.maximum,
+                    max_length=f.max_length,
+                )
+                for f in _UPGRADE_FIELDS
+            ),
+            group=RESEARCH,
+            available=_upgrade_left_closed,
+            rolls=True,
+            example={"upgrade": "Yttrium Alloys"},
+        ),
+        ActionSpec(
+            "set_tech",
+            "Technology values",
+            "Enter a planet's values from its Technology cards (Enhanced).",
+            research.set_tech,
+            (_WORLD, *setup.TECH_FIELDS),
+            group=CARDS,
+            available=_tech_open,
+            example={"world": "Mars", "weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8},
+        ),
+        ActionSpec(
+            "extend",
+            "Extend with Zap cards",
+            "Discard Zap cards (up to three a turn) to extend this turn's "
+            "action: one extra unit each, Technology and Special cards do not apply.",
+            zap.extend,
+            (
+                Field(
+                    "cards",
+                    "count",
+                    label="Zap cards",
+                    required=False,
+                    default=1,
+                    minimum=1,
+                    maximum=rules.MAX_EXTENSIONS,
+                ),
+            ),
+            group=ZAP,
+            available=zap.extend_closed,
+            example={"cards": 1},
+        ),
+        ActionSpec(
+            "play_zap",
+            "Play a Zap card",
+            "Play a Zap card (any time): hand to discard; its number decides priority.",
+            zap.play_zap,
+            (
+                Field(
+                    "world",
+                    "pick",
+                    label="Played for",
+                    required=False,
+                    choices=_worlds,
+                    help="the planet it is played for (default: whose turn it is)",
+                ),
+                Field(
+                    "number",
+                    "count",
+                    label="Card number",
+                    required=False,
+                    minimum=1,
+                    maximum=999,
+                    help="the number in the lower right corner",
+                ),
+            ),
+            group=ZAP,
+            available=_open,
+            example={"world": "Mars", "number": 23},
+        ),
+        ActionSpec(
+            "draw_zap",
+            "Draw Zap cards",
+            "Draw Zap cards by hand (a missed draw, or a card that says so); never more than three in hand.",
+            zap.draw_zap,
+            (
+                Field(
+                    "world", "pick", label="Planet", required=False, choices=_worlds, help="default: whose turn it is"
+                ),
+                Field(
+                    "count",
+                    "count",
+                    label="Cards",
+                    required=False,
+                    minimum=1,
+                    maximum=rules.ZAP_HAND,
+                    help="default: up to three in hand",
+                ),
+            ),
+            group=ZAP,
+            available=_open,
+            example={"world": "Venus", "count": 1},
+        ),
+        ActionSpec(
+            "end_turn",
+            "End turn",
+            "End the turn: next player clockwise, who draws Zap cards up to three (button C).",
+            turns.end_turn,
+            group=TURN,
+            available=_turn,
+        ),
+        ActionSpec(
+            "destroy_ship",
+            "Spaceship lost to a card",
+            "A spaceship lost to a card (not an attack roll) returns to the reserve.",
+            fleet.destroy_ship,
+            (_WORLD, Field("count", "count", label="Spaceships", required=False, default=1, minimum=1, maximum=6)),
+            group=CARDS,
+            available=_open,
+            example={"world": "Titan"},
+        ),
+    )
+}
 
 NAME_FIELDS = ("area", "target", "world")
 
@@ -273,8 +500,10 @@ class VenusNeedsMen(GameSystem):
 
     id = "vnm"
     name = "Venus Needs Men"
-    description = ("Earth's population by land area, home worlds and the win threshold, spaceship fleets, "
-                   "Zap deck counts, d10 attacks and research with exact odds.")
+    description = (
+        "Earth's population by land area, home worlds and the win threshold, spaceship fleets, "
+        "Zap deck counts, d10 attacks and research with exact odds."
+    )
     # v2: collections and attacks bounded by ships and Zap extensions, population never created
     # (every gain names its land area, destroyed units counted), an Enhanced extension attack by the
     # general rule, one roll record per turn.
@@ -311,7 +540,7 @@ class VenusNeedsMen(GameSystem):
         first = {"follow_up_roll": "A", "attack": "A", "research": "B", "end_turn": "C"}.get(wanted or "")
         if first is None:
             return now
-        return tuple(sorted(now, key=lambda b: (b.button != first or b.hold)))
+        return tuple(sorted(now, key=lambda b: b.button != first or b.hold))
 
     # -- derived values, laws, corrections --------------------------------------
     def derive(self, state: State) -> State:
@@ -340,8 +569,10 @@ def _canonical_names(raw: Mapping[str, Any], state: State) -> dict[str, Any]:
     if isinstance(out.get("upgrade"), str) and out["upgrade"] != research.OTHER:
         out["upgrade"] = rules.canonical(out["upgrade"], research.KNOWN_NAMES) or out["upgrade"]
     if isinstance(out.get("gains"), list):
-        out["gains"] = [{k: fix(v) if k in NAME_FIELDS else v for k, v in g.items()} if isinstance(g, Mapping)
-                        else g for g in out["gains"]]
+        out["gains"] = [
+            {k: fix(v) if k in NAME_FIELDS else v for k, v in g.items()} if isinstance(g, Mapping) else g
+            for g in out["gains"]
+        ]
     return out
 
 
@@ -370,17 +601,31 @@ def _pending(state: State) -> list[Prompt]:
         drawn = state.get("drawn") or 0
         draw = f"draw {drawn} Zap card{'s' if drawn > 1 else ''}, then " if drawn else ""
         if state["aim"] and not state["aim"].get("problem"):
-            return [Prompt(seat, f"{world}: {draw}attack {state['aim']['target']} ({state['aim']['chance']}) or "
-                                 f"{_choose_words(state)}", "attack")]
+            return [
+                Prompt(
+                    seat,
+                    f"{world}: {draw}attack {state['aim']['target']} ({state['aim']['chance']}) or "
+                    f"{_choose_words(state)}",
+                    "attack",
+                )
+            ]
         if state["upgrade_choice"]:
-            return [Prompt(seat, f"{world}: {draw}research {state['upgrade_choice']['upgrade']} "
-                                 f"({state['upgrade_choice']['chance']})", "research")]
+            return [
+                Prompt(
+                    seat,
+                    f"{world}: {draw}research {state['upgrade_choice']['upgrade']} "
+                    f"({state['upgrade_choice']['chance']})",
+                    "research",
+                )
+            ]
         return [Prompt(seat, f"{world}: {draw}{_choose_words(state)}", None)]
     left = chosen.get("left", 0)
-    again = {"attack": ("attack", f"attack again ({left} left)"),
-             "population": ("collect", f"collect {left} more"),
-             "build": ("build", f"build {left} more"),
-             "research": ("research", "roll for research again")}.get(chosen["kind"])
+    again = {
+        "attack": ("attack", f"attack again ({left} left)"),
+        "population": ("collect", f"collect {left} more"),
+        "build": ("build", f"build {left} more"),
+        "research": ("research", "roll for research again"),
+    }.get(chosen["kind"])
     if again and left > 0:
         return [Prompt(seat, f"{world}: {again[1]} or end the turn", again[0])]
     return [Prompt(seat, f"{world}: end the turn (button C)", "end_turn")]
@@ -419,8 +664,14 @@ def _derive(state: State) -> State:
     roll = state["last_roll"]
     if roll and "turn" not in roll:  # the core's free roll: it belongs to this turn
         verdict = f"{roll['successes']} successes" if roll.get("successes") is not None else f"total {roll['total']}"
-        state["last_roll"] = {"label": roll.get("label", "Free roll"), "expr": roll["expr"],
-                              "rolls": list(roll["rolls"]), "hits": [], "verdict": verdict, "turn": state["turn_no"]}
+        state["last_roll"] = {
+            "label": roll.get("label", "Free roll"),
+            "expr": roll["expr"],
+            "rolls": list(roll["rolls"]),
+            "hits": [],
+            "verdict": verdict,
+            "turn": state["turn_no"],
+        }
     return state
 
 
@@ -445,8 +696,10 @@ def _laws(state: State) -> list[str]:
     broken = []
     total = population_total(state)
     if total != state["total_population"]:
-        broken.append(f"population: {total} on Earth, home worlds, the Refuge and the destroyed pile, "
-                      f"the game has {state['total_population']}")
+        broken.append(
+            f"population: {total} on Earth, home worlds, the Refuge and the destroyed pile, "
+            f"the game has {state['total_population']}"
+        )
     for a in state["land_areas"]:
         if a["population"] < 0 or a["infected"] < 0:
             broken.append(f"population: {a['name']} below zero")
@@ -456,13 +709,16 @@ def _laws(state: State) -> list[str]:
     for p in state["players"]:
         z = p["zap"]
         if z["deck"] + z["hand"] + z["discard"] != state["zap_dealt"]:
-            broken.append(f"Zap cards: {p['name']} has {z['deck'] + z['hand'] + z['discard']} in deck, hand and "
-                          f"discard, and was dealt {state['zap_dealt']}")
+            broken.append(
+                f"Zap cards: {p['name']} has {z['deck'] + z['hand'] + z['discard']} in deck, hand and "
+                f"discard, and was dealt {state['zap_dealt']}"
+            )
         if min(z["deck"], z["hand"], z["discard"]) < 0 or z["hand"] > rules.ZAP_HAND:
             broken.append(f"Zap cards: {p['name']} holds {z['hand']} (a hand holds 0 to three)")
     if dealt + state["zap_set_aside"] != rules.ZAP_CARDS:
-        broken.append(f"Zap cards: {dealt} dealt and {state['zap_set_aside']} set aside, the game has "
-                      f"{rules.ZAP_CARDS}")
+        broken.append(
+            f"Zap cards: {dealt} dealt and {state['zap_set_aside']} set aside, the game has {rules.ZAP_CARDS}"
+        )
     for world, w in state["worlds"].items():
         if not 0 <= w["on_board"] <= w["fleet"]:
             broken.append(f"ships: {world} has {w['on_board']} on the board, its fleet is {w['fleet']}")
@@ -485,14 +741,15 @@ def _tracked(state: State) -> list[Tracked]:
         where = rules.REFUGE if world == "Earth" else world
         out.append(Tracked(f"worlds.{world}.population", f"{where}: population", w["population"], 0, total))
     for world, w in state["worlds"].items():
-        out.append(Tracked(f"worlds.{world}.on_board", f"{world}: spaceships on the board", w["on_board"], 0,
-                           w["fleet"]))
+        out.append(
+            Tracked(f"worlds.{world}.on_board", f"{world}: spaceships on the board", w["on_board"], 0, w["fleet"])
+        )
     for i, p in enumerate(state["players"]):
         z = p["zap"]
-        out.append(Tracked(f"players.{i}.zap.hand", f"{p['name']}: Zap cards in hand", z["hand"], 0,
-                           rules.ZAP_HAND))
-        out.append(Tracked(f"players.{i}.zap.discard", f"{p['name']}: Zap discard pile", z["discard"], 0,
-                           state["zap_dealt"]))
+        out.append(Tracked(f"players.{i}.zap.hand", f"{p['name']}: Zap cards in hand", z["hand"], 0, rules.ZAP_HAND))
+        out.append(
+            Tracked(f"players.{i}.zap.discard", f"{p['name']}: Zap discard pile", z["discard"], 0, state["zap_dealt"])
+        )
     return out
 
 
@@ -507,9 +764,11 @@ def _correct(state: State, key: str, value: int) -> State:
         node = state["land_areas"][int(parts[1])] if parts[0] == "land_areas" else state["worlds"][parts[1]]
         delta = value - node[parts[-1]]
         if state["destroyed"] - delta < 0:
-            raise RuleError(f"correct: {delta} more population must come from somewhere, and the destroyed pile "
-                            f"holds {state['destroyed']}; lower the number that is too high first (the "
-                            "difference goes to the destroyed pile)")
+            raise RuleError(
+                f"correct: {delta} more population must come from somewhere, and the destroyed pile "
+                f"holds {state['destroyed']}; lower the number that is too high first (the "
+                "difference goes to the destroyed pile)"
+            )
         state["destroyed"] -= delta
         node[parts[-1]] = value
         state["winners"] = []

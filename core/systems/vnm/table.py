@@ -39,8 +39,7 @@ def world_in_game(state: State, name: str, field: str = "world") -> str:
     """The home world called ``name`` (any case), or a RuleError naming the ones in play."""
     world = rules.canonical(name, list(state["worlds"]))
     if world is None:
-        raise RuleError(f"{field}: {name!r} is not a home world in this game "
-                        f"(playing: {', '.join(state['worlds'])})")
+        raise RuleError(f"{field}: {name!r} is not a home world in this game (playing: {', '.join(state['worlds'])})")
     return world
 
 
@@ -83,11 +82,13 @@ def turn_closed(state: State, seat: str | None = None) -> str | None:
 
 
 def other_action_chosen(state: State, kind: str) -> str | None:
-    """"You can never combine actions"."""
+    """ "You can never combine actions"."""
     chosen = state["turn_action"]
     if chosen is not None and chosen["kind"] != kind:
-        return (f"{current_world(state)} already chose the {rules.ACTIONS[chosen['kind']]} action this turn, "
-                "and actions can never be combined")
+        return (
+            f"{current_world(state)} already chose the {rules.ACTIONS[chosen['kind']]} action this turn, "
+            "and actions can never be combined"
+        )
     return None
 
 

@@ -67,8 +67,10 @@ def draw_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         count = rules.ZAP_HAND - zap["hand"]
     if count == 0 or zap["hand"] + count > rules.ZAP_HAND:
         nth = zap["hand"] + max(count, 1)
-        raise RuleError(f"{player['name']} holds {zap['hand']} Zap card(s); a hand holds three, "
-                        f"so drawing a {_ordinal(nth)} is not allowed")
+        raise RuleError(
+            f"{player['name']} holds {zap['hand']} Zap card(s); a hand holds three, "
+            f"so drawing a {_ordinal(nth)} is not allowed"
+        )
     if count > zap["deck"]:
         raise RuleError(f"{player['name']}'s Zap deck has {zap['deck']} card(s) left, not {count}")
     zap["deck"] -= count
@@ -118,8 +120,9 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     chosen = state["turn_action"]
     cards = action["cards"]
     if chosen["extensions"] + cards > rules.MAX_EXTENSIONS:
-        raise RuleError(f"at most three Zap cards extend one action; {world} has already discarded "
-                        f"{chosen['extensions']}")
+        raise RuleError(
+            f"at most three Zap cards extend one action; {world} has already discarded {chosen['extensions']}"
+        )
     zap = player["zap"]
     if cards > zap["hand"]:
         raise RuleError(f"{player['name']} holds {zap['hand']} Zap card(s), not {cards}")
@@ -130,5 +133,8 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     note = " (Technology and Special cards do not apply)" if state["version"] == "Enhanced" else ""
     if chosen["kind"] == "attack" and state["version"] == "Enhanced":
         note = " (Technology and Special cards do not apply: two dice, 8 or higher)"
-    return state, {"summary": f"{world} discards {cards} Zap card(s): {cards} x {effect}{note} "
-                              f"({_counts(zap)})", "extensions": chosen["extensions"], "zap": dict(zap)}
+    return state, {
+        "summary": f"{world} discards {cards} Zap card(s): {cards} x {effect}{note} ({_counts(zap)})",
+        "extensions": chosen["extensions"],
+        "zap": dict(zap),
+    }
