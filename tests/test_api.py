@@ -82,7 +82,19 @@ def test_new_session_then_actions_undo_redo_and_log(client):
     assert client.post("/api/sessions/active/redo", headers=AUTH).get_json()["state"]["score"] == 5
     log = client.get("/api/sessions/active/log", headers=AUTH).get_json()
     assert [e["kind"] for e in log] == ["action", "undo", "redo"]
-    assert all(e["source"] == "phone" for e in log)
+    assert all(e["source"] == "api" for e in log)  # the code as a Bearer token: a script, not a phone
+
+
+def test_a_phone_joined_with_the_cookie_is_logged_as_phone(client):
+    start(client, limit=40)
+    assert client.get(f"/join?code={CODE}").status_code == 302
+    r = client.post(
+        "/api/sessions/active/actions", json={"type": "add", "points": 2}, headers={"Origin": "http://localhost"}
+    )
+    assert r.status_code == 200, r.get_json()
+    assert client.post("/api/rolls", json={"expr": "1d6"}, headers={"Origin": "http://localhost"}).status_code == 200
+    log = client.get("/api/sessions/active/log").get_json()
+    assert [e["source"] for e in log] == ["phone", "phone"]
 
 
 def test_errors_are_json_with_the_contract_codes_and_change_nothing(client):

@@ -31,6 +31,11 @@ def _seat() -> str | None:
     return _services().table.seat_of(token) if token else None
 
 
+def _source() -> str:
+    """Who made a change, for the log: "api" for a script holding the code as a Bearer token, else "phone"."""
+    return "api" if request.environ.get("HTTP_AUTHORIZATION", "").startswith("Bearer ") else "phone"
+
+
 def _since() -> int:
     """``?since=N`` (or ``?after=N``): only entries after version N, for a phone catching up."""
     name = "after" if "after" in request.args else "since"
@@ -139,19 +144,19 @@ def act():
     """Apply one game action; ``expected_version`` guards against a stale phone."""
     body = _body()
     expected = body.pop("expected_version", None)
-    return jsonify(_services().table.act(body, source="phone", expected_version=expected, seat=_seat()))
+    return jsonify(_services().table.act(body, source=_source(), expected_version=expected, seat=_seat()))
 
 
 @bp.post("/api/sessions/active/undo")
 def undo():
     table = _services().table
-    return jsonify(table.undo(source="phone", expected_version=_body().get("expected_version"), seat=_seat()))
+    return jsonify(table.undo(source=_source(), expected_version=_body().get("expected_version"), seat=_seat()))
 
 
 @bp.post("/api/sessions/active/redo")
 def redo():
     table = _services().table
-    return jsonify(table.redo(source="phone", expected_version=_body().get("expected_version"), seat=_seat()))
+    return jsonify(table.redo(source=_source(), expected_version=_body().get("expected_version"), seat=_seat()))
 
 
 @bp.get("/api/sessions/active/log")
@@ -171,7 +176,7 @@ def saved_log(session_id: str):
 def roll():
     """A free roll (logged in the active session if there is one)."""
     body = _body()
-    return jsonify(_services().table.roll(body.get("expr"), body.get("faces"), source="phone"))
+    return jsonify(_services().table.roll(body.get("expr"), body.get("faces"), source=_source()))
 
 
 @bp.post("/api/buttons/<label>")

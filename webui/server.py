@@ -25,6 +25,7 @@ table's Wi-Fi every guest talks to it directly. What changes here, and why:
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -33,7 +34,7 @@ from tableside.webui.stream import Broker
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
-from waitress.task import ThreadedTaskDispatcher, WSGITask
+from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
 
 from tableside.config import ServerLimits
 
@@ -131,10 +132,30 @@ class HubTask(WSGITask):
         channel.hand_over(sink, self._detach[0])
 
 
+class JsonErrorTask(ErrorTask):
+    """waitress's own refusals (a body over the limit, headers too large, a malformed request) answer
+    ``{"error": ...}`` like every other error, not waitress's plain text."""
+
+    def execute(self) -> None:
+        error = self.request.error
+        limit = self.channel.server.adj.max_request_body_size
+        message = {
+            413: f"the request body is too large (at most {limit // 1024} KiB)",
+            431: "the request headers are too large",
+        }.get(error.code, f"{error.reason.lower()}: {error.body}")
+        body = json.dumps({"error": message}).encode()
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.append(("Content-Type", "application/json"))
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
 class HubChannel(HTTPChannel):
     """An HTTP connection that tracks how long a request takes and can be handed to the hub."""
 
     task_class = HubTask
+    error_task_class = JsonErrorTask
     detached = False
     request_began: float | None = None
     served = 0
