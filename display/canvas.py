@@ -1,0 +1,236 @@
+"""The canvas every element draws on: sizes per panel class, inks, and the drawing primitives they share.
+
+Pure: a Canvas is a white image of the panel's size plus the measurements the
+layout reuses while it tries layouts. Text is drawn without anti-aliasing in
+black, white or a full ink, so the quantizer maps every pixel exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw, ImageFont
+from tableside.display.panels import BLACK, INK_RGB, WHITE, Panel
+from tableside.display.text import fit, font, width
+
+RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+
+
+# --- sizes per panel class ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Pixel sizes for one panel: the class's base sizes times the panel's scale."""
+
+    pad: int
+    header: int
+    title: int
+    status: int
+    text: int
+    label: int
+    figure: int  # preferred key-figure font size
+    figure_min: int  # never smaller (7.3": 56 px font = 41 px digits)
+    track: int  # track cell height
+    die: int
+    columns: int
+    line: int  # one text line's height
+    hint: bool  # room for the join hint in game layouts
+
+
+_BASE = {
+    #          pad header title status text label figure fmin track die  col-width
+    "small": (2, 17, 13, 11, 11, 10, 24, 14, 11, 15, 9999),
+    "medium": (5, 30, 21, 15, 15, 13, 42, 24, 20, 27, 560),
+    "large": (8, 50, 32, 22, 22, 18, 66, 56, 32, 44, 700),
+}
+_BASE_SIZE = {"small": (212, 104), "medium": (400, 300), "large": (800, 480)}
+
+
+def metrics(panel: Panel) -> Metrics:
+    """The panel's sizes: its class's base sizes scaled to its pixels (one column below the class's width)."""
+    bw, bh = _BASE_SIZE[panel.size_class]
+    s = min(panel.width / bw, panel.height / bh)
+    pad, header, title, status, text, label, figure, fmin, track, die, col_w = _BASE[panel.size_class]
+
+    def k(v: int) -> int:
+        return max(1, round(v * s))
+
+    columns = 1 if panel.size_class == "small" or panel.width < col_w else 2
+    return Metrics(
+        k(pad),
+        k(header),
+        k(title),
+        k(status),
+        k(text),
+        k(label),
+        k(figure),
+        k(fmin),
+        k(track),
+        k(die),
+        columns,
+        k(text) + max(2, k(text) // 4),
+        panel.size_class != "small",
+    )
+
+
+# --- inks ---------------------------------------------------------------------------------------
+
+
+class Inks:
+    """Which of the panel's inks draws each tone, and what is readable on top of it."""
+
+    def __init__(self, panel: Panel) -> None:
+        self.panel = panel
+        has = panel.has
+        self.alert = INK_RGB["red"] if has("red") else INK_RGB["yellow"] if has("yellow") else BLACK
+        self.accent = INK_RGB["blue"] if has("blue") else self.alert
+        # Text must stay readable on white: yellow is a fill, never a text ink.
+        self.alert_text = INK_RGB["red"] if has("red") else BLACK
+        self.accent_text = INK_RGB["blue"] if has("blue") else self.alert_text
+        order = ("red", "blue", "green", "orange", "yellow", "black")
+        self.players = [INK_RGB[i] if i == "black" or has(i) else None for i in order]
+        self.players = [c for c in self.players if c is not None]
+        if len(self.players) < 4:  # pHAT/wHAT: one colour is not a player colour, all players in black
+            self.players = [BLACK]
+
+    def fill(self, tone: str) -> RGB:
+        return self.alert if tone == "alert" else self.accent if tone == "accent" else BLACK
+
+    def text(self, tone: str) -> RGB:
+        return self.alert_text if tone == "alert" else self.accent_text if tone == "accent" else BLACK
+
+    @staticmethod
+    def on(fill: RGB) -> RGB:
+        """Text ink on a filled area: white on dark inks, black on yellow, orange and white."""
+        light = (INK_RGB["yellow"], INK_RGB["orange"], WHITE)
+        return BLACK if fill in light else WHITE
+
+    def player(self, colour: int | None) -> RGB:
+        if colour is None:
+            return BLACK
+        return self.players[colour % len(self.players)]
+
+
+# --- the canvas ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """One run of text as drawn: the string (cut with "…" if it had to be), where, in which font and ink.
+
+    Tests read these to check that a figure is on the panel, whole and big enough.
+    """
+
+    text: str
+    xy: tuple[int, int]
+    ink: RGB
+    font: ImageFont.FreeTypeFont = field(compare=False, repr=False)
+
+    @property
+    def size(self) -> int:
+        return int(self.font.size)
+
+    @property
+    def box(self) -> Box:
+        """The run's box on the panel as drawn (measured only when asked: drawing stays fast)."""
+        x0, y0, x1, y1 = self.font.getbbox(self.text, mode="1")
+        x, y = self.xy
+        return (int(x + x0), int(y + y0), int(x + x1), int(y + y1))
+
+
+class Canvas:
+    """The panel's image, its sizes and inks, every text run drawn, and measurements the layout reuses."""
+
+    def __init__(self, panel: Panel) -> None:
+        self.panel = panel
+        self.m = metrics(panel)
+        self.inks = Inks(panel)
+        self.image = Image.new("RGB", panel.size, WHITE)
+        self.draw = ImageDraw.Draw(self.image)
+        self.draw.fontmode = "1"  # no anti-aliasing: e-paper has only its inks
+        self.runs: list[TextRun] = []
+        self.track_label = 0  # the widest "label value" of the screen's tracks (inline tracks line up)
+        self.heights: dict[tuple[int, int, int], int] = {}  # (element id, width, compactness) -> height
+        self.memo: dict[tuple, object] = {}  # measurements repeated across the layouts tried
+
+    def put(self, xy: tuple[int, int], s: str, fnt: ImageFont.FreeTypeFont, fill: RGB) -> None:
+        """Draw ``s`` as it is at ``xy`` and remember the run."""
+        if not s:
+            return
+        self.draw.text(xy, s, font=fnt, fill=fill)
+        self.runs.append(TextRun(s, (int(xy[0]), int(xy[1])), fill, fnt))
+
+    def text(
+        self,
+        xy: tuple[int, int],
+        text: str,
+        fnt: ImageFont.FreeTypeFont,
+        room: int,
+        fill: RGB = BLACK,
+        align: str = "left",
+    ) -> int:
+        """Draw ``text`` cut to ``room`` px; returns the width drawn."""
+        s = fit(text, fnt, room)
+        if not s:
+            return 0
+        w = width(s, fnt)
+        x, y = xy
+        if align == "right":
+            x += room - w
+        elif align == "center":
+            x += (room - w) // 2
+        self.put((x, y), s, fnt, fill)
+        return w
+
+    def rect(self, box: Sequence[int], fill: RGB | None = None, outline: RGB | None = None, w: int = 1) -> None:
+        x0, y0, x1, y1 = box
+        if x1 < x0 or y1 < y0:
+            return
+        self.draw.rectangle((x0, y0, x1, y1), fill=fill, outline=outline, width=w)
+
+
+# --- primitives the elements share --------------------------------------------------------------
+
+
+def top(fnt: ImageFont.FreeTypeFont) -> int:
+    """Offset that puts the font's digits/capitals at the top of a box (drop the ascender gap)."""
+    return -fnt.getbbox("H0")[1]
+
+
+def cap(fnt: ImageFont.FreeTypeFont) -> int:
+    """Height of the font's digits and capitals."""
+    box = fnt.getbbox("H0")
+    return box[3] - box[1]
+
+
+def line_h(c: Canvas, size: int) -> int:
+    """One line of ``size`` px text with its leading."""
+    return size + max(2, size // 4)
+
+
+def label_line(
+    c: Canvas, x: int, y: int, w: int, label: str, right: str, tone: str = "normal", size: int | None = None
+) -> None:
+    """An element's title line: the label on the left, ``right`` (a value, a threshold) on the right."""
+    f = font(size or c.m.label, "bold")
+    rw = width(fit(right, f, w // 2), f) if right else 0
+    c.text((x, y), label, f, w - rw - (c.m.pad if rw else 0), fill=c.inks.text(tone))
+    if right:
+        c.text((x + w - rw, y), right, f, rw, fill=c.inks.text(tone))
+
+
+def draw_bar(
+    c: Canvas, x: int, y: int, w: int, h: int, value: float, maximum: float, fill: RGB, threshold: float | None
+) -> None:
+    """A framed bar filled to ``value`` of ``maximum``, with the threshold as a mark across it."""
+    c.rect((x, y, x + w - 1, y + h - 1), outline=BLACK)
+    if maximum > 0 and value > 0:
+        filled = int((w - 2) * min(value, maximum) / maximum)
+        if filled > 0:
+            c.rect((x + 1, y + 1, x + filled, y + h - 2), fill=fill)
+    if threshold is not None and maximum > 0:
+        tx = x + int((w - 1) * min(threshold, maximum) / maximum)
+        c.rect((tx - 1, y - 3, tx, y + h + 2), fill=c.inks.alert_text)

@@ -1,0 +1,165 @@
+"""Dice groups: dice drawn as faces (pips on a d6), each with its mark, and one verdict.
+
+Marks: hit and kept filled in the accent ink, captured and stake filled black, tossed
+struck through, committed with an inner border, rolled-in with a corner notch. Roomy:
+a label line over the dice, the verdict beside them; compact: label, dice and verdict
+on one row when the dice fit whole.
+"""
+
+from __future__ import annotations
+
+from tableside.core.screen import DiceGroup
+from tableside.display.canvas import Canvas, Inks, cap, line_h, top
+from tableside.display.elements.base import Kind
+from tableside.display.panels import BLACK
+from tableside.display.text import font, largest, width, wrap
+
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.5), (0.75, 0.5), (0.25, 0.75), (0.75, 0.75)],
+}
+
+
+def _layout(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int]:
+    """(die size, dice per row, rows): shrink the dice before wrapping, at most two rows."""
+    n = max(1, len(e.dice))
+    size = c.m.die
+    gap = max(2, size // 6)
+    while size > max(10, c.m.die // 2) and n * (size + gap) > w:
+        size -= 1
+        gap = max(2, size // 6)
+    per_row = max(1, (w + gap) // (size + gap))
+    rows = min(2, -(-n // per_row))
+    return size, per_row, rows
+
+
+def _inline(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int] | None:
+    """(die size, label room, verdict room) for label, dice and verdict on one row; None if the dice need more.
+
+    The dice stay whole, then the verdict (the outcome); the label takes what is left, or is left out when
+    that is less than a few characters.
+    """
+    n = len(e.dice)
+    if not n:
+        return None
+    size, per_row, _rows = _layout(c, e, w)
+    if per_row < n:
+        return None
+    f = font(c.m.label, "bold")
+    rest = w - n * (size + max(2, size // 6)) - c.m.pad * 2
+    need_l = width(e.label, f) if e.label else 0
+    need_v = width(e.verdict, f) if e.verdict else 0
+    if rest < min(need_l + need_v, c.m.label * 3):
+        return None
+    verdict = min(need_v, rest)
+    label = rest - verdict
+    if label < min(need_l, c.m.label * 4):
+        label = 0
+    return size, label, verdict
+
+
+def measure(c: Canvas, e: DiceGroup, w: int, compact: int = 0) -> int:
+    inline = _inline(c, e, w) if compact else None
+    if inline is not None:
+        return max(line_h(c, c.m.label), inline[0]) + c.m.pad
+    size, _per, rows = _layout(c, e, w)
+    gap = max(2, size // 6)
+    return line_h(c, c.m.label) + rows * (size + gap) + c.m.pad
+
+
+def _draw_inline(c: Canvas, e: DiceGroup, x: int, y: int, w: int, size: int, label_w: int, verdict_w: int) -> None:
+    """One row: the label, the dice, the verdict."""
+    f = font(c.m.label, "bold")
+    row = max(line_h(c, c.m.label), size)
+    ty = y + (row - cap(f)) // 2 + top(f)
+    used = c.text((x, ty), e.label, f, label_w) if label_w > 0 else 0
+    dx = x + (used + c.m.pad if used else 0)
+    gap = max(2, size // 6)
+    for die in e.dice:
+        draw_die(c, dx, y + (row - size) // 2, size, die.face, die.mark, e.sides)
+        dx += size + gap
+    if e.verdict and verdict_w > 0:
+        c.text(
+            (dx + c.m.pad - gap, ty),
+            e.verdict,
+            f,
+            verdict_w,
+            fill=c.inks.text(e.tone if e.tone != "normal" else "accent"),
+        )
+
+
+def draw_die(c: Canvas, x: int, y: int, size: int, face: int, mark: str, sides: int) -> None:
+    """One die, ``size`` px square: pips on a d6 big enough for them, else the number; then its mark."""
+    filled = mark in ("hit", "captured", "kept")
+    fill = c.inks.fill("accent") if mark in ("hit", "kept") else BLACK if mark in ("captured", "stake") else None
+    if mark == "stake":
+        filled = True
+    box = (x, y, x + size - 1, y + size - 1)
+    r = max(2, size // 6)
+    if filled:
+        c.draw.rounded_rectangle(box, radius=r, fill=fill, outline=BLACK, width=1)
+    else:
+        c.draw.rounded_rectangle(box, radius=r, outline=BLACK, width=2 if size > 20 else 1)
+    if mark == "committed":  # set aside: a second, inner border
+        inset = max(3, size // 8)
+        c.draw.rounded_rectangle(
+            (x + inset, y + inset, x + size - 1 - inset, y + size - 1 - inset), radius=max(1, r // 2), outline=BLACK
+        )
+    ink = Inks.on(fill) if filled and fill is not None else BLACK
+    if sides == 6 and 1 <= face <= 6 and size >= 14:
+        pr = max(1, size // 11)
+        for px, py in _PIPS[face]:
+            cx, cy = x + round(px * (size - 1)), y + round(py * (size - 1))
+            c.draw.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=ink)
+    else:
+        f = largest(str(face), size - 6, size - 6, size * 3 // 5, 7, "bold")
+        s = str(face)
+        c.put((x + (size - width(s, f)) // 2, y + (size - cap(f)) // 2 + top(f)), s, f, ink)
+    if mark == "tossed":  # tossed: struck through
+        c.draw.line((x + 2, y + size - 3, x + size - 3, y + 2), fill=c.inks.alert_text, width=max(2, size // 12))
+    if mark == "rolled_in":  # a die that rolled in (exploded): a corner notch
+        k = max(4, size // 4)
+        c.draw.polygon([(x + size - 1 - k, y), (x + size - 1, y), (x + size - 1, y + k)], fill=c.inks.fill("accent"))
+
+
+def draw(c: Canvas, e: DiceGroup, x: int, y: int, w: int, compact: int = 0) -> None:
+    inline = _inline(c, e, w) if compact else None
+    if inline is not None:
+        _draw_inline(c, e, x, y, w, *inline)
+        return
+    size, per_row, rows = _layout(c, e, w)
+    gap = max(2, size // 6)
+    f = font(c.m.label, "bold")
+    verdict_ink = c.inks.text(e.tone if e.tone != "normal" else "accent")
+    shown = e.dice[: per_row * rows]
+    used = min(len(shown), per_row) * (size + gap)
+    beside = w - used - c.m.pad
+    verdict_lines = (
+        wrap(e.verdict, f, beside, max(1, min(2, (size + c.m.pad) // line_h(c, c.m.label))))
+        if e.verdict and rows == 1 and beside >= max(w // 4, c.m.label * 4)
+        else []
+    )
+    label_room = w
+    if e.verdict and not verdict_lines:  # no room beside the dice: on the label line
+        vw = min(width(e.verdict, f), w * 3 // 5)
+        c.text((x + w - vw, y), e.verdict, f, vw, fill=verdict_ink)
+        label_room = w - vw - c.m.pad
+    c.text((x, y), e.label, f, label_room)
+    y += line_h(c, c.m.label)
+    for i, line in enumerate(verdict_lines):
+        y0 = y + (size - len(verdict_lines) * line_h(c, c.m.label)) // 2 + i * line_h(c, c.m.label)
+        c.text((x + used + c.m.pad, y0), line, f, beside, fill=verdict_ink)
+    for i, die in enumerate(shown):
+        row, col = divmod(i, per_row)
+        if len(shown) < len(e.dice) and i == len(shown) - 1:  # no room for all: say how many more
+            more = f"+{len(e.dice) - i}"
+            c.text((x + col * (size + gap), y + row * (size + gap) + (size - c.m.label) // 2), more, f, size)
+            break
+        draw_die(c, x + col * (size + gap), y + row * (size + gap), size, die.face, die.mark, e.sides)
+
+
+KIND = Kind("dice", measure, draw)

@@ -1,0 +1,88 @@
+"""Grids: rows by columns, e.g. players x tracks on the Venusian Vegas boards.
+
+A grid wider than one column spans them all (it reads across). Tighter forms: label-sized
+rows (1), no title (2). A row that is highlighted (whose turn) gets an accent bar and bold
+text; a player colour, where the panel has colours, a swatch.
+"""
+
+from __future__ import annotations
+
+from tableside.core.screen import Grid
+from tableside.display.canvas import Canvas, label_line, line_h
+from tableside.display.elements.base import Kind
+from tableside.display.panels import BLACK
+from tableside.display.text import fit, font, width
+
+
+def measure(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
+    row = line_h(c, c.m.label if compact else c.m.text)
+    header = line_h(c, c.m.label) if any(e.columns) else 0
+    title = line_h(c, c.m.label) if e.title and compact < 2 else 0  # the tightest level drops the title
+    return title + header + len(e.rows) * row + c.m.pad
+
+
+def _widths(c: Canvas, e: Grid, size: int, w: int) -> tuple[int, int, bool]:
+    """(widest cell or heading, room the row labels need, whether rows carry a mark)."""
+    fb, fh = font(size, "bold"), font(c.m.label)
+    widest = max(
+        [width(fit(cell, fb, w // 3), fb) for r in e.rows for cell in r.cells]
+        + [width("00", fb)]
+        + [width(col, fh) for col in e.columns]
+    )  # a column's heading is read too
+    marks = any(r.highlight for r in e.rows) or (len(c.inks.players) > 1 and any(r.colour is not None for r in e.rows))
+    sw = size // 2 if marks else 0
+    label_need = (
+        max([width(fit(r.label, fb, w // 2), fb) for r in e.rows] + [0]) + (2 * sw + 3 if marks else 0) + c.m.pad
+    )
+    return widest, label_need, marks
+
+
+def natural_width(c: Canvas, e: Grid) -> int:
+    """The width at which every label and cell is whole: wider than a column, the grid spans the columns."""
+    widest, label_need, _marks = _widths(c, e, c.m.text, c.panel.width)
+    return label_need + max(1, len(e.columns)) * (widest + c.m.pad * 2)
+
+
+def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
+    if e.title and compact < 2:
+        label_line(c, x, y, w, e.title, "", e.tone)
+        y += line_h(c, c.m.label)
+    size = c.m.label if compact else c.m.text
+    f, fb, fh = font(size), font(size, "bold"), font(c.m.label)
+    row = line_h(c, size)
+    ncol = max(1, len(e.columns))
+    widest, label_need, marks = _widths(c, e, size, w)
+    sw = size // 2 if marks else 0
+    # Cells as wide as their widest entry, else what the row labels leave; never narrower than three digits
+    # unless the row labels (the players' names) would be cut for it while the entries still fit.
+    leave = (w - label_need) // ncol
+    values = max([width(cell, fb) for r in e.rows for cell in r.cells] + [0]) + c.m.pad
+    cell_w = max(min(widest + c.m.pad * 2, leave), min(w // (ncol + 1), width("000", fb), max(values, leave)))
+    if ncol == 1 and not any(e.columns):  # label: value rows, the value takes what the label leaves
+        label_need = max([width(fit(r.label, fb, w // 2), fb) for r in e.rows] + [0]) + 2 * sw + c.m.pad * 2
+        cell_w = max(w // 3, w - label_need)
+    label_w = w - cell_w * ncol
+    align = "right" if ncol == 1 and not any(e.columns) else "center"
+    if any(e.columns):
+        for j, col in enumerate(e.columns):
+            c.text((x + label_w + j * cell_w, y), col, fh, cell_w - 2, align="center")
+        y += line_h(c, c.m.label)
+        c.rect((x, y - 2, x + w - 1, y - 2), fill=BLACK)
+    for r in e.rows:
+        ink = c.inks.player(r.colour)
+        fr = fb if r.highlight else f
+        if r.highlight:  # whose turn: a bar in the accent ink down the left edge, bold row
+            c.rect((x, y + 1, x + max(2, sw // 2), y + row - 2), fill=c.inks.accent)
+        if r.colour is not None and len(c.inks.players) > 1:  # a swatch only where players have colours
+            c.rect((x + sw, y + (row - sw) // 2 - 1, x + 2 * sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
+        lx = x + (2 * sw + 3 if marks else 0)
+        room = label_w
+        if align == "right" and r.cells:  # the label may use whatever its own value leaves
+            room = w - width(fit(r.cells[0], fr, cell_w - 2), fr) - c.m.pad * 2
+        c.text((lx, y), r.label, fr, room - (lx - x) - c.m.pad // 2)
+        for j, cell in enumerate(r.cells[:ncol]):
+            c.text((x + label_w + j * cell_w, y), cell, fr, cell_w - 2, align=align)
+        y += row
+
+
+KIND = Kind("grid", measure, draw, natural_width=natural_width)

@@ -1,0 +1,173 @@
+"""The body of a frame: which elements fit, how compact each one is, and where it goes.
+
+Key figures go in a strip across the top, as big as the strip allows; the other
+elements flow in columns in the system's order. When something does not fit, the
+elements first take tighter forms (inline tracks and dice, fewer lines, key figures
+on one line, tracks as numbers side by side), then are dropped by the screen's
+priority (largest number first), never drawn off the panel. Every element kind is
+measured and drawn by its own module (``elements.registry``); this module only
+compares heights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tableside.core.screen import Element, KeyFigure, Track
+from tableside.display.canvas import Box, Canvas
+from tableside.display.elements import figure, track
+from tableside.display.elements.base import LEVELS
+from tableside.display.elements.registry import kind_of
+from tableside.display.elements.track_row import TrackRow
+from tableside.display.panels import BLACK
+
+Placeable = Element | TrackRow
+
+
+@dataclass
+class Plan:
+    figures: list[KeyFigure]
+    strip: figure.Strip
+    placed: list[tuple[Placeable, int, int, int, int]]  # element, column, y offset, width, level
+
+
+def _pair_tracks(others: list[Placeable]) -> list[Placeable]:
+    """Runs of two or more neighbouring tracks become one row each."""
+    out: list[Placeable] = []
+    run: list[Track] = []
+    for e in [*others, None]:
+        if e is not None and e.kind == "track":
+            run.append(e)  # type: ignore[arg-type]
+            continue
+        if len(run) > 1:
+            out.append(TrackRow(tuple(run)))
+        else:
+            out.extend(run)
+        run = []
+        if e is not None:
+            out.append(e)
+    return out
+
+
+def _wide(c: Canvas, e: Placeable, col_w: int) -> bool:
+    """An element wider than one column at its natural width spans them all (players x tracks reads across)."""
+    natural = kind_of(e).natural_width
+    return natural is not None and natural(c, e) > col_w
+
+
+def _plan(c: Canvas, chosen: list[Element], w: int, h: int, style: figure.Style, floor: int = 0) -> Plan | None:
+    """Place ``chosen`` in the screen's order, each at compactness ``floor`` or tighter; None if it overflows."""
+    m = c.m
+    figures = [e for e in chosen if isinstance(e, KeyFigure)]
+    fits = figure.strip_top(c, figures, w, h, style)
+    if fits is None:
+        return None
+    strip, top = fits
+    others: list[Placeable] = [e for e in chosen if not isinstance(e, KeyFigure)]
+    if floor >= LEVELS[-1]:
+        others = _pair_tracks(others)
+    cols = m.columns if len(others) > 1 else 1
+    col_w = (w - m.pad * 2 * (cols - 1)) // cols
+    placed: list[tuple[Placeable, int, int, int, int]] = []
+    col, y = 0, top
+    for e in others:
+        span = cols if (cols > 1 and col == 0 and y == top and _wide(c, e, col_w)) else 1
+        ew = col_w * span + m.pad * 2 * (span - 1)
+        spot = _fit_level(c, e, ew, h - y, floor)
+        if spot is not None and spot[0] > floor and span == 1 and col + 1 < cols:
+            there = _fit_level(c, e, ew, h - top, floor)  # roomier at the top of the next column?
+            if there is not None and there[0] < spot[0]:
+                spot = None
+        if spot is None:  # the next column, from the top
+            if col + 1 >= cols:
+                return None
+            col, y = col + 1, top
+            spot = _fit_level(c, e, ew, h - y, floor)
+            if spot is None:
+                return None
+        level, eh = spot
+        placed.append((e, col, y, ew, level))
+        y += eh + m.pad
+        if span > 1:  # the columns start below an element that spans them
+            col, top = 0, y
+    return Plan(figures, strip, placed)
+
+
+def _fit_level(c: Canvas, e: Placeable, w: int, room: int, floor: int = 0) -> tuple[int, int] | None:
+    """The roomiest compactness (``floor`` or tighter) at which ``e`` fits ``room`` px, with its height."""
+    kind = kind_of(e)
+    for level in LEVELS[floor:]:
+        eh = kind.height(c, e, w, level)
+        if eh <= room:
+            return level, eh
+    return None
+
+
+def _squeezes(plan: Plan, before: Plan) -> bool:
+    """Whether ``plan`` draws an element of ``before`` more compactly than ``before`` did."""
+    was = {id(e): level for e, _col, _y, _w, level in before.placed}
+    return any(level > was.get(id(e), level) for e, _col, _y, _w, level in plan.placed)
+
+
+def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
+    """Keep the most important elements that fit: add them by priority, keep each one that still fits.
+
+    Key figures start as big as their strip allows and the other elements as roomy as they can be.
+    To find room, an element of priority 1 or 2 may make every element more compact (inline tracks and
+    dice, fewer text lines, smaller rows); only one of priority 1 may also shrink the key figures, down
+    to one line. A less important element is added only where it squeezes nothing already kept.
+    Priority 1 is what players need mid-turn: it is dropped only when it cannot fit at all.
+    """
+    ranked = sorted(range(len(elements)), key=lambda i: (elements[i].priority, i))
+    keep: set[int] = set()
+    styles = figure.styles(c)
+    best = Plan([], figure.Strip(0, 0, 0), [])
+    style, floor = 0, 0
+    for i in ranked:
+        trial = keep | {i}
+        chosen = [elements[j] for j in sorted(trial)]
+        priority = elements[i].priority
+        found = None
+        figures = [e for e in chosen if isinstance(e, KeyFigure)]
+        for s in range(style, len(styles)) if priority <= 1 else (style,):
+            if figure.strip_top(c, figures, w, h, styles[s]) is None:
+                continue  # the figures alone do not fit in this style: no compactness can help
+            for f in range(floor, len(LEVELS)) if priority <= 2 else (floor,):
+                plan = _plan(c, chosen, w, h, styles[s], f)
+                if plan is not None and (priority <= 2 or not _squeezes(plan, best)):
+                    found = (plan, s, f)
+                    break
+            if found:
+                break
+        if found:
+            best, style, floor = found
+            keep = trial
+    return best
+
+
+def draw_body(
+    c: Canvas, elements: Sequence[Element], x0: int, y: int, w: int, bottom: int
+) -> tuple[list[tuple[Element, Box]], int]:
+    """Choose and draw the elements in ``w`` px from ``y`` down to ``bottom``.
+
+    Returns each kept element with its box, and the key figures' value size.
+    """
+    m = c.m
+    track.prepare(c, elements)
+    plan = choose(c, elements, w, bottom - y)
+    kept: list[tuple[Element, Box]] = []
+    if plan.strip.rows:
+        boxes = figure.draw(c, plan.figures, x0, y, w, plan.strip)
+        kept.extend(zip(plan.figures, boxes, strict=True))
+    cols = max([col for _e, col, _y, _w, _c in plan.placed] + [0]) + 1
+    ncols = m.columns if len(plan.placed) > 1 else 1
+    col_w = (w - m.pad * 2 * (ncols - 1)) // ncols
+    for e, col, ey, ew, level in plan.placed:
+        x = x0 + col * (col_w + m.pad * 2)
+        kept.extend(kind_of(e).place(c, e, x, y + ey, ew, level))
+    for col in range(1, cols):  # a rule between columns, from the column's first element down
+        x = x0 + col * (col_w + m.pad * 2) - m.pad
+        top = y + min(ey for _e, ecol, ey, _w, _c in plan.placed if ecol == col)
+        c.rect((x, top, x, bottom - m.pad), fill=BLACK)
+    return kept, plan.strip.size
