@@ -5,13 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from tableside.core.systems.vnm import SYSTEM, dice
+from tableside.core.systems.vnm import SYSTEM, d10
 
 from tests.test_vnm_support import act, enhanced_game, new_game, play_to
 
 
 def test_basic_attack_is_one_minus_seven_tenths_squared() -> None:
-    assert dice.basic_destroy_chance() == 1 - Fraction(7, 10) ** 2 == Fraction(51, 100)
+    assert d10.basic_destroy_chance() == 1 - Fraction(7, 10) ** 2 == Fraction(51, 100)
 
 
 @pytest.mark.parametrize(
@@ -26,11 +26,11 @@ def test_basic_attack_is_one_minus_seven_tenths_squared() -> None:
     ],
 )
 def test_enhanced_attack_chance(count: int, defense: int, chance: Fraction) -> None:
-    assert dice.destroy_chance(count, defense) == chance
+    assert d10.destroy_chance(count, defense) == chance
 
 
 def test_q_ray_chances() -> None:
-    plain = dice.qray_chances(reroll=False)
+    plain = d10.qray_chances(reroll=False)
     assert plain == {
         "both_destroyed": Fraction(1, 10),
         "both_teleport": Fraction(1, 10),
@@ -38,21 +38,21 @@ def test_q_ray_chances() -> None:
         "target_teleports": Fraction(2, 10),
         "target_destroyed": Fraction(3, 10),
     }
-    again = dice.qray_chances(reroll=True)
+    again = d10.qray_chances(reroll=True)
     assert again["no_effect"] == Fraction(1, 8) and again["target_destroyed"] == Fraction(3, 8)
     assert sum(plain.values()) == sum(again.values()) == 1
-    assert dice.qray_destroy_chance(False) == Fraction(2, 5)
-    assert dice.qray_destroy_chance(True) == Fraction(1, 2)
+    assert d10.qray_destroy_chance(False) == Fraction(2, 5)
+    assert d10.qray_destroy_chance(True) == Fraction(1, 2)
 
 
 def test_research_chance() -> None:
-    assert dice.research_chance(5) == Fraction(3, 5)
-    assert dice.research_chance(10) == Fraction(1, 10)
+    assert d10.research_chance(5) == Fraction(3, 5)
+    assert d10.research_chance(10) == Fraction(1, 10)
 
 
 def test_show_keeps_percent_and_the_exact_fraction_as_strings() -> None:
-    assert dice.show(Fraction(51, 100)) == {"chance": "51%", "chance_exact": "51/100"}
-    assert dice.show(Fraction(1, 3)) == {"chance": "33.3%", "chance_exact": "1/3"}
+    assert d10.show(Fraction(51, 100)) == {"chance": "51%", "chance_exact": "51/100"}
+    assert d10.show(Fraction(1, 3)) == {"chance": "33.3%", "chance_exact": "1/3"}
 
 
 def test_the_chance_is_on_the_screen_before_the_roll() -> None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import exchange, pool, rules, scene
+from tableside.core.systems.v2140 import exchange, pool, rules
 from tableside.core.systems.v2140.pool_actions import draw_with
+from tableside.core.systems.v2140.state import participant, who
 
 State = dict[str, Any]
 LEDGER_KEEP = 200  # resolved exchanges kept in the state for the dice law (the log keeps them all)
@@ -24,19 +25,19 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if state["exchange"]:
         ex = state["exchange"]
         raise RuleError(f"an exchange is waiting: {ex['actor']} against {ex['target']}; resolve it (B) first")
-    actor = scene.who(state, action, "actor")
+    actor = who(state, action, "actor")
     target = action["target"]
-    scene.participant(state, target)
+    participant(state, target)
     if actor == target:
         raise RuleError(f"{actor} cannot be their own target")
-    p = scene.participant(state, actor)
+    p = participant(state, actor)
     dice = list(action["dice"])
     for face in dice:
         pool.check_face(face, f"{actor}'s dice")
     left = pool.take_from(p["pool"], dice, actor)
     exchange.check_forward(len(p["pool"]), len(dice), actor, action["exception"])
     p["pool"] = left
-    answer = exchange.answer_count(len(dice), len(scene.participant(state, target)["pool"]))
+    answer = exchange.answer_count(len(dice), len(participant(state, target)["pool"]))
     state["exchange"] = {
         "actor": actor,
         "target": target,
@@ -63,7 +64,7 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if ex["answer"] is not None:
         raise RuleError(f"{ex['target']} has answered already; B resolves")
     target = ex["target"]
-    p = scene.participant(state, target)
+    p = participant(state, target)
     dice = list(action["dice"])
     for face in dice:
         pool.check_face(face, f"{target}'s dice")
@@ -85,7 +86,7 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if not ex:
         raise RuleError("no exchange is waiting: put dice forward first")
     actor, target = ex["actor"], ex["target"]
-    a, t = scene.participant(state, actor), scene.participant(state, target)
+    a, t = participant(state, actor), participant(state, target)
     answer_dice = ex["answer"]
     if answer_dice is None:
         if t["pool"]:
@@ -97,13 +98,13 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         out = exchange.normal(ex["forward"], answer_dice, len(a["pool"]), len(t["pool"]))
     names = {exchange.ACTOR: actor, exchange.TARGET: target}
     for side, gained in out.books.items():
-        scene.participant(state, names[side])["books"] += gained
+        participant(state, names[side])["books"] += gained
     rerolled: dict[str, Any] = {}
     for side, dice in out.returned.items():
         if not dice:
             continue
         owner = names[side]
-        p = scene.participant(state, owner)
+        p = participant(state, owner)
         rolled = pool.roll_in(len(dice), draw_with(ctx), label=f"{owner} returned dice")
         if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
             raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
@@ -150,10 +151,10 @@ def withdraw(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     ex = state["exchange"]
     if not ex:
         raise RuleError("no exchange is waiting")
-    a = scene.participant(state, ex["actor"])
+    a = participant(state, ex["actor"])
     a["pool"] = pool.high_to_low(a["pool"] + ex["forward"])
     if ex["answer"]:
-        t = scene.participant(state, ex["target"])
+        t = participant(state, ex["target"])
         t["pool"] = pool.high_to_low(t["pool"] + ex["answer"])
     state["exchange"] = None
     return state, {"summary": f"{ex['actor']} takes back the exchange against {ex['target']}; dice back in the pools"}

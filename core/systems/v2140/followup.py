@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import goals, pool, scene
+from tableside.core.systems.v2140 import goals, pool
+from tableside.core.systems.v2140.state import current, participant, who
 
 State = dict[str, Any]
 
@@ -41,11 +42,11 @@ def follow_up(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
 def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Out of dice first: the opponent's leftover dice become follow-up dice, two for one."""
-    name = scene.who(state, action)
+    name = who(state, action)
     opponent = action["opponent"]
     if opponent == name:
         raise RuleError("name the opponent who keeps the leftover dice")
-    p, o = scene.participant(state, name), scene.participant(state, opponent)
+    p, o = participant(state, name), participant(state, opponent)
     if p["pool"]:
         raise RuleError(f"{name} still has {len(p['pool'])} dice: only a participant out of dice takes it on the chin")
     if state["exchange"]:
@@ -70,6 +71,6 @@ def next_participant(state: State, action: dict, ctx: Any) -> tuple[State, dict]
     state["turn"] = (state["turn"] + 1) % len(state["order"])
     if state["turn"] == 0:
         state["round"] += 1
-    now = scene.current(state)
+    now = current(state)
     state["acted"].pop(now, None)
     return state, {"summary": f"{now}'s move (round {state['round']})"}

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import goals, rules, scene
+from tableside.core.systems.v2140 import goals, rules
+from tableside.core.systems.v2140.state import is_gm, opponents_have_dice, participant, who
 
 State = dict[str, Any]
 GOALS_KEEP = 30  # goals bought, kept in the state for the screen (the log keeps them all)
@@ -28,8 +29,8 @@ def _once_per_round(state: State, name: str, what: str, exception: bool) -> None
 
 def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Spend books (and Player Points, or the GM's Murphy points) on a goal at an agreed price."""
-    name = scene.who(state, action)
-    p = scene.participant(state, name)
+    name = who(state, action)
+    p = participant(state, name)
     guide = action["guide"]
     if action["price"]:
         price = action["price"]
@@ -37,7 +38,7 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         price = goals.guide_price(guide, action["scale"], action["zones"])
     else:
         raise RuleError("give the goal's price in books, or pick a guide price")
-    gm = scene.is_gm(state, name)
+    gm = is_gm(state, name)
     points_name = "Murphy points" if gm else "Player Points"
     held = state["murphy"] if gm else p["player_points"]
     paid = goals.pay(price, p["books"], held, action["points"], name, points_name)
@@ -50,7 +51,7 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     goal = action["goal"] or guide or "a goal"
     target = action["target"]
     if target:
-        scene.participant(state, target)
+        participant(state, target)
     state["goals"] = [
         *state["goals"],
         {
@@ -70,28 +71,28 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
 def give_book(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Give one book to another participant ("unless they give them to another player")."""
-    name = scene.who(state, action)
+    name = who(state, action)
     to = action["to"]
-    scene.participant(state, to)
+    participant(state, to)
     if to == name:
         raise RuleError(f"{name} cannot give a book to themselves")
-    p = scene.participant(state, name)
+    p = participant(state, name)
     goals.check_gift(p["books"], 1, name)
     _once_per_round(state, name, "given a book", action["exception"])
     p["books"] -= 1
-    scene.participant(state, to)["books"] += 1
+    participant(state, to)["books"] += 1
     return state, {"summary": f"{name} gives a book to {to}"}
 
 
 def pair_leftovers(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """ "Any leftover dice can be used two at a time as books", once the other side is out of dice."""
-    name = scene.who(state, action)
-    if scene.opponents_have_dice(state, name):
+    name = who(state, action)
+    if opponents_have_dice(state, name):
         raise RuleError(
             f"{name}'s opponents still have dice: leftover dice pair up into books only once they "
             "are out (Jack 'cannot pair them up' while the conflict goes on)"
         )
-    p = scene.participant(state, name)
+    p = participant(state, name)
     count = action["count"] or (len(p["pool"]) - len(p["pool"]) % rules.DICE_PER_LEFTOVER_BOOK)
     books = goals.leftover_books(len(p["pool"]), count, name)
     p["pool"] = p["pool"][count:]  # any dice: they are counted, not compared
@@ -101,8 +102,8 @@ def pair_leftovers(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
 def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """ "Unused or extra books can be spent at the end of a conflict to increase reputations"."""
-    name = scene.who(state, action)
-    p = scene.participant(state, name)
+    name = who(state, action)
+    p = participant(state, name)
     count = action["books"] or p["books"]
     if count < 1:
         raise RuleError(f"{name} has no books to put into reputation")
@@ -116,7 +117,7 @@ def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
 def _player(state: State, name: str) -> dict:
     """A player's record: Player Points are the players', never the GM's."""
-    p = scene.participant(state, name)
+    p = participant(state, name)
     if p["role"] != "player":
         raise RuleError(f"{name} is the GM: Player Points are the players'")
     return p
@@ -158,7 +159,7 @@ def murphy(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     state["murphy"] += change
     against = action["against"]
     if against:
-        scene.participant(state, against)
+        participant(state, against)
         if action["spend"]:
             owed = state["murphy_against"].get(against, 0)
             state["murphy_against"][against] = max(owed - action["spend"], 0)
@@ -169,7 +170,7 @@ def murphy(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
 def set_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """A character's Lifestyles: the size of a rack ("Usually this is six per person")."""
-    name = scene.who(state, action)
-    p = scene.participant(state, name)
+    name = who(state, action)
+    p = participant(state, name)
     p["rack"] = action["rack"]
     return state, {"summary": f"{name}'s rack is {action['rack']} dice"}

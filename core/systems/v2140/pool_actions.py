@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import flydice, initiative, pool, rules, scene
+from tableside.core.systems.v2140 import flydice, initiative, pool, rules
 from tableside.core.systems.v2140.pool import PoolDice
+from tableside.core.systems.v2140.state import is_gm, participant, who
 
 State = dict[str, Any]
 PREPARED_KEYS = (
@@ -32,7 +33,7 @@ def draw_with(ctx: Any):
 
 
 def pool_dice(state: State, name: str, prepared: dict[str, Any]) -> PoolDice:
-    p = scene.participant(state, name)
+    p = participant(state, name)
     return PoolDice(
         primary_skills=prepared["primary_skills"],
         secondary_skills=prepared["secondary_skills"],
@@ -60,10 +61,10 @@ def _counts_only(summary: str, rolled: pool.RollIn, p: dict) -> dict:
 
 def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Enter the dice a participant draws (skills, gear, circumstances, racks); A rolls them."""
-    name = scene.who(state, action)
-    p = scene.participant(state, name)
+    name = who(state, action)
+    p = participant(state, name)
     prepared = {key: action[key] for key in PREPARED_KEYS}
-    if not scene.is_gm(state, name) and (prepared["racks"] or prepared["session_racks"]):
+    if not is_gm(state, name) and (prepared["racks"] or prepared["session_racks"]):
         raise RuleError(f"racks are the GM's dice; {name} draws skills, gear and circumstances")
     if prepared["session_racks"] > state["session_racks"]:
         raise RuleError(
@@ -86,8 +87,8 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
 def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Roll the prepared dice in: sixes roll in again, 1-3 are tossed, the rest join the scene pool."""
-    name = scene.who(state, action)
-    p = scene.participant(state, name)
+    name = who(state, action)
+    p = participant(state, name)
     if not p["prepared"]:
         raise RuleError(f"{name} has no dice prepared: enter skills, gear and circumstances first")
     spec = pool_dice(state, name, p["prepared"])
@@ -113,7 +114,7 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """ "The GM can add another rack of dice to their Scene Pool at any time ... from their Session Pool"."""
     gm = state["gm"]
-    p = scene.participant(state, gm)
+    p = participant(state, gm)
     if state["session_racks"] < 1:
         raise RuleError("the GM's session pool is empty (one rack per player per session)")
     rolled = pool.roll_in(p["rack"], draw_with(ctx), label=f"{gm} session rack")
@@ -132,8 +133,8 @@ def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
 def resist(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Resist Dice: roll the gear's quality, the 4+ join the scene pool."""
-    name = scene.who(state, action)
-    p = scene.participant(state, name)
+    name = who(state, action)
+    p = participant(state, name)
     rolled = pool.resist(draw_with(ctx), action["quality"], label=f"{name} resist")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
@@ -149,9 +150,9 @@ def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
     The winner adds the dice their own roll kept to their scene pool (see flydice.py for the reading).
     """
-    attacker = scene.who(state, action, "attacker")
+    attacker = who(state, action, "attacker")
     defender = action["defender"]
-    scene.participant(state, defender)
+    participant(state, defender)
     if attacker == defender:
         raise RuleError("Fly-Dice need two sides: pick the opponent")
     a = pool.roll_in(action["attack_dice"], draw_with(ctx), label=f"{attacker} Fly-Dice")
@@ -162,7 +163,7 @@ def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         summary = f"Fly-Dice: {attacker} {show[attacker]} against {defender} {show[defender]}: a tie, nobody gains"
         return state, {"summary": summary, "winner": None}
     name, kept = (attacker, a.kept) if side == flydice.ATTACKER else (defender, d.kept)
-    p = scene.participant(state, name)
+    p = participant(state, name)
     if len(p["pool"]) + len(kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
     p["pool"] = pool.high_to_low(p["pool"] + list(kept))
@@ -181,14 +182,14 @@ def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 
 def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Put dice from the scene pool in for initiative; the GM may add dice for any one character."""
-    name = scene.who(state, action)
+    name = who(state, action)
     credit = action.get("for") or name
-    scene.participant(state, credit)
-    if credit != name and not scene.is_gm(state, name):
+    participant(state, credit)
+    if credit != name and not is_gm(state, name):
         raise RuleError(f"only the GM adds initiative dice for another character, not {name}")
     if state["exchange"]:
         raise RuleError("finish the pending exchange before bidding for initiative")
-    p = scene.participant(state, name)
+    p = participant(state, name)
     p["pool"] = pool.take_from(p["pool"], action["dice"], name)
     state["initiative"].setdefault(credit, []).extend(action["dice"])
     total = sum(state["initiative"][credit])

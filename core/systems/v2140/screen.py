@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.screen import DiceGroup, Die, Grid, GridRow, KeyFigure, Screen, Text
-from tableside.core.systems.v2140 import scene
+from tableside.core.systems.v2140.state import current
 
 State = dict[str, Any]
 # An exchange die's fate -> the renderer's mark.
@@ -21,7 +21,7 @@ def _faces(dice: list[int]) -> str:
 
 
 def screen(state: State, prompt: str | None = None) -> Screen:
-    now = scene.current(state)
+    now = current(state)
     rows = []
     for i, name in enumerate(state["seating"]):
         p = state["participants"][name]

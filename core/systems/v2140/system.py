@@ -14,25 +14,36 @@ from tableside.core.errors import RuleError
 from tableside.core.fields import Field
 from tableside.core.system import UNDO_REDO, ActionSpec, Binding, GameSystem, Prompt, Seat, Tracked
 from tableside.core.systems.v2140 import (
-    exchange,
     exchange_actions,
     followup,
     goal_actions,
+    laws,
     pool_actions,
+    prompts,
     rules,
-    scene,
+    setup,
 )
 from tableside.core.systems.v2140.screen import screen as _screen
+from tableside.core.systems.v2140.state import (
+    awaiting_answer,
+    current,
+    may_act_for,
+    names,
+    no_exchange,
+    pending_exchange,
+    player_names,
+    refresh,
+)
 
 State = dict[str, Any]
 
 
 def _names(state: State) -> list[str]:
-    return scene.names(state) if state else []
+    return names(state) if state else []
 
 
 def _players(state: State) -> list[str]:
-    return scene.player_names(state) if state else []
+    return player_names(state) if state else []
 
 
 def _who(name: str = "participant", label: str = "Who", required: bool = False, choices=_names) -> Field:
@@ -74,12 +85,12 @@ def _seated(key: str | None):
             if key is None:
                 owner = state["gm"]
             elif key == "target":
-                owner = state["exchange"]["target"] if state["exchange"] else scene.current(state)
+                owner = state["exchange"]["target"] if state["exchange"] else current(state)
             else:
                 if action.get(key) is None and ctx.seat in state["participants"]:
                     action = {**action, key: ctx.seat}
-                owner = action.get(key) or scene.current(state)
-            refused = scene.may_act_for(state, ctx.seat, owner)
+                owner = action.get(key) or current(state)
+            refused = may_act_for(state, ctx.seat, owner)
             if refused:
                 raise RuleError(refused)
             return handler(state, action, ctx)
@@ -88,26 +99,6 @@ def _seated(key: str | None):
         return run
 
     return wrap
-
-
-def _no_exchange(state: State, seat: str | None) -> str | None:
-    ex = state["exchange"]
-    return f"{ex['actor']}'s exchange against {ex['target']} is waiting; B resolves it" if ex else None
-
-
-def _awaiting_answer(state: State, seat: str | None) -> str | None:
-    ex = state["exchange"]
-    if not ex:
-        return "no exchange is waiting for an answer"
-    if ex["answer"] is not None:
-        return f"{ex['target']} has answered; B resolves"
-    if not ex["answer_count"]:
-        return f"{ex['target']} has no dice to answer; B resolves"
-    return None
-
-
-def _pending_exchange(state: State, seat: str | None) -> str | None:
-    return None if state["exchange"] else "no exchange is waiting: put dice forward first"
 
 
 _PREPARE_FIELDS = (
@@ -204,7 +195,7 @@ ACTIONS: dict[str, ActionSpec] = {
             _seated("participant")(pool_actions.bid_initiative),
             (_who(), _DICE, Field("for", "pick", label="For", required=False, choices=_names)),
             group="Initiative",
-            available=_no_exchange,
+            available=no_exchange,
             example={"participant": "Shred", "dice": [4]},
         ),
         ActionSpec(
@@ -217,7 +208,7 @@ ACTIONS: dict[str, ActionSpec] = {
                 Field("reverse", "flag", label="The other way round", required=False, default=False),
             ),
             group="Initiative",
-            available=_no_exchange,
+            available=no_exchange,
             example={},
         ),
         ActionSpec(
@@ -235,7 +226,7 @@ ACTIONS: dict[str, ActionSpec] = {
                 _SAYS,
             ),
             group="Exchange",
-            available=_no_exchange,
+            available=no_exchange,
             example={"actor": "Shred", "target": "GM", "dice": [6], "says": "I snap a shot on top of him"},
         ),
         ActionSpec(
@@ -245,7 +236,7 @@ ACTIONS: dict[str, ActionSpec] = {
             _seated("target")(exchange_actions.answer),
             (_DICE, _SAYS),
             group="Exchange",
-            available=_awaiting_answer,
+            available=awaiting_answer,
             example={"dice": [4], "says": "Jack lurches to the side"},
         ),
         ActionSpec(
@@ -254,7 +245,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "Compare the dice: captures become books, unmatched dice return and are rolled back in.",
             exchange_actions.resolve,
             group="Exchange",
-            available=_pending_exchange,
+            available=pending_exchange,
             rolls=True,
             example={},
         ),
@@ -264,7 +255,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "A slip: the dice put forward go back to their pools.",
             exchange_actions.withdraw,
             group="Exchange",
-            available=_pending_exchange,
+            available=pending_exchange,
             example={},
         ),
         ActionSpec(
@@ -371,7 +362,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "Everyone tosses half their pool (rounded down); the rest roll in with the new pools.",
             followup.follow_up,
             group="Conflict",
-            available=_no_exchange,
+            available=no_exchange,
             example={},
         ),
         ActionSpec(
@@ -381,7 +372,7 @@ ACTIONS: dict[str, ActionSpec] = {
             _seated("participant")(followup.take_on_the_chin),
             (_who(), Field("opponent", "pick", label="Opponent", choices=_names)),
             group="Conflict",
-            available=_no_exchange,
+            available=no_exchange,
             example={"participant": "Jack", "opponent": "Shred"},
         ),
         ActionSpec(
@@ -390,7 +381,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "The next participant's move; after the last, a new round.",
             followup.next_participant,
             group="Conflict",
-            available=_no_exchange,
+            available=no_exchange,
             example={},
         ),
     )
@@ -412,7 +403,7 @@ def _check_d6(value: Any, key: str) -> None:
 
 def _button_a(state: State) -> dict | None:
     """A: roll the prepared pool of whose move it is, else the first prepared pool."""
-    now = scene.current(state)
+    now = current(state)
     if state["participants"][now]["prepared"]:
         return {"type": "roll_pool", "participant": now}
     for name in state["seating"]:
@@ -431,38 +422,7 @@ class Venus2140(GameSystem):
         "books and goals, racks, Murphy's Pool and Player Points, follow-up conflicts."
     )
     rules_version = 1
-    options = (
-        Field(
-            "players",
-            "texts",
-            label="Player characters",
-            minimum=1,
-            maximum=rules.MAX_PARTICIPANTS - 1,
-            max_length=24,
-            default=["Shred", "Sven", "Wire"],
-            required=False,
-        ),
-        Field("gm", "text", label="GM", required=False, default=rules.GM_NAME, max_length=24),
-        Field(
-            "rack",
-            "count",
-            label="Rack (Lifestyles)",
-            required=False,
-            default=rules.DEFAULT_RACK,
-            minimum=1,
-            maximum=rules.MAX_QUALITY,
-        ),
-        Field("murphy", "count", label="Murphy's Pool", required=False, default=0, minimum=0, maximum=rules.MAX_COUNT),
-        Field(
-            "player_points",
-            "count",
-            label="Player Points each",
-            required=False,
-            default=0,
-            minimum=0,
-            maximum=rules.MAX_COUNT,
-        ),
-    )
+    options = setup.OPTIONS
     actions = ACTIONS
     bindings = (
         Binding("A", False, "Roll pool", _button_a),
@@ -479,13 +439,13 @@ class Venus2140(GameSystem):
         return super().validate_action(raw, state)
 
     def initial_state(self, options: dict) -> State:
-        return scene.refresh(scene.initial_state(options))
+        return refresh(setup.initial_state(options))
 
     def seats(self, state: State) -> list[Seat]:
         return [Seat(n, state["participants"][n]["role"]) for n in state["seating"]]
 
     def derive(self, state: State) -> State:
-        return scene.refresh(state)
+        return refresh(state)
 
     def redact(self, state: State, seat: str | None) -> State:
         """Pool faces (and the last roll into a pool) are their owner's; everyone else sees the count."""
@@ -497,81 +457,13 @@ class Venus2140(GameSystem):
         return out
 
     def pending(self, state: State) -> list[Prompt]:
-        ex = state["exchange"]
-        if ex:
-            if ex["answer"] is None and ex["answer_count"]:
-                return [
-                    Prompt(
-                        ex["target"],
-                        f"{ex['target']}: answer {ex['actor']}'s {len(ex['forward'])} dice with {ex['answer_count']}",
-                        "answer",
-                    )
-                ]
-            return [Prompt(None, f"B: resolve {ex['actor']} against {ex['target']}", "resolve")]
-        now = scene.current(state)
-        p = state["participants"][now]
-        if p["prepared"]:
-            return [Prompt(now, f"{now}: roll the scene pool (A)", "roll_pool")]
-        if not p["dice"]:  # the count: pending() also runs on the public (redacted) view
-            return [Prompt(now, f"{now}: no dice; C moves on", "next_participant")]
-        return [Prompt(now, f"{now}: put dice forward", "put_forward")]
+        return prompts.pending(state)
 
     def laws(self, state: State) -> list[str]:
-        broken = []
-        for name, p in state["participants"].items():
-            bad = [f for f in p["pool"] if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= rules.SIDES]
-            if bad:
-                broken.append(f"{name}'s scene pool holds a face outside 1-6: {bad[0]!r}")
-            if len(p["pool"]) > rules.MAX_POOL:
-                broken.append(f"{name}'s scene pool holds more than {rules.MAX_POOL} dice")
-            for key in ("books", "player_points", "reputation", "follow_up"):
-                if p[key] < 0:
-                    broken.append(f"{name}'s {key.replace('_', ' ')} cannot be negative")
-        for record in state["ledger"]:
-            law = exchange.conservation(
-                record["put_forward"], record["captured"], record["returned"], record["discarded"], record["at_stake"]
-            )
-            if law:
-                broken.append(f"exchange {record['n']} ({record['actor']} against {record['target']}): {law}")
-        if state["murphy"] < 0 or state["session_racks"] < 0:
-            broken.append("the Murphy's Pool and the session pool cannot be negative")
-        return broken
+        return laws.broken(state)
 
     def tracked(self, state: State) -> list[Tracked]:
-        out = []
-        for name in state["seating"]:
-            p = state["participants"][name]
-            out.append(Tracked(f"participants.{name}.books", f"{name}: books", p["books"], 0, rules.MAX_COUNT * 10))
-            if p["role"] == "player":
-                out.append(
-                    Tracked(
-                        f"participants.{name}.player_points",
-                        f"{name}: Player Points",
-                        p["player_points"],
-                        0,
-                        rules.MAX_COUNT * 10,
-                    )
-                )
-            out.append(
-                Tracked(
-                    f"participants.{name}.reputation", f"{name}: reputation", p["reputation"], 0, rules.MAX_COUNT * 10
-                )
-            )
-            out.append(
-                Tracked(f"participants.{name}.rack", f"{name}: rack (Lifestyles)", p["rack"], 1, rules.MAX_QUALITY)
-            )
-            out.append(
-                Tracked(
-                    f"participants.{name}.follow_up",
-                    f"{name}: follow-up dice",
-                    p["follow_up"],
-                    0,
-                    rules.MAX_DICE_IN_ROLL,
-                )
-            )
-        out.append(Tracked("murphy", "Murphy's Pool", state["murphy"], 0, rules.MAX_COUNT * 10))
-        out.append(Tracked("session_racks", "GM's session racks", state["session_racks"], 0, rules.MAX_COUNT))
-        return out
+        return laws.tracked(state)
 
     def screen(self, state: State):
         prompts = self.pending(state)

@@ -13,6 +13,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.vegas import rounds, setup, tricks
+from tableside.core.systems.vegas.state import tie_open
 
 State = dict[str, Any]
 Result = dict[str, Any]
@@ -65,10 +66,6 @@ def random_pick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
     candidates = list(state["players"])
     chosen, face = random_choice(ctx, "Random pick: a player", candidates)
     return state, {"summary": _pick_note(state, "A random player", candidates, chosen, face), "player": chosen}
-
-
-def tie_open(state: State) -> bool:
-    return state["phase"] == setup.ROUND_START and state["chosen"] is None
 
 
 def play_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:

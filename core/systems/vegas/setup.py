@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tableside.core.errors import RuleError
+from tableside.core.system import Field
 from tableside.core.systems.vegas import rules, tracks
 
 State = dict[str, Any]
@@ -30,6 +31,38 @@ MAX_NAME = 24
 def vp_space_choices() -> list[str]:
     """Every space a marker can reach: "Team 2" ... "Mobster 5" (level 1 is where it starts)."""
     return [f"{t} {level}" for t in rules.TRACKS for level in range(rules.BOTTOM_LEVEL + 1, rules.TOP_LEVEL + 1)]
+
+
+OPTIONS = (
+    Field(
+        "players",
+        "texts",
+        label="Players",
+        default=["Player 1", "Player 2"],
+        required=False,
+        minimum=rules.MIN_PLAYERS,
+        maximum=rules.MAX_PLAYERS,
+        max_length=MAX_NAME,
+        help="2-5 names in seating order (clockwise)",
+    ),
+    Field(
+        "vp_spaces",
+        "picks",
+        label="VP spaces",
+        required=False,
+        default=[],
+        choices=tuple(vp_space_choices()),
+        help="the track spaces printed as VP spaces (the rulebook does not list them); default none",
+    ),
+    Field(
+        "vp_below_zero",
+        "flag",
+        label="VP may go below zero",
+        required=False,
+        default=False,
+        help="off (default): a loss stops at 0 VP and says so",
+    ),
+)
 
 
 def check_options(players: Sequence[str], vp_spaces: Sequence[str]) -> None:

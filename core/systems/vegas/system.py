@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from tableside.core.errors import RuleError
 from tableside.core.system import (
     UNDO_REDO,
     ActionSpec,
@@ -21,42 +20,10 @@ from tableside.core.system import (
     State,
     Tracked,
 )
-from tableside.core.systems.vegas import actions, referee, rounds, rules, setup, tracks, vp
+from tableside.core.systems.vegas import actions, laws, prompts, referee, rules, setup
 from tableside.core.systems.vegas import screen as view
-from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_OVER, ROUND_START, SETUP, TRICKS
-
-MAX_HAND = 99  # a correction's ceiling for cards in hand or tokens: far above anything the game reaches
-
-OPTIONS = (
-    Field(
-        "players",
-        "texts",
-        label="Players",
-        default=["Player 1", "Player 2"],
-        required=False,
-        minimum=rules.MIN_PLAYERS,
-        maximum=rules.MAX_PLAYERS,
-        max_length=setup.MAX_NAME,
-        help="2-5 names in seating order (clockwise)",
-    ),
-    Field(
-        "vp_spaces",
-        "picks",
-        label="VP spaces",
-        required=False,
-        default=[],
-        choices=tuple(setup.vp_space_choices()),
-        help="the track spaces printed as VP spaces (the rulebook does not list them); default none",
-    ),
-    Field(
-        "vp_below_zero",
-        "flag",
-        label="VP may go below zero",
-        required=False,
-        default=False,
-        help="off (default): a loss stops at 0 VP and says so",
-    ),
-)
+from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_START, SETUP
+from tableside.core.systems.vegas.state import in_phase, round_can_start, tie_open_reason, trick_open, trick_to_play
 
 
 def _players(state: State) -> list[str]:
@@ -134,44 +101,6 @@ def _logged(handler: Any) -> Any:
     return run
 
 
-def _in_phase(*phases: str) -> Any:
-    def available(state: State, seat: str | None) -> str | None:
-        if state["phase"] in phases:
-            return None
-        return f"only in {' or '.join(phases)}; now: {state['phase']}"
-
-    return available
-
-
-def _round_can_start(state: State, seat: str | None) -> str | None:
-    if state["phase"] == SETUP:
-        waiting = [p for p in state["players"] if not state["setup_tracks"][p]]
-        return f"waiting for the setup increases of {', '.join(waiting)}" if waiting else None
-    if state["phase"] == ROUND_OVER:
-        return None
-    if state["phase"] == GAME_OVER:
-        return f"the game is over after {state['rounds']} rounds"
-    return f"round {state['round']} is still being played ({state['phase']})"
-
-
-def _tie_open(state: State, seat: str | None) -> str | None:
-    return None if actions.tie_open(state) else "nobody ties for furthest behind right now"
-
-
-def _trick_to_play(state: State, seat: str | None) -> str | None:
-    if state["phase"] != TRICKS:
-        return f"only while tricks are played; now: {state['phase']}"
-    if state["trick"] is not None:
-        return "the last trick's bonuses are still open: take or decline them, or press A to go on"
-    return None
-
-
-def _trick_open(state: State, seat: str | None) -> str | None:
-    if state["phase"] == TRICKS and state["trick"] is not None:
-        return None
-    return "no trick is waiting for its bonuses"
-
-
 _SPECS = (
     ActionSpec(
         "setup_tracks",
@@ -191,7 +120,7 @@ _SPECS = (
             ),
         ),
         group="Setup",
-        available=_in_phase(SETUP),
+        available=in_phase(SETUP),
         example={"player": "Ann", "tracks": ["Team", "Game"]},
     ),
     ActionSpec(
@@ -200,7 +129,7 @@ _SPECS = (
         "A new round: tokens return, No Trump, High Wins; names the player furthest behind (button C).",
         actions.start_round,
         group="Round",
-        available=_round_can_start,
+        available=round_can_start,
     ),
     ActionSpec(
         "choose_furthest_behind",
@@ -209,7 +138,7 @@ _SPECS = (
         actions.choose_furthest_behind,
         (Field("player", "pick", label="Player", choices=_behind),),
         group="Round",
-        available=_tie_open,
+        available=tie_open_reason,
         example={"player": "Bob"},
     ),
     ActionSpec(
@@ -231,7 +160,7 @@ _SPECS = (
             ),
         ),
         group="Round",
-        available=_in_phase(ROUND_START),
+        available=in_phase(ROUND_START),
         example={"track": "Team"},
     ),
     ActionSpec(
@@ -256,7 +185,7 @@ _SPECS = (
             ),
         ),
         group="Tricks",
-        available=_trick_to_play,
+        available=trick_to_play,
         example={
             "cards": [
                 {"player": "Ann", "suit": "Game", "number": 9},
@@ -283,7 +212,7 @@ _SPECS = (
             ),
         ),
         group="Tricks",
-        available=_trick_to_play,
+        available=trick_to_play,
         example={"winner": "Bob", "tokens": [{"player": "Ann", "token": "Game", "trump": "Mobster"}]},
     ),
     ActionSpec(
@@ -319,12 +248,12 @@ _SPECS = (
                 label="Card picked",
                 required=False,
                 minimum=1,
-                maximum=MAX_HAND,
+                maximum=laws.MAX_HAND,
                 help="Game 6-9: the card already picked at random by hand (1 = leftmost)",
             ),
         ),
         group="Tricks",
-        available=_trick_open,
+        available=trick_open,
         example={"player": "Ann", "suit": "Bot", "number": 2},
         rolls=True,
     ),
@@ -335,7 +264,7 @@ _SPECS = (
         actions.decline_bonus,
         (Field("player", "seat", label="Player"),),
         group="Tricks",
-        available=_trick_open,
+        available=trick_open,
         example={"player": "Ann"},
     ),
     ActionSpec(
@@ -344,7 +273,7 @@ _SPECS = (
         "Close the trick (bonuses not taken are declined) and go on (button A).",
         actions.next_trick,
         group="Tricks",
-        available=_trick_open,
+        available=trick_open,
     ),
     ActionSpec(
         "reveal_card",
@@ -373,7 +302,7 @@ _SPECS = (
             ),
         ),
         group="Reveal",
-        available=_in_phase(REVEAL),
+        available=in_phase(REVEAL),
         example={"suit": "Mobster", "number": 8},
     ),
 )
@@ -383,7 +312,7 @@ ACTIONS: dict[str, ActionSpec] = {spec.type: replace(spec, handler=_logged(spec.
 
 def _button_a(state: State) -> dict[str, Any] | None:
     """A: close the trick and go on."""
-    return {"type": "next_trick"} if _trick_open(state, None) is None else None
+    return {"type": "next_trick"} if trick_open(state, None) is None else None
 
 
 def _button_b(state: State) -> dict[str, Any] | None:
@@ -393,7 +322,7 @@ def _button_b(state: State) -> dict[str, Any] | None:
 
 def _button_c(state: State) -> dict[str, Any] | None:
     """C: the next round."""
-    return {"type": "start_round"} if _round_can_start(state, None) is None else None
+    return {"type": "start_round"} if round_can_start(state, None) is None else None
 
 
 BINDINGS = (
@@ -402,48 +331,6 @@ BINDINGS = (
     Binding("C", False, "Next round", _button_c),
     *UNDO_REDO,
 )
-
-
-def pending(state: State) -> list[Prompt]:
-    """What the table waits for, in order; short, since the e-paper's prompt line is one line."""
-    phase = state["phase"]
-    if phase == SETUP:
-        n = rules.setup_increases(len(state["players"]))
-        waiting = [
-            Prompt(p, f"{p}: choose {n} different tracks to increase", "setup_tracks")
-            for p in state["players"]
-            if not state["setup_tracks"][p]
-        ]
-        return waiting or [Prompt(None, "Press C to start round 1", "start_round")]
-    if phase == ROUND_START:
-        if state["chosen"] is None:
-            tied = ", ".join(state["furthest_behind"])
-            return [Prompt(None, f"{tied} tie for furthest behind: choose one, or B", "choose_furthest_behind")]
-        who = state["chosen"]
-        return [Prompt(who, f"{who}: choose a free increase and lead", "free_increase")]
-    if phase == TRICKS:
-        if state["trick"] is not None:
-            return [
-                Prompt(c["player"], f"{c['player']}: take or decline a trick bonus", "claim_bonus")
-                for c in state["trick"]["claims"]
-            ]
-        leader = state["leader"]
-        return [Prompt(leader, f"Trick {state['tricks_played'] + 1}: {leader} leads", "play_trick")]
-    if phase == REVEAL:
-        who = state["revealer"]
-        return [Prompt(who, f"{who}: reveal {state['hand'][who]} card(s) for round bonuses", "reveal_card")]
-    if phase == ROUND_OVER:
-        return [Prompt(None, f"Press C to start round {state['round'] + 1} of {state['rounds']}", "start_round")]
-    return []
-
-
-def _split_key(state: State, key: str) -> tuple[str, str, str | None]:
-    """ "vp.0" -> ("vp", "Ann", None); "boards.1.Team" -> ("boards", "Bob", "Team"). Indexes, since names
-    may hold dots."""
-    parts = key.split(".")
-    if len(parts) not in (2, 3) or not parts[1].isdigit() or int(parts[1]) >= len(state["players"]):
-        raise RuleError(f"correct: {key!r} is not a number that can be set")
-    return parts[0], state["players"][int(parts[1])], parts[2] if len(parts) == 3 else None
 
 
 class VenusianVegas(GameSystem):
@@ -456,7 +343,7 @@ class VenusianVegas(GameSystem):
         "Indicators, the referee of each trick, rounds and the final ranking."
     )
     rules_version = 1
-    options = OPTIONS
+    options = setup.OPTIONS
     actions = ACTIONS
     bindings = BINDINGS
 
@@ -472,51 +359,20 @@ class VenusianVegas(GameSystem):
         return [Seat(p) for p in state["players"]]
 
     def pending(self, state: State) -> list[Prompt]:
-        return pending(state)
+        return prompts.pending(state)
 
     def laws(self, state: State) -> list[str]:
-        """VP equal the ledger's gains and losses (with the floor); levels 1-5; no negative tokens or cards."""
-        return vp.ledger_problems(state) + tracks.problems(state)
+        return laws.broken(state)
 
     def tracked(self, state: State) -> list[Tracked]:
-        out: list[Tracked] = []
-        for i, p in enumerate(state["players"]):
-            floor = 0 if vp.floor_applies(state) else None
-            out.append(Tracked(f"vp.{i}", f"{p}'s VP", state["vp"][p], floor, None))
-            out.append(Tracked(f"hand.{i}", f"{p}'s cards in hand", state["hand"][p], 0, MAX_HAND))
-            for t in rules.TRACKS:
-                out.append(
-                    Tracked(
-                        f"boards.{i}.{t}",
-                        f"{p}'s {t} track level",
-                        state["boards"][p][t],
-                        rules.BOTTOM_LEVEL,
-                        rules.TOP_LEVEL,
-                    )
-                )
-            for c in rules.TOKEN_COLOURS:
-                out.append(Tracked(f"tokens.{i}.{c}", f"{p}'s {c} tokens", state["tokens"][p][c], 0, MAX_HAND))
-        return out
+        return laws.tracked(state)
 
     def correct(self, state: State, key: str, value: int) -> State:
-        """A VP correction goes into the ledger (so VP still add up); the others set the number."""
-        part, player, sub = _split_key(state, key)
-        if part == "vp" and sub is None:
-            vp.change_vp(state, player, value - state["vp"][player], "correction")
-        elif part == "hand" and sub is None:
-            state["hand"][player] = value
-            rounds.settle(state)
-        elif part == "boards" and sub in rules.TRACKS:
-            state["boards"][player][sub] = value
-        elif part == "tokens" and sub in rules.TOKEN_COLOURS:
-            state["tokens"][player][sub] = value
-        else:
-            raise RuleError(f"correct: {key!r} is not a number that can be set")
-        return state
+        return laws.correct(state, key, value)
 
     def screen(self, state: State) -> Any:
-        prompts = pending(state)
-        return view.screen(state, prompts[0].text if prompts else None)
+        waiting = prompts.pending(state)
+        return view.screen(state, waiting[0].text if waiting else None)
 
 
 SYSTEM = VenusianVegas()

@@ -35,39 +35,6 @@ def new_combat() -> dict[str, Any]:
     }
 
 
-def new_state(options: dict[str, Any]) -> State:
-    names: list[str] = options["players"]
-    event_deck = deck.build_event_deck(
-        len(names), options["venom_strikes_removed"], options["freedom_squadron_events"], options["venom_events"]
-    )
-    state: State = {
-        "mission": options["mission"],
-        "players": [{"name": n, "leaders": [], "rewards": []} for n in names],
-        "commander": None,
-        "roll_off": {"contenders": list(range(len(names))), "rounds": []},
-        "round": 0,
-        "turn": 0,
-        "active_player": None,
-        "phase": rules.SETUP,
-        "event_track": rules.EVENT_TRACK_START,
-        "event_deck": event_deck,
-        "event_deck_start": dict(event_deck),
-        "event_drawn_this_phase": False,
-        "active_events": [],
-        "event_discard": [],
-        "leader": None,
-        "leaders_met": [],
-        "health_track": rules.TRACK_START,
-        "defense_track": rules.TRACK_START,
-        "combat": new_combat(),
-        "last_roll": None,
-        "game_over": None,
-    }
-    if options["commander"]:
-        start_game(state, player_index(state, options["commander"]))
-    return derive(state)
-
-
 def start_game(state: State, commander: int) -> None:
     """The Commander Token is given: Round 1 starts with the Commander's Event Phase."""
     state["commander"] = commander

@@ -12,8 +12,8 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
-from tableside.core.systems.vnm import dice, rules
-from tableside.core.systems.vnm.table import (
+from tableside.core.systems.vnm import d10, rules
+from tableside.core.systems.vnm.state import (
     begin,
     current_world,
     guard,
@@ -169,15 +169,15 @@ def attack_plan(
         if weapon is not None and state["version"] == "Basic":
             raise RuleError("weapon: Weapon Technology cards are only in the Enhanced game")
         plan.update(weapon="basic", dice=rules.BASIC_DICE, hit=rules.BASIC_HIT)
-        chance = dice.basic_destroy_chance()
+        chance = d10.basic_destroy_chance()
     else:
         plan.update(_enhanced_weapon(state, attacker, target, area_type, weapon))
         plan["robotic"] = target == rules.ROBOTIC_WORLD
         if plan["weapon"] == "q_ray":
-            chance = dice.qray_destroy_chance(plan["reroll"])
+            chance = d10.qray_destroy_chance(plan["reroll"])
         else:
-            chance = dice.destroy_chance(plan["dice"], plan["hit"])
-    plan.update(dice.show(chance))
+            chance = d10.destroy_chance(plan["dice"], plan["hit"])
+    plan.update(d10.show(chance))
     verb = "disable (Robotic)" if plan["robotic"] else "destroy"
     how = " (Zap extension: 2 dice, 8+, no Technology cards)" if extension and state["version"] == "Enhanced" else ""
     plan["text"] = f"{attacker} vs {target} ({area_type}): {plan['chance']} to {verb}{how}"
@@ -300,7 +300,7 @@ def _hit_target(state: State, plan: dict[str, Any]) -> str:
 
 def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, list[bool]]:
     """The Q-Ray table (revised card); teleports and re-rolls wait for one more roll."""
-    outcome = dice.qray_outcome(face, plan["reroll"])
+    outcome = d10.qray_outcome(face, plan["reroll"])
     target, attacker = plan["target"], plan["attacker"]
     hits = [outcome in ("both_destroyed", "target_destroyed")]
     if outcome == "target_destroyed":
@@ -319,7 +319,7 @@ def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, l
         return "no effect", hits
     state["pending_roll"] = {"kind": "teleport", "label": "teleport die", "dice": len(ships), "ships": ships}
     who = " and ".join(ships)
-    return f"{dice.QRAY_OUTCOMES[outcome]}: roll a die for {who}'s space area", hits
+    return f"{d10.QRAY_OUTCOMES[outcome]}: roll a die for {who}'s space area", hits
 
 
 def follow_up_closed(state: State, seat: str | None = None) -> str | None:

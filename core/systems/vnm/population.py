@@ -20,7 +20,7 @@ from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
-from tableside.core.systems.vnm.table import (
+from tableside.core.systems.vnm.state import (
     EARTH_MUST_WAIT,
     begin,
     check_winners,

@@ -13,8 +13,8 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
-from tableside.core.systems.vnm import dice, rules
-from tableside.core.systems.vnm.table import (
+from tableside.core.systems.vnm import d10, rules
+from tableside.core.systems.vnm.state import (
     begin,
     current_world,
     enhanced_only,
@@ -129,7 +129,7 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
         needed = rules.UPGRADE_ROLL_NEEDED.get(upgrade)
     if needed is None:
         raise RuleError(f"roll_needed: enter the number printed on the {upgrade} card")
-    return {"upgrade": upgrade, "roll_needed": needed, **dice.show(dice.research_chance(needed))}
+    return {"upgrade": upgrade, "roll_needed": needed, **d10.show(d10.research_chance(needed))}
 
 
 def choose_upgrade(state: State, action: Action, ctx: Context) -> tuple[State, Result]:

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from tableside.core.screen import Bar, Bars, DiceGroup, Die, Grid, GridRow, KeyFigure, Screen, Text
 from tableside.core.system import State
-from tableside.core.systems.vnm import rules
-from tableside.core.systems.vnm.table import current_world, team_population, winner_names
+from tableside.core.systems.vnm import prompts, rules
+from tableside.core.systems.vnm.state import current_world, team_population, winner_names
 
 
 def screen(state: State) -> Screen:
-    from tableside.core.systems.vnm.system import _pending
-
-    prompts = _pending(state)
+    waiting = prompts.pending(state)
     elements = [_population(state)]
     roll = _roll(state)
     if roll:
@@ -34,7 +32,7 @@ def screen(state: State) -> Screen:
         status=_status(state),
         elements=tuple(elements),
         alert=_alert(state),
-        prompt=prompts[0].text if prompts else None,
+        prompt=waiting[0].text if waiting else None,
     )
 
 

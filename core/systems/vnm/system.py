@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tableside.core.errors import RuleError
 from tableside.core.fields import Choice
 from tableside.core.screen import Screen
 from tableside.core.system import (
@@ -23,16 +22,14 @@ from tableside.core.system import (
     State,
     Tracked,
 )
-from tableside.core.systems.vnm import fleet, population, research, rules, setup, turns, zap
+from tableside.core.systems.vnm import fleet, laws, population, prompts, research, rules, setup, turns, zap
 from tableside.core.systems.vnm.screen import screen as _screen
-from tableside.core.systems.vnm.table import (
-    check_winners,
-    current_player,
+from tableside.core.systems.vnm.state import (
     current_world,
     game_over,
     not_enhanced,
     player_of,
-    population_total,
+    turn_closed,
 )
 
 # --- choices from the state -----------------------------------------------------------
@@ -159,8 +156,6 @@ def _tech_open(state: State, seat: str | None) -> str | None:
 
 
 def _turn(state: State, seat: str | None) -> str | None:
-    from tableside.core.systems.vnm.table import turn_closed
-
     return turn_closed(state, seat)
 
 
@@ -529,14 +524,14 @@ class VenusNeedsMen(GameSystem):
         return [Seat(p["name"]) for p in state["players"]]
 
     def pending(self, state: State) -> list[Prompt]:
-        return _pending(state)
+        return prompts.pending(state)
 
     def buttons(self, state: State) -> tuple[Binding, ...]:
         """The A/B/C/D map with labels for now; the binding that answers the pending prompt comes first."""
-        labels = _button_labels(state)
+        labels = prompts.button_labels(state)
         now = tuple(Binding(b.button, b.hold, labels.get((b.button, b.hold), b.label), b.action) for b in BINDINGS)
-        prompts = _pending(state)
-        wanted = prompts[0].type if prompts else None
+        waiting = prompts.pending(state)
+        wanted = waiting[0].type if waiting else None
         first = {"follow_up_roll": "A", "attack": "A", "research": "B", "end_turn": "C"}.get(wanted or "")
         if first is None:
             return now
@@ -547,13 +542,13 @@ class VenusNeedsMen(GameSystem):
         return _derive(state)
 
     def laws(self, state: State) -> list[str]:
-        return _laws(state)
+        return laws.broken(state)
 
     def tracked(self, state: State) -> list[Tracked]:
-        return _tracked(state)
+        return laws.tracked(state)
 
     def correct(self, state: State, key: str, value: int) -> State:
-        return _correct(state, key, value)
+        return laws.correct(state, key, value)
 
     def screen(self, state: State) -> Screen:
         return _screen(state)
@@ -573,78 +568,6 @@ def _canonical_names(raw: Mapping[str, Any], state: State) -> dict[str, Any]:
             {k: fix(v) if k in NAME_FIELDS else v for k, v in g.items()} if isinstance(g, Mapping) else g
             for g in out["gains"]
         ]
-    return out
-
-
-# --- prompts ---------------------------------------------------------------------------------
-
-
-def _choose_words(state: State) -> str:
-    world = current_world(state)
-    can = ["build", "move", "attack"]
-    if state["worlds"][world]["on_board"] and not (world == "Earth" and not state["earth_may_collect"]):
-        can.append("collect")
-    if state["version"] == "Enhanced":
-        can.append("research")
-    return ", ".join(can[:-1]) + " or " + can[-1]
-
-
-def _pending(state: State) -> list[Prompt]:
-    if state["winners"]:
-        return []
-    world, seat = current_world(state), current_player(state)
-    waiting = state["pending_roll"]
-    if waiting:
-        return [Prompt(seat, f"{world}: roll the {waiting['label']} ({waiting['dice']}d10)", "follow_up_roll")]
-    chosen = state["turn_action"]
-    if chosen is None:
-        drawn = state.get("drawn") or 0
-        draw = f"draw {drawn} Zap card{'s' if drawn > 1 else ''}, then " if drawn else ""
-        if state["aim"] and not state["aim"].get("problem"):
-            return [
-                Prompt(
-                    seat,
-                    f"{world}: {draw}attack {state['aim']['target']} ({state['aim']['chance']}) or "
-                    f"{_choose_words(state)}",
-                    "attack",
-                )
-            ]
-        if state["upgrade_choice"]:
-            return [
-                Prompt(
-                    seat,
-                    f"{world}: {draw}research {state['upgrade_choice']['upgrade']} "
-                    f"({state['upgrade_choice']['chance']})",
-                    "research",
-                )
-            ]
-        return [Prompt(seat, f"{world}: {draw}{_choose_words(state)}", None)]
-    left = chosen.get("left", 0)
-    again = {
-        "attack": ("attack", f"attack again ({left} left)"),
-        "population": ("collect", f"collect {left} more"),
-        "build": ("build", f"build {left} more"),
-        "research": ("research", "roll for research again"),
-    }.get(chosen["kind"])
-    if again and left > 0:
-        return [Prompt(seat, f"{world}: {again[1]} or end the turn", again[0])]
-    return [Prompt(seat, f"{world}: end the turn (button C)", "end_turn")]
-
-
-def _button_labels(state: State) -> dict[tuple[str, bool], str]:
-    out: dict[tuple[str, bool], str] = {}
-    if state["winners"]:
-        return {("A", False): "-", ("B", False): "-", ("C", False): "-"}
-    if state["pending_roll"]:
-        out[("A", False)] = out[("B", False)] = f"Roll {state['pending_roll']['label']}"
-        return out
-    aim = state["aim"]
-    if aim and aim.get("target"):
-        out[("A", False)] = f"Attack {aim['target']}"
-    if state["version"] == "Enhanced" and state["upgrade_choice"]:
-        out[("B", False)] = f"Research {state['upgrade_choice']['upgrade']}"
-    else:
-        out[("B", False)] = "Roll d10"
     return out
 
 
@@ -687,106 +610,6 @@ def _left(state: State, chosen: dict[str, Any]) -> int:
     if kind == "research":
         return max(0, 1 + ext - chosen["count"])
     return 0
-
-
-# --- conservation laws ------------------------------------------------------------------------
-
-
-def _laws(state: State) -> list[str]:
-    broken = []
-    total = population_total(state)
-    if total != state["total_population"]:
-        broken.append(
-            f"population: {total} on Earth, home worlds, the Refuge and the destroyed pile, "
-            f"the game has {state['total_population']}"
-        )
-    for a in state["land_areas"]:
-        if a["population"] < 0 or a["infected"] < 0:
-            broken.append(f"population: {a['name']} below zero")
-    if state["destroyed"] < 0:
-        broken.append("population: the destroyed pile below zero")
-    dealt = state["zap_dealt"] * len(state["players"])
-    for p in state["players"]:
-        z = p["zap"]
-        if z["deck"] + z["hand"] + z["discard"] != state["zap_dealt"]:
-            broken.append(
-                f"Zap cards: {p['name']} has {z['deck'] + z['hand'] + z['discard']} in deck, hand and "
-                f"discard, and was dealt {state['zap_dealt']}"
-            )
-        if min(z["deck"], z["hand"], z["discard"]) < 0 or z["hand"] > rules.ZAP_HAND:
-            broken.append(f"Zap cards: {p['name']} holds {z['hand']} (a hand holds 0 to three)")
-    if dealt + state["zap_set_aside"] != rules.ZAP_CARDS:
-        broken.append(
-            f"Zap cards: {dealt} dealt and {state['zap_set_aside']} set aside, the game has {rules.ZAP_CARDS}"
-        )
-    for world, w in state["worlds"].items():
-        if not 0 <= w["on_board"] <= w["fleet"]:
-            broken.append(f"ships: {world} has {w['on_board']} on the board, its fleet is {w['fleet']}")
-        if w["population"] < 0:
-            broken.append(f"population: {world} below zero")
-    return broken
-
-
-# --- corrections ----------------------------------------------------------------------------
-
-
-def _tracked(state: State) -> list[Tracked]:
-    total = state["total_population"]
-    out = []
-    for i, a in enumerate(state["land_areas"]):
-        out.append(Tracked(f"land_areas.{i}.population", f"{a['name']}: population", a["population"], 0, total))
-        if state["version"] == "Enhanced":
-            out.append(Tracked(f"land_areas.{i}.infected", f"{a['name']}: infected", a["infected"], 0, total))
-    for world, w in state["worlds"].items():
-        where = rules.REFUGE if world == "Earth" else world
-        out.append(Tracked(f"worlds.{world}.population", f"{where}: population", w["population"], 0, total))
-    for world, w in state["worlds"].items():
-        out.append(
-            Tracked(f"worlds.{world}.on_board", f"{world}: spaceships on the board", w["on_board"], 0, w["fleet"])
-        )
-    for i, p in enumerate(state["players"]):
-        z = p["zap"]
-        out.append(Tracked(f"players.{i}.zap.hand", f"{p['name']}: Zap cards in hand", z["hand"], 0, rules.ZAP_HAND))
-        out.append(
-            Tracked(f"players.{i}.zap.discard", f"{p['name']}: Zap discard pile", z["discard"], 0, state["zap_dealt"])
-        )
-    return out
-
-
-def _correct(state: State, key: str, value: int) -> State:
-    """Population and Zap corrections keep their totals: the difference comes from (or goes to) a pile.
-
-    A population number balances against the destroyed pile (fix "China 24 -> 22" then "Venus 3 -> 5":
-    the 2 pass through it); Zap cards in hand balance against the deck, the discard pile against the hand.
-    """
-    parts = key.split(".")
-    if parts[-1] in ("population", "infected"):
-        node = state["land_areas"][int(parts[1])] if parts[0] == "land_areas" else state["worlds"][parts[1]]
-        delta = value - node[parts[-1]]
-        if state["destroyed"] - delta < 0:
-            raise RuleError(
-                f"correct: {delta} more population must come from somewhere, and the destroyed pile "
-                f"holds {state['destroyed']}; lower the number that is too high first (the "
-                "difference goes to the destroyed pile)"
-            )
-        state["destroyed"] -= delta
-        node[parts[-1]] = value
-        state["winners"] = []
-        check_winners(state)
-        return state
-    if parts[0] == "players":
-        zap = state["players"][int(parts[1])]["zap"]
-        source = "deck" if parts[-1] == "hand" else "hand"
-        delta = value - zap[parts[-1]]
-        if zap[source] - delta < 0:
-            raise RuleError(f"correct: the {source} holds {zap[source]} Zap card(s), so {delta} cannot come from it")
-        if source == "hand" and zap["hand"] - delta > rules.ZAP_HAND:
-            raise RuleError(f"correct: the hand would hold {zap['hand'] - delta} Zap cards; a hand holds three")
-        zap[source] -= delta
-        zap[parts[-1]] = value
-        return state
-    state["worlds"][parts[1]]["on_board"] = value
-    return state
 
 
 SYSTEM = VenusNeedsMen()

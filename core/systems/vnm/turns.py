@@ -11,7 +11,7 @@ from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.research import apply_pending_upgrades
-from tableside.core.systems.vnm.table import begin, current_world, guard, other_action_chosen, turn_closed
+from tableside.core.systems.vnm.state import begin, current_world, guard, other_action_chosen, turn_closed
 from tableside.core.systems.vnm.zap import draw_for_turn
 
 

@@ -13,7 +13,7 @@ from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
-from tableside.core.systems.vnm.table import current_world, guard, guard_open, player_of, turn_closed, world_in_game
+from tableside.core.systems.vnm.state import current_world, guard, guard_open, player_of, turn_closed, world_in_game
 
 EXTENSION_EFFECT: dict[str, str] = {
     "build": "build one extra spaceship",

@@ -1,4 +1,4 @@
-"""The scene's state: participants, seats, whose move it is, and the guards every action uses.
+"""The scene's state: participants, whose move it is, and when each action is available.
 
 State is plain data. Each participant (a player character, or the GM with all the NPCs and
 gangs) has a scene pool (faces, private to its seat), books, and for players Player Points.
@@ -11,64 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import rules
 
 State = dict[str, Any]
-
-SEAT_NAME_CHARS = "."  # a name is a key in dotted correction paths
-
-
-def initial_state(options: Mapping[str, Any]) -> State:
-    """A new scene: every participant with an empty pool; the GM's session pool holds one rack per player."""
-    players = list(options["players"])
-    gm = options["gm"]
-    names = [*players, gm]
-    for name in names:
-        if not name:
-            raise RuleError("options: a participant needs a name")
-        if any(c in name for c in SEAT_NAME_CHARS):
-            raise RuleError(f"options: {name!r}: a name cannot contain '.'")
-    folded = [n.casefold() for n in names]
-    dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
-    if dupes:
-        raise RuleError(f"options: {', '.join(dupes)} named twice (the GM is a participant too)")
-    rack = options["rack"]
-    participants = {name: _participant("player", rack, options["player_points"]) for name in players}
-    participants[gm] = _participant("gm", rack, 0)
-    return {
-        "seating": names,
-        "gm": gm,
-        "participants": participants,
-        "order": list(names),
-        "turn": 0,
-        "round": 1,
-        "conflict": 1,
-        "initiative": {},
-        "session_racks": len(players) * rules.SESSION_RACKS_PER_PLAYER,
-        "murphy": options["murphy"],
-        "murphy_against": {},
-        "exchange": None,
-        "ledger": [],
-        "last_exchange": None,
-        "acted": {},
-        "goals": [],
-        "note": "",
-    }
-
-
-def _participant(role: str, rack: int, player_points: int) -> dict[str, Any]:
-    return {
-        "role": role,
-        "rack": rack,
-        "pool": [],
-        "dice": 0,
-        "books": 0,
-        "player_points": player_points if role == "player" else 0,
-        "reputation": 0,
-        "prepared": None,
-        "follow_up": 0,
-        "last_roll": None,
-    }
 
 
 def names(state: State) -> list[str]:
@@ -123,3 +67,23 @@ def refresh(state: State) -> State:
         p["pool"] = sorted(p["pool"], reverse=True)
         p["dice"] = len(p["pool"])
     return state
+
+
+def no_exchange(state: State, seat: str | None) -> str | None:
+    ex = state["exchange"]
+    return f"{ex['actor']}'s exchange against {ex['target']} is waiting; B resolves it" if ex else None
+
+
+def awaiting_answer(state: State, seat: str | None) -> str | None:
+    ex = state["exchange"]
+    if not ex:
+        return "no exchange is waiting for an answer"
+    if ex["answer"] is not None:
+        return f"{ex['target']} has answered; B resolves"
+    if not ex["answer_count"]:
+        return f"{ex['target']} has no dice to answer; B resolves"
+    return None
+
+
+def pending_exchange(state: State, seat: str | None) -> str | None:
+    return None if state["exchange"] else "no exchange is waiting: put dice forward first"

@@ -5,75 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tableside.core.errors import RuleError
 from tableside.core.screen import Screen
 from tableside.core.system import UNDO_REDO, ActionSpec, Binding, Choice, Field, GameSystem, Prompt, Seat, Tracked
 from tableside.core.systems.venom import combat_actions as fight
-from tableside.core.systems.venom import deck, laws, prompts, rules, state, turn_actions
+from tableside.core.systems.venom import laws, prompts, rules, setup, state, turn_actions
 from tableside.core.systems.venom import screen as view
 from tableside.core.systems.venom.state import State
-
-NAME_LENGTH = 40  # a player's or a card's name
-
-OPTIONS = (
-    Field(
-        "players",
-        "texts",
-        label="Players",
-        required=False,
-        default=["Player 1", "Player 2"],
-        minimum=rules.MIN_PLAYERS,
-        maximum=rules.MAX_PLAYERS,
-        max_length=NAME_LENGTH,
-        help="2-5 player names, in clockwise seating order",
-    ),
-    Field(
-        "mission",
-        "text",
-        label="Mission Card",
-        required=False,
-        default=rules.SUGGESTED_MISSION,
-        max_length=NAME_LENGTH,
-        help=f"the Mission Card in play; first games: {rules.SUGGESTED_MISSION}",
-    ),
-    Field(
-        "venom_strikes_removed",
-        "pick",
-        label="Difficulty",
-        required=False,
-        default=0,
-        choices=tuple(Choice(n, words) for n, words in rules.DIFFICULTY_NAMES.items()),
-        help="VENOM Strikes! cards taken out of the Event deck to slow VENOM down (0-4)",
-    ),
-    Field(
-        "freedom_squadron_events",
-        "count",
-        label="Freedom Squadron Events (optional)",
-        required=False,
-        minimum=0,
-        maximum=rules.OTHER_EVENT_CARDS,
-        help="how many of the 18 Freedom Squadron / VENOM Events are Freedom Squadron; give both or neither",
-    ),
-    Field(
-        "venom_events",
-        "count",
-        label="VENOM Events (optional)",
-        required=False,
-        minimum=0,
-        maximum=rules.OTHER_EVENT_CARDS,
-        help="how many of the 18 are VENOM Events; the two add up to 18",
-    ),
-    Field(
-        "commander",
-        "text",
-        label="Commander (optional)",
-        required=False,
-        default="",
-        max_length=NAME_LENGTH,
-        help="a player's name if you chose the Commander by hand; empty: roll off for it (button B)",
-    ),
-)
-
 
 # --- choices taken from the state -----------------------------------------------------------
 
@@ -213,7 +150,7 @@ _SPECS = (
                 label="Card name (optional)",
                 required=False,
                 default="",
-                max_length=NAME_LENGTH,
+                max_length=setup.NAME_LENGTH,
                 help="as printed, e.g. Red Rockets of Doom!",
             ),
             Field(
@@ -244,7 +181,7 @@ _SPECS = (
         "Tactical Phase: the VENOM Leader attacked; its card's Health and Defense set the tracks.",
         fight.choose_leader,
         (
-            Field("name", "text", label="Leader", max_length=NAME_LENGTH, help="the VENOM Leader card's name"),
+            Field("name", "text", label="Leader", max_length=setup.NAME_LENGTH, help="the VENOM Leader card's name"),
             Field("zone", "pick", label="Zone", choices=_ZONES, help="where the Leader stands on the board"),
             Field(
                 "zone_type",
@@ -334,7 +271,7 @@ _SPECS = (
                 label="Combat Leader (optional)",
                 required=False,
                 default="",
-                max_length=NAME_LENGTH,
+                max_length=setup.NAME_LENGTH,
                 help="the Soldier leading the Combat, for the log",
             ),
         ),
@@ -440,7 +377,7 @@ _SPECS = (
                 label="What for (optional)",
                 required=False,
                 default="",
-                max_length=NAME_LENGTH,
+                max_length=setup.NAME_LENGTH,
                 help="the card or choice the die is for, shown with the roll",
             ),
         ),
@@ -454,7 +391,7 @@ _SPECS = (
         "A Reward Card kept for Victory Points.",
         turn_actions.add_reward,
         (
-            Field("name", "text", label="Reward Card", max_length=NAME_LENGTH, help="the card's name"),
+            Field("name", "text", label="Reward Card", max_length=setup.NAME_LENGTH, help="the card's name"),
             Field(
                 "vp", "count", label="Victory Points", minimum=0, maximum=99, help="printed at the bottom of the card"
             ),
@@ -485,7 +422,7 @@ _SPECS = (
                 label="Or another Leader's name",
                 required=False,
                 default="",
-                max_length=NAME_LENGTH,
+                max_length=setup.NAME_LENGTH,
                 help="a Leader not in the list above (then give its Support Value)",
             ),
             Field(
@@ -547,7 +484,7 @@ class VenomAssault(GameSystem):
     description = "Event Track, Event deck odds, VENOM Leader Health/Defense tracks, Combat Dice, Medal of Honor"
     # 2: live captures in the Victory Point pile, adjustments of any size, odds as counts, turn-stamped rolls.
     rules_version = 2
-    options = OPTIONS
+    options = setup.OPTIONS
     actions = ACTIONS
     bindings = BINDINGS
 
@@ -570,25 +507,11 @@ class VenomAssault(GameSystem):
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """Field checks plus: names present and distinct, the FS/VENOM split adds up, commander known."""
         options = super().validate_options(raw)
-        names = options["players"]
-        if any(not n for n in names):
-            raise RuleError("options: every player needs a name")
-        folded = [n.casefold() for n in names]
-        dupes = sorted({n for n, f in zip(names, folded, strict=True) if folded.count(f) > 1})
-        if dupes:
-            raise RuleError(f"options: player names must differ, {dupes[0]!r} appears twice")
-        fs, vn = options["freedom_squadron_events"], options["venom_events"]
-        if (fs is None) != (vn is None):
-            raise RuleError("options: give both freedom_squadron_events and venom_events, or neither")
-        deck.build_event_deck(len(names), options["venom_strikes_removed"], fs, vn)
-        if options["commander"] and options["commander"].casefold() not in folded:
-            raise RuleError(f"options: commander {options['commander']!r} is not one of the players")
-        if not options["mission"]:
-            raise RuleError(f"options: mission must not be empty (first games: {rules.SUGGESTED_MISSION!r})")
+        setup.check_options(options)
         return options
 
     def initial_state(self, options: Mapping[str, Any]) -> State:
-        return state.new_state(dict(options))
+        return setup.new_state(dict(options))
 
     # -- who acts, what the table waits for ----------------------------------------------
     def seats(self, st: State) -> list[Seat]:

@@ -1,0 +1,40 @@
+"""What the table is waiting for, in words a player reads."""
+
+from __future__ import annotations
+
+from tableside.core.system import Prompt, State
+from tableside.core.systems.vegas import rules
+from tableside.core.systems.vegas.setup import REVEAL, ROUND_OVER, ROUND_START, SETUP, TRICKS
+
+
+def pending(state: State) -> list[Prompt]:
+    """What the table waits for, in order; short, since the e-paper's prompt line is one line."""
+    phase = state["phase"]
+    if phase == SETUP:
+        n = rules.setup_increases(len(state["players"]))
+        waiting = [
+            Prompt(p, f"{p}: choose {n} different tracks to increase", "setup_tracks")
+            for p in state["players"]
+            if not state["setup_tracks"][p]
+        ]
+        return waiting or [Prompt(None, "Press C to start round 1", "start_round")]
+    if phase == ROUND_START:
+        if state["chosen"] is None:
+            tied = ", ".join(state["furthest_behind"])
+            return [Prompt(None, f"{tied} tie for furthest behind: choose one, or B", "choose_furthest_behind")]
+        who = state["chosen"]
+        return [Prompt(who, f"{who}: choose a free increase and lead", "free_increase")]
+    if phase == TRICKS:
+        if state["trick"] is not None:
+            return [
+                Prompt(c["player"], f"{c['player']}: take or decline a trick bonus", "claim_bonus")
+                for c in state["trick"]["claims"]
+            ]
+        leader = state["leader"]
+        return [Prompt(leader, f"Trick {state['tricks_played'] + 1}: {leader} leads", "play_trick")]
+    if phase == REVEAL:
+        who = state["revealer"]
+        return [Prompt(who, f"{who}: reveal {state['hand'][who]} card(s) for round bonuses", "reveal_card")]
+    if phase == ROUND_OVER:
+        return [Prompt(None, f"Press C to start round {state['round'] + 1} of {state['rounds']}", "start_round")]
+    return []

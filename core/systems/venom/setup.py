@@ -1,0 +1,130 @@
+"""Setup: the options players confirm and the starting state of a VENOM Assault game.
+
+The Freedom Squadron / VENOM split of the Event deck is setup data (the rulebook does not
+print it): give both counts or neither. The Commander is chosen by hand here or rolled off
+for once the game starts (button B).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.system import Choice, Field
+from tableside.core.systems.venom import deck, rules
+from tableside.core.systems.venom import state as state_
+from tableside.core.systems.venom.state import State
+
+NAME_LENGTH = 40  # a player's or a card's name
+
+OPTIONS = (
+    Field(
+        "players",
+        "texts",
+        label="Players",
+        required=False,
+        default=["Player 1", "Player 2"],
+        minimum=rules.MIN_PLAYERS,
+        maximum=rules.MAX_PLAYERS,
+        max_length=NAME_LENGTH,
+        help="2-5 player names, in clockwise seating order",
+    ),
+    Field(
+        "mission",
+        "text",
+        label="Mission Card",
+        required=False,
+        default=rules.SUGGESTED_MISSION,
+        max_length=NAME_LENGTH,
+        help=f"the Mission Card in play; first games: {rules.SUGGESTED_MISSION}",
+    ),
+    Field(
+        "venom_strikes_removed",
+        "pick",
+        label="Difficulty",
+        required=False,
+        default=0,
+        choices=tuple(Choice(n, words) for n, words in rules.DIFFICULTY_NAMES.items()),
+        help="VENOM Strikes! cards taken out of the Event deck to slow VENOM down (0-4)",
+    ),
+    Field(
+        "freedom_squadron_events",
+        "count",
+        label="Freedom Squadron Events (optional)",
+        required=False,
+        minimum=0,
+        maximum=rules.OTHER_EVENT_CARDS,
+        help="how many of the 18 Freedom Squadron / VENOM Events are Freedom Squadron; give both or neither",
+    ),
+    Field(
+        "venom_events",
+        "count",
+        label="VENOM Events (optional)",
+        required=False,
+        minimum=0,
+        maximum=rules.OTHER_EVENT_CARDS,
+        help="how many of the 18 are VENOM Events; the two add up to 18",
+    ),
+    Field(
+        "commander",
+        "text",
+        label="Commander (optional)",
+        required=False,
+        default="",
+        max_length=NAME_LENGTH,
+        help="a player's name if you chose the Commander by hand; empty: roll off for it (button B)",
+    ),
+)
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """Beyond the fields: names present and distinct, the FS/VENOM split adds up, commander known."""
+    names = options["players"]
+    if any(not n for n in names):
+        raise RuleError("options: every player needs a name")
+    folded = [n.casefold() for n in names]
+    dupes = sorted({n for n, f in zip(names, folded, strict=True) if folded.count(f) > 1})
+    if dupes:
+        raise RuleError(f"options: player names must differ, {dupes[0]!r} appears twice")
+    fs, vn = options["freedom_squadron_events"], options["venom_events"]
+    if (fs is None) != (vn is None):
+        raise RuleError("options: give both freedom_squadron_events and venom_events, or neither")
+    deck.build_event_deck(len(names), options["venom_strikes_removed"], fs, vn)
+    if options["commander"] and options["commander"].casefold() not in folded:
+        raise RuleError(f"options: commander {options['commander']!r} is not one of the players")
+    if not options["mission"]:
+        raise RuleError(f"options: mission must not be empty (first games: {rules.SUGGESTED_MISSION!r})")
+
+
+def new_state(options: dict[str, Any]) -> State:
+    """The state before the first action: the Event deck built, Setup, or Round 1 with a chosen Commander."""
+    names: list[str] = options["players"]
+    event_deck = deck.build_event_deck(
+        len(names), options["venom_strikes_removed"], options["freedom_squadron_events"], options["venom_events"]
+    )
+    state: State = {
+        "mission": options["mission"],
+        "players": [{"name": n, "leaders": [], "rewards": []} for n in names],
+        "commander": None,
+        "roll_off": {"contenders": list(range(len(names))), "rounds": []},
+        "round": 0,
+        "turn": 0,
+        "active_player": None,
+        "phase": rules.SETUP,
+        "event_track": rules.EVENT_TRACK_START,
+        "event_deck": event_deck,
+        "event_deck_start": dict(event_deck),
+        "event_drawn_this_phase": False,
+        "active_events": [],
+        "event_discard": [],
+        "leader": None,
+        "leaders_met": [],
+        "health_track": rules.TRACK_START,
+        "defense_track": rules.TRACK_START,
+        "combat": state_.new_combat(),
+        "last_roll": None,
+        "game_over": None,
+    }
+    if options["commander"]:
+        state_.start_game(state, state_.player_index(state, options["commander"]))
+    return state_.derive(state)

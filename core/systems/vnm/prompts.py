@@ -1,0 +1,75 @@
+"""What the table is waiting for, in words a player reads, and the buttons' labels for now."""
+
+from __future__ import annotations
+
+from tableside.core.system import Prompt, State
+from tableside.core.systems.vnm.state import current_player, current_world
+
+
+def choose_words(state: State) -> str:
+    world = current_world(state)
+    can = ["build", "move", "attack"]
+    if state["worlds"][world]["on_board"] and not (world == "Earth" and not state["earth_may_collect"]):
+        can.append("collect")
+    if state["version"] == "Enhanced":
+        can.append("research")
+    return ", ".join(can[:-1]) + " or " + can[-1]
+
+
+def pending(state: State) -> list[Prompt]:
+    if state["winners"]:
+        return []
+    world, seat = current_world(state), current_player(state)
+    waiting = state["pending_roll"]
+    if waiting:
+        return [Prompt(seat, f"{world}: roll the {waiting['label']} ({waiting['dice']}d10)", "follow_up_roll")]
+    chosen = state["turn_action"]
+    if chosen is None:
+        drawn = state.get("drawn") or 0
+        draw = f"draw {drawn} Zap card{'s' if drawn > 1 else ''}, then " if drawn else ""
+        if state["aim"] and not state["aim"].get("problem"):
+            return [
+                Prompt(
+                    seat,
+                    f"{world}: {draw}attack {state['aim']['target']} ({state['aim']['chance']}) or "
+                    f"{choose_words(state)}",
+                    "attack",
+                )
+            ]
+        if state["upgrade_choice"]:
+            return [
+                Prompt(
+                    seat,
+                    f"{world}: {draw}research {state['upgrade_choice']['upgrade']} "
+                    f"({state['upgrade_choice']['chance']})",
+                    "research",
+                )
+            ]
+        return [Prompt(seat, f"{world}: {draw}{choose_words(state)}", None)]
+    left = chosen.get("left", 0)
+    again = {
+        "attack": ("attack", f"attack again ({left} left)"),
+        "population": ("collect", f"collect {left} more"),
+        "build": ("build", f"build {left} more"),
+        "research": ("research", "roll for research again"),
+    }.get(chosen["kind"])
+    if again and left > 0:
+        return [Prompt(seat, f"{world}: {again[1]} or end the turn", again[0])]
+    return [Prompt(seat, f"{world}: end the turn (button C)", "end_turn")]
+
+
+def button_labels(state: State) -> dict[tuple[str, bool], str]:
+    out: dict[tuple[str, bool], str] = {}
+    if state["winners"]:
+        return {("A", False): "-", ("B", False): "-", ("C", False): "-"}
+    if state["pending_roll"]:
+        out[("A", False)] = out[("B", False)] = f"Roll {state['pending_roll']['label']}"
+        return out
+    aim = state["aim"]
+    if aim and aim.get("target"):
+        out[("A", False)] = f"Attack {aim['target']}"
+    if state["version"] == "Enhanced" and state["upgrade_choice"]:
+        out[("B", False)] = f"Research {state['upgrade_choice']['upgrade']}"
+    else:
+        out[("B", False)] = "Roll d10"
+    return out
