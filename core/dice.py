@@ -17,11 +17,11 @@ import functools
 import operator
 import random
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from tableside.core.errors import BadRequest
+from tableside.core.errors import BadRequest, RuleError
 
 MAX_DICE = 100
 MIN_SIDES, MAX_SIDES = 2, 1000
@@ -236,6 +236,30 @@ def read_face(value: int | str, sides: int) -> int:
         zero = ", or 0 for the 10" if sides == 10 else ""
         raise DiceError(f"face {value} is not on a d{sides} (1-{sides}{zero})")
     return value
+
+
+def faces_from_counts(counts: Mapping[Any, Any], limit: int, label: str = "faces") -> list[int]:
+    """A count per face, as a person reads dice on the table (``{"6": 4, "5": 3}``: four 6s, three
+    5s) -> the faces high to low by number: ``[6, 6, 6, 6, 5, 5, 5]``.
+
+    The one reader of such a map (typed-in faces and the ``faces`` field both use it). By number,
+    not by the key's text, so an exploding d10's 10 comes before the dice it added
+    (``{"10": 1, "9": 1, "3": 1}`` is ``[10, 9, 3]``). Each face is checked against a die later, by
+    the roll that uses it; a 0 (the d10's 10) sorts as 10.
+    """
+    faces: list[int] = []
+    for key, count in counts.items():
+        face = key if isinstance(key, int) and not isinstance(key, bool) and key >= 0 else None
+        if isinstance(key, str) and key.strip().isascii() and key.strip().isdigit() and len(key.strip()) <= MAX_DIGITS:
+            face = int(key.strip())
+        if face is None:
+            raise DiceError(f"{label}: face {str(key)[:20]!r} is not a whole number")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise DiceError(f"{label}: the count of {face}s must be a whole number 0 or more")
+        if len(faces) + count > limit:
+            raise RuleError(f"{label}: at most {limit} dice at a time")
+        faces += [face] * count
+    return sorted(faces, key=lambda face: face or 10, reverse=True)
 
 
 def parse_faces(text: str) -> list[int | str]:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tableside.core import dice
 from tableside.core.errors import BadRequest, RuleError
 
 KINDS = ("count", "pick", "picks", "seat", "text", "texts", "flag", "faces", "rows")
@@ -241,18 +242,8 @@ def read_faces(value: Any, sides: int, label: str = "faces") -> list[int]:
     ``{"6": 4, "5": 3}`` is how a person reads twenty dice on the table ("four
     6s, three 5s"); it becomes ``[6, 6, 6, 6, 5, 5, 5]`` (high to low).
     """
-    from tableside.core import dice
-
     if isinstance(value, Mapping):
-        faces: list[int] = []
-        for face_text, count in sorted(value.items(), key=lambda kv: str(kv[0]), reverse=True):
-            face = dice.read_face(face_text, sides)
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise BadRequest(f"{label}: the count of {face}s must be a whole number 0 or more")
-            if len(faces) + count > MAX_FACES:
-                raise RuleError(f"{label}: at most {MAX_FACES} dice at a time")
-            faces += [face] * count
-        return sorted(faces, reverse=True)
+        return [dice.read_face(face, sides) for face in dice.faces_from_counts(value, MAX_FACES, label)]
     if isinstance(value, str) or not isinstance(value, list):
         raise BadRequest(f"{label} must be a list of faces or a count per face")
     if len(value) > MAX_FACES:

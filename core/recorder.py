@@ -32,14 +32,7 @@ def typed_faces(raw: Any) -> list | None:
     if raw is None:
         return None
     if isinstance(raw, Mapping):
-        faces: list = []
-        for face, count in sorted(raw.items(), key=lambda kv: str(kv[0]), reverse=True):
-            if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_TYPED_FACES:
-                raise BadRequest(f"faces: the count of {str(face)[:10]!r}s must be a whole number 0-{MAX_TYPED_FACES}")
-            faces += [face] * count
-            if len(faces) > MAX_TYPED_FACES:
-                break
-        raw = faces
+        raw = dice.faces_from_counts(raw, MAX_TYPED_FACES)
     if isinstance(raw, str) or not isinstance(raw, list):
         raise BadRequest("'faces' must be a list of faces in the order rolled, or a count per face")
     if len(raw) > MAX_TYPED_FACES:

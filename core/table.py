@@ -26,7 +26,7 @@ from typing import Any
 
 from tableside.core import dice
 from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError
-from tableside.core.recorder import ReplayMismatch
+from tableside.core.recorder import ReplayMismatch, typed_faces
 from tableside.core.store import CHECKPOINT_EVERY, Store
 from tableside.core.system import GameSystem, Step, plain_copy, run_action
 from tableside.core.systems import all_systems, get_system
@@ -378,7 +378,7 @@ class Table:
             raise BadRequest("'expr' must be a dice expression such as '2d10cs>=8'")
         with self._lock:
             if self._live is None:
-                return dice.roll(expr, faces=faces, rng=self.rng).to_dict()
+                return dice.roll(expr, faces=typed_faces(faces), rng=self.rng).to_dict()
             action = {"type": "roll", "expr": expr}
             if faces is not None:
                 action["faces"] = faces
