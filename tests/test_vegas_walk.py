@@ -15,7 +15,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 from tableside.core.errors import TablesideError
 from tableside.core.store import Store
 from tableside.core.system import run_action
@@ -23,6 +23,12 @@ from tableside.core.systems.vegas import SYSTEM
 from tableside.core.table import Table
 
 from tests.vegas_moves import move
+from tests.walkstats import WalkStats
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
+# The branches the walks exist to reach: an entered hand accepted, a card played again refused.
+NEW_ACTIONS = ("enter_hand", "play_trick")
+WALK = WalkStats("Venusian Vegas walk (Hypothesis, through the Table)", NAMES)
 
 
 def logged_vp(entries: list[dict], players: list[str]) -> dict[str, int]:
@@ -49,14 +55,36 @@ class VegasWalk(RuleBasedStateMachine):
         players=st.integers(2, 5),
         below_zero=st.booleans(),
         spaces=st.lists(st.sampled_from(["Game 3", "Team 5", "Bot 2", "Mobster 4"]), unique=True, max_size=2),
+        reveal=st.sampled_from(["round bonus", "larger bonus"]),
+        ready=st.booleans(),
     )
-    def start(self, players, below_zero, spaces):
+    def start(self, players, below_zero, spaces, reveal, ready):
         options = {
-            "players": ["Ann", "Bob", "Cy", "Di", "Ed"][:players],
+            "players": NAMES[:players],
             "vp_below_zero": below_zero,
             "vp_spaces": spaces,
+            "reveal_low": reveal,
         }
         self.table.create_session("vegas", options)
+        if ready:  # half the walks start with round 1 dealt, so their steps go into tricks and hands
+            wanted = 3 if players == 5 else 2
+            steps = [
+                {
+                    "type": "setup_tracks",
+                    "player": p,
+                    "tracks": ["Team", "Game", "Inspector", "Bot", "Mobster"][i % 3 :][:wanted],
+                }
+                for i, p in enumerate(NAMES[:players])
+            ]
+            for raw in [
+                *steps,
+                {"type": "start_round"},
+                {"type": "random_pick"},
+                {"type": "free_increase", "track": "Team"},
+            ]:
+                before = self.state
+                out = self.table.act(raw)
+                self.applied.append((before, out["state"], out["result"]))
 
     @property
     def state(self) -> dict:
@@ -66,16 +94,22 @@ class VegasWalk(RuleBasedStateMachine):
     def act(self, data):
         before = self.state
         version = self.table.view()["version"]
-        raw = move(before, lambda items: data.draw(st.sampled_from(list(items))))
+        raw = move(self.table.view(data.draw(st.sampled_from(before["players"])))["state"], self._pick(data))
         try:
             out = self.table.act(raw)
         except TablesideError as refused:
+            WALK.record(raw["type"], refused)
             assert refused.status in (400, 422), refused
             view = self.table.view()
             assert (view["version"], view["state"]) == (version, before)
             return
+        WALK.record(raw["type"])
         self.applied.append((before, out["state"], out["result"]))
         self.undone.clear()
+
+    @staticmethod
+    def _pick(data):
+        return lambda items: data.draw(st.sampled_from(list(items)))
 
     @rule(buttons=st.sampled_from(["A", "B", "C"]))
     def press(self, buttons):
@@ -119,32 +153,45 @@ class VegasWalk(RuleBasedStateMachine):
     def teardown(self):
         if self.table.has_active():
             session, _ = self.table.position()
-            assert self.table.replay(session) == self.state
+            assert SYSTEM.redact(self.table.replay(session), None) == self.state
         self.table.store.close()
         self.tmp.cleanup()
 
 
-VegasWalk.TestCase.settings = settings(
-    max_examples=8, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-TestVegasWalk = VegasWalk.TestCase
+def test_vegas_walk_keeps_every_law_and_prints_what_it_did():
+    """Random games through the real Table; each move is drawn from one seat's view (its entered hand)."""
+    run_state_machine_as_test(
+        VegasWalk,
+        settings=settings(
+            max_examples=15,
+            stateful_step_count=40,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow],
+        ),
+    )
+    print(WALK.report())
+    assert WALK.never_accepted(NEW_ACTIONS) == [], WALK.report()
 
 
 def test_seeded_games_to_the_end_keep_every_law_and_replay():
     """Whole games (2-5 players, floor on and off) from setup to the ranking, through run_action."""
+    stats = WalkStats("Venusian Vegas seeded games (run_action)", NAMES)
     for seed in range(12):
         rng = random.Random(seed)
-        names = ["Ann", "Bob", "Cy", "Di", "Ed"][: 2 + seed % 4]
+        names = NAMES[: 2 + seed % 4]
         state = SYSTEM.initial_state(SYSTEM.validate_options({"players": names, "vp_below_zero": seed % 3 == 0}))
         results, steps = [], 0
         while state["phase"] != "Game over":
             steps += 1
             assert steps < 1000, "the game never ended"
+            raw = move(state, rng.choice)
             try:
-                step = run_action(SYSTEM, state, move(state, rng.choice), rng=rng)
+                step = run_action(SYSTEM, state, raw, rng=rng)
             except TablesideError as refused:
+                stats.record(raw["type"], refused)
                 assert refused.status in (400, 422)
                 continue
+            stats.record(raw["type"])
             again = run_action(SYSTEM, state, step.action, replay=step.rolls)
             assert again.state == step.state
             state = step.state
@@ -156,3 +203,7 @@ def test_seeded_games_to_the_end_keep_every_law_and_replay():
         assert [(r["vp"], r["increases"]) for r in ranking] == sorted(
             ((r["vp"], r["increases"]) for r in ranking), reverse=True
         )
+    print(stats.report())
+    assert stats.never_accepted(NEW_ACTIONS) == [], stats.report()
+    assert stats.refusals_matching("was already played this round"), stats.report()
+    assert stats.refusals_matching("follow the led suit"), stats.report()

@@ -43,11 +43,21 @@ def trick_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
         used: set[str] = set()
         tokens = [{"player": p, **t} for p in players if (t := _token(state, p, pick, used))]
         return {"type": "trick_winner", "winner": winner, "tokens": tokens}
-    deck = referee.all_cards()
+    played = {r["card"] for r in state.get("played", [])}
+    entered = {c for h in (state.get("hands") or {}).values() if h for c in h}
+    fresh = [c for c in referee.all_cards() if c not in played and c not in entered]
+    deck = referee.all_cards() if pick(range(8)) == 0 else fresh  # now and then a card played already
     cards, used = [], set()
     for player in players:
-        card = pick(deck)
-        deck.remove(card)
+        hand = (state.get("hands") or {}).get(player)
+        if hand and pick(range(6)):
+            led = cards[0]["suit"] if cards else None
+            follow = [c for c in hand if referee.parse_card(c)[0] == led] if led else []
+            card = pick(follow or hand) if pick(range(5)) else pick(hand)  # now and then not following suit
+        else:
+            card = pick(deck)
+        if card in deck:
+            deck.remove(card)
         suit, number = referee.parse_card(card)
         row = {"player": player, "suit": suit, "number": number, **_token(state, player, pick, used)}
         cards.append(row)
@@ -55,6 +65,21 @@ def trick_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
         if row.get("token") == "Mobster" and not row.get("block"):
             row["take"] = pick([f"{c['suit']} {c['number']}" for c in cards])
     return {"type": "play_trick", "cards": cards}
+
+
+def hand_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
+    """A player enters their hand: the right number of cards nobody played or entered, now and then not."""
+    player = pick(state["players"])
+    played = {r["card"] for r in state.get("played", [])}
+    entered = {c for p, h in (state.get("hands") or {}).items() if h and p != player for c in h}
+    fresh = [c for c in referee.all_cards() if c not in played and c not in entered]
+    count = state["hand"][player] + pick([0, 0, 0, 0, 1, -1])
+    cards = []
+    for _ in range(max(0, min(count, len(fresh)))):
+        cards.append(fresh.pop(fresh.index(pick(fresh))))
+    if cards and played and pick(range(6)) == 0:
+        cards[-1] = pick(sorted(played))  # a card played this round: refused
+    return {"type": "enter_hand", "player": player, "cards": cards}
 
 
 def claim_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
@@ -84,6 +109,9 @@ def claim_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
 
 def reveal_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
     suit, number = pick(rules.SUITS), pick(range(1, 14))
+    hand = (state.get("hands") or {}).get(state["revealer"])
+    if hand and pick(range(4)):
+        suit, number = referee.parse_card(pick(hand))
     move = {"type": "reveal_card", "suit": suit, "number": number}
     if suit == "Game":
         move["target"] = pick(state["players"])
@@ -120,6 +148,9 @@ def move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
             )
         return {"type": "free_increase", "track": pick(rules.TRACKS)}
     if phase == "Tricks":
+        unentered = [p for p in state["players"] if not (state.get("hand_entered") or {}).get(p) and state["hand"][p]]
+        if unentered and pick(range(4)) == 0:
+            return hand_move(state, pick)
         return claim_move(state, pick) if state["trick"] else trick_move(state, pick)
     if phase == "Reveal":
         return reveal_move(state, pick)

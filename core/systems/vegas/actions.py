@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.vegas import rounds, setup, tricks
+from tableside.core.systems.vegas import hands, rounds, setup, tricks
 from tableside.core.systems.vegas.state import tie_open
 
 State = dict[str, Any]
@@ -112,3 +112,14 @@ def reveal_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
     return state, tricks.reveal_card(
         state, action["suit"], action["number"], target=action.get("target") or None, track=action.get("track") or None
     )
+
+
+def enter_hand(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    """A seat enters the cards it holds, privately: then its plays are checked against them (follow suit)."""
+    player = action["player"]
+    setup.require_player(state, player)
+    if ctx.seat is not None and ctx.seat != player:
+        raise RuleError(f"{ctx.seat} cannot enter {player}'s hand (a hand is its holder's)")
+    result = hands.enter_hand(state, player, action["cards"])
+    ctx.private(player, result["summary"])
+    return state, {"summary": result["summary"], "player": player, "cards": result["cards"]}

@@ -114,7 +114,8 @@ def round_bonus(
     card = rules.card_name(suit, number)
     reason = f"round bonus {card}"
     if number in rules.LOW_NUMBERS:
-        return vp.describe(vp.change_vp(state, player, rules.ROUND_LOW_VP, reason))
+        gain = rules.reveal_low_vp(state.get("reveal_low", rules.REVEAL_ROUND_BONUS))
+        return vp.describe(vp.change_vp(state, player, gain, reason))
     if number in rules.HIGH_NUMBERS:
         steps = [tracks.increase(state, player, suit, reason) for _ in range(rules.ROUND_HIGH_INCREASES)]
         return "; ".join(s["text"] for s in steps)

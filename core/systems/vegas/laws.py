@@ -1,14 +1,15 @@
 """What must always hold in a Venusian Vegas state, and the numbers a correction may set.
 
 The laws: VP equal the ledger's gains and losses (with the floor); track levels 1-5; no negative
-tokens or cards. A VP correction goes into the ledger, so VP still add up afterwards.
+tokens or cards; no card played twice in a round, none in two entered hands. A VP correction goes into
+the ledger, so VP still add up afterwards.
 """
 
 from __future__ import annotations
 
 from tableside.core.errors import RuleError
 from tableside.core.system import State, Tracked
-from tableside.core.systems.vegas import rounds, rules, tracks, vp
+from tableside.core.systems.vegas import hands, rounds, rules, tracks, vp
 
 MAX_HAND = 99  # a correction's ceiling for cards in hand or tokens: far above anything the game reaches
 
@@ -23,8 +24,9 @@ def _split_key(state: State, key: str) -> tuple[str, str, str | None]:
 
 
 def broken(state: State) -> list[str]:
-    """VP equal the ledger's gains and losses (with the floor); levels 1-5; no negative tokens or cards."""
-    return vp.ledger_problems(state) + tracks.problems(state)
+    """VP equal the ledger's gains and losses (with the floor); levels 1-5; no negative tokens or cards;
+    no card played twice in a round."""
+    return vp.ledger_problems(state) + tracks.problems(state) + hands.problems(state)
 
 
 def tracked(state: State) -> list[Tracked]:

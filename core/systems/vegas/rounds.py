@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.vegas import rules, tracks
+from tableside.core.systems.vegas import hands, rules, tracks
 from tableside.core.systems.vegas.setup import (
     GAME_OVER,
     REVEAL,
@@ -59,6 +59,7 @@ def start_round(state: State) -> dict[str, Any]:
     state["tricks_played"] = 0
     state["revealer"] = None
     state["revealed"] = []
+    hands.start_round(state)
     state["leader"] = None
     state["round_leader"] = None
     behind = furthest_behind(state)

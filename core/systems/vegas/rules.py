@@ -56,6 +56,19 @@ MIDDLE_NUMBERS = range(6, 10)  # 6-9: the suit's special ability / the suit's st
 HIGH_NUMBERS = range(10, 14)  # 10-13: increase that suit's track / increase it twice
 TRICK_LOW_VP = 2
 ROUND_LOW_VP = 1
+# Ending a round: the revealer "takes each card's round bonus - the larger of the two bonuses printed
+# on it". For 6-9 and 10-13 the round bonus is the larger one; for 1-5 it is not (gain 1 VP against the
+# trick bonus's 2 VP), so what a revealed 1-5 scores is setup data the players confirm.
+REVEAL_ROUND_BONUS = "round bonus"  # the round column as printed: a revealed 1-5 gains 1 VP
+REVEAL_LARGER_BONUS = "larger bonus"  # the larger of the two printed: a revealed 1-5 gains 2 VP
+REVEAL_READINGS: tuple[str, ...] = (REVEAL_ROUND_BONUS, REVEAL_LARGER_BONUS)
+
+
+def reveal_low_vp(reading: str) -> int:
+    """VP a revealed 1-5 card gains under the reading the players chose at setup."""
+    return TRICK_LOW_VP if reading == REVEAL_LARGER_BONUS else ROUND_LOW_VP
+
+
 TRICK_HIGH_INCREASES = 1
 ROUND_HIGH_INCREASES = 2
 

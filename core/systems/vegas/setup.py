@@ -4,6 +4,9 @@ Setup data the rulebook leaves open (players confirm it when the session starts)
 - ``vp_spaces``: which track spaces are VP spaces ("Some spaces are VP spaces" without
   saying which). Default: none.
 - ``vp_below_zero``: whether VP may go below zero. Default: no, a loss stops at 0 and says so.
+- ``reveal_low``: what a revealed 1-5 card scores. The round ends with each card's "round bonus -
+  the larger of the two bonuses printed on it", but for 1-5 the round bonus (1 VP) is the smaller
+  one. Default: the round bonus as printed (1 VP); "larger bonus" scores the trick bonus's 2 VP.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.system import Field
+from tableside.core.system import Choice, Field
 from tableside.core.systems.vegas import rules, tracks
 
 State = dict[str, Any]
@@ -62,6 +65,19 @@ OPTIONS = (
         default=False,
         help="off (default): a loss stops at 0 VP and says so",
     ),
+    Field(
+        "reveal_low",
+        "pick",
+        label="A revealed 1-5 scores",
+        required=False,
+        default=rules.REVEAL_ROUND_BONUS,
+        choices=(
+            Choice(rules.REVEAL_ROUND_BONUS, "its round bonus as printed: 1 VP"),
+            Choice(rules.REVEAL_LARGER_BONUS, "the larger of its two bonuses: 2 VP"),
+        ),
+        help='"takes each card\'s round bonus, the larger of the two bonuses printed on it": for 1-5 the two '
+        "readings differ",
+    ),
 )
 
 
@@ -103,6 +119,7 @@ def new_state(options: Mapping[str, Any]) -> State:
         "phase": SETUP,
         "vp_spaces": vp_spaces,
         "vp_below_zero": bool(options.get("vp_below_zero", False)),
+        "reveal_low": options.get("reveal_low") or rules.REVEAL_ROUND_BONUS,
         "boards": {p: tracks.new_board() for p in players},
         "vp": {p: 0 for p in players},
         "hand": {p: rules.SETUP_HAND for p in players},
@@ -119,6 +136,9 @@ def new_state(options: Mapping[str, Any]) -> State:
         "tricks_played": 0,
         "revealer": None,
         "revealed": [],
+        "played": [],
+        "hands": {p: None for p in players},
+        "hand_entered": {p: False for p in players},
         "vp_log": [],
         "last_pick": None,
         "ranking": None,

@@ -20,9 +20,9 @@ from tableside.core.system import (
     State,
     Tracked,
 )
-from tableside.core.systems.vegas import actions, laws, prompts, referee, rules, setup
+from tableside.core.systems.vegas import actions, hands, laws, prompts, referee, rules, setup
 from tableside.core.systems.vegas import screen as view
-from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_START, SETUP
+from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_START, SETUP, TRICKS
 from tableside.core.systems.vegas.state import in_phase, round_can_start, tie_open_reason, trick_open, trick_to_play
 
 
@@ -216,6 +216,27 @@ _SPECS = (
         example={"winner": "Bob", "tokens": [{"player": "Ann", "token": "Game", "trump": "Mobster"}]},
     ),
     ActionSpec(
+        "enter_hand",
+        "Enter your hand",
+        "A player enters the cards they hold (only their seat sees them); their plays are then checked: "
+        "in the hand, not played before this round, following the led suit if they can.",
+        actions.enter_hand,
+        (
+            Field("player", "seat", label="Player"),
+            Field(
+                "cards",
+                "picks",
+                label="Cards in hand",
+                choices=tuple(referee.all_cards()),
+                maximum=laws.MAX_HAND,
+                help="every card you hold now (a card played this round is refused, saying when)",
+            ),
+        ),
+        group="Tricks",
+        available=in_phase(TRICKS),
+        example={"player": "Ann", "cards": ["Game 4", "Bot 11"]},
+    ),
+    ActionSpec(
         "claim_bonus",
         "Take a trick bonus",
         "The winner (or a Bot token's player) takes the trick bonus of "
@@ -342,7 +363,7 @@ class VenusianVegas(GameSystem):
         "Victory points with a floor, five tracks per player, modifier tokens, the Trump and Rank "
         "Indicators, the referee of each trick, rounds and the final ranking."
     )
-    rules_version = 1
+    rules_version = 2  # 2: a card played earlier in the round is refused; entered hands
     options = setup.OPTIONS
     actions = ACTIONS
     bindings = BINDINGS
@@ -363,6 +384,21 @@ class VenusianVegas(GameSystem):
 
     def laws(self, state: State) -> list[str]:
         return laws.broken(state)
+
+    def derive(self, state: State) -> State:
+        """An entered hand that no longer matches the cards held is set aside; whether each seat entered one
+        is public."""
+        if "hands" in state:
+            hands.settle(state)
+            state["hand_entered"] = {p: state["hands"].get(p) is not None for p in state["players"]}
+        return state
+
+    def redact(self, state: State, seat: str | None) -> State:
+        """An entered hand is its holder's: every other seat, the e-paper and the stream see only that it was
+        entered (``hand_entered``)."""
+        if not any(state.get("hands", {}).values()):
+            return state
+        return {**state, "hands": {p: (h if p == seat else None) for p, h in state["hands"].items()}}
 
     def tracked(self, state: State) -> list[Tracked]:
         return laws.tracked(state)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.vegas import bonuses, referee, rounds, rules
+from tableside.core.systems.vegas import bonuses, hands, referee, rounds, rules
 from tableside.core.systems.vegas.setup import REVEAL, TRICKS, require_player
 
 State = dict[str, Any]
@@ -138,6 +138,8 @@ def play_trick(state: State, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise RuleError(f"{twice[0]} is played twice; there is one of each card")
+    players = [r["player"] for r in rows]
+    hands.check_trick(state, players, names)
     plays = _token_plays(rows)
     referee.check_tokens(state, plays)
     _check_mobster(plays, names)
@@ -146,6 +148,11 @@ def play_trick(state: State, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     winner = rows[index]["player"]
     how = f"{names[index]}, {referee.why(cards, state['trump'], state['rank'])}"
     played = [{"player": r["player"], "card": n} for r, n in zip(rows, names, strict=True)]
+    taken = [p["take"] for p in plays if p["colour"] == "Mobster" and not p["block"]]
+    hands.record_trick(state, players, names, taken, state["tricks_played"] + 1)
+    for play in plays:
+        if play["colour"] == "Mobster" and not play["block"]:
+            hands.took(state, play["player"], play["take"])
     return _open_trick(state, winner, played, plays, notes, how)
 
 
@@ -164,6 +171,9 @@ def trick_winner(state: State, winner: str, tokens: Sequence[dict[str, Any]] = (
     referee.check_tokens(state, plays)
     _check_mobster(plays, None)
     notes = referee.apply_tokens(state, plays)
+    unseen = hands.unseen_plays(state, holding)
+    if unseen:
+        notes.append(f"the cards were not entered, so the entered hands of {', '.join(unseen)} are set aside")
     return _open_trick(state, winner, None, plays, notes, "entered by the players")
 
 
@@ -251,6 +261,12 @@ def reveal_card(
     card = rules.card_name(*referee.check_card(suit, number, "revealed card"))
     if card in state["revealed"]:
         raise RuleError(f"{card} was already revealed this round; there is one of each card")
+    hands.check_not_played(state, card, f"{player}'s revealed card")
+    entered = (state.get("hands") or {}).get(player)
+    if entered is not None:
+        if card not in entered:
+            raise RuleError(f"{player}'s hand as entered does not hold {card}")
+        state["hands"][player] = [c for c in entered if c != card]
     text = bonuses.round_bonus(state, player, suit, number, target=target, track=track)
     state["hand"][player] -= 1
     state["revealed"].append(card)

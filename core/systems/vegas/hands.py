@@ -1,0 +1,160 @@
+"""The cards of the current round: every card played in a trick, and the hands players entered.
+
+Tableside never deals, so it knows a card only once a player names it. Two things follow
+from the tricks entered card by card:
+
+- **Played this round.** "65 employee cards ... numbered 1 to 13": one of each, and the deck
+  is only reshuffled when a round starts ("Each round All modifier tokens are returned and
+  the deck is reshuffled"). A card played in an earlier trick of the round is refused, in
+  words, naming the trick it was played in. A card a Mobster token takes "out of this trick
+  into your hand" goes back into a hand, so it may be played again.
+- **Entered hands.** A seat may enter its hand (privately: other seats see only that it did).
+  While the entered hand still matches the cards the player holds, each card that player
+  plays must be in it, and "Follow the led suit if you can" is checked against it. Anything
+  that changes a hand out of sight (a draw, a steal, a discard, a trick entered by its winner
+  only, a correction) sets the entered hand aside; the player may enter it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.systems.vegas import referee, rules
+
+State = dict[str, Any]
+
+
+def start_round(state: State) -> None:
+    """A new round: the deck is reshuffled, so nothing has been played and no hand is known."""
+    state["played"] = []
+    state["hands"] = {p: None for p in state["players"]}
+
+
+def played_cards(state: State) -> dict[str, dict[str, Any]]:
+    """Card name -> ``{"card", "player", "trick"}`` for every card played this round and still out of hand."""
+    return {row["card"]: row for row in state.get("played", [])}
+
+
+def check_not_played(state: State, card: str, who: str) -> None:
+    """Refuse a card already played this round, saying when and by whom."""
+    row = played_cards(state).get(card)
+    if row is not None:
+        raise RuleError(
+            f"{who}: {card} was already played this round ({row['player']}, trick {row['trick']}); "
+            "there is one of each card and the deck is reshuffled only when a round starts"
+        )
+
+
+def holder_of(state: State, card: str) -> str | None:
+    """The player whose entered hand holds ``card``, if any."""
+    for player, hand in (state.get("hands") or {}).items():
+        if hand is not None and card in hand:
+            return player
+    return None
+
+
+def check_trick(state: State, players: Sequence[str], names: Sequence[str]) -> None:
+    """Every card of a trick entered card by card: not played before this round, in the player's entered
+    hand if they entered one, and following the led suit when that hand holds it."""
+    led = referee.parse_card(names[0])[0]
+    for i, (player, card) in enumerate(zip(players, names, strict=True)):
+        check_not_played(state, card, f"{player}'s card")
+        holder = holder_of(state, card)
+        if holder is not None and holder != player:
+            raise RuleError(f"{player}'s card: {card} is in {holder}'s hand as entered")
+        hand = (state.get("hands") or {}).get(player)
+        if hand is None:
+            continue
+        if card not in hand:
+            raise RuleError(f"{player}'s hand as entered does not hold {card}")
+        if i and referee.parse_card(card)[0] != led:
+            follow = sorted((c for c in hand if referee.parse_card(c)[0] == led), key=_order)
+            if follow:
+                raise RuleError(
+                    f"{player} holds {', '.join(follow)}: follow the led suit ({led}) if you can, not {card}"
+                )
+
+
+def record_trick(state: State, players: Sequence[str], names: Sequence[str], taken: Sequence[str], trick: int) -> None:
+    """The trick's cards are out: into the round's record, out of entered hands. A card a Mobster token
+    took goes back into a hand (the taker's entered hand, if any) and may be played again."""
+    hands = state["hands"]
+    for player, card in zip(players, names, strict=True):
+        if hands.get(player) is not None:
+            hands[player] = [c for c in hands[player] if c != card]
+        if card not in taken:
+            state["played"].append({"card": card, "player": player, "trick": trick})
+
+
+def took(state: State, player: str, card: str) -> None:
+    """A Mobster token took ``card`` into ``player``'s hand: an entered hand follows it."""
+    hand = state["hands"].get(player)
+    if hand is not None:
+        state["hands"][player] = sorted([*hand, card], key=_order)
+
+
+def unseen_plays(state: State, players: Sequence[str]) -> list[str]:
+    """A trick entered by its winner only: each of ``players`` played a card nobody named, so an entered
+    hand no longer says what they hold. Returns the players whose entered hand was set aside."""
+    dropped = [p for p in players if state["hands"].get(p) is not None]
+    for p in dropped:
+        state["hands"][p] = None
+    return dropped
+
+
+def enter_hand(state: State, player: str, cards: Sequence[str]) -> dict[str, Any]:
+    """``player`` enters the cards they hold: as many as they hold, none played this round, none in
+    another entered hand."""
+    held = state["hand"][player]
+    if len(cards) != held:
+        raise RuleError(f"{player} holds {held} card(s); {len(cards)} entered")
+    twice = sorted({c for c in cards if list(cards).count(c) > 1})
+    if twice:
+        raise RuleError(f"{twice[0]} is entered twice; there is one of each card")
+    for card in cards:
+        referee.parse_card(card, f"{player}'s hand")
+        check_not_played(state, card, f"{player}'s hand")
+        holder = holder_of(state, card)
+        if holder is not None and holder != player:
+            raise RuleError(f"{player}'s hand: {card} is in {holder}'s hand as entered")
+    state["hands"][player] = sorted(cards, key=_order)
+    return {"summary": f"{player} entered their hand ({held} card(s))", "player": player, "cards": held}
+
+
+def settle(state: State) -> list[str]:
+    """An entered hand whose size no longer matches the cards held (a draw, a steal, a discard, a correction)
+    is set aside. Returns who lost theirs."""
+    hands = state.get("hands")
+    if not hands:
+        return []
+    dropped = [p for p, hand in hands.items() if hand is not None and len(hand) != state["hand"][p]]
+    for p in dropped:
+        hands[p] = None
+    return dropped
+
+
+def problems(state: State) -> list[str]:
+    """The cards law: no card played twice this round, no entered hand holding a played card or one
+    another entered hand holds."""
+    out = []
+    played: set[str] = set()
+    for row in state.get("played", []):
+        if row["card"] in played:
+            out.append(f"{row['card']} is recorded as played twice this round")
+        played.add(row["card"])
+    entered: dict[str, str] = {}
+    for player, hand in (state.get("hands") or {}).items():
+        for card in hand or ():
+            if card in played:
+                out.append(f"{player}'s entered hand holds {card}, already played this round")
+            if card in entered:
+                out.append(f"{card} is in the entered hands of {entered[card]} and {player}")
+            entered[card] = player
+    return out
+
+
+def _order(card: str) -> tuple[int, int]:
+    suit, number = referee.parse_card(card)
+    return rules.SUITS.index(suit), number
