@@ -387,6 +387,11 @@ class Store:
                 [session_id, seat, token, at],
             )
 
+    def release_seat(self, session_id: str, seat: str) -> None:
+        """No phone holds ``seat`` any more."""
+        with self._write("the seat was not released"), self.atomic():
+            self.conn.execute("DELETE FROM seat_claims WHERE session_id = ? AND seat = ?", [session_id, seat])
+
     def seat_of_token(self, token: str) -> tuple[str, str] | None:
         """(session id, seat) held by ``token``, or None."""
         row = self.conn.execute("SELECT session_id, seat FROM seat_claims WHERE token = ?", [token]).fetchone()

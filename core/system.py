@@ -208,6 +208,24 @@ class GameSystem:
         """``state`` as ``seat`` may see it (None: the public table view, as on the e-paper)."""
         return state
 
+    def private_owner(self, state: State, action: Mapping[str, Any], seat: str | None) -> str | None:
+        """The seat whose private dice ``action`` (as sent by ``seat``) would use, or None. The core lets only
+        that seat's phone act on them (a refusal such as "needs 5 more 6s" would reveal them)."""
+        return None
+
+    def chart_series(self, state: State) -> dict[str, float]:
+        """The numbers the history chart draws for this state (a public view: ``redact(state, None)``),
+        named for a person. Default: the tracked numbers, so every system has a chart."""
+        out: dict[str, float] = {}
+        for t in self.tracked(state)[:8]:
+            if isinstance(t.value, int | float) and not isinstance(t.value, bool):
+                out[t.label] = float(t.value)
+        return out
+
+    def chart_title(self) -> str:
+        """What the chart shows, in words."""
+        return "Tracked numbers"
+
     def derive(self, state: State) -> State:
         """Values computed from the rest (odds, thresholds), refreshed after every action."""
         return state

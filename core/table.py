@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from tableside.core import dice
+from tableside.core import dice, privacy
 from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError
 from tableside.core.recorder import ReplayMismatch, typed_faces
 from tableside.core.store import CHECKPOINT_EVERY, Store
@@ -34,6 +34,9 @@ from tableside.core.systems import all_systems, get_system
 log = logging.getLogger(__name__)
 
 SOURCES = ("button", "phone", "cli", "api")
+# A held seat may be taken over without its phone's agreement once that phone has sent no request and held
+# no stream for this long (docs/api.md, "Seats").
+SEAT_GONE_AFTER = 120.0
 Listener = Callable[[dict], None]
 
 
@@ -75,6 +78,9 @@ class Table:
         # The seat-independent part of the view, built once per version (ten phones read it after each change).
         self._public: tuple[tuple, dict] | None = None
         self._claims = 0  # bumped when a seat changes hands: the view's "claimed" flags depend on it
+        # Presence of the phones holding seats, by token: when each was last heard from, and its open streams.
+        self._seen: dict[str, float] = {}
+        self._streams: dict[str, int] = {}
         active = store.get_meta("active_session")
         if active and store.get_session(active):
             self._live = self._load(active)
@@ -194,7 +200,7 @@ class Table:
                 "id": live.id,
                 "system": system.id,
                 "version": live.version,
-                "state": system.redact(live.state, seat),
+                "state": privacy.state(system, live.state, seat),
                 "screen": public["screen"],
                 "seat": seat,
                 "seats": public["seats"],
@@ -253,7 +259,8 @@ class Table:
 
     # -- seats ------------------------------------------------------------------
     def claim_seat(self, seat: Any, takeover: Any = False) -> dict:
-        """A phone takes a seat; a held seat is taken over only when asked (a phone that died)."""
+        """A phone takes a seat. A held seat is taken over only when asked and when its phone is gone: no
+        request and no open stream for ``SEAT_GONE_AFTER`` seconds (else that phone releases it first)."""
         if not isinstance(seat, str) or not seat.strip():
             raise BadRequest("'seat' must be the name of a seat")
         if not isinstance(takeover, bool):
@@ -264,12 +271,54 @@ class Table:
             if seat not in names:
                 shown = ", ".join(names) or "none: this game has no seats"
                 raise RuleError(f"no seat {seat[:40]!r} in this game; seats: {shown}")
-            if seat in self.store.seat_claims(live.id) and not takeover:
+            holder = self.store.seat_claims(live.id).get(seat)
+            if holder is not None and not takeover:
                 raise Conflict(f"{seat}'s seat is held by another phone; take it over only if that phone is gone")
+            if holder is not None:
+                away = self._away(holder)
+                if away < SEAT_GONE_AFTER:
+                    raise Conflict(
+                        f"{seat}'s phone is still here (heard from {int(away)} s ago): ask it to release the seat, "
+                        f"or take it over once that phone has been gone for {int(SEAT_GONE_AFTER)} s"
+                    )
+                log.warning("seat %s taken over from a phone gone for %.0f s", seat, away)
             token = secrets.token_urlsafe(18)
             self.store.claim_seat(live.id, seat, token, self._now())
             self._claims += 1
+            self._seen[token] = self.clock()
             return {"seat": seat, "token": token}
+
+    def release_seat(self, token: Any) -> dict:
+        """The phone holding a seat gives it up (so another phone may take it at once)."""
+        seat = self.seat_of(token)
+        if seat is None:
+            raise BadRequest("only the phone holding a seat can release it: send its seat token")
+        with self._lock:
+            self.store.release_seat(self._require_live().id, seat)
+            self._claims += 1
+            self._seen.pop(token, None)
+            return {"seat": seat, "released": True}
+
+    def _away(self, token: str) -> float:
+        """Seconds since the phone holding ``token`` was last heard from (0 while it holds a stream)."""
+        if self._streams.get(token):
+            return 0.0
+        now = self.clock()
+        return now - self._seen.setdefault(token, now)  # unheard of since the server started: counts from now
+
+    def stream_opened(self, token: str) -> None:
+        """A seated phone opened the event stream: it is present until ``stream_closed``."""
+        with self._lock:
+            self._streams[token] = self._streams.get(token, 0) + 1
+
+    def stream_closed(self, token: str) -> None:
+        with self._lock:
+            left = self._streams.get(token, 0) - 1
+            if left > 0:
+                self._streams[token] = left
+            else:
+                self._streams.pop(token, None)
+                self._seen[token] = self.clock()
 
     def seat_of(self, token: Any) -> str | None:
         """The seat a phone's token holds in the active session (None for no token)."""
@@ -285,6 +334,9 @@ class Table:
                     "this phone no longer holds a seat in the game on the table "
                     "(it was taken over, or the game changed): pick a seat again"
                 )
+            if len(self._seen) > 4096:  # bounded: forget phones of finished games
+                self._seen.clear()
+            self._seen[token] = self.clock()
             return held[1]
 
     def position(self) -> tuple[str, int] | None:
@@ -317,6 +369,7 @@ class Table:
             self._check_playable(live)
             if not isinstance(raw, Mapping):
                 raise BadRequest("an action must be a JSON object")
+            self._check_private(live, raw, seat, source)
             step = self._run(live, raw, faces=raw.get("faces"), seat=seat)
             seq = self._append(
                 live,
@@ -333,7 +386,10 @@ class Table:
             )
             live.applied.append((seq, seq))
             live.undone.clear()
-            return {**self._changed(live, step.result, seat), "rolls": self._visible_rolls(step, seat)}
+            return {
+                **self._changed(live, step.result, seat, step.private),
+                "rolls": privacy.rolls(step.rolls, step.private, seat),
+            }
 
     def undo(self, source: str = "api", expected_version: Any = None, seat: str | None = None) -> dict:
         with self._lock:
@@ -346,12 +402,11 @@ class Table:
             state = self._state_at(live, applied_at - 1)
             undone = self._entry(live.id, target)
             result = {"summary": f"Undid: {undone['result'].get('summary', undone['type'])}", "undid": target}
-            self._append(
-                live, "undo", "undo", None, target, source, result, state, seat=seat, private=undone.get("private")
-            )
+            private = _marked(undone.get("private"), "Undid")
+            self._append(live, "undo", "undo", None, target, source, result, state, seat=seat, private=private)
             live.applied.pop()
             live.undone.append(target)
-            return self._changed(live, result, seat)
+            return self._changed(live, result, seat, private)
 
     def redo(self, source: str = "api", expected_version: Any = None, seat: str | None = None) -> dict:
         with self._lock:
@@ -365,12 +420,11 @@ class Table:
             step = self._run(live, entry["action"], replay=entry["rolls"], seat=entry.get("seat"))
             state, result = step.state, step.result
             result = {**result, "summary": f"Redid: {result.get('summary', entry['type'])}", "redid": target}
-            seq = self._append(
-                live, "redo", "redo", None, target, source, result, state, seat=seat, private=entry.get("private")
-            )
+            private = _marked(entry.get("private"), "Redid")
+            seq = self._append(live, "redo", "redo", None, target, source, result, state, seat=seat, private=private)
             live.undone.pop()
             live.applied.append((target, seq))
-            return self._changed(live, result, seat)
+            return self._changed(live, result, seat, private)
 
     def roll(self, expr: Any, faces: Any = None, source: str = "api") -> dict:
         """A free roll; logged in the active session when there is one."""
@@ -429,7 +483,21 @@ class Table:
                 session_id = self._require_live().id
             elif not self.store.get_session(session_id):
                 raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
-            return [_public_entry(e, seat) for e in self.store.entries(session_id, after=since)]
+            return [privacy.entry(e, seat) for e in self.store.entries(session_id, after=since)]
+
+    def export(self, session_id: str | None, seat: str | None = None) -> tuple[dict, list[dict]]:
+        """(the session's row, its whole log as ``seat`` may read it): what an export writes. ``seat``
+        counts only for the game on the table; a saved game is exported as the shared view sees it."""
+        with self._lock:
+            if session_id is None or (self._live is not None and session_id == self._live.id):
+                live = self._require_live()
+                session_id = live.id
+            else:
+                seat = None
+            row = self.store.get_session(session_id)
+            if row is None:
+                raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
+            return row, [privacy.entry(e, seat) for e in self.store.entries(session_id)]
 
     def states(self, session_id: str) -> list[dict]:
         """The state after every version, 0 to the newest, re-applied from the log's recordings (the
@@ -512,14 +580,33 @@ class Table:
         live.state = state
         return seq
 
-    @staticmethod
-    def _visible_rolls(step: Step, seat: str | None) -> list[dict]:
-        private = step.private
-        return [] if private and private.get("seat") != seat else step.rolls
+    def _check_private(self, live: _Live, raw: Mapping[str, Any], seat: str | None, source: str) -> None:
+        """Only a seat's own phone acts on its private dice: any other answer (even "needs 5 more 6s")
+        would tell the asker what they hold. A phone with no seat acts for a seat no phone holds (the
+        table plays it); a button's action comes from the state, never from the asker, so it goes on."""
+        if source == "button":
+            return
+        try:
+            owner = live.system.private_owner(live.state, raw, seat)
+        except Exception:  # a bug in the hook: the handler's own checks still run
+            log.exception("%s: private_owner failed on %s", live.system.id, str(raw)[:200])
+            return
+        if owner is None or owner == seat:
+            return
+        if seat is None and owner not in self.store.seat_claims(live.id):
+            return
+        log.warning("refused %s from %s: %s's dice are private", str(raw.get("type"))[:40], seat or "no seat", owner)
+        raise RuleError(
+            f"{seat or 'a phone with no seat'} cannot act for {owner}: {owner}'s dice are private to {owner}'s phone"
+        )
 
-    def _changed(self, live: _Live, result: dict, seat: str | None = None) -> dict:
+    def _changed(self, live: _Live, result: dict, seat: str | None = None, private: dict | None = None) -> dict:
         self._notify({"kind": "change", "session": live.id, "version": live.version})
-        return {"version": live.version, "state": live.system.redact(live.state, seat), "result": result}
+        return {
+            "version": live.version,
+            "state": privacy.state(live.system, live.state, seat),
+            "result": privacy.result(result, private, seat),
+        }
 
     def _entry(self, session_id: str, seq: int) -> dict:
         return next(self.store.entries(session_id, after=seq - 1))
@@ -699,11 +786,8 @@ def _reapply(system: GameSystem, state: dict, original: dict, entry: dict, row: 
         raise ReplayMismatch(f"entry {entry['seq']} no longer replays: {exc.message}") from exc
 
 
-def _public_entry(e: dict, seat: str | None) -> dict:
-    """A log entry as ``seat`` may read it."""
-    out = {k: e.get(k) for k in ("seq", "kind", "type", "action", "target", "source", "seat", "at", "result", "rolls")}
-    private = e.get("private")
-    if private and private.get("seat") != seat:
-        out.update(action=None, rolls=[], result={"summary": private.get("summary") or "a private move"})
-        out["private"] = True
-    return out
+def _marked(private: dict | None, verb: str) -> dict | None:
+    """The privacy of an undo or redo of a private entry: the same seat, its public summary prefixed."""
+    if not private:
+        return None
+    return {"seat": private.get("seat"), "summary": f"{verb}: {private.get('summary') or 'a private move'}"}

@@ -9,7 +9,7 @@ import random
 import pytest
 from PIL import Image
 from tableside.core.store import Store
-from tableside.core.table import Table
+from tableside.core.table import SEAT_GONE_AFTER, Table
 from tableside.device.buttons import ButtonPanel, mock_factory
 from tableside.device.display import RefreshScheduler, VirtualDisplay
 from tableside.display.panels import get_panel
@@ -207,7 +207,13 @@ def test_a_phone_holding_anns_seat_cannot_see_bobs_private_data(client, services
     assert events == [{"kind": "change", "session": view["id"], "version": 1}]
     # the seat cookie set by the claim works too, and a taken-over seat is told to pick again
     assert ann_phone.get("/api/sessions/active", headers=AUTH).get_json()["seat"] == "Ann"
-    client.post("/api/sessions/active/seats", json={"seat": "Ann", "takeover": True}, headers=AUTH)
+    # a seat is taken over only once its phone has been gone for SEAT_GONE_AFTER seconds
+    r = client.post("/api/sessions/active/seats", json={"seat": "Ann", "takeover": True}, headers=AUTH)
+    assert r.status_code == 409 and "release the seat" in r.get_json()["error"]
+    later = services.table.clock() + SEAT_GONE_AFTER + 1
+    services.table.clock = lambda: later
+    r = client.post("/api/sessions/active/seats", json={"seat": "Ann", "takeover": True}, headers=AUTH)
+    assert r.status_code == 200
     r = ann_phone.get("/api/sessions/active", headers=as_ann)
     assert r.status_code == 409 and "pick a seat again" in r.get_json()["error"]
 

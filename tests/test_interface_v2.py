@@ -10,7 +10,7 @@ import pytest
 from tableside.core.errors import BadRequest, Conflict, RuleError
 from tableside.core.recorder import Dice, NeedsDice
 from tableside.core.store import Store
-from tableside.core.table import Table
+from tableside.core.table import SEAT_GONE_AFTER, Table
 
 from tests import toysystem
 from tests.conftest import NoRNG, check_replays
@@ -97,6 +97,10 @@ def test_a_phone_claims_a_seat_and_a_held_seat_is_taken_over_only_deliberately(t
     assert table.seat_of(ann["token"]) == "Ann"
     with pytest.raises(Conflict, match="held by another phone"):
         table.claim_seat("Ann")
+    with pytest.raises(Conflict, match="still here"):  # its phone was heard from just now
+        table.claim_seat("Ann", takeover=True)
+    now = table.clock()
+    table.clock = lambda: now + SEAT_GONE_AFTER + 1
     again = table.claim_seat("Ann", takeover=True)
     assert table.seat_of(again["token"]) == "Ann"
     with pytest.raises(Conflict, match="no longer holds a seat"):

@@ -122,6 +122,16 @@ class Toy(GameSystem):
         hidden = {name: (faces if name == seat else len(faces)) for name, faces in state["hands"].items()}
         return {**state, "hands": hidden}
 
+    def private_owner(self, state, action, seat):
+        """Rolling into a hand uses that seat's private dice."""
+        return action.get("seat") if action.get("type") == "hide" and action.get("seat") in state["hands"] else None
+
+    def chart_series(self, state):
+        return {"Score": float(state["score"]), "Pot": float(state["pot"])}
+
+    def chart_title(self):
+        return "Score and pot"
+
     def pending(self, state):
         return [Prompt("Ann", "Ann: roll the dice", "roll_d6")] if state["score"] == 0 else []
 

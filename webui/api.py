@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import csv
+import functools
 import hashlib
+import io
 import json
 from typing import Any
 
@@ -22,13 +25,21 @@ SEAT_HEADER = "X-Tableside-Seat"
 SEAT_COOKIE = "tableside_seat"
 
 
-def _seat() -> str | None:
-    """The seat this phone holds (header or cookie), or None for the shared table view."""
+def seat_token() -> str | None:
+    """The seat token this phone sent (header or cookie), or None."""
     environ = request.environ  # read directly: most requests carry neither, and parsing cookies is not free
-    token = environ.get("HTTP_X_TABLESIDE_SEAT") or (
+    return environ.get("HTTP_X_TABLESIDE_SEAT") or (
         request.cookies.get(SEAT_COOKIE) if "HTTP_COOKIE" in environ else None
     )
+
+
+def seat_of_request() -> str | None:
+    """The seat this phone holds, or None for the shared table view: what ``core.privacy`` is asked about."""
+    token = seat_token()
     return _services().table.seat_of(token) if token else None
+
+
+_seat = seat_of_request
 
 
 def _source() -> str:
@@ -134,6 +145,15 @@ def claim_seat():
     return response
 
 
+@bp.post("/api/sessions/active/seats/release")
+def release_seat():
+    """The phone holding a seat gives it up, so another phone may take it at once."""
+    _body()
+    response = jsonify(_services().table.release_seat(seat_token()))
+    response.delete_cookie(SEAT_COOKIE)
+    return response
+
+
 @bp.post("/api/sessions/active/activate")
 def activate():
     return jsonify(_services().table.activate(_body().get("id")))
@@ -172,6 +192,32 @@ def saved_log(session_id: str):
     return jsonify(table.log(session_id, seat=seat, since=_since()))
 
 
+@bp.get("/api/sessions/<session_id>/export")
+def export(session_id: str):
+    """The whole log as a download: ``?format=json`` (default) or ``csv``, as this phone's seat may read it
+    (another seat's private entries keep only their public summary)."""
+    fmt = request.args.get("format", "json")
+    if fmt not in ("json", "csv"):
+        raise BadRequest(f"format {fmt[:20]!r} is not json or csv")
+    table = _services().table
+    session, entries = table.export(None if session_id == "active" else session_id, seat_of_request())
+    stem = f"tableside-{session['system']}-{session['id'][:8]}"
+    if fmt == "json":
+        text = json.dumps({"session": session["id"], "log": entries}, indent=1) + "\n"
+        mimetype = "application/json"
+    else:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        columns = ["seq", "kind", "type", "source", "seat", "at", "target", "action", "result"]
+        writer.writerow(columns)
+        for e in entries:
+            writer.writerow([json.dumps(e.get(c)) if c in ("action", "result") else e.get(c, "") for c in columns])
+        text, mimetype = out.getvalue(), "text/csv"
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{stem}.{fmt}"'
+    return response
+
+
 @bp.post("/api/rolls")
 def roll():
     """A free roll (logged in the active session if there is one)."""
@@ -208,24 +254,50 @@ def stream():
         response.status_code = 503
         response.headers["Retry-After"] = "30"
         return response
+    table = services.table
     try:
-        table = services.table
         hello = {"kind": "hello", "version": table.view()["version"] if table.has_active() else None}
+        token = seat_token() if table.has_active() else None
+        if token and seat_of_request() is None:
+            token = None
     except Exception:
         broker.release()
         raise
+    # A seated phone with its stream open is present: its seat cannot be taken over while it is.
+    if token:
+        table.stream_opened(token)
+    gone = functools.partial(table.stream_closed, token) if token else None
+
+    def release() -> None:
+        broker.release()
+        if gone is not None:
+            gone()
+
     detach = request.environ.get(DETACH_KEY)
     if detach is not None:  # Tableside's server: the hub takes the connection after the first event
-        detach(broker.attach, broker.release)
+        detach(functools.partial(_attach, broker, gone), release)
         body: Any = [format_event(hello)]
     else:
-        body = stream_with_context(broker.stream(hello))
+        body = stream_with_context(_ending(broker.stream(hello), gone))
     response = Response(body, mimetype="text/event-stream")
     # A list body would get a Content-Length, and a browser would end the stream after the first event.
     response.automatically_set_content_length = False
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"
     return response
+
+
+def _attach(broker, gone, sink) -> None:
+    broker.attach(sink, gone)
+
+
+def _ending(events, gone):
+    """The fallback stream, telling ``gone()`` when it ends."""
+    try:
+        yield from events
+    finally:
+        if gone is not None:
+            gone()
 
 
 @bp.get("/api/hardware")

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-import csv
+import contextlib
 import gzip
 import hashlib
 import io
@@ -20,7 +20,7 @@ import threading
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
-from tableside.core.errors import BadRequest, NotFound, TablesideError
+from tableside.core.errors import NotFound, TablesideError
 
 bp = Blueprint("panel", __name__)
 log = logging.getLogger(__name__)
@@ -167,6 +167,10 @@ def _finish(response: Response, body: bytes) -> None:
 @bp.delete("/api/panel/seat")
 def leave_seat():
     """This phone becomes a table phone: forget the seat cookie (httponly, so the page cannot)."""
+    token = request.headers.get("X-Tableside-Seat") or request.cookies.get("tableside_seat")
+    if token and _services().table.has_active():
+        with contextlib.suppress(TablesideError):  # already taken over or gone: nothing to give up
+            _services().table.release_seat(token)  # so another phone may take the seat at once
     response = jsonify(seat=None)
     response.delete_cookie("tableside_seat", samesite="Strict", httponly=True)
     return response
@@ -230,34 +234,3 @@ def round_of(state: Any) -> str:
         if isinstance(value, int) and not isinstance(value, bool):
             return f"{key.replace('_', ' ').capitalize()} {value}"
     return ""
-
-
-# -- export ----------------------------------------------------------------------------------
-@bp.get("/api/sessions/<session_id>/export")
-def export(session_id: str):
-    """The whole log as a download: ``?format=json`` (default) or ``csv``, as ``tableside export`` writes it."""
-    fmt = request.args.get("format", "json")
-    if fmt not in ("json", "csv"):
-        raise BadRequest(f"format {fmt[:20]!r} is not json or csv")
-    table = _services().table
-    if session_id == "active":
-        session_id = table.view()["id"]
-    session = table.store.get_session(session_id)
-    if not session:
-        raise NotFound(f"no saved session with id {session_id[:40]!r}")
-    entries = list(table.store.entries(session_id))
-    stem = f"tableside-{session['system']}-{session_id[:8]}"
-    if fmt == "json":
-        text = json.dumps({"session": session_id, "log": entries}, indent=1) + "\n"
-        mimetype = "application/json"
-    else:
-        out = io.StringIO()
-        writer = csv.writer(out)
-        columns = ["seq", "kind", "type", "source", "seat", "at", "target", "action", "result"]
-        writer.writerow(columns)
-        for e in entries:
-            writer.writerow([json.dumps(e.get(c)) if c in ("action", "result") else e.get(c, "") for c in columns])
-        text, mimetype = out.getvalue(), "text/csv"
-    response = Response(text, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{stem}.{fmt}"'
-    return response

@@ -20,7 +20,7 @@ import json
 import logging
 import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 log = logging.getLogger(__name__)
@@ -45,6 +45,7 @@ class Broker:
         self.max_queue = max_queue
         self._lock = threading.Lock()
         self._sinks: set[Sink] = set()
+        self._on_gone: dict[Sink, Callable[[], None]] = {}  # told when that stream ends (a seat's presence)
         self._queues: set[queue.Queue] = set()  # fallback generators
         self._reserved = 0
         self._events: queue.SimpleQueue = queue.SimpleQueue()
@@ -71,16 +72,21 @@ class Broker:
             self._reserved = max(0, self._reserved - 1)
 
     # -- hub mode -----------------------------------------------------------------
-    def attach(self, sink: Sink) -> None:
-        """Take over a connection whose reservation was made; the hub writes to it from now on."""
+    def attach(self, sink: Sink, on_gone: Callable[[], None] | None = None) -> None:
+        """Take over a connection whose reservation was made; the hub writes to it from now on.
+        ``on_gone()`` runs once when it ends."""
         with self._lock:
             if self.closed.is_set():
                 self._reserved = max(0, self._reserved - 1)
                 closed = True
             else:
                 self._sinks.add(sink)
+                if on_gone is not None:
+                    self._on_gone[sink] = on_gone
                 closed = False
         if closed:
+            if on_gone is not None:
+                on_gone()
             sink.end(_format({"kind": "bye"}))
             return
         self._ensure_thread()
@@ -91,6 +97,9 @@ class Broker:
             if sink in self._sinks:
                 self._sinks.discard(sink)
                 self._reserved = max(0, self._reserved - 1)
+            gone = self._on_gone.pop(sink, None)
+        if gone is not None:
+            gone()
 
     def _ensure_thread(self) -> None:
         with self._lock:
@@ -143,6 +152,7 @@ class Broker:
             self.closed.set()
             sinks = list(self._sinks)
             self._sinks.clear()
+            self._on_gone.clear()
             queues = list(self._queues)
         self._events.put(None)
         bye = _format({"kind": "bye"}).encode()

@@ -82,23 +82,30 @@ def _seated(key: str | None):
 
     def wrap(handler):
         def run(state: State, action: dict, ctx: Any):
-            if key is None:
-                owner = state["gm"]
-            elif key == "target":
-                owner = state["exchange"]["target"] if state["exchange"] else current(state)
-            else:
-                if action.get(key) is None and ctx.seat in state["participants"]:
-                    action = {**action, key: ctx.seat}
-                owner = action.get(key) or current(state)
-            refused = may_act_for(state, ctx.seat, owner)
+            if key not in (None, "target") and action.get(key) is None and ctx.seat in state["participants"]:
+                action = {**action, key: ctx.seat}
+            refused = may_act_for(state, ctx.seat, _owner(state, action, ctx.seat, key))
             if refused:
                 raise RuleError(refused)
             return handler(state, action, ctx)
 
         run.__doc__ = handler.__doc__
+        run.acts_for = key  # type: ignore[attr-defined]  # read by V2140.private_owner
         return run
 
     return wrap
+
+
+def _owner(state: State, action: Any, seat: str | None, key: str | None) -> Any:
+    """The participant whose scene pool an action uses (see ``_seated``)."""
+    if key is None:
+        return state["gm"]
+    if key == "target":
+        return state["exchange"]["target"] if state["exchange"] else current(state)
+    named = action.get(key) if isinstance(action, dict) else None
+    if named is None and seat in state["participants"]:
+        return seat
+    return named or current(state)
 
 
 _PREPARE_FIELDS = (
@@ -446,6 +453,20 @@ class Venus2140(GameSystem):
 
     def derive(self, state: State) -> State:
         return refresh(state)
+
+    def private_owner(self, state: State, action: Any, seat: str | None) -> str | None:
+        """Every seated action uses its participant's scene pool (the GM's for the GM's actions)."""
+        spec = self.actions.get(action.get("type")) if isinstance(action, dict) else None
+        if spec is None or not hasattr(spec.handler, "acts_for"):
+            return None
+        owner = _owner(state, action, seat, spec.handler.acts_for)
+        return owner if isinstance(owner, str) and owner in state["participants"] else None
+
+    def chart_series(self, state: State) -> dict[str, float]:
+        return {str(name): float(p.get("books") or 0) for name, p in state["participants"].items()}
+
+    def chart_title(self) -> str:
+        return "Books per participant"
 
     def redact(self, state: State, seat: str | None) -> State:
         """Pool faces (and the last roll into a pool) are their owner's; everyone else sees the count."""

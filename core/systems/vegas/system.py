@@ -373,6 +373,13 @@ class VenusianVegas(GameSystem):
         setup.check_options(options["players"], options["vp_spaces"])
         return options
 
+    def chart_series(self, state: State) -> dict[str, float]:
+        """Victory Points per player."""
+        return {str(k): float(v) for k, v in (state.get("vp") or {}).items() if isinstance(v, int | float)}
+
+    def chart_title(self) -> str:
+        return "Victory Points per player"
+
     def initial_state(self, options: Mapping[str, Any]) -> State:
         return setup.new_state(options)
 

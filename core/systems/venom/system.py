@@ -510,6 +510,16 @@ class VenomAssault(GameSystem):
         setup.check_options(options)
         return options
 
+    def chart_series(self, state: State) -> dict[str, float]:
+        """The Event Track and each player's captured Leaders."""
+        out = {"Event Track": float(state.get("event_track") or 0)}
+        for p in state.get("players") or []:
+            out[f"{p.get('name', '?')}: Leaders captured"] = float(len(p.get("leaders") or []))
+        return out
+
+    def chart_title(self) -> str:
+        return "Event Track and captured Leaders"
+
     def initial_state(self, options: Mapping[str, Any]) -> State:
         return setup.new_state(dict(options))
 

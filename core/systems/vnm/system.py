@@ -510,6 +510,19 @@ class VenusNeedsMen(GameSystem):
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         return setup.validate_options(raw)
 
+    def chart_series(self, state: State) -> dict[str, float]:
+        """Population per player: the race to the win threshold."""
+        names = [str(p.get("name", i)) for i, p in enumerate(state.get("players") or [])]
+        totals = dict.fromkeys(names, 0.0)
+        for world in (state.get("worlds") or {}).values():
+            i = world.get("player")
+            if isinstance(i, int) and 0 <= i < len(names):
+                totals[names[i]] += world.get("population") or 0
+        return totals
+
+    def chart_title(self) -> str:
+        return "Population per player"
+
     def initial_state(self, options: Mapping[str, Any]) -> State:
         return self.derive(setup.initial_state(options))
 
