@@ -1107,6 +1107,9 @@ def machine() -> list[str]:
     ]
 
 
+KEEP_FROM = "## Mutation testing"  # results.md's sections from this heading on are not this script's
+
+
 def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Path:
     out = HERE / "results.md"
     lines = [
@@ -1131,6 +1134,9 @@ def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Pat
         )
     if report.notes:
         lines += ["", "## Notes", "", *[f"- {n}" for n in report.notes]]
+    kept = out.read_text().partition(KEEP_FROM)[2] if out.exists() else ""
+    if kept:  # figures another script writes (benchmarks/mutation.py) stay
+        lines += ["", KEEP_FROM + kept.rstrip("\n")]
     out.write_text("\n".join(lines) + "\n")
     return out
 

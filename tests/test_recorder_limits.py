@@ -1,0 +1,145 @@
+"""The recorder's edges: how typed-in faces are read and bounded, what a roll that runs out says, and
+how a recording that no longer fits the rules is refused. Every refusal names what was wrong."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from tableside.core import dice
+from tableside.core.errors import BadRequest, RuleError
+from tableside.core.recorder import MAX_TYPED_FACES, Dice, NeedsDice, ReplayMismatch, typed_faces
+
+
+def exactly(message: str) -> str:
+    return "^" + re.escape(message) + "$"
+
+
+# --- typed_faces: a list in order, or a count per face ---------------------------------------------
+
+
+def test_no_faces_typed_in_means_tableside_rolls():
+    assert typed_faces(None) is None
+
+
+def test_a_count_of_zero_is_allowed_and_adds_nothing():
+    assert typed_faces({"6": 2, "1": 0}) == ["6", "6"]
+
+
+def test_the_whole_allowance_fits_in_one_count_and_in_one_list():
+    assert typed_faces({"6": MAX_TYPED_FACES}) == ["6"] * MAX_TYPED_FACES
+    assert len(typed_faces([1] * MAX_TYPED_FACES)) == MAX_TYPED_FACES
+
+
+@pytest.mark.parametrize("count", [-1, MAX_TYPED_FACES + 1, True, 1.5, "2", None])
+def test_a_count_that_is_not_a_whole_number_in_range_is_refused(count):
+    with pytest.raises(
+        BadRequest, match=exactly(f"faces: the count of '6's must be a whole number 0-{MAX_TYPED_FACES}")
+    ):
+        typed_faces({"6": count})
+
+
+def test_the_face_named_in_a_bad_count_is_cut_to_ten_characters():
+    with pytest.raises(BadRequest, match=exactly("faces: the count of '1234567890's must be a whole number 0-200")):
+        typed_faces({"1234567890123": -1})
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [{"6": MAX_TYPED_FACES, "5": 1}, {"6": MAX_TYPED_FACES, "5": 1, "4": MAX_TYPED_FACES}, [6] * (MAX_TYPED_FACES + 1)],
+)
+def test_more_than_the_allowance_over_all_counts_is_refused(raw):
+    with pytest.raises(RuleError, match=r"^at most 200 typed-in faces for one action, got 2\d\d$"):
+        typed_faces(raw)
+
+
+@pytest.mark.parametrize("raw", ["665", 6, (6, 5), {6, 5}])
+def test_faces_that_are_neither_a_list_nor_a_count_map_are_refused(raw):
+    with pytest.raises(
+        BadRequest, match=exactly("'faces' must be a list of faces in the order rolled, or a count per face")
+    ):
+        typed_faces(raw)
+
+
+# --- rolling: from the RNG, from typed faces, running out ------------------------------------------
+
+
+def test_tableside_rolls_with_the_rng_it_was_given():
+    recorded = Dice(rng=random.Random(7)).roll("attack", "20d6").rolls
+    assert recorded == dice.roll("20d6", rng=random.Random(7)).rolls
+
+
+def test_asking_for_no_faces_rolls_and_records_nothing():
+    d = Dice(rng=random.Random(1))
+    assert d.faces("none", 0) == []
+    assert d.records == []
+
+
+def test_with_nothing_typed_in_the_roll_asks_for_the_dice():
+    with pytest.raises(NeedsDice) as caught:
+        Dice(typed=[]).roll("attack", "2d6")
+    message = "attack needs 2d6: no typed-in faces left for it; type in the rest or let Tableside roll"
+    assert caught.value.message == message
+    assert caught.value.needs_dice == [{"label": "attack", "expr": "2d6"}]
+
+
+def test_with_too_few_typed_in_the_roll_says_how_many_are_left():
+    d = Dice(typed=[4, 6])
+    d.faces("first", 1)
+    with pytest.raises(NeedsDice) as caught:
+        d.roll("second", "3d6")
+    assert caught.value.message == (
+        "second needs 3d6: only 1 typed-in face(s) left for it; type in the rest or let Tableside roll"
+    )
+
+
+def test_a_big_pool_may_explode_and_take_one_more_typed_face():
+    d = Dice(typed=[6] + [1] * 51)
+    assert d.roll("pool", "51d6x").rolls == [6] + [1] * 51
+    assert len(d.finish()) == 1
+
+
+def test_exactly_the_explosion_cap_is_allowed_one_more_is_refused():
+    cap = dice.MAX_EXPLOSIONS
+    d = Dice(typed=[2] * cap + [1])  # the first die and each of the cap's extra dice but the last show a 2
+    assert len(d.roll("chain", "1d2x").rolls) == cap + 1
+    with pytest.raises(dice.DiceError, match=exactly(f"1d2x exploded into more than {cap} extra dice, the cap")):
+        Dice(typed=[2] * (cap + 1) + [1]).roll("chain", "1d2x")
+
+
+def test_typed_faces_left_over_are_refused_with_the_count():
+    d = Dice(typed=[3, 4, 5])
+    d.faces("one", 1)
+    with pytest.raises(RuleError, match=exactly("2 typed-in face(s) left over: this action rolled only 1")):
+        d.finish()
+
+
+# --- replaying a recording ---------------------------------------------------------------------
+
+
+def test_a_recording_shorter_than_the_rules_is_a_mismatch_not_a_crash():
+    with pytest.raises(
+        ReplayMismatch, match=exactly("the rules now roll attack (2d6), which the recording does not have")
+    ):
+        Dice(replay=[]).roll("attack", "2d6")
+
+
+def test_a_recording_of_another_roll_names_both():
+    rec = Dice(rng=random.Random(3))
+    rec.roll("attack", "2d6")
+    replay = Dice(replay=rec.finish())
+    with pytest.raises(
+        ReplayMismatch, match=exactly("the recording has attack (2d6) where the rules now roll defence (2d6)")
+    ):
+        replay.roll("defence", "2d6")
+
+
+def test_a_recording_longer_than_the_rules_is_a_mismatch():
+    rec = Dice(rng=random.Random(3))
+    rec.roll("attack", "2d6")
+    rec.roll("defence", "1d6")
+    replay = Dice(replay=rec.finish())
+    assert replay.roll("attack", "2d6").rolls == rec.records[0]["rolls"]
+    with pytest.raises(ReplayMismatch, match=exactly("the recording has 2 roll(s) but the rules made 1")):
+        replay.finish()
