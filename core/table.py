@@ -19,21 +19,21 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from tableside.core import dice, privacy
 from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError
-from tableside.core.recorder import ReplayMismatch, typed_faces
+from tableside.core.recorder import NeedsDice, ReplayMismatch, typed_faces
 from tableside.core.store import CHECKPOINT_EVERY, Store
 from tableside.core.system import GameSystem, Step, plain_copy, run_action
 from tableside.core.systems import all_systems, get_system
 
 log = logging.getLogger(__name__)
 
-SOURCES = ("button", "phone", "cli", "api")
+SOURCES = ("button", "phone", "cli", "api", "dice")  # dice: faces read from smart dice
 # A held seat may be taken over without its phone's agreement once that phone has sent no request and held
 # no stream for this long (docs/api.md, "Seats").
 SEAT_GONE_AFTER = 120.0
@@ -360,9 +360,18 @@ class Table:
 
     # -- changes -----------------------------------------------------------------
     def act(
-        self, raw: Mapping[str, Any], source: str = "api", expected_version: Any = None, seat: str | None = None
+        self,
+        raw: Mapping[str, Any],
+        source: str = "api",
+        expected_version: Any = None,
+        seat: str | None = None,
+        die_names: Sequence[str] | None = None,
     ) -> dict:
-        """Validate, roll, apply and log one action; returns version, state and result."""
+        """Validate, roll, apply and log one action; returns version, state and result.
+
+        ``die_names``: for faces read from smart dice, the name of the die that showed each face (in
+        the order of ``raw["faces"]``); each roll's log record keeps them beside its faces.
+        """
         with self._lock:
             live = self._require_live()
             self._check_version(live, expected_version)
@@ -371,6 +380,8 @@ class Table:
                 raise BadRequest("an action must be a JSON object")
             self._check_private(live, raw, seat, source)
             step = self._run(live, raw, faces=raw.get("faces"), seat=seat)
+            if die_names is not None:
+                _name_dice(step.rolls, list(die_names))
             seq = self._append(
                 live,
                 "action",
@@ -390,6 +401,31 @@ class Table:
                 **self._changed(live, step.result, seat, step.private),
                 "rolls": privacy.rolls(step.rolls, step.private, seat),
             }
+
+    def dice_needed(self, raw: Mapping[str, Any], faces: Sequence[Any], seat: str | None = None) -> dict | None:
+        """The roll ``raw`` still needs after ``faces`` (``{"label", "expr", "private_to"}``), or None when
+        they are enough; ``private_to`` names the seat whose private dice these are (others see no faces).
+
+        Pure: the rules run on a copy and nothing is logged, so asking never plays the action.
+        Any other refusal (the action is not available, a field is wrong) raises as ``act`` would.
+        """
+        with self._lock:
+            live = self._require_live()
+            self._check_playable(live)
+            if not isinstance(raw, Mapping):
+                raise BadRequest("an action must be a JSON object")
+            if not live.system.spec(raw.get("type")).rolls:
+                return None
+            self._check_private(live, raw, seat, "dice")
+            try:
+                self._run(live, {**raw, "faces": list(faces)}, faces=list(faces), seat=seat)
+            except NeedsDice as exc:
+                try:
+                    owner = live.system.private_owner(live.state, raw, seat)
+                except Exception:  # a bug in the hook: keep the faces to the seat that rolls
+                    owner = seat
+                return {**exc.needs_dice[0], "private_to": owner}
+            return None
 
     def undo(self, source: str = "api", expected_version: Any = None, seat: str | None = None) -> dict:
         with self._lock:
@@ -426,8 +462,8 @@ class Table:
             live.applied.append((target, seq))
             return self._changed(live, result, seat, private)
 
-    def roll(self, expr: Any, faces: Any = None, source: str = "api") -> dict:
-        """A free roll; logged in the active session when there is one."""
+    def roll(self, expr: Any, faces: Any = None, source: str = "api", die_names: Sequence[str] | None = None) -> dict:
+        """A free roll; logged in the active session when there is one (``die_names``: as for ``act``)."""
         if not isinstance(expr, str):
             raise BadRequest("'expr' must be a dice expression such as '2d10cs>=8'")
         with self._lock:
@@ -436,7 +472,7 @@ class Table:
             action = {"type": "roll", "expr": expr}
             if faces is not None:
                 action["faces"] = faces
-            return self.act(action, source)["result"]
+            return self.act(action, source, die_names=die_names)["result"]
 
     def press(
         self, button: str, hold: bool = False, source: str = "button", seat: str | None = None, faces: Any = None
@@ -791,3 +827,12 @@ def _marked(private: dict | None, verb: str) -> dict | None:
     if not private:
         return None
     return {"seat": private.get("seat"), "summary": f"{verb}: {private.get('summary') or 'a private move'}"}
+
+
+def _name_dice(rolls: list[dict], names: list[str]) -> None:
+    """Put beside each roll's faces the name of the die that showed each (smart dice, in order)."""
+    at = 0
+    for record in rolls:
+        n = len(record.get("rolls") or [])
+        record["dice"] = [str(name)[:40] for name in names[at : at + n]]
+        at += n

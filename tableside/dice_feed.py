@@ -1,0 +1,311 @@
+"""Rolls of smart dice into the action the table waits for, die by die.
+
+What waits, in this order:
+1. an action a phone (or the buttons) asked to finish with smart dice: its ``needs_dice`` answer;
+2. the game's pending prompt, when its action needs nothing but dice (VENOM's combat roll);
+3. nothing: the roll is offered to the phones as a free roll, to log or let go.
+
+A wait names one roll at a time ("Attack: 2d10"), as the rules ask for it (``Table.dice_needed``
+runs the rules on a copy and logs nothing). Each die that lands fills one place; the same die
+rolled again replaces its face; a die of another kind, or assigned to another seat, is refused
+in words. When the roll has all its faces the next one is asked for, and when the action has
+all of them it runs through ``Table.act`` with the faces, source ``dice`` and the die names:
+the same recorded path as faces typed on a phone, so it replays from the log alone.
+
+With fewer dice than the roll needs (a pool of ten from six dice), "keep" sets the faces in
+place aside and the same dice roll again for the rest.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tableside.core import dice as dice_rules
+from tableside.core.errors import BadRequest, RuleError, TablesideError
+
+log = logging.getLogger("tableside")
+
+MAX_FREE = 20  # dice of one free roll shown on a phone
+
+
+@dataclass
+class Landing:
+    """One die's face, as it landed."""
+
+    die: str  # the die's id
+    name: str  # the name players know it by (logged)
+    face: int
+    sides: int | None = None  # what rolls it can fill (None: a d00 or a Fudge die)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"die": self.die, "name": self.name, "face": self.face}
+
+
+@dataclass
+class Wait:
+    """An action waiting for the faces of one of its rolls."""
+
+    raw: dict[str, Any]  # the action, without faces
+    seat: str | None
+    label: str
+    expr: str
+    origin: str  # "asked" (a phone or the buttons) | "prompt" (the game's pending prompt)
+    version: int  # the table's version when the wait began
+    private_to: str | None = None  # a seat's private dice (a Venus 2140 pool): only its phone sees the faces
+    before: list[Landing] = field(default_factory=list)  # faces of earlier rolls of this action
+    kept: list[Landing] = field(default_factory=list)  # faces set aside ("keep") in this roll
+    slots: dict[str, Landing] = field(default_factory=dict)  # die id -> its face in this roll
+
+    @property
+    def parsed(self) -> dice_rules.DiceExpr:
+        return dice_rules.parse(self.expr)
+
+    def faces(self) -> list[Landing]:
+        return self.kept + list(self.slots.values())
+
+    def needed(self) -> int:
+        """Dice this roll takes: its count, plus one for each top face of an exploding die."""
+        e = self.parsed
+        extra = sum(1 for f in self.faces() if f.face == e.sides) if e.explode else 0
+        return e.count + extra
+
+    def to_dict(self, seat: str | None = None) -> dict[str, Any]:
+        """What a phone of ``seat`` (None: the e-paper, a phone with no seat) may read of the wait."""
+        e = self.parsed
+        left = self.needed() - len(self.faces())
+        hidden = self.private_to is not None and seat != self.private_to
+        return {
+            "type": self.raw.get("type"),
+            "seat": self.seat,
+            "label": self.label,
+            "expr": e.text,
+            "sides": e.sides,
+            "needed": self.needed(),
+            "left": max(0, left),
+            "text": f"{self.label}: waiting for {left} d{e.sides}",
+            "faces": [] if hidden else [f.to_dict() for f in self.faces()],
+            "landed": len(self.faces()),
+            "kept": len(self.kept),
+            "earlier": [] if hidden else [f.to_dict() for f in self.before],
+            "origin": self.origin,
+            "private_to": self.private_to,
+        }
+
+
+class DiceFeed:
+    """Turns landed dice into faces for the waiting action (thread-safe: dice report from their own thread)."""
+
+    def __init__(self, table: Any, on_change: Callable[[], None] = lambda: None) -> None:
+        self.table = table
+        self.on_change = on_change
+        self.waiting: Wait | None = None
+        self.free: list[Landing] = []
+        self.message: str | None = None
+        self._lock = threading.RLock()
+
+    # -- what the phones and the e-paper read ---------------------------------------------------
+    def status(self, seat: str | None = None) -> dict[str, Any]:
+        """The wait, the free roll and the last word, as ``seat``'s phone may see them."""
+        with self._lock:
+            return {
+                "waiting": self.waiting.to_dict(seat) if self.waiting else None,
+                "free": [f.to_dict() for f in self.free],
+                "message": self.message,
+            }
+
+    def overlay(self) -> dict[str, Any] | None:
+        """The e-paper's prompt while dice are awaited: "Attack: waiting for 2 d10" and each die so far."""
+        with self._lock:
+            w = self.waiting
+            if w is None:
+                return None
+            d = w.to_dict(None)
+            if w.private_to:
+                landed = f"{len(w.faces())} of {w.needed()} (private to {w.private_to})"
+            else:
+                landed = ", ".join(f"{f.name} {f.face}" for f in w.faces()) or "none yet"
+            lines = [f"{d['expr']}: roll the smart dice", f"Landed: {landed}"]
+            if w.before and not w.private_to:
+                lines.append("Earlier: " + ", ".join(f"{f.name} {f.face}" for f in w.before))
+            return {"kind": "dice", "title": d["text"], "lines": lines}
+
+    # -- asking for dice ------------------------------------------------------------------------
+    def wait(self, raw: Any, seat: str | None = None) -> dict[str, Any]:
+        """Finish ``raw`` with smart dice (a phone's needs_dice answer, a button's dice step)."""
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("type"), str):
+            raise BadRequest("'action' must be an action object with its 'type'")
+        action = {k: v for k, v in raw.items() if k not in ("faces", "expected_version")}
+        with self._lock:
+            need = self.table.dice_needed(action, [], seat)  # a refusal (not available, bad field) raises
+            if need is None:
+                raise RuleError(f"'{action['type']}' needs no dice now: play it as it is")
+            self.waiting = self._new_wait(action, seat, need, "asked", [])
+            self.message = None
+            self.free.clear()
+        self._changed()
+        return self.status()
+
+    def cancel(self) -> dict[str, Any]:
+        with self._lock:
+            if self.waiting is None and not self.free:
+                raise RuleError("nothing is waiting for dice")
+            self.waiting, self.message = None, "Stopped waiting for dice: nothing changed"
+            self.free.clear()
+        self._changed()
+        return self.status()
+
+    def keep(self) -> dict[str, Any]:
+        """Set the faces in place aside, so the same dice roll again for the rest of the roll."""
+        with self._lock:
+            w = self.waiting
+            if w is None or not w.slots:
+                raise RuleError("no faces to keep: roll the dice first")
+            w.kept += list(w.slots.values())
+            w.slots.clear()
+            self.message = f"Kept {len(w.kept)} face(s): roll again for the other {w.needed() - len(w.kept)}"
+        self._changed()
+        return self.status()
+
+    def log_free(self, seat: str | None = None) -> dict[str, Any]:
+        """Log the offered free roll (``NdS`` of what landed) in the active game."""
+        with self._lock:
+            if not self.free:
+                raise RuleError("no free roll to log: roll a die first")
+            kinds = {f.sides for f in self.free}
+            if len(kinds) != 1 or None in kinds:
+                raise RuleError("a free roll is logged one kind of die at a time: let the others go first")
+            n, s = len(self.free), kinds.pop()
+            result = self.table.roll(
+                f"{n}d{s}", faces=[f.face for f in self.free], source="dice", die_names=[f.name for f in self.free]
+            )
+            self.free.clear()
+            self.message = f"Free roll logged: {', '.join(map(str, result['rolls']))}"
+        self._changed()
+        return result
+
+    # -- the dice report ------------------------------------------------------------------------
+    def landed(self, die: Any, face: int) -> None:
+        """A die came to rest showing ``face`` (the face printed on it; a d10's 0 is 10)."""
+        with self._lock:
+            try:
+                self._landed(die, face)
+            except TablesideError as exc:
+                self.message = str(exc)
+            except Exception as exc:  # a die must never take the table down
+                log.exception("a smart die's roll could not be used")
+                self.message = f"{_label(die)}'s roll could not be used: {exc}"
+        self._changed()
+
+    def _landed(self, die: Any, face: int) -> None:
+        landing = Landing(die.id, _label(die), int(face), getattr(die, "sides", None))
+        w, stopped = self.waiting, ""
+        if w is not None and w.version != self._version():
+            w = self._still_waiting(w)
+            stopped = f"{self.message}. " if w is None else ""
+        if w is None:
+            w = self.waiting = self._from_prompt(die)
+        if w is None:
+            self.free = [f for f in self.free if f.die != die.id][-(MAX_FREE - 1) :] + [landing]
+            self.message = f"{stopped}{landing.name} shows {face}: nothing waits for dice, so it is a free roll"
+            return
+        e = w.parsed
+        if landing.sides != e.sides:
+            kind = getattr(die, "kind", "?")
+            self.message = f"{landing.name} is a {kind}: {w.label} needs d{e.sides}s, so that roll was not used"
+            return
+        die_seat = getattr(die, "seat", None)
+        if die_seat and w.seat and die_seat != w.seat:
+            self.message = f"{landing.name} is {die_seat}'s die: {w.label} is {w.seat}'s roll, so it was not used"
+            return
+        replaced = die.id in w.slots
+        if not replaced and len(w.faces()) >= w.needed():
+            self.message = f"{w.label} has its {w.needed()} dice already"
+            return
+        w.slots[die.id] = landing
+        shown = "" if w.private_to else f": {face}"
+        self.message = f"{landing.name} {'rolled again' if replaced else 'landed'}{shown}"
+        if len(w.faces()) >= w.needed():
+            self._advance(w)
+
+    def _advance(self, w: Wait) -> None:
+        """This roll has its faces: ask for the next roll, or run the action with them all."""
+        faces = w.before + w.faces()
+        need = self.table.dice_needed(w.raw, [f.face for f in faces], w.seat)
+        if need is not None:
+            self.waiting = self._new_wait(w.raw, w.seat, need, w.origin, faces)
+            return
+        self.waiting = None
+        out = self.table.act(
+            {**w.raw, "faces": [f.face for f in faces]},
+            source="dice",
+            seat=w.seat,
+            die_names=[f.name for f in faces],
+        )
+        if w.private_to:  # every phone reads this line: the seat's own phone reads the result in the log
+            self.message = f"{w.label}: all {len(faces)} dice in, played for {w.private_to}"
+        else:
+            self.message = out.get("result", {}).get("summary") or f"{w.label}: done"
+
+    def _still_waiting(self, w: Wait) -> Wait | None:
+        """The table changed while dice were awaited: the wait goes on only if the rules still ask for it."""
+        try:
+            need = self.table.dice_needed(w.raw, [f.face for f in w.before], w.seat)
+        except TablesideError as exc:
+            need, why = None, str(exc)
+        else:
+            why = "the table moved on"
+        if need is None or need["label"] != w.label or dice_rules.parse(need["expr"]).text != w.parsed.text:
+            self.waiting = None
+            self.message = f"Stopped waiting for {w.label}: {why}"
+            return None
+        w.version = self._version()
+        return w
+
+    def _from_prompt(self, die: Any) -> Wait | None:
+        """The game's pending prompt, when its action takes nothing but dice and this die may roll for it."""
+        try:
+            pending = self.table.actions()["pending"]
+        except TablesideError:
+            return None
+        die_seat = getattr(die, "seat", None)
+        for p in pending:
+            if not p.get("type") or (die_seat and p.get("seat") and p["seat"] != die_seat):
+                continue
+            raw = {"type": p["type"]}
+            try:
+                need = self.table.dice_needed(raw, [], p.get("seat"))
+            except TablesideError:
+                continue  # it needs more than dice (a target, a choice): a phone asks for those
+            if need is not None:
+                return self._new_wait(raw, p.get("seat"), need, "prompt", [])
+        return None
+
+    def _new_wait(self, raw: dict, seat: str | None, need: dict, origin: str, before: list[Landing]) -> Wait:
+        return Wait(
+            dict(raw),
+            seat,
+            str(need["label"]),
+            str(need["expr"]),
+            origin,
+            self._version(),
+            need.get("private_to"),
+            list(before),
+        )
+
+    def _version(self) -> int:
+        pos = self.table.position()
+        return pos[1] if pos else -1
+
+    def _changed(self) -> None:
+        try:
+            self.on_change()
+        except Exception:
+            log.exception("dice listener failed")
+
+
+def _label(die: Any) -> str:
+    return str(getattr(die, "label", None) or getattr(die, "name", None) or getattr(die, "id", "a die"))[:40]
