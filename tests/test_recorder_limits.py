@@ -24,34 +24,29 @@ def test_no_faces_typed_in_means_tableside_rolls():
 
 
 def test_a_count_of_zero_is_allowed_and_adds_nothing():
-    assert typed_faces({"6": 2, "1": 0}) == ["6", "6"]
+    assert typed_faces({"6": 2, "1": 0}) == [6, 6]
 
 
 def test_the_whole_allowance_fits_in_one_count_and_in_one_list():
-    assert typed_faces({"6": MAX_TYPED_FACES}) == ["6"] * MAX_TYPED_FACES
+    assert typed_faces({"6": MAX_TYPED_FACES}) == [6] * MAX_TYPED_FACES
     assert len(typed_faces([1] * MAX_TYPED_FACES)) == MAX_TYPED_FACES
 
 
-@pytest.mark.parametrize("count", [-1, MAX_TYPED_FACES + 1, True, 1.5, "2", None])
-def test_a_count_that_is_not_a_whole_number_in_range_is_refused(count):
-    with pytest.raises(
-        BadRequest, match=exactly(f"faces: the count of '6's must be a whole number 0-{MAX_TYPED_FACES}")
-    ):
+@pytest.mark.parametrize("count", [-1, True, 1.5, "2", None])
+def test_a_count_that_is_not_a_whole_number_is_refused(count):
+    with pytest.raises(BadRequest, match=exactly("faces: the count of 6s must be a whole number 0 or more")):
         typed_faces({"6": count})
 
 
-def test_the_face_named_in_a_bad_count_is_cut_to_ten_characters():
-    with pytest.raises(BadRequest, match=exactly("faces: the count of '1234567890's must be a whole number 0-200")):
-        typed_faces({"1234567890123": -1})
+def test_more_than_the_allowance_in_counts_is_refused():
+    for raw in ({"6": MAX_TYPED_FACES, "5": 1}, {"6": MAX_TYPED_FACES + 1}):
+        with pytest.raises(RuleError, match=exactly("faces: at most 200 dice at a time")):
+            typed_faces(raw)
 
 
-@pytest.mark.parametrize(
-    "raw",
-    [{"6": MAX_TYPED_FACES, "5": 1}, {"6": MAX_TYPED_FACES, "5": 1, "4": MAX_TYPED_FACES}, [6] * (MAX_TYPED_FACES + 1)],
-)
-def test_more_than_the_allowance_over_all_counts_is_refused(raw):
-    with pytest.raises(RuleError, match=r"^at most 200 typed-in faces for one action, got 2\d\d$"):
-        typed_faces(raw)
+def test_more_than_the_allowance_in_a_list_is_refused():
+    with pytest.raises(RuleError, match=exactly("at most 200 typed-in faces for one action, got 201")):
+        typed_faces([6] * (MAX_TYPED_FACES + 1))
 
 
 @pytest.mark.parametrize("raw", ["665", 6, (6, 5), {6, 5}])
