@@ -95,6 +95,7 @@ class DiceHub:
         with self._lock:
             die.name = name.strip() if isinstance(name, str) else (die.name or die.advertised or die.id)
             die.seat = seat or None
+            reshelled = kind is not None and kind != die.kind
             if kind is not None:
                 die.kind = kind
             first = not die.paired
@@ -110,6 +111,8 @@ class DiceHub:
             )
         if first:
             self._connect(die)
+        elif reshelled:
+            self._reshell(die)
         self._changed()
         return die.to_dict()
 
@@ -156,6 +159,20 @@ class DiceHub:
             paired = die.paired
         if paired:  # an unpaired die in reach is nobody's: its rolls are not used
             self.on_roll(die, face)
+        self._changed()
+
+    def identify(self, die_id: str, kind: str | None = None, colour: str | None = None) -> None:
+        """What a connected die says of itself (a Pixels die's type and colourway, a GoDice's colour)."""
+        with self._lock:
+            die = self.dice.get(die_id)
+            if die is None:
+                return
+            if kind and kind in KINDS and kind != die.kind:
+                die.kind = kind
+                if die.paired:
+                    self.registry.put(die.id, kind=kind)
+            if colour:
+                die.colour = colour
         self._changed()
 
     def rolling(self, die_id: str) -> None:
@@ -205,6 +222,9 @@ class DiceHub:
 
     def _disconnect(self, die: DieState) -> None:
         raise NotImplementedError
+
+    def _reshell(self, die: DieState) -> None:
+        """A GoDice now wears another shell (only Bluetooth GoDice need to hear of it)."""
 
     @staticmethod
     def _apply_saved(die: DieState, saved: dict[str, Any]) -> None:

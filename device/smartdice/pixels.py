@@ -7,13 +7,18 @@ IAmADie leaves its fourth byte "N/A"; the makers' own client (pixels-js, ``Legac
 reads it as the die type, and lists the enums used here (die types, colourways, roll and
 battery states) and how a face index becomes the face printed on the die (``faceFromIndex``).
 
-Pure: bytes in, plain values out; the Bluetooth side is ``ble.py``.
+Decoding is pure (bytes in, plain values out); ``PixelsLink`` talks to a connected client that
+``ble.py`` hands it.
 """
 
 from __future__ import annotations
 
+import logging
 import struct
 from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("tableside")
 
 SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
 NOTIFY = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"  # the document: the die's messages arrive here
@@ -208,3 +213,36 @@ def decode_advert(manufacturer: bytes, service: bytes | None = None) -> Advert:
 def landed(msg: RollState) -> bool:
     """A roll that ended on a face: the moment its face counts."""
     return msg.state == "rolled"
+
+
+class PixelsLink:
+    """A connected Pixels die: listens on its notify characteristic and asks who it is.
+
+    ``client`` is a connected bleak client (or anything with its ``start_notify`` and
+    ``write_gatt_char``); ``hub`` gets what the die reports. Bleak is not imported here.
+    """
+
+    def __init__(self, client: Any, die_id: str, hub: Any, kind: str = "unknown") -> None:
+        self.client, self.die_id, self.hub, self.kind = client, die_id, hub, kind
+
+    async def start(self) -> None:
+        await self.client.start_notify(NOTIFY, self.on_message)
+        await self.client.write_gatt_char(WRITE, bytes([WHO_ARE_YOU]), response=True)
+
+    def on_message(self, _characteristic: Any, data: bytes | bytearray) -> None:
+        try:
+            msg = decode(bytes(data))
+        except PixelsError as exc:
+            log.warning("Pixels die %s sent a message the protocol does not describe: %s", self.die_id, exc)
+            return
+        if isinstance(msg, Identity):
+            self.kind = msg.kind
+            self.hub.identify(self.die_id, kind=msg.kind, colour=msg.colour)
+            self.hub.battery(self.die_id, msg.battery, msg.charging)
+        elif isinstance(msg, RollState):
+            if landed(msg):
+                self.hub.landed(self.die_id, face_value(self.kind, msg.face_index))
+            elif msg.state in ("rolling", "handling"):
+                self.hub.rolling(self.die_id)
+        elif isinstance(msg, Battery):
+            self.hub.battery(self.die_id, msg.level, msg.charging)
