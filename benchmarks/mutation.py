@@ -66,6 +66,7 @@ TARGETS: dict[str, tuple[str, list[str]]] = {
             "tests/test_vegas_bonuses.py",
             "tests/test_vegas_referee.py",
             "tests/test_vegas_system.py",
+            "tests/test_vegas_cards.py",
         ],
     ),
 }
