@@ -56,6 +56,10 @@ class Field:
     Enhanced game): a form draws it only while every named sibling holds one of
     its values and leaves it out otherwise, so the default applies. It changes
     no server check: a value sent anyway is checked like any other.
+    ``prefill(state)`` is what a form starts from in this state (the declared
+    target, the current value), described as the field's ``default``; it changes
+    no server check either. ``applies(state)`` False leaves the field out of the
+    form in this state (an Enhanced-only value in a Basic game): the default applies.
     """
 
     name: str
@@ -71,6 +75,8 @@ class Field:
     fields: tuple[Field, ...] = ()
     sides: int = 6
     shown_when: Mapping[str, tuple[Any, ...]] | None = None
+    prefill: Callable[[State], Any] | None = None
+    applies: Callable[[State], bool] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -82,6 +88,10 @@ class Field:
         for other, values in (self.shown_when or {}).items():
             if other == self.name or not isinstance(values, tuple) or not values:
                 raise ValueError(f"field {self.name!r}: shown_when needs another field's name and a tuple of values")
+
+    def applies_in(self, state: State | None) -> bool:
+        """Whether a form for ``state`` shows this field at all (None: no state, every field)."""
+        return state is None or self.applies is None or bool(self.applies(state))
 
     def shown(self, values: Mapping[str, Any]) -> bool:
         """Whether a form shows this field, given its siblings' values (``shown_when``)."""
@@ -108,6 +118,10 @@ class Field:
             value = getattr(self, key)
             if value not in (None, ""):
                 out[key] = value
+        if self.prefill is not None and state is not None:
+            start = self.prefill(state)
+            if start is not None:
+                out["default"] = start
         if self.kind in ("text", "texts"):
             out["max_length"] = self.max_length
         if self.kind == "faces":

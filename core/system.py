@@ -82,7 +82,7 @@ class ActionSpec:
             "doc": self.doc,
             "group": self.group,
             "rolls_dice": self.rolls,
-            "fields": [f.describe(state, seats) for f in self.fields],
+            "fields": [f.describe(state, seats) for f in self.fields if f.applies_in(state)],
             "example": {"type": self.type, **dict(self.example)},
         }
         if state is not None:
@@ -123,14 +123,22 @@ class Seat:
 
 @dataclass(frozen=True)
 class Prompt:
-    """What the table is waiting for: "Ann: draw the Event card"."""
+    """What the table is waiting for: "Ann: draw the Event card".
+
+    ``also``: other actions that answer it ("build, move, attack or collect"), which a
+    phone puts beside ``type`` at the top of the screen.
+    """
 
     seat: str | None
     text: str
     type: str | None = None
+    also: tuple[str, ...] = ()
 
     def describe(self) -> dict[str, Any]:
-        return {"seat": self.seat, "text": self.text, "type": self.type}
+        out: dict[str, Any] = {"seat": self.seat, "text": self.text, "type": self.type}
+        if self.also:
+            out["also"] = list(self.also)
+        return out
 
 
 @dataclass(frozen=True)

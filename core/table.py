@@ -208,6 +208,7 @@ class Table:
                 "tracked": public["tracked"],
                 "can_undo": bool(live.applied),
                 "can_redo": bool(live.undone),
+                "undo": public["undo"],
                 "readonly": live.readonly,
             }
 
@@ -225,9 +226,19 @@ class Table:
                     "seats": [{**s.describe(), "claimed": s.name in claims} for s in system.seats(live.state)],
                     "pending": [p.describe() for p in system.pending(live.state)],
                     "tracked": [t.describe() for t in system.tracked(live.state)],
+                    "undo": self._undo_target(live),
                 },
             )
         return self._public[1]
+
+    def _undo_target(self, live: _Live) -> dict | None:
+        """What Undo would take back now, and whose change it was: a seated phone asks before
+        undoing another seat's change. The public summary only (a private entry stays private)."""
+        if not live.applied:
+            return None
+        seq = live.applied[-1][0]
+        entry = privacy.entry(self._entry(live.id, seq), None)
+        return {"seq": seq, "seat": entry.get("seat"), "summary": (entry["result"] or {}).get("summary", "")}
 
     def screen(self) -> Any:
         """What the e-paper shows for the active session: the public view only."""
@@ -366,11 +377,14 @@ class Table:
         expected_version: Any = None,
         seat: str | None = None,
         die_names: Sequence[str] | None = None,
+        button: str | None = None,
     ) -> dict:
         """Validate, roll, apply and log one action; returns version, state and result.
 
         ``die_names``: for faces read from smart dice, the name of the die that showed each face (in
         the order of ``raw["faces"]``); each roll's log record keeps them beside its faces.
+        ``button`` ("B", "hold D"): the press that asked for it, kept in the result so every
+        phone can say "Button B: ..." rather than an anonymous change.
         """
         with self._lock:
             live = self._require_live()
@@ -382,6 +396,8 @@ class Table:
             step = self._run(live, raw, faces=raw.get("faces"), seat=seat)
             if die_names is not None:
                 _name_dice(step.rolls, list(die_names))
+            if button:
+                step.result = {**step.result, "button": button}
             seq = self._append(
                 live,
                 "action",
@@ -427,7 +443,9 @@ class Table:
                 return {**exc.needs_dice[0], "private_to": owner}
             return None
 
-    def undo(self, source: str = "api", expected_version: Any = None, seat: str | None = None) -> dict:
+    def undo(
+        self, source: str = "api", expected_version: Any = None, seat: str | None = None, button: str | None = None
+    ) -> dict:
         with self._lock:
             live = self._require_live()
             self._check_version(live, expected_version)
@@ -438,13 +456,17 @@ class Table:
             state = self._state_at(live, applied_at - 1)
             undone = self._entry(live.id, target)
             result = {"summary": f"Undid: {undone['result'].get('summary', undone['type'])}", "undid": target}
+            if button:
+                result["button"] = button
             private = _marked(undone.get("private"), "Undid")
             self._append(live, "undo", "undo", None, target, source, result, state, seat=seat, private=private)
             live.applied.pop()
             live.undone.append(target)
             return self._changed(live, result, seat, private)
 
-    def redo(self, source: str = "api", expected_version: Any = None, seat: str | None = None) -> dict:
+    def redo(
+        self, source: str = "api", expected_version: Any = None, seat: str | None = None, button: str | None = None
+    ) -> dict:
         with self._lock:
             live = self._require_live()
             self._check_version(live, expected_version)
@@ -456,6 +478,8 @@ class Table:
             step = self._run(live, entry["action"], replay=entry["rolls"], seat=entry.get("seat"))
             state, result = step.state, step.result
             result = {**result, "summary": f"Redid: {result.get('summary', entry['type'])}", "redid": target}
+            if button:
+                result["button"] = button
             private = _marked(entry.get("private"), "Redid")
             seq = self._append(live, "redo", "redo", None, target, source, result, state, seat=seat, private=private)
             live.undone.pop()
@@ -493,9 +517,9 @@ class Table:
             if binding is None:
                 raise RuleError(f"button {name} does nothing in {live.system.name}")
             if binding.action == "undo":
-                return self.undo(source, seat=seat)
+                return self.undo(source, seat=seat, button=name)
             if binding.action == "redo":
-                return self.redo(source, seat=seat)
+                return self.redo(source, seat=seat, button=name)
             assert callable(binding.action)
             try:
                 raw = binding.action(live.state)
@@ -505,7 +529,7 @@ class Table:
                 raise RuleError(f"button {name} ({binding.label}) has nothing to do right now")
             if faces is not None and live.system.spec(raw.get("type")).rolls:
                 raw = {**raw, "faces": faces}
-            return self.act(raw, source, seat=seat)
+            return self.act(raw, source, seat=seat, button=name)
 
     # -- reading -----------------------------------------------------------------
     def log(self, session_id: str | None = None, seat: str | None = None, since: int = 0) -> list[dict]:

@@ -9,6 +9,7 @@ const S = {
   down: false, started: false, retry: null, wake: null, frameTag: null,
 };
 let uid = 0;
+const LOG_PAGE = 40; // log entries a phone reads when it opens a game; older ones on request
 
 // ---------- small helpers ----------
 function el(tag, attrs = {}, ...kids) {
@@ -92,7 +93,28 @@ async function guarded(fn, what) {
     return undefined;
   }
 }
-function said(text) { const p = $("said"); p.textContent = text || ""; p.hidden = !text; }
+// The newest change in words, with who made it ("Bob undid: ...", "Button B: ..."): the same line on every
+// phone, pinned at the top beside Undo, so no phone keeps an old message and the acting phone never scrolls for it.
+function said(text) { $("said").textContent = text || ""; $("lastbar").hidden = !text && !S.view; }
+function whoDid(e) {
+  const button = e.result && e.result.button;
+  if (button) return /^hold /.test(button) ? `Button ${button.slice(5)} (held)` : `Button ${button}`;
+  if (e.seat) return e.seat;
+  return { phone: "A table phone", button: "A table button", cli: "The command line" }[e.source] || "The table";
+}
+function changeWords(e) {
+  const summary = (e.result && e.result.summary) || human(e.type);
+  const undone = /^(Undid|Redid): ([\s\S]*)$/.exec(summary);
+  return undone ? `${whoDid(e)} ${undone[1].toLowerCase()}: ${undone[2]}` : `${whoDid(e)}: ${summary}`;
+}
+function showLast() { // once per version: a message about this phone (its seat, a reconnect) stays until the next change
+  const at = S.view ? `${S.view.id}:${S.view.version}` : "";
+  if (at === S.saidAt) return;
+  const last = S.log.length ? S.log[S.log.length - 1] : null;
+  if (last && S.view && last.seq === S.view.version) { said(changeWords(last)); S.saidAt = at; }
+  else if (S.view && S.view.version === 0) { said("New game: nothing played yet."); S.saidAt = at; }
+}
+function saidNow(result, source = "phone") { said(changeWords({ seat: mySeat() ? mySeat().seat : null, source, result })); }
 
 // ---------- fetching only what changed ----------
 // One refresh at a time: events that arrive meanwhile fold into one more pass.
@@ -113,7 +135,8 @@ async function load(reason) {
     throw err;
   }
   const switched = !S.view || S.view.id !== view.id;
-  if (switched) { S.log = []; S.lastSeq = 0; S.open.clear(); }
+  // A phone that joins a long game reads only the newest changes; the timeline pages back on request.
+  if (switched) { S.log = []; S.lastSeq = Math.max(0, view.version - LOG_PAGE); S.logFrom = S.lastSeq; S.open.clear(); }
   const [acts, fresh] = await Promise.all([
     api("GET", "/api/sessions/active/actions?brief=1").catch((err) => { if (err.status === 404 || err.status === 405) return null; throw err; }),
     api("GET", `/api/sessions/active/log?after=${S.lastSeq}`),
@@ -122,6 +145,7 @@ async function load(reason) {
   if (fresh.length) { S.log = S.log.concat(fresh).slice(-400); S.lastSeq = fresh[fresh.length - 1].seq; }
   if (S.lastSeq > view.version) { S.log = S.log.filter((e) => e.seq <= view.version); S.lastSeq = view.version; }
   showGame();
+  showLast();
   // This phone opened on the New game form because there was no game; a game started elsewhere takes it there.
   if (S.autoGames && S.tab === "games") { S.autoGames = false; showTab("game"); }
   if (S.tab === "history") loadHistory();
@@ -216,7 +240,13 @@ function drawElement(e, tone) {
   return el("p", { class: `el${tone}` }, String(e.text ?? ""));
 }
 
-// Actions: the pending prompt's actions as big buttons on top; the rest grouped by phase.
+// Actions: the moment on top (what the rules wait for now: the prompts' actions, prefilled, the only one
+// already open), Undo beside the last change; every other action one tap away, grouped by phase.
+function momentTypes(prompts) {
+  const out = [];
+  for (const p of prompts) for (const t of [p.type, ...(p.also || [])]) if (t && !out.includes(t)) out.push(t);
+  return out;
+}
 function drawActions() {
   const acts = S.acts;
   const pend = $("pending");
@@ -226,18 +256,19 @@ function drawActions() {
   main.replaceChildren(); groups.replaceChildren();
   if (!acts) { pend.append(el("li", {}, S.view.screen && S.view.screen.prompt ? S.view.screen.prompt : "")); return; }
   const prompts = acts.pending || [];
-  for (const p of prompts) pend.append(el("li", {}, p.text));
+  const mine = mySeat();
+  for (const p of prompts) pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text));
   if (!prompts.length && S.view.screen && S.view.screen.prompt) pend.append(el("li", {}, S.view.screen.prompt));
   const byType = new Map(acts.actions.map((a) => [a.type, a]));
-  const top = [];
-  for (const p of prompts) { const a = byType.get(p.type); if (a && a.available && !top.includes(a)) top.push(a); }
-  for (const a of top) main.append(actWidget(a, true, keep));
+  const top = momentTypes(prompts).map((t) => byType.get(t)).filter((a) => a && a.available);
+  main.classList.toggle("several", top.length > 1);
+  for (const a of top) main.append(actWidget(a, true, keep, top.length === 1));
   if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
     const sys = S.systems.find((x) => x.id === S.view.system);
     for (const b of (sys && sys.buttons) || []) {
       if (/^(undo|redo)$/i.test(b.label)) continue;
       main.append(el("div", { class: "act" }, el("button", { type: "button", class: "open", onclick: (ev) => press(b, ev.currentTarget) },
-        `${b.label}${b.hold ? " (hold " : " (button "}${b.button})`)));
+        `${human(b.label)} (${b.hold ? "hold " : ""}button ${b.button})`)));
     }
   }
   const grouped = new Map();
@@ -263,25 +294,28 @@ function drawActions() {
   }
 }
 
-function actWidget(a, big, keep) {
+function actWidget(a, big, keep, openNow = false) {
   const prev = keep.get(a.type);
-  if (prev) { prev.updateAction(a); return prev.node; }
+  if (prev && prev.big === big) { prev.updateAction(a); return prev.node; }
   const node = el("div", { class: "act" });
   const fields = a.fields || [];
   const oneTap = fields.length === 0 && !($("by-hand").checked && a.rolls_dice);
   const opener = el("button", { type: "button", class: "open", "aria-expanded": oneTap ? undefined : "false" }, a.label || human(a.type));
   node.append(opener);
   let form = null;
-  const widget = { node, updateAction: (na) => { a = na; } };
-  opener.addEventListener("click", () => {
-    if (oneTap) { send(a, {}, null, opener); return; }
-    if (form) { close(); return; }
+  const widget = { node, big, updateAction: (na) => { a = na; } };
+  const open = () => {
     form = actionForm(a, close);
     node.append(form.node);
     opener.setAttribute("aria-expanded", "true");
     S.open.set(a.type, widget);
+  };
+  opener.addEventListener("click", () => {
+    if (oneTap) { send(a, {}, null, opener); return; }
+    if (form) { close(); return; }
+    open();
     const first = form.node.querySelector("input,select,button");
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: big });
   });
   function close() {
     if (form) form.node.remove();
@@ -289,34 +323,50 @@ function actWidget(a, big, keep) {
     opener.setAttribute("aria-expanded", "false");
     S.open.delete(a.type);
   }
+  if (openNow && !oneTap) open(); // the only thing the table waits for: its form is already open, prefilled
   return node;
 }
 
 // Whose move it is: a seat field starts at this phone's seat when it is waited for, else at the first seat waited for.
 function seatFor(a) {
-  const waiting = ((S.acts && S.acts.pending) || []).filter((p) => p.type === a.type && p.seat).map((p) => p.seat);
+  const waiting = ((S.acts && S.acts.pending) || []).filter((p) => [p.type, ...(p.also || [])].includes(a.type) && p.seat).map((p) => p.seat);
   const mine = mySeat();
   if (mine && waiting.includes(mine.seat)) return mine.seat;
   return waiting[0] ?? (mine ? mine.seat : undefined);
 }
+// A form whose only open question is one choice asks it as buttons that send: "Collect from China" is one tap.
+function quickField(fields) {
+  const open = fields.filter((f) => f.default === undefined || f.default === null || f.default === "");
+  const first = fields[0];
+  if (!first || !["pick", "seat"].includes(first.kind) || !open.includes(first) || first.shown_when) return -1;
+  const n = choiceList(first).length;
+  if (n < 1 || n > 8) return -1;
+  const others = open.filter((f) => f !== first && f.required);
+  return others.length ? -1 : 0;
+}
 function actionForm(a, close) {
   const who = seatFor(a);
-  const widgets = (a.fields || []).map((f) => {
+  const fields = (a.fields || []).map((f) => {
     const canBe = (f.kind === "seat" || f.kind === "pick") && who !== undefined && choiceList(f).some((c) => c.value === who);
-    return fieldWidget(canBe && f.default === undefined && (f.kind === "seat" || /player|who|seat/i.test(f.name)) ? { ...f, default: who } : f);
+    return canBe && f.default === undefined && (f.kind === "seat" || /player|who|seat|actor/i.test(f.name)) ? { ...f, default: who } : f;
   });
+  const quick = $("by-hand").checked && a.rolls_dice ? -1 : quickField(fields);
   const err = el("p", { class: "form-error", role: "alert", hidden: true });
   const dice = { box: el("div"), pad: null };
   const go = el("button", { type: "submit", class: "primary" }, a.label || human(a.type));
-  const form = el("form", { novalidate: true }, a.doc ? el("p", { class: "hint doc" }, a.doc) : null,
-    widgets.map((w) => w.node), dice.box, err,
-    el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"), go));
-  recheckOn(form, shownWhen(a.fields || [], widgets));
+  let form;
+  const widgets = fields.map((f, i) => fieldWidget(i === quick ? { ...f, quick: () => form.requestSubmit() } : f));
+  const order = widgets.map((w, i) => i).filter((i) => i !== quick);
+  if (quick >= 0) order.push(quick); // after the values it sends with
+  form = el("form", { novalidate: true, class: quick >= 0 ? "quick-form" : undefined }, a.doc ? el("p", { class: "hint doc" }, a.doc) : null,
+    order.map((i) => widgets[i].node), dice.box, err,
+    el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"), quick >= 0 ? null : go));
+  recheckOn(form, shownWhen(fields, widgets));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.hidden = true;
     let body;
-    try { body = readAll(a.fields || [], widgets); } catch (e) { showErr(e.message); return; }
+    try { body = readAll(fields, widgets); } catch (e) { showErr(e.message); return; }
     if (dice.pad) body.faces = dice.pad.read();
     else if ($("by-hand").checked && (a.rolls_dice || a.rolls)) body.faces = [];
     send(a, body, { showErr, close, dice }, go);
@@ -335,14 +385,27 @@ function readAll(fields, widgets) {
   return out;
 }
 
+// A seated phone acting in another seat's turn (or for another seat) asks first.
+async function othersTurn(a, body) {
+  const mine = mySeat();
+  if (!mine) return true;
+  const answering = ((S.acts && S.acts.pending) || []).filter((p) => [p.type, ...(p.also || [])].includes(a.type) && p.seat);
+  const seats = [...new Set(answering.map((p) => p.seat))];
+  const forSeat = [body.player, body.actor, body.seat].find((x) => typeof x === "string" && seats.includes(x));
+  const other = forSeat ? (forSeat !== mine.seat ? forSeat : null) : seats.length && !seats.includes(mine.seat) ? seats[0] : null;
+  if (!other) return true;
+  return confirmBox(`${other}'s move`, `This phone sits at ${mine.seat}'s seat. ${a.label || human(a.type)} for ${other}?`, `Yes, for ${other}`);
+}
 async function send(a, body, form, button) {
   const expected = S.view.version;
+  if (!(await othersTurn(a, body))) return;
   if (button) button.disabled = true;
   try {
     const res = await api("POST", "/api/sessions/active/actions", { type: a.type, ...body, expected_version: expected });
-    said((res.result && res.result.summary) || `Done: ${a.label || human(a.type)}`);
+    saidNow(res.result || { summary: `Done: ${a.label || human(a.type)}` });
     banner("");
     if (form) form.close();
+    window.scrollTo(0, 0);
     if (!S.view || res.version !== S.view.version) await refresh();
   } catch (err) {
     if (err.kind === "stale") {
@@ -408,28 +471,58 @@ function loose(f, id, label, help) {
 function need(f, label, v) {
   if ((v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) && f.required) throw new Error(`${label}: please fill this in.`);
 }
+// Numbers a person cannot get wrong: a small range is a row of values to tap; a stepper on an empty field starts
+// from the field's value (or its minimum), a signed change from 0; a value out of range is refused here, in words.
 function count(f, id, label, help) {
-  const input = el("input", { id, type: "number", inputmode: "numeric", step: "1", min: f.minimum ?? undefined, max: f.maximum ?? undefined });
+  const lo = f.minimum ?? undefined, hi = f.maximum ?? undefined;
+  const signed = lo !== undefined && lo < 0;
+  const clamp = (n) => Math.min(hi ?? Infinity, Math.max(lo ?? -Infinity, n));
+  const input = el("input", { id, type: "number", inputmode: "numeric", step: "1", min: lo, max: hi, "aria-describedby": `${id}-e` });
   if (f.default !== undefined && f.default !== null) input.value = f.default;
-  const bump = (d) => {
-    let n = Number(input.value || (f.default ?? f.minimum ?? 0)) + d;
-    if (f.minimum !== undefined && n < f.minimum) n = f.minimum;
-    if (f.maximum !== undefined && n > f.maximum) n = f.maximum;
-    input.value = n;
+  const problem = el("p", { class: "field-error", id: `${id}-e`, hidden: true });
+  const exact = () => {
+    const raw = input.value.trim();
+    if (raw === "") return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n)) throw new Error(`${label}: a whole number, please.`);
+    if ((lo !== undefined && n < lo) || (hi !== undefined && n > hi)) throw new Error(`${label}: ${rangeText(f)}, not ${n}.`);
+    return n;
   };
+  const chips = [];
+  const check = () => {
+    let bad = "";
+    try { exact(); } catch (e) { bad = e.message; }
+    problem.textContent = bad; problem.hidden = !bad;
+    if (bad) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+    for (const c of chips) c.setAttribute("aria-pressed", String(input.value.trim() !== "" && Number(input.value) === Number(c.dataset.v)));
+  };
+  const set = (n) => { input.value = String(n); check(); };
+  const bump = (d) => {
+    const raw = input.value.trim();
+    if (raw === "" || Number.isNaN(Number(raw))) set(signed ? clamp(d) : clamp(f.default ?? lo ?? 0));
+    else set(clamp(Number(raw) + d));
+  };
+  input.addEventListener("input", check);
+  const small = lo !== undefined && hi !== undefined && hi - lo <= 12;
+  const values = [];
+  if (small) for (let n = lo; n <= hi; n++) values.push(n);
+  else if (signed) for (const n of [-3, -2, -1, 1, 2, 3]) { if (clamp(n) === n) values.push(n); }
+  else for (let n = lo ?? 0; n <= Math.min(hi ?? Infinity, (lo ?? 0) + 6); n++) values.push(n);
+  for (const n of values) {
+    chips.push(el("button", { type: "button", class: "chip-n", "data-v": n, "aria-label": `${label}: ${n}`, "aria-pressed": "false", onclick: () => set(n) },
+      signed && n > 0 ? `+${n}` : String(n)));
+  }
   const node = el("div", { class: "field" }, el("label", { for: id }, label, help),
-    el("div", { class: "stepper" }, el("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => bump(-1) }, "−"),
-      input, el("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => bump(1) }, "+"),
-      f.minimum !== undefined || f.maximum !== undefined ? el("span", { class: "hint" }, rangeText(f)) : null));
+    chips.length ? el("div", { class: "chips" }, chips) : null,
+    el("div", { class: "stepper" }, small ? null : el("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => bump(-1) }, "−"),
+      input, small ? null : el("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => bump(1) }, "+"),
+      lo !== undefined || hi !== undefined ? el("span", { class: "hint" }, rangeText(f)) : null),
+    problem);
+  check();
   return {
     node, read() {
-      const raw = input.value.trim();
-      need(f, label, raw);
-      if (raw === "") return undefined;
-      const n = Number(raw);
-      if (!Number.isInteger(n)) throw new Error(`${label}: a whole number, please.`);
-      if ((f.minimum !== undefined && n < f.minimum) || (f.maximum !== undefined && n > f.maximum)) throw new Error(`${label}: ${rangeText(f)}.`);
-      return n;
+      need(f, label, input.value.trim());
+      return exact();
     },
   };
 }
@@ -440,6 +533,12 @@ function rangeText(f) {
 function pick(f, id, label, help) {
   const list = choiceList(f);
   const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+  if (f.quick) { // the form's last open question: each choice sends it
+    let chosen;
+    const box = el("fieldset", { class: "choices field quick" }, el("legend", {}, label, help),
+      list.map((c) => el("button", { type: "button", class: "primary", onclick: () => { chosen = c.value; f.quick(); } }, c.label)));
+    return { node: box, read() { need(f, label, chosen); return chosen; } };
+  }
   if (list.length && list.length <= 6 && list.every((c) => c.label.length <= 22)) {
     const box = el("fieldset", { class: "choices field" }, el("legend", {}, label, help));
     const inputs = list.map((c, i) => {
@@ -499,11 +598,13 @@ function texts(f, id, label, help) {
   const list = el("div");
   const one = singular(label);
   const items = [];
+  const names = f.name === "players"; // example names are hints, never values someone has to delete
   const add = (value) => {
     const n = items.length + 1;
     const iid = `${id}-${n}`;
-    const input = el("input", { id: iid, type: "text", maxlength: f.max_length || 60, autocomplete: "off" });
-    input.value = value || "";
+    const input = el("input", { id: iid, type: "text", maxlength: f.max_length || 60, autocomplete: "off",
+      placeholder: names && value ? value : undefined });
+    input.value = names ? "" : value || "";
     const row = el("div", { class: "list-row" }, el("div", { class: "cells" }, el("label", { for: iid, class: "help" }, `${one} ${n}`), input),
       el("button", { type: "button", "aria-label": `Remove ${one} ${n}`, onclick: () => { row.remove(); items.splice(items.indexOf(input), 1); } }, "✕"));
     items.push(input); list.append(row);
@@ -622,7 +723,7 @@ async function correct(t, value) {
   try {
     const res = await api("POST", "/api/sessions/active/actions",
       { type: "correct", key: t.key, value, reason: "fixed on a phone", expected_version: S.view.version });
-    said((res.result && res.result.summary) || `Corrected ${human(t.label || t.key)} to ${value}`);
+    saidNow(res.result || { summary: `Corrected ${human(t.label || t.key)} to ${value}` });
     S.setOpen = null; S.setValue = undefined;
     banner("");
     await refresh();
@@ -637,7 +738,7 @@ async function press(b, button) {
   button.disabled = true;
   try {
     const res = await api("POST", `/api/buttons/${b.button}`, { hold: Boolean(b.hold) });
-    said((res && res.result && res.result.summary) || `${b.label}: done`);
+    saidNow((res && res.result) || { summary: `${b.label}: done` }, "button");
     banner("");
     await refresh();
   } catch (err) {
@@ -647,10 +748,14 @@ async function press(b, button) {
 }
 
 async function undoRedo(which) {
+  const u = S.view && S.view.undo, mine = mySeat();
+  if (which === "undo" && mine && u && u.seat && u.seat !== mine.seat
+    && !(await confirmBox(`Undo ${u.seat}'s change?`, `"${u.summary}" was ${u.seat}'s. Undo it from ${mine.seat}'s phone?`, "Undo it"))) return;
   try {
     const res = await api("POST", `/api/sessions/active/${which}`, { expected_version: S.view.version });
-    said(res.result && res.result.summary ? res.result.summary : which === "undo" ? "Undid the last action" : "Redid it");
+    saidNow(res.result && res.result.summary ? res.result : { summary: which === "undo" ? "Undid: the last action" : "Redid: it" });
     banner("");
+    window.scrollTo(0, 0);
     await refresh();
   } catch (err) {
     if (err.kind === "stale") { banner("Someone changed this first: here is the table now. Undo again if you still want to.", "error"); await guarded(() => refresh()); }

@@ -70,6 +70,8 @@ def _leader(st: State) -> list[Element]:
         word = "CAPTURED" if fight["verdict"] == "captured" else "not captured"
         tone = "accent" if fight["verdict"] == "captured" else "normal"
         out.append(KeyFigure("Capture", word, priority=1, tone=tone))
+    elif not _allocated(fight):  # no alarm about dice nobody has allocated yet
+        out.append(KeyFigure("Capture", "allocate dice", priority=1))
     elif odds["abort"]:
         out.append(KeyFigure("Capture", "abort", priority=1, tone="alert"))
     else:
@@ -137,6 +139,11 @@ def _events(st: State) -> Text:
     return Text(f"Active Events: {active}; {deck.cards_left(st['event_deck'])} cards in the Event deck", priority=4)
 
 
+def _allocated(fight: dict[str, Any]) -> bool:
+    """Whether the Combat Dice have been allocated this Turn (before that, "would abort" is no news)."""
+    return bool(fight["dice_count"] or fight["rolled"])
+
+
 def _alert(st: State) -> str | None:
     over = st["game_over"]
     if over:
@@ -147,6 +154,6 @@ def _alert(st: State) -> str | None:
         return "Event Track 5: Mission final effect applies"
     if st["combat"]["aborted"]:
         return f"Combat aborted: {st['combat']['aborted']}"
-    if st["odds"]["abort"]:
+    if st["odds"]["abort"] and _allocated(st["combat"]):
         return f"Would abort: {st['odds']['abort']}"
     return None  # "draw the Event card" and the like are the prompt's to say: one line, not two

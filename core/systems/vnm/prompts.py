@@ -16,6 +16,13 @@ def choose_words(state: State) -> str:
     return ", ".join(can[:-1]) + " or " + can[-1]
 
 
+def choose_types(state: State) -> tuple[str, ...]:
+    """The actions that answer "build, move, attack or collect", in the prompt's order."""
+    words = choose_words(state)
+    types = {"build": "build", "move": "move", "attack": "attack", "collect": "collect", "research": "choose_upgrade"}
+    return tuple(t for w, t in types.items() if w in words)
+
+
 def pending(state: State) -> list[Prompt]:
     if state["winners"]:
         return []
@@ -34,6 +41,7 @@ def pending(state: State) -> list[Prompt]:
                     f"{world}: {draw}attack {state['aim']['target']} ({state['aim']['chance']}) or "
                     f"{choose_words(state)}",
                     "attack",
+                    tuple(t for t in choose_types(state) if t != "attack"),
                 )
             ]
         if state["upgrade_choice"]:
@@ -45,7 +53,7 @@ def pending(state: State) -> list[Prompt]:
                     "research",
                 )
             ]
-        return [Prompt(seat, f"{world}: {draw}{choose_words(state)}", None)]
+        return [Prompt(seat, f"{world}: {draw}{choose_words(state)}", None, choose_types(state))]
     left = chosen.get("left", 0)
     again = {
         "attack": ("attack", f"attack again ({left} left)"),
@@ -54,7 +62,7 @@ def pending(state: State) -> list[Prompt]:
         "research": ("research", "roll for research again"),
     }.get(chosen["kind"])
     if again and left > 0:
-        return [Prompt(seat, f"{world}: {again[1]} or end the turn", again[0])]
+        return [Prompt(seat, f"{world}: {again[1]} or end the turn", again[0], ("end_turn",))]
     return [Prompt(seat, f"{world}: end the turn (button C)", "end_turn")]
 
 

@@ -74,6 +74,18 @@ def _upgrades(state: State) -> list[Choice]:
 AREA_TYPES = tuple(Choice(t, rules.AREA_TYPE_WORDS[t]) for t in rules.AREA_TYPES)
 WEAPONS = (Choice("card", "Weapon Technology card"), Choice("gatling", "Gatling Lasers"), Choice("q_ray", "Q-Ray"))
 
+
+def _enhanced(state: State) -> bool:
+    """Fields of the Enhanced game (Technology, Upgrades, infected chips) are not asked in a Basic game."""
+    return state.get("version") == "Enhanced"
+
+
+def _declared(state: State) -> str | None:
+    """The target declared this turn, where an attack form starts."""
+    aim = state.get("aim") or {}
+    return aim.get("target")
+
+
 _INFECTED = Field(
     "infected",
     "flag",
@@ -81,6 +93,7 @@ _INFECTED = Field(
     required=False,
     default=False,
     help="Enhanced: take yellow chips instead of green ones",
+    applies=_enhanced,
 )
 
 
@@ -101,6 +114,7 @@ _TARGET_FIELDS = (
         required=False,
         choices=AREA_TYPES,
         help="where the target is: it picks the target's Defense (Enhanced); default: space",
+        applies=_enhanced,
     ),
     Field(
         "weapon",
@@ -109,6 +123,7 @@ _TARGET_FIELDS = (
         required=False,
         choices=WEAPONS,
         help="Enhanced: the Weapon card's dice, Gatling Lasers, or Venus's Q-Ray",
+        applies=_enhanced,
     ),
 )
 _UPGRADE_FIELDS = (
@@ -238,6 +253,7 @@ ACTIONS: dict[str, ActionSpec] = {
                     required=False,
                     choices=_enemies,
                     help="default: the declared target",
+                    prefill=_declared,
                 ),
                 *_TARGET_FIELDS,
             ),
