@@ -382,7 +382,9 @@ def test_real_dice_are_entered_by_tapping_faces(browser, server):
     page = phone(browser, server)
     page.get_by_text("I roll real dice and type the faces").tap()
     page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
-    act = page.locator("#tab-game .act", has=page.locator("button.open[aria-expanded]", has_text=re.compile("roll", re.I)))
+    act = page.locator(
+        "#tab-game .act", has=page.locator("button.open[aria-expanded]", has_text=re.compile("roll", re.I))
+    )
     if not act.first.locator("form").count():  # the move the table waits for opens by itself
         act.first.locator("button.open").tap()
     form = page.locator("#tab-game .act form").first
