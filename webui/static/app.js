@@ -262,7 +262,9 @@ function drawActions() {
   const byType = new Map(acts.actions.map((a) => [a.type, a]));
   const top = momentTypes(prompts).map((t) => byType.get(t)).filter((a) => a && a.available);
   main.classList.toggle("several", top.length > 1);
-  for (const a of top) main.append(actWidget(a, true, keep, top.length === 1));
+  // Open already: the only move waited for, or the one the first prompt names (an attack on the declared target).
+  const first = prompts.length ? prompts[0].type : null;
+  for (const a of top) main.append(actWidget(a, true, keep, top.length === 1 || a.type === first));
   if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
     const sys = S.systems.find((x) => x.id === S.view.system);
     for (const b of (sys && sys.buttons) || []) {
@@ -305,7 +307,7 @@ function actWidget(a, big, keep, openNow = false) {
   let form = null;
   const widget = { node, big, updateAction: (na) => { a = na; } };
   const open = () => {
-    form = actionForm(a, close);
+    form = actionForm(a, close, big);
     node.append(form.node);
     opener.setAttribute("aria-expanded", "true");
     S.open.set(a.type, widget);
@@ -344,7 +346,7 @@ function quickField(fields) {
   const others = open.filter((f) => f !== first && f.required);
   return others.length ? -1 : 0;
 }
-function actionForm(a, close) {
+function actionForm(a, close, big = false) {
   const who = seatFor(a);
   const fields = (a.fields || []).map((f) => {
     const canBe = (f.kind === "seat" || f.kind === "pick") && who !== undefined && choiceList(f).some((c) => c.value === who);
@@ -356,10 +358,15 @@ function actionForm(a, close) {
   const go = el("button", { type: "submit", class: "primary" }, a.label || human(a.type));
   let form;
   const widgets = fields.map((f, i) => fieldWidget(i === quick ? { ...f, quick: () => form.requestSubmit() } : f));
-  const order = widgets.map((w, i) => i).filter((i) => i !== quick);
+  // Notes for the log (optional words) fold away under "More", so the send button stays on the first screen.
+  const note = (f) => big && ["text", "texts"].includes(f.kind) && !f.required;
+  const order = widgets.map((w, i) => i).filter((i) => i !== quick && !note(fields[i]));
   if (quick >= 0) order.push(quick); // after the values it sends with
-  form = el("form", { novalidate: true, class: quick >= 0 ? "quick-form" : undefined }, a.doc ? el("p", { class: "hint doc" }, a.doc) : null,
-    order.map((i) => widgets[i].node), dice.box, err,
+  const notes = fields.map((f, i) => i).filter((i) => i !== quick && note(fields[i]));
+  const more = notes.length ? el("details", { class: "more" }, el("summary", {}, `More: ${notes.map((i) => labelOf(fields[i]).toLowerCase()).join(", ")}`),
+    notes.map((i) => widgets[i].node)) : null;
+  form = el("form", { novalidate: true, class: quick >= 0 ? "quick-form" : undefined }, a.doc && !big ? el("p", { class: "hint doc" }, a.doc) : null,
+    order.map((i) => widgets[i].node), more, dice.box, err,
     el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"), quick >= 0 ? null : go));
   recheckOn(form, shownWhen(fields, widgets));
   form.addEventListener("submit", (ev) => {
@@ -475,7 +482,7 @@ function need(f, label, v) {
 // from the field's value (or its minimum), a signed change from 0; a value out of range is refused here, in words.
 function count(f, id, label, help) {
   const lo = f.minimum ?? undefined, hi = f.maximum ?? undefined;
-  const signed = lo !== undefined && lo < 0;
+  const signed = lo === undefined || lo < 0; // a change by some amount: empty is 0
   const clamp = (n) => Math.min(hi ?? Infinity, Math.max(lo ?? -Infinity, n));
   const input = el("input", { id, type: "number", inputmode: "numeric", step: "1", min: lo, max: hi, "aria-describedby": `${id}-e` });
   if (f.default !== undefined && f.default !== null) input.value = f.default;
@@ -507,7 +514,7 @@ function count(f, id, label, help) {
   const values = [];
   if (small) for (let n = lo; n <= hi; n++) values.push(n);
   else if (signed) for (const n of [-3, -2, -1, 1, 2, 3]) { if (clamp(n) === n) values.push(n); }
-  else for (let n = lo ?? 0; n <= Math.min(hi ?? Infinity, (lo ?? 0) + 6); n++) values.push(n);
+  else for (let n = lo ?? 0; n <= Math.min(hi ?? Infinity, (lo ?? 0) + 5); n++) values.push(n);
   for (const n of values) {
     chips.push(el("button", { type: "button", class: "chip-n", "data-v": n, "aria-label": `${label}: ${n}`, "aria-pressed": "false", onclick: () => set(n) },
       signed && n > 0 ? `+${n}` : String(n)));

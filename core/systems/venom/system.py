@@ -307,6 +307,7 @@ _SPECS = (
                 minimum=1,
                 maximum=fight.MAX_DICE,
                 help="optional: roll this many dice instead of the allocated number",
+                prefill=lambda s: (s.get("combat") or {}).get("dice_count") or None,  # the allocated dice
             ),
         ),
         group=COMBAT,

@@ -1,0 +1,278 @@
+"""Faster than by hand: every frequent moment of every system, counted in taps on a phone.
+
+A real ``tableside serve --simulate`` and Debian's chromium at 390 x 844 with touch; one browser
+for the module and one browser context per phone (per seat where the moment is seat-first).
+Taps are counted from the prompt shown to the result on screen (the last-change line every phone
+shows); anything set up before the moment goes through the API. The budgets are the issue's
+("faster than by hand"); the counts measured are listed in docs/systems/*.md, "Taps per moment".
+Screenshots of each system's main moment go to tests/_output (gitignored).
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from tests.browser_support import launch, phone, shot
+from tests.test_serve_process import CODE, Server
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)
+
+VNM_PLAYERS = [
+    {"name": "Ann", "home_worlds": ["Venus"]},
+    {"name": "Bob", "home_worlds": ["Mars"]},
+    {"name": "Cy", "home_worlds": ["Pluto"]},
+]
+VNM = {"players": VNM_PLAYERS}
+VENUS_TURN = ({"type": "move"}, {"type": "end_turn"})  # Pluto starts with every spaceship out: nothing to build
+MEASURED: dict[str, int] = {}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(tmp_path_factory.mktemp("taps") / "data").start()
+    s.code = CODE
+    yield s
+    if s.proc and s.proc.stdout and not s.proc.stdout.closed:
+        s.kill(signal.SIGTERM)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report():
+    yield
+    if MEASURED:
+        print("\ntaps per moment: " + "; ".join(f"{k} {v}" for k, v in MEASURED.items()))
+
+
+def api(server, method, path, body=None):
+    status, data = server.request(method, path, body)
+    assert status < 300, (status, data)
+    return data
+
+
+def new_game(server, system: str, options: dict, *actions: dict) -> int:
+    """A new game on the table, played up to the moment through the API; returns its version."""
+    api(server, "POST", "/api/sessions", {"system": system, "options": options})
+    version = 0
+    for action in actions:
+        version = api(server, "POST", "/api/sessions/active/actions", action)["version"]
+    return version
+
+
+class Phone:
+    """One phone (a browser context) that counts its taps."""
+
+    def __init__(self, browser, server, seat: str | None = None) -> None:
+        self.page = phone(browser, server)
+        self.taps = 0
+        if seat:
+            self.page.locator("#seat").tap()
+            self.page.locator("#seat-list").get_by_role("button", name=seat, exact=True).tap()
+            expect(self.page.locator("#seat")).to_have_text(f"Seat: {seat}")
+
+    def at(self, version: int) -> Phone:
+        """Wait until this phone shows ``version`` and has nothing in flight."""
+        self.page.wait_for_function(f"() => S.view && S.view.version === {version} && S.inflight === 0")
+        return self
+
+    def tap(self, locator) -> None:
+        locator.tap()
+        self.taps += 1
+
+    def moment(self, label: str):
+        """The action ``label`` among the main moves at the top (its button and its form)."""
+        act = self.page.locator("#main-actions > .act").filter(
+            has=self.page.locator("button.open", has_text=re.compile(f"^{re.escape(label)}"))
+        )
+        expect(act).to_have_count(1)
+        return act
+
+    def submit(self, act) -> None:
+        self.tap(act.locator("form .submit-row button.primary"))
+
+    def said(self):
+        return self.page.locator("#said")
+
+    def close(self) -> None:
+        self.page.context.close()
+
+
+def counted(name: str, phone: Phone, budget: int) -> None:
+    MEASURED[name] = phone.taps
+    assert phone.taps <= budget, f"{name}: {phone.taps} taps, budget {budget}"
+
+
+# -- Venus Needs Men ----------------------------------------------------------------------------
+def test_vnm_build_and_collect_take_two_taps_and_an_attack_three(browser, server):
+    version = new_game(server, "vnm", VNM, *VENUS_TURN)
+    p = Phone(browser, server).at(version)
+    expect(p.page.locator("#pending")).to_contain_text("build, move, attack or collect")
+    # The prompt's four moves are on the first screen, each one tap from its form.
+    for label in ("Build spaceships", "Move spaceships", "Attack", "Collect population"):
+        assert p.moment(label).bounding_box()["y"] < 844
+    shot(p.page, "taps-vnm-moment")
+    build = p.moment("Build spaceships")
+    p.tap(build.locator("button.open"))
+    p.submit(build)
+    expect(p.said()).to_contain_text("build")
+    counted("VNM build", p, 2)
+    p.at(version + 1)
+    p.tap(p.page.locator("#undo"))
+    expect(p.said()).to_contain_text("undid")
+    counted("VNM build, then undo", p, 3)
+    p.at(version + 2)
+
+    p.taps = 0
+    collect = p.moment("Collect population")
+    p.tap(collect.locator("button.open"))
+    expect(collect.locator("form")).not_to_contain_text("Infected")  # Enhanced only: not in a Basic game
+    p.tap(collect.get_by_role("button", name="China"))
+    expect(p.said()).to_contain_text("collects 1 from China")
+    counted("VNM collect", p, 2)
+    api(server, "POST", "/api/sessions/active/undo")
+    p.at(version + 4)
+
+    p.taps = 0
+    attack = p.moment("Attack")
+    p.tap(attack.locator("button.open"))
+    form = attack.locator("form")
+    expect(form).not_to_contain_text("Weapon")  # Enhanced only
+    p.tap(form.get_by_role("button", name="Mars"))
+    expect(p.said()).to_contain_text("vs Mars")
+    counted("VNM attack", p, 3)
+    shot(p.page, "taps-vnm-after-attack")
+    p.close()
+
+
+def test_vnm_attack_form_starts_at_the_declared_target(browser, server):
+    version = new_game(server, "vnm", VNM, *VENUS_TURN, {"type": "declare_target", "target": "Pluto"})
+    p = Phone(browser, server).at(version)
+    attack = p.moment("Attack")
+    expect(attack.locator("form")).to_be_visible()  # the only move waited for: open already
+    expect(attack.locator("form").get_by_label("Pluto")).to_be_checked()
+    p.submit(attack)
+    expect(p.said()).to_contain_text("vs Pluto")
+    counted("VNM attack after declaring", p, 1)
+    p.close()
+
+
+# -- VENOM Assault ------------------------------------------------------------------------------
+TACTICAL = (
+    {"type": "set_commander", "player": "Ann"},
+    {"type": "draw_event", "kind": "all_is_quiet"},
+    {"type": "next_phase"},
+    {"type": "next_phase"},
+)
+LEADER = {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Island", "health": 3, "defense": 4, "support": 5}
+
+
+def test_venom_allocate_three_taps_combat_roll_one_and_no_alarm_before(browser, server):
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL, LEADER)
+    p = Phone(browser, server).at(version)
+    expect(p.page.locator("#pending")).to_contain_text("allocate the Combat Dice")
+    # Nothing is allocated yet: no "would abort" alarm, on the phone or in the screen it draws.
+    expect(p.page.locator("#tab-game")).not_to_contain_text(re.compile("abort", re.I))
+    allocate = p.moment("Allocate the Combat Dice")
+    expect(allocate.locator("form")).to_be_visible()
+    shot(p.page, "taps-venom-moment")
+    p.tap(allocate.get_by_role("button", name="Combat Value: 3", exact=True))
+    p.tap(allocate.get_by_role("button", name="Support dice: 2", exact=True))
+    p.submit(allocate)
+    expect(p.said()).to_contain_text("5 Combat Dice")
+    counted("VENOM allocate dice", p, 3)
+    p.at(version + 1)
+
+    p.taps = 0
+    roll = p.moment("Combat roll")
+    p.submit(roll)
+    expect(p.said()).to_contain_text(re.compile("successes vs Health 3"))
+    counted("VENOM combat roll", p, 1)
+    shot(p.page, "taps-venom-after-roll")
+    p.close()
+
+
+# -- everywhere: a correction, an undo -----------------------------------------------------------
+def test_a_correction_takes_two_taps_and_undo_one(browser, server):
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
+    p = Phone(browser, server).at(version)
+    p.tap(p.page.locator("#numbers-title"))
+    p.tap(p.page.get_by_role("button", name="Event Track: one more"))
+    expect(p.said()).to_contain_text("Event Track")
+    counted("any correction", p, 2)
+    p.at(version + 1)
+    p.taps = 0
+    p.tap(p.page.locator("#undo"))
+    expect(p.said()).to_contain_text("undid")
+    counted("undo", p, 1)
+    p.close()
+
+
+# -- numbers a person cannot get wrong -----------------------------------------------------------
+def test_number_fields_start_where_they_should_and_refuse_out_of_range_in_words(browser, server):
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL, LEADER)
+    p = Phone(browser, server).at(version)
+    page = p.page
+    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+    # An empty stepper starts at the field's minimum: three taps on "+" are the minimum and two more.
+    choose = page.locator("#groups .act").filter(has=page.locator("button.open", has_text="Choose the VENOM Leader"))
+    choose.locator("button.open").tap()
+    support = choose.get_by_role("spinbutton", name=re.compile("^Support"))
+    expect(support).to_have_value("")
+    for _ in range(3):
+        choose.get_by_role("button", name="Support Value: one more").tap()
+    expect(support).to_have_value("2")
+    # A small range is its values to tap: nothing outside it is offered.
+    health = choose.locator(".field").filter(has=page.get_by_role("spinbutton", name=re.compile("^Health")))
+    assert health.locator(".chips button").all_inner_texts() == [str(n) for n in range(1, 9)]
+    # Typed out of range: refused in the form, in words, and nothing is sent.
+    health.get_by_role("spinbutton").fill("9")
+    expect(health.locator(".field-error")).to_have_text("Health: 1 to 8, not 9.")
+    choose.locator("input[type=text]").first.fill("Vipress")
+    choose.locator("select").first.select_option(index=1)
+    choose.get_by_role("button", name="Defense: 4", exact=True).tap()
+    choose.locator("form .submit-row button.primary").tap()
+    expect(choose.locator("form > .form-error")).to_contain_text("Health: 1 to 8, not 9.")
+    assert page.evaluate("() => S.view.version") == version
+    # A signed change starts at 0: one tap on "−" in an empty field is -1, never the bottom of the range.
+    adjust = page.locator("#groups .act").filter(has=page.locator("button.open", has_text="Move a VENOM Leader track"))
+    adjust.locator("button.open").tap()
+    by = adjust.get_by_role("spinbutton")
+    expect(by).to_have_value("")
+    adjust.locator(".stepper button").first.tap()
+    expect(by).to_have_value("-1")
+    shot(page, "numbers")
+    p.close()
+
+
+# -- a button press, in words, on every phone ----------------------------------------------------
+def test_a_button_press_is_said_in_words_on_every_phone(browser, server):
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL[:2])
+    phones = [Phone(browser, server).at(version), Phone(browser, server, seat="Bob").at(version)]
+    api(server, "POST", "/api/buttons/B", {"hold": False})  # as the GPIO button does
+    for p in phones:
+        expect(p.said()).to_contain_text(re.compile(r"^Button B: 1 die: rolled", re.I))
+    api(server, "POST", "/api/buttons/D", {"hold": False})
+    for p in phones:
+        expect(p.said()).to_contain_text(re.compile(r"^Button D undid: 1 die: rolled", re.I))
+    # A phone's own change replaces the message on the other phone too: never an old message.
+    phones[1].at(version + 2)
+    phones[1].page.locator("#main-actions button.open").first.tap()
+    # It is Ann's move: Bob's phone asks before acting for her.
+    expect(phones[1].page.locator("#confirm")).to_contain_text("Ann")
+    phones[1].page.locator("#confirm-yes").tap()
+    for p in phones:
+        expect(p.said()).to_contain_text(re.compile(r"^Bob: ", re.I))
+    for p in phones:
+        p.close()
