@@ -245,12 +245,17 @@ def test_number_fields_start_where_they_should_and_refuse_out_of_range_in_words(
     choose.locator("form .submit-row button.primary").tap()
     expect(choose.locator("form > .form-error")).to_contain_text("Health: 1 to 8, not 9.")
     assert page.evaluate("() => S.view.version") == version
-    # A signed change starts at 0: one tap on "−" in an empty field is -1, never the bottom of the range.
-    adjust = page.locator("#groups .act").filter(has=page.locator("button.open", has_text="Move a VENOM Leader track"))
-    adjust.locator("button.open").tap()
-    by = adjust.get_by_role("spinbutton")
+    # A signed change starts at 0: one tap on "−" in an empty field is -1, never the bottom of the range (-10).
+    for action in ({"type": "allocate_dice", "combat_value": 3}, {"type": "combat_roll"}):
+        version = api(server, "POST", "/api/sessions/active/actions", action)["version"]
+    p.at(version)
+    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+    change = page.locator("#tab-game .act").filter(has=page.locator("button.open", has_text="Change a die"))
+    if not change.locator("form").count():
+        change.locator("button.open").tap()
+    by = change.get_by_role("spinbutton", name=re.compile("^Change by|^By"))
     expect(by).to_have_value("")
-    adjust.locator(".stepper button").first.tap()
+    change.get_by_role("button", name=re.compile(": one less$")).tap()
     expect(by).to_have_value("-1")
     shot(page, "numbers")
     p.close()
