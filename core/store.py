@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tableside.core.errors import Conflict, TablesideError
+from tableside.core.errors import Conflict, RuleError, TablesideError
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -161,6 +161,56 @@ def _dumps(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
+class DamagedEntry(RuleError):
+    """A log row that no longer reads (its JSON or its columns were damaged on the card). Where a whole
+    log is read (log, export, luck) it is skipped and named; where that one entry is needed (replay,
+    undo) this refusal names it."""
+
+    def __init__(self, seq: int, problem: str) -> None:
+        super().__init__(
+            f"entry {seq} of this game's log is damaged ({problem[:120]}); the entries around it are kept, "
+            "and 'tableside export' writes every readable one"
+        )
+        self.seq = seq
+        self.problem = problem
+
+
+KINDS = ("action", "undo", "redo")
+
+
+def _decode(row: dict, columns: tuple[str, ...]) -> dict:
+    """A log row's JSON columns decoded, and its shape checked; ValueError names what is wrong."""
+    if row.get("kind") not in KINDS:
+        raise ValueError(f"kind {str(row.get('kind'))[:20]!r} is not an action, undo or redo")
+    if row["kind"] != "action" and not isinstance(row.get("target"), int):
+        raise ValueError(f"the {row['kind']} names no entry")
+    try:
+        if "action" in columns:
+            row["action"] = json.loads(row["action"]) if row["action"] is not None else None
+            if row["kind"] == "action" and not isinstance(row["action"], dict):
+                raise ValueError("its action is not an object")
+        if "result" in columns:
+            row["result"] = json.loads(row["result"]) if row["result"] is not None else {}
+            if not isinstance(row["result"], dict):
+                raise ValueError("its result is not an object")
+        row["rolls"] = json.loads(row["rolls"]) if row.get("rolls") else []
+        if not isinstance(row["rolls"], list) or not all(isinstance(r, dict) for r in row["rolls"]):
+            raise ValueError("its rolls are not a list of rolls")
+        if "private" in columns:
+            row["private"] = json.loads(row["private"]) if row.get("private") else None
+            if row["private"] is not None and not isinstance(row["private"], dict):
+                raise ValueError("its privacy mark is not an object")
+    except (TypeError, RecursionError, UnicodeError) as exc:
+        raise ValueError(f"{type(exc).__name__}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc.msg} at {exc.pos})") from None
+    return row
+
+
+_ENTRY_COLUMNS = ("action", "result", "rolls", "private")
+_RECORDING_COLUMNS = ("action", "rolls")
+
+
 class Store:
     """Sessions, their logs and snapshots in one SQLite file."""
 
@@ -173,6 +223,18 @@ class Store:
         self.conn.execute("PRAGMA synchronous=FULL")
         self.conn.execute("PRAGMA foreign_keys=ON")
         _migrate(self.conn)
+
+    @classmethod
+    def reader(cls, path: str | Path) -> Store:
+        """A read-only connection of its own to the same file, for heavy reads (chart, luck, export) that
+        must not hold the table's lock: WAL lets it read while the table writes. One thread at a time."""
+        store = cls.__new__(cls)
+        store.path = Path(path)
+        store.conn = sqlite3.connect(
+            f"file:{store.path}?mode=ro", uri=True, check_same_thread=False, isolation_level=None
+        )
+        store.conn.execute("PRAGMA query_only=ON")
+        return store
 
     def execute(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
         return self.conn.execute(sql, params)
@@ -304,29 +366,59 @@ class Store:
         row = self.conn.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = ?", [session_id]).fetchone()
         return int(row[0])
 
-    def entries(self, session_id: str, after: int = 0, upto: int | None = None) -> Iterator[dict]:
-        """Log entries after ``after`` (up to ``upto``) in sequence order, decoded, one at a time."""
+    def entries(
+        self, session_id: str, after: int = 0, upto: int | None = None, damaged: list[dict] | None = None
+    ) -> Iterator[dict]:
+        """Log entries after ``after`` (up to ``upto``) in sequence order, decoded, one at a time.
+
+        A row that no longer reads is skipped and added to ``damaged`` as ``{"seq", "problem"}``;
+        without that list it raises ``DamagedEntry`` (a caller that needs every entry)."""
         sql = "SELECT * FROM log WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq"
         bound = upto if upto is not None else 2**62
         for row in self._rows(sql, [session_id, after, bound]):
-            row["action"] = json.loads(row["action"])
-            row["result"] = json.loads(row["result"])
-            row["rolls"] = json.loads(row["rolls"]) if row.get("rolls") else []
-            row["private"] = json.loads(row["private"]) if row.get("private") else None
-            yield row
+            try:
+                yield _decode(row, _ENTRY_COLUMNS)
+            except ValueError as exc:
+                if damaged is None:
+                    raise DamagedEntry(int(row["seq"]), str(exc)) from None
+                damaged.append({"seq": row["seq"], "problem": str(exc)})
 
     def recordings(self, session_id: str, after: int = 0, upto: int | None = None) -> Iterator[dict]:
         """What replay needs of each entry (seq, kind, target, seat, action, rolls): not its result,
-        which a replay of 10,000 entries would otherwise decode for nothing."""
+        which a replay of 10,000 entries would otherwise decode for nothing. A damaged row raises
+        ``DamagedEntry``: a replay cannot step over it."""
         sql = (
             "SELECT seq, kind, type, target, seat, action, rolls FROM log "
             "WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq"
         )
         bound = upto if upto is not None else 2**62
         for row in self._rows(sql, [session_id, after, bound]):
-            row["action"] = json.loads(row["action"])
-            row["rolls"] = json.loads(row["rolls"]) if row["rolls"] else []
-            yield row
+            try:
+                yield _decode(row, _RECORDING_COLUMNS)
+            except ValueError as exc:
+                raise DamagedEntry(int(row["seq"]), str(exc)) from None
+
+    def applied_at(self, session_id: str, target: int, before: int) -> int:
+        """The version at which entry ``target`` was last (re)applied before entry ``before``: an undo at
+        ``before`` returns to the state just before it."""
+        row = self.conn.execute(
+            "SELECT MAX(seq) FROM log WHERE session_id = ? AND seq < ? AND (seq = ? OR (kind = 'redo' AND target = ?))",
+            [session_id, before, target, target],
+        ).fetchone()
+        if row[0] is None:
+            raise DamagedEntry(before, f"it undoes entry {target}, which is not in the log")
+        return int(row[0])
+
+    def checkpoint_at(self, session_id: str, version: int) -> bool:
+        """Whether a state is stored at exactly ``version`` (a checkpoint or the head)."""
+        return (
+            self.conn.execute(
+                "SELECT 1 FROM snapshots WHERE session_id = ? AND version = ? UNION ALL "
+                "SELECT 1 FROM heads WHERE session_id = ? AND version = ? LIMIT 1",
+                [session_id, version, session_id, version],
+            ).fetchone()
+            is not None
+        )
 
     def snapshot(self, session_id: str, version: int) -> dict | None:
         """The state at exactly ``version`` if it is stored (the head or a checkpoint), else None."""
@@ -355,14 +447,17 @@ class Store:
         return int(row[0]), json.loads(row[1])
 
     def entry(self, session_id: str, seq: int) -> dict | None:
+        """One entry, decoded (``DamagedEntry`` if it no longer reads), or None."""
         return next(self.entries(session_id, after=seq - 1, upto=seq), None)
 
-    def stack_rows(self, session_id: str) -> list[tuple[int, str, int | None]]:
+    def stack_rows(self, session_id: str, upto: int | None = None) -> list[tuple[int, str, int | None]]:
         """(seq, kind, target) of every entry: enough to rebuild undo/redo without decoding JSON."""
+        bound = upto if upto is not None else 2**62
         return [
             (int(a), b, c)
             for a, b, c in self.conn.execute(
-                "SELECT seq, kind, target FROM log WHERE session_id = ? ORDER BY seq", [session_id]
+                "SELECT seq, kind, target FROM log WHERE session_id = ? AND seq <= ? ORDER BY seq",
+                [session_id, bound],
             ).fetchall()
         ]
 

@@ -14,6 +14,7 @@ beside its source; data private to a seat is redacted for everyone else.
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 import secrets
@@ -26,9 +27,10 @@ from typing import Any
 
 from tableside.core import dice, privacy
 from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError
-from tableside.core.recorder import NeedsDice, ReplayMismatch, typed_faces
-from tableside.core.store import CHECKPOINT_EVERY, Store
-from tableside.core.system import GameSystem, Step, plain_copy, run_action
+from tableside.core.recorder import NeedsDice, typed_faces
+from tableside.core.replay import Replay, stacks
+from tableside.core.store import DamagedEntry, Store
+from tableside.core.system import GameSystem, Step, run_action
 from tableside.core.systems import all_systems, get_system
 
 log = logging.getLogger(__name__)
@@ -184,11 +186,7 @@ class Table:
             return self._stored_state(row, system or self._get_system(row["system"]), self.store.version(session_id))
 
     def _stored_state(self, row: dict, system: GameSystem, version: int) -> dict:
-        state = self.store.snapshot(row["id"], version)
-        if state is not None:
-            return state
-        start, state = self.store.latest_snapshot(row["id"], version)
-        return _Fold(self.store, system, row).forward(state, start, version)
+        return Replay(self.store, system, row).at(version)
 
     def view(self, seat: str | None = None) -> dict:
         """The active session as ``seat`` may see it (None: the public table view)."""
@@ -532,36 +530,48 @@ class Table:
             return self.act(raw, source, seat=seat, button=name)
 
     # -- reading -----------------------------------------------------------------
-    def log(self, session_id: str | None = None, seat: str | None = None, since: int = 0) -> list[dict]:
+    def log(
+        self,
+        session_id: str | None = None,
+        seat: str | None = None,
+        since: int = 0,
+        damaged: list[dict] | None = None,
+    ) -> list[dict]:
         """Entries after ``since`` of a session (default: the active one), oldest first.
 
         An entry private to another seat (a Venus 2140 pool roll) shows only its
-        public summary: no faces, no action details.
+        public summary: no faces, no action details. A row that no longer reads is
+        skipped and named in ``damaged`` (``{"seq", "problem"}``).
         """
+        damaged = [] if damaged is None else damaged
         with self._lock:
             if session_id is None:
                 session_id = self._require_live().id
             elif not self.store.get_session(session_id):
                 raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
-            return [privacy.entry(e, seat) for e in self.store.entries(session_id, after=since)]
+            out = [privacy.entry(e, seat) for e in self.store.entries(session_id, after=since, damaged=damaged)]
+        if damaged:
+            log.warning("session %s: damaged log entries skipped: %s", session_id, damaged[:5])
+        return out
 
-    def export(self, session_id: str | None, seat: str | None = None) -> tuple[dict, list[dict]]:
-        """(the session's row, its whole log as ``seat`` may read it): what an export writes. ``seat``
-        counts only for the game on the table; a saved game is exported as the shared view sees it."""
+    def export_source(self, session_id: str | None, seat: str | None = None) -> tuple[dict, str | None]:
+        """(the session's row, the seat its export is read as): an export reads the log itself, on a
+        connection of its own (``Store.reader``), without holding the table. ``seat`` counts only for
+        the game on the table; a saved game is exported as the shared view sees it."""
         with self._lock:
             if session_id is None or (self._live is not None and session_id == self._live.id):
-                live = self._require_live()
-                session_id = live.id
+                session_id = self._require_live().id
             else:
                 seat = None
             row = self.store.get_session(session_id)
             if row is None:
                 raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
-            return row, [privacy.entry(e, seat) for e in self.store.entries(session_id)]
+            return row, seat
 
     def states(self, session_id: str) -> list[dict]:
-        """The state after every version, 0 to the newest, re-applied from the log's recordings (the
-        history chart). Linear in the log; a session whose rules cannot replay raises RuleError."""
+        """The state after every version, 0 to the newest, re-applied from the log's recordings. Linear in
+        the log, and it keeps every state: for tests and short games (the chart folds step by step,
+        ``webui.history``); a session whose rules cannot replay raises RuleError."""
         with self._lock:
             row = self.store.get_session(session_id)
             if row is None:
@@ -569,18 +579,37 @@ class Table:
             system, why = self._rules_for(row)
             if system is None:
                 raise RuleError(f"cannot replay: {why}")
-            fold = _Fold(self.store, system, row)
-            state = self.store.snapshot(session_id, 0) or row["initial_state"]
-            out = [state]
-            for version in range(1, self.store.version(session_id) + 1):
-                state = fold.forward(state, version - 1, version)
-                out.append(state)
+            out = [row["initial_state"]]
+            replay = Replay(self.store, system, row)
+            out += [copy.deepcopy(state) for _, state in replay.steps(out[0], 0, self.store.version(session_id))]
             return out
 
     def replay(self, session_id: str) -> dict:
-        """The state at the end of the log, derived from the log alone (no snapshots)."""
+        """The state at the end of the log, derived from the log alone (no stored states, never the RNG)."""
         with self._lock:
-            return self._replay(session_id)[0][-1]
+            row = self.store.get_session(session_id)
+            if row is None:
+                raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
+            system, why = self._rules_for(row)
+            if system is None:
+                raise RuleError(f"cannot replay: {why}")
+            return Replay(self.store, system, row, use_stored=False).from_log()
+
+    def store_row(self, session_id: str) -> dict:
+        """A saved session's row (system, options, initial state): what a reader of its log needs."""
+        with self._lock:
+            row = self.store.get_session(session_id)
+        if row is None:
+            raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
+        return row
+
+    def system_of(self, row: dict) -> GameSystem:
+        """The system a saved session belongs to (its current rules)."""
+        return self._get_system(row["system"])
+
+    def rules_for(self, row: dict) -> tuple[GameSystem | None, str | None]:
+        """The rules a saved session was played with, or None and why it cannot be played on."""
+        return self._rules_for(row)
 
     # -- internals ---------------------------------------------------------------
     def _check_version(self, live: _Live, expected: Any) -> None:
@@ -669,15 +698,17 @@ class Table:
         }
 
     def _entry(self, session_id: str, seq: int) -> dict:
-        return next(self.store.entries(session_id, after=seq - 1))
+        entry = self.store.entry(session_id, seq)
+        if entry is None:
+            raise DamagedEntry(seq, "it is missing from the log")
+        return entry
 
     def _state_at(self, live: _Live, version: int) -> dict:
         """The state at ``version``: the newest stored state before it, then at most a checkpoint's worth of
-        entries re-applied from their recordings (checkpoints every ``CHECKPOINT_EVERY`` and at every undo)."""
+        entries re-applied from their recordings (``core.replay``)."""
         row = self.store.get_session(live.id)
         assert row is not None
-        start, state = self.store.latest_snapshot(live.id, version)
-        return _Fold(self.store, live.system, row).forward(state, start, version)
+        return Replay(self.store, live.system, row).at(version)
 
     def _load(self, session_id: str) -> _Live:
         """Open a session: its stored head, or the newest checkpoint and at most a checkpoint's worth of
@@ -689,17 +720,36 @@ class Table:
         version = self.store.version(session_id)
         try:
             state = self._stored_state(row, system, version)
-        except Exception as exc:  # a damaged log, or older rules: open what is stored rather than not start
-            log.exception("session %s: entries after the newest stored state do not replay", session_id)
-            start, state = self.store.latest_snapshot(session_id, version)
-            detail = exc.message if isinstance(exc, TablesideError) else f"{type(exc).__name__}: {exc}"
+        except DamagedEntry as exc:  # a damaged row: open read-only at the last good entry before it
+            log.error("session %s: %s", session_id, exc.message)
+            version = exc.seq - 1
+            state = self._last_good(row, system, version)
             why = (
-                f"entries after version {start} no longer replay ({detail[:160]}): the game is shown as it was "
-                f"at version {start} and cannot be played on; 'tableside export' keeps its whole log"
+                f"{exc.message}: the game is shown as it was at version {version}, its last good entry, "
+                "and cannot be played on"
             )
             readonly = why if readonly is None else f"{readonly}; {why}"
-        applied, undone = _stacks(self.store.stack_rows(session_id))
+        except Exception as exc:  # older rules, or a bug in them: open what is stored rather than not start
+            log.exception("session %s: entries after the newest stored state do not replay", session_id)
+            version, state = self.store.latest_snapshot(session_id, version)
+            detail = exc.message if isinstance(exc, TablesideError) else f"{type(exc).__name__}: {exc}"
+            why = (
+                f"entries after version {version} no longer replay ({detail[:160]}): the game is shown as it was "
+                f"at version {version} and cannot be played on; 'tableside export' keeps its whole log"
+            )
+            readonly = why if readonly is None else f"{readonly}; {why}"
+        applied, undone = stacks(self.store.stack_rows(session_id, upto=version))
         return _Live(session_id, system, version, state, row["options"] or {}, applied, undone, readonly)
+
+    def _last_good(self, row: dict, system: GameSystem, version: int) -> dict:
+        """The state at ``version`` (just before a damaged row), from the stored states or the log."""
+        while True:
+            try:
+                return Replay(self.store, system, row).at(version)
+            except DamagedEntry as exc:  # an earlier damaged row too
+                if exc.seq > version or exc.seq <= 0:
+                    raise
+                version = exc.seq - 1
 
     def _rules_for(self, row: dict) -> tuple[GameSystem | None, str | None]:
         """The rules a session was played with, or None and why it cannot be played on."""
@@ -715,135 +765,8 @@ class Table:
             f"{system.rules_version}: it can be viewed and exported, not played on"
         )
 
-    def _replay(self, session_id: str, states_needed: bool = True):
-        """Fold the log alone (no stored states, never the RNG): ``([final state], applied, undone)``.
-
-        Linear in time and nearly flat in memory: one state is kept every ``CHECKPOINT_EVERY``
-        entries (in memory only), so an undo re-applies at most that many entries.
-        """
-        row = self.store.get_session(session_id)
-        assert row is not None
-        system, why = self._rules_for(row)
-        if system is None:
-            if states_needed:
-                raise RuleError(f"cannot replay: {why}")
-            system = self._get_system(row["system"])
-        applied, undone = _stacks(self.store.stack_rows(session_id))
-        if not states_needed:
-            return [], applied, undone
-        return [_Fold(self.store, system, row).from_log(session_id)], applied, undone
-
     def _now(self) -> str:
         return datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="seconds")
-
-
-def _stacks(rows: list[tuple[int, str, int | None]]) -> tuple[list[tuple[int, int]], list[int]]:
-    """The undo/redo stacks from (seq, kind, target) rows: what undo and redo would act on next."""
-    applied: list[tuple[int, int]] = []
-    undone: list[int] = []
-    for seq, kind, target in rows:
-        if kind == "action":
-            applied.append((seq, seq))
-            undone.clear()
-        elif kind == "undo":
-            applied.pop()
-            undone.append(int(target))  # type: ignore[arg-type]
-        else:
-            undone.pop()
-            applied.append((int(target), seq))  # type: ignore[arg-type]
-    return applied, undone
-
-
-class _Fold:
-    """Re-applies a session's log from its recordings, keeping a state every CHECKPOINT_EVERY entries."""
-
-    def __init__(self, store: Store, system: GameSystem, row: dict) -> None:
-        self.store = store
-        self.system = system
-        self.row = row
-        self.session = row["id"]
-        self.memory: dict[int, dict] = {}  # version -> state, for undo during a replay from the log alone
-        self.log_only = False
-
-    def from_log(self, session_id: str) -> dict:
-        """The final state, from the initial state and every entry (no stored snapshots).
-
-        The working state is changed in place, step after step (``_reapply``): it is this fold's own
-        copy, and what is kept in ``memory`` is a copy of it, so nothing kept is ever changed."""
-        self.memory = {0: self.row["initial_state"]}
-        state = plain_copy(self.row["initial_state"])
-        self.log_only = True
-        applied: list[tuple[int, int]] = []
-        for e in self.store.recordings(session_id):
-            seq = e["seq"]
-            if e["kind"] == "action":
-                state = _reapply(self.system, state, e, e, self.row)
-                applied.append((seq, seq))
-            elif e["kind"] == "undo":
-                _, applied_at = applied.pop()
-                state = self._at(applied_at - 1)
-            else:
-                state = _reapply(self.system, state, self._original(e["target"]), e, self.row)
-                applied.append((e["target"], seq))
-            if seq % CHECKPOINT_EVERY == 0 or e["kind"] == "undo":
-                self.memory[seq] = plain_copy(state)
-        return state
-
-    def _at(self, version: int) -> dict:
-        start = max(v for v in self.memory if v <= version)
-        return self.forward(self.memory[start], start, version)
-
-    def forward(self, state: dict, start: int, version: int) -> dict:
-        """From ``state`` at ``start`` to ``version``, re-applying actions and redos in between.
-        ``state`` itself is left as it was: the fold works on a copy of it, in place."""
-        state = plain_copy(state)
-        for e in self.store.recordings(self.session, after=start, upto=version):
-            if e["kind"] == "action":
-                state = _reapply(self.system, state, e, e, self.row)
-            elif e["kind"] == "redo":
-                state = _reapply(self.system, state, self._original(e["target"]), e, self.row)
-            else:  # an undo inside the range: the state from before what it undid
-                state = plain_copy(self._restore(e))
-        return state
-
-    def _restore(self, undo: dict) -> dict:
-        applied_at = self._applied_at(undo["target"], undo["seq"])
-        if self.log_only:
-            return self.memory.get(undo["seq"]) or self._at(applied_at - 1)
-        stored = self.store.snapshot(self.session, undo["seq"])
-        if stored is not None:
-            return stored
-        start, state = self.store.latest_snapshot(self.session, applied_at - 1)
-        return self.forward(state, start, applied_at - 1)
-
-    def _applied_at(self, target: int, before: int) -> int:
-        row = self.store.execute(
-            "SELECT MAX(seq) FROM log WHERE session_id = ? AND seq < ? AND (seq = ? OR (kind = 'redo' AND target = ?))",
-            [self.session, before, target, target],
-        ).fetchone()
-        return int(row[0])
-
-    def _original(self, seq: int) -> dict:
-        entry = self.store.entry(self.session, seq)
-        assert entry is not None
-        return entry
-
-
-def _reapply(system: GameSystem, state: dict, original: dict, entry: dict, row: dict) -> dict:
-    """An action again from its recording (replay): the recorded rolls, never the RNG. ``state`` is the
-    fold's own working copy and is changed in place (copying it at every step was a fifth of a replay)."""
-    try:
-        return run_action(
-            system,
-            state,
-            original["action"],
-            replay=original.get("rolls") or [],
-            seat=original.get("seat"),
-            options=row["options"],
-            in_place=True,
-        ).state
-    except TablesideError as exc:
-        raise ReplayMismatch(f"entry {entry['seq']} no longer replays: {exc.message}") from exc
 
 
 def _marked(private: dict | None, verb: str) -> dict | None:

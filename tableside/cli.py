@@ -39,7 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument("--data", help="data folder to check")
     doctor.add_argument("--config", help="TOML config file (default /etc/tableside/tableside.toml if present)")
 
-    export = sub.add_parser("export", help="write a session's full action log to stdout")
+    export = sub.add_parser(
+        "export", help="write a session's full action log to stdout (exit 3 if damaged rows were left out)"
+    )
     export.add_argument("--session", help="session id (default: the active session)")
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--data", help="data folder")
@@ -130,34 +132,37 @@ def cmd_roll(args: argparse.Namespace) -> int:
     return 0
 
 
+EXIT_DAMAGED = 3  # ``tableside export``: every readable entry was written, some rows could not be read
+
+
 def cmd_export(args: argparse.Namespace) -> int:
+    """Write a session's whole log; exit 3 (``EXIT_DAMAGED``) when rows could not be read, naming them."""
     from tableside.config import data_dir, load_config, system_config
     from tableside.core.errors import NotFound
     from tableside.core.store import Store
+    from tableside.exports import EVERYTHING, export_lines
 
     folder = data_dir(args.data, None if args.data else load_config(system_config()).data)
     path = folder / "tableside.db"
     if not path.exists():
         raise NotFound(f"no Tableside data in {folder} (use --data or $TABLESIDE_DATA)")
-    store = Store(path)
-    try:
-        session_id = args.session or store.get_meta("active_session")
-        if not session_id or not store.get_session(session_id):
-            raise NotFound(f"no session {session_id!r} in {folder}" if session_id else "no active session")
-        entries = list(store.entries(session_id))
-    finally:
+    store = Store.reader(path)
+    session_id = args.session or store.get_meta("active_session")
+    if not session_id or not store.get_session(session_id):
         store.close()
-    if args.format == "json":
-        json.dump({"session": session_id, "log": entries}, sys.stdout, indent=1)
-        print()
-        return 0
-    import csv
-
-    writer = csv.writer(sys.stdout)
-    columns = ["seq", "kind", "type", "source", "at", "target", "action", "result"]
-    writer.writerow(columns)
-    for e in entries:
-        writer.writerow([e[c] if c not in ("action", "result") else json.dumps(e[c]) for c in columns])
+        raise NotFound(f"no session {session_id!r} in {folder}" if session_id else "no active session")
+    damaged: list[dict] = []
+    for piece in export_lines(store, session_id, EVERYTHING, args.format, damaged):
+        sys.stdout.write(piece)
+    sys.stdout.flush()
+    if damaged:
+        seqs = ", ".join(str(d["seq"]) for d in damaged[:20])
+        print(
+            f"tableside: {len(damaged)} damaged log entr{'y' if len(damaged) == 1 else 'ies'} could not be read "
+            f"({seqs}; {damaged[0]['problem']}); every readable entry was written",
+            file=sys.stderr,
+        )
+        return EXIT_DAMAGED
     return 0
 
 

@@ -9,8 +9,8 @@ import json
 import random
 
 import pytest
+from tableside.core import replay as replay_module
 from tableside.core import store as store_module
-from tableside.core import table as table_module
 from tableside.core.store import Store
 from tableside.core.table import Table
 
@@ -28,7 +28,7 @@ def _canon(state: dict) -> str:
 @pytest.fixture
 def small_checkpoints(monkeypatch):
     monkeypatch.setattr(store_module, "CHECKPOINT_EVERY", 4)
-    monkeypatch.setattr(table_module, "CHECKPOINT_EVERY", 4)
+    monkeypatch.setattr(replay_module, "CHECKPOINT_EVERY", 4)
 
 
 def _walk(table: Table, rng: random.Random, steps: int) -> dict[int, str]:
@@ -150,7 +150,7 @@ def test_the_log_is_served_in_pages(tmp_path):
     table.store.close()
 
 
-def test_a_log_that_no_longer_replays_opens_read_only_at_its_last_stored_state(tmp_path):
+def test_a_log_that_no_longer_replays_opens_read_only_at_its_last_good_entry(tmp_path):
     table = _table(tmp_path / "t.db")
     table.create_session("toy", {"limit": 10**6})
     session = table.view()["id"]
@@ -160,10 +160,11 @@ def test_a_log_that_no_longer_replays_opens_read_only_at_its_last_stored_state(t
     table.store.close()  # no head stored (a crash): reopening must re-apply entries 1-7
     again = _table(tmp_path / "t.db")  # starts, rather than failing the whole server
     view = again.view()
-    assert view["version"] == 7 and view["state"]["score"] == 0  # as stored at version 0
-    assert "no longer replay" in view["readonly"] and "version 0" in view["readonly"]
-    with pytest.raises(Exception, match="no longer replay"):
+    # finding 7 (#18): it opened "as it was at version 0"; now at entry 4, the last good one
+    assert view["version"] == 4 and view["state"]["score"] == 4
+    assert "entry 5" in view["readonly"] and "damaged" in view["readonly"] and "version 4" in view["readonly"]
+    with pytest.raises(Exception, match="entry 5"):
         again.act({"type": "add", "points": 1})
-    assert again.view()["version"] == 7
+    assert again.view()["version"] == 4
     again.store.execute("DELETE FROM log WHERE session_id = ?", [session])  # leave nothing broken behind
     again.store.close()

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import csv
 import functools
 import hashlib
-import io
 import json
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 from tableside.core.errors import BadRequest, NotFound
+from tableside.core.store import Store
 from tableside.webui.server import DETACH_KEY
 from tableside.webui.stream import format_event
+
+from tableside.exports import export_lines
 
 bp = Blueprint("api", __name__)
 
@@ -182,38 +183,40 @@ def redo():
 @bp.get("/api/sessions/active/log")
 def session_log():
     """The log after ``?since=N`` (default: all), private entries of other seats redacted."""
-    return jsonify(_services().table.log(seat=_seat(), since=_since()))
+    damaged: list[dict] = []
+    return _with_damage(jsonify(_services().table.log(seat=_seat(), since=_since(), damaged=damaged)), damaged)
 
 
 @bp.get("/api/sessions/<session_id>/log")
 def saved_log(session_id: str):
     table = _services().table
-    seat = _seat() if table.has_active() and table.view()["id"] == session_id else None
-    return jsonify(table.log(session_id, seat=seat, since=_since()))
+    position = table.position()
+    seat = _seat() if position is not None and position[0] == session_id else None
+    damaged: list[dict] = []
+    return _with_damage(jsonify(table.log(session_id, seat=seat, since=_since(), damaged=damaged)), damaged)
+
+
+def _with_damage(response: Response, damaged: list[dict]) -> Response:
+    """Rows of the log that no longer read were left out: the header names them (seq numbers)."""
+    if damaged:
+        response.headers["X-Tableside-Damaged"] = ",".join(str(d["seq"]) for d in damaged[:100])
+    return response
 
 
 @bp.get("/api/sessions/<session_id>/export")
 def export(session_id: str):
     """The whole log as a download: ``?format=json`` (default) or ``csv``, as this phone's seat may read it
-    (another seat's private entries keep only their public summary)."""
+    (another seat's private entries keep only their public summary). Written as it is read, on a
+    connection of its own: a long game never holds the table or the Pi's memory. A row that no longer
+    reads is left out and named at the end (``"damaged"`` in JSON, a ``damaged`` row in CSV)."""
     fmt = request.args.get("format", "json")
     if fmt not in ("json", "csv"):
         raise BadRequest(f"format {fmt[:20]!r} is not json or csv")
     table = _services().table
-    session, entries = table.export(None if session_id == "active" else session_id, seat_of_request())
+    session, seat = table.export_source(None if session_id == "active" else session_id, seat_of_request())
     stem = f"tableside-{session['system']}-{session['id'][:8]}"
-    if fmt == "json":
-        text = json.dumps({"session": session["id"], "log": entries}, indent=1) + "\n"
-        mimetype = "application/json"
-    else:
-        out = io.StringIO()
-        writer = csv.writer(out)
-        columns = ["seq", "kind", "type", "source", "seat", "at", "target", "action", "result"]
-        writer.writerow(columns)
-        for e in entries:
-            writer.writerow([json.dumps(e.get(c)) if c in ("action", "result") else e.get(c, "") for c in columns])
-        text, mimetype = out.getvalue(), "text/csv"
-    response = Response(text, mimetype=mimetype)
+    body = export_lines(Store.reader(table.store.path), session["id"], seat, fmt)  # closes the reader
+    response = Response(body, mimetype="application/json" if fmt == "json" else "text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="{stem}.{fmt}"'
     return response
 

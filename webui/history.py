@@ -1,10 +1,12 @@
 """The game so far, for people: a chart per system drawn as inline SVG, and a luck report.
 
 The chart is drawn here, on the Pi, so the phone needs no chart library: a few
-polylines and labels, a couple of kB gzipped. Each system gets the series a
-table cares about (VNM: population per player; VENOM: the Event Track and
-captured Leaders; Venusian Vegas: VP; Venus 2140: books); a system not listed
-here gets its tracked numbers, so any new system still has a chart.
+polylines and labels, a couple of kB gzipped. Each system says what it charts
+(``GameSystem.chart_series``, read from the public view: VNM population per
+player, VENOM the Event Track and captured Leaders, Venusian Vegas VP, Venus 2140
+books; by default the tracked numbers). The chart and the luck report are folded
+forward from the last look (a History tab open on a phone refetches on every
+change), on a read-only connection of their own: they never hold the table.
 
 The luck report reads every logged die: each face is compared with a fair die
 of the same size (a z-score over all of a player's dice), so a table can settle
@@ -16,94 +18,26 @@ from __future__ import annotations
 import logging
 import math
 import threading
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
-from tableside.core import dice
+from tableside.core import dice, privacy
+from tableside.core.errors import NotFound
+from tableside.core.replay import DamagedEntry, Replay
+from tableside.core.store import Store
 
 bp = Blueprint("history", __name__)
 log = logging.getLogger(__name__)
 
 Series = dict[str, float]
 PALETTE = ("#d32f2f", "#1e6fd9", "#2e9d3a", "#8e44c9", "#ef7d00", "#00909e", "#7a7a7a", "#b5006e")
-_cache: dict[str, Any] = {}
-_cache_lock = threading.Lock()
+MAX_POINTS = 120  # points kept per chart when it is drawn by action (halved, stride doubled, past this)
+MAX_ROUNDS = 1000  # past this many rounds the chart is drawn by action
 
 
 def _services():
     return current_app.extensions["tableside"]
-
-
-# -- series per system --------------------------------------------------------------------------
-def _vnm(state: dict) -> Series:
-    players = state.get("players") or []
-    totals = {str(p.get("name", i)): 0.0 for i, p in enumerate(players)}
-    names = list(totals)
-    for world in (state.get("worlds") or {}).values():
-        i = world.get("player")
-        if isinstance(i, int) and 0 <= i < len(names):
-            totals[names[i]] += world.get("population") or 0
-    return totals
-
-
-def _venom(state: dict) -> Series:
-    out: Series = {"Event Track": float(state.get("event_track") or 0)}
-    for p in state.get("players") or []:
-        out[f"{p.get('name', '?')}: Leaders captured"] = float(len(p.get("leaders") or []))
-    return out
-
-
-def _named_numbers(state: dict, words: tuple[str, ...]) -> Series:
-    """Per player, the first number whose key contains one of ``words`` (vp, books...)."""
-    out: Series = {}
-    players = state.get("players") or state.get("participants") or []
-    items = players.items() if isinstance(players, dict) else enumerate(players)
-    for key, p in items:
-        if not isinstance(p, dict):
-            continue
-        name = str(p.get("name", key))
-        for k, v in p.items():
-            if any(w in k.lower() for w in words) and isinstance(v, int | float) and not isinstance(v, bool):
-                out[name] = float(v)
-                break
-            if any(w in k.lower() for w in words) and isinstance(v, list):
-                out[name] = float(len(v))
-                break
-    return out
-
-
-def _vegas(state: dict) -> Series:
-    vp = state.get("vp")
-    if isinstance(vp, dict):
-        return {str(k): float(v) for k, v in vp.items() if isinstance(v, int | float)}
-    return _named_numbers(state, ("vp", "victory"))
-
-
-def _v2140(state: dict) -> Series:
-    people = state.get("participants")
-    if isinstance(people, dict):
-        return {str(k): float(p.get("books") or 0) for k, p in people.items() if isinstance(p, dict)}
-    return _named_numbers(state, ("book",))
-
-
-SERIES: dict[str, tuple[str, Callable[[dict], Series]]] = {
-    "vnm": ("Population per player", _vnm),
-    "venom": ("Event Track and captured Leaders", _venom),
-    "vegas": ("Victory Points per player", _vegas),
-    "v2140": ("Books per participant", _v2140),
-}
-
-
-def _tracked_series(system: Any) -> Callable[[dict], Series]:
-    def series(state: dict) -> Series:
-        try:
-            return {t.label: float(t.value) for t in system.tracked(state)[:8]}
-        except Exception:  # a system without tracked numbers: no chart, never a 500
-            return {}
-
-    return series
 
 
 def _round(state: dict) -> int | None:
@@ -114,41 +48,99 @@ def _round(state: dict) -> int | None:
     return None
 
 
-def _states(table: Any, session_id: str) -> list[dict]:
-    """The state after every version, folded forward from the start through the core's own replay."""
-    try:
-        return table.states(session_id)
-    except Exception:  # a game whose rules changed since: chart what is stored, never a 500
-        log.exception("chart: could not replay %s", session_id)
+class ChartBook:
+    """One game's chart, folded forward as the game goes: only the entries since the last look are
+    re-applied (``core.replay``), on a read-only connection of its own, never holding the table.
+    Memory is bounded: the last point of each round, or at most ``MAX_POINTS`` sampled points."""
+
+    def __init__(self, session_id: str, system: Any, row: dict) -> None:
+        self.session = session_id
+        self.system = system
+        self.row = row
+        self.version = 0
+        self.state: dict = row["initial_state"]
+        self.rounds: dict[int, Series] = {}
+        self.by_round = True  # while every state has a round number
+        self.samples: list[tuple[int, Series]] = []
+        self.stride = 1
+        self.last: tuple[int, Series] = (0, {})
+        self.damaged: str | None = None
+        self.svg: tuple[int, str] | None = None
+        self._add(0, self.state)
+
+    def _add(self, version: int, state: dict) -> None:
+        values = self.system.chart_series(privacy.state(self.system, state, None))
+        values = {str(k)[:60]: float(v) for k, v in list(values.items())[:8] if isinstance(v, int | float)}
+        self.last = (version, values)
+        if version % self.stride == 0:
+            self.samples.append((version, values))
+            if len(self.samples) > MAX_POINTS:
+                self.samples = self.samples[::2]
+                self.stride *= 2
+        r = _round(state) if self.by_round else None
+        if r is None or (r not in self.rounds and len(self.rounds) >= MAX_ROUNDS):
+            self.by_round, self.rounds = False, {}
+        else:
+            self.rounds[r] = values
+
+    def catch_up(self, reader: Store, version: int) -> None:
+        """Fold the entries after the last look up to ``version`` (a damaged row ends the chart there)."""
+        if version <= self.version or self.damaged:
+            return
+        replay = Replay(reader, self.system, self.row)
+        last = None
         try:
-            return [table.state_of(session_id)]
-        except Exception:
-            log.exception("chart: no stored state for %s", session_id)
-            return []
+            for seq, state in replay.steps(self.state, self.version, version):
+                self._add(seq, state)
+                self.version, last = seq, state
+        except DamagedEntry as exc:
+            self.damaged = exc.message
+            log.warning("chart of %s stops at version %d: %s", self.session, self.version, exc.message)
+        if last is not None:
+            self.state = last  # the replay's working copy: no longer changed once the walk ended
+
+    def points(self) -> tuple[str, str, list[str], list[dict]]:
+        """(title, x label, series names, points) as ``chart_svg`` draws them."""
+        by_round = self.by_round and len(self.rounds) > 1
+        if by_round:
+            picked = sorted(self.rounds.items())
+        else:
+            picked = list(self.samples)
+            if picked[-1][0] != self.last[0]:
+                picked.append(self.last)
+        names: list[str] = []
+        for _, values in picked:
+            names += [n for n in values if n not in names]
+        title = self.system.chart_title()
+        points = [{"x": x, "values": values} for x, values in picked]
+        return title, ("Round" if by_round else "Action"), names[:8], points
 
 
-def chart_points(system_id: str, system: Any, states: list[dict]) -> tuple[str, str, list[str], list[dict]]:
-    """(title, x label, series names, points) with one point per round (its last state)."""
-    title, fn = SERIES.get(system_id, ("Tracked numbers", _tracked_series(system)))
-    rounds = [_round(s) for s in states]
-    by_round = all(r is not None for r in rounds) and len(set(rounds)) > 1
-    picked: list[tuple[int, dict]] = []
-    if by_round:
-        for i, r in enumerate(rounds):
-            if i + 1 == len(rounds) or rounds[i + 1] != r:
-                picked.append((int(r or 0), states[i]))
-    else:
-        step = max(1, len(states) // 60)
-        picked = [(i, s) for i, s in enumerate(states) if i % step == 0 or i == len(states) - 1]
-    points = []
-    names: list[str] = []
-    for x, s in picked:
-        values = fn(s) if isinstance(s, dict) else {}
-        for n in values:
-            if n not in names:
-                names.append(n)
-        points.append({"x": x, "values": values})
-    return title, ("Round" if by_round else "Action"), names[:8], points
+class Books:
+    """The chart and luck of the game on the table, kept between requests (one game at a time)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()  # one fold at a time; the table is never held
+        self.reader: Store | None = None
+        self.chart: ChartBook | None = None
+        self.luck: LuckBook | None = None
+
+    def read(self, table: Any) -> Store:
+        if self.reader is None:
+            self.reader = Store.reader(table.store.path)
+        return self.reader
+
+
+def _books() -> Books:
+    app = current_app
+    books = app.extensions.get("tableside.history")
+    if books is None:
+        with _books_lock:
+            books = app.extensions.setdefault("tableside.history", Books())
+    return books
+
+
+_books_lock = threading.Lock()
 
 
 def chart_svg(title: str, xlabel: str, names: list[str], points: list[dict]) -> str:
@@ -215,21 +207,29 @@ def _num(v: float | None) -> str:
 
 @bp.get("/api/panel/chart.svg")
 def chart():
-    """The active game's chart, redrawn only when the version changed."""
+    """The active game's chart: folded forward from the last look, drawn once per version."""
     table = _services().table
-    view_id, version = table.position() or (None, None)
-    if view_id is None:
+    position = table.position()
+    if position is None:
         return Response("", mimetype="image/svg+xml", status=404)
-    key = f"chart:{view_id}:{version}"
-    with _cache_lock:
-        svg = _cache.get(key)
-    if svg is None:
-        system_id = table.view()["system"]
-        system = table._get_system(system_id)
-        svg = chart_svg(*chart_points(system_id, system, _states(table, view_id)))
-        with _cache_lock:
-            _cache.clear()
-            _cache[key] = svg
+    session_id, version = position
+    books = _books()
+    with books.lock:
+        book = books.chart
+        if book is None or book.session != session_id or book.version > version:
+            row = table.store_row(session_id)
+            system, why = table.rules_for(row)
+            if system is None:  # older rules: the stored state is all there is to draw
+                system = table.system_of(row)
+                book = ChartBook(session_id, system, {**row, "initial_state": table.state_of(session_id)})
+                book.damaged = why
+            else:
+                book = ChartBook(session_id, system, row)
+            books.chart = book
+        book.catch_up(books.read(table), version)
+        if book.svg is None or book.svg[0] != book.version:
+            book.svg = (book.version, chart_svg(*book.points()))
+        svg = book.svg[1]
     response = Response(svg, mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -268,45 +268,74 @@ def _sides(roll: dict) -> int | None:
         return None
 
 
-def luck_report(entries: list[dict]) -> dict:
-    """Per player: dice rolled, average face against a fair die's, and a verdict from the z-score."""
-    acc: dict[str, list[float]] = {}
-    for e in entries:
-        who = _who(e)
-        for r in entry_rolls(e):
+class LuckBook:
+    """Per player: dice, the sum of z-scores and of face/mean, added up as the log grows (every roll
+    stays counted when undone: it was rolled). Read as the shared view: another seat's private dice
+    are never counted (their luck would tell something of their faces)."""
+
+    def __init__(self, session_id: str = "") -> None:
+        self.session = session_id
+        self.version = 0
+        self.acc: dict[str, list[float]] = {}
+        self.damaged: list[dict] = []
+
+    def add(self, entry: dict) -> None:
+        who = _who(entry)
+        for r in entry_rolls(entry):
             sides = _sides(r)
             faces = r.get("rolls") if isinstance(r.get("rolls"), list) else r.get("faces")
             if not sides or sides < 2 or not isinstance(faces, list):
                 continue
             mean, sd = (sides + 1) / 2, math.sqrt((sides * sides - 1) / 12)
-            a = acc.setdefault(who, [0.0, 0.0, 0.0, 0.0])  # dice, z sum, face/mean sum, faces sum
+            a = self.acc.setdefault(who, [0.0, 0.0, 0.0])  # dice, z sum, face/mean sum
             for f in faces:
                 if isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= sides:
                     a[0] += 1
                     a[1] += (f - mean) / sd
                     a[2] += f / mean
-    players = []
-    for who, (n, zsum, ratio, _) in sorted(acc.items(), key=lambda kv: -kv[1][1] / math.sqrt(max(kv[1][0], 1))):
-        if not n:
-            continue
-        z = zsum / math.sqrt(n)
-        pct = (ratio / n - 1) * 100
-        players.append(
-            {
-                "name": who,
-                "dice": int(n),
-                "average": f"{pct:+.0f}% against a fair die",
-                "expected": "0%",
-                "z": round(z, 2),
-                "verdict": _verdict(z, int(n)),
-            }
+
+    def catch_up(self, reader: Store, version: int) -> None:
+        if version <= self.version:
+            return
+        for e in reader.entries(self.session, after=self.version, upto=version, damaged=self.damaged):
+            self.add(privacy.entry(e, None))
+        self.version = version
+        del self.damaged[20:]
+
+    def report(self) -> dict:
+        players = []
+        for who, (n, zsum, ratio) in sorted(self.acc.items(), key=lambda kv: -kv[1][1] / math.sqrt(max(kv[1][0], 1))):
+            if not n:
+                continue
+            z = zsum / math.sqrt(n)
+            pct = (ratio / n - 1) * 100
+            players.append(
+                {
+                    "name": who,
+                    "dice": int(n),
+                    "average": f"{pct:+.0f}% against a fair die",
+                    "expected": "0%",
+                    "z": round(z, 2),
+                    "verdict": _verdict(z, int(n)),
+                }
+            )
+        note = (
+            "Each face is compared with a fair die of its size; a verdict needs about 20 dice before it means much."
+            if players
+            else ""
         )
-    note = (
-        ("Each face is compared with a fair die of its size; a verdict needs about 20 dice before it means much.")
-        if players
-        else ""
-    )
-    return {"players": players, "note": note}
+        if self.damaged:
+            seqs = ", ".join(str(d["seq"]) for d in self.damaged[:10])
+            note = (note + " " if note else "") + f"Damaged log entries {seqs} could not be read and are not counted."
+        return {"players": players, "note": note}
+
+
+def luck_report(entries: list[dict]) -> dict:
+    """Per player: dice rolled, average face against a fair die's, and a verdict from the z-score."""
+    book = LuckBook()
+    for e in entries:
+        book.add(e)
+    return book.report()
 
 
 def _verdict(z: float, n: int) -> str:
@@ -325,6 +354,15 @@ def _verdict(z: float, n: int) -> str:
 
 @bp.get("/api/panel/luck")
 def luck():
+    """The luck report of the game on the table, counted from the last look on."""
     table = _services().table
-    entries = table.log()
-    return jsonify(luck_report(entries))
+    position = table.position()
+    if position is None:
+        raise NotFound("no active session: start a new game first")
+    session_id, version = position
+    books = _books()
+    with books.lock:
+        if books.luck is None or books.luck.session != session_id or books.luck.version > version:
+            books.luck = LuckBook(session_id)
+        books.luck.catch_up(books.read(table), version)
+        return jsonify(books.luck.report())
