@@ -8,6 +8,7 @@ The join code is random per install (kept in the data folder) unless
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,6 +135,11 @@ class Config:
     led_pwm: bool = False
     led_active_high: bool = True
     shutdown_command: tuple[str, ...] = ("systemctl", "poweroff")
+    # [dice] smart dice (docs/smart-dice.md): auto (simulated with --simulate, Bluetooth when an adapter
+    # and the 'dice' extra are there, else none) | bluetooth | simulated | none
+    dice: str = "auto"
+    dice_adapter: str | None = None  # "hci0": which Bluetooth adapter, when there are several
+    dice_simulated: tuple[str, ...] = ()  # the kinds of the simulated dice (default: 3 d10, 6 d6, a d20)
 
     @property
     def threads(self) -> int:
@@ -194,6 +200,7 @@ def load_config(path: str | None) -> Config:
         pins = buttons.get("pins", {})
         cfg.buttons = {**cfg.buttons, **{str(k).upper(): int(v) for k, v in pins.items()}}
         _load_pi(cfg, raw, buttons)
+        _load_dice(cfg, raw.get("dice", {}))
     except (TypeError, ValueError, AttributeError) as exc:
         raise ConfigError(f"config file {path}: {exc}") from None
     from tableside.display.panels import PANELS
@@ -293,3 +300,27 @@ def _load_pi(cfg: Config, raw: dict, buttons: dict) -> None:
     if not command or not all(isinstance(c, str) and c for c in command) or len(command) > 20:
         raise ValueError('[system] shutdown_command must be a command, e.g. ["systemctl", "poweroff"]')
     cfg.shutdown_command = tuple(command)
+
+
+DICE_KINDS = ("auto", "bluetooth", "simulated", "none")
+
+
+def _load_dice(cfg: Config, dice: dict) -> None:
+    """The [dice] keys, each checked with a message naming it."""
+    if not isinstance(dice, dict):
+        raise ValueError("[dice] must be a table")
+    kind = dice.get("kind", cfg.dice)
+    if kind not in DICE_KINDS:
+        raise ValueError(f"[dice] kind must be one of {', '.join(DICE_KINDS)}, not {kind!r}")
+    cfg.dice = kind
+    adapter = dice.get("adapter")
+    if adapter is not None and not (isinstance(adapter, str) and re.fullmatch(r"hci[0-9]{1,2}", adapter)):
+        raise ValueError(f"[dice] adapter must name a Bluetooth adapter such as 'hci0', not {adapter!r}")
+    cfg.dice_adapter = adapter
+    simulated = dice.get("simulated")
+    if simulated is not None:
+        from tableside.device.smartdice.model import KINDS  # plain data; only when the key is there
+
+        if not isinstance(simulated, list) or not 0 < len(simulated) <= 30 or not all(k in KINDS for k in simulated):
+            raise ValueError(f"[dice] simulated must be a list of 1-30 kinds of die ({', '.join(KINDS)})")
+        cfg.dice_simulated = tuple(simulated)

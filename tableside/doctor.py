@@ -313,6 +313,10 @@ def run_checks(
             if lgpio_ok:
                 checks.append(check_button_pins(cfg, _service_active))
             checks.append(check_groups())
+    if cfg.dice == "bluetooth" or (cfg.dice == "auto" and model is not None):  # smart dice: docs/smart-dice.md
+        from tableside.device.smartdice.adapter import checks as dice_checks
+
+        checks += [Check(*c) for c in dice_checks(root)]
     folder = data_dir(data, cfg.data)
     checks += [check_data(folder), check_port(cfg), *check_last_errors(folder)]
     return checks

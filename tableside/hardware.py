@@ -60,6 +60,8 @@ class Hardware:
         self._thread: threading.Thread | None = None
         self._stopping = False
         self._lock = threading.Lock()
+        # More prompts for the e-paper after the buttons' own (the smart dice: "waiting for 3 d10").
+        self.overlays: list[Callable[[], dict[str, Any] | None]] = []
 
     # -- start and stop ------------------------------------------------------------------------
     def start(self, port: int, host: str) -> None:
@@ -114,7 +116,7 @@ class Hardware:
             display.panel,
             join,
             join_seconds=cfg.join_seconds,
-            overlay=pi.controls.overlay,
+            overlay=lambda: pi.controls.overlay() or next(filter(None, (o() for o in self.overlays)), None),
             waiting=lambda: pi.join_text(code),
         )
         worker = RefreshScheduler(
@@ -165,6 +167,12 @@ class Hardware:
             worker.stop()
         if pi:
             pi.close()
+
+    def redraw(self) -> None:
+        """Draw the e-paper again soon (an overlay changed); nothing until the display is up."""
+        worker = self.worker
+        if worker is not None:
+            worker.request()
 
     # -- what the web layer asks -----------------------------------------------------------------
     def png(self) -> bytes:

@@ -64,15 +64,17 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         lambda component, record: broker.publish({"kind": "hardware", "component": component, "error": record})
     )
     hardware = Hardware(cfg, args, table, broker, faults, folder, code, say=lambda line: print(line, flush=True))
+    dice = _smart_dice(cfg, args, folder, table, broker, faults, hardware)
     services = Services(
         table=table,
         join_code=code,
         frame_png=hardware.png,
         press=hardware.press,
         broker=broker,
-        hardware=hardware.status,
+        hardware=(lambda: {**hardware.status(), "smart_dice": dice.hardware()}) if dice else hardware.status,
         secret=cookie_secret(folder),
         names=cfg.names,
+        dice=dice,
     )
     app = create_app(services)
     server = make_server(app, broker, cfg.limits, host, port)
@@ -109,5 +111,43 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         server.close_all()
         backups.stop()
         hardware.stop()
+        if dice is not None:
+            dice.close()
         table.close()
     return 0
+
+
+def _smart_dice(cfg, args, folder, table, broker, faults, hardware):
+    """Smart dice per ``[dice] kind`` (docs/smart-dice.md), or None; says which, like the display and buttons."""
+    from tableside.smartdice import open_dice
+
+    def away(text: str) -> None:
+        if text.endswith(" is back"):
+            faults.clear("dice")
+            log.info("smart dice: %s", text)
+        else:
+            faults.report("dice", text, fix="bring the die closer, wake it (roll it) or charge it")
+
+    def waiting_changed() -> None:  # what waits for dice is on the e-paper too
+        broker.publish({"kind": "dice"})
+        hardware.redraw()
+
+    try:
+        dice, note = open_dice(
+            cfg,
+            args.simulate,
+            folder,
+            table,
+            on_change=lambda: broker.publish({"kind": "dice"}),
+            on_wait_change=waiting_changed,
+            report=away,
+        )
+    except Exception as exc:  # the table plays on without smart dice, and says why
+        log.exception("starting the smart dice failed")
+        faults.report("dice", exc, fix="run 'tableside doctor'")
+        print(f"Smart dice: ERROR {type(exc).__name__}: {exc}", flush=True)
+        return None
+    if dice is not None:
+        hardware.overlays.append(dice.feed.overlay)
+    print(f"Smart dice: {note}", flush=True)
+    return dice

@@ -52,6 +52,7 @@ class Services:
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))
     guard: JoinGuard = field(default_factory=JoinGuard)
     names: tuple[str, ...] = ()  # extra Host names besides IPs, localhost and *.local
+    dice: Any = None  # tableside.smartdice.SmartDice, or None: no smart dice on this table
 
 
 def create_app(services: Services, test_config: dict | None = None) -> Flask:
@@ -62,12 +63,13 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     app.extensions["tableside"] = services
 
-    from tableside.webui import api, history, pages, panel
+    from tableside.webui import api, dice, history, pages, panel
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(panel.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(dice.bp)
 
     @app.before_request
     def guard_request():

@@ -426,9 +426,24 @@ async function send(a, body, form, button) {
     } else if (form && err.data && err.data.needs_dice) {
       showDicePad(form.dice, err.data.needs_dice, body.faces || []);
       form.showErr("Roll these dice and tap the faces, in the order rolled.");
+      offerSmartDice(form.dice, a, body);
     } else if (form) form.showErr(err.message);
     else banner(err.message, "error");
   } finally { if (button) button.disabled = false; }
+}
+
+// Smart dice (docs/smart-dice.md): the same roll, filled die by die by paired dice on the dice page.
+async function offerSmartDice(dice, a, body) {
+  const st = await api("GET", "/api/dice").catch(() => null);
+  if (!st || st.kind === "none" || !st.dice.some((d) => d.paired)) return;
+  const go = document.createElement("button");
+  go.type = "button"; go.textContent = "Roll with smart dice";
+  go.onclick = () => guarded(async () => {
+    const { faces, ...fields } = body;
+    await api("POST", "/api/dice/wait", { action: { type: a.type, ...fields } });
+    location.href = "/dice";
+  }, "Smart dice");
+  dice.box.append(go);
 }
 
 function showDicePad(dice, needs, given) {

@@ -1,0 +1,87 @@
+"""The table's smart dice, chosen from ``[dice] kind`` at start-up and wired to the table.
+
+``auto`` (the default) means: simulated dice with ``serve --simulate``; Bluetooth when this
+machine has an adapter and the 'dice' extra (bleak) is installed; otherwise none. With none,
+nothing of ``device.smartdice`` is imported and the table is exactly as it was without dice.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("tableside")
+
+
+class SmartDice:
+    """The hub (dice in reach and paired) and the feed (what waits for them), for the web and the e-paper."""
+
+    def __init__(self, hub: Any, feed: Any) -> None:
+        self.hub, self.feed = hub, feed
+
+    def status(self, seat: str | None = None) -> dict[str, Any]:
+        """``GET /api/dice``: the dice, and what the table waits for as ``seat``'s phone may see it."""
+        return {**self.hub.status(), **self.feed.status(seat)}
+
+    def hardware(self) -> dict[str, Any]:
+        """The dice part of ``GET /api/hardware``: each paired die's connection and battery."""
+        hub = self.hub.status()
+        paired = [d for d in hub["dice"] if d["paired"]]
+        return {
+            "kind": hub["kind"],
+            "note": hub["note"],
+            "problem": hub["problem"],
+            "dice": [
+                {k: d[k] for k in ("id", "label", "family", "kind", "seat", "connection", "battery", "charging")}
+                for d in paired
+            ],
+        }
+
+    def close(self) -> None:
+        self.hub.close()
+
+
+def open_dice(
+    cfg: Any,
+    simulate: bool,
+    folder: Path,
+    table: Any,
+    *,
+    on_change: Callable[[], None],
+    on_wait_change: Callable[[], None],
+    report: Callable[[str], None],
+    root: Path = Path("/"),
+) -> tuple[SmartDice | None, str]:
+    """The smart dice this table uses, and a line saying which (or why none)."""
+    kind = cfg.dice
+    if kind == "none":
+        return None, "off ([dice] kind = none)"
+    if kind == "auto":
+        if simulate:
+            kind = "simulated"
+        else:
+            from tableside.device.smartdice.adapter import adapters, bleak_installed
+
+            if not adapters(root):
+                return None, "none (no Bluetooth adapter)"
+            if not bleak_installed():
+                return None, "none (Bluetooth is there but the 'dice' extra is not installed)"
+            kind = "bluetooth"
+    from tableside.device.smartdice.registry import Registry
+    from tableside.dice_feed import DiceFeed
+
+    registry = Registry(folder / "dice.json")
+    feed = DiceFeed(table, on_change=on_wait_change)
+    hooks = {"on_roll": feed.landed, "on_change": on_change, "report": report}
+    if kind == "simulated":
+        from tableside.device.smartdice.simulated import DEFAULT_SET, SimulatedDice
+
+        hub: Any = SimulatedDice(registry, cfg.dice_simulated or DEFAULT_SET, **hooks)
+    else:
+        from tableside.device.smartdice.ble import BluetoothDice
+
+        hub = BluetoothDice(registry, adapter=cfg.dice_adapter, **hooks)
+    paired = sum(1 for d in hub.dice.values() if d.paired)
+    return SmartDice(hub, feed), f"{hub.note}; {paired} paired"

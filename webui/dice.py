@@ -1,0 +1,104 @@
+"""The dice page's JSON: scan, pair, name and assign dice, roll simulated ones, hand a roll to the dice.
+
+Every route needs the join code like the rest of the API (``webui.app``). With no smart dice
+(``[dice] kind = "none"``, or no adapter) ``GET /api/dice`` says so and the others are 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, render_template
+from tableside.core.errors import BadRequest, NotFound
+from tableside.webui.api import _body, _seat, _services
+
+bp = Blueprint("dice", __name__)
+
+
+def _dice() -> Any:
+    dice = getattr(_services(), "dice", None)
+    if dice is None:
+        raise NotFound("this table has no smart dice: see docs/smart-dice.md ([dice] kind)")
+    return dice
+
+
+@bp.get("/dice")
+def page():
+    """The dice page: dice in reach, pairing, and what the table waits for."""
+    return render_template("dice.html")
+
+
+@bp.get("/api/dice")
+def status():
+    """The dice (kind, colour, battery, connection) and what the table waits for, as this phone may see it."""
+    dice = getattr(_services(), "dice", None)
+    if dice is None:
+        return jsonify(kind="none", note="no smart dice on this table", dice=[], waiting=None, free=[], message=None)
+    return jsonify(dice.status(_seat()))
+
+
+@bp.post("/api/dice/scan")
+def scan():
+    """Look for dice in reach for a few seconds (Bluetooth), then list them."""
+    seconds = _body().get("seconds", 5)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 1 <= seconds <= 15:
+        raise BadRequest("'seconds' must be a number of seconds from 1 to 15")
+    dice = _dice()
+    dice.hub.scan(seconds)
+    return jsonify(dice.status(_seat()))
+
+
+@bp.post("/api/dice/pair")
+def pair():
+    """Name a die and assign it to a seat (null: anyone's); a GoDice also says which shell it wears."""
+    body = _body()
+    dice = _dice()
+    dice.hub.pair(body.get("die"), body.get("name"), body.get("seat"), body.get("kind"))
+    return jsonify(dice.status(_seat()))
+
+
+@bp.post("/api/dice/forget")
+def forget():
+    dice = _dice()
+    dice.hub.forget(_body().get("die"))
+    return jsonify(dice.status(_seat()))
+
+
+@bp.post("/api/dice/roll")
+def roll():
+    """Roll a simulated die (a real one is rolled on the table): ``{"die": ID, "face": N?}``."""
+    body = _body()
+    dice = _dice()
+    dice.hub.roll(body.get("die"), body.get("face"))
+    return jsonify(dice.status(_seat()))
+
+
+@bp.post("/api/dice/wait")
+def wait():
+    """Finish this action with the smart dice: ``{"action": {"type": ..., fields}}`` (what needs_dice answered)."""
+    dice = _dice()
+    dice.feed.wait(_body().get("action"), _seat())
+    return jsonify(dice.status(_seat()))
+
+
+@bp.post("/api/dice/keep")
+def keep():
+    """Set the faces in place aside so the same dice roll again for the rest (a pool bigger than the dice)."""
+    dice = _dice()
+    dice.feed.keep()
+    return jsonify(dice.status(_seat()))
+
+
+@bp.post("/api/dice/cancel")
+def cancel():
+    dice = _dice()
+    dice.feed.cancel()
+    return jsonify(dice.status(_seat()))
+
+
+@bp.post("/api/dice/free")
+def log_free():
+    """Log the free roll the dice made while nothing waited."""
+    dice = _dice()
+    result = dice.feed.log_free(_seat())
+    return jsonify({**dice.status(_seat()), "result": result})
