@@ -113,6 +113,19 @@ class Dice:
             return []
         return list(self.roll(label, f"{count}d{sides}").rolls)
 
+    def mark(self, marks: Sequence[str] = (), verdict: str | None = None) -> None:
+        """How the newest roll reads on the table: a mark per die (``hit``, ``miss``, ``kept``, ...)
+        and the verdict in words. Kept in its log record, so the table shows what the log says."""
+        if not self.records:
+            raise RuntimeError("mark() follows a roll: nothing has been rolled yet")
+        record = self.records[-1]
+        if marks:
+            if len(marks) != len(record["rolls"]):
+                raise ValueError(f"{len(marks)} marks for the {len(record['rolls'])} dice of {record['label']}")
+            record["marks"] = list(marks)
+        if verdict is not None:
+            record["verdict"] = verdict
+
     def finish(self) -> list[dict]:
         """The records, after checking every typed or recorded face was used."""
         if self.typed is not None and self.records and self._used < len(self.typed):

@@ -24,7 +24,7 @@ import contextlib
 import json
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -449,6 +449,34 @@ class Store:
     def entry(self, session_id: str, seq: int) -> dict | None:
         """One entry, decoded (``DamagedEntry`` if it no longer reads), or None."""
         return next(self.entries(session_id, after=seq - 1, upto=seq), None)
+
+    def newest_rolled(self, session_id: str, among: Container[int]) -> dict | None:
+        """The newest action ``among`` these seqs (the applied ones) that rolled dice: its seq, seat,
+        rolls and privacy, or None. Reads back from the end, usually one row."""
+        cursor = self.conn.execute(
+            "SELECT seq, seat, rolls, private FROM log "
+            "WHERE session_id = ? AND kind = 'action' AND rolls IS NOT NULL AND rolls != '[]' ORDER BY seq DESC",
+            [session_id],
+        )
+        try:
+            for seq, seat, rolls, private in cursor:
+                if seq not in among:
+                    continue
+                try:
+                    found = {
+                        "seq": seq,
+                        "seat": seat,
+                        "rolls": json.loads(rolls),
+                        "private": json.loads(private) if private else None,
+                    }
+                except ValueError:  # a damaged row: the table shows no roll rather than fail to open
+                    return None
+                if not isinstance(found["rolls"], list) or not all(isinstance(r, dict) for r in found["rolls"]):
+                    return None
+                return found
+            return None
+        finally:
+            cursor.close()
 
     def stack_rows(self, session_id: str, upto: int | None = None) -> list[tuple[int, str, int | None]]:
         """(seq, kind, target) of every entry: enough to rebuild undo/redo without decoding JSON."""

@@ -24,6 +24,7 @@ from typing import Any
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.fields import Choice, Field, check_fields
 from tableside.core.recorder import Context
+from tableside.core.roll import TableRoll, scope_key
 from tableside.core.screen import Screen
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "Result",
     "Seat",
     "State",
+    "TableRoll",
     "Tracked",
     "check_fields",
 ]
@@ -255,8 +257,17 @@ class GameSystem:
         """The button map now; a system may put the pending prompt's action first."""
         return self.bindings
 
-    def screen(self, state: State) -> Screen:
-        """What the e-paper and the phone show: a ``tableside.core.screen.Screen``."""
+    def roll_belongs_to(self, state: State) -> Any:
+        """What a roll made now belongs to (the turn, the trick, the exchange), as JSON: the table
+        shows the roll while this stays the same. Default: None, so a roll stays until the next."""
+        return None
+
+    def screen(self, state: State, roll: TableRoll | None = None) -> Screen:
+        """What the e-paper and the phone show: a ``tableside.core.screen.Screen``.
+
+        ``roll`` is the roll on the table while it is current and public (the core decides);
+        ``roll.group()`` draws it as the log recorded it.
+        """
         raise NotImplementedError
 
     # -- actions -------------------------------------------------------------
@@ -377,6 +388,10 @@ def run_action(
     if broken:
         raise RuleError(f"{system.spec(action['type']).label} would break a rule of {system.name}: {'; '.join(broken)}")
     recorded = dice.finish()
+    if recorded:
+        belongs_to = scope_key(system.roll_belongs_to(new_state))
+        for record in recorded:
+            record["belongs_to"] = belongs_to
     private = {"seat": ctx.private_to, "summary": ctx.public_summary} if ctx.private_to else None
     return Step(new_state, result, recorded, private, action, action["type"])
 
@@ -452,9 +467,9 @@ _CORRECT = ActionSpec(
 
 
 def _free_roll(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
-    """The core's free roll: recorded like every other roll, shown as the last roll."""
+    """The core's free roll: logged like every other roll (with the seat that rolled it) and shown
+    as the roll on the table; the game's state is left as it was."""
     roll = ctx.dice.roll("Free roll", action["expr"]).to_dict()
-    state["last_roll"] = roll
     return state, {"summary": f"{roll['expr']}: {roll['rolls']}", **roll}
 
 

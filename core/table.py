@@ -29,6 +29,7 @@ from tableside.core import dice, privacy
 from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError
 from tableside.core.recorder import NeedsDice, typed_faces
 from tableside.core.replay import Replay, stacks
+from tableside.core.roll import TableRoll
 from tableside.core.store import DamagedEntry, Store
 from tableside.core.system import GameSystem, Step, run_action
 from tableside.core.systems import all_systems, get_system
@@ -55,6 +56,7 @@ class _Live:
     applied: list[tuple[int, int]] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
     readonly: str | None = None  # why this session cannot be played on (an older rules version)
+    roll: TableRoll | None = None  # the newest roll of the applied history (shown while current)
 
 
 class Table:
@@ -194,11 +196,13 @@ class Table:
             live = self._require_live()
             system = live.system
             public = self._public_view(live)
+            roll = self._roll_for(live, seat)
             return {
                 "id": live.id,
                 "system": system.id,
                 "version": live.version,
                 "state": privacy.state(system, live.state, seat),
+                "roll": roll.describe() if roll else None,
                 "screen": public["screen"],
                 "seat": seat,
                 "seats": public["seats"],
@@ -220,7 +224,7 @@ class Table:
             self._public = (
                 key,
                 {
-                    "screen": system.screen(system.redact(live.state, None)).to_dict(),
+                    "screen": self._screen(live).to_dict(),
                     "seats": [{**s.describe(), "claimed": s.name in claims} for s in system.seats(live.state)],
                     "pending": [p.describe() for p in system.pending(live.state)],
                     "tracked": [t.describe() for t in system.tracked(live.state)],
@@ -241,8 +245,19 @@ class Table:
     def screen(self) -> Any:
         """What the e-paper shows for the active session: the public view only."""
         with self._lock:
-            live = self._require_live()
-            return live.system.screen(live.system.redact(live.state, None))
+            return self._screen(self._require_live())
+
+    def _screen(self, live: _Live) -> Any:
+        system = live.system
+        return system.screen(privacy.state(system, live.state, None), roll=self._roll_for(live, None))
+
+    def _roll_for(self, live: _Live, seat: str | None) -> TableRoll | None:
+        """The roll on the table as ``seat`` may see it: while the game is still in what it belongs
+        to, and not private to another seat (None: the public table view)."""
+        roll = live.roll
+        if roll is None or not roll.visible_to(seat) or not roll.current(live.system.roll_belongs_to(live.state)):
+            return None
+        return roll
 
     def actions(self, seat: str | None = None) -> dict:
         """What can be done now: every action with its fields and choices, and what the table waits for."""
@@ -411,6 +426,7 @@ class Table:
             )
             live.applied.append((seq, seq))
             live.undone.clear()
+            live.roll = TableRoll.of_entry(seq, step.rolls, seat, step.private) or live.roll
             return {
                 **self._changed(live, step.result, seat, step.private),
                 "rolls": privacy.rolls(step.rolls, step.private, seat),
@@ -460,6 +476,7 @@ class Table:
             self._append(live, "undo", "undo", None, target, source, result, state, seat=seat, private=private)
             live.applied.pop()
             live.undone.append(target)
+            live.roll = self._newest_roll(live)
             return self._changed(live, result, seat, private)
 
     def redo(
@@ -482,10 +499,20 @@ class Table:
             seq = self._append(live, "redo", "redo", None, target, source, result, state, seat=seat, private=private)
             live.undone.pop()
             live.applied.append((target, seq))
+            live.roll = TableRoll.of_entry(target, entry["rolls"], entry.get("seat"), entry.get("private")) or live.roll
             return self._changed(live, result, seat, private)
 
-    def roll(self, expr: Any, faces: Any = None, source: str = "api", die_names: Sequence[str] | None = None) -> dict:
-        """A free roll; logged in the active session when there is one (``die_names``: as for ``act``)."""
+    def roll(
+        self,
+        expr: Any,
+        faces: Any = None,
+        source: str = "api",
+        die_names: Sequence[str] | None = None,
+        seat: str | None = None,
+    ) -> dict:
+        """A free roll; logged in the active session when there is one (``die_names``: as for ``act``),
+        with the seat that rolled it (the luck report counts it for that player). It changes nothing
+        in the game's state."""
         if not isinstance(expr, str):
             raise BadRequest("'expr' must be a dice expression such as '2d10cs>=8'")
         with self._lock:
@@ -494,7 +521,7 @@ class Table:
             action = {"type": "roll", "expr": expr}
             if faces is not None:
                 action["faces"] = faces
-            return self.act(action, source, die_names=die_names)["result"]
+            return self.act(action, source, seat=seat, die_names=die_names)["result"]
 
     def press(
         self, button: str, hold: bool = False, source: str = "button", seat: str | None = None, faces: Any = None
@@ -739,7 +766,14 @@ class Table:
             )
             readonly = why if readonly is None else f"{readonly}; {why}"
         applied, undone = stacks(self.store.stack_rows(session_id, upto=version))
-        return _Live(session_id, system, version, state, row["options"] or {}, applied, undone, readonly)
+        live = _Live(session_id, system, version, state, row["options"] or {}, applied, undone, readonly)
+        live.roll = self._newest_roll(live)
+        return live
+
+    def _newest_roll(self, live: _Live) -> TableRoll | None:
+        """The roll of the newest applied entry that rolled (after an undo, or on opening a game)."""
+        entry = self.store.newest_rolled(live.id, {seq for seq, _ in live.applied})
+        return TableRoll.of_entry(entry["seq"], entry["rolls"], entry["seat"], entry["private"]) if entry else None
 
     def _last_good(self, row: dict, system: GameSystem, version: int) -> dict:
         """The state at ``version`` (just before a damaged row), from the stored states or the log."""

@@ -7,7 +7,7 @@ from typing import Any
 
 from tableside.core.errors import TablesideError
 from tableside.core.recorder import NeedsDice
-from tableside.core.system import GameSystem, run_action
+from tableside.core.system import GameSystem, Step, run_action
 
 
 def play(system: GameSystem, state: dict, raw: dict, faces: Any = None, seat: str | None = None):
@@ -15,6 +15,12 @@ def play(system: GameSystem, state: dict, raw: dict, faces: Any = None, seat: st
 
     Checks that the input state is not mutated and the new state is plain JSON.
     """
+    step = play_step(system, state, raw, faces, seat)
+    return step.state, step.result
+
+
+def play_step(system: GameSystem, state: dict, raw: dict, faces: Any = None, seat: str | None = None) -> Step:
+    """``play``, returning the whole step: the state, the result and the log's roll records."""
     raw = dict(raw)
     if faces is None:
         faces = raw.pop("faces", None)
@@ -25,7 +31,7 @@ def play(system: GameSystem, state: dict, raw: dict, faces: Any = None, seat: st
     assert json.dumps(state, sort_keys=True) == before, "apply must not mutate its input"
     json.dumps(step.state)
     assert isinstance(step.result["summary"], str) and step.result["summary"]
-    return step.state, step.result
+    return step
 
 
 def dice_for(system: GameSystem, state: dict, raw: dict) -> str | None:

@@ -53,6 +53,11 @@ def test_the_targets_phone_cannot_see_the_actors_pool_before_the_exchange_resolv
     )
     mine = act(shred_phone, {"type": "roll_pool", "faces": SHRED_FACES}, as_shred)
     assert mine["state"]["participants"]["Shred"]["pool"] == [6, 6, 5, 5, 5, 5, 4]
+    # The roll on the table is Shred's alone, like the pool: Shred's phone shows it, the GM's does not.
+    shreds_roll = shred_phone.get("/api/sessions/active", headers=as_shred).get_json()["roll"]
+    assert [r["rolls"] for r in shreds_roll["rolls"]] == [r["rolls"] for r in mine["rolls"]]
+    assert shreds_roll["private"] and shreds_roll["seat"] == "Shred"
+    assert gm_phone.get("/api/sessions/active", headers=as_gm).get_json()["roll"] is None
     act(gm_phone, {"type": "prepare_pool", "racks": 1}, as_gm)
     act(gm_phone, {"type": "roll_pool", "participant": "GM", "faces": [6, 4, 3, 2, 2, 1, 1]}, as_gm)
     act(shred_phone, {"type": "put_forward", "target": "GM", "dice": [6], "says": "acid rain"}, as_shred)
@@ -60,7 +65,7 @@ def test_the_targets_phone_cannot_see_the_actors_pool_before_the_exchange_resolv
     # The GM (the target) is asked to answer, and sees the die put forward, face up, but not the pool.
     view = gm_phone.get("/api/sessions/active", headers=as_gm).get_json()
     shred = view["state"]["participants"]["Shred"]
-    assert shred["pool"] is None and shred["last_roll"] is None and shred["dice"] == 6
+    assert shred["pool"] is None and shred["dice"] == 6 and view["roll"] is None
     assert view["state"]["participants"]["GM"]["pool"] == [6, 4]
     assert view["state"]["exchange"]["forward"] == [6]
     assert view["pending"] == [{"seat": "GM", "text": "GM: answer Shred's 1 dice with 1", "type": "answer"}]

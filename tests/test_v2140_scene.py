@@ -10,18 +10,24 @@ from tableside.core.fields import read_faces
 from tableside.core.recorder import NeedsDice
 from tableside.core.systems.v2140 import SYSTEM
 
-from tests.dicehelp import play
+from tests.dicehelp import play, play_step
 
 
 def scene(**options):
     return SYSTEM.initial_state(SYSTEM.validate_options(options))
 
 
+_ROLLED: list[dict] = []  # the log's roll records of the newest action that rolled
+
+
 def act(state, raw, faces=None, seat=None):
     """One action; ``faces`` as a phone sends them (a list, or a count per face)."""
     if isinstance(faces, dict):
         faces = read_faces(faces, 6)
-    return play(SYSTEM, state, raw, faces, seat)
+    step = play_step(SYSTEM, state, raw, faces, seat)
+    if step.rolls:
+        _ROLLED[:] = step.rolls
+    return step.state, step.result
 
 
 def refused(state, raw, match, faces=None, seat=None, error=RuleError):
@@ -37,7 +43,9 @@ def pool(state, name):
 
 
 def kept(state, name):
-    return state["participants"][name]["last_roll"]["kept"]
+    """The dice that stayed from the newest roll into ``name``'s pool, as the log's records mark them."""
+    marked = [zip(r["rolls"], r["marks"], strict=True) for r in _ROLLED if r["label"].startswith(name)]
+    return sorted((face for record in marked for face, mark in record if mark == "kept"), reverse=True)
 
 
 def books(state, name):
@@ -244,7 +252,7 @@ def test_redaction_hides_pools_but_not_counts() -> None:
     s = shred_and_jack()
     public = SYSTEM.redact(s, None)
     assert public["participants"]["Shred"]["pool"] is None and public["participants"]["Shred"]["dice"] == 7
-    assert public["participants"]["Shred"]["last_roll"] is None
+    assert set(public["participants"]["Shred"]) == set(s["participants"]["Shred"])  # nothing else kept per seat
     mine = SYSTEM.redact(s, "Shred")
     assert mine["participants"]["Shred"]["pool"] == [6, 6, 5, 5, 5, 5, 4] and mine["participants"]["GM"]["pool"] is None
     assert s["participants"]["Shred"]["pool"] == [6, 6, 5, 5, 5, 5, 4]  # redaction copies

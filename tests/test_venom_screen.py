@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from tableside.core.errors import RuleError
 from tableside.core.screen import DiceGroup, Grid, KeyFigure, Text, Track
+from tableside.core.store import Store
 from tableside.core.systems.venom import SYSTEM
+from tableside.core.table import Table
 
 from tests.test_venom_helpers import act, attacking, new_game, started, to_phase
 
@@ -61,30 +64,40 @@ def test_button_a_without_a_leader_gets_a_clear_refusal():
         act(state, _press(state, "A"))
 
 
-def test_button_b_single_die_is_recorded_with_its_turn_and_shown_in_that_turn_only():
-    state, result = act(started(), _press(started(), "B"), faces=[5])
-    assert result["face"] == 5
-    assert state["last_roll"] == {
-        "label": "1 die",
-        "expr": "1d6",
-        "rolls": [5],
-        "total": 5,
-        "marks": [],
-        "successes": None,
-        "round": 1,
-        "turn": 1,
-    }
-    (dice,) = [e for e in SYSTEM.screen(state).elements if isinstance(e, DiceGroup)]
+def _table(tmp_path, **options):
+    table = Table(Store(tmp_path / "venom.db"), rng=random.Random(0))
+    table.create_session("venom", {"players": ["Ann", "Bob", "Cy"], **options})
+    return table
+
+
+def _dice(table):
+    return [e for e in table.screen().elements if isinstance(e, DiceGroup)]
+
+
+def test_button_b_single_die_is_logged_and_shown_in_its_turn_only(tmp_path):
+    table = _table(tmp_path, commander="Ann")
+    done = table.press("B", faces=[5])
+    assert done["result"]["face"] == 5
+    (record,) = table.log()[-1]["rolls"]
+    assert (record["label"], record["expr"], record["rolls"], record["belongs_to"]) == ("1 die", "1d6", [5], 1)
+    assert "last_roll" not in table.view()["state"]  # the roll is the log's, not the game state's
+    (dice,) = _dice(table)
     assert [d.face for d in dice.dice] == [5] and dice.verdict == "total 5"
-    state = to_phase(state, "End of Turn")
-    state, _ = act(state, {"type": "next_phase"})  # Bob's Turn: Ann's die is not his
-    assert state["turn"] == 2 and not [e for e in SYSTEM.screen(state).elements if isinstance(e, DiceGroup)]
+    table.act({"type": "draw_event", "kind": "all_is_quiet"})
+    while table.view()["state"]["phase"] != "End of Turn":
+        table.act({"type": "next_phase"})
+    assert _dice(table)  # still Ann's Turn
+    table.act({"type": "next_phase"})  # Bob's Turn: Ann's die is not his
+    assert table.view()["state"]["turn"] == 2 and not _dice(table) and table.view()["roll"] is None
+    table.undo()
+    assert [d.face for d in _dice(table)[0].dice] == [5]  # back in Ann's Turn, her die is back
 
 
-def test_the_roll_off_marks_the_highest_die():
-    state, _ = act(new_game(), {"type": "commander_roll_off"}, faces=[6, 2, 6])
-    assert state["last_roll"]["marks"] == ["kept", "", "kept"]
-    (dice,) = [e for e in SYSTEM.screen(state).elements if isinstance(e, DiceGroup)]
+def test_the_roll_off_marks_the_highest_die(tmp_path):
+    table = _table(tmp_path)
+    table.act({"type": "commander_roll_off", "faces": [6, 2, 6]})
+    assert table.log()[-1]["rolls"][0]["marks"] == ["kept", "", "kept"]
+    (dice,) = _dice(table)
     assert [(d.face, d.mark) for d in dice.dice] == [(6, "kept"), (2, ""), (6, "kept")]
 
 
@@ -172,13 +185,3 @@ def test_describe_is_json():
     json.dumps(described)
     assert described["id"] == "venom" and described["rules_version"] == 2
     assert {a["type"] for a in described["actions"]} == {*SYSTEM.actions, "correct", "roll"}
-
-
-def test_a_roll_record_round_trips_through_its_dict():
-    from dataclasses import asdict
-
-    from tableside.core.systems.venom.rolls import RollRecord
-
-    record = RollRecord("Combat", "3d6", (6, 4, 1), 11, ("hit", "hit", "miss"), 2, 3, 4)
-    assert record.to_dict() == {**asdict(record), "rolls": [6, 4, 1], "marks": ["hit", "hit", "miss"]}
-    assert RollRecord.from_dict(record.to_dict()) == record

@@ -6,7 +6,7 @@ import pytest
 from tableside.core.systems.vnm import SYSTEM
 
 from tests.dicehelp import dice_for
-from tests.test_vnm_support import act, enhanced_game, new_game, play_to, refused
+from tests.test_vnm_support import act, enhanced_game, new_game, play_to, refused, rolled
 
 
 def expr(state: dict, raw: dict) -> str | None:
@@ -22,7 +22,8 @@ def test_basic_attack_destroys_on_either_die_8_or_more(faces: list, destroyed: b
     assert state["worlds"]["Mars"]["on_board"] == (1 if destroyed else 2)
     assert result["hits"] == [f in (8, 9, 10, 0) for f in faces]
     assert result["chance"] == "51%" and result["chance_exact"] == "51/100"
-    assert state["last_roll"]["verdict"] == ("Mars's spaceship destroyed" if destroyed else "missed")
+    _, record = rolled(new_game(), raw)
+    assert record["verdict"] == ("Mars's spaceship destroyed" if destroyed else "missed")
 
 
 def test_attack_faces_are_checked() -> None:
@@ -165,8 +166,8 @@ def test_q_ray_rolls_again_on_4_or_5_with_the_upgrades(upgrade: str) -> None:
     state, result = act(state, {"type": "follow_up_roll", "faces": [9]})
     assert result["verdict"] == "Mars's spaceship destroyed"
     assert state["worlds"]["Mars"]["on_board"] == 1
-    state, _ = act(state, {"type": "attack", "target": "Mars", "faces": [3]})
-    assert state["pending_roll"] is None and state["last_roll"]["verdict"] == "no effect"
+    state, record = rolled(state, {"type": "attack", "target": "Mars", "faces": [3]})
+    assert state["pending_roll"] is None and record["verdict"] == "no effect"
 
 
 def test_venus_may_choose_gatling_lasers_beside_the_q_ray() -> None:

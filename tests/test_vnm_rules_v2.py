@@ -10,7 +10,7 @@ from tableside.core.store import Store
 from tableside.core.systems.vnm import SYSTEM
 from tableside.core.table import Table
 
-from tests.test_vnm_support import act, enhanced_game, new_game, play_to, refused
+from tests.test_vnm_support import act, enhanced_game, new_game, play_to, refused, rolled
 
 
 def test_each_spaceship_collects_one_unit_and_each_zap_extension_one_more() -> None:
@@ -66,9 +66,9 @@ def test_an_enhanced_extension_attack_needs_no_tech_cards() -> None:
     state, result = act(state, {"type": "extend"})
     assert "two dice, 8 or higher" in result["summary"]
     assert "Zap extension" in state["aim"]["text"] and state["aim"]["chance"] == "51%"
-    state, result = act(state, {"type": "attack", "faces": [8, 2]})
+    state, record = rolled(state, {"type": "attack", "faces": [8, 2]})
     assert state["worlds"]["Mars"]["on_board"] == 1
-    assert state["last_roll"]["expr"] == "2d10" and state["last_roll"]["hits"] == [True, False]
+    assert record["expr"] == "2d10" and record["marks"] == ["hit", "miss"]
 
 
 def test_population_is_never_created() -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 
+from tableside.core.store import Store
 from tableside.core.systems.vnm import SYSTEM
+from tableside.core.table import Table
 from tableside.display.panels import get_panel
 from tableside.display.render import render
 
@@ -102,33 +105,42 @@ def test_the_screen_shows_population_earth_ships_zap_turn_and_roll() -> None:
     assert json.dumps(screen.to_dict())
 
 
-def test_a_small_panel_keeps_population_prompt_and_the_roll_of_this_turn() -> None:
-    state, _ = act(new_game(), {"type": "attack", "target": "Venus", "faces": [3, 8]})
-    small = SYSTEM.screen(state).by_priority(2)
+def _table(tmp_path):
+    table = Table(Store(tmp_path / "vnm.db"), rng=random.Random(0))
+    table.create_session("vnm", {})
+    return table
+
+
+def test_a_small_panel_keeps_population_prompt_and_the_roll_of_this_turn(tmp_path) -> None:
+    table = _table(tmp_path)
+    table.act({"type": "attack", "target": "Venus", "faces": [3, 8]})
+    small = table.screen().by_priority(2)
     assert [e.kind for e in small.elements] == ["bars", "dice", "text"]
     assert small.prompt == "Pluto: attack again (4 left) or end the turn"
-    image = render(SYSTEM.screen(state).by_priority(2), get_panel("phat-red"))
+    image = render(small, get_panel("phat-red"))
     assert image.size == (212, 104)
 
 
-def test_the_last_roll_shows_hit_marks_and_only_during_its_turn() -> None:
-    state, _ = act(new_game(), {"type": "attack", "target": "Venus", "faces": [3, 8]})
-    roll = element(state, "dice")
+def test_the_last_roll_shows_hit_marks_and_only_during_its_turn(tmp_path) -> None:
+    table = _table(tmp_path)
+    table.act({"type": "attack", "target": "Venus", "faces": [3, 8]})
+    (roll,) = [e for e in table.screen().elements if e.kind == "dice"]
     assert [(d.face, d.mark) for d in roll.dice] == [(3, "miss"), (8, "hit")]
-    assert roll.verdict == "Venus's spaceship destroyed" and roll.sides == 10
-    assert state["last_roll"] == {
-        "label": "Pluto vs Venus",
-        "expr": "2d10",
-        "rolls": [3, 8],
-        "hits": [False, True],
-        "verdict": "Venus's spaceship destroyed",
-        "turn": 1,
-    }
-    state, _ = act(state, {"type": "end_turn"})
-    assert not [e for e in SYSTEM.screen(state).elements if e.kind == "dice"]
-    state, _ = act(state, {"type": "roll", "expr": "1d10", "faces": [7]})
-    assert element(state, "dice").verdict == "total 7"
-    assert state["last_roll"]["turn"] == 2
+    assert roll.verdict == "Venus's spaceship destroyed" and roll.sides == 10 and roll.tone == "accent"
+    (record,) = table.log()[-1]["rolls"]
+    assert (record["label"], record["rolls"], record["marks"], record["belongs_to"]) == (
+        "Pluto vs Venus",
+        [3, 8],
+        ["miss", "hit"],
+        1,
+    )
+    table.act({"type": "end_turn"})
+    assert not [e for e in table.screen().elements if e.kind == "dice"]
+    before = table.view()["state"]
+    table.act({"type": "roll", "expr": "1d10", "faces": [7]})
+    assert table.view()["state"] == before  # a free roll changes nothing in the game
+    (roll,) = [e for e in table.screen().elements if e.kind == "dice"]
+    assert roll.verdict == "total 7" and table.log()[-1]["rolls"][0]["belongs_to"] == 2
 
 
 def test_infected_population_and_team_status() -> None:

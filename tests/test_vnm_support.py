@@ -13,7 +13,7 @@ import pytest
 from tableside.core.errors import RuleError, TablesideError
 from tableside.core.systems.vnm import SYSTEM
 
-from tests.dicehelp import play
+from tests.dicehelp import play, play_step
 
 ENHANCED_TECH = {
     "Venus": {"defense_space": 7, "defense_land": 6, "defense_ocean": 8},
@@ -33,6 +33,12 @@ def enhanced_game(**options: Any) -> dict[str, Any]:
 
 def act(state: dict[str, Any], raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return play(SYSTEM, state, raw)
+
+
+def rolled(state: dict[str, Any], raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One action that rolls: the new state and the log's record of its newest roll (marks, verdict)."""
+    step = play_step(SYSTEM, state, raw)
+    return step.state, step.rolls[-1]
 
 
 def refused(state: dict[str, Any], raw: dict[str, Any], *words: str, error: type[TablesideError] = RuleError) -> str:

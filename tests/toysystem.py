@@ -146,10 +146,12 @@ class Toy(GameSystem):
             Tracked("pot", "Pot", state["pot"], 0, CHIPS),
         ]
 
-    def screen(self, state):
-        return Screen(
-            title="Toy", status=f"score {state['score']}", elements=(KeyFigure("Score", str(state["score"])),)
-        )
+    def screen(self, state, roll=None):
+        """The score; the roll on the table below it (the core says which roll, and while it lasts)."""
+        elements = (KeyFigure("Score", str(state["score"])),)
+        if roll is not None:
+            elements += (roll.group(),)
+        return Screen(title="Toy", status=f"score {state['score']}", elements=elements)
 
 
 SYSTEM = Toy()

@@ -223,9 +223,11 @@ def export(session_id: str):
 
 @bp.post("/api/rolls")
 def roll():
-    """A free roll (logged in the active session if there is one)."""
+    """A free roll (logged in the active session if there is one, with the phone's seat)."""
     body = _body()
-    return jsonify(_services().table.roll(body.get("expr"), body.get("faces"), source=_source()))
+    table = _services().table
+    seat = _seat() if table.has_active() else None
+    return jsonify(table.roll(body.get("expr"), body.get("faces"), source=_source(), seat=seat))
 
 
 @bp.post("/api/buttons/<label>")

@@ -109,7 +109,6 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
             raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
         p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
-        p["last_roll"] = {"what": "returned dice", **rolled.to_dict()}
         rerolled[owner] = {"returned": len(dice)}
     put = len(ex["forward"]) + len(answer_dice)
     record = {

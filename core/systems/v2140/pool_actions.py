@@ -28,8 +28,20 @@ PREPARED_KEYS = (
 
 
 def draw_with(ctx: Any):
-    """The recorded dice as a ``draw(label, count)`` for the pure pool functions."""
-    return lambda label, count: ctx.dice.faces(label, count)
+    """The recorded dice as a ``draw(label, count)`` for the pure pool functions; each roll reads on
+    the table as the dice that stay (4-6) and the dice tossed (1-3)."""
+
+    def draw(label: str, count: int) -> list[int]:
+        faces = ctx.dice.faces(label, count)
+        if faces:
+            stay = [pool.stays(f) for f in faces if isinstance(f, int)]
+            if len(stay) == len(faces):
+                ctx.dice.mark(
+                    ["kept" if s else "tossed" for s in stay], f"{sum(stay)} stay, {len(faces) - sum(stay)} tossed"
+                )
+        return faces
+
+    return draw
 
 
 def pool_dice(state: State, name: str, prepared: dict[str, Any]) -> PoolDice:
@@ -49,7 +61,7 @@ def pool_dice(state: State, name: str, prepared: dict[str, Any]) -> PoolDice:
 
 def _counts_only(summary: str, rolled: pool.RollIn, p: dict) -> dict:
     """A private roll's result: counts only, because an action's result also reaches whoever undoes or
-    redoes it. The faces are in the owner's view (``last_roll``, ``pool``) and in the log's rolls."""
+    redoes it. The faces are in the owner's view (the roll on the table, ``pool``) and in the log's rolls."""
     return {
         "summary": summary,
         "rolled": len(rolled.waves[0]) if rolled.waves else 0,
@@ -102,7 +114,6 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
     p["prepared"] = None
     p["follow_up"] = 0
-    p["last_roll"] = {"what": "scene pool", **rolled.to_dict()}
     summary = (
         f"{name} rolled {spec.count()} dice into the scene pool ({rolled.rolled_in} rolled in): "
         f"{len(rolled.kept)} stay, {len(p['pool'])} in the pool"
@@ -122,7 +133,6 @@ def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
     state["session_racks"] -= 1
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
-    p["last_roll"] = {"what": "session rack", **rolled.to_dict()}
     summary = (
         f"{gm} rolled a rack of {p['rack']} from the session pool: {len(rolled.kept)} stay; "
         f"{state['session_racks']} rack(s) left"
@@ -139,7 +149,6 @@ def resist(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
-    p["last_roll"] = {"what": "resist", **rolled.to_dict()}
     summary = f"{name} rolled {action['quality']} resist dice: {len(rolled.kept)} join the scene pool"
     ctx.private(name, summary)
     return state, _counts_only(summary, rolled, p)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.screen import DiceGroup, Die, Grid, GridRow, KeyFigure, Screen, Text
+from tableside.core.system import TableRoll
 from tableside.core.systems.v2140.state import current
 
 State = dict[str, Any]
@@ -20,7 +21,7 @@ def _faces(dice: list[int]) -> str:
     return "".join(map(str, dice)) or "-"
 
 
-def screen(state: State, prompt: str | None = None) -> Screen:
+def screen(state: State, prompt: str | None = None, roll: TableRoll | None = None) -> Screen:
     now = current(state)
     rows = []
     for i, name in enumerate(state["seating"]):
@@ -67,6 +68,8 @@ def screen(state: State, prompt: str | None = None) -> Screen:
             dice = tuple(Die(f["face"], MARKS[f["fate"]]) for f in last["fates"] if f["side"] == side)
             books = last["books_named"].get(name, 0)
             elements.append(DiceGroup(name, dice, verdict=f"+{books} book{'s' if books != 1 else ''}", priority=2))
+    if roll is not None:  # the roll on the table while its exchange lasts (a pool roll only on its owner's phone)
+        elements.append(roll.group(priority=2))
     if state["initiative"]:
         bids = ", ".join(f"{n} {sum(d)}" for n, d in state["initiative"].items())
         elements.append(Text(f"Initiative: {bids}", priority=3))

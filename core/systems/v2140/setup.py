@@ -99,5 +99,4 @@ def _participant(role: str, rack: int, player_points: int) -> dict[str, Any]:
         "reputation": 0,
         "prepared": None,
         "follow_up": 0,
-        "last_roll": None,
     }

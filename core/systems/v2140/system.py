@@ -12,7 +12,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.fields import Field
-from tableside.core.system import UNDO_REDO, ActionSpec, Binding, GameSystem, Prompt, Seat, Tracked
+from tableside.core.system import UNDO_REDO, ActionSpec, Binding, GameSystem, Prompt, Seat, TableRoll, Tracked
 from tableside.core.systems.v2140 import (
     exchange_actions,
     followup,
@@ -469,13 +469,20 @@ class Venus2140(GameSystem):
         return "Books per participant"
 
     def redact(self, state: State, seat: str | None) -> State:
-        """Pool faces (and the last roll into a pool) are their owner's; everyone else sees the count."""
+        """Pool faces are their owner's; everyone else sees the count (a roll into a pool is private
+        to its seat in the log, so the roll on the table reaches only the owner too)."""
         out = copy.deepcopy(state)
         for name, p in out["participants"].items():
             if name != seat:
                 p["pool"] = None
-                p["last_roll"] = None
         return out
+
+    def roll_belongs_to(self, state: State) -> list:
+        """A roll belongs to the exchange and the move it was made in: it goes when dice are put
+        forward for the next exchange or the move passes on."""
+        ex = state["exchange"]
+        resolved = state["ledger"][-1]["n"] if state["ledger"] else 0
+        return [state["conflict"], state["round"], state["turn"], resolved, ex["actor"] if ex else None]
 
     def pending(self, state: State) -> list[Prompt]:
         return prompts.pending(state)
@@ -486,9 +493,9 @@ class Venus2140(GameSystem):
     def tracked(self, state: State) -> list[Tracked]:
         return laws.tracked(state)
 
-    def screen(self, state: State):
-        prompts = self.pending(state)
-        return _screen(state, prompts[0].text if prompts else None)
+    def screen(self, state: State, roll: TableRoll | None = None):
+        waiting = self.pending(state)
+        return _screen(state, waiting[0].text if waiting else None, roll)
 
 
 SYSTEM = Venus2140()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.screen import Grid, GridRow, KeyFigure, Screen, Text
+from tableside.core.system import TableRoll
 from tableside.core.systems.vegas import rules, tracks
 from tableside.core.systems.vegas.setup import GAME_OVER, SETUP
 
@@ -35,7 +36,7 @@ def board_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:
     return tuple(rows)
 
 
-def screen(state: dict[str, Any], prompt: str | None = None) -> Screen:
+def screen(state: dict[str, Any], prompt: str | None = None, roll: TableRoll | None = None) -> Screen:
     round_text = "Setup" if state["phase"] == SETUP else f"{state['round']}/{state['rounds']}"
     elements: list[Any] = [
         KeyFigure("Round", round_text, priority=1),
@@ -48,6 +49,8 @@ def screen(state: dict[str, Any], prompt: str | None = None) -> Screen:
     last = state["trick"] or state["last_trick"]  # an open trick is the last one played
     if last:
         elements.append(Text(f"Trick {last['number']}: {last['winner']} ({last['how']})", priority=2))
+    if roll is not None:  # a random pick (the card stolen, the tie broken) while its trick lasts
+        elements.append(roll.group(priority=3))
     alert = None
     if state["phase"] == GAME_OVER and state["ranking"]:
         winners = [r["player"] for r in state["ranking"] if r["place"] == 1]

@@ -18,6 +18,7 @@ from tableside.core.system import (
     Prompt,
     Seat,
     State,
+    TableRoll,
     Tracked,
 )
 from tableside.core.systems.vegas import actions, hands, laws, prompts, referee, rules, setup
@@ -413,9 +414,13 @@ class VenusianVegas(GameSystem):
     def correct(self, state: State, key: str, value: int) -> State:
         return laws.correct(state, key, value)
 
-    def screen(self, state: State) -> Any:
+    def roll_belongs_to(self, state: State) -> list:
+        """A random pick belongs to the round, the phase and the trick it was made in."""
+        return [state["round"], state["phase"], state["tricks_played"]]
+
+    def screen(self, state: State, roll: TableRoll | None = None) -> Any:
         waiting = prompts.pending(state)
-        return view.screen(state, waiting[0].text if waiting else None)
+        return view.screen(state, waiting[0].text if waiting else None, roll)
 
 
 SYSTEM = VenusianVegas()

@@ -58,3 +58,8 @@ def verdict(successes: int, health: int) -> str:
 
 def successes_text(n: int) -> str:
     return f"{n} success" if n == 1 else f"{n} successes"
+
+
+def hit_marks(values: list[int], autos: list[bool], defense: int) -> list[str]:
+    """``hit`` for each die meeting the Defense Track (or an Automatic Success), else ``miss``."""
+    return ["hit" if auto or value >= defense else "miss" for value, auto in zip(values, autos, strict=True)]

@@ -12,7 +12,6 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.systems.venom import combat, rules
-from tableside.core.systems.venom.rolls import RollRecord, hit_marks
 from tableside.core.systems.venom.state import State, active_name, captured_by, odds_now, verdict_now
 
 Result = dict[str, Any]
@@ -149,8 +148,8 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     faces = list(roll.rolls)
     fight["dice"] = [{"face": f, "value": f, "auto": False} for f in faces]
     fight["rolled"] = True
-    marks = hit_marks(faces, [False] * n, defense)
-    state["last_roll"] = RollRecord.of(roll, "Combat", state, marks).to_dict()
+    marks = combat.hit_marks(faces, [False] * n, defense)
+    ctx.dice.mark(marks, f"{marks.count('hit')} successes")
     return state, _roll_result(state, f"Rolled {','.join(map(str, faces))}", str(chance))
 
 
@@ -213,8 +212,8 @@ def reroll_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     for n, face in zip(numbers, faces, strict=True):
         dice[n - 1] = {"face": face, "value": face, "auto": False}
     state["combat"]["abilities_applied"] = True
-    marks = hit_marks(faces, [False] * len(faces), state["defense_track"])
-    state["last_roll"] = RollRecord.of(roll, "Re-roll", state, marks).to_dict()
+    marks = combat.hit_marks(faces, [False] * len(faces), state["defense_track"])
+    ctx.dice.mark(marks, f"{marks.count('hit')} successes")
     head = f"Re-rolled die {', '.join(map(str, numbers))}: {','.join(map(str, faces))}"
     if lost:
         head += f" (Automatic Success lost on die {', '.join(map(str, lost))})"

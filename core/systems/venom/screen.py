@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.screen import DiceGroup, Die, Element, Grid, GridRow, KeyFigure, Screen, Text, Track
+from tableside.core.system import TableRoll
 from tableside.core.systems.venom import combat, deck, prompts, rules, scoring
 from tableside.core.systems.venom.laws import card_words
-from tableside.core.systems.venom.rolls import RollRecord
 
 State = dict[str, Any]
 
 
-def screen(st: State) -> Screen:
+def screen(st: State, roll: TableRoll | None = None) -> Screen:
     attacking = st["leader"] is not None
     top, low = (1, 3) if attacking else (3, 1)
     elements: list[Element] = []
@@ -38,9 +38,9 @@ def screen(st: State) -> Screen:
         ),
         _venom_strikes(st, priority=low if attacking else 1),
     ]
-    roll = _roll(st)
-    if roll is not None:
-        elements.append(roll)
+    dice = _combat_dice(st) or (roll.group(priority=2) if roll is not None else None)
+    if dice is not None:
+        elements.append(dice)
     elements.append(_players(st))
     elements.append(_events(st))
     shown = prompts.pending(st)
@@ -95,26 +95,16 @@ def _venom_strikes(st: State, priority: int) -> KeyFigure:
     )
 
 
-def _roll(st: State) -> DiceGroup | None:
-    """This Turn's Combat Dice by current Rolled Value with hits marked, or this Turn's last roll."""
+def _combat_dice(st: State) -> DiceGroup | None:
+    """This Turn's Combat Dice by current Rolled Value with hits marked: game state, since Abilities
+    change the values and re-rolls replace dice. Otherwise the screen shows the roll on the table."""
     fight = st["combat"]
-    if fight["rolled"]:
-        defense, health = st["defense_track"], st["health_track"]
-        dice = tuple(Die(d["value"], "hit" if combat.is_success(d, defense) else "miss") for d in fight["dice"])
-        word = "CAPTURED" if fight["verdict"] == "captured" else "not captured"
-        return DiceGroup(
-            f"{len(dice)}d6 vs Def {defense}", dice, f"{fight['successes']}/{health} hits: {word}", priority=2
-        )
-    raw = st.get("last_roll")
-    if not raw:
+    if not fight["rolled"]:
         return None
-    record = RollRecord.from_dict(raw)
-    if not record.belongs_to(st):
-        return None
-    marks = record.marks if len(record.marks) == len(record.rolls) else ("",) * len(record.rolls)
-    dice = tuple(Die(f, m) for f, m in zip(record.rolls, marks, strict=True))
-    verdict = f"{record.successes} successes" if record.successes is not None else f"total {record.total}"
-    return DiceGroup(record.label, dice, verdict, priority=2)
+    defense, health = st["defense_track"], st["health_track"]
+    dice = tuple(Die(d["value"], "hit" if combat.is_success(d, defense) else "miss") for d in fight["dice"])
+    word = "CAPTURED" if fight["verdict"] == "captured" else "not captured"
+    return DiceGroup(f"{len(dice)}d6 vs Def {defense}", dice, f"{fight['successes']}/{health} hits: {word}", priority=2)
 
 
 def _players(st: State) -> Grid:

@@ -122,7 +122,6 @@ def new_state(options: dict[str, Any]) -> State:
         "health_track": rules.TRACK_START,
         "defense_track": rules.TRACK_START,
         "combat": state_.new_combat(),
-        "last_roll": None,
         "game_over": None,
     }
     if options["commander"]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.odds import percent
-from tableside.core.systems.venom import combat, deck, rolls, rules
+from tableside.core.systems.venom import combat, deck, rules
 
 State = dict[str, Any]
 
@@ -235,12 +235,11 @@ def _capture_odds(dice: int, defense: int, health: int) -> tuple[str, str]:
 
 
 def derive(state: State) -> State:
-    """Everything computed from the rest: verdict, odds, the final effect, the live capture, the roll's Turn."""
+    """Everything computed from the rest: verdict, odds, the final effect, the live capture."""
     state["combat"]["successes"], state["combat"]["verdict"] = verdict_now(state)
     state["odds"] = odds_now(state)
     state["final_effect"] = state["event_track"] >= rules.EVENT_TRACK_FINAL
     _live_capture(state)
-    rolls.stamp(state)
     return state
 
 

@@ -6,7 +6,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from tableside.core.screen import Screen
-from tableside.core.system import UNDO_REDO, ActionSpec, Binding, Choice, Field, GameSystem, Prompt, Seat, Tracked
+from tableside.core.system import (
+    UNDO_REDO,
+    ActionSpec,
+    Binding,
+    Choice,
+    Field,
+    GameSystem,
+    Prompt,
+    Seat,
+    TableRoll,
+    Tracked,
+)
 from tableside.core.systems.venom import combat_actions as fight
 from tableside.core.systems.venom import laws, prompts, rules, setup, state, turn_actions
 from tableside.core.systems.venom import screen as view
@@ -561,8 +572,12 @@ class VenomAssault(GameSystem):
             return laws.correct_deck(st, key.split(".", 1)[1], value)
         return super().correct(st, key, value)
 
-    def screen(self, st: State) -> Screen:
-        return view.screen(st)
+    def roll_belongs_to(self, st: State) -> int:
+        """A roll belongs to the Turn it was made in (the roll-off to Setup, Turn 0)."""
+        return int(st.get("turn") or 0)
+
+    def screen(self, st: State, roll: TableRoll | None = None) -> Screen:
+        return view.screen(st, roll)
 
 
 SYSTEM = VenomAssault()

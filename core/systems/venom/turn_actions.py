@@ -11,7 +11,6 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.systems.venom import combat, deck, rules, scoring, turns
-from tableside.core.systems.venom.rolls import RollRecord
 from tableside.core.systems.venom.state import (
     State,
     active_name,
@@ -38,7 +37,7 @@ def commander_roll_off(state: State, action: dict[str, Any], ctx: Context) -> tu
     names = [state["players"][p]["name"] for p in contenders]
     state["roll_off"]["rounds"].append({"players": names, "faces": faces})
     marks = ["kept" if f == max(faces) else "" for f in faces]
-    state["last_roll"] = RollRecord.of(roll, "Roll-off", state, marks).to_dict()
+    ctx.dice.mark(marks)
     commander, tied = turns.roll_off(contenders, faces)
     rolled = ", ".join(f"{n} {f}" for n, f in zip(names, faces, strict=True))
     if commander is None:
@@ -160,7 +159,6 @@ def single_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
     """One Combat Die for a Commander choice or a card effect; Tableside only records it."""
     label = action["reason"] or "1 die"
     roll = ctx.dice.roll(label, "1d6")
-    state["last_roll"] = RollRecord.of(roll, label, state).to_dict()
     return state, {"summary": f"{label}: rolled {roll.rolls[0]}", "face": roll.rolls[0]}
 
 

@@ -21,7 +21,6 @@ from tableside.core.systems.vnm.state import (
     has_earth,
     land_area,
     other_action_chosen,
-    record_roll,
     turn_closed,
     world_in_game,
 )
@@ -263,7 +262,6 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     chosen = begin(state, "attack")
     label = f"{plan['attacker']} vs {plan['target']}"
     faces = ctx.dice.faces(label, plan["dice"], sides=10)
-    record = ctx.dice.records[-1]
     chosen["count"] += 1
     state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
     notes = []
@@ -275,7 +273,7 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     else:
         hits = [face >= plan["hit"] for face in faces]
         verdict = _hit_target(state, plan) if any(hits) else "missed"
-    record_roll(state, record, hits, verdict)
+    ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
     how = ", Zap extension" if plan["extension"] else ""
     summary = f"{label} ({plan['area_type']}{how}, {plan['chance']}): rolled {faces}, {verdict}"
     if notes:
@@ -340,7 +338,6 @@ def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, R
     else:
         label = "Teleport"
     faces = ctx.dice.faces(label, pending["dice"], sides=10)
-    record = ctx.dice.records[-1]
     state["pending_roll"] = None
     if pending["kind"] == "qray_reroll":
         verdict, hits = _resolve_qray(state, pending["plan"], faces[0])
@@ -349,5 +346,5 @@ def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, R
             f"{ship}'s spaceship to space area die {face}" for ship, face in zip(pending["ships"], faces, strict=True)
         ]
         verdict, hits = "teleports: " + "; ".join(parts) + " (the board maps the die)", [False] * len(faces)
-    record_roll(state, record, hits, verdict)
+    ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
     return state, {"summary": f"{label}: rolled {faces}, {verdict}", "faces": faces, "verdict": verdict}

@@ -22,7 +22,6 @@ from tableside.core.systems.vnm.state import (
     guard_open,
     not_enhanced,
     other_action_chosen,
-    record_roll,
     turn_closed,
     world_in_game,
 )
@@ -153,7 +152,6 @@ def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     check_attemptable(state, world, choice["upgrade"])
     chosen = begin(state, "research")
     face = ctx.dice.faces(f"Research {choice['upgrade']}", 1, sides=10)[0]
-    record = ctx.dice.records[-1]
     chosen["count"] += 1
     acquired = face >= choice["roll_needed"]
     upgrade = choice["upgrade"]
@@ -164,7 +162,7 @@ def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     else:
         state["upgrade_choice"] = choice
         verdict = "not acquired"
-    record_roll(state, record, [acquired], verdict)
+    ctx.dice.mark(["hit" if acquired else "miss"], verdict)
     return state, {
         "summary": f"{world} researches {upgrade} ({choice['roll_needed']}+, {choice['chance']}): "
         f"rolled {face}, {verdict}",

@@ -9,18 +9,17 @@ order of ``rules.PLANETS``), never RGB: the panel decides what it can show.
 
 from __future__ import annotations
 
-from tableside.core.screen import Bar, Bars, DiceGroup, Die, Grid, GridRow, KeyFigure, Screen, Text
-from tableside.core.system import State
+from tableside.core.screen import Bar, Bars, Grid, GridRow, KeyFigure, Screen, Text
+from tableside.core.system import State, TableRoll
 from tableside.core.systems.vnm import prompts, rules
 from tableside.core.systems.vnm.state import current_world, team_population, winner_names
 
 
-def screen(state: State) -> Screen:
+def screen(state: State, roll: TableRoll | None = None) -> Screen:
     waiting = prompts.pending(state)
     elements = [_population(state)]
-    roll = _roll(state)
-    if roll:
-        elements.append(roll)
+    if roll is not None:  # the roll on the table, while its turn lasts (the core decides)
+        elements.append(roll.group(priority=2))
     aim = _next_roll(state)
     if aim:
         elements.append(aim)
@@ -67,24 +66,6 @@ def _population(state: State) -> Bars:
         for i, p in enumerate(state["players"])
     )
     return Bars(f"Population (win {limit})", bars, threshold=limit, priority=1)
-
-
-def _roll(state: State) -> DiceGroup | None:
-    """The last roll, only while the turn it belongs to lasts (the next player starts with a clean screen)."""
-    last = state["last_roll"]
-    if not last or last.get("turn") != state["turn_no"]:
-        return None
-    hits = list(last.get("hits") or [])
-    marks = ["hit" if h else "miss" for h in hits] + [""] * (len(last["rolls"]) - len(hits))
-    sides = 10 if "d10" in last["expr"] else 6
-    return DiceGroup(
-        last["label"],
-        tuple(Die(f, m) for f, m in zip(last["rolls"], marks, strict=False)),
-        verdict=last["verdict"],
-        sides=sides,
-        priority=2,
-        tone="accent" if any(hits) else "normal",
-    )
 
 
 def _next_roll(state: State) -> Text | None:

@@ -436,7 +436,6 @@ def initial_state(options: Mapping[str, Any]) -> State:
         "pending_roll": None,
         "zap_played": [],
         "winners": [],
-        "last_roll": None,
         "prompt": None,
         "warnings": warnings,
     }

@@ -8,7 +8,6 @@ action changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import Any
 
 from tableside.core.errors import RuleError
@@ -166,31 +165,3 @@ def population_total(state: State) -> int:
     earth = sum(a["population"] + a["infected"] for a in state["land_areas"])
     homes = sum(w["population"] for w in state["worlds"].values())
     return earth + homes + state["destroyed"]
-
-
-# --- the roll record ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RollRecord:
-    """The last roll as the table reads it: the recorder's record (label, expr, faces), which faces hit,
-    the verdict, and the turn it belongs to (the screen shows it only during that turn)."""
-
-    label: str
-    expr: str
-    rolls: list[int]
-    hits: list[bool]
-    verdict: str
-    turn: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def of(cls, state: State, record: dict[str, Any], hits: list[bool], verdict: str) -> RollRecord:
-        """From ``ctx.dice.records[-1]``: the faces exactly as recorded in the log entry."""
-        return cls(record["label"], record["expr"], list(record["rolls"]), list(hits), verdict, state["turn_no"])
-
-
-def record_roll(state: State, record: dict[str, Any], hits: list[bool], verdict: str) -> None:
-    state["last_roll"] = RollRecord.of(state, record, hits, verdict).to_dict()

@@ -20,6 +20,7 @@ from tableside.core.system import (
     Prompt,
     Seat,
     State,
+    TableRoll,
     Tracked,
 )
 from tableside.core.systems.vnm import fleet, laws, population, prompts, research, rules, setup, turns, zap
@@ -579,8 +580,12 @@ class VenusNeedsMen(GameSystem):
     def correct(self, state: State, key: str, value: int) -> State:
         return laws.correct(state, key, value)
 
-    def screen(self, state: State) -> Screen:
-        return _screen(state)
+    def roll_belongs_to(self, state: State) -> int:
+        """A roll belongs to the turn it was made in: the next player starts with a clean screen."""
+        return state["turn_no"]
+
+    def screen(self, state: State, roll: TableRoll | None = None) -> Screen:
+        return _screen(state, roll)
 
 
 def _canonical_names(raw: Mapping[str, Any], state: State) -> dict[str, Any]:
@@ -605,7 +610,7 @@ def _canonical_names(raw: Mapping[str, Any], state: State) -> dict[str, Any]:
 
 def _derive(state: State) -> State:
     """Values computed from the rest, in one place: threshold, reserves, what the action has left,
-    the declared target's odds, and the turn a free roll belongs to."""
+    and the declared target's odds."""
     state["threshold"] = rules.threshold(state["total_population"], len(state["players"]))
     for w in state["worlds"].values():
         w["reserve"] = w["fleet"] - w["on_board"]
@@ -613,17 +618,6 @@ def _derive(state: State) -> State:
     if chosen is not None:
         chosen["left"] = _left(state, chosen)
     state["aim"] = fleet.aim_now(state)
-    roll = state["last_roll"]
-    if roll and "turn" not in roll:  # the core's free roll: it belongs to this turn
-        verdict = f"{roll['successes']} successes" if roll.get("successes") is not None else f"total {roll['total']}"
-        state["last_roll"] = {
-            "label": roll.get("label", "Free roll"),
-            "expr": roll["expr"],
-            "rolls": list(roll["rolls"]),
-            "hits": [],
-            "verdict": verdict,
-            "turn": state["turn_no"],
-        }
     return state
 
 
