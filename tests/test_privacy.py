@@ -60,7 +60,8 @@ def _secrets(table, as_gm, gm_phone) -> list[str]:
     own = gm_phone.get("/api/sessions/active/log", headers=as_gm).get_json()
     rolled = [r["rolls"] for r in own[-1]["rolls"] if len(r["rolls"]) >= 3]
     mine = gm_phone.get("/api/sessions/active", headers=as_gm).get_json()
-    tossed = mine["state"]["participants"]["GM"]["last_roll"]["tossed"]
+    marked = [zip(r["rolls"], r["marks"], strict=True) for r in mine["roll"]["rolls"]]  # the roll on the GM's table
+    tossed = sorted((f for record in marked for f, mark in record if mark == "tossed"), reverse=True)
     assert rolled and len(tossed) >= 3
     found = [f for faces in [*rolled, tossed] for f in (faces, sorted(faces), sorted(faces, reverse=True))]
     return sorted({",".join(map(str, f)) for f in found})
