@@ -180,7 +180,11 @@ class DiceFeed:
                 raise RuleError("a free roll is logged one kind of die at a time: let the others go first")
             n, s = len(self.free), kinds.pop()
             result = self.table.roll(
-                f"{n}d{s}", faces=[f.face for f in self.free], source="dice", die_names=[f.name for f in self.free]
+                f"{n}d{s}",
+                faces=[f.face for f in self.free],
+                source="dice",
+                die_names=[f.name for f in self.free],
+                seat=seat,
             )
             self.free.clear()
             self.message = f"Free roll logged: {', '.join(map(str, result['rolls']))}"

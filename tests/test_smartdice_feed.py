@@ -189,10 +189,11 @@ def test_nothing_waiting_offers_a_free_roll_that_can_be_logged(tmp_path):
     rig.roll(b, 5)
     rig.roll(a, 4)  # rolled again: its face replaces the 3
     assert [f["face"] for f in rig.feed.status()["free"]] == [5, 4]
-    result = rig.feed.log_free()
+    result = rig.feed.log_free("Ann")
     assert result["rolls"] == [5, 4]
     entry = rig.table.log()[-1]
     assert entry["type"] == "roll" and entry["source"] == "dice" and entry["rolls"][0]["dice"] == ["blue d6", "red d6"]
+    assert entry["seat"] == "Ann"  # the phone that logged it: the luck report counts it for that player
     with pytest.raises(RuleError, match="no free roll"):
         rig.feed.log_free()
 
