@@ -169,25 +169,28 @@ def open_display(
     if kind == "virtual":
         panel = get_panel(panel_id or model or DEFAULT_PANEL)
         return VirtualDisplay(panel, virtual_path, refresh_seconds), f"virtual display ({panel.name})"
+    said = io.StringIO()  # the inky library prints while probing ("No EEPROM detected! ..."): kept for the log
     try:
-        if model:
-            panel = get_panel(model)
-            driver = driver_for_model(panel)
-            driver.setup()  # claims SPI and GPIO now, so a missing board is found at start-up
-            how = "named by display.model"
-        else:
-            from inky.auto import auto  # lazy: hardware library, ~85 ms to import
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            if model:
+                panel = get_panel(model)
+                driver = driver_for_model(panel)
+                driver.setup()  # claims SPI and GPIO now, so a missing board is found at start-up
+                how = "named by display.model"
+            else:
+                from inky.auto import auto  # lazy: hardware library, ~85 ms to import
 
-            driver = auto()
-            panel = panel_for_driver(driver)
-            how = "detected"
+                driver = auto()
+                panel = panel_for_driver(driver)
+                how = "detected"
         return InkyDisplay(driver, panel), f"Inky display ({panel.name}, {how})"
     except Exception as exc:  # ImportError, RuntimeError("No EEPROM detected!") ...
         if kind == "inky":
             raise RuntimeError(f"no Inky display: {exc}") from exc
         panel = get_panel(panel_id or model or DEFAULT_PANEL)
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        note = f"no Inky found ({reason}): simulating the {panel.name}"
+        log.debug("no Inky: %s %s", reason, said.getvalue().strip())  # tableside doctor says why, on a Pi
+        note = f"no Inky found: showing the display on the phone and in display.png (simulated {panel.name})"
         return VirtualDisplay(panel, virtual_path, refresh_seconds), note
 
 

@@ -12,9 +12,52 @@ import sys
 from collections.abc import Sequence
 
 
+class UsageError(Exception):
+    """A command line argparse refused: one line, exit 2 (JSON for ``roll --json``)."""
+
+
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2
-        self.exit(2, f"tableside: {message}\n")
+    def error(self, message: str) -> None:  # noqa: D102 - raised, printed once by main()
+        raise UsageError(message)
+
+
+def _port(text: str) -> int:
+    """``--port``: 1-65535, checked before anything starts (never quietly another port)."""
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: use a number from 1 to 65535 (default 8080)")
+    return int(text)
+
+
+def _panel(text: str) -> str:
+    """``--panel``: one of the layouts in display.panels, checked before anything starts."""
+    from tableside.display.panels import PANELS  # data only: no Pillow, no inky
+
+    if text not in PANELS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a panel; choose one of {', '.join(PANELS)}")
+    return text
+
+
+ROLL_OPTIONS = ("--seed", "--faces", "--json", "-h", "--help")
+
+
+def _roll_argv(argv: list[str]) -> list[str]:
+    """``roll -1d6``: an expression that starts with '-' is the expression, not an unknown option,
+    so the dice parser names what is wrong with it instead of argparse saying an argument is missing."""
+    if not argv or argv[0] != "roll" or "--" in argv:
+        return argv
+    out, rest, i = ["roll"], [], 1
+    while i < len(argv):
+        token = argv[i]
+        if token in ("--seed", "--faces") and i + 1 < len(argv):
+            out += [token, argv[i + 1]]
+            i += 2
+            continue
+        if token.startswith("-") and token.split("=")[0] not in ROLL_OPTIONS:
+            rest.append(token)
+        else:
+            out.append(token)
+        i += 1
+    return out + (["--", *rest] if rest else [])
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,9 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--simulate", action="store_true", help="force the virtual display and virtual buttons")
     serve.add_argument("--data", help="data folder (default $TABLESIDE_DATA or ~/.local/share/tableside)")
     serve.add_argument("--host", help="address to listen on (default 0.0.0.0: the table's Wi-Fi)")
-    serve.add_argument("--port", type=int, help="port (default 8080)")
+    serve.add_argument("--port", type=_port, help="port, 1-65535 (default 8080)")
     serve.add_argument("--config", help="TOML config file")
-    serve.add_argument("--panel", help="panel layout to simulate, e.g. what-red, impression-7.3")
+    serve.add_argument("--panel", type=_panel, help="panel layout to simulate, e.g. what-red, impression-7.3")
 
     roll = sub.add_parser("roll", help="roll a dice expression, e.g. 2d10cs>=8")
     roll.add_argument("expr")
@@ -53,7 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = _roll_argv(list(sys.argv[1:] if argv is None else argv))
+    as_json = bool(argv) and argv[0] == "roll" and "--json" in argv
+    try:
+        args = build_parser().parse_args(argv)
+    except UsageError as exc:
+        return _refuse(str(exc), as_json)
     try:
         if args.command == "roll":
             return cmd_roll(args)
@@ -73,8 +121,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as exc:  # TablesideError, ConfigError, OSError ...: one line, no traceback
         message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
-        print(f"tableside: {message}", file=sys.stderr)
+        _say_error(message, as_json)
         return 2 if _is_user_error(exc) else 1
+
+
+def _refuse(message: str, as_json: bool) -> int:
+    _say_error(message, as_json)
+    return 2
+
+
+def _say_error(message: str, as_json: bool) -> None:
+    """One line on stderr: ``{"error": ...}`` for ``roll --json`` (a script parses it), else words.
+    stdout stays empty on an error, so a script never mistakes it for a roll."""
+    print(json.dumps({"error": message}) if as_json else f"tableside: {message}", file=sys.stderr)
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
@@ -117,6 +176,10 @@ def cmd_roll(args: argparse.Namespace) -> int:
     import random
 
     rng = random.Random(args.seed) if args.seed is not None else None
+    if args.expr.startswith("-"):
+        raise dice.DiceError(
+            f"{args.expr!r} cannot start with '-': a dice expression starts with the number of dice, as in 1d6 or 1d6-1"
+        )
     result = dice.roll(args.expr, faces=faces, rng=rng)
     if args.json:
         print(json.dumps(result.to_dict()))

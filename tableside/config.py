@@ -12,6 +12,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 # No 0/O or 1/I: the code is read off an e-paper across the table and typed on a phone.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -163,56 +164,200 @@ LIMIT_KEYS = {
 }
 
 
+# Every key the config file may hold, by section: anything else is a typo and stops the start,
+# naming the key, the file and the line (a misspelt ``prot = 18805`` must not be silently ignored).
+KNOWN_KEYS: dict[str, tuple[str, ...]] = {
+    "server": ("host", "port", "data", "names", *LIMIT_KEYS),
+    "display": ("kind", "panel", "model", "min_interval", "join_seconds", "simulate_refresh"),
+    "buttons": ("pins", "hold_time", "debounce_ms", "physical_dice", "pin_factory", "shutdown_chord", "map"),
+    "led": ("pin", "pwm", "active_high"),
+    "system": ("shutdown_command",),
+    "dice": ("kind", "adapter", "simulated"),
+}
+
+
+def line_of(text: str, section: str | None, key: str | None = None) -> int | None:
+    """The line that sets ``[section] key`` (or opens ``[section]``): tomllib keeps no positions,
+    so the text is scanned. None when the line cannot be told (an inline or dotted table)."""
+    current: str | None = None
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        header = re.match(r"\[\[?\s*([^\]]+?)\s*\]", stripped)
+        if header:
+            current = header.group(1).strip().strip("\"'")
+            if key is None and current == section:
+                return number
+            continue
+        if key is None:
+            continue
+        assignment = re.match(r"""\s*["']?([^"'=\s]+)["']?\s*=""", line)
+        if not assignment:
+            continue
+        name = assignment.group(1)
+        if current == section and name.split(".")[0] == key:
+            return number
+        if current is None and section is not None and name == f"{section}.{key}":
+            return number
+    return None
+
+
+class _File:
+    """One config file's text and parsed tables; every complaint names the file, the line and the key."""
+
+    def __init__(self, path: str, text: str, raw: dict[str, Any]) -> None:
+        self.path, self.text, self.raw = path, text, raw
+
+    def where(self, section: str | None, key: str | None = None) -> str:
+        line = line_of(self.text, section, key)
+        return f"config file {self.path}" + (f" line {line}" if line else "")
+
+    def error(self, section: str, key: str, message: str) -> ConfigError:
+        return ConfigError(f"{self.where(section, key)}: [{section}] {key} {message}")
+
+    def section(self, name: str) -> dict[str, Any]:
+        return self.raw.get(name, {})
+
+    def check_names(self) -> None:
+        """Unknown sections and keys are refused, with the nearest known name as a hint."""
+        for name, value in self.raw.items():
+            if name not in KNOWN_KEYS:
+                hint = _nearest(name, KNOWN_KEYS).replace("'", "").replace("mean ", "mean [").replace("?)", "]?)")
+                if not isinstance(value, dict):
+                    raise ConfigError(
+                        f"{self.where(None, name)}: {name!r} is not a setting here{hint}; every key belongs in a "
+                        f"section: {', '.join(f'[{s}]' for s in KNOWN_KEYS)}"
+                    )
+                raise ConfigError(
+                    f"{self.where(name)}: unknown section [{name}]{hint}; the sections are "
+                    f"{', '.join(f'[{s}]' for s in KNOWN_KEYS)}"
+                )
+            if not isinstance(value, dict):
+                raise ConfigError(f"{self.where(None, name)}: {name} must be a section ([{name}]), not a value")
+            for key in value:
+                if key not in KNOWN_KEYS[name]:
+                    raise ConfigError(
+                        f"{self.where(name, key)}: unknown key {key!r} in [{name}]{_nearest(key, KNOWN_KEYS[name])}; "
+                        f"the keys of [{name}] are {', '.join(KNOWN_KEYS[name])}"
+                    )
+
+    def get(self, section: str, key: str, default: Any, kind: str) -> Any:
+        """A value of one TOML type: ``whole``, ``number``, ``text``, ``flag`` (true/false), ``list``, ``table``."""
+        table = self.section(section)
+        if key not in table:
+            return default
+        value = table[key]
+        ok = {
+            "whole": isinstance(value, int) and not isinstance(value, bool),
+            "number": isinstance(value, int | float) and not isinstance(value, bool),
+            "text": isinstance(value, str),
+            "flag": isinstance(value, bool),
+            "list": isinstance(value, list),
+            "table": isinstance(value, dict),
+        }[kind]
+        if not ok:
+            raise self.error(section, key, f"must be {EXPECTS[kind]}, not {_shown(value)}")
+        return value
+
+    def between(self, section: str, key: str, default: Any, kind: str, low: float, high: float | None = None) -> Any:
+        value = self.get(section, key, default, kind)
+        if value is not default and (value < low or (high is not None and value > high)):
+            limits = (
+                f"{low:g}-{high:g}" if high is not None else f"more than {low:g}" if low > 0 else f"{low:g} or more"
+            )
+            raise self.error(section, key, f"must be {limits}, not {value:g}")
+        return value
+
+
+EXPECTS = {
+    "whole": "a whole number (such as 8080)",
+    "number": "a number (such as 1.5)",
+    "text": 'text in quotes (such as "what-red")',
+    "flag": "true or false",
+    "list": 'a list in brackets (such as ["A", "D"])',
+    "table": "a table in braces (such as { A = 5 })",
+}
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
+def _nearest(name: str, known: Any) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 def load_config(path: str | None) -> Config:
+    """The config file's settings over the defaults; any wrong key or value raises ConfigError naming it."""
     cfg = Config()
     if not path:
         return cfg
     import tomllib  # only when there is a file: start-up without one does not pay for the parser
 
     try:
-        raw = tomllib.loads(Path(path).read_text())
+        text = Path(path).read_text()
     except FileNotFoundError:
         raise ConfigError(f"config file {path} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"config file {path} cannot be read: {exc}") from None
+    try:
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
-    server, display, buttons = raw.get("server", {}), raw.get("display", {}), raw.get("buttons", {})
-    try:
-        cfg.host = str(server.get("host", cfg.host))
-        cfg.port = int(server.get("port", cfg.port))
-        cfg.data = str(server["data"]) if server.get("data") else None
-        for key, kind in LIMIT_KEYS.items():
-            if key in server:
-                value = kind(server[key])
-                if value <= 0:
-                    raise ConfigError(f"config file {path}: [server] {key} must be more than 0, not {value}")
-                setattr(cfg.limits, key, value)
-        names = server.get("names", [])
-        if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
-            raise ConfigError(f"config file {path}: [server] names must be a list of host names")
-        cfg.names = tuple(n.strip().lower() for n in names)
-        cfg.display = str(display.get("kind", cfg.display))
-        cfg.panel = display.get("panel", cfg.panel)
-        cfg.model = display.get("model", cfg.model)
-        cfg.min_interval = float(display.get("min_interval", cfg.min_interval))
-        cfg.join_seconds = float(display.get("join_seconds", cfg.join_seconds))
-        cfg.simulate_refresh = bool(display.get("simulate_refresh", cfg.simulate_refresh))
-        cfg.hold_time = float(buttons.get("hold_time", cfg.hold_time))
-        pins = buttons.get("pins", {})
-        cfg.buttons = {**cfg.buttons, **{str(k).upper(): int(v) for k, v in pins.items()}}
-        _load_pi(cfg, raw, buttons)
-        _load_dice(cfg, raw.get("dice", {}))
-    except (TypeError, ValueError, AttributeError) as exc:
-        raise ConfigError(f"config file {path}: {exc}") from None
+    f = _File(path, text, raw)
+    f.check_names()
+    host = f.get("server", "host", cfg.host, "text")
+    if not host.strip():
+        raise f.error("server", "host", 'must be an address such as "0.0.0.0", not empty')
+    cfg.host = host.strip()
+    cfg.port = f.between("server", "port", cfg.port, "whole", 1, 65535)
+    data = f.get("server", "data", None, "text")
+    cfg.data = data if data else None
+    for key, kind in LIMIT_KEYS.items():
+        value = f.between("server", key, None, "whole" if kind is int else "number", 0)
+        if value is not None:
+            if value <= 0:
+                raise f.error("server", key, f"must be more than 0, not {value}")
+            setattr(cfg.limits, key, kind(value))
+    names = f.get("server", "names", [], "list")
+    if not all(isinstance(n, str) and n.strip() for n in names):
+        raise f.error("server", "names", 'must be a list of host names, such as ["games-table"]')
+    cfg.names = tuple(n.strip().lower() for n in names)
     from tableside.display.panels import PANELS
 
-    for key in ("panel", "model"):
-        value = getattr(cfg, key)
-        if value is not None and value not in PANELS:
-            raise ConfigError(f"config file {path}: display.{key} {value!r} is not one of {', '.join(PANELS)}")
-    if not (0 <= cfg.min_interval <= 3600 and 0 <= cfg.join_seconds <= 3600):
-        raise ConfigError(f"config file {path}: display.min_interval and display.join_seconds must be 0-3600 s")
+    cfg.display = f.get("display", "kind", cfg.display, "text")
     if cfg.display not in ("auto", "inky", "virtual"):
-        raise ConfigError(f"config file {path}: display kind must be auto, inky or virtual, not {cfg.display!r}")
+        raise f.error("display", "kind", f"must be auto, inky or virtual, not {cfg.display!r}")
+    for key in ("panel", "model"):
+        value = f.get("display", key, None, "text")
+        if value is not None and value not in PANELS:
+            raise f.error("display", key, f"{value!r} is not one of {', '.join(PANELS)}")
+        setattr(cfg, key, value)
+    cfg.min_interval = float(f.between("display", "min_interval", cfg.min_interval, "number", 0, 3600))
+    cfg.join_seconds = float(f.between("display", "join_seconds", cfg.join_seconds, "number", 0, 3600))
+    cfg.simulate_refresh = f.get("display", "simulate_refresh", cfg.simulate_refresh, "flag")
+    cfg.hold_time = float(f.get("buttons", "hold_time", cfg.hold_time, "number"))
+    pins = f.get("buttons", "pins", {}, "table")
+    for label, pin in pins.items():
+        if not isinstance(pin, int) or isinstance(pin, bool):
+            raise f.error(
+                "buttons", "pins", f"{label} must be a BCM GPIO number (a whole number 0-27), not {_shown(pin)}"
+            )
+    cfg.buttons = {**cfg.buttons, **{str(k).upper(): v for k, v in pins.items()}}
+    try:
+        _load_pi(cfg, f)
+        _load_dice(cfg, f.section("dice"))
+    except ValueError as exc:
+        message = str(exc)
+        named = re.match(r"\[(\w+)\] (\w+)", message)
+        where = f.where(named.group(1), named.group(2)) if named else f"config file {path}"
+        raise ConfigError(f"{where}: {message}") from None
     return cfg
 
 
@@ -237,9 +382,8 @@ def _gesture_names() -> set[str]:
     return set(labels) | {f"hold {x}" for x in labels} | pairs
 
 
-def _load_pi(cfg: Config, raw: dict, buttons: dict) -> None:
+def _load_pi(cfg: Config, f: _File) -> None:
     """The [buttons], [led] and [system] keys of the Pi appliance, each checked with a message naming it."""
-    led, system = raw.get("led", {}), raw.get("system", {})
     unknown = sorted(set(cfg.buttons) - {"A", "B", "C", "D"})
     if unknown:
         raise ValueError(f"[buttons] pins: unknown button(s) {', '.join(unknown)} (the buttons are A, B, C, D)")
@@ -250,18 +394,15 @@ def _load_pi(cfg: Config, raw: dict, buttons: dict) -> None:
             raise ValueError(f"[buttons] pins: {label} = GPIO{pin} is {RESERVED_PINS[pin]}; pick another pin")
     if len(set(cfg.buttons.values())) != len(cfg.buttons):
         raise ValueError(f"[buttons] pins: two buttons share a pin ({cfg.buttons})")
-    cfg.debounce_ms = float(buttons.get("debounce_ms", cfg.debounce_ms))
+    cfg.debounce_ms = float(f.get("buttons", "debounce_ms", cfg.debounce_ms, "number"))
     if not 1 <= cfg.debounce_ms <= 100:
         raise ValueError(f"[buttons] debounce_ms must be 1-100, got {cfg.debounce_ms:g}")
     if not cfg.debounce_ms / 1000 < cfg.hold_time <= 10:
         raise ValueError(f"[buttons] hold_time must be longer than debounce_ms and at most 10 s, got {cfg.hold_time:g}")
-    physical = buttons.get("physical_dice", cfg.physical_dice)
-    if not isinstance(physical, bool):
-        raise ValueError(f"[buttons] physical_dice must be true or false, not {physical!r}")
-    cfg.physical_dice = physical
-    factory = buttons.get("pin_factory")
-    cfg.pin_factory = str(factory) if factory else None
-    chord = buttons.get("shutdown_chord", list(cfg.shutdown_chord))
+    cfg.physical_dice = f.get("buttons", "physical_dice", cfg.physical_dice, "flag")
+    factory = f.get("buttons", "pin_factory", None, "text")
+    cfg.pin_factory = factory or None
+    chord = f.get("buttons", "shutdown_chord", list(cfg.shutdown_chord), "list")
     if (
         not isinstance(chord, list)
         or len(chord) != 2
@@ -270,9 +411,7 @@ def _load_pi(cfg: Config, raw: dict, buttons: dict) -> None:
     ):
         raise ValueError(f"[buttons] shutdown_chord must name two different buttons, e.g. ['A', 'D'], not {chord!r}")
     cfg.shutdown_chord = tuple(sorted(map(str, chord)))
-    mapping = buttons.get("map", {})
-    if not isinstance(mapping, dict):
-        raise ValueError('[buttons] map must be a table such as { "hold C" = "dice" }')
+    mapping = f.get("buttons", "map", {}, "table")
     names = _gesture_names()
     for key, target in mapping.items():
         gesture = " ".join(str(key).split())
@@ -280,21 +419,26 @@ def _load_pi(cfg: Config, raw: dict, buttons: dict) -> None:
         gesture = "+".join(sorted(gesture.split("+"))) if "+" in gesture else gesture
         if gesture not in names:
             raise ValueError(f"[buttons] map: {key!r} is not a gesture (use A, hold A, or A+D)")
-        target = str(target).strip()
+        if not isinstance(target, str):
+            raise ValueError(f'[buttons] map: {key} = {_shown(target)} must be text, such as "undo"')
+        target = target.strip()
         if not (target in MAP_TARGETS or (target.replace("_", "").isalnum() and 0 < len(target) <= 40)):
             raise ValueError(
                 f"[buttons] map: {key} = {target!r} is neither an action type nor one of {', '.join(MAP_TARGETS)}"
             )
         cfg.button_map[gesture] = target
-    pin = led.get("pin")
-    if pin is not None:
-        pin = int(pin)
-        if not 0 <= pin <= 27 or pin in RESERVED_PINS or pin in cfg.buttons.values():
-            raise ValueError(f"[led] pin = {pin} must be a free BCM GPIO (0-27), not a button's or the Inky's")
+    pin = f.get("led", "pin", None, "whole")
+    if pin is not None and (not 0 <= pin <= 27 or pin in RESERVED_PINS or pin in cfg.buttons.values()):
+        raise ValueError(f"[led] pin = {pin} must be a free BCM GPIO (0-27), not a button's or the Inky's")
     cfg.led_pin = pin
-    cfg.led_pwm = bool(led.get("pwm", cfg.led_pwm))
-    cfg.led_active_high = bool(led.get("active_high", cfg.led_active_high))
-    command = system.get("shutdown_command", list(cfg.shutdown_command))
+    cfg.led_pwm = f.get("led", "pwm", cfg.led_pwm, "flag")
+    cfg.led_active_high = f.get("led", "active_high", cfg.led_active_high, "flag")
+    command = f.get(
+        "system",
+        "shutdown_command",
+        list(cfg.shutdown_command),
+        "text" if isinstance(f.section("system").get("shutdown_command"), str) else "list",
+    )
     if isinstance(command, str):
         command = command.split()
     if not command or not all(isinstance(c, str) and c for c in command) or len(command) > 20:

@@ -44,7 +44,7 @@ class Appliance:
         self.pins = choose_pin_factory(simulate, cfg.pin_factory, model if model is not None else pi_model())
         if self.pins.error:
             faults.report("pins", self.pins.error, fix=self.pins.fix)
-        log.info("pin factory: %s (%s)", self.pins.name, self.pins.why)
+        log.debug("pin factory: %s (%s)", self.pins.name, self.pins.why)  # serve prints it once, as "Buttons:"
         self.buttons_note = (
             f"{self.pins.name} pin factory: {self.pins.why}"
             if not self.pins.error

@@ -9,12 +9,14 @@ MockFactory, and it says which) comes up right after, on its own thread
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import logging
 import signal
+import socket
 
 from tableside.backup import Backups, DamagedDatabase, check_database, damaged_message
-from tableside.config import cookie_secret, data_dir, join_code, load_config
+from tableside.config import ConfigError, cookie_secret, data_dir, join_code, load_config
 from tableside.core.store import Store
 from tableside.core.table import Table
 from tableside.faults import Faults
@@ -48,6 +50,29 @@ def run_serve(args: argparse.Namespace) -> int:
         lock.release()
 
 
+def _listen(app, broker: Broker, cfg, host: str, port: int):
+    """The listening server, or a ConfigError saying which port or address failed and what to do."""
+    try:
+        return make_server(app, broker, cfg.limits, host, port)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise ConfigError(
+                f"port {port} is already in use on {host} (another tableside serve, or another program): stop it, "
+                f"or choose another port with --port N (or [server] port in the config file)"
+            ) from None
+        if exc.errno == errno.EACCES:
+            raise ConfigError(
+                f"port {port} needs root on this system: choose a port from 1024 up with --port N "
+                f"(tableside never runs as root)"
+            ) from None
+        if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT) or isinstance(exc, socket.gaierror):
+            raise ConfigError(
+                f"cannot listen on {host}: it is not an address of this machine; use 0.0.0.0 (every network) "
+                f"or 127.0.0.1 (this machine only) with --host or [server] host"
+            ) from None
+        raise
+
+
 def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: str, lock: FolderLock) -> int:
     # Start-up builds many objects and frees few: the CLI turned collections off before importing; they
     # are turned on and the start-up heap frozen once serving, so later collections skip it. benchmarks/: pi-sized.
@@ -64,7 +89,8 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         lambda component, record: broker.publish({"kind": "hardware", "component": component, "error": record})
     )
     hardware = Hardware(cfg, args, table, broker, faults, folder, code, say=lambda line: print(line, flush=True))
-    dice = _smart_dice(cfg, args, folder, table, broker, faults, hardware)
+    said: list[str] = []  # the smart dice's line, printed after the address (the line people look for first)
+    dice = _smart_dice(cfg, args, folder, table, broker, faults, hardware, said)
     services = Services(
         table=table,
         join_code=code,
@@ -77,10 +103,9 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         dice=dice,
     )
     app = create_app(services)
-    server = make_server(app, broker, cfg.limits, host, port)
+    server = _listen(app, broker, cfg, host, port)
     actual_port = int(server.effective_port)
     lock.describe(f"serving on port {actual_port}")
-    hardware.start(actual_port, host)  # the e-paper and buttons come up while phones can already join
 
     where = current(actual_port, host)
     if where.urls:
@@ -95,6 +120,9 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         )
         print(f"Join code: {code}", flush=True)
     print(f"Data: {folder}", flush=True)
+    for line in said:
+        print(line, flush=True)
+    hardware.start(actual_port, host)  # the e-paper and buttons come up while phones can already join
 
     def stop(_signum, _frame):
         raise SystemExit(0)
@@ -117,7 +145,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     return 0
 
 
-def _smart_dice(cfg, args, folder, table, broker, faults, hardware):
+def _smart_dice(cfg, args, folder, table, broker, faults, hardware, said: list[str]):
     """Smart dice per ``[dice] kind`` (docs/smart-dice.md), or None; says which, like the display and buttons."""
     from tableside.smartdice import open_dice
 
@@ -145,9 +173,9 @@ def _smart_dice(cfg, args, folder, table, broker, faults, hardware):
     except Exception as exc:  # the table plays on without smart dice, and says why
         log.exception("starting the smart dice failed")
         faults.report("dice", exc, fix="run 'tableside doctor'")
-        print(f"Smart dice: ERROR {type(exc).__name__}: {exc}", flush=True)
+        said.append(f"Smart dice: ERROR {type(exc).__name__}: {exc}")
         return None
     if dice is not None:
         hardware.overlays.append(dice.feed.overlay)
-    print(f"Smart dice: {note}", flush=True)
+    said.append(f"Smart dice: {note}")
     return dice
