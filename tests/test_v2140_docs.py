@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from tableside.core.fields import read_faces
-from tableside.core.systems.v2140 import SYSTEM, rules
+from tableside.core.systems.v2140 import SYSTEM, effects, rules
 
 from tests.dicehelp import play
 
@@ -46,13 +46,20 @@ def test_the_documented_examples_play_in_order_as_one_scene() -> None:
         state, _ = play(SYSTEM, state, body, faces)
         assert SYSTEM.laws(state) == []
     p = state["participants"]
-    # Where the scene ends, as the doc tells it.
-    assert state["conflict"] == 2 and state["order"] == ["GM", "Sven", "Shred"]
-    assert (p["Shred"]["books"], p["Shred"]["reputation"]) == (0, 1)
-    assert (p["Sven"]["books"], p["Sven"]["player_points"], p["Sven"]["follow_up"]) == (2, 3, 1)
-    assert (p["GM"]["books"], p["GM"]["follow_up"], p["GM"]["rack"]) == (0, 4, 7)
-    assert state["murphy"] == 2 and state["session_racks"] == 1
-    assert [g["goal"] for g in state["goals"]] == ["Scar Jack", "knock out one person"]
+    # Where the campaign ends, as the doc tells it: two scenes later, in session 2.
+    assert state["conflict"] == 4 and state["order"] == ["Shred", "Sven", "GM"]
+    assert state["campaign"] == {"session": 2, "scene": 1}
+    assert (p["Shred"]["books"], p["Shred"]["reputation"], p["Shred"]["restricted"]) == (0, 1, [])
+    assert (p["Sven"]["books"], p["Sven"]["player_points"], p["Sven"]["follow_up"]) == (1, 4, 0)
+    assert (p["GM"]["books"], p["GM"]["follow_up"], p["GM"]["rack"]) == (0, 0, 7)
+    assert state["murphy"] == 2 and state["session_racks"] == 2
+    assert [g["goal"] for g in state["goals"]] == ["Scar Jack", "knock out one person", "Wound", "Pin Jack down"]
+    assert [(e["id"], e["character"], e["effect"], e["treated"], e["permanent"]) for e in effects.active(state)] == [
+        (2, "Jack", "Scar", True, True),
+        (4, "Sven", "Wound", False, True),
+        (6, "Sven", "Cripple", False, True),
+    ]
+    assert [(t["test"], t["books"]) for t in state["tests"]] == [("downtime", 3), ("training", 1), ("connections", 2)]
     assert [(r["actor"], r["target"], r["put_forward"], r["captured"]) for r in state["ledger"]] == [
         ("Shred", "GM", 2, 1),
         ("Shred", "GM", 2, 2),
@@ -63,5 +70,9 @@ def test_the_documented_examples_play_in_order_as_one_scene() -> None:
 @pytest.mark.parametrize("spec", list(SYSTEM.actions.values()), ids=list(SYSTEM.actions))
 def test_every_built_in_example_passes_validate_action(spec) -> None:
     state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Shred", "Sven", "James", "Wire", "Jack"]}))
+    # A campaign under way, so the choices taken from the state (effects, who is outnumbered) exist.
+    for effect in ("Wound", "Scar"):
+        state, _ = play(SYSTEM, state, {"type": "add_effect", "character": "Sven", "effect": effect, "by": "GM"})
+    state["drawn"] = {"Sven": 2, "GM": 12}
     example = {k: v for k, v in spec.describe()["example"].items() if k != "faces"}
     assert SYSTEM.validate_action(example, state)["type"] == spec.type

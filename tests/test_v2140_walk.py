@@ -1,8 +1,12 @@
-"""A random walk through Venus 2140 scenes (Hypothesis stateful), with undo and redo.
+"""A random walk through a Venus 2140 campaign (Hypothesis stateful), with undo and redo.
 
-After every step: every exchange conserves its dice (captured + returned + discarded + at
-stake = put forward, checked by the system's laws and again here from the books and pools
-themselves), pools hold only faces 1-6, and redo replays exactly what was undone.
+Scenes and sessions follow each other, characters (players and NPCs) take effects that are treated,
+end, heal in downtime and count as circumstance dice; training, Connections and the full-sleeve point
+happen between exchanges. After every step: every exchange conserves its dice (captured + returned +
+discarded + at stake = put forward, checked by the system's laws and again here from the books and
+pools themselves), pools hold only faces 1-6, a knocked-out character holds no dice, and redo replays
+exactly what was undone. The walk prints what it tried, accepted and refused (by reason), and every
+action this campaign added is accepted at least once.
 """
 
 from __future__ import annotations
@@ -12,12 +16,36 @@ import random
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
 from tableside.core.errors import TablesideError
 from tableside.core.system import run_action
-from tableside.core.systems.v2140 import SYSTEM
+from tableside.core.systems.v2140 import SYSTEM, effects
+
+from tests.walkstats import WalkStats
 
 NAMES = ["Shred", "Sven", "GM"]
+CHARACTERS = [*NAMES, "Jack"]  # Jack is an NPC the GM plays
+EFFECTS = ["Wound", "Scar", "Knock Out", "Cripple"]
+SKILLS = ["Coordination: Projectiles: Airgun", "Physique: Athletics: Running", "Cognition: Physics", "Authority"]
+# Every action the campaign added, and the circumstance dice an effect gives a pool (prepare_pool+effects).
+NEW_ACTIONS = (
+    "set_skills",
+    "add_effect",
+    "treat_effect",
+    "end_effect",
+    "new_scene",
+    "new_session",
+    "downtime",
+    "heal",
+    "train",
+    "connections",
+    "outnumbered_point",
+    "prepare_pool+effects",
+    "buy_goal+chart_goal",
+    "buy_goal+restricted",
+    "fly_dice+skill",
+)
+WALK = WalkStats("Venus 2140 campaign walk", CHARACTERS)
 
 
 def total_books(state: dict) -> int:
@@ -38,11 +66,18 @@ class Scene(RuleBasedStateMachine):
         self.undone: list[tuple[dict, dict, list, dict]] = []
         self.exchanges = 0
 
-    def run(self, raw: dict, seed: int) -> object | None:
+    def run(self, raw: dict, seed: int, faces: list[int] | None = None) -> object | None:
+        kind = raw["type"]
+        extra = {"prepare_pool": "effects", "buy_goal": ("chart_goal", "restricted"), "fly_dice": "skill"}.get(kind, ())
+        for key in (extra,) if isinstance(extra, str) else extra:
+            if raw.get(key):
+                kind = f"{kind}+{key}"
         try:
-            step = run_action(SYSTEM, self.state, raw, rng=random.Random(seed))
-        except TablesideError:
+            step = run_action(SYSTEM, self.state, raw, rng=random.Random(seed), faces=faces)
+        except TablesideError as refused:
+            WALK.record(kind, refused)
             return None
+        WALK.record(kind)
         self.done.append((self.state, step.action, step.rolls))
         self.undone.clear()
         self.state = step.state
@@ -55,17 +90,20 @@ class Scene(RuleBasedStateMachine):
         seed=st.integers(0, 2**16),
     )
     def roll_a_pool(self, who: str, primary: int, circumstances: int, seed: int) -> None:
-        racks = 1 if who == "GM" else 0
-        self.run(
-            {
-                "type": "prepare_pool",
-                "participant": who,
-                "primary_skills": primary,
-                "circumstances": circumstances,
-                "racks": racks,
-            },
-            seed,
-        )
+        racks = 1 + seed % 3 if who == "GM" else 0
+        offered = [c["value"] for c in effects.candidates(self.state, who)]
+        raw = {
+            "type": "prepare_pool",
+            "participant": who,
+            "primary_skills": primary,
+            "circumstances": circumstances,
+            "racks": racks,
+        }
+        if offered and seed % 4:  # the player confirms some of the effects offered
+            raw["effects"] = offered[: 1 + seed % len(offered)]
+        if seed % 17 == 0:  # now and then an effect that is not this pool's
+            raw["effects"] = [f"Nobody:{seed}:wound"]
+        self.run(raw, seed)
         self.run({"type": "roll_pool", "participant": who}, seed)
 
     @precondition(lambda self: self.state["exchange"] is None)
@@ -168,14 +206,27 @@ class Scene(RuleBasedStateMachine):
         if self.run({"type": "withdraw"}, 0) is not None:
             assert dice_on_table(self.state) == before
 
-    @rule(who=st.sampled_from(NAMES), price=st.integers(0, 4), points=st.integers(0, 2), exception=st.booleans())
-    def buy_goal(self, who: str, price: int, points: int, exception: bool) -> None:
+    @rule(
+        who=st.sampled_from(NAMES),
+        price=st.integers(0, 4),
+        points=st.integers(0, 2),
+        exception=st.booleans(),
+        data=st.data(),
+    )
+    def buy_goal(self, who: str, price: int, points: int, exception: bool, data: st.DataObject) -> None:
         before = total_books(self.state)
-        step = self.run(
-            {"type": "buy_goal", "participant": who, "price": price, "points": points, "exception": exception}, 0
-        )
+        raw = {"type": "buy_goal", "participant": who, "price": price, "points": points, "exception": exception}
+        restricted = 0
+        if data.draw(st.booleans()):
+            raw["chart_goal"] = data.draw(st.sampled_from([f"{r['root']}: {r['goal']}" for r in self.state["charts"]]))
+            raw["target"] = data.draw(st.sampled_from(NAMES))
+            if raw["target"] == "GM":
+                raw["character"] = "Jack"
+        if data.draw(st.integers(0, 3)) == 0:
+            restricted = raw["restricted"] = data.draw(st.integers(1, 2))
+        step = self.run(raw, 0)
         if step is not None:
-            assert total_books(self.state) == before - (price - points)
+            assert total_books(self.state) == before - (price - points - restricted)
 
     @rule(who=st.sampled_from(NAMES))
     def pair_leftovers(self, who: str) -> None:
@@ -194,6 +245,135 @@ class Scene(RuleBasedStateMachine):
         if self.run({"type": "follow_up"}, 0) is not None:
             for n, p in self.state["participants"].items():
                 assert p["pool"] == [] and p["follow_up"] == follow[n] + before[n] - before[n] // 2
+
+    # --- the campaign: effects, scenes, sessions, downtime, training, Connections ----------------------
+
+    @rule(primary=st.sampled_from(SKILLS), secondary=st.sampled_from(["", *SKILLS]))
+    def set_skills(self, primary: str, secondary: str) -> None:
+        self.run({"type": "set_skills", "primary": primary, "secondary": secondary}, 0)
+
+    @rule(
+        who=st.sampled_from(CHARACTERS),
+        effect=st.sampled_from(EFFECTS),
+        by=st.sampled_from(["", *NAMES]),
+        level=st.integers(1, 3),
+    )
+    def add_effect(self, who: str, effect: str, by: str, level: int) -> None:
+        before = {n: len(p["pool"]) for n, p in self.state["participants"].items()}
+        step = self.run({"type": "add_effect", "character": who, "effect": effect, "by": by, "level": level}, 0)
+        if step is not None and effect == "Knock Out" and who in before:
+            assert self.state["participants"][who]["pool"] == []
+
+    @rule(data=st.data())
+    def treat_or_end(self, data: st.DataObject) -> None:
+        standing = [e["id"] for e in effects.active(self.state)] or [99]
+        chosen = data.draw(st.sampled_from(standing))
+        self.run({"type": data.draw(st.sampled_from(["treat_effect", "end_effect"])), "effect": chosen}, 0)
+
+    @rule(session=st.booleans(), now=st.integers(0, 4))
+    def new_scene_or_session(self, session: bool, now: int) -> None:
+        if now:  # rarely, so scenes get played
+            return
+        kept = [e["id"] for e in effects.active(self.state) if e["reads"] != effects.STOPPED]
+        if self.run({"type": "new_session" if session else "new_scene"}, 0) is not None:
+            assert [e["id"] for e in effects.active(self.state)] == kept  # effects stay; knocked out ends
+            assert all(p["pool"] == [] for p in self.state["participants"].values())
+
+    @rule(
+        who=st.sampled_from(["Shred", "Sven"]),
+        level=st.integers(1, 2),
+        dice=st.integers(1, 8),
+        seed=st.integers(0, 2**16),
+    )
+    def downtime(self, who: str, level: int, dice: int, seed: int) -> None:
+        wounds = [e["id"] for e in effects.active(self.state) if e["reads"] == "wound" and not e["permanent"]]
+        if not wounds:
+            self.add_effect(who, "Wound", "GM", level)
+            wounds = [e["id"] for e in effects.active(self.state) if e["reads"] == "wound" and not e["permanent"]]
+        buy = "get rid of it" if seed % 2 else "make it permanent"
+        self.run({"type": "downtime", "effect": wounds[-1] if wounds else 99, "dice": dice, "buy": buy}, seed)
+
+    @rule(who=st.sampled_from(["Shred", "Sven"]), heal=st.integers(0, 3))
+    def healing_downtime(self, who: str, heal: int) -> None:
+        """Four scars make the next downtime a healing one: half of the permanent effects disappear."""
+        for by in ("GM", "GM", "Shred", "Sven"):
+            self.add_effect(who, "Scar", by, 1)
+        permanent = [e["id"] for e in effects.active(self.state) if e["character"] == who and e["permanent"]]
+        self.run({"type": "heal", "character": who, "effects": permanent[: len(permanent) // 2 + heal - 1]}, 0)
+
+    @rule(
+        who=st.sampled_from(["Shred", "Sven", "GM"]),
+        skill=st.sampled_from(SKILLS),
+        dice=st.integers(1, 8),
+        seed=st.integers(0, 2**16),
+    )
+    def train(self, who: str, skill: str, dice: int, seed: int) -> None:
+        self.run({"type": "train", "participant": who, "skill": skill, "dice": dice}, seed)
+
+    @rule(
+        who=st.sampled_from(["Shred", "Sven"]),
+        lifestyles=st.integers(0, 3),
+        network=st.booleans(),
+        against=st.integers(0, 8),
+        seed=st.integers(0, 2**16),
+    )
+    def connections(self, who: str, lifestyles: int, network: bool, against: int, seed: int) -> None:
+        raw = {
+            "type": "connections",
+            "participant": who,
+            "lifestyles": lifestyles,
+            "network": network,
+            "against": against,
+        }
+        self.run(raw, seed)
+
+    @rule(who=st.sampled_from(NAMES), seed=st.integers(0, 2**16))
+    def outnumbered(self, who: str, seed: int) -> None:
+        """A fresh scene where the GM draws three racks against one small pool: a full sleeve."""
+        if self.state["exchange"] is not None:
+            return
+        self.run({"type": "new_scene"}, 0)
+        self.roll_a_pool("Sven", 1, 0, seed)
+        self.run({"type": "prepare_pool", "participant": "GM", "racks": 3}, seed)
+        self.run({"type": "roll_pool", "participant": "GM"}, seed)
+        self.run({"type": "outnumbered_point", "participant": who}, 0)
+
+    @rule(who=st.sampled_from(NAMES), books=st.integers(0, 2))
+    def knocked_out(self, who: str, books: int) -> None:
+        """Knocked out: the pool is gone, drawing dice is refused, spending books is still open."""
+        self.add_effect(who, "Knock Out", "GM", 1)
+        self.run({"type": "prepare_pool", "participant": who, "primary_skills": 1, "racks": 1}, 0)
+        self.run({"type": "buy_goal", "participant": who, "goal": "last words", "price": books, "exception": True}, 0)
+
+    @rule(who=st.sampled_from(["Shred", "Sven"]), goal=st.sampled_from(["Wound", "Scar", "Knock Out", "Cripple"]))
+    def trained_goal(self, who: str, goal: str) -> None:
+        """Training pays next session: two restricted points buy a Coordination goal with that skill."""
+        if self.state["exchange"] is not None:
+            self.run({"type": "withdraw"}, 0)
+        against = 2 * self.state["participants"]["GM"]["rack"]
+        faces = [5, 5, 5, 5, 4, 4, *[1] * (against - 2)]  # 5555 against 44: two books
+        self.run({"type": "train", "participant": who, "skill": "Coordination: Projectiles", "dice": 4}, 0, faces)
+        self.run({"type": "new_session"}, 0)
+        self.run({"type": "set_skills", "primary": "Coordination: Projectiles: Airgun"}, 0)
+        raw = {
+            "type": "buy_goal",
+            "participant": who,
+            "chart_goal": f"Coordination: {goal}",
+            "target": "GM",
+            "character": "Jack",
+            "price": 2,
+            "restricted": 2,
+            "exception": True,
+        }
+        self.run(raw, 0)
+
+    @rule(skill=st.sampled_from(SKILLS), seed=st.integers(0, 2**16), data=st.data())
+    def fly_dice(self, skill: str, seed: int, data: st.DataObject) -> None:
+        attacker, defender = data.draw(st.permutations(NAMES))[:2]
+        raw = {"type": "fly_dice", "attacker": attacker, "defender": defender, "attack_dice": 3, "defense_dice": 3}
+        if data.draw(st.booleans()):
+            raw["skill"] = skill
+        self.run(raw, seed)
 
     @precondition(lambda self: bool(self.done))
     @rule()
@@ -215,9 +395,11 @@ class Scene(RuleBasedStateMachine):
     @invariant()
     def laws_hold(self) -> None:
         assert SYSTEM.laws(self.state) == []
-        for p in self.state["participants"].values():
+        for name, p in self.state["participants"].items():
             assert all(isinstance(f, int) and 1 <= f <= 6 for f in p["pool"])
             assert p["dice"] == len(p["pool"]) and p["books"] >= 0
+            assert not (effects.is_stopped(self.state, name) and p["pool"])
+            assert all(r["points"] > 0 for r in p["restricted"])
         for record in self.state["ledger"]:
             assert (
                 record["captured"] + record["returned"] + record["discarded"] + record["at_stake"]
@@ -225,10 +407,17 @@ class Scene(RuleBasedStateMachine):
             )
 
 
-Scene.TestCase.settings = settings(
-    max_examples=60, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-test_dice_conservation_walk = Scene.TestCase
+def test_dice_conservation_walk_over_a_campaign() -> None:
+    """The walk, then what it did: every action the campaign added is accepted at least once."""
+    run_state_machine_as_test(
+        Scene,
+        settings=settings(
+            max_examples=60, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+        ),
+    )
+    print(WALK.report())
+    assert WALK.never_accepted(NEW_ACTIONS) == [], WALK.report()
+    assert WALK.refusals_matching("is stopped"), WALK.report()  # the knocked out tried to act and could not
 
 
 def test_a_broken_ledger_is_named_by_the_laws() -> None:

@@ -49,4 +49,15 @@ class WalkStats:
         return "\n".join(lines)
 
     def never_accepted(self, action_types: Iterable[str]) -> list[str]:
-        return [t for t in action_types if not self.accepted[t]]
+        """Action types never accepted; ``"buy_goal+restricted"`` means a ``buy_goal`` recorded with that variant
+        (the walk records ``"buy_goal+chart_goal+restricted"`` when it used both)."""
+
+        def accepted(wanted: str) -> bool:
+            base, *parts = wanted.split("+")
+            for kind, n in self.accepted.items():
+                have_base, *have = kind.split("+")
+                if n and have_base == base and all(p in have for p in parts):
+                    return True
+            return False
+
+        return [t for t in action_types if not accepted(t)]

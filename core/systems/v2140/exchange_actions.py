@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import exchange, pool, rules
+from tableside.core.systems.v2140 import effects, exchange, pool, rules
 from tableside.core.systems.v2140.pool_actions import draw_with
 from tableside.core.systems.v2140.state import participant, who
 
@@ -30,6 +30,7 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     participant(state, target)
     if actor == target:
         raise RuleError(f"{actor} cannot be their own target")
+    effects.check_can_act(state, actor)
     p = participant(state, actor)
     dice = list(action["dice"])
     for face in dice:
@@ -131,6 +132,7 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         "books_named": {names[s]: n for s, n in out.books.items()},
     }
     state["exchange"] = None
+    state["lead"] = next_lead(out, names, a, t)
     gains = [f"{names[s]} +{n} book{'s' if n != 1 else ''}" for s, n in out.books.items() if n]
     words = ", ".join(gains) or "no books"
     back = "; ".join(f"{who} rolls {r['returned']} returned dice back in" for who, r in rerolled.items())
@@ -143,6 +145,17 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if rerolled:  # the faces rolled back in are the owner's; the count that stayed shows in the public count
         ctx.private(next(iter(rerolled)), summary)
     return state, {"summary": summary, "outcome": out.to_dict(), "books": state["last_exchange"]["books_named"]}
+
+
+def next_lead(out: exchange.Outcome, names: dict[str, str], a: dict, t: dict) -> str | None:
+    """ "The side that captured last time starts a new exchange until someone is out of dice": the side whose
+    capture came last in the comparison leads, while both sides of the exchange still hold dice. Dice paired
+    up because nobody answered are no capture (the Vid-Dronz GM pairs Sven's missing answer, then "Wire
+    ... goes next")."""
+    captures = [f for f in out.fates if f.fate == "captured"]
+    if not captures or not a["pool"] or not t["pool"]:
+        return None
+    return names[captures[-1].by]
 
 
 def withdraw(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import goals, pool
+from tableside.core.systems.v2140 import campaign_actions, goals, pool
 from tableside.core.systems.v2140.state import current, participant, who
 
 State = dict[str, Any]
@@ -31,11 +31,13 @@ def follow_up(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         if tossed or kept:
             words.append(f"{name} tosses {tossed}, keeps {kept}")
     state["conflict"] += 1
+    campaign_actions.new_conflict(state)
     state["round"] = 1
     state["turn"] = 0
     state["order"] = list(state["seating"])
     state["initiative"] = {}
     state["acted"] = {}
+    state["lead"] = None
     detail = "; ".join(words) or "no dice left in any pool"
     return state, {"summary": f"Follow-up conflict {state['conflict']}: {detail}. Draw the new pools (A rolls them)"}
 
@@ -73,4 +75,5 @@ def next_participant(state: State, action: dict, ctx: Any) -> tuple[State, dict]
         state["round"] += 1
     now = current(state)
     state["acted"].pop(now, None)
+    state["lead"] = None
     return state, {"summary": f"{now}'s move (round {state['round']})"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import goals, rules
+from tableside.core.systems.v2140 import campaign_actions, goals, rules
 from tableside.core.systems.v2140.state import is_gm, opponents_have_dice, participant, who
 
 State = dict[str, Any]
@@ -27,31 +27,99 @@ def _once_per_round(state: State, name: str, what: str, exception: bool) -> None
     state["acted"][name] = what
 
 
+def _check_chart_goal(state: State, name: str, chart: str) -> str:
+    """A chart goal is on offer when its root is the conflict's primary or secondary skill's root, or the
+    root of a Fly-Dice skill, and then "by the winning party only". Returns the goal's own name."""
+    root, _, goal = chart.partition(":")
+    skills = state["skills"]
+    roots = {campaign_actions.root(skills["primary"]), campaign_actions.root(skills["secondary"])} - {""}
+    if any(goals.same(root, r) for r in roots):
+        return goal.strip()
+    flown = [f for f in state["fly_goals"] if goals.same(f["root"], root)]
+    if flown:
+        winners = [f["winner"] for f in flown if f["winner"]]
+        if name not in winners:
+            raise RuleError(
+                f"{chart} comes from the Fly-Dice skill: "
+                '"Any goals from the skill used can be purchased in the original conflict by the winning party '
+                f'only" ({", ".join(winners) or "nobody won"})'
+            )
+        return goal.strip()
+    opened = ", ".join(sorted(roots)) or "none: set the conflict's skills first"
+    raise RuleError(f"{chart} is not on offer in this conflict; its roots: {opened}")
+
+
+def _restricted(state: State, name: str, p: dict, count: int) -> str:
+    """Spend ``count`` restricted Player Points trained for a skill the conflict uses; returns that skill."""
+    if not count:
+        return ""
+    if not any(state["skills"].values()):
+        raise RuleError("restricted points are used with the skill they were trained for: set the conflict's skills")
+    usable = [
+        r
+        for r in p["restricted"]
+        if r["usable_from"] <= state["campaign"]["session"] and goals.uses_skill(r["skill"], state["skills"])
+    ]
+    held = sum(r["points"] for r in usable)
+    if count > held:
+        trained = ", ".join(f"{r['points']} for {r['skill']} from session {r['usable_from']}" for r in p["restricted"])
+        raise RuleError(
+            f"{name} has {held} restricted point(s) usable with {state['skills']['primary']}"
+            + (f" / {state['skills']['secondary']}" if state["skills"]["secondary"] else "")
+            + (f" (trained: {trained})" if trained else "")
+            + f", cannot spend {count}"
+        )
+    left = count
+    for r in usable:
+        take = min(left, r["points"])
+        r["points"] -= take
+        left -= take
+    p["restricted"] = [r for r in p["restricted"] if r["points"]]
+    return usable[0]["skill"]
+
+
 def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Spend books (and Player Points, or the GM's Murphy points) on a goal at an agreed price."""
     name = who(state, action)
     p = participant(state, name)
     guide = action["guide"]
+    chart = action["chart_goal"]
+    chart_goal = _check_chart_goal(state, name, chart) if chart else ""
     if action["price"]:
         price = action["price"]
     elif guide:
         price = goals.guide_price(guide, action["scale"], action["zones"])
     else:
         raise RuleError("give the goal's price in books, or pick a guide price")
+    if action["restricted"] > price:
+        raise RuleError(f"the goal costs {price}; {action['restricted']} restricted points is more than it costs")
     gm = is_gm(state, name)
+    if gm and action["restricted"]:
+        raise RuleError("restricted points are trained by player characters, not the GM")
+    trained = _restricted(state, name, p, action["restricted"])
     points_name = "Murphy points" if gm else "Player Points"
     held = state["murphy"] if gm else p["player_points"]
-    paid = goals.pay(price, p["books"], held, action["points"], name, points_name)
+    rest = price - action["restricted"]
+    paid = goals.pay(rest, p["books"], held, action["points"], name, points_name) if rest else goals.Payment(0, 0)
     _once_per_round(state, name, "bought a goal", action["exception"])
     p["books"] -= paid.books
     if gm:
         state["murphy"] -= paid.points
     else:
         p["player_points"] -= paid.points
-    goal = action["goal"] or guide or "a goal"
+    goal = action["goal"] or chart_goal or guide or "a goal"
     target = action["target"]
     if target:
         participant(state, target)
+    effect = action["effect"] or (chart_goal if chart_goal in state["readings"] else "")
+    placed = ""
+    if effect:
+        character = action["character"] or target
+        if not character:
+            raise RuleError(f"{effect}: name the character who bears it (on whom, or the NPC's name)")
+        placed = campaign_actions.place_effect(
+            state, character, effect, name, applies_to=action["applies_to"], until=action["until"]
+        )
     state["goals"] = [
         *state["goals"],
         {
@@ -66,7 +134,10 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     ][-GOALS_KEEP:]
     on = f" on {target}" if target else ""
     with_points = f" and {paid.points} {points_name}" if paid.points else ""
-    return state, {"summary": f"{name} buys {goal}{on} for {price}: {paid.books} book(s){with_points}", "price": price}
+    if action["restricted"]:
+        with_points += f" and {action['restricted']} restricted point(s) trained for {trained}"
+    summary = f"{name} buys {goal}{on} for {price}: {paid.books} book(s){with_points}"
+    return state, {"summary": summary + (f"; effect: {placed}" if placed else ""), "price": price}
 
 
 def give_book(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

@@ -75,3 +75,48 @@ def leftover_books(pool_size: int, dice: int, who: str) -> int:
 def chin_dice(leftover: int) -> int:
     """Take it on the chin: "Two leftover dice makes one extra die in the next follow up"."""
     return leftover // rules.DICE_PER_CHIN_DIE
+
+
+# Goal charts: "Skill groups and various types of technologies have implicit goals built into them";
+# "they add the goals associated with their root skills to the potential goals". The charts themselves
+# are not in the transcription: the goals it names are the defaults, setup data the table confirms.
+DEFAULT_CHARTS: tuple[dict[str, str], ...] = (
+    # "Looking at the Coordination goal chart, he could Wound, Scar, Knock Out, or Cripple Jack."
+    {"root": "Coordination", "goal": "Wound"},
+    {"root": "Coordination", "goal": "Scar"},
+    {"root": "Coordination", "goal": "Knock Out"},
+    {"root": "Coordination", "goal": "Cripple"},
+    # "Physique has a number of goals attached including the crucial one: Escape."
+    {"root": "Physique", "goal": "Escape"},
+    # "the Cognition goal 'Create Major Detail'"
+    {"root": "Cognition", "goal": "Create Major Detail"},
+)
+
+
+def chart_name(row: dict[str, str]) -> str:
+    return f"{row['root']}: {row['goal']}"
+
+
+def same(a: str, b: str) -> bool:
+    return a.strip().casefold() == b.strip().casefold()
+
+
+def chart_goals(state: dict, roots: set[str]) -> list[str]:
+    """The chart goals of these roots ("Coordination: Scar"), in the order the table entered them."""
+    return [chart_name(r) for r in state.get("charts", []) if any(same(r["root"], root) for root in roots)]
+
+
+def all_chart_goals(state: dict) -> list[str]:
+    return [chart_name(r) for r in state.get("charts", [])] if state else []
+
+
+def uses_skill(trained: str, skills: dict[str, str]) -> bool:
+    """A skill trained for is used when it is the conflict's primary or secondary skill, or one of its
+    parents ("You get two dice for each skill your character has that matches either the Primary Skill or
+    its parents")."""
+    want = [x.strip().casefold() for x in trained.split(":")]
+    for skill in (skills.get("primary", ""), skills.get("secondary", "")):
+        have = [x.strip().casefold() for x in skill.split(":")] if skill else []
+        if have and want == have[: len(want)]:
+            return True
+    return False

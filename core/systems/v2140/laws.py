@@ -1,13 +1,14 @@
 """What must always hold in a Venus 2140 scene, and the numbers a correction may set.
 
 The laws: every face in a pool is a d6 face, no pool beyond the limit, no negative counts, and
-every exchange in the ledger conserves its dice (each die put forward ends in exactly one fate).
+every exchange in the ledger conserves its dice (each die put forward ends in exactly one fate); a
+knocked-out character holds no dice; effects keep distinct numbers and a level of at least 1.
 """
 
 from __future__ import annotations
 
 from tableside.core.system import Tracked
-from tableside.core.systems.v2140 import exchange, rules
+from tableside.core.systems.v2140 import effects, exchange, rules
 from tableside.core.systems.v2140.state import State
 
 
@@ -22,6 +23,16 @@ def broken(state: State) -> list[str]:
         for key in ("books", "player_points", "reputation", "follow_up"):
             if p[key] < 0:
                 broken.append(f"{name}'s {key.replace('_', ' ')} cannot be negative")
+        if any(r["points"] < 0 for r in p.get("restricted", ())):
+            broken.append(f"{name}'s restricted points cannot be negative")
+        if p["pool"] and effects.is_stopped(state, name):
+            broken.append(f"{name} is knocked out, so holds no dice in the scene pool")
+    ids = [e["id"] for e in effects.active(state)]
+    if len(ids) != len(set(ids)):
+        broken.append("two effects share a number")
+    for e in effects.active(state):
+        if e["level"] < 1:
+            broken.append(f"effect #{e['id']}: a wound's level is at least 1")
     for record in state["ledger"]:
         law = exchange.conservation(
             record["put_forward"], record["captured"], record["returned"], record["discarded"], record["at_stake"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import flydice, initiative, pool, rules
+from tableside.core.systems.v2140 import campaign_actions, effects, flydice, initiative, pool, rules
 from tableside.core.systems.v2140.pool import PoolDice
 from tableside.core.systems.v2140.state import is_gm, participant, who
 
@@ -52,7 +52,7 @@ def pool_dice(state: State, name: str, prepared: dict[str, Any]) -> PoolDice:
         assists=(prepared["assist_quality"],) if prepared["assist_quality"] else (),
         secondary_assists=(prepared["secondary_assist_quality"],) if prepared["secondary_assist_quality"] else (),
         gear_circumstances=prepared["gear_circumstances"],
-        circumstances=prepared["circumstances"],
+        circumstances=prepared["circumstances"] + len(prepared.get("effects", ())),
         racks=prepared["racks"] + prepared["session_racks"],
         rack=p["rack"],
         follow_up=p["follow_up"],
@@ -75,7 +75,10 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Enter the dice a participant draws (skills, gear, circumstances, racks); A rolls them."""
     name = who(state, action)
     p = participant(state, name)
+    effects.check_can_act(state, name)
     prepared = {key: action[key] for key in PREPARED_KEYS}
+    confirmed = effects.confirmed(state, name, action["effects"])
+    prepared["effects"] = [c["value"] for c in confirmed]
     if not is_gm(state, name) and (prepared["racks"] or prepared["session_racks"]):
         raise RuleError(f"racks are the GM's dice; {name} draws skills, gear and circumstances")
     if prepared["session_racks"] > state["session_racks"]:
@@ -90,8 +93,11 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["prepared"] = prepared
     parts = {k: v for k, v in pool_dice(state, name, prepared).parts().items() if v}
     detail = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in parts.items())
+    counted = "; effects counted: " + ", ".join(c["label"] for c in confirmed) if confirmed else ""
+    left = [c["label"] for c in effects.candidates(state, name) if c["value"] not in prepared["effects"]]
+    offered = "; effects that may apply, not counted: " + ", ".join(left) if left else ""
     return state, {
-        "summary": f"{name} draws {count} dice ({detail}); A rolls them into the scene pool",
+        "summary": f"{name} draws {count} dice ({detail}){counted}{offered}; A rolls them into the scene pool",
         "dice": count,
         "parts": parts,
     }
@@ -103,6 +109,7 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p = participant(state, name)
     if not p["prepared"]:
         raise RuleError(f"{name} has no dice prepared: enter skills, gear and circumstances first")
+    effects.check_can_act(state, name)
     spec = pool_dice(state, name, p["prepared"])
     used = p["prepared"]["session_racks"]
     if used > state["session_racks"]:
@@ -111,6 +118,7 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
     state["session_racks"] -= used
+    state["drawn"][name] = state["drawn"].get(name, 0) + spec.count()
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
     p["prepared"] = None
     p["follow_up"] = 0
@@ -132,6 +140,7 @@ def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
     state["session_racks"] -= 1
+    state["drawn"][gm] = state["drawn"].get(gm, 0) + p["rack"]
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
     summary = (
         f"{gm} rolled a rack of {p['rack']} from the session pool: {len(rolled.kept)} stay; "
@@ -145,6 +154,7 @@ def resist(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Resist Dice: roll the gear's quality, the 4+ join the scene pool."""
     name = who(state, action)
     p = participant(state, name)
+    effects.check_can_act(state, name)
     rolled = pool.resist(draw_with(ctx), action["quality"], label=f"{name} resist")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
@@ -164,10 +174,19 @@ def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     participant(state, defender)
     if attacker == defender:
         raise RuleError("Fly-Dice need two sides: pick the opponent")
+    effects.check_can_act(state, attacker)
     a = pool.roll_in(action["attack_dice"], draw_with(ctx), label=f"{attacker} Fly-Dice")
     d = pool.roll_in(action["defense_dice"], draw_with(ctx), label=f"{defender} Fly-Dice")
     side = flydice.winner(a.kept, d.kept)
     show = {attacker: "".join(map(str, a.kept)) or "nothing", defender: "".join(map(str, d.kept)) or "nothing"}
+    winner_name = None if side is None else attacker if side == flydice.ATTACKER else defender
+    if action["skill"].strip():
+        # "Any goals from the skill used can be purchased in the original conflict by the winning party only."
+        skill = action["skill"].strip()
+        state["fly_goals"] = [
+            *state["fly_goals"],
+            {"skill": skill, "root": campaign_actions.root(skill), "winner": winner_name},
+        ]
     if side is None:
         summary = f"Fly-Dice: {attacker} {show[attacker]} against {defender} {show[defender]}: a tie, nobody gains"
         return state, {"summary": summary, "winner": None}
@@ -194,6 +213,7 @@ def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name = who(state, action)
     credit = action.get("for") or name
     participant(state, credit)
+    effects.check_can_act(state, name)
     if credit != name and not is_gm(state, name):
         raise RuleError(f"only the GM adds initiative dice for another character, not {name}")
     if state["exchange"]:
@@ -223,4 +243,5 @@ def settle_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict
     state["initiative"] = {}
     state["turn"] = 0
     state["acted"] = {}
+    state["lead"] = None
     return state, {"summary": f"Order by {how}; {state['order'][0]} goes first", "order": list(state["order"])}

@@ -3,11 +3,37 @@
 from __future__ import annotations
 
 from tableside.core.system import Prompt
-from tableside.core.systems.v2140.state import State, current
+from tableside.core.systems.v2140 import campaign_actions
+from tableside.core.systems.v2140.state import State, current, side_of
 
 
 def pending(state: State) -> list[Prompt]:
-    """The pending exchange first (the answer, then B), else whose move it is and what they can do."""
+    """What the table waits for now, then the full-sleeve Player Points on offer (the GM confirms)."""
+    return [*_now(state), *_outnumbered(state)]
+
+
+def _outnumbered(state: State) -> list[Prompt]:
+    """ "If you enter a conflict where you are outnumbered by a full sleeve of dice, you are entitled to one
+    player point, assuming that the conflict is germane to the story." """
+    if "drawn" not in state:
+        return []
+    out = []
+    totals = {
+        side: sum(n for who, n in state["drawn"].items() if side_of(state, who) == side) for side in ("players", "gm")
+    }
+    for name in campaign_actions.outnumbered(state):
+        mine = side_of(state, name)
+        theirs = "gm" if mine == "players" else "players"
+        point = "a Murphy point" if mine == "gm" else "one Player Point"
+        text = (
+            f"{name}: outnumbered by a full sleeve ({totals[mine]} dice against {totals[theirs]}): {point}, if germane"
+        )
+        out.append(Prompt(state["gm"], text, "outnumbered_point"))
+    return out
+
+
+def _now(state: State) -> list[Prompt]:
+    """The pending exchange first (the answer, then B), else who leads or whose move it is."""
     ex = state["exchange"]
     if ex:
         if ex["answer"] is None and ex["answer_count"]:
@@ -19,6 +45,9 @@ def pending(state: State) -> list[Prompt]:
                 )
             ]
         return [Prompt(None, f"B: resolve {ex['actor']} against {ex['target']}", "resolve")]
+    lead = state.get("lead")
+    if lead and lead in state["participants"] and state["participants"][lead]["dice"]:
+        return [Prompt(lead, f"{lead}: captured last, starts a new exchange", "put_forward")]
     now = current(state)
     p = state["participants"][now]
     if p["prepared"]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from tableside.core.screen import DiceGroup, Die, Grid, GridRow, KeyFigure, Screen, Text
 from tableside.core.system import TableRoll
+from tableside.core.systems.v2140 import effects
 from tableside.core.systems.v2140.state import current
 
 State = dict[str, Any]
@@ -73,6 +74,9 @@ def screen(state: State, prompt: str | None = None, roll: TableRoll | None = Non
     if state["initiative"]:
         bids = ", ".join(f"{n} {sum(d)}" for n, d in state["initiative"].items())
         elements.append(Text(f"Initiative: {bids}", priority=3))
+    standing = [e for e in state.get("effects", []) if not e.get("ended")]
+    if standing:  # effects are public: every phone and the e-paper show them
+        elements.append(Text("Effects: " + "; ".join(effects.describe(e) for e in standing), priority=2))
     gm = state["participants"][state["gm"]]
     elements.append(
         KeyFigure("GM session pool", str(state["session_racks"]), unit=f" racks of {gm['rack']}", priority=3)

@@ -1,7 +1,10 @@
-"""Setup: the options the table confirms and the starting scene.
+"""Setup: the options the table confirms and the starting scene of a campaign.
 
 The rack (Lifestyles), the Murphy's Pool and the Player Points are setup data the players give;
 the GM is a participant like the player characters, so names must differ from the GM's too.
+Two more are readings of a transcription that lost text: ``effects`` ties each effect's name to
+the paragraph it reads (the headings are missing), and ``goal_charts`` lists the goals of each
+root skill (the charts are missing; the goals the text names are the default).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.fields import Field
-from tableside.core.systems.v2140 import rules
+from tableside.core.systems.v2140 import effects, goals, rules
 from tableside.core.systems.v2140.state import State
 
 OPTIONS = (
@@ -45,6 +48,32 @@ OPTIONS = (
         minimum=0,
         maximum=rules.MAX_COUNT,
     ),
+    Field(
+        "effects",
+        "rows",
+        label="Effects and the paragraph each reads",
+        required=False,
+        default=[dict(r) for r in effects.DEFAULT_READINGS],
+        maximum=len(effects.PARAGRAPHS) * 2,
+        fields=(
+            Field("name", "text", label="Effect", max_length=24),
+            Field("reads", "pick", label="Reads the paragraph", choices=effects.PARAGRAPH_CHOICES),
+        ),
+        help="the transcription lost the effect headings: confirm which paragraph each effect is",
+    ),
+    Field(
+        "goal_charts",
+        "rows",
+        label="Goal charts by root skill",
+        required=False,
+        default=[dict(r) for r in goals.DEFAULT_CHARTS],
+        maximum=60,
+        fields=(
+            Field("root", "text", label="Root skill", max_length=24),
+            Field("goal", "text", label="Goal", max_length=rules.MAX_TEXT),
+        ),
+        help="the charts are not in the transcription: the goals it names, and any the table adds",
+    ),
 )
 
 SEAT_NAME_CHARS = "."  # a name is a key in dotted correction paths
@@ -64,6 +93,13 @@ def initial_state(options: Mapping[str, Any]) -> State:
     dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
     if dupes:
         raise RuleError(f"options: {', '.join(dupes)} named twice (the GM is a participant too)")
+    readings = effects.check_readings(options.get("effects", effects.DEFAULT_READINGS))
+    charts = [
+        {"root": str(r["root"]).strip(), "goal": str(r["goal"]).strip()}
+        for r in options.get("goal_charts", goals.DEFAULT_CHARTS)
+    ]
+    if any(not r["root"] or not r["goal"] for r in charts):
+        raise RuleError("options: goal_charts: every row needs a root skill and a goal")
     rack = options["rack"]
     participants = {name: _participant("player", rack, options["player_points"]) for name in players}
     participants[gm] = _participant("gm", rack, 0)
@@ -82,9 +118,20 @@ def initial_state(options: Mapping[str, Any]) -> State:
         "exchange": None,
         "ledger": [],
         "last_exchange": None,
+        "lead": None,
         "acted": {},
         "goals": [],
         "note": "",
+        "campaign": {"session": 1, "scene": 1},
+        "readings": readings,
+        "charts": charts,
+        "effects": [],
+        "next_effect": 1,
+        "skills": {"primary": "", "secondary": ""},
+        "fly_goals": [],
+        "drawn": {},
+        "outnumbered_claimed": [],
+        "tests": [],
     }
 
 
@@ -99,4 +146,5 @@ def _participant(role: str, rack: int, player_points: int) -> dict[str, Any]:
         "reputation": 0,
         "prepared": None,
         "follow_up": 0,
+        "restricted": [],
     }

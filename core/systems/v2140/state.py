@@ -34,9 +34,16 @@ def current(state: State) -> str:
     return state["order"][state["turn"]]
 
 
+def leader(state: State) -> str:
+    """Who starts the next exchange: "The side that captured last time starts a new exchange until someone
+    is out of dice"; with no such capture standing, whose move it is."""
+    lead = state.get("lead")
+    return lead if lead in state["participants"] else current(state)
+
+
 def who(state: State, action: Mapping[str, Any], key: str = "participant") -> str:
-    """The participant an action names, defaulting to whose move it is."""
-    name = action.get(key) or current(state)
+    """The participant an action names, defaulting to whose move it is (the actor of an exchange: who leads)."""
+    name = action.get(key) or (leader(state) if key == "actor" else current(state))
     participant(state, name)
     return name
 

@@ -11,12 +11,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.fields import Field
+from tableside.core.fields import Choice, Field
 from tableside.core.system import UNDO_REDO, ActionSpec, Binding, GameSystem, Prompt, Seat, TableRoll, Tracked
 from tableside.core.systems.v2140 import (
+    campaign_actions,
+    downtime,
+    downtime_actions,
+    effects,
     exchange_actions,
     followup,
     goal_actions,
+    goals,
     laws,
     pool_actions,
     prompts,
@@ -27,6 +32,7 @@ from tableside.core.systems.v2140.screen import screen as _screen
 from tableside.core.systems.v2140.state import (
     awaiting_answer,
     current,
+    leader,
     may_act_for,
     names,
     no_exchange,
@@ -105,7 +111,7 @@ def _owner(state: State, action: Any, seat: str | None, key: str | None) -> Any:
     named = action.get(key) if isinstance(action, dict) else None
     if named is None and seat in state["participants"]:
         return seat
-    return named or current(state)
+    return named or (leader(state) if key == "actor" else current(state))
 
 
 _PREPARE_FIELDS = (
@@ -128,7 +134,68 @@ _PREPARE_FIELDS = (
     _count("circumstances", "Circumstances in your favour", help="one die each; penalties to the other side too"),
     _count("racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice"),
     _count("session_racks", "Racks from the session pool (GM)"),
+    Field(
+        "effects",
+        "picks",
+        label="Effects that count here (+1 die each)",
+        required=False,
+        default=[],
+        choices=effects.choices,
+        help="effects on the other side offered as circumstances: confirm the ones that apply",
+    ),
 )
+
+
+def _effect_ids(state: State) -> list[Choice]:
+    return [Choice(e["id"], effects.describe(e)) for e in effects.active(state)] if state else []
+
+
+def _treatable(state: State) -> list[Choice]:
+    return (
+        [Choice(e["id"], effects.describe(e)) for e in effects.active(state) if effects.treatable(e)] if state else []
+    )
+
+
+def _wounds(state: State) -> list[Choice]:
+    if not state:
+        return []
+    return [
+        Choice(e["id"], effects.describe(e))
+        for e in effects.active(state)
+        if e["reads"] == effects.WOUND and not e["permanent"]
+    ]
+
+
+def _effect_names(state: State) -> list[str]:
+    return list(state.get("readings", {})) if state else []
+
+
+def _characters(state: State) -> list[str]:
+    """Everyone who bears an effect, participants first."""
+    if not state:
+        return []
+    bearers = [e["character"] for e in effects.active(state)]
+    return [*state["seating"], *sorted({b for b in bearers if b not in state["seating"]})]
+
+
+def _outnumbered(state: State) -> list[str]:
+    return campaign_actions.outnumbered(state) if state else []
+
+
+def _bearer_or_gm(handler):
+    """A downtime test is its wounded character's (their seat, the GM's seat ("or his doctor"), or the table)."""
+
+    def run(state: State, action: dict, ctx: Any):
+        owner = effects.find(state, action["effect"])["character"]
+        if ctx.seat not in (None, owner, state["gm"]):
+            raise RuleError(f"{ctx.seat} cannot act for {owner}")
+        return handler(state, action, ctx)
+
+    run.__doc__ = handler.__doc__
+    return run
+
+
+_TEXT = {"required": False, "default": "", "max_length": rules.MAX_TEXT}
 
 ACTIONS: dict[str, ActionSpec] = {
     spec.type: spec
@@ -183,6 +250,13 @@ ACTIONS: dict[str, ActionSpec] = {
                 _who("defender", "Defender", required=True),
                 Field("attack_dice", "count", label="Base attack dice", minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
                 Field("defense_dice", "count", label="Rack or skill dice", minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
+                Field(
+                    "skill",
+                    "text",
+                    label="Skill used",
+                    help="its root's goals go to the winner only",
+                    **_TEXT,
+                ),
             ),
             group="Scene pool",
             rolls=True,
@@ -279,6 +353,36 @@ ACTIONS: dict[str, ActionSpec] = {
                 _count("zones", "Extra zones", 20, help="+1 book each"),
                 _count("points", "Player Points (GM: Murphy) spent"),
                 Field("target", "pick", label="On whom", required=False, choices=_names),
+                Field(
+                    "chart_goal",
+                    "pick",
+                    label="Goal from the charts",
+                    required=False,
+                    default="",
+                    choices=goals.all_chart_goals,
+                    help="on offer: the roots of the conflict's skills; a Fly-Dice skill's only to its winner",
+                ),
+                Field(
+                    "effect",
+                    "pick",
+                    label="Effect it leaves",
+                    required=False,
+                    default="",
+                    choices=_effect_names,
+                    help="a chart goal named like an effect leaves it without this",
+                ),
+                Field(
+                    "character",
+                    "text",
+                    label="Character who bears it",
+                    required=False,
+                    default="",
+                    max_length=24,
+                    help="default: on whom; name the NPC when that is the GM",
+                ),
+                Field("applies_to", "text", label="Counts when", **_TEXT),
+                Field("until", "text", label="Until", **_TEXT),
+                _count("restricted", "Restricted points spent", help="trained for a skill this conflict uses"),
                 _EXCEPTION,
             ),
             group="Books",
@@ -391,6 +495,155 @@ ACTIONS: dict[str, ActionSpec] = {
             available=no_exchange,
             example={},
         ),
+        ActionSpec(
+            "set_skills",
+            "Set the conflict's skills",
+            "The primary skill (the initiator's) and the secondary (the target's); their roots' goal charts "
+            "are on offer.",
+            campaign_actions.set_skills,
+            (
+                Field("primary", "text", label="Primary skill", max_length=rules.MAX_TEXT),
+                Field("secondary", "text", label="Secondary skill", **_TEXT),
+            ),
+            group="Conflict",
+            available=no_exchange,
+            example={
+                "primary": "Coordination: Projectiles: Airgun",
+                "secondary": "Coordination: Acrobatics: Gymnastics",
+            },
+        ),
+        ActionSpec(
+            "outnumbered_point",
+            "Outnumbered: one point (GM)",
+            "A side outnumbered by a full sleeve of dice in this conflict: one Player Point (the GM: a Murphy "
+            "point), once per conflict, when the conflict is germane to the story.",
+            _seated(None)(campaign_actions.outnumbered_point),
+            (Field("participant", "pick", label="Who", choices=_outnumbered),),
+            group="Points",
+            example={"participant": "Sven"},
+        ),
+        ActionSpec(
+            "add_effect",
+            "Note an effect (GM)",
+            "An effect on a character (a participant or an NPC): a wound with what it counts for and until "
+            "when, a scar against whom, crippling, knocked out.",
+            _seated(None)(campaign_actions.add_effect),
+            (
+                Field("character", "text", label="Character", max_length=24),
+                Field("effect", "pick", label="Effect", choices=_effect_names),
+                Field("by", "pick", label="Done by", required=False, default="", choices=_names),
+                Field("applies_to", "text", label="Counts when", **_TEXT),
+                Field("until", "text", label="Until", **_TEXT),
+                Field("level", "count", label="Level", required=False, default=1, minimum=1, maximum=10),
+                Field("note", "text", label="How it shows", **_TEXT),
+            ),
+            group="Effects",
+            example={"character": "Sven", "effect": "Wound", "by": "GM", "applies_to": "anything physical"},
+        ),
+        ActionSpec(
+            "treat_effect",
+            "Treat an effect (GM)",
+            "A scar or crippling treated: no longer a wound.",
+            _seated(None)(campaign_actions.treat_effect),
+            (Field("effect", "pick", label="Effect", choices=_treatable),),
+            group="Effects",
+            example={"effect": 2},
+        ),
+        ActionSpec(
+            "end_effect",
+            "End an effect (GM)",
+            "An effect runs out (a day, medical attention) or the table lets it go.",
+            _seated(None)(campaign_actions.end_effect),
+            (
+                Field("effect", "pick", label="Effect", choices=_effect_ids),
+                Field("reason", "text", label="Why", **_TEXT),
+            ),
+            group="Effects",
+            example={"effect": 1, "reason": "medical attention"},
+        ),
+        ActionSpec(
+            "new_scene",
+            "New scene (GM)",
+            "The next scene of the campaign: pools empty, the knocked out come round, effects stay.",
+            _seated(None)(campaign_actions.new_scene),
+            group="Campaign",
+            available=no_exchange,
+            example={},
+        ),
+        ActionSpec(
+            "new_session",
+            "New session (GM)",
+            "The next play session: the GM's session pool refills, trained points become usable, effects stay.",
+            _seated(None)(campaign_actions.new_session),
+            group="Campaign",
+            available=no_exchange,
+            example={},
+        ),
+        ActionSpec(
+            "downtime",
+            "Downtime test for a wound",
+            "A test against three dice per level of the wound: 2 books rid of it, 3 make it permanent.",
+            _bearer_or_gm(downtime_actions.downtime_test),
+            (
+                Field("effect", "pick", label="Wound", choices=_wounds),
+                Field(
+                    "dice", "count", label="Dice (the player or the doctor)", minimum=1, maximum=rules.MAX_DICE_IN_ROLL
+                ),
+                Field("buy", "pick", label="Books buy", choices=tuple(downtime.DOWNTIME_COSTS)),
+            ),
+            group="Downtime",
+            available=no_exchange,
+            rolls=True,
+            example={"effect": 1, "dice": 6, "buy": "get rid of it"},
+        ),
+        ActionSpec(
+            "heal",
+            "Healing downtime",
+            "Four or more permanent effects: the downtime is spent healing; half of them disappear.",
+            _seated(None)(downtime_actions.heal),
+            (
+                Field("character", "pick", label="Character", choices=_characters),
+                Field("effects", "picks", label="Effects that disappear", choices=_effect_ids),
+            ),
+            group="Downtime",
+            available=no_exchange,
+            example={"character": "Sven", "effects": [1, 2]},
+        ),
+        ActionSpec(
+            "train",
+            "Training",
+            "A test with a skill you plan to use against two racks; each book is a Player Point next session, "
+            "only with that skill.",
+            _seated("participant")(downtime_actions.train),
+            (
+                _who(choices=_players),
+                Field("skill", "text", label="Skill", max_length=rules.MAX_TEXT),
+                Field("dice", "count", label="Dice for the skill", minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
+            ),
+            group="Downtime",
+            available=no_exchange,
+            rolls=True,
+            example={"participant": "Shred", "skill": "Coordination: Projectiles: Airgun", "dice": 6},
+        ),
+        ActionSpec(
+            "connections",
+            "Connections test",
+            "Two dice per lifestyle that relates to what is sought (two more for a Network), against what the GM "
+            "sets; each book a piece of information, a loan, a 20% discount.",
+            _seated("participant")(downtime_actions.connections),
+            (
+                _who(choices=_players),
+                Field("seeking", "text", label="Seeking", **_TEXT),
+                _count("lifestyles", "Lifestyles that relate", 20, help="two dice each"),
+                _count("secondary_skills", "Matching secondary skills", rules.MAX_MATCHING_SKILLS, help="one die each"),
+                Field("network", "flag", label="Network memento", required=False, default=False),
+                Field("against", "count", label="Against (dice)", minimum=0, maximum=rules.MAX_DICE_IN_ROLL),
+            ),
+            group="Downtime",
+            available=no_exchange,
+            rolls=True,
+            example={"participant": "Wire", "seeking": "who hired Jack", "lifestyles": 2, "against": 6},
+        ),
     )
 }
 
@@ -428,7 +681,7 @@ class Venus2140(GameSystem):
         "Role-playing conflicts with d6 scene pools: roll-ins and tosses, exchanges normal and risky, "
         "books and goals, racks, Murphy's Pool and Player Points, follow-up conflicts."
     )
-    rules_version = 1
+    rules_version = 2  # 2: the lead follows the last capture; effects, campaign, tests
     options = setup.OPTIONS
     actions = ACTIONS
     bindings = (

@@ -1,0 +1,235 @@
+"""Effects: the lasting results of goals, carried by characters across scenes and sessions.
+
+"Effects are the lasting results of buying a Goal. Effects are a continual condition." The
+transcription lost the headings of the effect paragraphs, so each effect name is tied to the
+paragraph it reads by setup data the table confirms (``effects`` option); the default reading
+takes the names from "he could Wound, Scar, Knock Out, or Cripple Jack":
+
+- ``wound``: "A Wound acts a penalty for a certain amount of time under certain circumstances and
+  lasts for a certain amount of time" (the Wound paragraph names itself);
+- ``marked`` (Scar): "you'll have a circumstance against you when you go against the person who did
+  this to you. Until it's treated, it's just a wound";
+- ``crippling`` (Cripple): "Kind of like a scar, except that it is a permanent physical penalty.
+  Until it's treated, it's a wound and a scar";
+- ``stopped`` (Knock Out): "You aren't wounded, but you stop doing anything. Any dice you had in your
+  scene pool are gone gone gone. This is your last chance to spend any books.";
+- ``stopped_then_crippling`` (no name in the text): "You are knocked out and you will be crippled."
+
+An effect is a penalty to its bearer, and "All penalties to the opposing side are added to your
+side as bonus dice. One die per advantage, never subtract": when a pool is built, each effect on
+a character of the other side is offered as one circumstance die, and the player confirms the ones
+that apply ("When you are wounded, the person who did it should say how you're wounded. It makes
+a difference as to when it counts as a circumstance").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tableside.core.errors import RuleError
+from tableside.core.fields import Choice
+
+State = dict[str, Any]
+
+WOUND, MARKED, CRIPPLING, STOPPED, STOPPED_THEN_CRIPPLING = (
+    "wound",
+    "marked",
+    "crippling",
+    "stopped",
+    "stopped_then_crippling",
+)
+# The paragraphs as transcribed, each with the first words a person recognises it by.
+PARAGRAPHS: dict[str, str] = {
+    WOUND: "A Wound acts a penalty for a certain amount of time under certain circumstances",
+    MARKED: "You'll be marked forever ... Until it's treated, it's just a wound.",
+    CRIPPLING: "Kind of like a scar, except that it is a permanent physical penalty.",
+    STOPPED: "You aren't wounded, but you stop doing anything.",
+    STOPPED_THEN_CRIPPLING: "You are knocked out and you will be crippled.",
+}
+PARAGRAPH_CHOICES = tuple(Choice(key, f"{key}: “{text}”") for key, text in PARAGRAPHS.items())
+# "Looking at the Coordination goal chart, he could Wound, Scar, Knock Out, or Cripple Jack."
+DEFAULT_READINGS: tuple[dict[str, str], ...] = (
+    {"name": "Wound", "reads": WOUND},
+    {"name": "Scar", "reads": MARKED},
+    {"name": "Knock Out", "reads": STOPPED},
+    {"name": "Cripple", "reads": CRIPPLING},
+)
+# "If a character goes into downtime with four or more permanent effects, they spend that downtime
+# period healing."
+HEALING_AT = 4
+MAX_EFFECTS = 200  # effects kept in a campaign's state (the log keeps every change)
+
+
+def check_readings(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """The ``effects`` option as ``{name: paragraph}``: names present and distinct, paragraphs known."""
+    out: dict[str, str] = {}
+    for row in rows:
+        name = str(row.get("name", "")).strip()
+        if not name:
+            raise RuleError("options: effects: every effect needs a name")
+        if name.casefold() in (n.casefold() for n in out):
+            raise RuleError(f"options: effects: {name!r} is named twice")
+        if row.get("reads") not in PARAGRAPHS:
+            raise RuleError(f"options: effects: {name!r} must read one of {', '.join(PARAGRAPHS)}")
+        out[name] = row["reads"]
+    return out
+
+
+def active(state: State) -> list[dict[str, Any]]:
+    return [e for e in state.get("effects", []) if not e.get("ended")]
+
+
+def find(state: State, effect_id: int) -> dict[str, Any]:
+    for e in active(state):
+        if e["id"] == effect_id:
+            return e
+    raise RuleError(f"no effect #{effect_id} is standing; effects: {describe_all(state) or 'none'}")
+
+
+def describe(e: Mapping[str, Any]) -> str:
+    """ "#3 Jack: Scar by Shred (acid burn on forehead), treated"."""
+    words = f"#{e['id']} {e['character']}: {e['effect']}"
+    if e.get("level", 1) > 1:
+        words += f" (level {e['level']})"
+    if e.get("by"):
+        words += f" by {e['by']}"
+    detail = ", ".join(x for x in (e.get("applies_to"), e.get("until") and f"until {e['until']}", e.get("note")) if x)
+    if detail:
+        words += f" ({detail})"
+    flags = [w for w, on in (("treated", e.get("treated")), ("permanent", e.get("permanent"))) if on]
+    return words + (", " + ", ".join(flags) if flags else "")
+
+
+def describe_all(state: State) -> str:
+    return "; ".join(describe(e) for e in active(state))
+
+
+def new_effect(
+    state: State,
+    character: str,
+    name: str,
+    *,
+    by: str | None = None,
+    applies_to: str = "",
+    until: str = "",
+    level: int = 1,
+    note: str = "",
+) -> list[dict[str, Any]]:
+    """Record effect ``name`` on ``character``; "You are knocked out and you will be crippled" records two.
+
+    Returns the effects recorded. Emptying a stopped participant's pool is the caller's (it needs the scene).
+    """
+    readings = state["readings"]
+    if name not in readings:
+        raise RuleError(f"{name!r} is not an effect of this campaign; effects: {', '.join(readings)}")
+    reads = readings[name]
+    if not character.strip():
+        raise RuleError("name the character who bears the effect")
+    parts = [(name, STOPPED)] if reads == STOPPED_THEN_CRIPPLING else [(name, reads)]
+    if reads == STOPPED_THEN_CRIPPLING:
+        parts.append((name, CRIPPLING))
+    made = []
+    for effect, kind in parts:
+        state["next_effect"] = state.get("next_effect", 1)
+        e = {
+            "id": state["next_effect"],
+            "character": character.strip(),
+            "effect": effect,
+            "reads": kind,
+            "by": by or None,
+            "applies_to": applies_to,
+            "until": until,
+            "level": level,
+            "note": note,
+            # "You'll be marked forever"; crippling "is a permanent physical penalty"; a wound becomes
+            # permanent only in downtime.
+            "permanent": kind in (MARKED, CRIPPLING),
+            "treated": False,
+            "ended": False,
+            "since": {k: state["campaign"][k] for k in ("session", "scene")} | {"conflict": state["conflict"]},
+        }
+        state["next_effect"] += 1
+        made.append(e)
+    state["effects"] = [*active(state), *made][-MAX_EFFECTS:]
+    return made
+
+
+def treatable(e: Mapping[str, Any]) -> bool:
+    """Scars and crippling are "a wound until it's treated"."""
+    return e["reads"] in (MARKED, CRIPPLING) and not e["treated"]
+
+
+def is_stopped(state: State, name: str) -> bool:
+    """A character knocked out this scene: "you stop doing anything"."""
+    return any(e["character"] == name and e["reads"] == STOPPED for e in active(state))
+
+
+def check_can_act(state: State, name: str) -> None:
+    """ "You aren't wounded, but you stop doing anything ... This is your last chance to spend any books." """
+    for e in active(state):
+        if e["character"] == name and e["reads"] == STOPPED:
+            raise RuleError(f"{name} is stopped ({e['effect']}): only spending books is left until the scene ends")
+
+
+def permanent_count(state: State, character: str) -> int:
+    return sum(1 for e in active(state) if e["character"] == character and e["permanent"])
+
+
+def parts(e: Mapping[str, Any]) -> list[tuple[str, str | None]]:
+    """How an effect counts as a circumstance: ``(what, against)``; ``against`` None means against anyone
+    facing its bearer, else only against that one (the one who did it)."""
+    reads, treated = e["reads"], e["treated"]
+    if reads == WOUND:
+        return [("wound", None)]
+    if reads == MARKED:
+        return [("scar", e["by"])] if treated else [("wound until treated", None)]
+    if reads == CRIPPLING:
+        if treated:
+            return [("permanent physical penalty", None)]
+        return [("wound until treated", None), ("scar until treated", e["by"])]
+    return []
+
+
+def side(state: State, character: str) -> str:
+    """Player characters are the players' side; the GM and every NPC the GM plays are the GM's side."""
+    p = state["participants"].get(character)
+    return "players" if p is not None and p["role"] == "player" else "gm"
+
+
+def candidates(state: State, builder: str | None = None) -> list[dict[str, Any]]:
+    """Circumstance dice effects offer when ``builder`` (None: anyone) builds a pool: one die per part of
+    each effect on a character of the other side (a scar only for the one who did it)."""
+    out = []
+    for e in active(state):
+        for what, against in parts(e):
+            for name in state["seating"]:
+                if builder is not None and name != builder:
+                    continue
+                if side(state, name) == side(state, e["character"]) or name == e["character"]:
+                    continue
+                if against is not None and against != name:
+                    continue
+                value = f"{name}:{e['id']}:{what}"
+                label = f"{name}: +1 die, {e['character']}'s {e['effect']} ({what})"
+                if e.get("applies_to"):
+                    label += f", {e['applies_to']}"
+                out.append({"value": value, "label": label, "for": name, "effect": e["id"], "what": what})
+    return out
+
+
+def choices(state: State) -> list[Choice]:
+    if not state or "effects" not in state:
+        return []
+    return [Choice(c["value"], c["label"]) for c in candidates(state)]
+
+
+def confirmed(state: State, builder: str, picked: Sequence[str]) -> list[dict[str, Any]]:
+    """The circumstances a player confirmed for their own pool; one for someone else is refused."""
+    offered = {c["value"]: c for c in candidates(state, builder)}
+    out = []
+    for value in picked:
+        if value not in offered:
+            raise RuleError(f"{value!r} is not an effect that gives {builder} a circumstance die now")
+        out.append(offered[value])
+    return out
