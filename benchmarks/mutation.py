@@ -100,6 +100,7 @@ def stage(target: str, into: Path) -> None:
         f"pytest_add_cli_args_test_selection = [{quoted}]\n"
         'pytest_add_cli_args = ["-p", "no:xdist", "-p", "no:cacheprovider"]\n'
         "use_git_change_detection = false\n"
+        'also_copy = ["docs"]\n'  # tests read the rulebooks and system docs
     )
     (into / "pyproject.toml").write_text(pyproject)
 
@@ -128,12 +129,14 @@ def measure(target: str, keep: bool, verbose: bool) -> dict[str, int]:
     work = Path(tempfile.mkdtemp(prefix=f"tableside-mutation-{target}-"))
     try:
         stage(target, work)
-        mutmut(["run", "--max-children", "1"], work)
+        log = mutmut(["run", "--max-children", "1"], work)
         statuses = {}
         for line in mutmut(["results", "--all", "true"], work).splitlines():
             m = STATUS.match(line)
             if m:
                 statuses[m.group(1)] = m.group(2).strip()
+        if not any(s != "not checked" for s in statuses.values()):
+            raise SystemExit(f"mutmut checked no mutant of {target}; the end of its run:\n{log[-3000:]}")
         marked = {k: v for k, v in equivalents().items() if k.split(".x_")[0] == target_module(target)}
         equivalent, stale = 0, []
         for name, (fragment, _why) in marked.items():
@@ -156,8 +159,10 @@ def measure(target: str, keep: bool, verbose: bool) -> dict[str, int]:
         )
         for name in stale:
             print(f"  marked equivalent but its diff no longer matches (re-check it): {name}")
-        for name in other:
+        for name in other[:20]:
             print(f"  {name}: {statuses[name]}")
+        if len(other) > 20:
+            print(f"  ... and {len(other) - 20} more not killed for another reason")
         for name in survived:
             print(f"  survived: {name}")
             if verbose:
