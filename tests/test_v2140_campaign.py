@@ -485,3 +485,35 @@ def test_the_new_actions_have_forms_a_phone_draws():
     assert wound["choices"] == [{"value": 1, "label": "#1 Sven: Wound by GM"}]
     effect = SYSTEM.actions["add_effect"].describe(s, seats)["fields"][1]
     assert [c["value"] for c in effect["choices"]] == ["Wound", "Scar", "Knock Out", "Cripple"]
+
+
+def test_seats_act_for_their_own_character_and_the_gm_notes_effects():
+    quoted("The player or his doctor makes a test against three dice for each level of the wound.")
+    s, wound = wounded()
+    refused(
+        s,
+        {"type": "add_effect", "character": "Jack", "effect": "Scar", "by": "Sven"},
+        "Sven cannot act for GM",
+        seat="Sven",
+    )
+    refused(
+        s,
+        {"type": "train", "participant": "Shred", "skill": "Physique", "dice": 2},
+        "Sven cannot act for Shred",
+        seat="Sven",
+    )
+    refused(
+        s,
+        {"type": "downtime", "effect": wound, "dice": 2, "buy": "get rid of it"},
+        "Shred cannot act for Sven",
+        seat="Shred",
+    )
+    for seat in ("Sven", "GM"):  # the wounded character, or the GM as the doctor
+        act(
+            s,
+            {"type": "downtime", "effect": wound, "dice": 2, "buy": "get rid of it"},
+            faces=[5, 4, 3, 2, 1],
+            seat=seat,
+        )
+    s, _ = act(s, {"type": "train", "skill": "Physique", "dice": 1}, faces=[4] + [1] * 12, seat="Shred")
+    assert s["tests"][-1]["who"] == "Shred"  # left out, the participant is the seat's own

@@ -166,3 +166,66 @@ def test_buttons_start_the_round_and_settle_the_tie_with_a_logged_die(client):
     assert roll["expr"] == "1d3" and ["Ann", "Bob", "Cy"][roll["rolls"][0] - 1] == chosen
     pending = client.get("/api/sessions/active/actions", headers=AUTH).get_json()["pending"]
     assert pending == [{"seat": chosen, "text": f"{chosen}: choose a free increase and lead", "type": "free_increase"}]
+
+
+def seat_headers(client, seat):
+    r = client.post("/api/sessions/active/seats", json={"seat": seat}, headers=AUTH)
+    assert r.status_code == 200, r.get_json()
+    return {**AUTH, "X-Tableside-Seat": r.get_json()["token"]}
+
+
+def test_an_entered_hand_reaches_only_its_seat_and_a_card_played_again_is_refused_in_words(client):
+    """ "Follow the led suit if you can": checked against a hand its seat entered; nobody else sees the cards."""
+    in_round(client)
+    ann, bob = seat_headers(client, "Ann"), seat_headers(client, "Bob")
+    held = active(client)["state"]["hand"]["Ann"]
+    cards = [f"Mobster {n}" for n in range(1, held + 1)]
+    r = client.post(
+        "/api/sessions/active/actions", json={"type": "enter_hand", "player": "Ann", "cards": cards}, headers=ann
+    )
+    assert r.status_code == 200, r.get_json()
+    assert "Mobster" not in r.get_json()["result"]["summary"]
+    mine = client.get("/api/sessions/active", headers=ann).get_json()["state"]
+    assert mine["hands"]["Ann"] == cards
+    for headers in (bob, AUTH):
+        view = client.get("/api/sessions/active", headers=headers).get_json()["state"]
+        assert view["hands"]["Ann"] is None and view["hand_entered"]["Ann"] is True
+        log = client.get("/api/sessions/active/log", headers=headers).get_data(as_text=True)
+        assert "Ann entered their hand" in log
+        assert "Mobster 1" not in log and "Mobster 2" not in log
+    refused(
+        client,
+        {
+            "type": "play_trick",
+            "cards": [
+                {"player": "Ann", "suit": "Game", "number": 9},
+                {"player": "Bob", "suit": "Game", "number": 4},
+                {"player": "Cy", "suit": "Bot", "number": 2},
+            ],
+        },
+        "Ann's hand as entered does not hold Game 9",
+    )
+    ok(
+        client,
+        {
+            "type": "play_trick",
+            "cards": [
+                {"player": "Ann", "suit": "Mobster", "number": 9},
+                {"player": "Bob", "suit": "Game", "number": 4},
+                {"player": "Cy", "suit": "Bot", "number": 2},
+            ],
+        },
+    )
+    ok(client, {"type": "next_trick"})
+    refused(
+        client,
+        {
+            "type": "play_trick",
+            "cards": [
+                {"player": "Ann", "suit": "Mobster", "number": 8},
+                {"player": "Bob", "suit": "Bot", "number": 2},
+                {"player": "Cy", "suit": "Team", "number": 1},
+            ],
+        },
+        "Bob's card: Bot 2 was already played this round (Cy, trick 1)",
+    )
