@@ -417,7 +417,7 @@ def test_goals_are_offered_per_the_conflicts_root_skills():
     s = with_pools(scene(), Shred=[6])
     s["participants"]["Shred"]["books"] = 4
     goal = {"type": "buy_goal", "participant": "Shred", "chart_goal": "Physique: Escape", "price": 2, "exception": True}
-    refused(s, goal, "not on offer in this conflict; its roots: none: set the conflict's skills first")
+    refused(s, goal, "Goal from the charts: 'Physique: Escape' is not one of none right now")
     s, r = act(
         s,
         {
@@ -432,7 +432,16 @@ def test_goals_are_offered_per_the_conflicts_root_skills():
     )
     s, r = act(s, goal)
     assert s["goals"][-1]["goal"] == "Escape"
-    refused(s, {**goal, "chart_goal": "Cognition: Create Major Detail"}, "its roots: Coordination, Physique")
+    refused(s, {**goal, "chart_goal": "Cognition: Create Major Detail"}, "is not one of Coordination: Wound, ")
+    offered = SYSTEM.actions["buy_goal"].describe(s, ["Shred", "Sven", "GM"])["fields"]
+    chart = next(f for f in offered if f["name"] == "chart_goal")
+    assert [c["value"] for c in chart["choices"]] == [
+        "Coordination: Wound",
+        "Coordination: Scar",
+        "Coordination: Knock Out",
+        "Coordination: Cripple",
+        "Physique: Escape",
+    ]
 
 
 def test_fly_dice_goals_go_to_the_winning_party_only():

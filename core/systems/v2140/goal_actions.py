@@ -28,25 +28,20 @@ def _once_per_round(state: State, name: str, what: str, exception: bool) -> None
 
 
 def _check_chart_goal(state: State, name: str, chart: str) -> str:
-    """A chart goal is on offer when its root is the conflict's primary or secondary skill's root, or the
-    root of a Fly-Dice skill, and then "by the winning party only". Returns the goal's own name."""
+    """A chart goal (the field offers only those whose root is a root of the conflict's skills or of a Fly-Dice
+    skill) from a Fly-Dice skill's root alone goes "by the winning party only". Returns the goal's own name."""
     root, _, goal = chart.partition(":")
     skills = state["skills"]
     roots = {campaign_actions.root(skills["primary"]), campaign_actions.root(skills["secondary"])} - {""}
-    if any(goals.same(root, r) for r in roots):
-        return goal.strip()
-    flown = [f for f in state["fly_goals"] if goals.same(f["root"], root)]
-    if flown:
-        winners = [f["winner"] for f in flown if f["winner"]]
+    if not any(goals.same(root, r) for r in roots):
+        winners = [f["winner"] for f in state["fly_goals"] if goals.same(f["root"], root) and f["winner"]]
         if name not in winners:
             raise RuleError(
                 f"{chart} comes from the Fly-Dice skill: "
                 '"Any goals from the skill used can be purchased in the original conflict by the winning party '
                 f'only" ({", ".join(winners) or "nobody won"})'
             )
-        return goal.strip()
-    opened = ", ".join(sorted(roots)) or "none: set the conflict's skills first"
-    raise RuleError(f"{chart} is not on offer in this conflict; its roots: {opened}")
+    return goal.strip()
 
 
 def _restricted(state: State, name: str, p: dict, count: int) -> str:

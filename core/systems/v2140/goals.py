@@ -110,6 +110,17 @@ def all_chart_goals(state: dict) -> list[str]:
     return [chart_name(r) for r in state.get("charts", [])] if state else []
 
 
+def offered_chart_goals(state: dict) -> list[str]:
+    """The chart goals on offer now: the roots of the conflict's primary and secondary skills ("they add
+    the goals associated with their root skills to the potential goals"), and a Fly-Dice skill's root (for
+    its winner only, which ``buy_goal`` checks)."""
+    if not state or "skills" not in state:
+        return []
+    roots = {s.split(":")[0].strip() for s in state["skills"].values() if s.strip()}
+    roots |= {f["root"] for f in state.get("fly_goals", [])}
+    return chart_goals(state, roots)
+
+
 def uses_skill(trained: str, skills: dict[str, str]) -> bool:
     """A skill trained for is used when it is the conflict's primary or secondary skill, or one of its
     parents ("You get two dice for each skill your character has that matches either the Primary Skill or

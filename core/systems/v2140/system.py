@@ -359,7 +359,7 @@ ACTIONS: dict[str, ActionSpec] = {
                     label="Goal from the charts",
                     required=False,
                     default="",
-                    choices=goals.all_chart_goals,
+                    choices=goals.offered_chart_goals,
                     help="on offer: the roots of the conflict's skills; a Fly-Dice skill's only to its winner",
                 ),
                 Field(
