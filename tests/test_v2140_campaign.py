@@ -526,3 +526,13 @@ def test_seats_act_for_their_own_character_and_the_gm_notes_effects():
         )
     s, _ = act(s, {"type": "train", "skill": "Physique", "dice": 1}, faces=[4] + [1] * 12, seat="Shred")
     assert s["tests"][-1]["who"] == "Shred"  # left out, the participant is the seat's own
+
+
+def test_a_campaign_holds_a_bounded_number_of_standing_effects():
+    s = scene()
+    s["effects"] = [
+        {**e, "id": i + 1}
+        for i, e in enumerate([effects.new_effect(copy.deepcopy(s), "Jack", "Wound")[0]] * effects.MAX_EFFECTS)
+    ]
+    s["next_effect"] = effects.MAX_EFFECTS + 1
+    refused(s, {"type": "add_effect", "character": "Jack", "effect": "Scar"}, "at most 200 standing effects")

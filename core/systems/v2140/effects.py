@@ -58,7 +58,7 @@ DEFAULT_READINGS: tuple[dict[str, str], ...] = (
 # "If a character goes into downtime with four or more permanent effects, they spend that downtime
 # period healing."
 HEALING_AT = 4
-MAX_EFFECTS = 200  # effects kept in a campaign's state (the log keeps every change)
+MAX_EFFECTS = 200  # standing effects a campaign may hold (an input limit, far above any table's)
 
 
 def check_readings(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
@@ -129,6 +129,8 @@ def new_effect(
     parts = [(name, STOPPED)] if reads == STOPPED_THEN_CRIPPLING else [(name, reads)]
     if reads == STOPPED_THEN_CRIPPLING:
         parts.append((name, CRIPPLING))
+    if len(active(state)) + len(parts) > MAX_EFFECTS:
+        raise RuleError(f"a campaign keeps at most {MAX_EFFECTS} standing effects: end or heal some first")
     made = []
     for effect, kind in parts:
         state["next_effect"] = state.get("next_effect", 1)
@@ -151,7 +153,7 @@ def new_effect(
         }
         state["next_effect"] += 1
         made.append(e)
-    state["effects"] = [*active(state), *made][-MAX_EFFECTS:]
+    state["effects"] = [*active(state), *made]
     return made
 
 
