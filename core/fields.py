@@ -60,6 +60,8 @@ class Field:
     target, the current value), described as the field's ``default``; it changes
     no server check either. ``applies(state)`` False leaves the field out of the
     form in this state (an Enhanced-only value in a Basic game): the default applies.
+    ``offer(state)`` for a ``faces`` field: the dice a phone offers to tap, read from the
+    state as this seat sees it (its own scene pool); None leaves a pad of faces.
     """
 
     name: str
@@ -77,6 +79,7 @@ class Field:
     shown_when: Mapping[str, tuple[Any, ...]] | None = None
     prefill: Callable[[State], Any] | None = None
     applies: Callable[[State], bool] | None = None
+    offer: Callable[[State], list[int] | None] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -118,6 +121,10 @@ class Field:
             value = getattr(self, key)
             if value not in (None, ""):
                 out[key] = value
+        if self.offer is not None and state is not None:
+            dice = self.offer(state)
+            if dice is not None:
+                out["offer"] = list(dice)
         if self.prefill is not None and state is not None:
             start = self.prefill(state)
             if start is not None:

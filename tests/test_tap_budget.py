@@ -79,7 +79,7 @@ class Phone:
         self.taps = 0
         if seat:
             self.page.locator("#seat").tap()
-            self.page.locator("#seat-list").get_by_role("button", name=seat, exact=True).tap()
+            self.page.locator("#seat-list").get_by_role("button", name=re.compile(f"^{re.escape(seat)}( \\(|$)")).tap()
             expect(self.page.locator("#seat")).to_have_text(f"Seat: {seat}")
 
     def at(self, version: int) -> Phone:
@@ -280,4 +280,59 @@ def test_a_button_press_is_said_in_words_on_every_phone(browser, server):
     for p in phones:
         expect(p.said()).to_contain_text(re.compile(r"^Bob: ", re.I))
     for p in phones:
+        p.close()
+
+
+# -- Venus 2140: a seat's own pool, tapped ----------------------------------------------------------
+POOLS = (
+    {
+        "type": "prepare_pool",
+        "participant": "Shred",
+        "primary_skills": 3,
+        "secondary_skills": 3,
+        "secondary_assist_quality": 4,
+    },
+    {"type": "roll_pool", "participant": "Shred", "faces": {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}},
+    {"type": "prepare_pool", "participant": "GM", "racks": 1},
+    {"type": "roll_pool", "participant": "GM", "faces": [6, 4, 3, 2, 2, 1, 1]},
+)
+
+
+def test_v2140_seated_phones_play_an_exchange_with_their_own_dice(browser, server):
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]}, *POOLS)
+    shred, sven, gm = (Phone(browser, server, seat=s).at(version) for s in ("Shred", "Sven", "GM"))
+    # Shred's phone shows his own faces; Sven's phone and the e-paper's public view only the count.
+    expect(shred.page.locator("#mine")).to_contain_text("Your dice (7):")
+    assert shred.page.locator("#mine .die").all_inner_texts() == ["6", "6", "5", "5", "5", "5", "4"]
+    expect(sven.page.locator("#mine")).to_have_text("Your dice (0):none")  # his own pool: empty
+    expect(sven.page.locator("#board")).to_contain_text("7 dice")
+    assert sven.page.evaluate("() => S.view.state.participants.Shred.pool") is None
+    public = api(server, "GET", "/api/sessions/active")
+    assert public["state"]["participants"]["Shred"]["pool"] is None
+    assert "7 dice" in str(public["screen"]) and "6, 6, 5" not in str(public["screen"])
+    shot(shred.page, "taps-v2140-moment")
+    shot(sven.page, "taps-v2140-other-seat")
+
+    # The exchange: Shred puts forward a 6 from his pool against the GM ...
+    shred.taps = 0
+    forward = shred.moment("Put dice forward")
+    expect(forward.locator("form")).to_be_visible()
+    shred.tap(forward.get_by_role("group", name=re.compile("^Target")).get_by_text("GM", exact=True))
+    shred.tap(forward.get_by_role("button", name="Die 1 showing 6"))
+    shred.submit(forward)
+    expect(shred.said()).to_contain_text("Shred")
+    counted("V2140 exchange, actor", shred, 4)
+    # ... the GM answers with a 4 from the GM's pool, and resolves.
+    gm.at(version + 1)
+    expect(gm.page.locator("#pending")).to_contain_text("answer Shred's 1 die with 1")
+    answer = gm.moment("Answer the exchange")
+    gm.tap(answer.get_by_role("button", name="Die 2 showing 4"))
+    gm.submit(answer)
+    gm.at(version + 2)
+    gm.tap(gm.moment("Resolve the exchange").locator("button.open"))
+    expect(gm.said()).to_contain_text(re.compile("book", re.I))
+    counted("V2140 exchange, target", gm, 3)
+    expect(shred.said()).to_have_text(gm.said().inner_text())
+    shot(gm.page, "taps-v2140-after-exchange")
+    for p in (shred, sven, gm):
         p.close()

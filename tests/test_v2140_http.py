@@ -68,7 +68,7 @@ def test_the_targets_phone_cannot_see_the_actors_pool_before_the_exchange_resolv
     assert shred["pool"] is None and shred["dice"] == 6 and view["roll"] is None
     assert view["state"]["participants"]["GM"]["pool"] == [6, 4]
     assert view["state"]["exchange"]["forward"] == [6]
-    assert view["pending"] == [{"seat": "GM", "text": "GM: answer Shred's 1 dice with 1", "type": "answer"}]
+    assert view["pending"] == [{"seat": "GM", "text": "GM: answer Shred's 1 die with 1", "type": "answer"}]
     hidden = json.dumps([6, 5, 5, 5, 5, 4])  # what Shred holds now
     assert hidden not in json.dumps(view)
     actions = gm_phone.get("/api/sessions/active/actions", headers=as_gm).get_json()
@@ -135,7 +135,7 @@ def test_bad_input_over_http_is_a_422_naming_the_problem_and_changes_nothing(tab
     refused(client, {"type": "correct", "key": "session_racks", "value": -1}, "at least 0")
     refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 5]}, "at most 1 of 2")
     act(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]})
-    refused(client, {"type": "answer", "dice": [5, 5]}, "GM must answer Shred's 1 dice with 1")
+    refused(client, {"type": "answer", "dice": [5, 5]}, "GM must answer Shred's 1 die with 1")
     refused(client, {"type": "answer", "dice": [6]}, "needs 1 more 6")
     refused(client, {"type": "next_participant"}, "B resolves")
     r = client.post("/api/buttons/B", json={}, headers=AUTH)

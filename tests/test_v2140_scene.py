@@ -82,7 +82,7 @@ def test_shred_and_jack_through_the_actions() -> None:
     assert s["order"] == ["Shred", "GM"] and "Shred goes first" in r["summary"]
     s, _ = act(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]})
     assert [(p.seat, p.type) for p in SYSTEM.pending(s)] == [("GM", "answer")]
-    assert SYSTEM.pending(s)[0].text == "GM: answer Shred's 1 dice with 1"
+    assert SYSTEM.pending(s)[0].text == "GM: answer Shred's 1 die with 1"
     s, _ = act(s, {"type": "answer", "dice": [4]})
     s, r = act(s, {"type": "resolve"})
     assert books(s, "Shred") == 1 and r["books"] == {"Shred": 1, "GM": 0}

@@ -259,6 +259,7 @@ function drawActions() {
   const mine = mySeat();
   for (const p of prompts) pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text));
   if (!prompts.length && S.view.screen && S.view.screen.prompt) pend.append(el("li", {}, S.view.screen.prompt));
+  drawMine(acts);
   const byType = new Map(acts.actions.map((a) => [a.type, a]));
   const top = momentTypes(prompts).map((t) => byType.get(t)).filter((a) => a && a.available);
   main.classList.toggle("several", top.length > 1);
@@ -296,16 +297,27 @@ function drawActions() {
   }
 }
 
+// This seat's private dice, on top of its moment: only this phone receives them (other phones see counts).
+function drawMine(acts) {
+  const box = $("mine");
+  const offered = acts.actions.flatMap((a) => a.fields || []).find((f) => Array.isArray(f.offer));
+  box.hidden = !offered || !mySeat();
+  if (box.hidden) return;
+  box.replaceChildren(el("span", { class: "help" }, `Your dice (${offered.offer.length}):`),
+    ...(offered.offer.length ? offered.offer.map((x) => el("span", { class: "die" }, String(x))) : [el("span", {}, "none")]));
+}
+
 function actWidget(a, big, keep, openNow = false) {
   const prev = keep.get(a.type);
-  if (prev && prev.big === big) { prev.updateAction(a); return prev.node; }
+  // A form being filled in survives live updates, unless what it offers changed (a pool rolled, a seat taken).
+  if (prev && prev.big === big && prev.shape === JSON.stringify(a.fields || [])) { prev.updateAction(a); return prev.node; }
   const node = el("div", { class: "act" });
   const fields = a.fields || [];
   const oneTap = fields.length === 0 && !($("by-hand").checked && a.rolls_dice);
   const opener = el("button", { type: "button", class: "open", "aria-expanded": oneTap ? undefined : "false" }, a.label || human(a.type));
   node.append(opener);
   let form = null;
-  const widget = { node, big, updateAction: (na) => { a = na; } };
+  const widget = { node, big, shape: JSON.stringify(a.fields || []), updateAction: (na) => { a = na; } };
   const open = () => {
     form = actionForm(a, close, big);
     node.append(form.node);
@@ -358,6 +370,11 @@ function actionForm(a, close, big = false) {
   const go = el("button", { type: "submit", class: "primary" }, a.label || human(a.type));
   let form;
   const widgets = fields.map((f, i) => fieldWidget(i === quick ? { ...f, quick: () => form.requestSubmit() } : f));
+  // A seated phone acts as its seat: "who does it" is said by the seat, not asked again (still sent).
+  const mine = mySeat();
+  fields.forEach((f, i) => {
+    if (mine && f.default === mine.seat && (f.kind === "seat" || /^(participant|actor|player)$/.test(f.name)) && !f.shown_when) widgets[i].node.hidden = true;
+  });
   // Notes for the log (optional words) fold away under "More", so the send button stays on the first screen.
   const note = (f) => big && ["text", "texts"].includes(f.kind) && !f.required;
   const order = widgets.map((w, i) => i).filter((i) => i !== quick && !note(fields[i]));
@@ -651,7 +668,21 @@ function flag(f, id, label, help) {
   input.checked = Boolean(f.default);
   return { node: el("div", { class: "field" }, el("label", { class: "switch", for: id }, input, label), help), read: () => input.checked };
 }
+// A seat's own dice (a Venus 2140 scene pool) are tapped as they are: the dice chosen are the faces sent.
+function poolDice(f, id, label, help) {
+  const picked = new Set();
+  const dice = f.offer.map((face, i) => el("button", { type: "button", class: "die", "aria-pressed": "false",
+    "aria-label": `Die ${i + 1} showing ${face}`, onclick: (ev) => {
+      if (picked.has(i)) picked.delete(i); else picked.add(i);
+      ev.currentTarget.setAttribute("aria-pressed", String(picked.has(i)));
+    } }, String(face)));
+  return {
+    node: el("fieldset", { class: "field" }, el("legend", {}, `${label} from your pool`, help), el("div", { class: "tapped pool" }, dice)),
+    read() { const v = [...picked].sort((x, y) => x - y).map((i) => f.offer[i]); need(f, label, v); return v.length ? v : undefined; },
+  };
+}
 function faces(f, id, label, help) {
+  if (Array.isArray(f.offer) && f.offer.length && !$("by-hand").checked) return poolDice(f, id, label, help);
   const sides = f.sides || 6;
   const tapped = [];
   const shown = el("div", { class: "tapped", "aria-live": "polite" });
@@ -807,6 +838,7 @@ function openSeats() {
     }
     if (!res) return;
     localStorage.setItem(key, JSON.stringify({ seat: res.seat, token: res.token }));
+    S.open.clear();
     $("seat-dialog").close();
     said(`This phone now sits at ${res.seat}'s seat.`);
     await guarded(() => refresh(), "Changing seat");

@@ -72,8 +72,10 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     needed = exchange.answer_count(len(ex["forward"]), len(p["pool"]))
     if len(dice) != needed:
         have = f" (all {len(p['pool'])} dice in the pool)" if needed < len(ex["forward"]) else ""
+        forward = len(ex["forward"])
         raise RuleError(
-            f"{target} must answer {ex['actor']}'s {len(ex['forward'])} dice with {needed}{have}, not {len(dice)}"
+            f"{target} must answer {ex['actor']}'s {forward} {'die' if forward == 1 else 'dice'} "
+            f"with {needed}{have}, not {len(dice)}"
         )
     p["pool"] = pool.take_from(p["pool"], dice, target)
     ex["answer"] = pool.high_to_low(dice)

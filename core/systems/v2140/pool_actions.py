@@ -92,12 +92,15 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         raise RuleError(f"{name} draws no dice: name at least one matching skill, gear, circumstance or rack")
     p["prepared"] = prepared
     parts = {k: v for k, v in pool_dice(state, name, prepared).parts().items() if v}
-    detail = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in parts.items())
+    racks = prepared["racks"] + prepared["session_racks"]
+    words = {"racks": f"from {racks} rack{'' if racks == 1 else 's'}"}
+    detail = ", ".join(f"{v} {words.get(k, k.replace('_', ' '))}" for k, v in parts.items())
     counted = "; effects counted: " + ", ".join(c["label"] for c in confirmed) if confirmed else ""
     left = [c["label"] for c in effects.candidates(state, name) if c["value"] not in prepared["effects"]]
     offered = "; effects that may apply, not counted: " + ", ".join(left) if left else ""
+    dice = "die" if count == 1 else "dice"
     return state, {
-        "summary": f"{name} draws {count} dice ({detail}){counted}{offered}; A rolls them into the scene pool",
+        "summary": f"{name} draws {count} {dice} ({detail}){counted}{offered}; A rolls them into the scene pool",
         "dice": count,
         "parts": parts,
     }

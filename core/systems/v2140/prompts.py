@@ -7,6 +7,10 @@ from tableside.core.systems.v2140 import campaign_actions
 from tableside.core.systems.v2140.state import State, current, side_of
 
 
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
 def pending(state: State) -> list[Prompt]:
     """What the table waits for now, then the full-sleeve Player Points on offer (the GM confirms)."""
     return [*_now(state), *_outnumbered(state)]
@@ -40,7 +44,7 @@ def _now(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     ex["target"],
-                    f"{ex['target']}: answer {ex['actor']}'s {len(ex['forward'])} dice with {ex['answer_count']}",
+                    f"{ex['target']}: answer {ex['actor']}'s {_dice(len(ex['forward']))} with {ex['answer_count']}",
                     "answer",
                 )
             ]
@@ -53,5 +57,12 @@ def _now(state: State) -> list[Prompt]:
     if p["prepared"]:
         return [Prompt(now, f"{now}: roll the scene pool (A)", "roll_pool")]
     if not p["dice"]:  # the count: pending() also runs on the public (redacted) view
-        return [Prompt(now, f"{now}: no dice; C moves on", "next_participant")]
+        return [
+            Prompt(
+                now,
+                f"{now}: draw dice for the scene pool (or C: no dice, move on)",
+                "prepare_pool",
+                ("next_participant",),
+            )
+        ]
     return [Prompt(now, f"{now}: put dice forward", "put_forward")]

@@ -28,7 +28,11 @@ def screen(state: State, prompt: str | None = None, roll: TableRoll | None = Non
     for i, name in enumerate(state["seating"]):
         p = state["participants"][name]
         extra = f"Murphy {state['murphy']}" if p["role"] == "gm" else f"PP {p['player_points']}"
-        cells = (f"{p['dice']} dice", f"{p['books']} book{'s' if p['books'] != 1 else ''}", extra)
+        cells = (
+            f"{p['dice']} {'die' if p['dice'] == 1 else 'dice'}",
+            f"{p['books']} book{'s' if p['books'] != 1 else ''}",
+            extra,
+        )
         rows.append(GridRow(name, cells, highlight=name == now, colour=i % 6))
     elements: list[Any] = [Grid("Scene pools", ("dice", "books", "points"), tuple(rows), priority=1)]
     ex = state["exchange"]

@@ -72,7 +72,18 @@ def _count(
 
 
 _EXCEPTION = Field("exception", "flag", label="Table allows it as the exception", required=False, default=False)
-_DICE = Field("dice", "faces", label="Dice", help='faces from the scene pool, e.g. [6, 6] or {"6": 2}')
+
+
+def _own_pool(state: State) -> list[int] | None:
+    """The scene pool this phone may see: its own seat's (in the seat's view only that one is a list)."""
+    pools = [p["pool"] for p in state.get("participants", {}).values() if isinstance(p.get("pool"), list)]
+    held = [pool for pool in pools if pool]  # an empty pool hides nothing, so every seat sees it as []
+    if len(held) == 1:
+        return held[0]
+    return [] if pools and not held else None
+
+
+_DICE = Field("dice", "faces", label="Dice", help="dice from the scene pool, by their faces", offer=_own_pool)
 _SAYS = Field("says", "text", label="What they do", required=False, default="", max_length=rules.MAX_TEXT)
 
 
