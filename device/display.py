@@ -156,14 +156,44 @@ def driver_for_model(panel: Panel, **handles: Any) -> Any:
     return getattr(module, panel.driver.cls)(**panel.driver.kwargs, **handles)
 
 
+@dataclass
+class Board:
+    """An Inky board found but not set up yet: its driver object claims no pin until ``setup()``."""
+
+    driver: Any
+    panel: Panel
+    how: str  # "detected" (its EEPROM) or "named by display.model"
+
+
+def find_board(model: str | None = None) -> Board:
+    """The Inky board named by ``display.model``, else the one whose EEPROM answers; raises when none.
+
+    Only I2C is read: the pins stay free, so they can be checked against the
+    buttons' (``pins.resolve_pins``) before anything is claimed.
+    """
+    if model:
+        panel = get_panel(model)
+        return Board(driver_for_model(panel), panel, "named by display.model")
+    from inky.auto import auto  # lazy: hardware library, ~85 ms to import
+
+    driver = auto()
+    return Board(driver, panel_for_driver(driver), "detected")
+
+
 def open_display(
-    kind: str, panel_id: str | None, data_dir: Path, model: str | None = None, refresh_seconds: float | None = None
+    kind: str,
+    panel_id: str | None,
+    data_dir: Path,
+    model: str | None = None,
+    refresh_seconds: float | None = None,
+    board: Board | None = None,
 ) -> tuple[Display, str]:
     """The display to use and a sentence saying why (printed at start-up).
 
     ``kind`` is "virtual", "inky" (fail if absent) or "auto" (inky if detected,
     else virtual, and say so). ``model`` names the board (a panel id) when it
-    has no EEPROM; ``panel_id`` picks the simulated panel.
+    has no EEPROM; ``panel_id`` picks the simulated panel; ``board`` is one
+    ``find_board`` found already.
     """
     virtual_path = data_dir / "display.png"
     if kind == "virtual":
@@ -172,19 +202,12 @@ def open_display(
     said = io.StringIO()  # the inky library prints while probing ("No EEPROM detected! ..."): kept for the log
     try:
         with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
-            if model:
-                panel = get_panel(model)
-                driver = driver_for_model(panel)
-                driver.setup()  # claims SPI and GPIO now, so a missing board is found at start-up
-                how = "named by display.model"
-            else:
-                from inky.auto import auto  # lazy: hardware library, ~85 ms to import
-
-                driver = auto()
-                panel = panel_for_driver(driver)
-                how = "detected"
-        return InkyDisplay(driver, panel), f"Inky display ({panel.name}, {how})"
-    except Exception as exc:  # ImportError, RuntimeError("No EEPROM detected!") ...
+            board = board or find_board(model)
+            if board.how != "detected":
+                board.driver.setup()  # claims SPI and GPIO now, so a missing board is found at start-up
+        panel = board.panel
+        return InkyDisplay(board.driver, panel), f"Inky display ({panel.name}, {board.how})"
+    except (Exception, SystemExit) as exc:  # ImportError, RuntimeError("No EEPROM detected!"), gpiodevice's exit
         if kind == "inky":
             raise RuntimeError(f"no Inky display: {exc}") from exc
         panel = get_panel(panel_id or model or DEFAULT_PANEL)
@@ -412,7 +435,10 @@ class RefreshScheduler:
             self.faults.report(
                 "display",
                 exc,
-                fix="run 'tableside doctor' (a pin still held by SPI needs the spi0-0cs overlay and a reboot)",
+                fix=(
+                    "a pin still held by SPI needs dtoverlay=spi0-0cs in config.txt and a reboot; "
+                    "otherwise check that the board sits on all 40 header pins"
+                ),
             )
         if isinstance(exc, KeyboardInterrupt):
             raise exc

@@ -13,6 +13,7 @@ config or ``GPIOZERO_PIN_FACTORY`` names) and a factory that cannot work is an
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,10 @@ def pi_model(root: Path = Path("/")) -> str | None:
     except OSError:
         return None
     return model if model.startswith("Raspberry Pi") else None
+
+
+class PipeDirectoryError(OSError):
+    """lgpio cannot make its notification pipe where the process runs."""
 
 
 @dataclass
@@ -67,9 +72,61 @@ def mock_factory() -> Any:
     return MockFactory()
 
 
+def lgpio_pipe_problem(env: dict[str, str] | None = None, cwd: str | None = None) -> str | None:
+    """Why lgpio could not make its notification pipe here, or None when it can.
+
+    lgpio creates a named pipe (``.lgd-nfyN``) when it is imported, in ``$LG_WD`` or else the
+    working directory, and the Python side opens it relative to the working directory. A service
+    started from ``/`` fails with ``FileNotFoundError: '.lgd-nfy0'`` (lgpio issue #22).
+    """
+    if "lgpio" in sys.modules:
+        return None  # imported already: its pipe exists
+    env = os.environ if env is None else env
+    where = env.get("LG_WD")
+    try:
+        folder = os.path.join(cwd or os.getcwd(), where) if where else (cwd or os.getcwd())
+    except OSError as exc:  # the working directory was removed
+        return f"lgpio makes its notification pipe in the working directory, which is gone ({exc.strerror})"
+    if os.access(folder, os.W_OK | os.X_OK):
+        return None
+    user = _user_name()
+    if where:
+        return f"lgpio makes its notification pipe in LG_WD={where}, which user {user} cannot write"
+    return f"lgpio makes its notification pipe in the working directory {folder}, which user {user} cannot write"
+
+
+def gpiochip_problem(dev: Path = Path("/dev")) -> str | None:
+    """A missing GPIO chip and a chip this user may not open are different faults with different fixes."""
+    chips = sorted(dev.glob("gpiochip*"))
+    if not chips:
+        return f"no GPIO chip ({dev}/gpiochip0 does not exist)"
+    if not any(os.access(chip, os.R_OK | os.W_OK) for chip in chips):
+        return f"user {_user_name()} may not open {chips[0]} (it is not in the 'gpio' group)"
+    return None
+
+
+LG_WD_FIX = (
+    "the service must run from a folder its user owns: re-run 'sudo systemd/install.sh' (its unit sets "
+    "WorkingDirectory and LG_WD); by hand, start tableside from a folder you own or set LG_WD to one"
+)
+
+
+def _user_name() -> str:
+    import pwd
+
+    try:
+        return pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:
+        return str(os.getuid())
+
+
 def _load(name: str) -> Any:
     import importlib
 
+    if name == "lgpio":
+        problem = lgpio_pipe_problem()
+        if problem:
+            raise PipeDirectoryError(problem)
     module_name, class_name = _ENTRY[name]
     module = importlib.import_module(module_name)  # the C library (lgpio, RPi.GPIO) is imported here
     return getattr(module, class_name)()
@@ -140,11 +197,122 @@ def choose_pin_factory(
         factory = _load(name)
     except Exception as exc:
         error = f"the {name} pin factory failed to load ({_first_line(exc)}): the physical buttons will not work"
-        if name == "lgpio" and isinstance(exc, ImportError):
+        if isinstance(exc, PipeDirectoryError) or ".lgd-nfy" in str(exc):
+            fix = LG_WD_FIX
+        elif name == "lgpio" and isinstance(exc, ImportError):
             fix = LGPIO_FIX
         elif "gpiochip" in str(exc) or isinstance(exc, PermissionError):
-            fix = "add the service user to the 'gpio' group ('sudo adduser USER gpio') and restart"
+            chip = gpiochip_problem()
+            if chip:
+                error = f"the {name} pin factory failed to load: {chip}: the physical buttons will not work"
+            fix = (
+                "use a Raspberry Pi OS kernel (the GPIO chip is /dev/gpiochip0, /dev/gpiochip4 on a Pi 5)"
+                if chip and "no GPIO chip" in chip
+                else f"add the service user to the 'gpio' group ('sudo adduser {_user_name()} gpio') and restart"
+            )
         else:
-            fix = "run 'tableside doctor'"
+            fix = f"check that nothing else drives the GPIO and that [buttons] pin_factory suits a {model or 'Pi'}"
         return PinChoice(mock_factory(), "mock", why, error=error, fix=fix, model=model)
     return PinChoice(factory, name, why, model=model)
+
+
+# -- the board's own pins ------------------------------------------------------------------------------------
+# Read from the inky driver module's own constants (and a constructed driver's attributes), so a board
+# whose pins differ (the 13.3" Impression's chip selects are GPIO26 and GPIO16) is checked by its own.
+_PIN_CONSTANTS = {
+    "CS0_PIN": "SPI chip select",
+    "CS_PIN": "SPI chip select",
+    "CS1_PIN": "second SPI chip select",
+    "DC_PIN": "DC line",
+    "RESET_PIN": "RESET line",
+    "BUSY_PIN": "BUSY line",
+    "MOSI_PIN": "SPI MOSI",
+    "SCLK_PIN": "SPI clock",
+}
+_PIN_ATTRIBUTES = {
+    "cs_pin": "SPI chip select",
+    "cs_pin_0": "SPI chip select",
+    "cs_pin_1": "second SPI chip select",
+    "dc_pin": "DC line",
+    "reset_pin": "RESET line",
+    "busy_pin": "BUSY line",
+}
+_EVERY_BOARD = {2: "I2C SDA (the board's EEPROM)", 3: "I2C SCL (the board's EEPROM)", 9: "SPI MISO"}
+# Where a board takes a default button pin, the button moves (Pimoroni's own examples for the 13.3" use 25).
+BUTTON_DEFAULTS = {"inky.inky_el133uf1": {"C": 25}}
+
+
+class PinConflict(Exception):
+    """A button or the LED is set on a pin the display needs: a config error naming both uses."""
+
+    def __init__(self, message: str, fix: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.fix = fix
+
+
+def board_pins(panel: Any, driver: Any = None) -> dict[int, str]:
+    """BCM pin -> what the board uses it for, from the board's inky driver (no pin is touched)."""
+    import importlib
+
+    uses: dict[int, str] = dict(_EVERY_BOARD)
+    names = [getattr(getattr(panel, "driver", None), "module", None)]
+    if driver is not None:
+        names.append(type(driver).__module__)  # a detected board: its own class's module wins
+    for module_name in filter(None, names):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        for constant, use in _PIN_CONSTANTS.items():
+            pin = getattr(module, constant, None)
+            if isinstance(pin, int) and not isinstance(pin, bool):
+                uses[pin] = use
+    for attribute, use in _PIN_ATTRIBUTES.items():
+        pin = getattr(driver, attribute, None)
+        if isinstance(pin, int) and not isinstance(pin, bool):
+            uses[pin] = use
+    name = getattr(panel, "name", "the display")
+    return {pin: f"the {name}'s {use}" for pin, use in uses.items()}
+
+
+def resolve_pins(cfg: Any, panel: Any, driver: Any = None, given: frozenset[str] | None = None) -> dict[str, int]:
+    """The button pins for this board, checked against its own before anything is claimed.
+
+    A button left at its default moves where the board needs the default pin
+    (``BUTTON_DEFAULTS``); a pin the config sets on the board's raises
+    ``PinConflict`` naming both uses.
+    """
+    uses = board_pins(panel, driver)
+    defaults: dict[str, int] = {}
+    for module_name in (getattr(getattr(panel, "driver", None), "module", ""), type(driver).__module__):
+        defaults.update(BUTTON_DEFAULTS.get(module_name, {}))
+    given = frozenset(getattr(cfg, "buttons_given", ())) if given is None else given
+    pins = dict(cfg.buttons)
+    for label, pin in defaults.items():
+        if label not in given:
+            pins[label] = pin
+    name = getattr(panel, "name", "the display")
+    for label, pin in sorted(pins.items()):
+        if pin in uses:
+            moved = defaults.get(label)
+            raise PinConflict(
+                f"[buttons] pins: {label} = GPIO{pin} is also {uses[pin]}; "
+                f"a button there would stop the display (the pin cannot be both)",
+                f"set [buttons] pins {label} = {moved}"
+                if moved
+                else f"move button {label} to a free pin in the config",
+            )
+    led = getattr(cfg, "led_pin", None)
+    if led is not None and led in uses:
+        raise PinConflict(
+            f"[led] pin = GPIO{led} is also {uses[led]}; an LED there would stop the display",
+            f"move the LED to a free pin in the config (on the {name}, not {', '.join(map(str, sorted(uses)))})",
+        )
+    if led is not None and led in pins.values():
+        label = next(k for k, v in pins.items() if v == led)
+        raise PinConflict(
+            f"[led] pin = GPIO{led} is also button {label}'s pin on the {name}",
+            "move the LED or the button to a free pin in the config",
+        )
+    return pins

@@ -121,6 +121,7 @@ class Config:
     join_seconds: float = 120.0  # how long the join screen stays up at start and after a hold
     simulate_refresh: bool = True  # the virtual panel takes as long as the real board
     buttons: dict[str, int] = field(default_factory=lambda: {"A": 5, "B": 6, "C": 16, "D": 24})
+    buttons_given: frozenset[str] = frozenset()  # set in the file; the rest may move for a board (the 13.3")
     hold_time: float = 1.0
     data: str | None = None  # [server] data: the data folder, after --data and $TABLESIDE_DATA
     limits: ServerLimits = field(default_factory=ServerLimits)
@@ -350,6 +351,7 @@ def load_config(path: str | None) -> Config:
                 "buttons", "pins", f"{label} must be a BCM GPIO number (a whole number 0-27), not {_shown(pin)}"
             )
     cfg.buttons = {**cfg.buttons, **{str(k).upper(): v for k, v in pins.items()}}
+    cfg.buttons_given = frozenset(str(k).upper() for k in pins)
     try:
         _load_pi(cfg, f)
         _load_dice(cfg, f.section("dice"))

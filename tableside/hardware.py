@@ -22,11 +22,17 @@ from typing import Any
 
 from tableside.config import Config
 from tableside.core.errors import TablesideError
-from tableside.faults import Faults
+from tableside.faults import Faults, describe
 
 log = logging.getLogger("tableside")
 
 PRESS_WAIT = 30.0  # seconds a phone press at start-up waits for the buttons to exist
+DISPLAY_RETRY = 30.0  # seconds before a display that failed is tried again; doubles up to the maximum
+DISPLAY_RETRY_MAX = 300.0
+DISPLAY_FIX = (
+    "check that the board sits on all 40 header pins, that SPI and I2C are on and, for a board without an "
+    "EEPROM, [display] model in the config; it is tried again by itself"
+)
 
 
 class StillStarting(TablesideError):
@@ -53,7 +59,11 @@ class Hardware:
         self.folder, self.code, self.say = folder, code, say
         self.display: Any = None
         self.display_note = "the display is starting"
+        self.display_failed: str | None = None  # why the e-paper is not drawing (retried meanwhile)
         self.worker: Any = None
+        self._frames: Any = None
+        self._retry: threading.Thread | None = None
+        self._stop_retry = threading.Event()
         self.pi: Any = None
         self.keys: Any = None
         self.ready = threading.Event()
@@ -77,30 +87,97 @@ class Hardware:
             self.faults.report(
                 "display" if self.display is None else "buttons",
                 exc,
-                fix="run 'tableside doctor' for what is connected and how it is set up",
+                fix="the error says what failed; 'journalctl -u tableside' has the whole story",
             )
             self.say(f"Hardware: ERROR {type(exc).__name__}: {exc}; the phone panel still works")
         finally:
             self.ready.set()
 
     def _bring_up(self, port: int, host: str) -> None:
-        from tableside.device.display import RefreshScheduler, open_display
-        from tableside.display.join import JoinInfo
-        from tableside.frames import FrameSource
+        from tableside.device.display import find_board
+        from tableside.device.pins import PinConflict, resolve_pins
         from tableside.pi import Appliance
 
         cfg, args = self.cfg, self.args
-        display, note = open_display(
-            "virtual" if args.simulate else cfg.display,
-            args.panel or cfg.panel,
-            self.folder,
-            model=cfg.model,
-            refresh_seconds=None if cfg.simulate_refresh else 0.0,
+        kind = "virtual" if args.simulate else cfg.display
+        # 1. Which board is on the header: its EEPROM over I2C (or display.model); no pin is claimed yet.
+        board = None
+        if kind != "virtual":
+            try:
+                board = find_board(cfg.model)
+            except (Exception, SystemExit) as exc:  # no EEPROM, no inky library: open_display says so below
+                log.info("no Inky board found: %s", exc)
+        # 2. The buttons' and LED's pins against that board's own, before either side claims one.
+        buttons, conflict = dict(cfg.buttons), None
+        if board is not None:
+            try:
+                buttons = resolve_pins(cfg, board.panel, board.driver)
+            except PinConflict as clash:  # reported with the buttons: no pin is claimed, the phone's still work
+                conflict = clash
+        # 3. Buttons and LED: they never wait for (or fall with) the display.
+        pi = Appliance(
+            cfg, self.table, self.broker, self.faults, simulate=args.simulate, buttons=buttons, conflict=conflict
         )
         with self._lock:
-            self.display, self.display_note = display, note
-        pi = Appliance(cfg, self.table, self.broker, self.faults, simulate=args.simulate)
-        code = self.code
+            if self._stopping:
+                pi.close()
+                return
+            self.pi = pi
+        pi.redraw = lambda: self.worker.request() if self.worker is not None else None
+        pi.controls.show_join = self._show_join  # a button hold the game leaves free shows the join screen
+        self.table.subscribe(lambda event: self._frames.changed(event) if self._frames is not None else None)
+        self.table.subscribe(lambda event: self.worker.request(event) if self.worker is not None else None)
+        pi.watch_address(port, host)
+        if pi.buttons.simulated and sys.stdin.isatty():
+            from tableside.keys import KeyReader
+
+            self.keys = KeyReader(pi.buttons)
+            self.keys.start()
+        self.say(f"Buttons: {pi.buttons_note}" + ("; keys a/b/c/d press, A/B/C/D hold" if self.keys else ""))
+        # 4. The display; one that fails is reported and tried again, and the phone preview goes on.
+        self._open_display(kind, board)
+        self.broker.publish({"kind": "hardware", "component": "start", "error": None})  # phones re-read the status
+
+    def _open_display(self, kind: str, board: Any) -> bool:
+        """Open the display and start drawing on it; on failure draw for the phone only and retry later."""
+        from tableside.device import display as display_module
+
+        cfg, args = self.cfg, self.args
+        try:
+            display, note = display_module.open_display(
+                kind,
+                args.panel or cfg.panel,
+                self.folder,
+                model=cfg.model,
+                refresh_seconds=None if cfg.simulate_refresh else 0.0,
+                board=board,
+            )
+            failed = None
+        except (Exception, SystemExit) as exc:  # gpiodevice exits on a busy pin (facts.md)
+            failed = describe(exc)
+            panel = display_module.get_panel(args.panel or cfg.panel or cfg.model or display_module.DEFAULT_PANEL)
+            display = display_module.VirtualDisplay(panel, None, 0.0)  # frames for the phone's preview only
+            note = (
+                f"ERROR the e-paper display failed: {failed}; trying again every {DISPLAY_RETRY:g} s "
+                "(the phone preview and the buttons work meanwhile)"
+            )
+            self.faults.report("display", exc, fix=DISPLAY_FIX)
+        else:
+            if self.display_failed is not None:  # a retry found the board
+                self.faults.clear("display")
+        self._start_pipeline(display, note, failed)
+        self.say(f"Display: {note}")
+        if failed is not None:
+            self._start_retry(kind)
+        return failed is None
+
+    def _start_pipeline(self, display: Any, note: str, failed: str | None) -> None:
+        """Frames for ``display`` and the scheduler that draws them; replaces any earlier pair."""
+        from tableside.device.display import RefreshScheduler
+        from tableside.display.join import JoinInfo
+        from tableside.frames import FrameSource
+
+        pi, code = self.pi, self.code
 
         def join() -> JoinInfo | None:
             """The join link on the panel: the LAN address or HOSTNAME.local once there is one."""
@@ -115,52 +192,73 @@ class Hardware:
             self.table,
             display.panel,
             join,
-            join_seconds=cfg.join_seconds,
+            join_seconds=self.cfg.join_seconds,
             overlay=lambda: pi.controls.overlay() or next(filter(None, (o() for o in self.overlays)), None),
             waiting=lambda: pi.join_text(code),
         )
         worker = RefreshScheduler(
             display,
             frames.image,
-            min_interval=cfg.min_interval,
+            min_interval=self.cfg.min_interval,
             next_change=frames.next_change,
-            faults=self.faults,
+            faults=self.faults if failed is None else None,
             settle=0.2,
             on_frame=lambda: self.broker.publish({"kind": "frame"}),
         )
-        pi.redraw = worker.request
-
-        def show_join() -> None:
-            frames.show_join()
-            worker.request()
-
-        pi.controls.show_join = show_join  # a button hold the game leaves free shows the join screen
-        self.table.subscribe(frames.changed)
-        self.table.subscribe(worker.request)
-        pi.watch_address(port, host)
         frames.show_join()  # at start the panel says how to join
-        with self._lock:
-            if self._stopping:  # stopped while starting: undo what was built
-                pi.close()
-                return
-            self.pi, self.worker = pi, worker
         worker.start()
-        if pi.buttons.simulated and sys.stdin.isatty():
-            from tableside.keys import KeyReader
+        with self._lock:
+            stopping = self._stopping
+            if not stopping:
+                old = self.worker
+                self.display, self.display_note, self.display_failed = display, note, failed
+                self._frames, self.worker = frames, worker
+        if stopping:
+            worker.stop()
+        elif old is not None:
+            old.stop()
 
-            self.keys = KeyReader(pi.buttons)
-            self.keys.start()
-        self.broker.publish({"kind": "hardware", "component": "start", "error": None})  # phones re-read the status
-        self.say(f"Display: {note}")
-        self.say(f"Buttons: {pi.buttons_note}" + ("; keys a/b/c/d press, A/B/C/D hold" if self.keys else ""))
+    def _show_join(self) -> None:
+        if self._frames is not None:
+            self._frames.show_join()
+        if self.worker is not None:
+            self.worker.request()
+
+    def _start_retry(self, kind: str) -> None:
+        if self._retry is not None and self._retry.is_alive():
+            return
+        self._retry = threading.Thread(target=self._retry_loop, args=(kind,), name="display-retry", daemon=True)
+        self._retry.start()
+
+    def _retry_loop(self, kind: str) -> None:
+        """Look for the board again now and then; when it answers, draw on it from then on."""
+        from tableside.device.display import find_board
+
+        wait = DISPLAY_RETRY
+        while not self._stop_retry.wait(wait):
+            try:
+                board = find_board(self.cfg.model)
+            except (Exception, SystemExit) as exc:
+                with self._lock:
+                    self.display_failed = describe(exc)
+                wait = min(wait * 2, DISPLAY_RETRY_MAX)
+                continue
+            if self._open_display(kind, board):
+                self.broker.publish({"kind": "hardware", "component": "display", "error": None})
+                return
+            wait = min(wait * 2, DISPLAY_RETRY_MAX)
 
     def stop(self) -> None:
         """Stop in reverse order; waits (bounded) for a start still under way so nothing is left half-built."""
         if self._thread is not None:
             self._thread.join(timeout=10)
+        self._stop_retry.set()
         with self._lock:
             self._stopping = True
             keys, worker, pi = self.keys, self.worker, self.pi
+        if self._retry is not None:
+            self._retry.join(timeout=10)
+            worker = self.worker
         if keys:
             keys.stop()
         if worker:
@@ -193,11 +291,12 @@ class Hardware:
         """``GET /api/hardware``: the display and buttons, or that they are still starting."""
         with self._lock:
             display, note, worker, pi = self.display, self.display_note, self.worker, self.pi
+            failed = self.display_failed
         out: dict[str, Any] = {
-            "display": display.name if display is not None else "starting",
+            "display": "failed" if failed else display.name if display is not None else "starting",
             "display_note": note,
             "panel": display.panel.id if display is not None else None,
-            "display_error": worker.error if worker is not None else None,
+            "display_error": failed or (worker.error if worker is not None else None),
         }
         if pi is not None:
             return {**out, **pi.status()}

@@ -16,7 +16,7 @@ from tableside.config import Config
 from tableside.core.errors import TablesideError
 from tableside.device.buttons import ButtonPanel, Gesture, StatusLed
 from tableside.device.controls import Controls
-from tableside.device.pins import choose_pin_factory, pi_model
+from tableside.device.pins import PinChoice, PinConflict, choose_pin_factory, mock_factory, pi_model
 from tableside.faults import Faults
 from tableside.network import Addresses, AddressWatch, current
 
@@ -35,13 +35,35 @@ class Appliance:
     """Buttons, LED and address of one running table; ``redraw`` is set once the display worker exists."""
 
     def __init__(
-        self, cfg: Config, table: Any, broker: Any, faults: Faults, simulate: bool = False, model: str | None = None
+        self,
+        cfg: Config,
+        table: Any,
+        broker: Any,
+        faults: Faults,
+        simulate: bool = False,
+        model: str | None = None,
+        buttons: dict[str, int] | None = None,
+        conflict: PinConflict | None = None,
     ) -> None:
+        """``buttons``: the pins checked against the display's (``pins.resolve_pins``); ``conflict``: why
+        they clash with it, and then no pin is claimed (the phone's buttons still work)."""
         self.table = table
         self.broker = broker
         self.faults = faults
         self.redraw: Callable[[], None] = lambda: None
-        self.pins = choose_pin_factory(simulate, cfg.pin_factory, model if model is not None else pi_model())
+        model = model if model is not None else pi_model()
+        if conflict is not None:
+            self.pins = PinChoice(
+                mock_factory(),
+                "mock",
+                "no pin claimed: the config clashes with the display",
+                conflict.message,
+                conflict.fix,
+                model,
+            )
+        else:
+            self.pins = choose_pin_factory(simulate, cfg.pin_factory, model)
+        pins = dict(buttons if buttons is not None else cfg.buttons)
         if self.pins.error:
             faults.report("pins", self.pins.error, fix=self.pins.fix)
         log.debug("pin factory: %s (%s)", self.pins.name, self.pins.why)  # serve prints it once, as "Buttons:"
@@ -51,7 +73,7 @@ class Appliance:
             else f"ERROR {self.pins.error}; fix: {self.pins.fix}. The phone's buttons still work"
         )
         self.led = None
-        if cfg.led_pin is not None:
+        if cfg.led_pin is not None and conflict is None:
             try:
                 self.led = StatusLed(cfg.led_pin, self.pins.factory, pwm=cfg.led_pwm, active_high=cfg.led_active_high)
             except Exception as exc:  # a wrong LED pin must not stop the table
@@ -69,7 +91,7 @@ class Appliance:
         self.buttons = ButtonPanel(
             self._on_gesture,
             self.pins.factory,
-            cfg.buttons,
+            pins,
             hold_time=cfg.hold_time,
             debounce=cfg.debounce_ms / 1000,
             chords=[cfg.shutdown_chord],

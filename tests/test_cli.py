@@ -35,13 +35,12 @@ def test_bad_input_exits_2_with_one_line(args, capsys):
     assert len(err.strip().splitlines()) == 1 and err.startswith("tableside:")
 
 
-def test_doctor_names_what_to_fix(tmp_path, capsys):
+def test_doctor_off_a_pi_says_so_in_one_line_and_exits_0(tmp_path, capsys):
+    """Simulation is not a fault: on a laptop (this machine) the doctor has nothing to fix."""
     code = main(["doctor", "--data", str(tmp_path / "data")])
     out = capsys.readouterr().out
-    assert "data folder" in out and out.strip().splitlines()[-1] in ("all good", f"{out.count('FIX')} thing(s) to fix")
-    assert code == (1 if "FIX" in out else 0)
-    if "FIX" in out:  # on a machine without SPI, say how to turn it on
-        assert "raspi-config" in out or "not a Raspberry Pi" in out
+    assert code == 0 and len(out.strip().splitlines()) == 1 and "not a Raspberry Pi" in out
+    assert "FIX" not in out and not (tmp_path / "data").exists()
 
 
 def test_join_code_is_random_per_install_and_kept(tmp_path, monkeypatch):

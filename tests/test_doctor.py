@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import pwd
 import socket
+import subprocess
+import sys
 
 import pytest
 
@@ -31,7 +35,7 @@ def test_a_fresh_pi_is_told_to_turn_on_spi_i2c_and_the_overlay(pi, tmp_path):
     checks = run_checks(str(tmp_path / "data"), root=pi, hardware=False)
     assert find(checks, "Raspberry Pi 4 Model B").ok
     spi, i2c = find(checks, "SPI is off"), find(checks, "I2C is off")
-    assert not spi.ok and "raspi-config nonint do_spi 0" in spi.fix
+    assert not spi.ok and "raspi-config nonint do_spi 0" in spi.fix and "tableside doctor" not in spi.fix
     assert not i2c.ok and "do_i2c 0" in i2c.fix
     gpio8 = find(checks, "GPIO8 is held")
     assert not gpio8.ok and "spi0-0cs" in gpio8.text and "reboot" in gpio8.fix
@@ -103,3 +107,137 @@ def test_doctor_prints_each_fix_and_exits_1(pi, tmp_path, capsys):
     out = capsys.readouterr().out
     assert code == 1 and "FIX  SPI is off" in out and "     -> sudo raspi-config nonint do_spi 0" in out
     assert out.strip().splitlines()[-1].endswith("thing(s) to fix")
+
+
+def test_spi_and_i2c_turned_on_but_not_active_mean_a_reboot_not_raspi_config(pi, tmp_path):
+    """Issue 19: a config.txt that already enables SPI was told to run raspi-config again."""
+    (pi / "boot/firmware/config.txt").write_text(
+        CONFIG_TXT.replace("#dtparam=spi=on", "dtparam=spi=on").replace("#dtparam=i2c_arm=on", "dtparam=i2c_arm=on")
+    )
+    checks = run_checks(str(tmp_path / "data"), root=pi, hardware=False)
+    for words in ("SPI is turned on", "I2C is turned on"):
+        check = find(checks, words)
+        assert not check.ok and "reboot is pending" in check.text and check.fix == "sudo reboot"
+
+
+def test_off_a_pi_the_doctor_says_one_plain_line_and_exits_0(tmp_path, capsys):
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    code = run_doctor(str(tmp_path / "data"), root=laptop)
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.strip().splitlines() == [out.strip()] and "not a Raspberry Pi" in out and "FIX" not in out
+    assert not (tmp_path / "data").exists()
+
+
+def unit_text(workdir: str | None, config: str = "/etc/tableside/tableside.toml", user: str = "pi") -> str:
+    lines = ["[Service]", f"User={user}", f"ExecStart=/opt/tableside/venv/bin/tableside serve --config {config}"]
+    if workdir:
+        lines += [f"WorkingDirectory={workdir}", f"Environment=LG_WD={workdir}"]
+    return "\n".join(lines) + "\n"
+
+
+def install_unit(pi, text):
+    (pi / "etc/tableside").mkdir(parents=True, exist_ok=True)
+    (pi / "etc/tableside/tableside.toml").touch()
+    path = pi / "etc/systemd/system/tableside.service"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def test_the_service_config_gives_the_port_and_the_data_folder(pi, tmp_path):
+    data = tmp_path / "served"
+    data.mkdir()
+    (pi / "etc/tableside").mkdir(parents=True)
+    (pi / "etc/tableside/other.toml").write_text(f'[server]\nport = 8193\ndata = "{data}"\n')
+    install_unit(pi, unit_text("/var/lib/tableside", config="/etc/tableside/other.toml"))
+    checks = run_checks(None, root=pi, hardware=False)
+    assert find(checks, "other.toml loads (port 8193)").ok
+    assert find(checks, "port 8193").ok and not [c for c in checks if "port 8080" in c.text]
+    assert find(checks, f"data folder {data}").text.startswith(f"data folder {data} ")
+
+
+def test_a_unit_without_a_working_directory_is_a_fix_that_is_not_the_doctor(pi, tmp_path):
+    install_unit(pi, unit_text(None))
+    check = find(run_checks(str(tmp_path), root=pi, hardware=False), "sets no WorkingDirectory")
+    assert not check.ok and "lgpio" in check.text and "install.sh" in check.fix and "doctor" not in check.fix
+    install_unit(pi, unit_text("/var/lib/tableside"))
+    assert find(run_checks(str(tmp_path), root=pi, hardware=False), "the service runs from /var/lib/tableside").ok
+
+
+def test_a_damaged_database_is_found_read_only_and_nothing_is_created(pi, tmp_path):
+    import sqlite3
+
+    from tests.test_pi_install import snapshot
+
+    data = tmp_path / "data"
+    data.mkdir()
+    db = data / "tableside.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE t (x)")
+        conn.executemany("INSERT INTO t VALUES (?)", [("x" * 500,) for _ in range(200)])
+    conn.close()
+    assert find(run_checks(str(data), root=pi, hardware=False), "passes SQLite's quick check").ok
+    raw = bytearray(db.read_bytes())
+    raw[4096 * 2 : 4096 * 2 + 200] = b"\xff" * 200  # a torn page
+    db.write_bytes(bytes(raw))
+    before = snapshot(tmp_path)
+    check = find(run_checks(str(data), root=pi, hardware=False), "is damaged")
+    assert not check.ok and str(db) in check.text and "move the file away" in check.fix
+    assert snapshot(tmp_path) == before  # looked at, never changed or added to
+    missing = tmp_path / "never-made"
+    assert find(run_checks(str(missing), root=pi, hardware=False), "does not exist yet").ok
+    assert not missing.exists()
+
+
+def test_an_older_servers_advice_to_run_the_doctor_is_not_repeated_by_the_doctor(pi, tmp_path):
+    faults = Faults(tmp_path / "data")
+    (tmp_path / "data").mkdir()
+    faults.report("pins", FileNotFoundError("[Errno 2] No such file: '.lgd-nfy3'"), fix="run 'tableside doctor'")
+    check = find(run_checks(str(tmp_path / "data"), root=pi, hardware=False), "last pins error")
+    assert not check.ok and "doctor" not in check.fix and check.fix
+
+
+def test_a_missing_gpio_chip_is_not_called_a_group_problem(tmp_path):
+    from tableside.device.pins import gpiochip_problem
+
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    assert "no GPIO chip" in gpiochip_problem(dev)
+    (dev / "gpiochip0").touch()
+    assert gpiochip_problem(dev) is None  # (as root every chip is openable; the group case needs a user)
+
+
+def test_the_live_checks_run_from_the_units_working_directory_with_its_environment(pi, tmp_path):
+    """Issue 19: the doctor ran from the home folder and saw nothing wrong while the service, started
+    from "/", could not create lgpio's pipe."""
+    me = pwd.getpwuid(os.getuid()).pw_name
+    install_unit(pi, unit_text(None, user=me))  # systemd's default working directory: /
+    checks = run_checks(str(tmp_path / "data"), root=pi, hardware=True)
+    assert find(checks, "its working directory /").text.endswith("its working directory /")
+    owned = tmp_path / "owned"
+    owned.mkdir()
+    install_unit(pi, unit_text(str(owned), user=me))
+    checks = run_checks(str(tmp_path / "data"), root=pi, hardware=True)
+    assert find(checks, f"user {me} can write its working directory {owned}").ok
+
+
+def _nobody_can_run_python() -> bool:
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", "import tableside"], user="nobody", extra_groups=[], capture_output=True, cwd="/"
+        )
+    except OSError:
+        return False
+    return done.returncode == 0
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="switching users needs root")
+def test_as_root_the_live_checks_run_as_the_units_user(pi, tmp_path):
+    if not _nobody_can_run_python():
+        pytest.skip(f"user nobody cannot run {sys.executable} here (a venv under /root); the emulated Pi checks it")
+    install_unit(pi, unit_text(None, user="nobody"))
+    checks = run_checks(str(tmp_path / "data"), root=pi, hardware=True)
+    workdir = find(checks, "its working directory")
+    assert not workdir.ok and workdir.text == "user nobody cannot write its working directory /"
+    assert "WorkingDirectory" in workdir.fix and "doctor" not in workdir.fix

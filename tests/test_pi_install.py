@@ -284,6 +284,8 @@ def test_the_unit_hardening_is_there_and_leaves_gpio_alone():
     assert settings["Restart"] == "on-failure" and int(settings["TimeoutStopSec"]) >= 35
     assert "network-online" not in settings.get("After", "") and "Wants" not in settings
     assert settings["User"] == "@USER@" and "serve --config /etc/tableside/tableside.toml" in settings["ExecStart"]
+    # lgpio makes its pipe in the working directory (systemd's default "/" is not the user's): issue 19
+    assert settings["WorkingDirectory"] == "@DATA@" and settings["Environment"] != "LG_WD=" and "LG_WD=@DATA@" in text
 
 
 def test_the_config_template_loads_and_every_commented_key_is_a_real_setting(tmp_path):

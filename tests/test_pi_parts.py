@@ -281,3 +281,16 @@ def test_hardware_route_shows_the_pin_factory_and_live_errors(table, tmp_path):
         assert body["errors"]["display"]["error"] == "SystemExit: pins in use"
     finally:
         appliance.close()
+
+
+def test_lgpio_with_nowhere_to_make_its_pipe_is_an_error_naming_the_working_directory(monkeypatch, tmp_path):
+    """Issue 19: lgpio makes '.lgd-nfyN' where the service runs; "/" gave FileNotFoundError and the fix said
+    "run 'tableside doctor'", which saw nothing wrong. Now the error names the folder and the fix the unit."""
+    monkeypatch.delitem(sys.modules, "lgpio", raising=False)
+    monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
+    monkeypatch.setenv("LG_WD", str(tmp_path / "gone"))
+    choice = choose_pin_factory(model="Raspberry Pi Zero 2 W Rev 1.0", env={})
+    assert choice.simulated and "the lgpio pin factory failed to load" in choice.error
+    assert f"LG_WD={tmp_path / 'gone'}" in choice.error and "cannot write" in choice.error
+    assert "WorkingDirectory" in choice.fix and "doctor" not in choice.fix
+    assert "gpiozero.pins.lgpio" not in sys.modules  # refused before lgpio was imported (it would chdir)
