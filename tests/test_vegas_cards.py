@@ -241,3 +241,16 @@ def test_enter_hand_has_a_form_a_phone_draws():
     assert fields["cards"]["kind"] == "picks" and len(fields["cards"]["choices"]) == rules.CARDS
     state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Ann", "Bob"]}))
     assert SYSTEM.actions["enter_hand"].describe(state, ["Ann", "Bob"])["reason"] == "only in Tricks; now: Setup"
+
+
+def test_a_bonus_named_from_a_trick_entered_by_its_winner_joins_the_cards_played():
+    quoted("The winner then chooses one opponent's card from the trick and takes that card's trick bonus.")
+    state = trick(round_one(), ("Ann", "Game 9"), ("Bob", "Game 4"), ("Cy", "Bot 2"))
+    state = act(state, {"type": "trick_winner", "winner": "Ann"}).state
+    refused(state, {"type": "claim_bonus", "player": "Ann", "suit": "Game", "number": 4}, "Game 4 was already played")
+    state = act(state, {"type": "claim_bonus", "player": "Ann", "suit": "Team", "number": 3}).state
+    assert {"card": "Team 3", "player": "", "trick": 2} in state["played"]
+    lead = state["leader"]
+    others = [p for p in ("Ann", "Bob", "Cy") if p != lead]
+    raw = {"type": "play_trick", "cards": [row(lead, "Team 3"), row(others[0], "Team 5"), row(others[1], "Team 6")]}
+    refused(state, raw, "Team 3 was already played this round (trick 2)")

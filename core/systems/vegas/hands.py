@@ -7,7 +7,8 @@ from the tricks entered card by card:
   is only reshuffled when a round starts ("Each round All modifier tokens are returned and
   the deck is reshuffled"). A card played in an earlier trick of the round is refused, in
   words, naming the trick it was played in. A card a Mobster token takes "out of this trick
-  into your hand" goes back into a hand, so it may be played again.
+  into your hand" goes back into a hand, so it may be played again. A trick entered by its
+  winner only adds the cards its bonuses are claimed from.
 - **Entered hands.** A seat may enter its hand (privately: other seats see only that it did).
   While the entered hand still matches the cards the player holds, each card that player
   plays must be in it, and "Follow the led suit if you can" is checked against it. Anything
@@ -41,10 +42,25 @@ def check_not_played(state: State, card: str, who: str) -> None:
     """Refuse a card already played this round, saying when and by whom."""
     row = played_cards(state).get(card)
     if row is not None:
+        by = f"{row['player']}, " if row["player"] else ""
         raise RuleError(
-            f"{who}: {card} was already played this round ({row['player']}, trick {row['trick']}); "
+            f"{who}: {card} was already played this round ({by}trick {row['trick']}); "
             "there is one of each card and the deck is reshuffled only when a round starts"
         )
+
+
+def named_from_unseen_trick(state: State, card: str, trick: int, who: str) -> None:
+    """A bonus claimed from a trick entered by its winner only names a card played in it: one played in an
+    earlier trick of the round, or held in an entered hand, is refused; otherwise it joins the round's
+    record (by an opponent whose name the table did not enter)."""
+    row = played_cards(state).get(card)
+    if row is not None and row["trick"] == trick:
+        return  # a second claim on the same card of this trick
+    check_not_played(state, card, who)
+    holder = holder_of(state, card)
+    if holder is not None:
+        raise RuleError(f"{who}: {card} is in {holder}'s hand as entered, so it was not played in this trick")
+    state.setdefault("played", []).append({"card": card, "player": "", "trick": trick})
 
 
 def holder_of(state: State, card: str) -> str | None:

@@ -211,6 +211,8 @@ def claim_bonus(
             raise RuleError(f"{card} was taken out of the trick by a Mobster token")
         if owner == player:
             raise RuleError(f"{card} is {player}'s own card; the bonus comes from an opponent's card")
+    else:
+        hands.named_from_unseen_trick(state, card, trick["number"], f"{player}'s bonus card")
     text = bonuses.trick_bonus(state, player, suit, number, target=target, colour=colour, pick=pick)
     trick["claims"].remove(claim)
     summary = f"{player} takes the trick bonus of {card}: {text}"
