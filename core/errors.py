@@ -49,3 +49,9 @@ class BindingError(RuntimeError):
     """
 
     component = "binding"
+
+
+class TooMany(TablesideError):
+    """A limit that keeps the table's card from filling: too many saved games, or new ones too fast (HTTP 429)."""
+
+    status = 429

@@ -292,13 +292,28 @@ class Store:
         for values in cursor:
             yield dict(zip(names, values, strict=True))
 
-    def list_sessions(self) -> list[dict]:
-        """All sessions, newest first, each with its current version."""
+    def list_sessions(self, limit: int | None = None, offset: int = 0) -> list[dict]:
+        """Sessions, newest first (``limit`` of them after ``offset``, or all), each with its current version."""
         sql = (
             "SELECT s.*, (SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = s.id) AS version "
-            "FROM sessions s ORDER BY ordinal DESC"
+            "FROM sessions s ORDER BY ordinal DESC LIMIT ? OFFSET ?"
         )
-        return [self._session(r) for r in self._rows(sql, [])]
+        return [self._session(r) for r in self._rows(sql, [-1 if limit is None else limit, offset])]
+
+    def count_sessions(self) -> int:
+        return int(self.conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0])
+
+    def delete_session(self, session_id: str) -> None:
+        """Remove a session and everything of it (log, checkpoints, head, seat claims), in one transaction."""
+        with self._write("the game was not deleted"), self.atomic():
+            for table in ("log", "snapshots", "heads", "seat_claims"):
+                self.conn.execute(f"DELETE FROM {table} WHERE session_id = ?", [session_id])
+            self.conn.execute("DELETE FROM sessions WHERE id = ?", [session_id])
+            # noted, so a backup that still has it does not make this file look like it lost a game
+            self.conn.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                [f"deleted:{session_id}", datetime.now(UTC).isoformat(timespec="seconds")],
+            )
 
     @staticmethod
     def _session(row: dict) -> dict:

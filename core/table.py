@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tableside.core import dice, privacy
-from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError
+from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError, TooMany
 from tableside.core.recorder import NeedsDice, typed_faces
 from tableside.core.replay import Replay, stacks
 from tableside.core.roll import TableRoll
@@ -40,6 +40,12 @@ SOURCES = ("button", "phone", "cli", "api", "dice")  # dice: faces read from sma
 # A held seat may be taken over without its phone's agreement once that phone has sent no request and held
 # no stream for this long (docs/api.md, "Seats").
 SEAT_GONE_AFTER = 120.0
+# Bounds that keep a guest from filling the card (docs/api.md, "Limits"): a game's name, how many saved
+# games the table keeps (delete old ones, archived to a file first), and how fast new ones may be started.
+MAX_NAME = 60
+MAX_SESSIONS = 500
+NEW_GAMES_PER_MINUTE = 6
+SESSIONS_PER_PAGE = 50
 Listener = Callable[[dict], None]
 
 
@@ -84,6 +90,8 @@ class Table:
         self._claims = 0  # bumped when a seat changes hands: the view's "claimed" flags depend on it
         # Presence of the phones holding seats, by token: when each was last heard from, and its open streams.
         self._seen: dict[str, float] = {}
+        self._started_games: list[float] = []  # when the last new games were started (the rate limit)
+        self.new_games_per_minute = NEW_GAMES_PER_MINUTE
         self._streams: dict[str, int] = {}
         active = store.get_meta("active_session")
         if active and store.get_session(active):
@@ -105,23 +113,58 @@ class Table:
     def systems(self) -> list[dict]:
         return [s.describe() for s in self._catalogue()]
 
-    def create_session(self, system_id: Any, options: Any = None, name: str = "") -> dict:
+    def create_session(self, system_id: Any, options: Any = None, name: Any = "") -> dict:
+        """Start a new game and put it on the table. Refused (and nothing stored) past ``MAX_SESSIONS``
+        saved games or ``NEW_GAMES_PER_MINUTE``; ``name`` is text of at most ``MAX_NAME`` characters."""
         if not isinstance(system_id, str):
             raise BadRequest("'system' must be a system id such as 'venom'")
+        if name is None:
+            name = ""
+        if not isinstance(name, str):
+            raise BadRequest(f"'name' must be text of at most {MAX_NAME} characters, not {type(name).__name__}")
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            raise BadRequest(f"'name' must be at most {MAX_NAME} characters (it has {len(name)})")
         system = self._get_system(system_id)
         checked = system.validate_options(options)
         state = system.initial_state(checked)
         with self._lock:
+            self._check_quota()
             row = self.store.create_session(
                 system.id, checked, state, name or system.name, self._now(), system.rules_version
             )
+            self._started_games.append(time.monotonic())
             self._put_away()
             self.store.set_meta("active_session", row["id"])
             self._live = _Live(row["id"], system, 0, state, row["options"] or {})
         self._notify({"kind": "session", "session": row["id"], "version": 0})
         return self.view()
 
-    def sessions(self) -> list[dict]:
+    def _check_quota(self) -> None:
+        now = time.monotonic()  # not ``self.clock``: a wall clock a test (or a Pi without network) moves
+        self._started_games = [t for t in self._started_games if now - 60 < t <= now]
+        if len(self._started_games) >= self.new_games_per_minute:
+            raise TooMany(f"at most {self.new_games_per_minute} new games a minute: wait a moment and try again")
+        if self.store.count_sessions() >= MAX_SESSIONS:
+            raise TooMany(
+                f"the table keeps at most {MAX_SESSIONS} saved games: delete old ones first "
+                "(each is archived to a file in the data folder before it goes)"
+            )
+
+    def delete_session(self, session_id: Any) -> dict:
+        """Forget a saved game that is not on the table (archive it first: ``webui.api``, ``tableside``)."""
+        if not isinstance(session_id, str):
+            raise BadRequest("'id' must be a session id")
+        with self._lock:
+            if self._live is not None and self._live.id == session_id:
+                raise Conflict("this game is on the table: start or open another one before deleting it")
+            if self.store.get_session(session_id) is None:
+                raise NotFound(f"no saved session with id {session_id[:40]!r}")
+            self.store.delete_session(session_id)
+        return {"deleted": session_id}
+
+    def sessions(self, limit: int | None = None, offset: int = 0) -> list[dict]:
+        """Saved games, newest first: all of them, or ``limit`` of them after the first ``offset``."""
         with self._lock:
             active = self._live.id if self._live else None
             return [
@@ -133,7 +176,7 @@ class Table:
                     "created_at": s["created_at"],
                     "active": s["id"] == active,
                 }
-                for s in self.store.list_sessions()
+                for s in self.store.list_sessions(limit, offset)
             ]
 
     def activate(self, session_id: Any) -> dict:

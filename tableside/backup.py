@@ -7,7 +7,10 @@ The log is the truth, so a copy of it is the game:
   connection (WAL readers never block the table's writer), written to a
   temporary name, fsynced and renamed, so a backup on disk is always whole.
   One is made at the end of each round (the state's ``round`` goes up) and
-  every ``every`` seconds of play; the newest ``keep`` are kept. Backups are
+  every ``every`` seconds of play, only when something changed and never more
+  than once every ``at_most_every`` seconds (a minute: a guest ending rounds in
+  a loop made 77 whole copies in 20 s, wear and stalls on an SD card); the
+  newest ``keep`` are kept. Backups are
   numbered, not dated: a Pi without a clock boots with the wrong time.
 - **At start-up** ``PRAGMA quick_check`` reads the file. A damaged file is
   never overwritten or deleted: ``serve`` stops with one line naming the file
@@ -88,11 +91,13 @@ class Backups:
         keep: int = 10,
         every: float = 300.0,
         clock: Callable[[], float] = time.monotonic,
+        at_most_every: float = 60.0,
     ) -> None:
         self.db_path = Path(db_path)
         self.folder = Path(folder) if folder else self.db_path.parent / "backups"
         self.keep = keep
         self.every = every
+        self.at_most_every = at_most_every
         self.clock = clock
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -162,8 +167,12 @@ class Backups:
         self._round = marker
 
     def due(self) -> bool:
-        """A round ended, or there were changes and ``every`` seconds passed since the last backup."""
-        return self._changes > 0 and (self._round_ended or self.clock() - self._last >= self.every)
+        """Something changed, ``at_most_every`` seconds passed since the last backup, and a round ended
+        or ``every`` seconds passed."""
+        if self._changes == 0:
+            return False
+        since = self.clock() - self._last
+        return since >= self.at_most_every and (self._round_ended or since >= self.every)
 
     def run_once(self) -> Path | None:
         """Make a backup if one is due (the background thread calls this)."""
@@ -185,7 +194,7 @@ class Backups:
 
         def loop() -> None:
             while not self._stop.is_set():
-                self._wake.wait(timeout=min(self.every, 60.0))
+                self._wake.wait(timeout=min(self.every, self.at_most_every, 60.0))
                 self._wake.clear()
                 if self._stop.is_set():
                     return
@@ -254,3 +263,154 @@ def restore(db_path: Path, backup: Path) -> Path:
     os.replace(tmp, db_path)
     _fsync_dir(db_path.parent)
     return aside
+
+
+# -- entries the backup does not have -----------------------------------------------------------
+def _open_ro(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+
+
+def _last_seqs(conn: sqlite3.Connection) -> dict[str, int]:
+    """session id -> its newest log entry, for every session the file still lists."""
+    out: dict[str, int] = {}
+    for (sid,) in conn.execute("SELECT id FROM sessions").fetchall():
+        row = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = ?", [sid]).fetchone()
+        out[sid] = int(row[0])
+    return out
+
+
+def _deleted(conn: sqlite3.Connection) -> set[str]:
+    """Sessions deleted on purpose (``Store.delete_session`` notes each in ``meta``)."""
+    try:
+        rows = conn.execute("SELECT key FROM meta WHERE key LIKE 'deleted:%'").fetchall()
+    except sqlite3.DatabaseError:
+        return set()
+    return {key.split(":", 1)[1] for (key,) in rows}
+
+
+def missing_entries(db_path: Path, backup: Path) -> list[str]:
+    """What ``backup`` holds that ``db_path`` does not (games, or entries at their end), in words; empty
+    when the database has everything its newest backup has. A database that lost its journal file
+    (``-wal``) after a crash is older than its backup: starting on it would hide the loss."""
+    try:
+        db, bk = _open_ro(db_path), _open_ro(backup)
+        try:
+            have, had, gone = _last_seqs(db), _last_seqs(bk), _deleted(db)
+        finally:
+            db.close()
+            bk.close()
+    except sqlite3.DatabaseError:
+        return []  # a damaged file is reported by check_database
+    out = []
+    for sid, last in had.items():
+        if sid in gone:
+            continue
+        if sid not in have:
+            out.append(f"game {sid} ({last} entries) is missing")
+        elif have[sid] < last:
+            out.append(f"game {sid} has {have[sid]} of the backup's {last} entries")
+    return out
+
+
+def older_message(db_path: Path, backup: Path, missing: list[str]) -> str:
+    """One line: the database has lost entries its newest backup has, and the way out."""
+    shown = "; ".join(missing[:3]) + (f"; and {len(missing) - 3} more" if len(missing) > 3 else "")
+    return (
+        f"the database {db_path} is older than its newest backup {backup} ({shown}): entries are missing "
+        "(its journal file may have been lost). It was not changed. Run 'tableside restore' to put the backup "
+        "in place and re-apply every newer entry the database still has (it is kept beside it)"
+    )
+
+
+_LOG_COLUMNS = ("session_id", "seq", "kind", "type", "action", "target", "source", "at", "result", "seat", "rolls")
+
+
+def recover_newer(damaged: Path, restored: Path) -> dict[str, int]:
+    """Copy every readable entry of ``damaged`` that ``restored`` (a backup just put in place) lacks, in
+    order per game, stopping at the first row that cannot be read (a log must have no gaps). Games the
+    backup does not have are copied too when their row reads. Returns session id -> entries recovered."""
+    from tableside.core.store import _ENTRY_COLUMNS, _decode
+
+    copy = _readable_copy(damaged)
+    try:
+        src = _open_ro(copy)
+    except sqlite3.DatabaseError:
+        _remove(copy)
+        return {}
+    dst = sqlite3.connect(str(restored), isolation_level=None)
+    recovered: dict[str, int] = {}
+    try:
+        try:
+            ids = [r[0] for r in src.execute("SELECT id FROM sessions").fetchall()]
+        except sqlite3.DatabaseError:
+            ids = []
+        have = _last_seqs(dst)
+        columns = ", ".join(_LOG_COLUMNS) + ", private"
+        dst.execute("BEGIN IMMEDIATE")
+        for sid in ids:
+            try:
+                if sid not in have:
+                    session = src.execute("SELECT * FROM sessions WHERE id = ?", [sid]).fetchone()
+                    names = [d[0] for d in src.execute("SELECT * FROM sessions LIMIT 0").description]
+                    row = dict(zip(names, session, strict=True))
+                    row["ordinal"] = dst.execute("SELECT COALESCE(MAX(ordinal), 0) + 1 FROM sessions").fetchone()[0]
+                    dst.execute(
+                        f"INSERT INTO sessions ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+                        list(row.values()),
+                    )
+                    dst.execute(
+                        "INSERT INTO snapshots (session_id, version, state) VALUES (?, 0, ?)",
+                        [sid, row["initial_state"]],
+                    )
+                    have[sid] = 0
+            except (sqlite3.DatabaseError, TypeError, ValueError):
+                continue  # the game's own row is unreadable: its entries cannot be placed
+            seq = have[sid] + 1
+            while True:
+                try:
+                    values = src.execute(f"SELECT {columns} FROM log WHERE session_id = ? AND seq = ?", [sid, seq])
+                    values = values.fetchone()
+                except sqlite3.DatabaseError:
+                    break
+                if values is None:
+                    break
+                try:
+                    _decode(dict(zip((*_LOG_COLUMNS, "private"), values, strict=True)), _ENTRY_COLUMNS)
+                except ValueError:
+                    break
+                dst.execute(f"INSERT INTO log ({columns}) VALUES ({', '.join('?' * len(values))})", list(values))
+                recovered[sid] = recovered.get(sid, 0) + 1
+                seq += 1
+        dst.execute("COMMIT")
+    finally:
+        src.close()
+        dst.close()
+        _remove(copy)
+    return {sid: n for sid, n in recovered.items() if n}
+
+
+def _readable_copy(damaged: Path) -> Path:
+    """A copy of a damaged file (and its journal) that SQLite can read row by row: a truncated file is
+    padded back to the size its header gives, so the pages still there read and only the lost ones fail
+    (as cut short, not one row of it reads)."""
+    copy = damaged.parent / f".{damaged.name}.recovering"
+    shutil.copyfile(damaged, copy)
+    wal = damaged.parent / (damaged.name + "-wal")
+    if wal.exists():
+        shutil.copyfile(wal, copy.parent / (copy.name + "-wal"))
+    with open(copy, "r+b") as f:
+        header = f.read(100)
+        if len(header) == 100 and header.startswith(b"SQLite format 3\0"):
+            page_size = int.from_bytes(header[16:18], "big")
+            page_size = 65536 if page_size == 1 else page_size
+            pages = int.from_bytes(header[28:32], "big")
+            f.seek(0, os.SEEK_END)
+            if pages and f.tell() < pages * page_size:
+                f.truncate(pages * page_size)
+    return copy
+
+
+def _remove(copy: Path) -> None:
+    for path in (copy, copy.parent / (copy.name + "-wal"), copy.parent / (copy.name + "-shm")):
+        with contextlib.suppress(OSError):
+            path.unlink()

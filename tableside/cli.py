@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     restore = sub.add_parser("restore", help="put a backup in place of a damaged database (the old file is kept)")
     restore.add_argument("backup", nargs="?", help="backup file (default: the newest good one in DATA/backups)")
     restore.add_argument("--data", help="data folder")
+    restore.add_argument(
+        "--force", action="store_true", help="restore even when the database is healthy (it is kept beside it)"
+    )
     return parser
 
 
@@ -137,10 +140,12 @@ def _say_error(message: str, as_json: bool) -> None:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    """Move the database aside (never delete it) and copy a good backup in; refused while serve runs."""
+    """Move the database aside (never delete it), copy a good backup in, and re-apply every readable entry
+    of the old file that the backup lacks. A healthy database that has everything the backup has is
+    replaced only with ``--force``. Refused while serve runs."""
     from pathlib import Path
 
-    from tableside.backup import Backups, describe, restore
+    from tableside.backup import Backups, check_database, describe, missing_entries, recover_newer, restore
     from tableside.config import data_dir, load_config, system_config
     from tableside.lock import FolderLock
 
@@ -153,9 +158,21 @@ def cmd_restore(args: argparse.Namespace) -> int:
         if chosen is None:
             print(f"tableside: no good backup in {backups.folder}", file=sys.stderr)
             return 1
+        if db.exists() and check_database(db) is None and not missing_entries(db, chosen) and not args.force:
+            print(
+                f"tableside: the database {db} is healthy and has every entry of {chosen}: restoring would put "
+                "an older copy in its place. Nothing was changed; add --force to restore anyway",
+                file=sys.stderr,
+            )
+            return 1
         aside = restore(db, chosen)
         print(f"restored {chosen} ({describe(db)}) as {db}")
         if aside != db:
+            recovered = recover_newer(aside, db)
+            if recovered:
+                total = sum(recovered.values())
+                games = ", ".join(f"{sid}: {n}" for sid, n in recovered.items())
+                print(f"re-applied {total} newer entr{'y' if total == 1 else 'ies'} from the old file ({games})")
             print(f"the previous file is kept as {aside}")
         return 0
     finally:

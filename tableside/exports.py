@@ -11,7 +11,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from tableside.core import privacy
 from tableside.core.store import Store
@@ -55,3 +57,24 @@ def _csv_row(values) -> str:
     out = io.StringIO()
     csv.writer(out).writerow(values)
     return out.getvalue()
+
+
+def archive_session(db_path: Path, session: dict) -> Path:
+    """Write a saved game's whole log (unredacted: it stays on the table's card) to
+    ``archive/tableside-<system>-<id>.json`` beside the database, whole or not at all, before it is
+    deleted. Raises OSError when it cannot (then nothing is deleted)."""
+    folder = Path(db_path).parent / "archive"
+    folder.mkdir(exist_ok=True)
+    final = folder / f"tableside-{session['system']}-{session['id']}.json"
+    tmp = folder / f".{final.name}.tmp"
+    with open(tmp, "w", encoding="utf-8") as out:
+        out.write('{"name": ' + json.dumps(session.get("name")) + ', "created_at": ')
+        out.write(json.dumps(session.get("created_at")) + ', "options": ' + json.dumps(session.get("options")))
+        out.write(', "export": ')
+        for piece in export_lines(Store.reader(db_path), session["id"], EVERYTHING, "json"):
+            out.write(piece)
+        out.write("}\n")
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, final)
+    return final

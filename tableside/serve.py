@@ -15,7 +15,14 @@ import logging
 import signal
 import socket
 
-from tableside.backup import Backups, DamagedDatabase, check_database, damaged_message
+from tableside.backup import (
+    Backups,
+    DamagedDatabase,
+    check_database,
+    damaged_message,
+    missing_entries,
+    older_message,
+)
 from tableside.config import ConfigError, cookie_secret, data_dir, join_code, load_config
 from tableside.core.store import Store
 from tableside.core.table import Table
@@ -45,6 +52,10 @@ def run_serve(args: argparse.Namespace) -> int:
         problem = check_database(db_path)  # PRAGMA quick_check; a damaged file is named, never overwritten
         if problem is not None:
             raise DamagedDatabase(damaged_message(db_path, problem, Backups(db_path)))
+        newest = next(iter(Backups(db_path).list()), None)
+        missing = missing_entries(db_path, newest) if newest is not None and db_path.exists() else []
+        if missing:  # e.g. the journal file was lost: starting would hide that entries are gone
+            raise DamagedDatabase(older_message(db_path, newest, missing))
         return _serve(args, cfg, folder, host, port, code, lock)
     finally:
         lock.release()

@@ -86,7 +86,9 @@ def test_a_backup_at_each_rounds_end_and_every_few_minutes(tmp_path):
     backups.observe({"round": 1})
     assert backups.run_once() is None  # a change, but the round goes on and it is not yet time
     backups.changed()
-    backups.observe({"round": 2})  # the round ended
+    backups.observe({"round": 2})  # the round ended, but the last backup (start-up) was just now
+    assert backups.run_once() is None
+    clock.now += 60
     assert backups.run_once() is not None
     backups.changed()
     clock.now += 299
@@ -94,6 +96,25 @@ def test_a_backup_at_each_rounds_end_and_every_few_minutes(tmp_path):
     clock.now += 2  # five minutes of play
     assert backups.run_once() is not None
     assert backups.made == 2
+
+
+def test_rounds_ended_in_a_loop_make_at_most_one_backup_a_minute_and_none_without_a_change(tmp_path):
+    # finding 9 (#18): a guest ending rounds in a loop made 77 whole backups in 20 s
+    db = tmp_path / "tableside.db"
+    _table(db).store.close()
+    clock = Clock()
+    backups = Backups(db, every=300, clock=clock)
+    made = []
+    for r in range(1, 2001):  # 2,000 rounds over 200 s
+        clock.now += 0.1
+        backups.changed()
+        backups.observe({"round": r})
+        made.append(backups.run_once())
+    assert sum(p is not None for p in made) == 3  # at 60, 120 and 180 s
+    clock.now += 1000
+    assert backups.run_once() is not None  # the last changes, once
+    clock.now += 1000
+    assert backups.run_once() is None  # nothing changed since
 
 
 def test_quick_check_names_the_damage_and_the_newest_good_backup(tmp_path):
@@ -180,7 +201,8 @@ def test_a_full_disk_says_so_saves_nothing_and_the_table_goes_on(tmp_path, full_
     out = table.act({"type": "add", "points": 1})
     assert out["version"] == version + 1 and before["id"] == table.view()["id"]
     conn.execute(f"PRAGMA max_page_count = {conn.execute('PRAGMA page_count').fetchone()[0]}")
+    table.new_games_per_minute = 1000  # this test fills the card with games, the limit is tested elsewhere
     with pytest.raises(Exception, match="disk full: the new game was not saved"):
-        for _ in range(200):
-            table.create_session("toy", {"limit": 10**6}, "a long game name " * 10)
+        for _ in range(400):
+            table.create_session("toy", {"limit": 10**6}, "a long game name " * 3)
     table.store.close()

@@ -8,12 +8,13 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
-from tableside.core.errors import BadRequest, NotFound
+from tableside.core.errors import BadRequest, Conflict, NotFound
 from tableside.core.store import Store
+from tableside.core.table import SESSIONS_PER_PAGE
 from tableside.webui.server import DETACH_KEY
 from tableside.webui.stream import format_event
 
-from tableside.exports import export_lines
+from tableside.exports import archive_session, export_lines
 
 bp = Blueprint("api", __name__)
 
@@ -116,8 +117,35 @@ def new_session():
 
 @bp.get("/api/sessions")
 def sessions():
-    """Saved sessions, newest first."""
-    return jsonify(_services().table.sessions())
+    """Saved sessions, newest first: all, or ``?page=N`` (from 1) of ``SESSIONS_PER_PAGE``; the header
+    ``X-Tableside-Next-Page`` names the next page when there is one."""
+    raw = request.args.get("page")
+    if raw is None:
+        return jsonify(_services().table.sessions())
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 6 or int(raw) < 1:
+        raise BadRequest(f"'page' must be a page number from 1, such as ?page=2, not {raw[:20]!r}")
+    page = int(raw)
+    listed = _services().table.sessions(limit=SESSIONS_PER_PAGE + 1, offset=(page - 1) * SESSIONS_PER_PAGE)
+    response = jsonify(listed[:SESSIONS_PER_PAGE])
+    if len(listed) > SESSIONS_PER_PAGE:
+        response.headers["X-Tableside-Next-Page"] = str(page + 1)
+    return response
+
+
+@bp.delete("/api/sessions/<session_id>")
+def delete_session(session_id: str):
+    """Delete a saved game that is not on the table: its whole log is archived to a file in the data
+    folder first (``archive/``), then it is removed. Answers ``{"deleted", "archive"}``."""
+    table = _services().table
+    session, _ = table.export_source(session_id)
+    if table.position() is not None and table.position()[0] == session["id"]:
+        raise Conflict("this game is on the table: start or open another one before deleting it")
+    try:
+        archive = archive_session(table.store.path, session)
+    except OSError as exc:
+        raise Conflict(f"the game could not be archived ({exc.strerror or exc}): nothing was deleted") from None
+    table.delete_session(session["id"])
+    return jsonify(deleted=session["id"], archive=archive.name)
 
 
 @bp.get("/api/sessions/active")

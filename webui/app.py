@@ -22,11 +22,12 @@ from tableside.core.table import Table
 from tableside.webui.auth import (
     COOKIE,
     JoinGuard,
+    authorised,
+    check_credentials,
     codes_match,
     cross_site,
     host_allowed,
     json_body_refusal,
-    token_valid,
 )
 from tableside.webui.stream import Broker
 from werkzeug.exceptions import HTTPException
@@ -128,52 +129,3 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
 def _host_allowed(host: str, names: tuple[str, ...]) -> bool:
     """``host_allowed``, remembered: a table sees a handful of Host values, each on every request."""
     return host_allowed(host, names)
-
-
-def client_id() -> str:
-    return request.remote_addr or "unknown"
-
-
-def too_many(wait: float):
-    seconds = max(1, int(wait + 0.999))
-    response = jsonify(error=f"too many wrong join codes from this device: try again in {seconds} s")
-    response.status_code = 429
-    response.headers["Retry-After"] = str(seconds)
-    return response
-
-
-def check_code(services: Services, given: str):
-    """Check a typed code under the rate limit: None when right, else the response to send."""
-    client = client_id()
-    wait = services.guard.wait(client)
-    if wait > 0:
-        return too_many(wait)
-    if codes_match(given, services.join_code):
-        services.guard.succeeded(client)
-        return None
-    services.guard.failed(client)
-    response = jsonify(error="that join code is not right: it is shown on the e-paper and at start-up")
-    response.status_code = 401
-    return response
-
-
-def check_credentials(services: Services):
-    """None when the request carries the code (Bearer) or a valid signed cookie; else a response."""
-    header = request.environ.get("HTTP_AUTHORIZATION", "")
-    if header.startswith("Bearer "):
-        given = header[len("Bearer ") :].strip()
-        if token_valid(given, services.secret, services.join_code):
-            return None
-        return check_code(services, given)
-    if token_valid(request.cookies.get(COOKIE, ""), services.secret, services.join_code):
-        return None
-    return jsonify(error="join code needed: open /join?code=CODE or send 'Authorization: Bearer CODE'"), 401
-
-
-def authorised(services: Services) -> bool:
-    """True when the request may use the API (no rate-limit bookkeeping; for pages)."""
-    header = request.headers.get("Authorization", "")
-    if header.startswith("Bearer "):
-        given = header[len("Bearer ") :].strip()
-        return codes_match(given, services.join_code) or token_valid(given, services.secret, services.join_code)
-    return token_valid(request.cookies.get(COOKIE, ""), services.secret, services.join_code)

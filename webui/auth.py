@@ -29,6 +29,9 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
+
+from flask import jsonify, request
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +76,9 @@ class _Record:
 
 
 class JoinGuard:
-    """Per-device count of wrong codes, with a wait that doubles after ``free`` typos."""
+    """Per-device count of wrong codes, with a wait that doubles after ``free`` typos, and a table-wide
+    budget of ``per_second`` wrong codes a second (a burst of as many): a guest rotating through
+    thousands of addresses, which the per-device records cannot all remember, still gets no more."""
 
     def __init__(
         self,
@@ -82,24 +87,39 @@ class JoinGuard:
         ceiling: float = 3600.0,
         clock: Callable[[], float] = time.monotonic,
         max_devices: int = 4096,
+        per_second: float = 10.0,
     ) -> None:
         self.free = free
         self.base = base
         self.ceiling = ceiling
         self.clock = clock
         self.max_devices = max_devices
+        self.per_second = per_second
+        self._budget = per_second  # wrong codes the table may still check now (a token bucket)
+        self._filled = clock()
         self._records: OrderedDict[str, _Record] = OrderedDict()
         self._lock = threading.Lock()
 
+    def _refill(self) -> None:
+        now = self.clock()
+        self._budget = min(self.per_second, self._budget + (now - self._filled) * self.per_second)
+        self._filled = now
+
     def wait(self, client: str) -> float:
-        """Seconds this device must still wait before a code from it is checked (0: go ahead)."""
+        """Seconds before a code from this device is checked (0: go ahead): its own wait, or the table's
+        while the table-wide budget of wrong codes is spent."""
         with self._lock:
+            self._refill()
+            table = 0.0 if self._budget >= 1 else (1 - self._budget) / self.per_second
             record = self._records.get(client)
-            return max(0.0, record.wait_until - self.clock()) if record else 0.0
+            own = max(0.0, record.wait_until - self.clock()) if record else 0.0
+            return max(own, table)
 
     def failed(self, client: str) -> float:
         """Count a wrong code; returns the wait now imposed, and logs it."""
         with self._lock:
+            self._refill()
+            self._budget -= 1
             record = self._records.pop(client, None) or _Record()
             record.failures += 1
             over = record.failures - self.free
@@ -174,3 +194,53 @@ def json_body_refusal(method: str, content_type: str | None, content_length: int
         f"send the body as JSON with 'Content-Type: application/json', not {mimetype or 'no type'!r} "
         "(curl: --json '{...}')"
     )
+
+
+# -- the checks every request goes through (app.guard_request, the join page) -----------------
+def client_id() -> str:
+    return request.remote_addr or "unknown"
+
+
+def too_many(wait: float):
+    seconds = max(1, int(wait + 0.999))
+    response = jsonify(error=f"too many wrong join codes: try again in {seconds} s")
+    response.status_code = 429
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
+def check_code(services: Any, given: str):
+    """Check a typed code under the rate limit: None when right, else the response to send."""
+    client = client_id()
+    wait = services.guard.wait(client)
+    if wait > 0:
+        return too_many(wait)
+    if codes_match(given, services.join_code):
+        services.guard.succeeded(client)
+        return None
+    services.guard.failed(client)
+    response = jsonify(error="that join code is not right: it is shown on the e-paper and at start-up")
+    response.status_code = 401
+    return response
+
+
+def check_credentials(services: Any):
+    """None when the request carries the code (Bearer) or a valid signed cookie; else a response."""
+    header = request.environ.get("HTTP_AUTHORIZATION", "")
+    if header.startswith("Bearer "):
+        given = header[len("Bearer ") :].strip()
+        if token_valid(given, services.secret, services.join_code):
+            return None
+        return check_code(services, given)
+    if token_valid(request.cookies.get(COOKIE, ""), services.secret, services.join_code):
+        return None
+    return jsonify(error="join code needed: open /join?code=CODE or send 'Authorization: Bearer CODE'"), 401
+
+
+def authorised(services: Any) -> bool:
+    """True when the request may use the API (no rate-limit bookkeeping; for pages)."""
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        given = header[len("Bearer ") :].strip()
+        return codes_match(given, services.join_code) or token_valid(given, services.secret, services.join_code)
+    return token_valid(request.cookies.get(COOKIE, ""), services.secret, services.join_code)

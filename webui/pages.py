@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request
-from tableside.webui.app import check_code
-from tableside.webui.auth import COOKIE, make_token
+from tableside.webui.auth import COOKIE, check_code, make_token
 
 bp = Blueprint("pages", __name__)
 
