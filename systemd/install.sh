@@ -196,16 +196,17 @@ fi
 # the user's checkout.
 if [ "$dry" = 1 ]; then
   say "  would copy $repo (without .venv, .git, caches) to a build folder"
-  run "$root$venv/bin/pip" install --quiet --upgrade "BUILD-FOLDER"
+  run "$root$venv/bin/pip" install --quiet --upgrade "BUILD-FOLDER[dice]"
 else
   build=$(mktemp -d)
   tar -C "$repo" --exclude=./.venv --exclude=./.git --exclude='*.egg-info' --exclude=./build \
     --exclude=./.hypothesis --exclude=./.pytest_cache --exclude=./.ruff_cache -cf - . | tar -C "$build" -xf -
-  if ! run "$root$venv/bin/pip" install --quiet --upgrade "$build"; then
+  # [dice]: smart dice over Bluetooth (bleak, godice; docs/smart-dice.md), pure Python and a wheel.
+  if ! run "$root$venv/bin/pip" install --quiet --upgrade "$build[dice]"; then
     # Most likely a wheel this Pi has none of (lgpio on a new Python): give pip what building needs.
     say "  pip failed; installing swig, liblgpio-dev and python3-dev in case lgpio must be built, then again"
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends swig liblgpio-dev python3-dev
-    run "$root$venv/bin/pip" install --upgrade "$build"
+    run "$root$venv/bin/pip" install --upgrade "$build[dice]"
   fi
   rm -rf "$build"
 fi
@@ -280,9 +281,9 @@ else
 fi
 
 # -- 5. groups and power-off ----------------------------------------------------------------------
-step "5. User $user in the gpio, spi and i2c groups; allowed to power off"
+step "5. User $user in the gpio, spi, i2c and bluetooth groups; allowed to power off"
 need_groups=()
-for g in gpio spi i2c; do
+for g in gpio spi i2c bluetooth; do  # bluetooth: BlueZ's D-Bus policy lets that group use it (smart dice)
   members=$(awk -F: -v g="$g" '$1==g {print $4}' "$group_file" 2>/dev/null || true)
   if ! grep -q "^$g:" "$group_file" 2>/dev/null; then
     say "  no group $g on this system (is this Raspberry Pi OS?)"

@@ -45,10 +45,10 @@ class Scanner:
 
     found = {
         PIXELS_D10: (
-            SimpleNamespace(name="Red Pixel"),
+            SimpleNamespace(name="Red Pixel", address=PIXELS_D10),
             advert("Red Pixel", [pixels.SERVICE], bytes([10, 1, 5, 0, 90]), struct.pack("<II", 7, 8)),
         ),
-        GODICE: (SimpleNamespace(name=None), advert("GoDice_0A1B2C_K_v04", [])),
+        GODICE: (SimpleNamespace(name=None, address=GODICE), advert("GoDice_0A1B2C_K_v04", [])),
         "C0:FF:EE:00:00:99": (SimpleNamespace(name="Headphones"), advert("Headphones", ["0000110b-0000"])),
     }
 
@@ -65,7 +65,8 @@ class Clients:
         self.made: dict[str, list] = {}
         self.refuse: set[str] = set()
 
-    def __call__(self, address, disconnected_callback=None, timeout=None, **kw):
+    def __call__(self, device, disconnected_callback=None, timeout=None, **kw):
+        address = getattr(device, "address", device)  # a BLEDevice from the scan, or an address after a restart
         answers = {bytes([23]): b"Col\x02", bytes([3]): b"Bat\x33"} if address == GODICE else {}
         client = StandInClient(answers)
         client.address, client.on_drop, client.loop = address, disconnected_callback, None

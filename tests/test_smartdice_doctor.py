@@ -73,3 +73,15 @@ def test_kind_none_skips_the_bluetooth_checks(tmp_path):
     conf.write_text('[dice]\nkind = "none"\n')
     checks = run_checks(str(tmp_path / "data"), str(conf), root=pi, hardware=False)
     assert not [c for c in checks if c.text.startswith("smart dice")]
+
+
+def test_the_pi_installer_adds_the_dice_extra_and_the_bluetooth_group(tmp_path):
+    from tests.test_pi_install import install
+
+    root = fake_pi(tmp_path / "pi")
+    group = root / "etc/group"
+    group.write_text(group.read_text() + "bluetooth:x:112:\n")  # Pi OS has it (bluez)
+    done = install("--dry-run", "--root", str(root), "--user", "pi", "--arch", "arm64", "--hostname", "tableside")
+    assert done.returncode == 0, done.stderr + done.stdout
+    assert "would run: usermod -aG gpio,spi,i2c,bluetooth pi" in done.stdout
+    assert "pip install --quiet --upgrade BUILD-FOLDER[dice]" in done.stdout

@@ -73,6 +73,7 @@ class BluetoothDice(DiceHub):
         self.retry_first = retry_first
         self.note = "Bluetooth: scan from the dice page to find dice in reach"
         self.links: dict[str, Any] = {}
+        self.found: dict[str, Any] = {}  # address -> the BLEDevice of the last scan (connects without scanning again)
         self._tasks: dict[str, asyncio.Task] = {}
         self._closing = False
         self.loop = asyncio.new_event_loop()
@@ -116,6 +117,7 @@ class BluetoothDice(DiceHub):
         for address, (device, adv) in found.items():
             die = classify(address, getattr(adv, "local_name", None) or getattr(device, "name", None), adv)
             if die is not None:
+                self.found[address] = device
                 self.seen(die)
 
     async def _discover(self, seconds: float) -> dict:
@@ -124,7 +126,7 @@ class BluetoothDice(DiceHub):
             from bleak import BleakScanner
 
             scanner = BleakScanner
-        kw = {"adapter": self.adapter} if self.adapter else {}
+        kw = {"bluez": {"adapter": self.adapter}} if self.adapter else {}
         return await scanner.discover(timeout=seconds, return_adv=True, **kw)
 
     # -- keeping paired dice connected ------------------------------------------------------------
@@ -190,8 +192,10 @@ class BluetoothDice(DiceHub):
             from bleak import BleakClient
 
             factory = BleakClient
-        kw = {"adapter": self.adapter} if self.adapter else {}
-        return factory(address, disconnected_callback=on_drop, timeout=CONNECT_TIMEOUT, **kw)
+        kw = {"bluez": {"adapter": self.adapter}} if self.adapter else {}
+        # The device a scan found, else its address (after a restart): bleak then looks for it first.
+        target = self.found.get(address, address)
+        return factory(target, disconnected_callback=on_drop, timeout=CONNECT_TIMEOUT, **kw)
 
     def _link(self, die: DieState, client: Any) -> Any:
         if die.family == "godice":
