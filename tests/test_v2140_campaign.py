@@ -8,6 +8,7 @@ not in the rulebook, so a quote cannot drift from the text. Every step goes thro
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 
 import pytest
@@ -536,3 +537,16 @@ def test_a_campaign_holds_a_bounded_number_of_standing_effects():
     ]
     s["next_effect"] = effects.MAX_EFFECTS + 1
     refused(s, {"type": "add_effect", "character": "Jack", "effect": "Scar"}, "at most 200 standing effects")
+
+
+def test_the_docs_rules_table_quotes_the_rulebook():
+    """docs/systems/v2140.md's Rules table: every quote in its rulebook column is in the rulebook."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "systems" / "v2140.md").read_text()
+    table = doc.split("## Rules (each with its quote")[1].split("\n## ")[0]
+    rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(rows) >= 13
+    for row in rows:
+        quotes = re.findall(r"\u201c(.+?)\u201d|\"(.+?)\"", row[1])
+        assert quotes, row
+        for pair in quotes:
+            quoted(pair[0] or pair[1])

@@ -7,6 +7,8 @@ core's flow (run_action), so refusals change nothing and the laws are checked af
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 from tableside.core.errors import RuleError
@@ -15,7 +17,9 @@ from tableside.core.systems.vegas import SYSTEM, rules
 
 from tests.test_vegas_helpers import in_round
 
-RULEBOOK = (__import__("pathlib").Path(__file__).resolve().parents[1] / "docs" / "rulebooks" / "vegas.txt").read_text()
+ROOT = Path(__file__).resolve().parents[1]
+RULEBOOK = (ROOT / "docs" / "rulebooks" / "vegas.txt").read_text()
+RULES_DOC = ROOT / "docs" / "systems" / "vegas.md"
 ONE_LINE = " ".join(RULEBOOK.split())
 
 
@@ -254,3 +258,16 @@ def test_a_bonus_named_from_a_trick_entered_by_its_winner_joins_the_cards_played
     others = [p for p in ("Ann", "Bob", "Cy") if p != lead]
     raw = {"type": "play_trick", "cards": [row(lead, "Team 3"), row(others[0], "Team 5"), row(others[1], "Team 6")]}
     refused(state, raw, "Team 3 was already played this round (trick 2)")
+
+
+def test_the_docs_rules_table_quotes_the_rulebook():
+    """docs/systems/vegas.md's Rules table: every quote in its rulebook column is in the rulebook."""
+    doc = (RULES_DOC).read_text()
+    table = doc.split("## Rules (each with its quote")[1].split("\n## ")[0]
+    rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(rows) >= 5
+    for row in rows:
+        quotes = re.findall(r"\"(.+?)\"", row[1])
+        assert quotes, row
+        for text in quotes:
+            quoted(text)

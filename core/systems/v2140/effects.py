@@ -1,6 +1,6 @@
 """Effects: the lasting results of goals, carried by characters across scenes and sessions.
 
-"Effects are the lasting results of buying a Goal. Effects are a continual condition." The
+"Effects are the lasting results of buying a [Goals|Goal]. Effects are a continual condition." The
 transcription lost the headings of the effect paragraphs, so each effect name is tied to the
 paragraph it reads by setup data the table confirms (``effects`` option); the default reading
 takes the names from "he could Wound, Scar, Knock Out, or Cripple Jack":
