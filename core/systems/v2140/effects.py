@@ -101,6 +101,12 @@ def describe(e: Mapping[str, Any]) -> str:
     return words + (", " + ", ".join(flags) if flags else "")
 
 
+def short(e: Mapping[str, Any]) -> str:
+    """A few words for the e-paper: "Jack: Scar by Shred, treated"."""
+    words = f"{e['character']}: {e['effect']}" + (f" by {e['by']}" if e.get("by") else "")
+    return words + (", treated" if e.get("treated") else "")
+
+
 def describe_all(state: State) -> str:
     return "; ".join(describe(e) for e in active(state))
 

@@ -80,7 +80,7 @@ def screen(state: State, prompt: str | None = None, roll: TableRoll | None = Non
         elements.append(Text(f"Initiative: {bids}", priority=3))
     standing = [e for e in state.get("effects", []) if not e.get("ended")]
     if standing:  # effects are public: every phone and the e-paper show them
-        elements.append(Text("Effects: " + "; ".join(effects.describe(e) for e in standing), priority=2))
+        elements.append(Text("Effects: " + "; ".join(effects.short(e) for e in standing), priority=2))
     gm = state["participants"][state["gm"]]
     elements.append(
         KeyFigure("GM session pool", str(state["session_racks"]), unit=f" racks of {gm['rack']}", priority=3)
