@@ -219,7 +219,7 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
         self.conn.execute("PRAGMA journal_mode=WAL")
-        # Per connection, so it must be set on every open (facts.md).
+        # Per connection, so it must be set on every open (SQLite's PRAGMA synchronous).
         self.conn.execute("PRAGMA synchronous=FULL")
         self.conn.execute("PRAGMA foreign_keys=ON")
         _migrate(self.conn)

@@ -409,7 +409,7 @@ class RefreshScheduler:
             try:
                 self.display.show(frame.image)
                 ok = True
-            except BaseException as exc:  # gpiodevice raises SystemExit (facts.md): keep the thread
+            except BaseException as exc:  # gpiodevice raises SystemExit on a busy pin: keep the thread
                 self._fail("refresh", exc)
                 ok = False
             with self._lock:

@@ -4,7 +4,7 @@ Two 800x480 boards exist (the 7-colour ac073tc1a and the Spectra 6 E673), so a
 panel is named by its driver, never by its resolution. A panel's ``inks`` list
 the colours in the order the driver indexes them: a mode "P" frame whose
 palette has exactly these entries goes to ``set_image`` untouched (no
-re-dithering, and no Pillow 13 ``convert`` bug, see facts.md).
+re-dithering, and no Pillow 13 ``convert`` bug: docs/display.md).
 
 ``size_class`` picks the layout (small pHAT, medium wHAT/Impression 4"/5.7",
 large 7.3"/13.3"); ``refresh_seconds`` is a full refresh on the real board,

@@ -1,7 +1,7 @@
 """The table's address as a phone on the same Wi-Fi must type it.
 
 Raspberry Pi OS maps the hostname to 127.0.1.1 in /etc/hosts, so resolving
-``gethostname()`` gives no LAN address (facts.md). The address comes from the
+``gethostname()`` gives no LAN address. The address comes from the
 network interfaces instead (and, as a second opinion, from the local end of a
 UDP socket "connected" towards a documentation address: no packet is sent).
 Avahi runs on Pi OS, so ``http://HOSTNAME.local:PORT/`` works too and survives

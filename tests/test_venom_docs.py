@@ -50,13 +50,14 @@ def test_every_action_is_documented_with_its_label_and_an_example_request():
         assert spec.type in documented, f"{spec.type} has no example request in {DOC.name}"
 
 
-def test_every_documented_example_is_accepted_by_the_rules_in_a_real_game():
+def test_every_documented_example_has_valid_fields_at_its_moment_of_a_game():
+    """Each body's fields fit a game at the moment its action belongs to; that the page's requests play
+    in order, with the answers it shows (a tie re-rolled, a refusal), is tests/test_docs_run.py."""
     actions = [b for b in BODIES if "type" in b]
     assert len(actions) >= len(SYSTEM.actions)
     for body in actions:
         state = WHERE[body["type"]]()
         assert SYSTEM.validate_action({k: v for k, v in body.items() if k != "faces"}, state)
-        act(state, body)
 
 
 def test_the_documented_session_options_are_valid():
