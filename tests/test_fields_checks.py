@@ -322,3 +322,91 @@ def test_unknown_fields_are_named_not_ignored_at_most_five():
         check_fields(fields, {"dice": 2, "f": 1, "e": 1, "d": 1, "c": 1, "b": 1, "a": 1}, "roll")
     with pytest.raises(BadRequest, match=exactly(f"roll: unknown field(s) {'k' * 30}")):
         check_fields(fields, {"dice": 2, "k" * 40: 1}, "roll")
+
+
+# --- what mutation testing found unpinned (benchmarks/mutation.py fields) -----------------------
+
+
+def test_a_pick_field_needs_choices_too():
+    with pytest.raises(ValueError, match=exactly("field 'suit' of kind pick needs choices")):
+        Field("suit", "pick")
+
+
+def test_a_field_may_apply_only_in_some_states():
+    f = Field("tech", applies=lambda state: state["version"] == "Enhanced")
+    assert f.applies_in(None) is True
+    assert f.applies_in({"version": "Enhanced"}) is True
+    assert f.applies_in({"version": "Basic"}) is False
+    assert Field("tech").applies_in({"version": "Basic"}) is True
+
+
+def test_a_prefill_from_the_state_is_described_as_the_default():
+    f = Field("target", default=1, prefill=lambda state: state.get("declared"))
+    assert f.describe({"declared": 4})["default"] == 4
+    assert f.describe({})["default"] == 1  # nothing declared: the field's own default
+    assert f.describe()["default"] == 1  # no state: prefill is not asked
+
+
+def test_rows_describe_their_sub_fields_choices_from_the_state():
+    rows = Field("players", "rows", fields=(Field("home", "pick", choices=lambda state: state["worlds"]),))
+    assert rows.describe({"worlds": ["Venus"]})["fields"][0]["choices"] == [{"value": "Venus", "label": "Venus"}]
+
+
+def test_picks_describe_their_choices():
+    assert Field("tracks", "picks", choices=("Team",)).describe()["choices"] == [{"value": "Team", "label": "Team"}]
+
+
+def test_a_nested_default_is_copied_all_the_way_down():
+    default = [["Ann"]]
+    got = Field("teams", "texts", required=False, default=default).check({}, "setup")
+    assert got == [["Ann"]] and got[0] is not default[0]
+
+
+def test_rows_check_their_sub_fields_against_the_state_and_the_seats():
+    f = Field("moves", "rows", fields=(Field("who", "seat"), Field("home", "pick", choices=lambda s: s["worlds"])))
+    state, seats = {"worlds": ["Venus"]}, ["Ann"]
+    assert check(f, [{"who": "Ann", "home": "Venus"}], state, seats) == [{"who": "Ann", "home": "Venus"}]
+    with pytest.raises(RuleError, match=exactly("roll: Moves row 1: Who: 'Bob' is not one of Ann")):
+        check(f, [{"who": "Bob", "home": "Venus"}], state, seats)
+    with pytest.raises(RuleError, match=exactly("roll: Moves row 1: Home: 'Mars' is not one of Venus")):
+        check(f, [{"who": "Ann", "home": "Mars"}], state, seats)
+    with pytest.raises(BadRequest, match=exactly("roll: Moves must be a list")):
+        check(f, {"who": "Ann"}, state, seats)
+    assert check_fields((Field("who", "seat"),), {"who": "Ann"}, "roll", None, seats) == {"who": "Ann"}
+
+
+def test_a_whole_float_count_is_taken_below_a_billion_only():
+    assert check(Field("n"), 100.0) == 100
+    assert check(Field("n"), 999_999_999.0) == 999_999_999
+    with pytest.raises(BadRequest, match=exactly("roll: N must be a whole number, got '1000000000.0'")):
+        check(Field("n"), 1e9)
+
+
+def test_a_bad_value_shown_in_a_message_is_cut_to_twenty_characters():
+    long = "x" * 25
+    with pytest.raises(BadRequest, match=exactly(f"roll: N must be a whole number, got {'x' * 20!r}")):
+        check(Field("n"), long)
+    with pytest.raises(BadRequest, match=exactly(f"roll: N must be a whole number, got {'[' + '1' * 19!r}")):
+        check(Field("n"), [int("1" * 25)])
+    with pytest.raises(BadRequest, match=exactly(f"roll: Name must be text, got {'1' * 20!r}")):
+        check(Field("name", "text"), int("1" * 25))
+    with pytest.raises(BadRequest, match=exactly(f"roll: Suit must be one of the choices, got {'[' + '1' * 19!r}")):
+        check(Field("suit", "pick", choices=lambda s: []), [int("1" * 25)])
+    with pytest.raises(BadRequest, match=exactly(f"roll: Ok must be true or false, got {'1' * 20!r}")):
+        check(Field("ok", "flag"), int("1" * 25))
+
+
+def test_a_picked_value_is_cut_to_two_hundred_characters_and_a_repeat_to_forty_in_words():
+    f = Field("names", "picks", choices=lambda state: [])
+    assert check(Field("name", "pick", choices=lambda state: []), "n" * 250) == "n" * 200
+    with pytest.raises(RuleError, match=exactly(f"roll: Names: {'n' * 40!r} is picked twice")):
+        check(f, ["n" * 50, "n" * 50])
+    with pytest.raises(BadRequest, match=exactly("roll: Names must be one of the choices, got 'True'")):
+        check(f, [True])
+    with pytest.raises(BadRequest, match=exactly("roll: Names must be a list")):
+        check(f, "n")
+
+
+def test_a_bad_face_count_is_named_with_the_field():
+    with pytest.raises(BadRequest, match=exactly("roll: Faces: the count of 6s must be a whole number 0 or more")):
+        check(Field("faces", "faces"), {"6": -1})
