@@ -6,17 +6,22 @@
 #
 # Steps (each skipped when already done, so running it again is safe):
 #  1. apt packages the Python wheels need where no wheel exists (python3-dev for spidev on every Pi,
-#     swig + liblgpio-dev where lgpio must be built, piwheels' runtime libraries on 32-bit)
-#  2. a venv in /opt/tableside/venv (PEP 668: never a system-wide pip) with Tableside installed in it
-#  3. SPI and I2C on (raspi-config nonint), when asked
+#     swig + liblgpio-dev where lgpio must be built (Python 3.13), piwheels' runtime libraries on 32-bit)
+#  2. a venv in /opt/tableside/venv (PEP 668: never a system-wide pip) with Tableside installed in it:
+#     binary wheels only for numpy, Pillow, gpiod and lgpio (PyPI on 64-bit, piwheels on 32-bit, as
+#     Pi OS configures pip), versions bounded by systemd/pi-constraints.txt, so a new source release
+#     never wins over the wheel; the dry run lists what comes from where
+#  3. SPI and I2C on (raspi-config nonint, or the same config.txt lines where there is no raspi-config)
 #  4. dtoverlay=spi0-0cs in config.txt, so the Inky can drive GPIO8 itself: where Pimoroni's installer
 #     puts it (an existing "#dtoverlay=spi0-0cs" is uncommented, else it goes at the end), but always
 #     in an [all] section, with a backup of config.txt first
 #  5. the service user in the gpio, spi and i2c groups; polkit lets it power off (the shutdown chord)
 #  6. /etc/tableside/tableside.toml from the commented template (an existing one is kept)
 #  7. the systemd unit, installed, enabled and (re)started; the hostname, when asked
-#  8. says whether a reboot is needed before the display works
-set -euo pipefail
+#  8. says whether a reboot is needed before the display works; it is noted in /run/reboot-required the
+#     moment config.txt changes (a run that fails later still leaves the note), and a re-run says so too
+# -E: the ERR trap below also fires inside functions and subshells, so every failure names its step.
+set -Eeuo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 root=""          # a prefix for every system path: tests point it at a fake Pi (with --dry-run)
@@ -30,9 +35,10 @@ arch=""
 venv=/opt/tableside/venv
 data=/var/lib/tableside
 reboot_reasons=()
+current_step="starting"
 
 say() { printf '%s\n' "$*"; }
-step() { printf '\n== %s\n' "$*"; }
+step() { current_step=$*; printf '\n== %s\n' "$*"; }
 die() { printf 'install.sh: %s\n' "$*" >&2; exit 2; }
 
 usage() {
@@ -98,7 +104,64 @@ ask() {  # ask QUESTION: yes with --yes; no when nobody can answer
   [[ -z "$answer" || "$answer" =~ ^[Yy] ]]
 }
 
-trap 'rc=$?; printf "\ninstall.sh: step failed (exit %s) at line %s: %s\n  Fix what it says above and run the installer again: every step that is done is skipped.\n" "$rc" "$LINENO" "$BASH_COMMAND" >&2' ERR
+trap 'rc=$?; printf "\ninstall.sh: step \"%s\" failed (exit %s) at line %s: %s\n  Fix what it says above and run the installer again: every step that is done is skipped.\n" "$current_step" "$rc" "$LINENO" "$BASH_COMMAND" >&2; exit "$rc"' ERR
+
+# need_reboot REASON: noted at once in /run/reboot-required (tableside doctor reads it), not only at the end
+need_reboot() {
+  local reason=$1 r
+  for r in "${reboot_reasons[@]}"; do [ "$r" = "$reason" ] && return 0; done
+  reboot_reasons+=("$reason")
+  if [ "$dry" = 0 ]; then
+    grep -qxF "Tableside: $reason" "$root/run/reboot-required" 2>/dev/null \
+      || printf 'Tableside: %s\n' "$reason" >> "$root/run/reboot-required"
+  fi
+}
+
+# with_line LINE FILE: FILE with LINE on for every board, where Pimoroni's installer puts it: an existing
+# "#LINE" is uncommented where it is, else it goes at the end, after "[all]" if another section ends the file
+with_line() {
+  awk -v line="$1" '
+    { lines[NR] = $0 }
+    /^[[:space:]]*\[[^]]*\][[:space:]]*$/ {
+      s = $0; gsub(/[[:space:]\[\]]/, "", s); section[NR] = tolower(s); last = tolower(s)
+    }
+    END {
+      cur = "all"; found = 0; commented = 0
+      for (i = 1; i <= NR; i++) {
+        if (i in section) cur = section[i]
+        t = lines[i]; sub(/[[:space:]]*(#.*)?$/, "", t)
+        if (t ~ "^[[:space:]]*" line "([,].*)?$" && cur == "all") found = i
+        else if (lines[i] ~ "^#[[:space:]]*" line "[[:space:]]*$" && cur == "all" && !commented) commented = i
+      }
+      for (i = 1; i <= NR; i++) {
+        if (!found && i == commented) print line; else print lines[i]
+      }
+      if (!found && !commented) {
+        if (last != "" && last != "all") print "[all]"
+        print line
+      }
+    }' "$2"
+}
+
+# change_config LINE REASON: add LINE to config.txt (backed up first) and note the reboot it needs
+change_config() {
+  local line=$1 reason=$2 new backup
+  new=$(mktemp)
+  with_line "$line" "$boot_config" > "$new"
+  if cmp -s "$new" "$boot_config"; then rm -f "$new"; return 1; fi
+  backup="${boot_config%.txt}.preinstall-tableside-$(date +%Y-%m-%d-%H-%M-%S).txt"
+  if [ "$dry" = 1 ]; then
+    say "  would back up $boot_config to $backup and change it:"
+    diff -u "$boot_config" "$new" | sed -n '3,$p' | sed 's/^/    /' || true
+  else
+    [ -e "$backup" ] || cp -p "$boot_config" "$backup"
+    cat "$new" > "$boot_config"
+    say "  added $line to $boot_config (backup: $backup)"
+  fi
+  rm -f "$new"
+  need_reboot "$reason"
+  return 0
+}
 
 # -- 0. where are we ------------------------------------------------------------------------------
 step "Checking this is a Raspberry Pi"
@@ -168,8 +231,8 @@ case "$arch" in
   *) # 32-bit: numpy, Pillow and gpiod come from piwheels and need these libraries at run time
      packages+=(libopenblas0 libopenjp2-7 libtiff6 libxcb1 liblcms2-2 libwebpdemux2 libwebpmux3 libfreetype6) ;;
 esac
-if [ "$python_minor" -ge 13 ] || [[ "$arch" != arm64 && "$arch" != aarch64 ]]; then
-  packages+=(swig liblgpio-dev)  # no lgpio wheel for this Python/architecture: pip builds it
+if [ "$python_minor" -ge 13 ]; then
+  packages+=(swig liblgpio-dev)  # no lgpio wheel for Python 3.13 (armv7l and aarch64 have one for 3.11)
 fi
 installed() {
   awk -v p="$1" '$1=="Package:" {pkg=$2} $1=="Status:" && pkg==p {print $4; exit}' \
@@ -180,7 +243,7 @@ for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
 if [ ${#missing[@]} -eq 0 ]; then
   say "  all there: ${packages[*]}"
 else
-  say "  missing: ${missing[*]}"
+  say "  missing: ${missing[*]} (from this Pi's apt sources)"
   run apt-get update
   run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
@@ -192,21 +255,51 @@ if [ -x "$root$venv/bin/python" ]; then
 else
   run python3 -m venv "$root$venv"
 fi
+# Where each heavy package comes from. Only binary wheels for these: a new source release on PyPI
+# must never beat piwheels' (or PyPI's) older wheel, and Pi OS Lite cannot build Pillow or numpy.
+binary_only=numpy,pillow,gpiod,lgpio
+[ "$python_minor" -ge 13 ] && binary_only=numpy,pillow,gpiod  # lgpio is built there (see step 1)
+extra_index=()
+piwheels=https://www.piwheels.org/simple
+pip_conf=$(cat "$root/etc/pip.conf" "$root/etc/xdg/pip/pip.conf" 2>/dev/null || true)
+case "$arch" in
+  arm64|aarch64)
+    say "  from where ($arch, Python 3.$python_minor):"
+    say "    numpy, Pillow, gpiod, lgpio: binary wheels (manylinux aarch64) from PyPI; never built here"
+    say "    spidev: built here from its source on PyPI (no Pi has a wheel for it: gcc + python3-dev)"
+    ;;
+  *)
+    if grep -q "piwheels.org" <<<"$pip_conf"; then
+      where="piwheels ($piwheels, as Pi OS configures it in /etc/pip.conf)"
+    else
+      where="piwheels ($piwheels: not in this Pi's /etc/pip.conf, so named here)"
+      extra_index=(--extra-index-url "$piwheels")
+    fi
+    say "  from where ($arch, Python 3.$python_minor):"
+    say "    numpy, Pillow, gpiod: binary wheels (linux_armv7l) from $where; never built here"
+    say "    lgpio: binary wheel (linux_armv7l) from PyPI"
+    say "    spidev: a wheel from piwheels where it has one, else built here (gcc + python3-dev)"
+    ;;
+esac
+say "    Flask, waitress, gpiozero, inky and the rest: pure-Python wheels from PyPI"
+say "    versions bounded by $repo/systemd/pi-constraints.txt"
+pip_args=(--prefer-binary --only-binary="$binary_only" --constraint "$repo/systemd/pi-constraints.txt" "${extra_index[@]}")
 # Built from a copy: pip builds in the source tree, and root-owned build files would be left in
 # the user's checkout.
 if [ "$dry" = 1 ]; then
   say "  would copy $repo (without .venv, .git, caches) to a build folder"
-  run "$root$venv/bin/pip" install --quiet --upgrade "BUILD-FOLDER[dice]"
+  run "$root$venv/bin/pip" install --quiet --upgrade "${pip_args[@]}" "BUILD-FOLDER[dice]"
 else
   build=$(mktemp -d)
   tar -C "$repo" --exclude=./.venv --exclude=./.git --exclude='*.egg-info' --exclude=./build \
     --exclude=./.hypothesis --exclude=./.pytest_cache --exclude=./.ruff_cache -cf - . | tar -C "$build" -xf -
   # [dice]: smart dice over Bluetooth (bleak, godice; docs/smart-dice.md), pure Python and a wheel.
-  if ! run "$root$venv/bin/pip" install --quiet --upgrade "$build[dice]"; then
+  if ! run "$root$venv/bin/pip" install --quiet --upgrade "${pip_args[@]}" "$build[dice]"; then
     # Most likely a wheel this Pi has none of (lgpio on a new Python): give pip what building needs.
     say "  pip failed; installing swig, liblgpio-dev and python3-dev in case lgpio must be built, then again"
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends swig liblgpio-dev python3-dev
-    run "$root$venv/bin/pip" install --upgrade "$build[dice]"
+    run "$root$venv/bin/pip" install --upgrade --prefer-binary --only-binary=numpy,pillow,gpiod \
+      --constraint "$repo/systemd/pi-constraints.txt" "${extra_index[@]}" "$build[dice]"
   fi
   rm -rf "$build"
 fi
@@ -216,18 +309,30 @@ step "3. SPI and I2C (the Inky talks SPI; its EEPROM says which board it is over
 if [ "$interfaces" = no ]; then
   say "  skipped (--no-interfaces): 'tableside doctor' says if they are off"
 elif [ "$dry" = 1 ] || ask "Turn SPI and I2C on now?"; then
-  # raspi-config's get_spi/get_i2c read these same config.txt lines
+  # raspi-config's get_spi/get_i2c read these same config.txt lines; without raspi-config (Debian on a
+  # Pi, an image being prepared) the installer writes them itself, as raspi-config would
   if [ -n "$boot_config" ] && grep -Eq '^[[:space:]]*dtparam=spi=on' "$boot_config"; then
-    say "  SPI is already on"
-  else
+    say "  SPI is already on in $boot_config"
+    [ -e "$root/dev/spidev0.0" ] || need_reboot "SPI was turned on in config.txt and is not active yet"
+  elif command -v raspi-config >/dev/null || [ "$dry" = 1 ]; then
     run raspi-config nonint do_spi 0
-    reboot_reasons+=("SPI was turned on")
+    need_reboot "SPI was turned on"
+  elif [ -n "$boot_config" ]; then
+    say "  no raspi-config here: turning SPI on in $boot_config itself"
+    change_config "dtparam=spi=on" "SPI was turned on" || true
   fi
   if [ -n "$boot_config" ] && grep -Eq '^[[:space:]]*dtparam=i2c(_arm)?=on' "$boot_config"; then
-    say "  I2C is already on"
-  else
+    say "  I2C is already on in $boot_config"
+    [ -e "$root/dev/i2c-1" ] || need_reboot "I2C was turned on in config.txt and is not active yet"
+  elif command -v raspi-config >/dev/null || [ "$dry" = 1 ]; then
     run raspi-config nonint do_i2c 0
-    reboot_reasons+=("I2C was turned on")
+    need_reboot "I2C was turned on"
+  elif [ -n "$boot_config" ]; then
+    say "  no raspi-config here: turning I2C on in $boot_config itself (and i2c-dev in /etc/modules)"
+    change_config "dtparam=i2c_arm=on" "I2C was turned on" || true
+    if ! grep -qx "i2c-dev" "$root/etc/modules" 2>/dev/null; then
+      if [ "$dry" = 1 ]; then say "  would add i2c-dev to /etc/modules"; else echo i2c-dev >> "$root/etc/modules"; fi
+    fi
   fi
 else
   say "  left as they are: turn them on later with 'sudo raspi-config nonint do_spi 0' and 'do_i2c 0'"
@@ -237,47 +342,13 @@ fi
 step "4. dtoverlay=spi0-0cs (GPIO8 for the Inky, not the SPI chip select)"
 if [ -z "$boot_config" ]; then
   say "  no config.txt under $root/boot/firmware or $root/boot: add 'dtoverlay=spi0-0cs' under [all] by hand"
+elif change_config "dtoverlay=spi0-0cs" "dtoverlay=spi0-0cs was added to config.txt"; then
+  :
 else
-  new_config=$(mktemp)
-  # Pimoroni's installer uncomments "#dtoverlay=spi0-0cs" where it is, else appends the line.
-  # Appending blindly lands in whatever [section] ends the file (a [pi4] filter, say), so the
-  # line goes at the end of the file only if the last section is [all]; otherwise "[all]" first.
-  awk -v line="dtoverlay=spi0-0cs" '
-    { lines[NR] = $0 }
-    /^[[:space:]]*\[[^]]*\][[:space:]]*$/ {
-      s = $0; gsub(/[[:space:]\[\]]/, "", s); section[NR] = tolower(s); last = tolower(s)
-    }
-    END {
-      cur = "all"; found = 0; commented = 0
-      for (i = 1; i <= NR; i++) {
-        if (i in section) cur = section[i]
-        t = lines[i]; sub(/[[:space:]]*(#.*)?$/, "", t)
-        if (t ~ "^[[:space:]]*" line "([,].*)?$" && cur == "all") found = i
-        else if (lines[i] ~ "^#[[:space:]]*" line "[[:space:]]*$" && cur == "all" && !commented) commented = i
-      }
-      for (i = 1; i <= NR; i++) {
-        if (!found && i == commented) print line; else print lines[i]
-      }
-      if (!found && !commented) {
-        if (last != "" && last != "all") print "[all]"
-        print line
-      }
-    }' "$boot_config" > "$new_config"
-  if cmp -s "$new_config" "$boot_config"; then
-    say "  $boot_config already has dtoverlay=spi0-0cs"
-  else
-    backup="${boot_config%.txt}.preinstall-tableside-$(date +%Y-%m-%d-%H-%M-%S).txt"
-    if [ "$dry" = 1 ]; then
-      say "  would back up $boot_config to $backup and change it:"
-      diff -u "$boot_config" "$new_config" | sed -n '3,$p' | sed 's/^/    /' || true
-    else
-      cp -p "$boot_config" "$backup"
-      cat "$new_config" > "$boot_config"
-      say "  added dtoverlay=spi0-0cs to $boot_config (backup: $backup)"
-    fi
-    reboot_reasons+=("dtoverlay=spi0-0cs was added to config.txt")
+  say "  $boot_config already has dtoverlay=spi0-0cs"
+  if [ -e "$root/dev/spidev0.1" ] || grep -q "^Tableside: dtoverlay" "$root/run/reboot-required" 2>/dev/null; then
+    need_reboot "dtoverlay=spi0-0cs is in config.txt and is not active yet"
   fi
-  rm -f "$new_config"
 fi
 
 # -- 5. groups and power-off ----------------------------------------------------------------------
@@ -328,9 +399,14 @@ if sed -e "s|@USER@|$user|g" -e "s|@GROUP@|$primary_group|g" -e "s|@VENV@|$venv|
      -e "s|@REPO@|$repo|g" "$repo/systemd/tableside.service" | put_file "$unit" 0644; then
   unit_changed=1
 fi
-if [ "$unit_changed" = 1 ]; then run systemctl daemon-reload; fi
-run systemctl enable tableside.service
-run systemctl restart tableside.service
+if [ -d "$root/run/systemd/system" ]; then
+  if [ "$unit_changed" = 1 ]; then run systemctl daemon-reload; fi
+  run systemctl enable tableside.service
+  run systemctl restart tableside.service
+else
+  say "  systemd is not running here (a chroot, an image being prepared): enabled for the next boot, not started"
+  run systemctl --root=/ enable tableside.service
+fi
 
 current_hostname=$(cat "$root/etc/hostname" 2>/dev/null || hostname)
 if [ -z "$new_hostname" ] && [ "$current_hostname" != tableside ] && [ "$assume_yes" = 0 ] && [ -t 0 ] && [ "$dry" = 0 ]; then
@@ -339,7 +415,7 @@ fi
 if [ -n "$new_hostname" ] && [ "$new_hostname" != "$current_hostname" ]; then
   step "Hostname $current_hostname -> $new_hostname"
   run raspi-config nonint do_hostname "$new_hostname"
-  reboot_reasons+=("the hostname changed to $new_hostname")
+  need_reboot "the hostname changed to $new_hostname"
   current_hostname=$new_hostname
 fi
 
@@ -358,9 +434,7 @@ if [ ${#reboot_reasons[@]} -gt 0 ]; then
   say ""
   say "  REBOOT NEEDED before the display works: $(IFS=';'; printf '%s' "${reboot_reasons[*]}" | sed 's/;/; /g')."
   say "  Run: sudo reboot      Then check with: $venv/bin/tableside doctor"
-  if [ "$dry" = 0 ]; then
-    printf 'Tableside: %s\n' "${reboot_reasons[@]}" >> "$root/run/reboot-required" || true
-  else
+  if [ "$dry" = 1 ]; then
     say "  would note it in /run/reboot-required (tableside doctor reads it)"
   fi
 else

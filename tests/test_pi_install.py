@@ -126,6 +126,7 @@ def fake_pi(
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
+    (root / "run/systemd/system").mkdir(parents=True)  # systemd is running (a booted Pi)
     return root
 
 
@@ -185,13 +186,48 @@ def test_dry_run_on_a_fresh_pi_prints_every_step_and_changes_nothing(tmp_path):
     assert "REBOOT NEEDED" in out and "dtoverlay=spi0-0cs was added" in out
 
 
-def test_32_bit_installs_what_piwheels_and_an_lgpio_build_need(tmp_path):
+def test_32_bit_dry_run_lists_what_it_installs_from_where(tmp_path):
+    """Issue 19: on armhf PyPI has no numpy/Pillow/gpiod wheels; piwheels has, and no source release may win."""
     root = fake_pi(tmp_path / "pi", model="Raspberry Pi Zero 2 W Rev 1.0")
     done = install("--dry-run", "--root", str(root), "--user", "pi", "--arch", "armhf")
-    apt = next(line for line in done.stdout.splitlines() if "apt-get install" in line)
-    assert done.returncode == 0
-    for package in ("swig", "liblgpio-dev", "python3-dev", "libopenblas0", "libopenjp2-7"):
+    out = done.stdout
+    assert done.returncode == 0, done.stderr + out
+    apt = next(line for line in out.splitlines() if "apt-get install" in line)
+    for package in ("python3-dev", "libopenblas0", "libopenjp2-7", "libtiff6"):  # piwheels' wheels link these
         assert package in apt
+    assert "swig" not in apt and "liblgpio-dev" not in apt  # lgpio has a linux_armv7l wheel on PyPI
+    assert "from where (armhf, Python 3.11)" in out
+    assert "numpy, Pillow, gpiod: binary wheels (linux_armv7l) from piwheels" in out
+    assert "lgpio: binary wheel (linux_armv7l) from PyPI" in out and "spidev: a wheel from piwheels" in out
+    pip = next(line for line in out.splitlines() if "bin/pip install" in line)
+    assert "--only-binary=numpy,pillow,gpiod,lgpio" in pip and "--prefer-binary" in pip
+    assert "--constraint" in pip and "pi-constraints.txt" in pip
+    assert "--extra-index-url https://www.piwheels.org/simple" in pip  # this Pi's pip.conf does not name it
+    (root / "etc/pip.conf").write_text("[global]\nextra-index-url=https://www.piwheels.org/simple\n")
+    out = install("--dry-run", "--root", str(root), "--user", "pi", "--arch", "armhf").stdout
+    assert "as Pi OS configures it in /etc/pip.conf" in out
+    assert "--extra-index-url" not in next(line for line in out.splitlines() if "bin/pip install" in line)
+    assert snapshot(root)  # (dry runs only read)
+
+
+def test_64_bit_takes_wheels_from_pypi_and_builds_only_spidev(tmp_path):
+    root = fake_pi(tmp_path / "pi", model="Raspberry Pi Zero 2 W Rev 1.0")
+    out = install("--dry-run", "--root", str(root), "--user", "pi", "--arch", "arm64").stdout
+    assert "numpy, Pillow, gpiod, lgpio: binary wheels (manylinux aarch64) from PyPI" in out
+    assert "spidev: built here from its source on PyPI" in out and "piwheels" not in out
+
+
+def test_the_version_bounds_keep_every_heavy_package_below_its_next_major():
+    from packaging.requirements import Requirement
+
+    bounds = {}
+    for line in (REPO / "systemd" / "pi-constraints.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            requirement = Requirement(line)
+            bounds[requirement.name.lower()] = requirement.specifier
+    for name in ("numpy", "pillow", "gpiod", "lgpio", "spidev", "inky"):
+        assert any(spec.operator == "<" for spec in bounds[name]), name
+    assert "13.0.0" not in bounds["pillow"] and "12.3.0" in bounds["pillow"]  # Pillow 13: see facts
 
 
 def test_the_overlay_is_never_appended_into_a_board_filter(tmp_path):
@@ -221,11 +257,37 @@ def test_a_second_run_skips_what_is_done(tmp_path):
             for p in ("python3-venv", "python3-dev", "gcc", "avahi-daemon", "polkitd")
         )
     )
+    (root / "dev").mkdir()
+    for device in ("spidev0.0", "i2c-1"):  # after the reboot: SPI and I2C active, spi0-0cs left no spidev0.1
+        (root / "dev" / device).touch()
     out = install("--dry-run", "--root", str(root), "--user", "pi", "--arch", "arm64").stdout
     assert "already has dtoverlay=spi0-0cs" in out and "SPI is already on" in out and "I2C is already on" in out
     assert "already in gpio" in out and "usermod" not in out and "apt-get" not in out
     assert "exists: kept as it is" in out
     assert "No reboot needed" in out and "REBOOT" not in out
+
+
+def test_a_rerun_before_the_reboot_still_says_a_reboot_is_needed(tmp_path):
+    """Issue 19: a re-run after a failed run said "No reboot needed" right after SPI, I2C and the overlay changed."""
+    config = CONFIG_TXT.replace("#dtparam=spi=on", "dtparam=spi=on").replace(
+        "#dtparam=i2c_arm=on", "dtparam=i2c_arm=on"
+    )
+    root = fake_pi(tmp_path / "pi", config=config + "dtoverlay=spi0-0cs\n", groups_for_pi="pi")
+    (root / "dev").mkdir()
+    (root / "dev/spidev0.1").touch()  # the kernel still holds GPIO8 as SPI chip select 1: not rebooted
+    out = install("--dry-run", "--root", str(root), "--user", "pi", "--arch", "arm64").stdout
+    assert "No reboot needed" not in out and "REBOOT NEEDED" in out
+    for reason in ("SPI was turned on in config.txt", "I2C was turned on in config.txt", "spi0-0cs is in config.txt"):
+        assert reason in out
+
+
+def test_the_installer_notes_the_reboot_and_names_the_failing_step():
+    text = INSTALL.read_text()
+    assert "set -Eeuo pipefail" in text  # -E: the ERR trap fires inside functions (run, put_file) too
+    change = text[text.index("change_config() {") :]
+    change = change[: change.index("\n}\n")]
+    assert change.index('cat "$new" > "$boot_config"') < change.index('need_reboot "$reason"')
+    assert "current_step" in text[text.index("trap ") : text.index("ERR", text.index("trap "))]
 
 
 def test_it_refuses_off_a_pi_unless_dry_run(tmp_path):
