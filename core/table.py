@@ -566,6 +566,21 @@ class Table:
                 action["faces"] = faces
             return self.act(action, source, seat=seat, die_names=die_names)["result"]
 
+    def bound_action(self, button: str, hold: bool = False) -> dict | None:
+        """The action a press of ``button`` would play now, without playing it (None: undo, redo or nothing).
+
+        For the smart dice, which finish a roll the buttons started (docs/smart-dice.md).
+        """
+        with self._lock:
+            live = self._require_live()
+            try:
+                binding = live.system.binding(button, hold, live.state)
+                raw = binding.action(live.state) if binding is not None and callable(binding.action) else None
+            except Exception:  # a broken binding: press() names it; here the dice just do not take over
+                log.exception("%s's button map failed for %s", live.system.name, button)
+                return None
+            return dict(raw) if raw is not None else None
+
     def press(
         self, button: str, hold: bool = False, source: str = "button", seat: str | None = None, faces: Any = None
     ) -> dict:

@@ -172,6 +172,24 @@ class Controls:
             self._show_entry(entry)
             return _result(f"Enter the dice for {entry.label} ({entry.expr.text})", prompt=self.overlay())
 
+    def hand_to_dice(self) -> tuple[dict[str, Any], list[int]] | None:
+        """Close the open dice entry and give its action and the faces of its earlier rolls to the smart
+        dice, which finish it (a die landed while the buttons asked for faces); None when none is open."""
+        with self._lock:
+            entry = self.entry
+            if entry is None:
+                return None
+            target = self.overrides.get(entry.gesture.name)
+            if target is not None and target not in SPECIAL_TARGETS:
+                raw: dict[str, Any] | None = {"type": target}
+            else:
+                raw = self.table.bound_action(entry.gesture.button, entry.gesture.hold)
+            if raw is None:
+                return None
+            self.entry = None
+            self._set_prompt(None)
+            return raw, list(entry.before)
+
     def _enter(self, entry: DiceEntry, gesture: Gesture) -> dict[str, Any]:
         button = gesture.button if gesture.kind != "chord" else ""
         if button == "D":

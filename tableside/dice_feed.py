@@ -53,7 +53,7 @@ class Wait:
     seat: str | None
     label: str
     expr: str
-    origin: str  # "asked" (a phone or the buttons) | "prompt" (the game's pending prompt)
+    origin: str  # "asked" (a phone) | "buttons" (their dice entry) | "prompt" (the game's pending prompt)
     version: int  # the table's version when the wait began
     private_to: str | None = None  # a seat's private dice (a Venus 2140 pool): only its phone sees the faces
     before: list[Landing] = field(default_factory=list)  # faces of earlier rolls of this action
@@ -105,6 +105,8 @@ class DiceFeed:
         self.waiting: Wait | None = None
         self.free: list[Landing] = []
         self.message: str | None = None
+        # The buttons' open dice entry, handed over when a die lands (set by serve: Controls.hand_to_dice).
+        self.from_buttons: Callable[[], tuple[dict, list[int]] | None] = lambda: None
         self._lock = threading.RLock()
 
     # -- what the phones and the e-paper read ---------------------------------------------------
@@ -211,6 +213,8 @@ class DiceFeed:
             w = self._still_waiting(w)
             stopped = f"{self.message}. " if w is None else ""
         if w is None:
+            w = self.waiting = self._buttons_entry()
+        if w is None:
             w = self.waiting = self._from_prompt(die)
         if w is None:
             self.free = [f for f in self.free if f.die != die.id][-(MAX_FREE - 1) :] + [landing]
@@ -268,6 +272,25 @@ class DiceFeed:
             return None
         w.version = self._version()
         return w
+
+    def _buttons_entry(self) -> Wait | None:
+        """The buttons were asking for faces (physical dice mode): the dice finish that roll instead.
+
+        Faces the buttons entered for earlier rolls of the action are kept; the roll being entered
+        is rolled by the dice from its first die.
+        """
+        handed = self.from_buttons()
+        if handed is None:
+            return None
+        raw, before = handed
+        try:
+            need = self.table.dice_needed(raw, before, None)
+        except TablesideError as exc:
+            self.message = f"The buttons' dice entry could not go on with smart dice: {exc}"
+            return None
+        if need is None:
+            return None
+        return self._new_wait(raw, None, need, "buttons", [Landing("", "buttons", int(f)) for f in before])
 
     def _from_prompt(self, die: Any) -> Wait | None:
         """The game's pending prompt, when its action takes nothing but dice and this die may roll for it."""

@@ -188,5 +188,7 @@ def _smart_dice(cfg, args, folder, table, broker, faults, hardware, said: list[s
         return None
     if dice is not None:
         hardware.overlays.append(dice.feed.overlay)
+        # A die that lands while the buttons ask for faces finishes that roll (docs/smart-dice.md).
+        dice.feed.from_buttons = lambda: hardware.pi.controls.hand_to_dice() if hardware.pi is not None else None
     said.append(f"Smart dice: {note}")
     return dice

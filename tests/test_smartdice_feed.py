@@ -233,3 +233,25 @@ def test_pairing_survives_a_restart(tmp_path):
     again.forget(d10)
     assert Registry(tmp_path / "dice.json").get(d10) is None
     rig.table.store.close()
+
+
+def test_a_die_that_lands_while_the_buttons_ask_for_faces_finishes_that_roll(tmp_path):
+    from tableside.device.buttons import Gesture
+    from tableside.device.controls import Controls
+
+    rig = Rig(tmp_path, kinds=("d6", "d6"), systems=toysystem.get)
+    rig.pair_all()
+    rig.table.create_session("toy")
+    controls = Controls(rig.table, simulated=True, physical_dice=True, schedule=lambda delay, callback: None)
+    rig.feed.from_buttons = controls.hand_to_dice
+    controls.handle(Gesture("press", ("A",), 1.0))  # A: roll 2d6, and the buttons ask for the faces
+    assert controls.overlay()["title"].startswith("Enter the dice")
+    a, b = rig.ids("d6")
+    rig.roll(a, 5)
+    assert controls.overlay() is None and controls.entry is None  # the dice took over
+    w = rig.feed.status()["waiting"]
+    assert (w["origin"], w["left"]) == ("buttons", 1) and rig.feed.overlay()["title"] == w["text"]
+    rig.roll(b, 2)
+    entry = rig.table.log()[-1]
+    assert (entry["type"], entry["source"], entry["rolls"][0]["rolls"]) == ("roll_d6", "dice", [5, 2])
+    assert controls.hand_to_dice() is None

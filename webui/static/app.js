@@ -449,6 +449,12 @@ async function send(a, body, form, button) {
   } finally { if (button) button.disabled = false; }
 }
 
+// Smart dice in the hardware line: each paired die's connection and battery (docs/smart-dice.md).
+function diceNote(sd) {
+  if (!sd || !sd.dice.length) return "";
+  return ` Smart dice: ${sd.dice.map((d) => `${d.label} ${d.connection}${d.battery === null ? "" : ` ${d.battery}%`}`).join(", ")}.`;
+}
+
 // Smart dice (docs/smart-dice.md): the same roll, filled die by die by paired dice on the dice page.
 async function offerSmartDice(dice, a, body) {
   const st = await api("GET", "/api/dice").catch(() => null);
@@ -992,7 +998,7 @@ async function loadFrame() {
   } catch { /* the banner already says when the table is unreachable */ }
   if (!S.hw || S.hw.display === "starting" || S.hw.buttons === "starting") {
     S.hw = await api("GET", "/api/hardware").catch(() => null);
-    if (S.hw) $("hardware").textContent = `${S.hw.display_note || S.hw.display}. ${S.hw.buttons_note || ""}`;
+    if (S.hw) $("hardware").textContent = `${S.hw.display_note || S.hw.display}. ${S.hw.buttons_note || ""}${diceNote(S.hw.smart_dice)}`;
   }
 }
 
