@@ -176,7 +176,13 @@ def find_board(model: str | None = None) -> Board:
         return Board(driver_for_model(panel), panel, "named by display.model")
     from inky.auto import auto  # lazy: hardware library, ~85 ms to import
 
-    driver = auto()
+    said = io.StringIO()  # inky prints while probing ("No EEPROM detected! ..."): the log keeps it, not the terminal
+    try:
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            driver = auto()
+    finally:
+        if said.getvalue().strip():
+            log.debug("inky said: %s", said.getvalue().strip())
     return Board(driver, panel_for_driver(driver), "detected")
 
 

@@ -106,7 +106,7 @@ class Hardware:
             try:
                 board = find_board(cfg.model)
             except (Exception, SystemExit) as exc:  # no EEPROM, no inky library: open_display says so below
-                log.info("no Inky board found: %s", exc)
+                log.debug("no Inky board found: %s", exc)  # the Display line says it, once
         # 2. The buttons' and LED's pins against that board's own, before either side claims one.
         buttons, conflict = dict(cfg.buttons), None
         if board is not None:
@@ -153,7 +153,7 @@ class Hardware:
                 board=board,
             )
             failed = None
-        except (Exception, SystemExit) as exc:  # gpiodevice exits on a busy pin (facts.md)
+        except (Exception, SystemExit) as exc:  # gpiodevice exits on a busy pin
             failed = describe(exc)
             panel = display_module.get_panel(args.panel or cfg.panel or cfg.model or display_module.DEFAULT_PANEL)
             display = display_module.VirtualDisplay(panel, None, 0.0)  # frames for the phone's preview only
