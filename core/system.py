@@ -23,7 +23,7 @@ from typing import Any
 
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.fields import Choice, Field, check_fields
-from tableside.core.recorder import Context
+from tableside.core.recorder import Context, Dice, typed_faces
 from tableside.core.roll import TableRoll, scope_key
 from tableside.core.screen import Screen
 
@@ -42,6 +42,7 @@ __all__ = [
     "TableRoll",
     "Tracked",
     "check_fields",
+    "in_phase",
 ]
 
 State = dict[str, Any]
@@ -60,8 +61,16 @@ class ActionSpec:
 
     ``available(state, seat)`` returns None when the action may be taken now, or
     the reason in words ("only in the Combat Phase"); the core refuses the action
-    with that reason, and the phone shows it. ``group`` is where the phone lists
-    it (usually the phase it belongs to).
+    with that reason before the handler runs (so a handler never checks it again),
+    and the phone shows it. ``group`` is where the phone lists it (usually the
+    phase it belongs to).
+
+    Who may take it: ``acts_for(state, action)`` names the seat whose action it is
+    (a Venus 2140 participant acting with its own scene pool, the GM for the GM's
+    actions); the core refuses a seated phone acting for another seat, while the
+    table (no seat: the buttons, a phone without a seat) acts for anyone.
+    ``seat_field`` is the field naming that seat: a seated phone that leaves it
+    out means its own seat, and the core fills it in before the handler runs.
     """
 
     type: str
@@ -73,9 +82,21 @@ class ActionSpec:
     available: Availability | None = None
     example: Mapping[str, Any] = field(default_factory=dict)
     rolls: bool = False
+    acts_for: Callable[[State, Action], str | None] | None = None
+    seat_field: str = ""
 
     def reason(self, state: State, seat: str | None) -> str | None:
         return self.available(state, seat) if self.available else None
+
+    def seated(self, action: Action, seat: str | None, seats: Sequence[str]) -> Action:
+        """``action`` with ``seat_field`` filled in with ``seat`` when a seated phone left it out."""
+        if self.seat_field and seat in seats and action.get(self.seat_field) in (None, ""):
+            return {**action, self.seat_field: seat}
+        return action
+
+    def owner(self, state: State, action: Action) -> str | None:
+        """The seat whose action this is (None: anyone's)."""
+        return self.acts_for(state, action) if self.acts_for else None
 
     def describe(self, state: State | None = None, seats: Sequence[str] = (), seat: str | None = None) -> dict:
         out: dict[str, Any] = {
@@ -253,9 +274,36 @@ class GameSystem:
         set_path(state, key, value)
         return state
 
+    def button_labels(self, state: State) -> Mapping[tuple[str, bool], str]:
+        """Labels for now by (button, hold), where a binding's own label says too little ("Attack
+        Venus"); the meaning of a button never changes."""
+        return {}
+
     def buttons(self, state: State) -> tuple[Binding, ...]:
-        """The button map now; a system may put the pending prompt's action first."""
-        return self.bindings
+        """The button map now, labelled for now, and the binding that answers the pending prompt
+        first (the one whose action is the prompt's type): done here, once, for every system."""
+        labels = self.button_labels(state)
+        now = [Binding(b.button, b.hold, labels.get((b.button, b.hold), b.label), b.action) for b in self.bindings]
+        waiting = self.pending(state)
+        wanted = waiting[0].type if waiting else None
+        if wanted is None:
+            return tuple(now)
+
+        def answers(b: Binding) -> bool:
+            if not callable(b.action):
+                return b.action == wanted
+            try:
+                action = b.action(state)
+            except Exception:  # a broken binding is reported when its button is pressed, naming it
+                return False
+            return isinstance(action, Mapping) and action.get("type") == wanted
+
+        return tuple(sorted(now, key=lambda b: not answers(b)))
+
+    def logged_changes(self, before: State, after: State) -> Result:
+        """What the log should say an action changed beside its own result, for every action of the
+        system (Vegas: the VP gains and losses from its ledger). Default: nothing."""
+        return {}
 
     def roll_belongs_to(self, state: State) -> Any:
         """What a roll made now belongs to (the turn, the trick, the exchange), as JSON: the table
@@ -272,7 +320,15 @@ class GameSystem:
 
     # -- actions -------------------------------------------------------------
     def all_actions(self) -> dict[str, ActionSpec]:
-        return {**self.actions, CORRECT: _CORRECT, FREE_ROLL: _FREE_ROLL}
+        return {**self.actions, CORRECT: self.correct_spec(), FREE_ROLL: _FREE_ROLL}
+
+    def correct_spec(self) -> ActionSpec:
+        """The ``correct`` action of this system, assembled here only: its number is one of
+        ``tracked(state)``, and it is available when there is a number to correct."""
+        spec = self.__dict__.get("_correct_spec")
+        if spec is None:
+            spec = self.__dict__["_correct_spec"] = _correct_spec(self)
+        return spec
 
     def spec(self, action_type: Any) -> ActionSpec:
         if not isinstance(action_type, str) or not action_type:
@@ -290,8 +346,11 @@ class GameSystem:
         spec = self.spec(raw.get("type"))
         body = {k: v for k, v in raw.items() if k not in ("type", "faces")}
         seats = [s.name for s in self.seats(state)] if state is not None else []
-        if spec is _CORRECT and state is not None:
-            return {"type": spec.type, **_check_correction(self, state, body)}
+        if spec.type == CORRECT:
+            checked = check_fields(spec.fields, body, "correct", state, seats)
+            if state is not None:
+                _check_range(self, state, checked)
+            return {"type": spec.type, **checked}
         return {"type": spec.type, **check_fields(spec.fields, body, spec.label, state, seats)}
 
     def apply(self, state: State, action: Action, ctx: Context, in_place: bool = False) -> tuple[State, Result]:
@@ -367,8 +426,6 @@ def run_action(
     (nothing changed) when the action is refused. ``in_place`` is for a replay,
     which hands in its own working copy: that copy is changed, even on refusal.
     """
-    from tableside.core.recorder import Dice, typed_faces
-
     faces = typed_faces(faces)
     if not isinstance(raw, Mapping):
         raise BadRequest("an action must be a JSON object")
@@ -381,9 +438,19 @@ def run_action(
     action = system.validate_action(raw, state)
     if faces is not None and not spec.rolls:
         raise BadRequest(f"{spec.label} rolls no dice, so 'faces' does not apply")
+    if seat is not None and (spec.seat_field or spec.acts_for):
+        action = spec.seated(action, seat, [s.name for s in system.seats(state)])
+        owner = spec.owner(state, action)
+        if owner is not None and owner != seat:
+            raise RuleError(f"{spec.label}: {seat} cannot act for {owner}")
     dice = Dice(rng=rng, typed=faces, replay=replay)
     ctx = Context(dice=dice, seat=seat, options=dict(options or {}), system=system)
+    before = None if in_place else state  # a replay changes its working copy in place and needs no result
     new_state, result = system.apply(state, action, ctx, in_place)
+    if before is not None:
+        extra = system.logged_changes(before, new_state)
+        if extra:
+            result = {**result, **extra}
     broken = system.laws(new_state)
     if broken:
         raise RuleError(f"{system.spec(action['type']).label} would break a rule of {system.name}: {'; '.join(broken)}")
@@ -416,22 +483,15 @@ def set_path(state: Any, key: str, value: Any) -> None:
         node[last] = value
 
 
-def _check_correction(system: GameSystem, state: State, body: Mapping[str, Any]) -> dict[str, Any]:
-    tracked = {t.key: t for t in system.tracked(state)}
-    fields = (
-        Field("key", "pick", label="Number", choices=tuple(Choice(k, t.label) for k, t in tracked.items())),
-        Field("value", "count", label="New value"),
-        Field("reason", "text", label="Why", required=False, default="", max_length=120),
-    )
-    checked = check_fields(fields, body, "correct")
-    t = tracked[checked["key"]]
+def _check_range(system: GameSystem, state: State, checked: Mapping[str, Any]) -> None:
+    """A correction within the tracked number's range, and a change."""
+    t = {t.key: t for t in system.tracked(state)}[checked["key"]]
     if t.minimum is not None and checked["value"] < t.minimum:
         raise RuleError(f"correct: {t.label} must be at least {t.minimum}, got {checked['value']}")
     if t.maximum is not None and checked["value"] > t.maximum:
         raise RuleError(f"correct: {t.label} must be at most {t.maximum}, got {checked['value']}")
     if checked["value"] == t.value:
         raise RuleError(f"correct: {t.label} is already {t.value}")
-    return checked
 
 
 def _correct(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
@@ -447,23 +507,40 @@ def _correct(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     return state, {"summary": f"Corrected {t.label}: {t.value} -> {action['value']}{why}", "correction": correction}
 
 
-def _tracked_keys(state: State) -> list[Any]:  # choices are resolved per system in _check_correction
-    return []
+def _correct_spec(system: GameSystem) -> ActionSpec:
+    def numbers(state: State) -> list[Choice]:
+        return [Choice(t.key, t.label) for t in system.tracked(state)] if state else []
+
+    def available(state: State, seat: str | None) -> str | None:
+        return None if system.tracked(state) else "nothing to correct yet"
+
+    return ActionSpec(
+        CORRECT,
+        "Correct a number",
+        "Set one tracked number to a new value; logged as a correction (from, to, why).",
+        _correct,
+        (
+            Field("key", "pick", label="Number", choices=numbers),
+            Field("value", "count", label="New value"),
+            Field("reason", "text", label="Why", required=False, default="", max_length=120),
+        ),
+        group="Corrections",
+        available=available,
+        example={"key": "score", "value": 3, "reason": "miscounted"},
+    )
 
 
-_CORRECT = ActionSpec(
-    CORRECT,
-    "Correct a number",
-    "Set one tracked number to a new value; logged as a correction (from, to, why).",
-    _correct,
-    (
-        Field("key", "pick", label="Number", choices=_tracked_keys),
-        Field("value", "count", label="New value"),
-        Field("reason", "text", label="Why", required=False, default="", max_length=120),
-    ),
-    group="Corrections",
-    example={"key": "score", "value": 3, "reason": "miscounted"},
-)
+def in_phase(*phases: str, key: str = "phase", words: str = "{phases}; now: {now}") -> Availability:
+    """The availability "only in these phases", shared by the systems: None while ``state[key]`` is
+    one of ``phases``, else "only in " and ``words`` filled with the phases and the phase now."""
+
+    def available(state: State, seat: str | None = None) -> str | None:
+        now = state[key]
+        if now in phases:
+            return None
+        return "only in " + words.format(phases=" or ".join(phases), now=now)
+
+    return available
 
 
 def _free_roll(state: State, action: Action, ctx: Context) -> tuple[State, Result]:

@@ -308,13 +308,9 @@ class Table:
             live = self._require_live()
             system, state = live.system, live.state
             seats = [s.name for s in system.seats(state)]
-            actions = [spec.describe(system.redact(state, seat), seats, seat) for spec in system.actions.values()]
-            tracked = system.tracked(state)
-            correct = system.spec("correct").describe(state, seats, seat)
-            correct["fields"][0]["choices"] = [{"value": t.key, "label": t.label} for t in tracked]
-            if not tracked:
-                correct.update(available=False, reason="nothing to correct yet")
-            actions.append(correct)
+            shown = privacy.state(system, state, seat)
+            actions = [spec.describe(shown, seats, seat) for spec in system.actions.values()]
+            actions.append(system.correct_spec().describe(state, seats, seat))  # the free roll is POST /api/rolls
             if live.readonly:
                 for a in actions:
                     a.update(available=False, reason=live.readonly)

@@ -1,7 +1,7 @@
 """Conservation walks over Venusian Vegas: random games through the real Table, with undo and redo.
 
 After every step: VP equal the sum of the gains and losses in the log (each result's
-``vp_changes``, and VP corrections), the system's laws hold (the VP ledger with its
+``vp_changes``, VP corrections included), the system's laws hold (the VP ledger with its
 floor, track levels 1-5, no negative tokens or cards), undo gives back exactly the
 state before the undone action and redo exactly the state after it. At the end the
 log alone replays to the same state.
@@ -35,11 +35,8 @@ def logged_vp(entries: list[dict], players: list[str]) -> dict[str, int]:
     """VP per player from the results of the applied log entries alone."""
     total = dict.fromkeys(players, 0)
     for result in entries:
-        for change in result.get("vp_changes", []):
+        for change in result.get("vp_changes", []):  # a VP correction too: it goes through the ledger
             total[change["player"]] += change["applied"]
-        correction = result.get("correction")
-        if correction and correction["key"].startswith("vp."):
-            total[players[int(correction["key"].split(".")[1])]] += correction["to"] - correction["from"]
     return total
 
 

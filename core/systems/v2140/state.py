@@ -61,13 +61,6 @@ def opponents_have_dice(state: State, name: str) -> bool:
     return any(p["pool"] for n, p in state["participants"].items() if side_of(state, n) != mine)
 
 
-def may_act_for(state: State, seat: str | None, name: str) -> str | None:
-    """A seated phone acts for its own participant only; the table (no seat) and buttons act for anyone."""
-    if seat is None or seat == name:
-        return None
-    return f"{seat} cannot act for {name} (a scene pool is its owner's)"
-
-
 def refresh(state: State) -> State:
     """Derived values: every pool's dice count (what everyone may see) and its order, high to low."""
     for p in state["participants"].values():

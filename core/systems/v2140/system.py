@@ -33,7 +33,6 @@ from tableside.core.systems.v2140.state import (
     awaiting_answer,
     current,
     leader,
-    may_act_for,
     names,
     no_exchange,
     pending_exchange,
@@ -90,39 +89,24 @@ _SAYS = Field("says", "text", label="What they do", required=False, default="", 
 # --- who may do what ------------------------------------------------------------
 
 
-def _seated(key: str | None):
-    """Wrap a handler so a seated phone acts only for its own participant (the table acts for anyone).
-
-    ``key`` is the field naming the participant; left out by a seated phone it means that seat
-    (by the table: whose move it is). ``None``: the GM's actions; ``"target"``: the pending target.
-    """
-
-    def wrap(handler):
-        def run(state: State, action: dict, ctx: Any):
-            if key not in (None, "target") and action.get(key) is None and ctx.seat in state["participants"]:
-                action = {**action, key: ctx.seat}
-            refused = may_act_for(state, ctx.seat, _owner(state, action, ctx.seat, key))
-            if refused:
-                raise RuleError(refused)
-            return handler(state, action, ctx)
-
-        run.__doc__ = handler.__doc__
-        run.acts_for = key  # type: ignore[attr-defined]  # read by V2140.private_owner
-        return run
-
-    return wrap
+def _participant(state: State, action: dict) -> str:
+    """Whose scene pool the action uses: the participant named, else whose move it is. (A seated phone
+    that leaves the participant out means itself: the core fills it in, then checks it is its own.)"""
+    return action.get("participant") or current(state)
 
 
-def _owner(state: State, action: Any, seat: str | None, key: str | None) -> Any:
-    """The participant whose scene pool an action uses (see ``_seated``)."""
-    if key is None:
-        return state["gm"]
-    if key == "target":
-        return state["exchange"]["target"] if state["exchange"] else current(state)
-    named = action.get(key) if isinstance(action, dict) else None
-    if named is None and seat in state["participants"]:
-        return seat
-    return named or (leader(state) if key == "actor" else current(state))
+def _actor(state: State, action: dict) -> str:
+    return action.get("actor") or leader(state)
+
+
+def _target(state: State, action: dict) -> str:
+    """The pending exchange's target answers with its own pool."""
+    return state["exchange"]["target"] if state["exchange"] else current(state)
+
+
+def _gm(state: State, action: dict) -> str:
+    """The GM's actions: the session pool, Player Points, the Murphy's Pool, racks."""
+    return state["gm"]
 
 
 _PREPARE_FIELDS = (
@@ -215,40 +199,47 @@ ACTIONS: dict[str, ActionSpec] = {
             "prepare_pool",
             "Draw dice for a scene pool",
             "Enter skills, gear, circumstances and racks as counts; A rolls them.",
-            _seated("participant")(pool_actions.prepare_pool),
+            pool_actions.prepare_pool,
             _PREPARE_FIELDS,
             group="Scene pool",
             example={"participant": "Shred", "primary_skills": 3, "secondary_skills": 3, "secondary_assist_quality": 4},
+            seat_field="participant",
+            acts_for=_participant,
         ),
         ActionSpec(
             "roll_pool",
             "Roll the scene pool (A)",
             "Roll the prepared dice in: every 6 rolls one more die in, 1-3 are tossed. Type physical dice in "
             'as "faces" (a count per face is fine), roll-ins included.',
-            _seated("participant")(pool_actions.roll_pool),
+            pool_actions.roll_pool,
             (_who(),),
             group="Scene pool",
             rolls=True,
             example={"participant": "Shred", "faces": {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}},
+            seat_field="participant",
+            acts_for=_participant,
         ),
         ActionSpec(
             "session_rack",
             "Roll a rack from the session pool (GM)",
             "The GM adds a rack to the scene pool from the session budget (one rack per player per session).",
-            _seated(None)(pool_actions.session_rack),
+            pool_actions.session_rack,
             group="Scene pool",
             rolls=True,
             example={"faces": [6, 5, 4, 3, 2, 1, 4]},
+            acts_for=_gm,
         ),
         ActionSpec(
             "resist",
             "Roll resist dice",
             "Gear that resists: roll its quality, the 4+ join the scene pool.",
-            _seated("participant")(pool_actions.resist),
+            pool_actions.resist,
             (_who(), Field("quality", "count", label="Gear quality", minimum=1, maximum=rules.MAX_QUALITY)),
             group="Scene pool",
             rolls=True,
             example={"participant": "Shred", "quality": 3, "faces": [5, 3, 4]},
+            seat_field="participant",
+            acts_for=_participant,
         ),
         ActionSpec(
             "fly_dice",
@@ -284,11 +275,13 @@ ACTIONS: dict[str, ActionSpec] = {
             "Bid dice for initiative",
             "Put dice from the scene pool in for initiative (they leave the pool); the GM may add dice for "
             "any one character.",
-            _seated("participant")(pool_actions.bid_initiative),
+            pool_actions.bid_initiative,
             (_who(), _DICE, Field("for", "pick", label="For", required=False, choices=_names)),
             group="Initiative",
             available=no_exchange,
             example={"participant": "Shred", "dice": [4]},
+            seat_field="participant",
+            acts_for=_participant,
         ),
         ActionSpec(
             "settle_initiative",
@@ -308,7 +301,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "Put dice forward",
             "The actor puts forward dice from the scene pool against a target (at most half the pool, rounded "
             "up, unless the table marks the exception); risky: totals, winner takes all.",
-            _seated("actor")(exchange_actions.put_forward),
+            exchange_actions.put_forward,
             (
                 _who("actor", "Actor"),
                 _who("target", "Target", required=True),
@@ -320,16 +313,19 @@ ACTIONS: dict[str, ActionSpec] = {
             group="Exchange",
             available=no_exchange,
             example={"actor": "Shred", "target": "GM", "dice": [6], "says": "I snap a shot on top of him"},
+            seat_field="actor",
+            acts_for=_actor,
         ),
         ActionSpec(
             "answer",
             "Answer the exchange",
             "The target puts forward as many dice as the actor did, or every die left if fewer.",
-            _seated("target")(exchange_actions.answer),
+            exchange_actions.answer,
             (_DICE, _SAYS),
             group="Exchange",
             available=awaiting_answer,
             example={"dice": [4], "says": "Jack lurches to the side"},
+            acts_for=_target,
         ),
         ActionSpec(
             "resolve",
@@ -354,7 +350,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "buy_goal",
             "Buy a goal",
             "Spend books (and Player Points, or the GM's Murphy points) on a goal; one goal or one gift a round.",
-            _seated("participant")(goal_actions.buy_goal),
+            goal_actions.buy_goal,
             (
                 _who(),
                 Field("goal", "text", label="Goal", required=False, default="", max_length=rules.MAX_TEXT),
@@ -398,30 +394,36 @@ ACTIONS: dict[str, ActionSpec] = {
             ),
             group="Books",
             example={"participant": "Shred", "guide": "knock out one person", "target": "GM"},
+            seat_field="participant",
+            acts_for=_participant,
         ),
         ActionSpec(
             "give_book",
             "Give a book",
             "Give one book to another participant (instead of buying a goal).",
-            _seated("participant")(goal_actions.give_book),
+            goal_actions.give_book,
             (_who(), Field("to", "pick", label="To", choices=_names), _EXCEPTION),
             group="Books",
             example={"participant": "Wire", "to": "Shred"},
+            seat_field="participant",
+            acts_for=_participant,
         ),
         ActionSpec(
             "pair_leftovers",
             "Leftover dice into books",
             "Once the other side is out of dice: leftover dice two at a time as books.",
-            _seated("participant")(goal_actions.pair_leftovers),
+            goal_actions.pair_leftovers,
             (_who(), _count("count", "Dice to pair", rules.MAX_POOL, help="0: as many as pair up")),
             group="Books",
             example={"participant": "Shred", "count": 4},
+            seat_field="participant",
+            acts_for=_participant,
         ),
         ActionSpec(
             "reputation",
             "Books into reputation",
             "At the end of a conflict: unused books raise reputation.",
-            _seated("participant")(goal_actions.reputation),
+            goal_actions.reputation,
             (
                 _who(),
                 _count("books", "Books", help="0: all of them"),
@@ -429,12 +431,14 @@ ACTIONS: dict[str, ActionSpec] = {
             ),
             group="Books",
             example={"participant": "Wire", "books": 1, "note": "Took on the Vid-Dronz"},
+            seat_field="participant",
+            acts_for=_participant,
         ),
         ActionSpec(
             "award_player_points",
             "Award Player Points (GM)",
             "A compel, being outnumbered by a full rack, training, an enemy: Player Points for a player.",
-            _seated(None)(goal_actions.award_player_points),
+            goal_actions.award_player_points,
             (
                 _who("player", "Player", required=True, choices=_players),
                 Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT),
@@ -442,24 +446,26 @@ ACTIONS: dict[str, ActionSpec] = {
             ),
             group="Points",
             example={"player": "Sven", "count": 1, "reason": "outnumbered by a full rack"},
+            acts_for=_gm,
         ),
         ActionSpec(
             "grant_player_points",
             "Grant Player Points for Murphy (GM)",
             "A player begs: Player Points at one Murphy die each, against that character.",
-            _seated(None)(goal_actions.grant_player_points),
+            goal_actions.grant_player_points,
             (
                 _who("player", "Player", required=True, choices=_players),
                 Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT),
             ),
             group="Points",
             example={"player": "Sven", "count": 2},
+            acts_for=_gm,
         ),
         ActionSpec(
             "murphy",
             "Murphy's Pool (GM)",
             "Add (a refused compel, an enemy, gear with PMP) or spend Murphy points.",
-            _seated(None)(goal_actions.murphy),
+            goal_actions.murphy,
             (
                 _count("add", "Add"),
                 _count("spend", "Spend"),
@@ -468,15 +474,17 @@ ACTIONS: dict[str, ActionSpec] = {
             ),
             group="Points",
             example={"add": 1, "reason": "Wire refused a compel"},
+            acts_for=_gm,
         ),
         ActionSpec(
             "set_rack",
             "Set a rack (Lifestyles)",
             "The dice in a rack: one per Lifestyle, usually six.",
-            _seated(None)(goal_actions.set_rack),
+            goal_actions.set_rack,
             (_who(), Field("rack", "count", label="Rack (Lifestyles)", minimum=1, maximum=rules.MAX_QUALITY)),
             group="Setup",
             example={"participant": "GM", "rack": 7},
+            acts_for=_gm,
         ),
         ActionSpec(
             "follow_up",
@@ -491,11 +499,13 @@ ACTIONS: dict[str, ActionSpec] = {
             "take_on_the_chin",
             "Take it on the chin",
             "Out of dice first: the opponent's leftover dice become follow-up dice, two for one.",
-            _seated("participant")(followup.take_on_the_chin),
+            followup.take_on_the_chin,
             (_who(), Field("opponent", "pick", label="Opponent", choices=_names)),
             group="Conflict",
             available=no_exchange,
             example={"participant": "Jack", "opponent": "Shred"},
+            seat_field="participant",
+            acts_for=_participant,
         ),
         ActionSpec(
             "next_participant",
@@ -528,17 +538,18 @@ ACTIONS: dict[str, ActionSpec] = {
             "Outnumbered: one point (GM)",
             "A side outnumbered by a full sleeve of dice in this conflict: one Player Point (the GM: a Murphy "
             "point), once per conflict, when the conflict is germane to the story.",
-            _seated(None)(campaign_actions.outnumbered_point),
+            campaign_actions.outnumbered_point,
             (Field("participant", "pick", label="Who", choices=_outnumbered),),
             group="Points",
             example={"participant": "Sven"},
+            acts_for=_gm,
         ),
         ActionSpec(
             "add_effect",
             "Note an effect (GM)",
             "An effect on a character (a participant or an NPC): a wound with what it counts for and until "
             "when, a scar against whom, crippling, knocked out.",
-            _seated(None)(campaign_actions.add_effect),
+            campaign_actions.add_effect,
             (
                 Field("character", "text", label="Character", max_length=24),
                 Field("effect", "pick", label="Effect", choices=_effect_names),
@@ -550,45 +561,50 @@ ACTIONS: dict[str, ActionSpec] = {
             ),
             group="Effects",
             example={"character": "Sven", "effect": "Wound", "by": "GM", "applies_to": "anything physical"},
+            acts_for=_gm,
         ),
         ActionSpec(
             "treat_effect",
             "Treat an effect (GM)",
             "A scar or crippling treated: no longer a wound.",
-            _seated(None)(campaign_actions.treat_effect),
+            campaign_actions.treat_effect,
             (Field("effect", "pick", label="Effect", choices=_treatable),),
             group="Effects",
             example={"effect": 2},
+            acts_for=_gm,
         ),
         ActionSpec(
             "end_effect",
             "End an effect (GM)",
             "An effect runs out (a day, medical attention) or the table lets it go.",
-            _seated(None)(campaign_actions.end_effect),
+            campaign_actions.end_effect,
             (
                 Field("effect", "pick", label="Effect", choices=_effect_ids),
                 Field("reason", "text", label="Why", **_TEXT),
             ),
             group="Effects",
             example={"effect": 1, "reason": "medical attention"},
+            acts_for=_gm,
         ),
         ActionSpec(
             "new_scene",
             "New scene (GM)",
             "The next scene of the campaign: pools empty, the knocked out come round, effects stay.",
-            _seated(None)(campaign_actions.new_scene),
+            campaign_actions.new_scene,
             group="Campaign",
             available=no_exchange,
             example={},
+            acts_for=_gm,
         ),
         ActionSpec(
             "new_session",
             "New session (GM)",
             "The next play session: the GM's session pool refills, trained points become usable, effects stay.",
-            _seated(None)(campaign_actions.new_session),
+            campaign_actions.new_session,
             group="Campaign",
             available=no_exchange,
             example={},
+            acts_for=_gm,
         ),
         ActionSpec(
             "downtime",
@@ -611,7 +627,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "heal",
             "Healing downtime",
             "Four or more permanent effects: the downtime is spent healing; half of them disappear.",
-            _seated(None)(downtime_actions.heal),
+            downtime_actions.heal,
             (
                 Field("character", "pick", label="Character", choices=_characters),
                 Field("effects", "picks", label="Effects that disappear", choices=_effect_ids),
@@ -619,13 +635,14 @@ ACTIONS: dict[str, ActionSpec] = {
             group="Downtime",
             available=no_exchange,
             example={"character": "Sven", "effects": [1, 2]},
+            acts_for=_gm,
         ),
         ActionSpec(
             "train",
             "Training",
             "A test with a skill you plan to use against two racks; each book is a Player Point next session, "
             "only with that skill.",
-            _seated("participant")(downtime_actions.train),
+            downtime_actions.train,
             (
                 _who(choices=_players),
                 Field("skill", "text", label="Skill", max_length=rules.MAX_TEXT),
@@ -635,13 +652,15 @@ ACTIONS: dict[str, ActionSpec] = {
             available=no_exchange,
             rolls=True,
             example={"participant": "Shred", "skill": "Coordination: Projectiles: Airgun", "dice": 6},
+            seat_field="participant",
+            acts_for=_participant,
         ),
         ActionSpec(
             "connections",
             "Connections test",
             "Two dice per lifestyle that relates to what is sought (two more for a Network), against what the GM "
             "sets; each book a piece of information, a loan, a 20% discount.",
-            _seated("participant")(downtime_actions.connections),
+            downtime_actions.connections,
             (
                 _who(choices=_players),
                 Field("seeking", "text", label="Seeking", **_TEXT),
@@ -654,6 +673,8 @@ ACTIONS: dict[str, ActionSpec] = {
             available=no_exchange,
             rolls=True,
             example={"participant": "Wire", "seeking": "who hired Jack", "lifestyles": 2, "against": 6},
+            seat_field="participant",
+            acts_for=_participant,
         ),
     )
 }
@@ -719,12 +740,13 @@ class Venus2140(GameSystem):
         return refresh(state)
 
     def private_owner(self, state: State, action: Any, seat: str | None) -> str | None:
-        """Every seated action uses its participant's scene pool (the GM's for the GM's actions)."""
+        """Every action a seat may take only for itself uses that participant's scene pool (the GM's
+        for the GM's actions): its ``acts_for``."""
         spec = self.actions.get(action.get("type")) if isinstance(action, dict) else None
-        if spec is None or not hasattr(spec.handler, "acts_for"):
+        if spec is None or spec.acts_for is None:
             return None
-        owner = _owner(state, action, seat, spec.handler.acts_for)
-        return owner if isinstance(owner, str) and owner in state["participants"] else None
+        owner = spec.owner(state, spec.seated(action, seat, list(state["participants"])))
+        return owner if owner in state["participants"] else None
 
     def chart_series(self, state: State) -> dict[str, float]:
         return {str(name): float(p.get("books") or 0) for name, p in state["participants"].items()}

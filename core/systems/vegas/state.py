@@ -5,8 +5,6 @@ Each check returns the reason in words, or None; the core refuses an action with
 
 from __future__ import annotations
 
-from typing import Any
-
 from tableside.core.system import State
 from tableside.core.systems.vegas.setup import GAME_OVER, ROUND_OVER, ROUND_START, SETUP, TRICKS
 
@@ -14,15 +12,6 @@ from tableside.core.systems.vegas.setup import GAME_OVER, ROUND_OVER, ROUND_STAR
 def tie_open(state: State) -> bool:
     """Two or more tie for furthest behind at the start of a round and none is chosen yet."""
     return state["phase"] == ROUND_START and state["chosen"] is None
-
-
-def in_phase(*phases: str) -> Any:
-    def available(state: State, seat: str | None) -> str | None:
-        if state["phase"] in phases:
-            return None
-        return f"only in {' or '.join(phases)}; now: {state['phase']}"
-
-    return available
 
 
 def round_can_start(state: State, seat: str | None) -> str | None:

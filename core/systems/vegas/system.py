@@ -6,7 +6,6 @@ See docs/systems/vegas.md for every action with an example request.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tableside.core.system import (
@@ -20,11 +19,12 @@ from tableside.core.system import (
     State,
     TableRoll,
     Tracked,
+    in_phase,
 )
 from tableside.core.systems.vegas import actions, hands, laws, prompts, referee, rules, setup
 from tableside.core.systems.vegas import screen as view
 from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_START, SETUP, TRICKS
-from tableside.core.systems.vegas.state import in_phase, round_can_start, tie_open_reason, trick_open, trick_to_play
+from tableside.core.systems.vegas.state import round_can_start, tie_open_reason, trick_open, trick_to_play
 
 
 def _players(state: State) -> list[str]:
@@ -85,21 +85,6 @@ _TOKEN_ROW = (
     Field("token", "pick", label="Token", choices=rules.TOKEN_COLOURS),
     *_TOKEN_FIELDS,
 )
-
-
-def _logged(handler: Any) -> Any:
-    """Every result carries the VP gains and losses it made (``vp_changes``), so the log accounts for them."""
-
-    def run(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, dict[str, Any]]:
-        start = len(state["vp_log"])
-        state, result = handler(state, action, ctx)
-        changes = state["vp_log"][start:]
-        if changes:
-            result = {**result, "vp_changes": changes}
-        return state, result
-
-    run.__doc__ = handler.__doc__
-    return run
 
 
 _SPECS = (
@@ -329,7 +314,7 @@ _SPECS = (
     ),
 )
 
-ACTIONS: dict[str, ActionSpec] = {spec.type: replace(spec, handler=_logged(spec.handler)) for spec in _SPECS}
+ACTIONS: dict[str, ActionSpec] = {spec.type: spec for spec in _SPECS}
 
 
 def _button_a(state: State) -> dict[str, Any] | None:
@@ -413,6 +398,12 @@ class VenusianVegas(GameSystem):
 
     def correct(self, state: State, key: str, value: int) -> State:
         return laws.correct(state, key, value)
+
+    def logged_changes(self, before: State, after: State) -> dict[str, Any]:
+        """Every action's result carries the VP gains and losses it made (``vp_changes``), corrections
+        included, so the log accounts for every point."""
+        changes = after["vp_log"][len(before["vp_log"]) :]
+        return {"vp_changes": changes} if changes else {}
 
     def roll_belongs_to(self, state: State) -> list:
         """A random pick belongs to the round, the phase and the trick it was made in."""

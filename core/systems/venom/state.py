@@ -14,6 +14,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.odds import percent
+from tableside.core.system import in_phase
 from tableside.core.systems.venom import combat, deck, rules
 
 State = dict[str, Any]
@@ -96,20 +97,12 @@ def in_setup(state: State, seat: str | None = None) -> str | None:
     return None
 
 
-def _phase_words(phases: tuple[str, ...]) -> str:
-    return " or ".join(phases) + " Phase"
-
-
 def in_phases(*phases: str):
-    """Availability: only in ``phases`` of a game in play."""
+    """Availability: only in ``phases`` of a game in play (the core's phase check, in VENOM's words)."""
+    phase_now = in_phase(*phases, words="the {phases} Phase (now: {now} Phase)")
 
     def check(state: State, seat: str | None = None) -> str | None:
-        why = not_playing(state)
-        if why:
-            return why
-        if state["phase"] not in phases:
-            return f"only in the {_phase_words(phases)} (now: {state['phase']} Phase)"
-        return None
+        return not_playing(state) or phase_now(state, seat)
 
     return check
 

@@ -542,19 +542,9 @@ class VenomAssault(GameSystem):
     def pending(self, st: State) -> list[Prompt]:
         return prompts.pending(st)
 
-    def buttons(self, st: State) -> tuple[Binding, ...]:
-        """The same A/B/C/D map, the button for the pending step first and B labelled for the phase."""
-        b_label = "Roll off for the Commander" if st["phase"] == rules.SETUP else "Roll one die"
-        bindings = [Binding(b.button, b.hold, b_label, b.action) if b.button == "B" else b for b in BINDINGS]
-        prompts = self.pending(st)
-        wanted = prompts[0].type if prompts else None
-
-        def first(b: Binding) -> int:
-            if callable(b.action) and wanted is not None:
-                return 0 if b.action(st).get("type") == wanted else 1
-            return 1
-
-        return tuple(sorted(bindings, key=first))
+    def button_labels(self, st: State) -> dict[tuple[str, bool], str]:
+        """B is labelled for the phase; the core lists the button for the pending step first."""
+        return {("B", False): "Roll off for the Commander" if st["phase"] == rules.SETUP else "Roll one die"}
 
     def derive(self, st: State) -> State:
         return state.derive(st)

@@ -16,8 +16,6 @@ from tableside.core.systems.vnm import d10, rules
 from tableside.core.systems.vnm.state import (
     begin,
     current_world,
-    guard,
-    guard_open,
     has_earth,
     land_area,
     other_action_chosen,
@@ -37,7 +35,6 @@ def build_closed(state: State, seat: str | None = None) -> str | None:
 
 def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Build: new ships on the home world (Earth: any populated area), never more than the fleet."""
-    guard(build_closed(state))
     world = current_world(state)
     w = state["worlds"][world]
     in_reserve = reserve(state, world)
@@ -91,7 +88,6 @@ def _build_area(state: State, world: str, name: str | None) -> str:
 
 def destroy_ship(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """A ship lost to a card or anything else Tableside did not roll: back to its fleet's reserve."""
-    guard_open(state)
     world = world_in_game(state, action["world"])
     w = state["worlds"][world]
     count = action["count"]
@@ -249,7 +245,6 @@ def aim_now(state: State) -> dict[str, Any] | None:
 
 def declare_target(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """ "You must declare which enemy spaceship you are attacking before you roll the dice"."""
-    guard(turn_closed(state))
     plan = _plan_for(state, action)
     state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
     return state, {"summary": plan["text"], **plan}
@@ -257,7 +252,6 @@ def declare_target(state: State, action: Action, ctx: Context) -> tuple[State, R
 
 def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """One spaceship's attack: one roll, the verdict, and the fleets' counts."""
-    guard(attack_closed(state))
     plan = _plan_for(state, action)
     chosen = begin(state, "attack")
     label = f"{plan['attacker']} vs {plan['target']}"
@@ -330,7 +324,6 @@ def follow_up_closed(state: State, seat: str | None = None) -> str | None:
 
 def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """The Q-Ray re-roll of a 4-5, or the teleport die: "roll another die to see which"."""
-    guard(follow_up_closed(state))
     pending = state["pending_roll"]
     if pending["kind"] == "qray_reroll":
         plan = pending["plan"]

@@ -25,8 +25,6 @@ from tableside.core.systems.vnm.state import (
     begin,
     check_winners,
     current_world,
-    guard,
-    guard_open,
     has_earth,
     land_area,
     other_action_chosen,
@@ -143,7 +141,6 @@ def _earth_may_now_collect(state: State, world: str) -> list[str]:
 
 def collect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Population Action: chips from a land area onto the home world (Earth: the Refuge)."""
-    guard(collect_closed(state))
     world = current_world(state)
     area = land_area(state, action["area"])
     count, infected = action["count"], action["infected"]
@@ -175,7 +172,6 @@ def infect_closed(state: State, seat: str | None = None) -> str | None:
 
 def infect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Titanian parasites (Titan Special, Enhanced): healthy chips become yellow ones. Not a trigger."""
-    guard(infect_closed(state))
     area = land_area(state, action["area"])
     count = action["count"]
     _take(area, count, False, "infect")
@@ -196,7 +192,6 @@ def destroy_closed(state: State, seat: str | None = None) -> str | None:
 
 def destroy_population(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Destroying population is part of the population action in the Enhanced game (by a card's power)."""
-    guard(destroy_closed(state))
     world = current_world(state)
     area = land_area(state, action["area"])
     count, infected = action["count"], action["infected"]
@@ -218,7 +213,6 @@ def receive_population(state: State, action: Action, ctx: Context) -> tuple[Stat
     much and from which land area (population is never created); then everyone
     who reached the threshold shares the victory.
     """
-    guard_open(state)
     parts = []
     for gain in action["gains"]:
         world = world_in_game(state, gain["world"], "gains")

@@ -17,9 +17,6 @@ from tableside.core.systems.vnm import d10, rules
 from tableside.core.systems.vnm.state import (
     begin,
     current_world,
-    enhanced_only,
-    guard,
-    guard_open,
     not_enhanced,
     other_action_chosen,
     turn_closed,
@@ -133,7 +130,6 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
 
 def choose_upgrade(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """ "Choose an Upgrade card": shows the chance before the roll (button B then rolls)."""
-    guard(choose_closed(state))
     world = current_world(state)
     choice = _choice(state, action)
     check_attemptable(state, world, choice["upgrade"])
@@ -146,7 +142,6 @@ def choose_upgrade(state: State, action: Action, ctx: Context) -> tuple[State, R
 
 def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Research Action: one die against the Upgrade's number; a Zap card buys another roll."""
-    guard(research_closed(state))
     world = current_world(state)
     choice = _choice(state, action)
     check_attemptable(state, world, choice["upgrade"])
@@ -195,8 +190,6 @@ def apply_pending_upgrades(state: State, world: str) -> list[str]:
 
 def set_tech(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Values from Technology cards whose text the seed does not give, entered by the players."""
-    guard_open(state)
-    enhanced_only(state, "Technology")
     world = world_in_game(state, action["world"])
     w = state["worlds"][world]
     tech = w["tech"]

@@ -1,9 +1,8 @@
-"""Shared look-ups and guards: whose turn it is, which action they chose, who has won, the roll record.
+"""Shared look-ups and availability checks: whose turn it is, which action they chose, who has won.
 
-Every guard returns the reason in words (or None), so the same check is an
-action's ``available`` (the phone greys the action out and says why) and a
-refusal inside the handler. The core applies handlers to a copy, so a refused
-action changes nothing.
+Every check returns the reason in words (or None) and is an action's ``available``: the phone
+greys the action out and says why, and the core refuses the action with that reason before its
+handler runs, so no handler checks it again.
 """
 
 from __future__ import annotations
@@ -97,32 +96,15 @@ def not_enhanced(state: State, what: str) -> str | None:
     return None
 
 
-def guard(reason: str | None) -> None:
-    if reason:
-        raise RuleError(reason)
-
-
-def guard_open(state: State) -> None:
-    guard(game_over(state))
-
-
-def guard_turn(state: State) -> None:
-    guard(game_over(state) or follow_up_waiting(state))
-
-
 def begin(state: State, kind: str) -> dict[str, Any]:
-    """This turn's action; the ships on the board when it starts bound what it may do."""
-    guard(other_action_chosen(state, kind))
+    """This turn's action; the ships on the board when it starts bound what it may do. (That no other
+    action was chosen this turn is each action's ``available`` check, which the core ran first.)"""
     chosen = state["turn_action"]
     if chosen is None:
         ships = state["worlds"][current_world(state)]["on_board"]
         chosen = {"kind": kind, "count": 0, "extensions": 0, "ships": ships}
         state["turn_action"] = chosen
     return chosen
-
-
-def enhanced_only(state: State, what: str) -> None:
-    guard(not_enhanced(state, what))
 
 
 def has_earth(state: State) -> bool:

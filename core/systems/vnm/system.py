@@ -556,16 +556,9 @@ class VenusNeedsMen(GameSystem):
     def pending(self, state: State) -> list[Prompt]:
         return prompts.pending(state)
 
-    def buttons(self, state: State) -> tuple[Binding, ...]:
-        """The A/B/C/D map with labels for now; the binding that answers the pending prompt comes first."""
-        labels = prompts.button_labels(state)
-        now = tuple(Binding(b.button, b.hold, labels.get((b.button, b.hold), b.label), b.action) for b in BINDINGS)
-        waiting = prompts.pending(state)
-        wanted = waiting[0].type if waiting else None
-        first = {"follow_up_roll": "A", "attack": "A", "research": "B", "end_turn": "C"}.get(wanted or "")
-        if first is None:
-            return now
-        return tuple(sorted(now, key=lambda b: b.button != first or b.hold))
+    def button_labels(self, state: State) -> dict[tuple[str, bool], str]:
+        """A names the declared target, B the chosen Upgrade; the core puts the prompt's button first."""
+        return prompts.button_labels(state)
 
     # -- derived values, laws, corrections --------------------------------------
     def derive(self, state: State) -> State:

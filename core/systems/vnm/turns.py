@@ -11,7 +11,7 @@ from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.research import apply_pending_upgrades
-from tableside.core.systems.vnm.state import begin, current_world, guard, other_action_chosen, turn_closed
+from tableside.core.systems.vnm.state import begin, current_world, other_action_chosen, turn_closed
 from tableside.core.systems.vnm.zap import draw_for_turn
 
 
@@ -21,7 +21,6 @@ def move_closed(state: State, seat: str | None = None) -> str | None:
 
 def move(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Move Action: "all your spaceships must move (or do nothing)"; Tableside records the choice."""
-    guard(move_closed(state))
     world = current_world(state)
     begin(state, "move")["count"] += 1
     return state, {"summary": f"{world} moves its spaceships"}
@@ -29,7 +28,6 @@ def move(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
 
 def end_turn(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Play passes to the left (clockwise); the next player draws Zap cards up to three."""
-    guard(turn_closed(state))
     world = current_world(state)
     chosen = state["turn_action"]
     did = rules.ACTIONS[chosen["kind"]] if chosen else "no action"

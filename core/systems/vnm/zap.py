@@ -13,7 +13,7 @@ from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
-from tableside.core.systems.vnm.state import current_world, guard, guard_open, player_of, turn_closed, world_in_game
+from tableside.core.systems.vnm.state import current_world, player_of, turn_closed, world_in_game
 
 EXTENSION_EFFECT: dict[str, str] = {
     "build": "build one extra spaceship",
@@ -35,7 +35,6 @@ def _counts(zap: dict[str, int]) -> str:
 
 def play_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Play a Zap card at any time: hand to discard pile; its number decides priority."""
-    guard_open(state)
     world, player = _who(state, action)
     zap = player["zap"]
     if zap["hand"] == 0:
@@ -59,7 +58,6 @@ def play_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
 
 def draw_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Draw by hand (a missed draw, or a card that says so): never past three in hand."""
-    guard_open(state)
     world, player = _who(state, action)
     zap = player["zap"]
     count = action.get("count")
@@ -114,7 +112,6 @@ def extend_closed(state: State, seat: str | None = None) -> str | None:
 
 def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Discard up to three Zap cards to extend this turn's action, one effect per card."""
-    guard(extend_closed(state))
     world = current_world(state)
     player = player_of(state, world)
     chosen = state["turn_action"]
