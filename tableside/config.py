@@ -105,6 +105,11 @@ class ServerLimits:
     max_streams: int = 64
     stream_backlog: int = 256 * 1024  # bytes a phone may fall behind before its stream is closed
     trusted_clients: tuple[str, ...] = ("127.0.0.1", "::1")  # the table itself: no per-client cap
+    # Connections that have not yet shown the join code (a guest, or a phone's first request): at most
+    # this many at once (the oldest idle one makes room for a newcomer), closed after guest_idle seconds
+    # idle or slow, so guests cannot hold the connections phones with the code need (docs/api.md).
+    guest_connections: int = 32
+    guest_idle: float = 5.0
     cleanup_interval: float = 1.0
 
 
@@ -162,6 +167,8 @@ LIMIT_KEYS = {
     "max_request_body_size": int,
     "max_request_header_size": int,
     "max_streams": int,
+    "guest_connections": int,
+    "guest_idle": float,
 }
 
 

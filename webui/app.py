@@ -29,6 +29,7 @@ from tableside.webui.auth import (
     host_allowed,
     json_body_refusal,
 )
+from tableside.webui.server import TRUST_KEY
 from tableside.webui.stream import Broker
 from werkzeug.exceptions import HTTPException
 
@@ -98,6 +99,9 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
                 return jsonify(error=refusal), 415
         denied = check_credentials(services)
         if denied is None:
+            trust = environ.get(TRUST_KEY)  # Tableside's server keeps this connection for a phone
+            if trust is not None:
+                trust()
             return None
         if request.path.startswith("/api/") or request.path == "/display.png":
             return denied

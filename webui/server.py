@@ -19,6 +19,14 @@ table's Wi-Fi every guest talks to it directly. What changes here, and why:
   refuses a large body before it is buffered (waitress's default buffers 1 GiB
   of an unauthenticated body into a temporary file, which can fill the Pi's
   only partition); headers are capped with ``max_request_header_size``.
+- **Phones with the code keep their connections.** A connection is a guest's
+  until a request on it shows the join code (the app calls
+  ``environ[TRUST_KEY]()``). Guests share ``guest_connections`` at most: a
+  newcomer makes room by closing the guest connection idle the longest, so
+  neither keep-alive hoarding nor slowloris can fill ``connection_limit``; and
+  a guest connection idle or slow for ``guest_idle`` seconds is closed. A phone
+  that holds the code keeps ``channel_timeout`` (8 guest addresses with 16
+  idle keep-alives each plus slowloris used to make a phone wait 45 s).
 - **Stop is quick.** Worker threads are given a second to finish, not five.
 """
 
@@ -41,6 +49,7 @@ from tableside.config import ServerLimits
 log = logging.getLogger(__name__)
 
 DETACH_KEY = "tableside.detach"
+TRUST_KEY = "tableside.trust"  # environ[TRUST_KEY](): this connection showed the join code
 
 
 class QuickDispatcher(ThreadedTaskDispatcher):
@@ -106,7 +115,11 @@ class HubTask(WSGITask):
     def get_environment(self):
         environ = super().get_environment()
         environ[DETACH_KEY] = self._request_detach
+        environ[TRUST_KEY] = self._trust
         return environ
+
+    def _trust(self) -> None:
+        self.channel.trusted = True
 
     def _request_detach(self, attach: Callable[[ChannelSink], None], release: Callable[[], None]) -> None:
         self._detach = (attach, release)
@@ -157,6 +170,7 @@ class HubChannel(HTTPChannel):
     task_class = HubTask
     error_task_class = JsonErrorTask
     detached = False
+    trusted = False  # a request on it showed the join code
     request_began: float | None = None
     served = 0
     _sink: ChannelSink | None = None
@@ -249,28 +263,56 @@ class ApplianceServer(TcpWSGIServer):
         except OSError:
             return
         client = addr[0] if isinstance(addr, tuple) else ""
+        channels = list(self.active_channels.values())
         if client not in self.limits.trusted_clients:
-            held = sum(1 for ch in list(self.active_channels.values()) if ch.addr and ch.addr[0] == client)
+            held = sum(1 for ch in channels if ch.addr and ch.addr[0] == client)
             if held >= self.limits.per_client_connections:
                 log.warning("refused a connection from %s: it already holds %d", client, held)
                 conn.close()
                 return
+            if not self._room_for_a_guest(channels):
+                conn.close()
+                return
         self.set_socket_options(conn)
         self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
+
+    def _room_for_a_guest(self, channels: list) -> bool:
+        """A new connection is a guest's until it shows the code: past ``guest_connections`` guests, the one
+        idle the longest (never one a worker is answering) is closed to make room."""
+        trusted = self.limits.trusted_clients
+        guests = [
+            ch
+            for ch in channels
+            if isinstance(ch, HubChannel)
+            and not ch.trusted
+            and not ch.detached
+            and not (ch.addr and ch.addr[0] in trusted)
+        ]
+        if len(guests) < self.limits.guest_connections:
+            return True
+        idle = [ch for ch in guests if not ch.requests]
+        if not idle:
+            return False
+        oldest = min(idle, key=lambda ch: ch.last_activity)
+        oldest.handle_close()
+        return True
 
     def maintenance(self, now: float) -> None:
         """Close idle connections (waitress) and requests that arrive too slowly (ours)."""
         super().maintenance(now)
         mono = time.monotonic()
         wall = time.time()
-        limit = self.limits.header_timeout
+        trusted = self.limits.trusted_clients
         for channel in list(self.active_channels.values()):
             if not isinstance(channel, HubChannel) or channel.detached or channel.requests:
                 continue
+            guest = not channel.trusted and not (channel.addr and channel.addr[0] in trusted)
+            limit = min(self.limits.header_timeout, self.limits.guest_idle) if guest else self.limits.header_timeout
             began = channel.request_began
             slow = began is not None and mono - began > limit
             silent = began is None and channel.served == 0 and wall - channel.creation_time > limit
-            if slow or silent:
+            idle = guest and began is None and wall - channel.last_activity > self.limits.guest_idle
+            if slow or silent or idle:
                 channel.will_close = True
 
     def pull_trigger(self) -> None:
