@@ -137,3 +137,31 @@ def test_dice_config_is_checked(tmp_path):
         conf.write_text(f"[dice]\n{bad}\n")
         with pytest.raises(ConfigError, match=words):
             load_config(str(conf))
+
+
+BAD_VALUES = [None, True, 3, -1, 2.5, "", "x" * 300, [], ["sim-1"], {}, {"type": 1}, {"type": "attack", "x": [[]]}]
+
+
+def test_every_dice_route_answers_bad_values_in_words_never_a_500(rig):
+    post(rig.client, "/api/dice/scan")
+    post(rig.client, "/api/sessions", {"system": "vnm", "options": {}})
+    routes = {
+        "/api/dice/scan": ("seconds",),
+        "/api/dice/pair": ("die", "name", "seat", "kind"),
+        "/api/dice/forget": ("die",),
+        "/api/dice/roll": ("die", "face"),
+        "/api/dice/wait": ("action",),
+        "/api/dice/keep": (),
+        "/api/dice/cancel": (),
+        "/api/dice/free": (),
+    }
+    for path, keys in routes.items():
+        for key in keys:
+            for value in BAD_VALUES:
+                body = {"die": "sim-1", key: value}
+                r = post(rig.client, path, body)
+                assert r.status_code < 500 and r.is_json, (path, body, r.status_code, r.data[:200])
+                if r.status_code >= 400:
+                    assert r.get_json()["error"], (path, body)
+        r = rig.client.post(path, data=b"[1, 2", headers={**AUTH, "Content-Type": "application/json"})
+        assert r.status_code == 400 and "JSON object" in r.get_json()["error"], (path, r.get_json())

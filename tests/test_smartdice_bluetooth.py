@@ -161,9 +161,10 @@ def test_a_die_that_stays_away_is_reported_and_its_return_too(rig):
     rig.clients.refuse.add(PIXELS_D10)
     rig.clients.drop(PIXELS_D10)
     until(lambda: rig.hub.dice[PIXELS_D10].connection == "reconnecting", "reconnecting")
-    rig.now[0] += 31  # half a minute later, still away
-    assert rig.hub.status()["dice"][0]["connection"] == "away"
+    rig.now[0] += 31  # half a minute later, still away: the next failed reconnection says so
+    until(lambda: rig.reports, "the report")
     assert rig.reports == ["Red d10 is out of reach (away 31 s): bring it closer"]
+    assert rig.hub.status()["dice"][0]["connection"] == "away"
     rig.clients.refuse.clear()
     until(lambda: rig.hub.dice[PIXELS_D10].connection == "connected", "back", seconds=10)
     assert rig.reports[-1] == "Red d10 is back"

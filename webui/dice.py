@@ -84,6 +84,7 @@ def wait():
 @bp.post("/api/dice/keep")
 def keep():
     """Set the faces in place aside so the same dice roll again for the rest (a pool bigger than the dice)."""
+    _body()  # a malformed body is a 400, as everywhere
     dice = _dice()
     dice.feed.keep()
     return jsonify(dice.status(_seat()))
@@ -91,6 +92,7 @@ def keep():
 
 @bp.post("/api/dice/cancel")
 def cancel():
+    _body()  # a malformed body is a 400, as everywhere
     dice = _dice()
     dice.feed.cancel()
     return jsonify(dice.status(_seat()))
@@ -99,6 +101,7 @@ def cancel():
 @bp.post("/api/dice/free")
 def log_free():
     """Log the free roll the dice made while nothing waited."""
+    _body()
     dice = _dice()
     result = dice.feed.log_free(_seat())
     return jsonify({**dice.status(_seat()), "result": result})

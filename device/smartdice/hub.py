@@ -88,7 +88,7 @@ class DiceHub:
         if seat is not None and (not isinstance(seat, str) or not 0 < len(seat) <= 40):
             raise BadRequest("'seat' must be a seat's name, or null for any player")
         if kind is not None:
-            if kind not in KINDS:
+            if not isinstance(kind, str) or kind not in KINDS:
                 raise BadRequest(f"'kind' must be one of {', '.join(KINDS)}")
             if die.family != "godice" and kind != die.kind:
                 raise RuleError(f"{die.label} says it is a {die.kind}; only a GoDice changes kind with its shell")
@@ -203,6 +203,7 @@ class DiceHub:
             elif state == "reconnecting" and die.away_since is None:
                 die.away_since = self.clock()
             die.connection = state if not (state == "reconnecting" and was == "away") else "away"
+            self._check_away()  # each failed reconnection (every 30 s at most) is a moment to tell
         self._changed()
 
     def _check_away(self) -> None:
