@@ -15,6 +15,7 @@ then LOOK at every PNG in tests/golden/ before committing them.
 from __future__ import annotations
 
 import random
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
@@ -24,6 +25,14 @@ from typing import Any
 GOLDEN_DIR = Path(__file__).parent / "golden"
 # One panel per class, the tightest or most common of it, plus the two colour 7.3" boards.
 GOLDEN_PANELS = ("phat-red", "what-red", "impression-5.7", "impression-7.3", "spectra-7.3")
+# The README shows each system's golden on this panel, copied to docs/images/ by --update (tests/test_readme.py
+# checks the copies are current).
+README_PANEL = "spectra-7.3"
+README_IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
+
+
+def readme_image(system: str) -> Path:
+    return README_IMAGES / f"epaper-{system}.png"
 JOIN = ("http://192.168.1.20:8080", "K7QX4M")
 
 SCENARIOS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
@@ -173,6 +182,9 @@ def update() -> list[Path]:
             path = golden_path(system, panel_id)
             render_golden(system, panel_id).save(path, optimize=True)
             written.append(path)
+        README_IMAGES.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(golden_path(system, README_PANEL), readme_image(system))
+        written.append(readme_image(system))
     return written
 
 
