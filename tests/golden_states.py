@@ -33,6 +33,8 @@ README_IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
 
 def readme_image(system: str) -> Path:
     return README_IMAGES / f"epaper-{system}.png"
+
+
 JOIN = ("http://192.168.1.20:8080", "K7QX4M")
 
 SCENARIOS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
