@@ -202,7 +202,10 @@ def test_an_unpaired_die_is_not_used_and_asking_wrongly_changes_nothing(tmp_path
     rig = Rig(tmp_path, kinds=("d6",), systems=toysystem.get)
     rig.table.create_session("toy")
     rig.feed.wait({"type": "chain"})
-    rig.roll(rig.ids("d6")[0], 3)  # in reach, never paired: nobody's die
+    die = rig.ids("d6")[0]
+    with pytest.raises(RuleError, match="pair Sim d6 1 first"):
+        rig.roll(die, 3)
+    rig.hub.landed(die, 3)  # as a die in reach over Bluetooth would report it: nobody's die, not used
     assert rig.feed.status()["waiting"]["faces"] == []
     with pytest.raises(BadRequest):
         rig.feed.wait("attack")

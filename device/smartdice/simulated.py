@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tableside.core.errors import BadRequest
+from tableside.core.errors import BadRequest, RuleError
 from tableside.device.smartdice.hub import DiceHub
 from tableside.device.smartdice.model import KINDS, DieState
 
@@ -53,6 +53,8 @@ class SimulatedDice(DiceHub):
     def roll(self, die_id: Any, face: Any = None) -> dict[str, Any]:
         """Roll a virtual die: it tumbles and lands on ``face`` (random when not given)."""
         die = self.die(die_id)
+        if not die.paired:
+            raise RuleError(f"pair {die.label} first: the rolls of a die nobody paired are not used")
         sides = {"d00": 10, "dF": 6}.get(die.kind) or die.sides or 6
         if face is None:
             face = self.rng.randint(1, sides)

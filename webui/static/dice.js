@@ -45,7 +45,7 @@ function dieRow(d) {
   seat.append(el("option", "Anyone", { value: "" }));
   for (const s of D.seats) seat.append(el("option", s, { value: s }));
   seat.value = d.seat || "";
-  const row = el("div", null, { class: "undo-row" });
+  const row = el("div", null, { class: "dice-row" });
   row.append(name, seat);
   let shell = null;
   if (d.family === "godice") {
@@ -63,7 +63,7 @@ function dieRow(d) {
     forget.onclick = () => act("POST", "/api/dice/forget", { die: d.id });
     row.append(forget);
   }
-  if (D.status.kind === "simulated") {
+  if (D.status.kind === "simulated" && d.paired) {
     const roll = el("button", `Roll ${d.label}`, { type: "button", class: "primary" });
     roll.onclick = () => act("POST", "/api/dice/roll", { die: d.id });
     row.append(roll);

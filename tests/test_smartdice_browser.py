@@ -1,0 +1,116 @@
+"""The dice page in a real browser (Debian's chromium via Playwright) against ``tableside serve --simulate``.
+
+A phone scans, names and pairs two virtual d6, starts a VENOM roll "by hand", hands it to the
+smart dice, and rolls them from the dice page: each face shows as it lands, the action runs
+when both are in, and the log has them with source ``dice``. The page has no accessibility
+violations and its controls are phone-sized.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from tests.browser_support import launch, phone, shot
+from tests.test_serve_process import CODE, Server
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(tmp_path / "data").start()
+    s.code = CODE
+    yield s
+    if s.proc and s.proc.stdout and not s.proc.stdout.closed:
+        s.kill(signal.SIGTERM)
+
+
+def api(server, method, path, body=None):
+    status, data = server.request(method, path, body)
+    assert status < 300, (status, data)
+    return data
+
+
+def pair_two_d6(page) -> list[str]:
+    page.goto("/dice")
+    page.get_by_role("button", name="Scan for dice").tap()
+    rows = page.locator("#dice-list li", has_text="d6")
+    expect(rows).to_have_count(6)
+    names = []
+    for n in range(2):
+        row = page.locator("#dice-list li", has=page.get_by_role("button", name="Pair")).filter(has_text="d6").first
+        name = f"Lucky {n + 1}"
+        row.get_by_role("textbox").fill(name)
+        row.get_by_role("button", name="Pair").tap()
+        expect(page.locator("#dice-list li", has_text=name).get_by_role("button", name="Forget")).to_be_visible()
+        names.append(name)
+    return names
+
+
+def test_a_roll_sent_by_hand_is_finished_by_smart_dice_rolled_from_the_dice_page(browser, server):
+    api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
+    page = phone(browser, server)
+    first, second = pair_two_d6(page)
+    page.goto("/")
+    page.wait_for_selector("#link.live")
+    page.get_by_text("I roll real dice and type the faces").tap()
+    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+    act = page.locator(
+        "#tab-game .act", has=page.locator("button.open[aria-expanded]", has_text=re.compile("roll", re.I))
+    )
+    if not act.first.locator("form").count():
+        act.first.locator("button.open").tap()
+    form = page.locator("#tab-game .act form").first
+    form.locator("button.primary").tap()
+    expect(form.locator(".form-error")).to_contain_text("Roll these dice")
+    form.get_by_role("button", name="Roll with smart dice").tap()
+
+    page.wait_for_url(re.compile(r"/dice$"))
+    expect(page.locator("#waiting-title")).to_have_text(re.compile(r"waiting for 2 d6$"))
+    page.get_by_role("button", name=f"Roll {first}").tap()
+    expect(page.locator("#dice-landed li")).to_have_count(1)
+    expect(page.locator("#dice-landed")).to_contain_text(first)
+    expect(page.locator("#waiting-title")).to_have_text(re.compile(r"waiting for 1 d6$"))
+    page.get_by_role("button", name=f"Roll {second}").tap()
+    expect(page.locator("#dice-waiting")).to_be_hidden()
+    log = api(server, "GET", "/api/sessions/active/log")
+    assert log[-1]["source"] == "dice" and log[-1]["rolls"][0]["dice"] == [first, second]
+    assert all(1 <= f <= 6 for f in log[-1]["rolls"][0]["rolls"])
+    page.context.close()
+
+
+def test_the_dice_page_is_accessible_with_phone_sized_controls(browser, server):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = phone(browser, server)
+    pair_two_d6(page)
+    api(server, "POST", "/api/sessions", {"system": "vnm", "options": {}})
+    api(server, "POST", "/api/sessions/active/actions", {"type": "declare_target", "target": "Mars"})
+    api(server, "POST", "/api/dice/wait", {"action": {"type": "attack"}})
+    page.reload()
+    expect(page.locator("#waiting-title")).to_contain_text("waiting for 2 d10")
+    shot(page, "dice-page-waiting")
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        results = Axe().run(page)
+        assert results.violations_count == 0, (scheme, results.generate_report())
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, a, select, input')].filter(e => e.offsetParent)
+            .map(e => [e.textContent.trim() || e.getAttribute('aria-label'), e.getBoundingClientRect()])
+            .filter(([, r]) => r.height < 44).map(([n]) => n)"""
+    )
+    assert small == [], small
+    page.context.close()
