@@ -336,3 +336,70 @@ def test_v2140_seated_phones_play_an_exchange_with_their_own_dice(browser, serve
     shot(gm.page, "taps-v2140-after-exchange")
     for p in (shred, sven, gm):
         p.close()
+
+
+# -- Venusian Vegas: a trick of four ---------------------------------------------------------------
+VEGAS_PLAYERS = ["Jo", "Kim", "Lu", "Max"]
+JO_LEADS = (
+    *({"type": "setup_tracks", "player": p, "tracks": ["Team", "Game"]} for p in VEGAS_PLAYERS),
+    {"type": "start_round"},
+    {"type": "choose_furthest_behind", "player": "Jo"},
+    {"type": "free_increase", "track": "Bot"},
+)
+TRICK = (("Jo", "Team", 5), ("Kim", "Team", 9), ("Lu", "Game", 3), ("Max", "Bot", 12))
+
+
+def test_vegas_each_seat_plays_its_card_in_three_taps_and_the_trick_judges_itself(browser, server):
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
+    phones = {name: Phone(browser, server, seat=name).at(version) for name in VEGAS_PLAYERS}
+    for n, (name, suit, number) in enumerate(TRICK):
+        p = phones[name].at(version + n)
+        p.taps = 0
+        expect(p.page.locator("#pending li.yours")).to_contain_text(name)
+        play = p.moment("Play a card")
+        form = play.locator("form")
+        expect(form).to_be_visible()  # its own card, open already
+        if n == 0:
+            shot(p.page, "taps-vegas-moment")
+        p.tap(form.get_by_role("group", name="Suit", exact=True).get_by_text(suit, exact=True))
+        p.tap(form.get_by_role("button", name=f"Number: {number}", exact=True))
+        p.submit(play)
+        expect(p.said()).to_contain_text(f"{name} plays {suit} {number}")
+        counted(f"Vegas trick, {name}'s phone", p, 3)
+    for p in phones.values():  # judged by itself when the fourth card is in, said on every phone
+        expect(p.said()).to_contain_text("Trick 1: Kim wins")
+    # The bonus: Kim taps a card of the trick (her own is not offered).
+    kim = phones["Kim"].at(version + 4)
+    kim.taps = 0
+    claim = kim.moment("Take a trick bonus")
+    offered = claim.locator("fieldset.quick button")
+    expect(offered).to_have_count(3)
+    expect(claim).not_to_contain_text("Kim: Team 9")
+    kim.tap(offered.filter(has_text="Lu: Game 3"))
+    expect(kim.said()).to_contain_text("Kim")
+    counted("Vegas bonus, tapping a card of the trick", kim, 2)
+    shot(kim.page, "taps-vegas-after-trick")
+    for p in phones.values():
+        p.close()
+
+
+def test_vegas_one_table_phone_enters_a_trick_of_four_in_ten_taps(browser, server):
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
+    p = Phone(browser, server).at(version)
+    trick = p.moment("Enter a trick")
+    form = trick.locator("form")
+    expect(form).to_be_visible()
+    rows = form.locator(".rows-item")
+    expect(rows.locator("h4")).to_have_text(VEGAS_PLAYERS)  # one row per player, in lead order
+    shot(p.page, "taps-vegas-table-phone")
+    for i, (_, suit, number) in enumerate(TRICK):
+        row = rows.nth(i)
+        p.tap(row.get_by_role("group", name="Suit", exact=True).get_by_text(suit, exact=True))
+        p.tap(row.get_by_role("button", name=f"Number: {number}", exact=True))
+    p.submit(trick)
+    expect(p.said()).to_contain_text("Trick 1: Kim wins")
+    counted("Vegas trick, one table phone", p, 10)
+    text = p.page.locator("#tab-game").inner_text()
+    for leak in ("choose_furthest_behind", "Add a tokens", "_"):
+        assert leak not in text, leak
+    p.close()

@@ -78,7 +78,7 @@ def test_prompts_walk_setup_the_tie_the_free_increase_and_the_leader():
     state = act(state, {"type": "choose_furthest_behind", "player": "Cy"}).state
     assert prompts(state) == [("Cy", "free_increase")]
     state = act(state, {"type": "free_increase", "track": "Bot"}).state
-    assert prompts(state) == [("Cy", "play_trick")]
+    assert prompts(state) == [("Cy", "play_card"), (None, "play_trick")]  # seat by seat, or the whole trick
     assert press(state, "D") == "undo" and press(state, "D", hold=True) == "redo"
 
 
@@ -243,7 +243,7 @@ def test_the_screen_shows_round_indicators_and_the_boards():
     screen = SYSTEM.screen(state)
     figures = {e.label: e.value for e in screen.elements if isinstance(e, KeyFigure)}
     assert figures == {"Round": "1/4", "Trump": "Mobster", "Rank": "Low Wins"}
-    (grid,) = [e for e in screen.elements if isinstance(e, Grid)]
+    grid = [e for e in screen.elements if isinstance(e, Grid)][0]  # the boards (then the tokens held, if any)
     assert grid.columns == ("VP", "Tm", "Gm", "Ins", "Bot", "Mob", "Inc", "Crd")
     assert [r.label for r in grid.rows] == NAMES
     assert grid.rows[0].cells[:3] == ("0", "2", "3")

@@ -264,7 +264,8 @@ function drawActions() {
   const top = momentTypes(prompts).map((t) => byType.get(t)).filter((a) => a && a.available);
   main.classList.toggle("several", top.length > 1);
   // Open already: the only move waited for, or the one the first prompt names (an attack on the declared target).
-  const first = prompts.length ? prompts[0].type : null;
+  const own = mine ? prompts.find((p) => p.seat === mine.seat && p.type) : prompts.find((p) => p.seat === null && p.type);
+  const first = own ? own.type : prompts.length ? prompts[0].type : null;
   for (const a of top) main.append(actWidget(a, true, keep, top.length === 1 || a.type === first));
   if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
     const sys = S.systems.find((x) => x.id === S.view.system);
@@ -345,8 +346,8 @@ function actWidget(a, big, keep, openNow = false) {
 function seatFor(a) {
   const waiting = ((S.acts && S.acts.pending) || []).filter((p) => [p.type, ...(p.also || [])].includes(a.type) && p.seat).map((p) => p.seat);
   const mine = mySeat();
-  if (mine && waiting.includes(mine.seat)) return mine.seat;
-  return waiting[0] ?? (mine ? mine.seat : undefined);
+  if (mine) return mine.seat; // a seated phone plays its own seat (out of turn the rules say so in words)
+  return waiting[0];
 }
 // A form whose only open question is one choice asks it as buttons that send: "Collect from China" is one tap.
 function quickField(fields) {
@@ -415,8 +416,9 @@ async function othersTurn(a, body) {
   if (!mine) return true;
   const answering = ((S.acts && S.acts.pending) || []).filter((p) => [p.type, ...(p.also || [])].includes(a.type) && p.seat);
   const seats = [...new Set(answering.map((p) => p.seat))];
-  const forSeat = [body.player, body.actor, body.seat].find((x) => typeof x === "string" && seats.includes(x));
-  const other = forSeat ? (forSeat !== mine.seat ? forSeat : null) : seats.length && !seats.includes(mine.seat) ? seats[0] : null;
+  const forSeat = [body.player, body.actor, body.participant, body.seat].find((x) => typeof x === "string");
+  if (forSeat === mine.seat) return true; // its own move, in turn or not: the rules judge the turn
+  const other = forSeat && seats.includes(forSeat) ? forSeat : seats.length && !seats.includes(mine.seat) ? seats[0] : null;
   if (!other) return true;
   return confirmBox(`${other}'s move`, `This phone sits at ${mine.seat}'s seat. ${a.label || human(a.type)} for ${other}?`, `Yes, for ${other}`);
 }
@@ -592,6 +594,11 @@ function pick(f, id, label, help) {
       box.append(el("label", {}, input, c.label));
       return input;
     });
+    if (!f.required) { // a choice made by mistake is cleared with one tap
+      const none = el("input", { type: "radio", name: id, value: "" });
+      if (!inputs.some((x) => x.checked)) none.checked = true;
+      box.append(el("label", {}, none, "None"));
+    }
     if (list.length === 1 && f.required) inputs[0].checked = true;
     return {
       node: box, read() {
@@ -638,7 +645,14 @@ function text(f, id, label, help) {
     read() { const v = input.value.trim(); need(f, label, v); return v === "" ? undefined : v; },
   };
 }
-function singular(label) { return label.replace(/(ie)?s$/i, (m, ie) => (ie ? "y" : "")); }
+// "Land areas" -> "Land area", "Tokens played" -> "Token played": the last word, else the first, is the noun.
+function singular(label) {
+  const one = (w) => w.replace(/(ie)?s$/i, (m, ie) => (ie ? "y" : ""));
+  const words = label.split(" ");
+  const at = /s$/i.test(words[words.length - 1]) ? words.length - 1 : /s$/i.test(words[0]) ? 0 : -1;
+  if (at >= 0) words[at] = one(words[at]);
+  return words.join(" ");
+}
 function texts(f, id, label, help) {
   const list = el("div");
   const one = singular(label);
@@ -714,7 +728,16 @@ function rows(f, id, label, help) {
   const add = (value) => {
     const ws = sub.map((sf) => fieldWidget({ ...sf, default: value && value[sf.name] !== undefined ? value[sf.name] : sf.default }));
     const item = { ws };
-    const box = el("div", { class: "rows-item" }, ws.map((w) => w.node),
+    // A row given its player (a trick, one row per player in lead order): the name heads the row, the
+    // card is two taps, and the rarer extras (a token) fold away.
+    const seatAt = sub.findIndex((sf) => sf.kind === "seat" && value && value[sf.name] !== undefined);
+    const folded = seatAt < 0 ? [] : sub.map((sf, i) => i).filter((i) => i !== seatAt && !sub[i].required);
+    if (seatAt >= 0) ws[seatAt].node.hidden = true;
+    const shown = ws.filter((w, i) => !folded.includes(i)).map((w) => w.node);
+    const extras = folded.length ? el("details", { class: "more" }, el("summary", {}, `${human(sub[folded[0]].label || sub[folded[0]].name)} (optional)`),
+      folded.map((i) => ws[i].node)) : null;
+    const box = el("div", { class: seatAt >= 0 ? "rows-item seated" : "rows-item" }, seatAt >= 0 ? el("h4", {}, String(value[sub[seatAt].name])) : null,
+      shown, extras,
       el("button", { type: "button", onclick: () => { box.remove(); items.splice(items.indexOf(item), 1); renumber(); } }, `Remove this ${noun}`));
     item.box = box;
     recheckOn(box, shownWhen(sub, ws));

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.vegas import hands, rounds, setup, tricks
+from tableside.core.systems.vegas import hands, referee, rounds, setup, tricks
 from tableside.core.systems.vegas.state import tie_open
 
 State = dict[str, Any]
@@ -69,16 +69,30 @@ def random_pick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
 
 
 def play_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    state["playing"] = []  # the whole trick entered at once replaces any cards played seat by seat
     return state, tricks.play_trick(state, action["cards"])
 
 
 def trick_winner(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    state["playing"] = []
     return state, tricks.trick_winner(state, action["winner"], action.get("tokens") or [])
+
+
+def play_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    """A seat plays its own card (a seated phone plays only for its seat; the table for anyone)."""
+    if ctx.seat is not None and ctx.seat != action["player"]:
+        raise RuleError(f"{ctx.seat} cannot play {action['player']}'s card (each seat plays its own)")
+    row = {k: action.get(k) for k in ("player", "suit", "number", "token", "trump", "block", "take")}
+    return state, tricks.play_card(state, row)
 
 
 def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
     """A trick bonus; a Game 6-9 steal picks the opponent (if not named) and the card at random."""
-    player, suit, number = action["player"], action["suit"], action["number"]
+    player, suit, number = action["player"], action.get("suit"), action.get("number")
+    if action.get("from_card"):  # a card of the trick tapped: its suit and number
+        suit, number = referee.parse_card(action["from_card"], "Card of the trick")
+    if not suit or not number:
+        raise RuleError("Take a trick bonus: tap a card of the trick (or give its suit and number)")
     target, pick, notes = action.get("target") or None, action.get("card") or None, []
     if suit == "Game" and number in range(6, 10):
         if target is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tableside.core.system import Prompt, State
-from tableside.core.systems.vegas import rules
+from tableside.core.systems.vegas import rules, tricks
 from tableside.core.systems.vegas.setup import REVEAL, ROUND_OVER, ROUND_START, SETUP, TRICKS
 
 
@@ -30,8 +30,16 @@ def pending(state: State) -> list[Prompt]:
                 Prompt(c["player"], f"{c['player']}: take or decline a trick bonus", "claim_bonus")
                 for c in state["trick"]["claims"]
             ]
+        number, played = state["tricks_played"] + 1, state.get("playing") or []
+        due = tricks.next_to_play(state)
+        if played:
+            cards = ", ".join(f"{r['player']} {rules.card_name(r['suit'], r['number'])}" for r in played)
+            return [Prompt(due, f"Trick {number}: {due} plays ({cards})", "play_card", ("play_trick",))]
         leader = state["leader"]
-        return [Prompt(leader, f"Trick {state['tricks_played'] + 1}: {leader} leads", "play_trick")]
+        return [
+            Prompt(leader, f"Trick {number}: {leader} leads", "play_card"),
+            Prompt(None, f"or enter trick {number} whole", "play_trick"),
+        ]
     if phase == REVEAL:
         who = state["revealer"]
         return [Prompt(who, f"{who}: reveal {state['hand'][who]} card(s) for round bonuses", "reveal_card")]

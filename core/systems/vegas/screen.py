@@ -36,6 +36,20 @@ def board_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:
     return tuple(rows)
 
 
+TOKEN_COLUMNS = ("Gm", "Ins", "Bot", "Mob")
+
+
+def token_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:
+    """The modifier tokens each player holds, by colour; nothing while nobody holds one."""
+    tokens = state.get("tokens") or {}
+    if not any(any(held.values()) for held in tokens.values()):
+        return ()
+    return tuple(
+        GridRow(p, tuple(str(tokens[p].get(c, 0)) for c in rules.TOKEN_COLOURS), colour=i)
+        for i, p in enumerate(state["players"])
+    )
+
+
 def screen(state: dict[str, Any], prompt: str | None = None, roll: TableRoll | None = None) -> Screen:
     round_text = "Setup" if state["phase"] == SETUP else f"{state['round']}/{state['rounds']}"
     elements: list[Any] = [
@@ -46,6 +60,13 @@ def screen(state: dict[str, Any], prompt: str | None = None, roll: TableRoll | N
     ]
     if state["leader"] and state["trick"] is None:
         elements.append(Text(f"{state['leader']} leads", priority=2, tone="accent"))
+    playing = state.get("playing") or []
+    if playing:  # cards played seat by seat lie face up until the trick is complete
+        cards = ", ".join(f"{r['player']} {rules.card_name(r['suit'], r['number'])}" for r in playing)
+        elements.append(Text(f"Trick {state['tricks_played'] + 1} so far: {cards}", priority=2))
+    held = token_rows(state)
+    if held:
+        elements.append(Grid("Tokens held", TOKEN_COLUMNS, held, priority=3))
     last = state["trick"] or state["last_trick"]  # an open trick is the last one played
     if last:
         elements.append(Text(f"Trick {last['number']}: {last['winner']} ({last['how']})", priority=2))

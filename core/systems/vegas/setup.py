@@ -132,6 +132,7 @@ def new_state(options: Mapping[str, Any]) -> State:
         "leader": None,
         "round_leader": None,
         "trick": None,
+        "playing": [],  # cards played seat by seat in the trick under way (face up: public)
         "last_trick": None,
         "tricks_played": 0,
         "revealer": None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tableside.core.fields import Choice
 from tableside.core.system import (
     UNDO_REDO,
     ActionSpec,
@@ -21,7 +22,7 @@ from tableside.core.system import (
     Tracked,
     in_phase,
 )
-from tableside.core.systems.vegas import actions, hands, laws, prompts, referee, rules, setup
+from tableside.core.systems.vegas import actions, bonuses, hands, laws, prompts, referee, rules, setup, tricks
 from tableside.core.systems.vegas import screen as view
 from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_START, SETUP, TRICKS
 from tableside.core.systems.vegas.state import round_can_start, tie_open_reason, trick_open, trick_to_play
@@ -29,6 +30,26 @@ from tableside.core.systems.vegas.state import round_can_start, tie_open_reason,
 
 def _players(state: State) -> list[str]:
     return list(state.get("players", []))
+
+
+def _lead_rows(state: State) -> list[dict[str, str]] | None:
+    """A whole trick's rows start as one per player, in lead order."""
+    if state.get("phase") != TRICKS or state.get("leader") is None:
+        return None
+    return [{"player": p} for p in tricks.lead_order(state)]
+
+
+def _trick_cards(state: State) -> list[Choice]:
+    """The cards of the trick waiting for its bonuses, to tap (a lone claimer's own card is not offered)."""
+    trick = state.get("trick") or {}
+    claims = trick.get("claims") or []
+    own = claims[0]["player"] if len(claims) == 1 else None
+    taken = trick.get("taken") or []
+    return [
+        Choice(c["card"], f"{c['player']}: {c['card']} ({bonuses.offer(*referee.parse_card(c['card']))})")
+        for c in trick.get("cards") or []
+        if c["player"] != own and c["card"] not in taken
+    ]
 
 
 def _behind(state: State) -> list[str]:
@@ -142,7 +163,7 @@ _SPECS = (
                 required=False,
                 default="",
                 choices=_behind,
-                help="only when several tie (or use choose_furthest_behind / button B)",
+                help="only when several tie (or Settle the tie, or button B)",
             ),
         ),
         group="Round",
@@ -160,6 +181,17 @@ _SPECS = (
         rolls=True,
     ),
     ActionSpec(
+        "play_card",
+        "Play a card",
+        "One seat's card (and token) in the trick, in lead order; when every seat has played, "
+        "Tableside names the winner under the Trump and Rank Indicators.",
+        actions.play_card,
+        _CARD_ROW,
+        group="Tricks",
+        available=trick_to_play,
+        example={"player": "Ann", "suit": "Game", "number": 9},
+    ),
+    ActionSpec(
         "play_trick",
         "Enter a trick",
         "The cards of one trick in playing order, with any tokens; Tableside "
@@ -167,7 +199,13 @@ _SPECS = (
         actions.play_trick,
         (
             Field(
-                "cards", "rows", label="Cards", fields=_CARD_ROW, minimum=rules.MIN_PLAYERS, maximum=rules.MAX_PLAYERS
+                "cards",
+                "rows",
+                label="Cards",
+                fields=_CARD_ROW,
+                minimum=rules.MIN_PLAYERS,
+                maximum=rules.MAX_PLAYERS,
+                prefill=_lead_rows,
             ),
         ),
         group="Tricks",
@@ -229,9 +267,19 @@ _SPECS = (
         "an opponent's card; a Game 6-9 steal picks the card at random.",
         actions.claim_bonus,
         (
+            Field(
+                "from_card",
+                "pick",
+                label="Card of the trick",
+                required=False,
+                default="",
+                choices=_trick_cards,
+                applies=_trick_cards,
+                help="the card whose bonus is taken",
+            ),
             Field("player", "seat", label="Player"),
-            _SUIT,
-            _NUMBER,
+            replace(_SUIT, required=False, default=""),
+            replace(_NUMBER, required=False),
             Field(
                 "target",
                 "seat",

@@ -278,3 +278,58 @@ def reveal_card(
     else:
         summary += "; " + rounds.end_round(state)
     return {"summary": summary, "card": card}
+
+
+# --- a trick played seat by seat ------------------------------------------------------------------
+
+
+def lead_order(state: State) -> list[str]:
+    """Who plays in this trick, in order: the leader, then clockwise everyone still holding cards."""
+    holding = rounds.holders(state)
+    leader = state["leader"]
+    if leader not in holding:
+        return holding
+    start = holding.index(leader)
+    return holding[start:] + holding[:start]
+
+
+def next_to_play(state: State) -> str | None:
+    """Whose card the trick waits for when it is played seat by seat (None: nobody's, or no trick)."""
+    if state["phase"] != TRICKS or state["trick"] is not None:
+        return None
+    played = [r["player"] for r in state.get("playing") or []]
+    waiting = [p for p in lead_order(state) if p not in played]
+    return waiting[0] if waiting else None
+
+
+def play_card(state: State, row: dict[str, Any]) -> dict[str, Any]:
+    """One seat's card (and token) in the trick; the trick is judged by itself when every seat has played.
+
+    The cards lie face up as they are played, so the cards played so far are public (``playing``).
+    """
+    require_trick_phase(state)
+    if state["trick"] is not None:
+        raise RuleError("the last trick's bonuses are still open: take or decline them, or press A to go on")
+    player = row["player"]
+    require_player(state, player)
+    due = next_to_play(state)
+    if player != due:
+        played = [r["player"] for r in state.get("playing") or []]
+        if player in played:
+            raise RuleError(f"{player} has played a card in this trick already")
+        if player not in rounds.holders(state):
+            raise RuleError(f"{player} holds no cards and cannot play")
+        raise RuleError(f"{due} plays before {player}")
+    suit, number = referee.check_card(row["suit"], row["number"], f"{player}'s card")
+    name = rules.card_name(suit, number)
+    playing = [*(state.get("playing") or []), {k: v for k, v in row.items() if v not in ("", None, False)}]
+    names = [rules.card_name(r["suit"], r["number"]) for r in playing]
+    if names.count(name) > 1:
+        raise RuleError(f"{name} is played already in this trick; there is one of each card")
+    token = f" with a {row['token']} token" if row.get("token") else ""
+    if len(playing) < len(lead_order(state)):
+        state["playing"] = playing
+        return {"summary": f"{player} plays {name}{token}; {next_to_play(state)} next"}
+    state["playing"] = []
+    result = play_trick(state, playing)
+    return {**result, "summary": f"{player} plays {name}{token}. {result['summary']}"}
