@@ -6,6 +6,7 @@ See docs/systems/vegas.md for every action with an example request.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tableside.core.fields import Choice
