@@ -154,7 +154,10 @@ _INSERT_ENTRY = (
 )
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)  # one encoder, not one per call
+# One encoder, not one per call. Keys keep their order: a state read back (a checkpoint, an undo)
+# iterates like the state in memory, so the screen lists a game's fleets in the same order after an
+# undo and a redo (sorted keys put Mars before Venus; tests/test_conformance.py caught it).
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
 
 
 def _dumps(value: Any) -> str:

@@ -21,7 +21,10 @@ def test_systems_are_listed_with_options_actions_and_buttons(client):
     systems = {s["id"]: s for s in client.get("/api/systems", headers=AUTH).get_json()}
     assert {"venom", "vnm"} <= set(systems)
     for s in systems.values():
-        assert s["options"] and s["actions"] and {b["button"] for b in s["buttons"]} == {"A", "B", "C", "D"}
+        # A system binds the buttons it has a use for (D and hold D are always undo and redo):
+        # tests/test_conformance.py checks the declaration; no system must bind B.
+        buttons = {b["button"] for b in s["buttons"]}
+        assert s["options"] and s["actions"] and "D" in buttons and buttons <= {"A", "B", "C", "D"}
 
 
 def test_venom_bad_input(client):

@@ -38,9 +38,12 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
         ),
         _venom_strikes(st, priority=low if attacking else 1),
     ]
-    dice = _combat_dice(st) or (roll.group(priority=2) if roll is not None else None)
-    if dice is not None:
-        elements.append(dice)
+    fight = _combat_dice(st)
+    if fight is not None:
+        elements.append(fight)
+    if roll is not None and (fight is None or roll.last["label"] != "Combat"):
+        # the roll on the table: beside the Combat Dice a re-roll or a free roll is shown too
+        elements.append(roll.group(priority=2 if fight is None else 3))
     elements.append(_players(st))
     elements.append(_events(st))
     shown = prompts.pending(st)
