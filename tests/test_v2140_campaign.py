@@ -512,13 +512,8 @@ def test_seats_act_for_their_own_character_and_the_gm_notes_effects():
         "Sven cannot act for Shred",
         seat="Sven",
     )
-    refused(
-        s,
-        {"type": "downtime", "effect": wound, "dice": 2, "buy": "get rid of it"},
-        "Shred cannot act for Sven",
-        seat="Shred",
-    )
-    for seat in ("Sven", "GM"):  # the wounded character, or the GM as the doctor
+    # The wounded character, the GM or another character as the doctor: anyone at the table.
+    for seat in ("Sven", "GM", "Shred"):
         act(
             s,
             {"type": "downtime", "effect": wound, "dice": 2, "buy": "get rid of it"},

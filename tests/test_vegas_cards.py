@@ -139,7 +139,7 @@ def test_an_entered_hand_must_be_the_cards_held_none_played():
     refused(
         state,
         {"type": "enter_hand", "player": "Ann", "cards": [f"Team {n}" for n in range(1, held + 1)]},
-        "Bob cannot enter Ann's hand",
+        "Enter your hand: Bob cannot act for Ann",
         seat="Bob",
     )
 
@@ -271,3 +271,20 @@ def test_the_docs_rules_table_quotes_the_rulebook():
         assert quotes, row
         for text in quotes:
             quoted(text)
+
+
+def test_a_card_played_seat_by_seat_is_checked_as_it_is_played():
+    quoted("Follow the led suit if you can; otherwise play anything.")
+    state = trick(round_one(), ("Ann", "Game 9"), ("Bob", "Game 4"), ("Cy", "Bot 2"))
+    assert state["leader"] == "Ann"
+    held = state["hand"]["Bob"]
+    hand = ["Team 2", *[f"Mobster {n}" for n in range(1, held)]]
+    state = act(state, {"type": "enter_hand", "player": "Bob", "cards": hand}, seat="Bob").state
+    state = act(state, {"type": "play_card", "player": "Ann", "suit": "Team", "number": 1}, seat="Ann").state
+    card = {"type": "play_card", "player": "Bob", "suit": "Mobster", "number": 1}
+    refused(state, card, "Bob holds Team 2: follow the led suit (Team) if you can, not Mobster 1", seat="Bob")
+    refused(state, {**card, "suit": "Game", "number": 4}, "Game 4 was already played this round (Bob, trick 1)")
+    state = act(state, {**card, "suit": "Team", "number": 2}, seat="Bob").state
+    state = act(state, {"type": "play_card", "player": "Cy", "suit": "Bot", "number": 5}, seat="Cy").state
+    assert [r["card"] for r in state["played"]][-3:] == ["Team 1", "Team 2", "Bot 5"]
+    assert "Team 2" not in state["hands"]["Bob"]

@@ -29,7 +29,8 @@ def _player(state: State, name: str) -> dict:
 
 def downtime_test(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """ "The player or his doctor makes a test against three dice for each level of the wound. It costs 2
-    books to get rid of a wound, and 3 to make a wound permanent." """
+    books to get rid of a wound, and 3 to make a wound permanent." The doctor may be anyone at the table
+    (another character, an NPC the GM plays), so any seat may make the test."""
     _no_conflict_running(state)
     e = effects.find(state, action["effect"])
     if e["reads"] != effects.WOUND or e["permanent"]:

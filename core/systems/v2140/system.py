@@ -177,19 +177,6 @@ def _outnumbered(state: State) -> list[str]:
     return campaign_actions.outnumbered(state) if state else []
 
 
-def _bearer_or_gm(handler):
-    """A downtime test is its wounded character's (their seat, the GM's seat ("or his doctor"), or the table)."""
-
-    def run(state: State, action: dict, ctx: Any):
-        owner = effects.find(state, action["effect"])["character"]
-        if ctx.seat not in (None, owner, state["gm"]):
-            raise RuleError(f"{ctx.seat} cannot act for {owner}")
-        return handler(state, action, ctx)
-
-    run.__doc__ = handler.__doc__
-    return run
-
-
 _TEXT = {"required": False, "default": "", "max_length": rules.MAX_TEXT}
 
 ACTIONS: dict[str, ActionSpec] = {
@@ -610,7 +597,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "downtime",
             "Downtime test for a wound",
             "A test against three dice per level of the wound: 2 books rid of it, 3 make it permanent.",
-            _bearer_or_gm(downtime_actions.downtime_test),
+            downtime_actions.downtime_test,
             (
                 Field("effect", "pick", label="Wound", choices=_wounds),
                 Field(

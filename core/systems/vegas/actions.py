@@ -132,8 +132,6 @@ def enter_hand(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, R
     """A seat enters the cards it holds, privately: then its plays are checked against them (follow suit)."""
     player = action["player"]
     setup.require_player(state, player)
-    if ctx.seat is not None and ctx.seat != player:
-        raise RuleError(f"{ctx.seat} cannot enter {player}'s hand (a hand is its holder's)")
     result = hands.enter_hand(state, player, action["cards"])
     ctx.private(player, result["summary"])
     return state, {"summary": result["summary"], "player": player, "cards": result["cards"]}

@@ -71,26 +71,30 @@ def holder_of(state: State, card: str) -> str | None:
     return None
 
 
+def check_play(state: State, player: str, card: str, led: str | None) -> None:
+    """One card played: not played before this round, not in another entered hand, in the player's entered
+    hand if they entered one, and following ``led`` (the led suit; None for the card that leads) when that
+    hand holds it."""
+    check_not_played(state, card, f"{player}'s card")
+    holder = holder_of(state, card)
+    if holder is not None and holder != player:
+        raise RuleError(f"{player}'s card: {card} is in {holder}'s hand as entered")
+    hand = (state.get("hands") or {}).get(player)
+    if hand is None:
+        return
+    if card not in hand:
+        raise RuleError(f"{player}'s hand as entered does not hold {card}")
+    if led is not None and referee.parse_card(card)[0] != led:
+        follow = sorted((c for c in hand if referee.parse_card(c)[0] == led), key=_order)
+        if follow:
+            raise RuleError(f"{player} holds {', '.join(follow)}: follow the led suit ({led}) if you can, not {card}")
+
+
 def check_trick(state: State, players: Sequence[str], names: Sequence[str]) -> None:
-    """Every card of a trick entered card by card: not played before this round, in the player's entered
-    hand if they entered one, and following the led suit when that hand holds it."""
+    """Every card of a trick entered card by card, checked as it would be played (``check_play``)."""
     led = referee.parse_card(names[0])[0]
     for i, (player, card) in enumerate(zip(players, names, strict=True)):
-        check_not_played(state, card, f"{player}'s card")
-        holder = holder_of(state, card)
-        if holder is not None and holder != player:
-            raise RuleError(f"{player}'s card: {card} is in {holder}'s hand as entered")
-        hand = (state.get("hands") or {}).get(player)
-        if hand is None:
-            continue
-        if card not in hand:
-            raise RuleError(f"{player}'s hand as entered does not hold {card}")
-        if i and referee.parse_card(card)[0] != led:
-            follow = sorted((c for c in hand if referee.parse_card(c)[0] == led), key=_order)
-            if follow:
-                raise RuleError(
-                    f"{player} holds {', '.join(follow)}: follow the led suit ({led}) if you can, not {card}"
-                )
+        check_play(state, player, card, led if i else None)
 
 
 def record_trick(state: State, players: Sequence[str], names: Sequence[str], taken: Sequence[str], trick: int) -> None:

@@ -53,6 +53,11 @@ def _trick_cards(state: State) -> list[Choice]:
     ]
 
 
+def _holder(state: State, action: dict[str, Any]) -> str | None:
+    """A hand is its holder's: only that seat's phone (or the table) enters it."""
+    return action.get("player") or None
+
+
 def _behind(state: State) -> list[str]:
     return list(state.get("furthest_behind") or [])
 
@@ -260,6 +265,8 @@ _SPECS = (
         group="Tricks",
         available=in_phase(TRICKS),
         example={"player": "Ann", "cards": ["Game 4", "Bot 11"]},
+        seat_field="player",
+        acts_for=_holder,
     ),
     ActionSpec(
         "claim_bonus",

@@ -322,7 +322,9 @@ def play_card(state: State, row: dict[str, Any]) -> dict[str, Any]:
         raise RuleError(f"{due} plays before {player}")
     suit, number = referee.check_card(row["suit"], row["number"], f"{player}'s card")
     name = rules.card_name(suit, number)
-    playing = [*(state.get("playing") or []), {k: v for k, v in row.items() if v not in ("", None, False)}]
+    earlier = state.get("playing") or []
+    hands.check_play(state, player, name, earlier[0]["suit"] if earlier else None)
+    playing = [*earlier, {k: v for k, v in row.items() if v not in ("", None, False)}]
     names = [rules.card_name(r["suit"], r["number"]) for r in playing]
     if names.count(name) > 1:
         raise RuleError(f"{name} is played already in this trick; there is one of each card")
