@@ -40,9 +40,10 @@ def browser():
         b.close()
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = Server(tmp_path_factory.mktemp("taps") / "data").start()
+@pytest.fixture
+def server(tmp_path):
+    """A server per test: the table starts at most 6 new games a minute."""
+    s = Server(tmp_path / "data").start()
     s.code = CODE
     yield s
     if s.proc and s.proc.stdout and not s.proc.stdout.closed:
