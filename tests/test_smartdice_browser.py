@@ -80,7 +80,9 @@ def test_a_roll_sent_by_hand_is_finished_by_smart_dice_rolled_from_the_dice_page
 
     page.wait_for_url(re.compile(r"/dice$"))
     expect(page.locator("#waiting-title")).to_have_text(re.compile(r"waiting for 2 d6$"))
+    watcher = phone(browser, server)  # another phone on the game tab follows the dice on its last-change line
     page.get_by_role("button", name=f"Roll {first}").tap()
+    expect(watcher.locator("#said")).to_contain_text(re.compile(rf"waiting for 1 d6: {first} [1-6]$"))
     expect(page.locator("#dice-landed li")).to_have_count(1)
     expect(page.locator("#dice-landed")).to_contain_text(first)
     expect(page.locator("#waiting-title")).to_have_text(re.compile(r"waiting for 1 d6$"))
@@ -89,6 +91,8 @@ def test_a_roll_sent_by_hand_is_finished_by_smart_dice_rolled_from_the_dice_page
     log = api(server, "GET", "/api/sessions/active/log")
     assert log[-1]["source"] == "dice" and log[-1]["rolls"][0]["dice"] == [first, second]
     assert all(1 <= f <= 6 for f in log[-1]["rolls"][0]["rolls"])
+    expect(watcher.locator("#said")).to_contain_text("Smart dice")
+    watcher.context.close()
     page.context.close()
 
 

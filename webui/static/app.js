@@ -100,7 +100,7 @@ function whoDid(e) {
   const button = e.result && e.result.button;
   if (button) return /^hold /.test(button) ? `Button ${button.slice(5)} (held)` : `Button ${button}`;
   if (e.seat) return e.seat;
-  return { phone: "A table phone", button: "A table button", cli: "The command line" }[e.source] || "The table";
+  return { phone: "A table phone", button: "A table button", cli: "The command line", dice: "Smart dice" }[e.source] || "The table";
 }
 function changeWords(e) {
   const summary = (e.result && e.result.summary) || human(e.type);
@@ -449,6 +449,15 @@ async function send(a, body, form, button) {
     } else if (form) form.showErr(err.message);
     else banner(err.message, "error");
   } finally { if (button) button.disabled = false; }
+}
+
+// What the smart dice are filling, on the game tab's last-change line (the dice page has the detail).
+async function showDice() {
+  const st = await api("GET", "/api/dice");
+  const w = st.waiting;
+  const text = w ? `${w.text}${w.faces.length ? ": " + w.faces.map((f) => `${f.name} ${f.face}`).join(", ") : ""}` : st.message;
+  if (text && text !== S.diceSaid) said(text);
+  S.diceSaid = text;
 }
 
 // Smart dice in the hardware line: each paired die's connection and battery (docs/smart-dice.md).
@@ -1063,6 +1072,7 @@ function follow() {
   es.addEventListener("rejected", (ev) => banner(JSON.parse(ev.data).message, "error"));
   // The e-paper is drawn a moment after a change (a burst of changes is drawn once): fetch it then.
   es.addEventListener("frame", () => { if (S.tab === "display") loadFrame(); });
+  es.addEventListener("dice", () => guarded(showDice)); // smart dice: what waits, each die as it lands
   es.addEventListener("hardware", () => { S.hw = null; if (S.tab === "display") loadFrame(); });
   es.onerror = () => {
     S.down = true;
