@@ -23,7 +23,7 @@ ANSWER_WITHIN = 5.0  # seconds for the colour and battery answers after connecti
 
 
 def is_godice(name: str | None) -> bool:
-    """GoDice advertise a name that starts with "GoDice"."""
+    """GoDice advertise a name starting "GoDice" (godice's own demo, ``filter_godice_devices``, finds them so)."""
     return bool(name) and str(name).startswith(NAME_PREFIX)
 
 
