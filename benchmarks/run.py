@@ -1107,7 +1107,8 @@ def machine() -> list[str]:
     ]
 
 
-KEEP_FROM = "## Mutation testing"  # results.md's sections from this heading on are not this script's
+# results.md's sections from the first of these headings on are other scripts' (security.py, mutation.py)
+KEEP_FROM = ("## Security and recovery", "## Mutation testing")
 
 
 def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Path:
@@ -1134,9 +1135,10 @@ def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Pat
         )
     if report.notes:
         lines += ["", "## Notes", "", *[f"- {n}" for n in report.notes]]
-    kept = out.read_text().partition(KEEP_FROM)[2] if out.exists() else ""
-    if kept:  # figures another script writes (benchmarks/mutation.py) stay
-        lines += ["", KEEP_FROM + kept.rstrip("\n")]
+    text = out.read_text() if out.exists() else ""
+    starts = [i for i in (text.find(heading) for heading in KEEP_FROM) if i >= 0]
+    if starts:  # figures other scripts write (benchmarks/security.py, mutation.py) stay
+        lines += ["", text[min(starts) :].rstrip("\n")]
     out.write_text("\n".join(lines) + "\n")
     return out
 

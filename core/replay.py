@@ -40,6 +40,9 @@ class Replay:
         The state yielded is the replay's working copy, changed by the next step: read it, do not keep it.
         ``state`` itself is never changed. A row that no longer reads or replays raises ``DamagedEntry``."""
         state = plain_copy(state)
+        needed = self._needed(start, version) if version - start > CHECKPOINT_EVERY else set()
+        if start in needed:
+            self._remember(start, state)
         for e in self.store.recordings(self.session, after=start, upto=version):
             seq, kind = e["seq"], e["kind"]
             if kind == "action":
@@ -48,9 +51,24 @@ class Replay:
                 state = self._reapply(state, self._original(e["target"], seq), e)
             else:
                 state = plain_copy(self._restore(e))
-            if kind == "undo" or seq % CHECKPOINT_EVERY == 0:
+            if kind == "undo" or seq % CHECKPOINT_EVERY == 0 or seq in needed:
                 self._remember(seq, state)
             yield seq, state
+
+    def _needed(self, start: int, version: int) -> set[int]:
+        """The versions a long walk should remember because an undo in it returns there (just before the
+        entry it undoes was applied): an undo then costs no re-application at all."""
+        applied: list[int] = []
+        needed: set[int] = set()
+        for seq, kind, target in self.store.stack_rows(self.session, upto=version):
+            if kind == "action" or (kind == "redo" and isinstance(target, int)):
+                applied.append(seq)
+            elif kind == "undo" and applied:
+                at = applied.pop()
+                stored = self.use_stored and seq > start and self.store.checkpoint_at(self.session, seq)
+                if seq > start and at - 1 >= start and not stored:
+                    needed.add(at - 1)
+        return needed
 
     def forward(self, state: dict, start: int, version: int) -> dict:
         """The state at ``version`` from ``state`` at ``start`` (left unchanged)."""
