@@ -225,6 +225,7 @@ class Store:
         # Per connection, so it must be set on every open (SQLite's PRAGMA synchronous).
         self.conn.execute("PRAGMA synchronous=FULL")
         self.conn.execute("PRAGMA foreign_keys=ON")
+        self.rescued: str | None = None  # set when a deleted journal was rescued (``rescue_journal``)
         _migrate(self.conn)
 
     @classmethod
@@ -256,6 +257,23 @@ class Store:
 
     def close(self) -> None:
         self.conn.close()
+
+    def journal_lost(self) -> bool:
+        """True when the write-ahead journal (``-wal``) was deleted under the open file: every entry
+        since the last checkpoint lives only in that deleted file and would vanish at a crash."""
+        wal = self.path.with_name(self.path.name + "-wal")
+        return not wal.exists() and self.path.exists()
+
+    def rescue_journal(self) -> None:
+        """Copy what the deleted journal holds into the database file (the connection still reads it),
+        then reopen, so a new journal is made: nothing acknowledged is lost."""
+        self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.rescued = f"the journal file of {self.path} was deleted under the running table"
+        self.conn.close()
+        self.conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=FULL")
+        self.conn.execute("PRAGMA foreign_keys=ON")
 
     # -- sessions ------------------------------------------------------------
     def create_session(
@@ -351,13 +369,15 @@ class Store:
         with self._write("the action was not saved"):
             if not (checkpoint or seq % CHECKPOINT_EVERY == 0):
                 self.conn.execute(_INSERT_ENTRY, row)
-                return
-            with self.atomic():
-                self.conn.execute(_INSERT_ENTRY, row)
-                self.conn.execute(
-                    "INSERT OR REPLACE INTO snapshots (session_id, version, state) VALUES (?, ?, ?)",
-                    (session_id, seq, _dumps(state)),
-                )
+            else:
+                with self.atomic():
+                    self.conn.execute(_INSERT_ENTRY, row)
+                    self.conn.execute(
+                        "INSERT OR REPLACE INTO snapshots (session_id, version, state) VALUES (?, ?, ?)",
+                        (session_id, seq, _dumps(state)),
+                    )
+        if self.journal_lost():  # acknowledged only once it is in a file that exists (a stat: ~1% of an append)
+            self.rescue_journal()
 
     def save_head(self, session_id: str, version: int, state: dict) -> None:
         """Store ``state`` as the session's newest state (when it stops being played), so reopening it

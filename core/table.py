@@ -203,6 +203,22 @@ class Table:
         except TablesideError as exc:
             log.warning("the head of %s was not stored (%s); it reopens from its last checkpoint", live.id, exc.message)
 
+    def check_journal(self) -> str | None:
+        """When the database's journal file was deleted under it, copy what it holds into the database
+        and start a new one (nothing acknowledged is lost); returns what happened, in words, or None."""
+        with self._lock:
+            if self.store.journal_lost():
+                self.store.rescue_journal()
+            if self.store.rescued is None:
+                return None
+            self.store.rescued = None
+        why = (
+            f"the journal file of {self.store.path} was deleted while the table was running: its entries "
+            "were copied into the database and a new journal started (nothing was lost); check what deletes files"
+        )
+        log.error(why)
+        return why
+
     def close(self) -> None:
         """Stop: the game on the table is put away (its head stored), then the file is closed."""
         with self._lock:

@@ -92,12 +92,14 @@ class Backups:
         every: float = 300.0,
         clock: Callable[[], float] = time.monotonic,
         at_most_every: float = 60.0,
+        on_error: Callable[[str | None], None] | None = None,
     ) -> None:
         self.db_path = Path(db_path)
         self.folder = Path(folder) if folder else self.db_path.parent / "backups"
         self.keep = keep
         self.every = every
         self.at_most_every = at_most_every
+        self.on_error = on_error  # told each failure (and None when backups work again): the doctor, /api/hardware
         self.clock = clock
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -184,20 +186,32 @@ class Backups:
         except (OSError, sqlite3.Error) as exc:  # a full card must not stop the game
             self.error = f"{type(exc).__name__}: {exc}"
             log.error("backup failed: %s", self.error)
+            if self.on_error is not None:
+                self.on_error(self.error)
             return None
+        if self.error is not None and self.on_error is not None:
+            self.on_error(None)
         self.error = None
         log.info("backup %s", path.name)
         return path
 
-    def start(self, state_of: Callable[[], dict | None]) -> Callable[[dict], None]:
-        """Start the background thread; returns the listener to subscribe to the table."""
+    def start(
+        self, state_of: Callable[[], dict | None], watch: Callable[[], object] | None = None
+    ) -> Callable[[dict], None]:
+        """Start the background thread; returns the listener to subscribe to the table. ``watch()`` runs
+        on the thread every few seconds (the table's journal check)."""
 
         def loop() -> None:
             while not self._stop.is_set():
-                self._wake.wait(timeout=min(self.every, self.at_most_every, 60.0))
+                self._wake.wait(timeout=min(self.every, self.at_most_every, 5.0 if watch else 60.0))
                 self._wake.clear()
                 if self._stop.is_set():
                     return
+                if watch is not None:
+                    try:
+                        watch()
+                    except Exception:
+                        log.exception("the journal check failed")
                 self.run_once()
 
         self._thread = threading.Thread(target=loop, name="backups", daemon=True)

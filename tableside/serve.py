@@ -91,11 +91,23 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     table = Table(store)
     broker = Broker(max_streams=cfg.limits.max_streams)
     table.subscribe(broker.publish)
-    backups = Backups(store.path)  # at each round's end and every 5 minutes of play, 10 kept
-    table.subscribe(backups.start(table.current_state))
-
     faults = Faults(folder)
     faults.reset()  # the file holds this run's errors: the doctor reports what is wrong now
+
+    def backup_failed(error: str | None) -> None:
+        if error is None:
+            faults.clear("backups")
+        else:
+            faults.report("backups", error, fix="free space on the SD card; 'tableside doctor' checks the data folder")
+
+    def journal() -> None:
+        why = table.check_journal()
+        if why:
+            faults.report("database", why, fix="find what deletes files in the data folder")
+
+    # at each round's end and every 5 minutes of play (at most once a minute), 10 kept; the journal watched
+    backups = Backups(store.path, on_error=backup_failed)
+    table.subscribe(backups.start(table.current_state, watch=journal))
     faults.subscribe(
         lambda component, record: broker.publish({"kind": "hardware", "component": component, "error": record})
     )

@@ -133,3 +133,27 @@ def test_deleting_serve_lock_does_not_let_a_second_server_in(tmp_path):
         FolderLock(tmp_path).acquire()
     first.release()
     FolderLock(tmp_path).acquire().release()
+
+
+def test_a_journal_deleted_mid_game_loses_nothing_at_a_crash_and_is_reported(tmp_path):
+    # The WAL deleted mid-game and then a kill -9: all 97 acknowledged actions were gone, silently.
+    db = tmp_path / "live" / "tableside.db"
+    table = _table(db)
+    table.create_session("toy", {"limit": 10**6})
+    for _ in range(20):
+        table.act({"type": "add", "points": 1})
+    (tmp_path / "live" / "tableside.db-wal").unlink()
+    for _ in range(3):
+        table.act({"type": "add", "points": 1})
+    crash = tmp_path / "crash"  # what a kill -9 leaves now: the files as they are, the process gone
+    crash.mkdir()
+    for name in ("tableside.db", "tableside.db-wal"):
+        if (db.parent / name).exists():
+            shutil.copyfile(db.parent / name, crash / name)
+    assert _entries(crash / "tableside.db") == 23
+    assert "journal file" in (table.check_journal() or "") and table.check_journal() is None
+    (tmp_path / "live" / "tableside.db-wal").unlink()  # and while idle: the watch rescues it
+    assert "deleted" in (table.check_journal() or "")
+    table.act({"type": "add", "points": 1})
+    assert (tmp_path / "live" / "tableside.db-wal").exists()
+    table.store.close()

@@ -229,6 +229,17 @@ class HubChannel(HTTPChannel):
             self.server.broker.detach(sink)
 
 
+def _eviction_order(channel: HubChannel) -> tuple[int, float]:
+    """Which guest connection goes first to make room: a request dribbling in (slowloris) oldest first,
+    then a kept-alive connection idle the longest, and last a new one that has not spoken yet (a phone's
+    first request may be a moment away)."""
+    if channel.request_began is not None:
+        return (0, channel.request_began)
+    if channel.served:
+        return (1, channel.last_activity)
+    return (2, channel.creation_time)
+
+
 class ApplianceServer(TcpWSGIServer):
     """waitress's TCP server with the appliance limits and the stream hub."""
 
@@ -278,7 +289,7 @@ class ApplianceServer(TcpWSGIServer):
 
     def _room_for_a_guest(self, channels: list) -> bool:
         """A new connection is a guest's until it shows the code: past ``guest_connections`` guests, the one
-        idle the longest (never one a worker is answering) is closed to make room."""
+        least worth keeping (``_eviction_order``; never one a worker is answering) is closed to make room."""
         trusted = self.limits.trusted_clients
         guests = [
             ch
@@ -293,8 +304,7 @@ class ApplianceServer(TcpWSGIServer):
         idle = [ch for ch in guests if not ch.requests]
         if not idle:
             return False
-        oldest = min(idle, key=lambda ch: ch.last_activity)
-        oldest.handle_close()
+        min(idle, key=_eviction_order).handle_close()
         return True
 
     def maintenance(self, now: float) -> None:
