@@ -111,6 +111,8 @@ class ServerLimits:
     guest_connections: int = 32
     guest_idle: float = 5.0
     cleanup_interval: float = 1.0
+    # New games a minute, table-wide: a guest cannot fill the card with games faster than a table plays.
+    new_games_per_minute: int = 6
 
 
 @dataclass
@@ -169,6 +171,7 @@ LIMIT_KEYS = {
     "max_streams": int,
     "guest_connections": int,
     "guest_idle": float,
+    "new_games_per_minute": int,
 }
 
 

@@ -89,6 +89,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     # are turned on and the start-up heap frozen once serving, so later collections skip it. benchmarks/: pi-sized.
     store = Store(folder / "tableside.db")
     table = Table(store)
+    table.new_games_per_minute = cfg.limits.new_games_per_minute
     broker = Broker(max_streams=cfg.limits.max_streams)
     table.subscribe(broker.publish)
     faults = Faults(folder)

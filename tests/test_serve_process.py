@@ -28,6 +28,7 @@ class Server:
         self.data = data
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
+        self.extra: list[str] = []  # more command-line arguments (``--config FILE``)
 
     def start(self) -> Server:
         env = {**os.environ, "TABLESIDE_JOIN_CODE": CODE}
@@ -42,6 +43,7 @@ class Server:
                 "127.0.0.1",
                 "--port",
                 str(self.port),
+                *self.extra,
             ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
