@@ -98,7 +98,7 @@ def parse_curl(command: str) -> tuple[str, str, str | None, dict[str, str]]:
         else:
             raise ValueError(f"unexpected word {word!r} in {command!r}")
     if path is None:
-        raise ValueError(f"no $TABLE address in {command!r}")
+        raise ValueError(f"no $TABLE address in {command!r}: write curl -sH ... $TABLE/api/... -d '{{...}}'")
     return method or ("POST" if body is not None else "GET"), path, body, headers
 
 
@@ -121,7 +121,11 @@ def parse(page: Path) -> list[Step]:
         after = blocks[k + 1] if k + 1 < len(blocks) else None
         gap = lines[end + 1 : after[1] - 1] if after else []
         if not after or after[0] != "http" or any(line.strip() for line in gap):
-            raise ValueError(f"{name} line {n + 1}: the curl has no ```http answer block right after it")
+            raise ValueError(
+                f"{name} line {n + 1}: the curl has no ```http answer block right after it "
+                f"(python -m tests.docs_steps --fill {name} writes the answers after a placeholder "
+                "```http block holding 'HTTP/1.1 200 OK')"
+            )
         _, a_start, a_end = after
         head = lines[a_start].split()
         if len(head) < 2 or not head[0].startswith("HTTP/") or not head[1].isdigit():
