@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
+from tableside.core.fields import Choice
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import d10, rules
@@ -46,8 +47,6 @@ OTHER = "other"
 def upgrade_choices(state: State) -> list[Any]:
     """The Upgrade cards a player can pick: those the seed names that the current planet may still attempt,
     then every other name the seed mentions, then "another card" (typed in)."""
-    from tableside.core.fields import Choice
-
     world = current_world(state)
     now, later = [], []
     for name in (*UPGRADES, *(n for n in KNOWN_NAMES if n not in UPGRADES and n != rules.QRAY)):
