@@ -138,3 +138,25 @@ def test_a_recording_longer_than_the_rules_is_a_mismatch():
     assert replay.roll("attack", "2d6").rolls == rec.records[0]["rolls"]
     with pytest.raises(ReplayMismatch, match=exactly("the recording has 2 roll(s) but the rules made 1")):
         replay.finish()
+
+
+# --- how the newest roll reads: marks and verdict ------------------------------------------------
+
+
+def test_marking_before_any_roll_is_a_programming_error_in_words():
+    with pytest.raises(RuntimeError, match=exactly("mark() follows a roll: nothing has been rolled yet")):
+        Dice(typed=[]).mark(["hit"])
+
+
+def test_marks_and_the_verdict_go_on_the_newest_roll_only_and_each_only_when_given():
+    d = Dice(typed=[6, 2, 5])
+    d.roll("attack", "2d6")
+    d.roll("defence", "1d6")
+    d.mark(["kept"])
+    assert d.records[1]["marks"] == ["kept"] and "verdict" not in d.records[1]
+    assert "marks" not in d.records[0]
+    d.mark(verdict="holds")
+    assert (d.records[1]["marks"], d.records[1]["verdict"]) == (["kept"], "holds")
+    with pytest.raises(ValueError, match=exactly("2 marks for the 1 dice of defence")):
+        d.mark(["hit", "miss"])
+    assert d.records[1]["marks"] == ["kept"]
