@@ -410,3 +410,10 @@ def test_a_picked_value_is_cut_to_two_hundred_characters_and_a_repeat_to_forty_i
 def test_a_bad_face_count_is_named_with_the_field():
     with pytest.raises(BadRequest, match=exactly("roll: Faces: the count of 6s must be a whole number 0 or more")):
         check(Field("faces", "faces"), {"6": -1})
+
+
+def test_a_faces_field_offers_the_dice_the_state_holds_as_a_list():
+    f = Field("dice", "faces", offer=lambda state: state.get("pool") and tuple(state["pool"]))
+    assert f.describe({"pool": [6, 5, 5]})["offer"] == [6, 5, 5]
+    assert "offer" not in f.describe({})  # nothing to offer: a pad of faces
+    assert "offer" not in f.describe()  # no state: not asked
