@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from tableside.core.errors import RuleError
-from tableside.core.systems.vegas import hands, tricks
+from tableside.core.systems.vegas import hands, tricks, vp
 
 from tests.test_vegas_helpers import after_setup, in_round
 
@@ -311,3 +311,13 @@ def test_a_revealer_with_an_entered_hand_reveals_from_it():
         tricks.reveal_card(state, "Bot", 1)
     tricks.reveal_card(state, "Team", 3)
     assert state["hands"]["Ann"] == ["Game 5"]
+
+
+def test_a_game_bonus_steals_the_card_picked_at_random():
+    quoted("Game: pay 1 VP to steal a random card / steal up to 2 VP.")
+    state = round_one()
+    vp.change_vp(state, "Ann", 2, "test")
+    tricks.play_trick(state, [card("Ann", "Team 9"), card("Bob", "Game 7"), card("Cy", "Bot 2")])
+    result = tricks.claim_bonus(state, "Ann", "Game", 7, target="Bob", pick=3)
+    assert "Ann steals card 3 of Bob's 6 (counted from the left of the hand as held)" in result["summary"]
+    assert state["hand"]["Ann"] == 9 and state["hand"]["Bob"] == 5
