@@ -11,7 +11,13 @@ import random
 import sqlite3
 
 import pytest
+from hypothesis import HealthCheck, settings
 from tableside.core.table import Table
+
+# No Hypothesis test is timed: speed is measured in benchmarks/, and a loaded 2-core CI machine
+# must not turn a slow example into a failure (the deadline and the too-slow health check).
+settings.register_profile("tableside", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("tableside")
 
 
 class NoRNG(random.Random):
