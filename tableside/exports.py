@@ -12,7 +12,10 @@ import csv
 import io
 import json
 import os
-from collections.abc import Callable, Iterator
+import threading
+import zlib
+from collections import OrderedDict
+from collections.abc import Iterator
 from pathlib import Path
 
 from tableside.core import privacy
@@ -22,35 +25,101 @@ CSV_COLUMNS = ("seq", "kind", "type", "source", "seat", "at", "target", "action"
 EVERYTHING = object()  # the seat of ``tableside export``: the owner at the table's own machine
 
 
+CHUNK = 500  # entries per cached block of an export
+
+
+class ExportCache:
+    """Finished blocks of exports. The log only grows, so the export of entries 1-500, once the game is
+    past 500, never changes: each such block is kept compressed (about 15 kB), for the last few
+    (session, seat, format) asked, and a phone exporting a long game again pays only for the new end."""
+
+    def __init__(self, keep: int = 4) -> None:
+        self.keep = keep
+        self.lock = threading.Lock()
+        self._books: OrderedDict[tuple, list[tuple[bytes, int, list[dict]]]] = OrderedDict()
+
+    def blocks(self, key: tuple) -> list[tuple[bytes, int, list[dict]]]:
+        with self.lock:
+            found = self._books.get(key)
+            if found is None:
+                return []
+            self._books.move_to_end(key)
+            return list(found)
+
+    def add(self, key: tuple, index: int, block: tuple[bytes, int, list[dict]]) -> None:
+        with self.lock:
+            book = self._books.setdefault(key, [])
+            if len(book) == index:
+                book.append(block)
+            self._books.move_to_end(key)
+            while len(self._books) > self.keep:
+                self._books.popitem(last=False)
+
+
 def export_lines(
     reader: Store,
     session_id: str,
     seat: object,
     fmt: str,
     damaged: list[dict] | None = None,
-    on_end: Callable[[], None] | None = None,
+    cache: ExportCache | None = None,
 ) -> Iterator[str]:
     """The export of ``session_id`` as ``seat`` may read it (``EVERYTHING``: unredacted); closes ``reader``
-    at the end. Damaged rows are appended to ``damaged`` (and named in the output)."""
+    at the end. Damaged rows are appended to ``damaged`` (and named in the output). With a ``cache``,
+    finished blocks of ``CHUNK`` entries come from it and new ones go into it."""
     damaged = [] if damaged is None else damaged
+    key = (session_id, "everything" if seat is EVERYTHING else seat, fmt)
     try:
-        rows = reader.entries(session_id, damaged=damaged)
-        entries = rows if seat is EVERYTHING else (privacy.entry(e, seat) for e in rows)  # type: ignore[arg-type]
+        yield ('{"session": ' + json.dumps(session_id) + ', "log": [') if fmt == "json" else _csv_row(CSV_COLUMNS)
+        written = 0
+        blocks = cache.blocks(key) if cache is not None else []
+        for packed, count, bad in blocks:
+            if count:
+                yield ("\n" if written == 0 else ",\n") if fmt == "json" else ""
+                yield zlib.decompress(packed).decode()
+            written += count
+            damaged.extend(bad)
+        version = reader.version(session_id)
+        start = len(blocks) * CHUNK
+        pieces: list[str] = []
+        block_bad: list[dict] = []
+        block = start // CHUNK
+        for e in reader.entries(session_id, after=start, damaged=block_bad):
+            while e["seq"] > (block + 1) * CHUNK:  # a block ended (its last rows may have been damaged)
+                end = (block + 1) * CHUNK
+                mine = [d for d in block_bad if d["seq"] <= end]
+                _finish(cache, key, block, pieces, mine, version)
+                damaged.extend(mine)
+                block_bad[:] = [d for d in block_bad if d["seq"] > end]  # the list the reader appends to
+                pieces, block = [], block + 1
+            entry = e if seat is EVERYTHING else privacy.entry(e, seat)  # type: ignore[arg-type]
+            if fmt == "json":
+                piece = json.dumps(entry)
+                yield ("\n" if written == 0 else ",\n") + piece
+            else:
+                piece = _csv_row(
+                    [json.dumps(entry.get(c)) if c in ("action", "result") else entry.get(c, "") for c in CSV_COLUMNS]
+                )
+                yield piece
+            pieces.append(piece)
+            written += 1
+        _finish(cache, key, block, pieces, [d for d in block_bad if d["seq"] <= (block + 1) * CHUNK], version)
+        damaged.extend(block_bad)
         if fmt == "json":
-            yield '{"session": ' + json.dumps(session_id) + ', "log": ['
-            for i, e in enumerate(entries):
-                yield ("\n" if i == 0 else ",\n") + json.dumps(e)
             yield '\n], "damaged": ' + json.dumps(damaged) + "}\n"
             return
-        yield _csv_row(CSV_COLUMNS)
-        for e in entries:
-            yield _csv_row([json.dumps(e.get(c)) if c in ("action", "result") else e.get(c, "") for c in CSV_COLUMNS])
         for d in damaged:
             yield _csv_row([d["seq"], "damaged", "", "", "", "", "", "", d["problem"]])
     finally:
         reader.close()
-        if on_end is not None:
-            on_end()
+
+
+def _finish(cache, key, block, pieces, bad, version) -> None:
+    """Keep block ``block`` when the game is past its end (it will never change)."""
+    if cache is None or version < (block + 1) * CHUNK:
+        return
+    text = (",\n" if key[2] == "json" else "").join(pieces)
+    cache.add(key, block, (zlib.compress(text.encode(), 6), len(pieces), list(bad)))
 
 
 def _csv_row(values) -> str:

@@ -4,6 +4,7 @@ system's ``chart_series`` hook, not from guessing its state layout."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 
@@ -116,3 +117,34 @@ def _options(system_id: str) -> dict:
     from tests.golden_states import SCENARIOS
 
     return SCENARIOS[system_id][0]
+
+
+def test_an_export_reuses_its_finished_blocks_and_equals_one_read_whole(tmp_path, monkeypatch):
+    from tableside import exports
+
+    monkeypatch.setattr(exports, "CHUNK", 4)
+    table = _toy(tmp_path)
+    table.create_session("toy", {"limit": 10**6})
+    for _ in range(9):
+        table.act({"type": "roll_d6", "n": 2})
+    table.act({"type": "hide", "seat": "Ann", "n": 2, "faces": [6, 6]}, seat="Ann")
+    table.store.execute("UPDATE log SET result = '{' WHERE seq = 3")  # a damaged row in the first block
+    cache = exports.ExportCache()
+    sid = table.view()["id"]
+
+    def export(fmt, seat=None, use=cache):
+        return "".join(exports.export_lines(Store.reader(tmp_path / "t.db"), sid, seat, fmt, cache=use))
+
+    for fmt in ("json", "csv"):
+        for seat in (None, "Ann"):
+            first = export(fmt, seat)
+            assert first == export(fmt, seat, None)  # the same as read whole
+            table.act({"type": "add", "points": 1})
+            again = export(fmt, seat)
+            assert again == export(fmt, seat, None) and len(again) > len(first)
+    body = json.loads(export("json"))  # 14 entries by now, one of them damaged
+    assert len(cache.blocks((sid, None, "json"))) == 3  # blocks 1-4, 5-8 and 9-12 are finished
+    assert [d["seq"] for d in body["damaged"]] == [3] and len(body["log"]) == 13
+    assert "6, 6" not in export("json") and "6, 6" in export("json", "Ann")
+    table.store.execute("DELETE FROM log")
+    table.store.close()

@@ -14,7 +14,7 @@ from tableside.core.table import SESSIONS_PER_PAGE
 from tableside.webui.server import DETACH_KEY
 from tableside.webui.stream import format_event
 
-from tableside.exports import archive_session, export_lines
+from tableside.exports import ExportCache, archive_session, export_lines
 
 bp = Blueprint("api", __name__)
 
@@ -243,7 +243,8 @@ def export(session_id: str):
     table = _services().table
     session, seat = table.export_source(None if session_id == "active" else session_id, seat_of_request())
     stem = f"tableside-{session['system']}-{session['id'][:8]}"
-    body = export_lines(Store.reader(table.store.path), session["id"], seat, fmt)  # closes the reader
+    cache = current_app.extensions.setdefault("tableside.exports", ExportCache())
+    body = export_lines(Store.reader(table.store.path), session["id"], seat, fmt, cache=cache)  # closes the reader
     response = Response(body, mimetype="application/json" if fmt == "json" else "text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="{stem}.{fmt}"'
     return response
