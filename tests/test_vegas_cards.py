@@ -288,3 +288,43 @@ def test_a_card_played_seat_by_seat_is_checked_as_it_is_played():
     state = act(state, {"type": "play_card", "player": "Cy", "suit": "Bot", "number": 5}, seat="Cy").state
     assert [r["card"] for r in state["played"]][-3:] == ["Team 1", "Team 2", "Bot 5"]
     assert "Team 2" not in state["hands"]["Bob"]
+
+
+def test_a_correction_that_changes_who_plays_gives_the_cards_played_so_far_back():
+    """Found by the walk: a hand corrected mid-trick moved the lead while cards lay in the trick, and the
+    trick could never be judged ("Di leads this trick, not Cy"); a round ended that way kept them."""
+    state = round_one()
+    state = act(state, {"type": "play_card", "player": "Ann", "suit": "Team", "number": 1}).state
+    assert [r["player"] for r in state["playing"]] == ["Ann"]
+    step = act(state, {"type": "correct", "key": "hand.0", "value": 0})
+    assert step.state["playing"] == [] and step.state["leader"] == "Bob"
+    state = act(step.state, {"type": "play_card", "player": "Bob", "suit": "Team", "number": 1}).state
+    state = act(state, {"type": "play_card", "player": "Cy", "suit": "Team", "number": 2}).state
+    assert state["trick"]["winner"] == "Cy" and state["tricks_played"] == 1
+
+
+def test_a_correction_that_takes_the_last_card_of_a_player_yet_to_play_restarts_the_trick():
+    """Found by the walk: every player still holding cards had played, so nobody was waiting and the trick was
+    never judged."""
+    state = round_one()
+    state = act(state, {"type": "play_card", "player": "Ann", "suit": "Team", "number": 1}).state
+    state = act(state, {"type": "play_card", "player": "Bob", "suit": "Team", "number": 2}).state
+    step = act(state, {"type": "correct", "key": "hand.2", "value": 0})
+    assert step.state["playing"] == []
+
+
+def test_a_hand_entered_during_a_trick_played_seat_by_seat_leaves_out_the_cards_face_up():
+    """Found by the walk: a hand entered with a card another seat had just played face up, or by a seat whose
+    card already lay face up, made the trick impossible to judge."""
+    state = round_one()
+    state = act(state, {"type": "play_card", "player": "Ann", "suit": "Team", "number": 1}).state
+    held = state["hand"]["Bob"]
+    cards = [f"Team {n}" for n in range(1, held + 1)]
+    refused(
+        state,
+        {"type": "enter_hand", "player": "Bob", "cards": cards},
+        "Team 1 lies face up in this trick, played by Ann",
+    )
+    held = state["hand"]["Ann"]
+    cards = [f"Team {n}" for n in range(1, held + 1)]
+    refused(state, {"type": "enter_hand", "player": "Ann", "cards": cards}, "Ann has a card face up in the trick")

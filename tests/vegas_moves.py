@@ -36,8 +36,32 @@ def _token(state: dict[str, Any], player: str, pick: Pick, used: set[str]) -> di
     return extra
 
 
+def card_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
+    """One seat's card, played seat by seat: from an entered hand (following suit, mostly), a fresh card,
+    or now and then one played already this round."""
+    done = [r["player"] for r in state.get("playing") or []]
+    waiting = [p for p in _order(state) if p not in done] or _order(state)
+    player = waiting[0] if pick(range(6)) else pick(state["players"])
+    played = sorted({r["card"] for r in state.get("played", [])})
+    entered = {c for h in (state.get("hands") or {}).values() if h for c in h}
+    fresh = [c for c in referee.all_cards() if c not in played and c not in entered]
+    hand = (state.get("hands") or {}).get(player)
+    led = (state.get("playing") or [{}])[0].get("suit")
+    if hand and pick(range(5)):
+        follow = [c for c in hand if referee.parse_card(c)[0] == led]
+        card = pick(follow or hand)
+    elif played and pick(range(6)) == 0:
+        card = pick(played)
+    else:
+        card = pick(fresh or referee.all_cards())
+    suit, number = referee.parse_card(card)
+    return {"type": "play_card", "player": player, "suit": suit, "number": number}
+
+
 def trick_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
     players = _order(state)
+    if state.get("playing") or pick(range(3)) == 0:
+        return card_move(state, pick)
     if pick([True, False]):
         winner = pick(players)
         used: set[str] = set()

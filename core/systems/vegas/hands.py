@@ -30,6 +30,7 @@ State = dict[str, Any]
 def start_round(state: State) -> None:
     """A new round: the deck is reshuffled, so nothing has been played and no hand is known."""
     state["played"] = []
+    state["playing"] = []
     state["hands"] = {p: None for p in state["players"]}
 
 
@@ -127,6 +128,9 @@ def unseen_plays(state: State, players: Sequence[str]) -> list[str]:
 def enter_hand(state: State, player: str, cards: Sequence[str]) -> dict[str, Any]:
     """``player`` enters the cards they hold: as many as they hold, none played this round, none in
     another entered hand."""
+    face_up = {rules.card_name(r["suit"], r["number"]): r["player"] for r in state.get("playing") or []}
+    if player in face_up.values():
+        raise RuleError(f"{player} has a card face up in the trick under way: enter the hand once it is judged")
     held = state["hand"][player]
     if len(cards) != held:
         raise RuleError(f"{player} holds {held} card(s); {len(cards)} entered")
@@ -136,6 +140,8 @@ def enter_hand(state: State, player: str, cards: Sequence[str]) -> dict[str, Any
     for card in cards:
         referee.parse_card(card, f"{player}'s hand")
         check_not_played(state, card, f"{player}'s hand")
+        if card in face_up:
+            raise RuleError(f"{player}'s hand: {card} lies face up in this trick, played by {face_up[card]}")
         holder = holder_of(state, card)
         if holder is not None and holder != player:
             raise RuleError(f"{player}'s hand: {card} is in {holder}'s hand as entered")

@@ -149,7 +149,22 @@ def check_round_end(state: State) -> str:
 
 
 def settle(state: State) -> str:
-    """After a correction of cards in hand: who leads, and whether the round has ended."""
+    """After a correction of cards in hand: who leads, and whether the round has ended. When that changes who
+    plays the trick under way (a player holding cards or not, the leader, the phase), the cards played into it
+    seat by seat go back to their hands and the trick is played again."""
+    before = (state["phase"], state["leader"])
+    words = _settle(state)
+    playing = state.get("playing") or []
+    holding = holders(state)
+    played = [r["player"] for r in playing]
+    stale = (state["phase"], state["leader"]) != before or any(p not in holding for p in played)
+    if playing and (stale or all(p in played for p in holding)):  # all played: nobody left to judge it
+        state["playing"] = []
+        words = "; ".join(w for w in (words, "the cards played so far in this trick go back to their hands") if w)
+    return words
+
+
+def _settle(state: State) -> str:
     if state["phase"] == TRICKS and state["trick"] is None:
         end = check_round_end(state)
         if end:
