@@ -7,8 +7,9 @@ Pixel id, build timestamp), "Services & Characteristics" (notify 6e400001, write
 WhoAreYou = 0x01). The document's IAmADie byte 4 ("N/A") is the die type in the makers' own
 client (pixels-js ``LegacyIAmADie``, ``PixelDieTypeValues``: unknown, d4, d6, d8, d10, d00, d12,
 d20, d6pipped, d6fudge), which also gives the roll states (unknown, rolled, handling, rolling,
-crooked, onFace), battery states (ok, low, charging, done, badCharging, error) and
-``faceFromIndex``.
+crooked, onFace), battery states (ok, low, charging, done, badCharging, error),
+``faceFromIndex``, and current firmware's chunked IAmADie (``IAmADie``, ``VersionInfoChunk``,
+``DieInfoChunk``, ``StatusInfoChunk``; ``ChunkMessage.ts``).
 
 GoDice: Particula's ``godice`` package decodes them (``godice/dice.py``, ``_handle_upd``): "R"
 (0x52) rolling; "S" (0x53) stable followed by x, y, z as signed bytes; "Bat" + level; "Col" +
@@ -78,6 +79,33 @@ def test_pixels_battery_level_and_charging():
     assert pixels.decode(bytes([pixels.BATTERY_LEVEL, 77, 2])) == pixels.Battery(77, "charging")
     assert pixels.decode(bytes([pixels.BATTERY_LEVEL, 77, 2])).charging
     assert not pixels.decode(bytes([pixels.BATTERY_LEVEL, 12, 1])).charging  # low
+
+
+def chunked_i_am_a_die(die_type, leds, colourway=5, roll=1, face=2, level=42, state=2):
+    """Current firmware's IAmADie, chunk by chunk as pixels-js ``IAmADie`` lists them; each chunk starts
+    with its own size in bytes (``deserializeChunkedMessage``)."""
+    version = struct.pack("<BHIHHHH", 15, 0x0300, BUILT, 1, 2, 3, 4)  # VersionInfoChunk
+    die = struct.pack("<BIBBBB", 9, PIXEL_ID, 1, die_type, leds, colourway)  # DieInfoChunk
+    design = bytes([2, 0])  # CustomDesignAndColorNameChunk: "" and its terminator
+    name = bytes([6]) + b"Lula\0"  # DieNameChunk
+    settings = struct.pack("<BIII", 13, 0xFEED, 1000, 2000)  # SettingsInfoChunk
+    status = bytes([5, level, state, roll, face])  # StatusInfoChunk: battery %, battery state, roll state, face
+    return bytes([pixels.I_AM_A_DIE]) + version + die + design + name + settings + status
+
+
+@pytest.mark.parametrize("die_type, leds, kind, faces", PIXELS_KINDS)
+def test_pixels_identity_from_current_firmware_chunks(die_type, leds, kind, faces):
+    msg = pixels.decode(chunked_i_am_a_die(die_type, leds))
+    assert (msg.kind, msg.led_count, msg.pixel_id, msg.build_timestamp) == (kind, leds, PIXEL_ID, BUILT)
+    assert (msg.colour, msg.roll_state, msg.face_index, msg.battery, msg.charging) == ("clear", "rolled", 2, 42, True)
+
+
+def test_pixels_chunks_that_do_not_add_up_are_named():
+    whole = chunked_i_am_a_die(2, 6)
+    with pytest.raises(pixels.PixelsError, match="runs past"):
+        pixels.decode(whole[:-2])
+    with pytest.raises(pixels.PixelsError, match="6 chunks"):
+        pixels.decode(whole[: 1 + 15 + 9])
 
 
 def test_pixels_old_firmware_is_known_by_its_led_count():

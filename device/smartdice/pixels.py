@@ -6,6 +6,8 @@ byte is the id; WhoAreYou = 1, IAmADie = 2, RollState = 3, BatteryLevel = 34. Th
 IAmADie leaves its fourth byte "N/A"; the makers' own client (pixels-js, ``LegacyIAmADie``)
 reads it as the die type, and lists the enums used here (die types, colourways, roll and
 battery states) and how a face index becomes the face printed on the die (``faceFromIndex``).
+Current firmware answers WhoAreYou with a longer IAmADie made of sized chunks (pixels-js
+``IAmADie``): both are read.
 
 Decoding is pure (bytes in, plain values out); ``PixelsLink`` talks to a connected client that
 ``ble.py`` hands it.
@@ -29,6 +31,7 @@ I_AM_A_DIE = 2
 ROLL_STATE = 3
 REQUEST_BATTERY = 33
 BATTERY_LEVEL = 34
+LEGACY_I_AM_A_DIE = 22  # bytes: the document's IAmADie; current firmware sends a longer, chunked one
 
 # pixels-js PixelDieTypeValues, in order from 0; d6pipped is a d6 with pips, d6fudge a Fudge die.
 DIE_TYPES = ("unknown", "d4", "d6", "d8", "d10", "d00", "d12", "d20", "d6pipped", "d6fudge")
@@ -158,8 +161,10 @@ def decode(data: bytes) -> Identity | RollState | Battery | None:
     if not data:
         raise PixelsError("an empty message")
     msg = data[0]
+    if msg == I_AM_A_DIE and len(data) > LEGACY_I_AM_A_DIE:
+        return _chunked_identity(data)
     if msg == I_AM_A_DIE:
-        if len(data) != 22:
+        if len(data) != LEGACY_I_AM_A_DIE:
             raise PixelsError(f"IAmADie has 22 bytes, this one {len(data)}")
         leds, colourway, die_type, _hash, pixel_id, _flash, built, roll, face, level, bstate = struct.unpack(
             "<BBBIIHIBBBB", data[1:]
@@ -186,6 +191,36 @@ def decode(data: bytes) -> Identity | RollState | Battery | None:
             raise PixelsError(f"battery level {data[1]}% is over 100%")
         return Battery(data[1], _state(BATTERY_STATES, data[2], "battery state"))
     return None
+
+
+def _chunked_identity(data: bytes) -> Identity:
+    """IAmADie of current firmware: chunks, each led by its own size in bytes (pixels-js ``IAmADie``,
+    ``deserializeChunkedMessage``): version info, die info, design name, die name, settings, status."""
+    chunks, at = [], 1
+    while at < len(data):
+        size = data[at]
+        if size < 1 or at + size > len(data):
+            raise PixelsError(f"an IAmADie chunk of {size} bytes runs past the message's {len(data)}")
+        chunks.append(data[at : at + size])
+        at += size
+    if len(chunks) < 6:
+        raise PixelsError(f"IAmADie has 6 chunks, this one {len(chunks)}")
+    version, die, *_names, _settings, status = chunks[:6]
+    if len(version) < 7 or len(die) < 9 or len(status) < 5:
+        raise PixelsError("an IAmADie chunk is shorter than the protocol gives it")
+    (built,) = struct.unpack_from("<I", version, 3)  # size, firmware version (2), build timestamp (4)
+    (pixel_id,) = struct.unpack_from("<I", die, 1)  # size, pixel id (4), chip model, die type, LEDs, colourway
+    return Identity(
+        die[7],
+        die[8],
+        die[6],
+        pixel_id,
+        built,
+        _state(ROLL_STATES, status[3], "roll state"),  # size, battery %, battery state, roll state, face index
+        status[4],
+        status[1],
+        _state(BATTERY_STATES, status[2], "battery state"),
+    )
 
 
 def decode_advert(manufacturer: bytes, service: bytes | None = None) -> Advert:
