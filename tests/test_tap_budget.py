@@ -208,6 +208,25 @@ def test_venom_allocate_three_taps_combat_roll_one_and_no_alarm_before(browser, 
     p.close()
 
 
+def test_venom_choosing_a_leader_entered_on_the_board_is_one_tap(browser, server):
+    placed = {
+        "type": "place_leader",
+        "name": "Vipress",
+        "zone": "VENOM Island",
+        "health": 3,
+        "defense": 4,
+        "support": 5,
+    }
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, placed, *TACTICAL)
+    p = Phone(browser, server).at(version)
+    choose = p.moment("Choose the VENOM Leader")
+    expect(choose.locator("form")).to_be_visible()
+    p.tap(choose.get_by_role("button", name=re.compile("^Vipress")))
+    expect(p.said()).to_contain_text("attacks Vipress in VENOM Island (Land): Health 3, Defense 4, Support 5")
+    counted("VENOM choose Leader", p, 2)
+    p.close()
+
+
 # -- everywhere: a correction, an undo -----------------------------------------------------------
 def test_a_correction_takes_two_taps_and_undo_one(browser, server):
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)

@@ -93,7 +93,7 @@ def test_empty_names_are_refused():
         to_phase(started(), "Tactical"),
         {**LEADER, "name": " "},
         RuleError,
-        "Choose the VENOM Leader: the Leader's name must not be empty",
+        "Choose the VENOM Leader: tap a Leader on the board, or give its name",
     )
     _refused(
         started(),

@@ -22,13 +22,22 @@ def _rolled():
 
 
 # Where each documented example is taken: a game at the moment the action belongs to.
+def _with_vipress_placed():
+    """A game where the page's Leader card was entered on the board (choose_leader's on_board example)."""
+    state = started()
+    card = {"name": "Vipress", "zone": "VENOM Mountain Defense", "health": 2, "defense": 4, "support": 2}
+    state["zones"] = {card["zone"]: card}
+    return state
+
+
 WHERE = {
     "commander_roll_off": new_game,
     "set_commander": new_game,
     "draw_event": started,
     "single_die": started,
     "next_phase": lambda: to_phase(started(), "Recruitment"),
-    "choose_leader": lambda: to_phase(started(), "Tactical"),
+    "choose_leader": lambda: to_phase(_with_vipress_placed(), "Tactical"),
+    "place_leader": started,
     "adjust_track": lambda: attacking(health=2, defense=4, dice=5),
     "allocate_dice": lambda: attacking(2, 4, 0),
     "adjust_dice": lambda: attacking(health=2, defense=4, dice=5),
@@ -61,9 +70,10 @@ def test_every_documented_example_has_valid_fields_at_its_moment_of_a_game():
 
 
 def test_the_documented_session_options_are_valid():
-    (create,) = [b for b in BODIES if "system" in b]
-    assert create["system"] == "venom"
-    SYSTEM.validate_options(create["options"])
+    creates = [b for b in BODIES if "system" in b]
+    assert creates and all(create["system"] == "venom" for create in creates)
+    for create in creates:
+        SYSTEM.validate_options(create["options"])
 
 
 def test_every_button_is_documented():

@@ -378,14 +378,17 @@ function actionForm(a, close, big = false) {
   });
   // Notes for the log (optional words) fold away under "More", so the send button stays on the first screen.
   const note = (f) => big && ["text", "texts"].includes(f.kind) && !f.required;
-  const order = widgets.map((w, i) => i).filter((i) => i !== quick && !note(fields[i]));
-  if (quick >= 0) order.push(quick); // after the values it sends with
+  // A required last choice comes after the values it sends with, and is the send; an optional one (a Leader
+  // entered before, a target) stays first, and the form can still be sent with the values typed instead.
+  const sends = quick >= 0 && fields[quick].required;
+  const order = widgets.map((w, i) => i).filter((i) => (i !== quick || !sends) && !note(fields[i]));
+  if (sends) order.push(quick);
   const notes = fields.map((f, i) => i).filter((i) => i !== quick && note(fields[i]));
   const more = notes.length ? el("details", { class: "more" }, el("summary", {}, `More: ${notes.map((i) => labelOf(fields[i]).toLowerCase()).join(", ")}`),
     notes.map((i) => widgets[i].node)) : null;
   form = el("form", { novalidate: true, class: quick >= 0 ? "quick-form" : undefined }, a.doc && !big ? el("p", { class: "hint doc" }, a.doc) : null,
     order.map((i) => widgets[i].node), more, dice.box, err,
-    el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"), quick >= 0 ? null : go));
+    el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"), sends ? null : go));
   recheckOn(form, shownWhen(fields, widgets));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();

@@ -21,8 +21,42 @@ Result = dict[str, Any]
 MAX_DICE = 100
 
 
+LEADER_CARD = ("name", "zone", "health", "defense", "support")
+
+
+def on_board(state: State) -> dict[str, dict[str, Any]]:
+    """The Leader cards entered so far, by Zone, that are still on the board (not in a VP pile)."""
+    zones = state.get("zones") or {}
+    return {zone: card for zone, card in zones.items() if not captured_by(state, card["name"])}
+
+
+def place_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
+    """A VENOM Leader card face up in a Zone (at setup, or replenishing the board): entered once,
+    then choosing it to attack is one tap."""
+    card = {key: action[key] for key in LEADER_CARD}
+    holder = captured_by(state, card["name"])
+    if holder:
+        raise RuleError(f"{card['name']} is already in {holder}'s Victory Point pile")
+    state["zones"] = {**(state.get("zones") or {}), card["zone"]: card}
+    return state, {
+        "summary": f"{card['name']} in {card['zone']}: Health {card['health']}, Defense {card['defense']}, "
+        f"Support {card['support']}"
+    }
+
+
 def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
-    """Tactical Phase: the VENOM Leader to attack; its Health and Defense set the tracks."""
+    """Tactical Phase: the VENOM Leader to attack; its Health and Defense set the tracks.
+
+    ``on_board`` (a Zone) takes the Leader card entered there; otherwise the card's values are given.
+    """
+    if action.get("on_board"):
+        card = on_board(state).get(action["on_board"])
+        if card is None:
+            raise RuleError(f"no VENOM Leader is entered in {action['on_board']}: give the Leader card's values")
+        action = {**action, **card}
+    missing = [key for key in LEADER_CARD if action.get(key) in (None, "")]
+    if missing:
+        raise RuleError(f"Choose the VENOM Leader: tap a Leader on the board, or give its {', '.join(missing)}")
     name = action["name"]
     if not name:
         raise RuleError("Choose the VENOM Leader: the Leader's name must not be empty")
@@ -45,6 +79,7 @@ def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     state["leader"] = leader
     state["leaders_met"] = [m for m in state["leaders_met"] if m["name"].casefold() != name.casefold()]
     state["leaders_met"].append({"name": name, "zone": zone, "support": action["support"]})
+    state["zones"] = {**(state.get("zones") or {}), zone: {key: leader[key] for key in LEADER_CARD}}
     state["health_track"] = action["health"]
     state["defense_track"] = action["defense"]
     summary = (

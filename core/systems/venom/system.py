@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tableside.core.screen import Screen
@@ -54,6 +55,49 @@ def _event_kinds(s: State) -> list[Choice]:
 
 
 _ZONES = tuple(Choice(zone, f"{zone} ({kind})") for zone, kind in rules.ZONES.items())
+_LEADER_CARD = (
+    Field("name", "text", label="Leader", max_length=setup.NAME_LENGTH, help="the VENOM Leader card's name"),
+    Field("zone", "pick", label="Zone", choices=_ZONES, help="where the Leader stands on the board"),
+    Field(
+        "health",
+        "count",
+        label="Health",
+        minimum=rules.TRACK_MIN,
+        maximum=rules.TRACK_MAX,
+        help="the card's Health Value, 1-8",
+    ),
+    Field(
+        "defense",
+        "count",
+        label="Defense",
+        minimum=rules.TRACK_MIN,
+        maximum=rules.TRACK_MAX,
+        help="the card's Defense Value, 1-8",
+    ),
+    Field(
+        "support",
+        "count",
+        label="Support Value",
+        minimum=0,
+        maximum=rules.VENOM_SUPPORT_CARDS,
+        help="VENOM Support it commands; its Victory Points when captured",
+    ),
+)
+
+
+def _board_open(st: State, seat: str | None = None) -> str | None:
+    """Leader cards may be entered at any time until the game is over (setup, or replenishing)."""
+    return "the game is over" if st["phase"] == rules.GAME_OVER else None
+
+
+def _leaders_on_board(st: State) -> list[Choice]:
+    """Leader cards entered before and still on the board, to tap (their values are taken)."""
+    return [
+        Choice(zone, f"{c['name']} ({zone}): Health {c['health']}, Defense {c['defense']}, Support {c['support']}")
+        for zone, c in fight.on_board(st).items()
+    ]
+
+
 _TRACKS = (Choice("health", "Health"), Choice("defense", "Defense"))
 _WINNERS = tuple(Choice(w, words) for w, words in rules.WINNER_NAMES.items())
 
@@ -187,13 +231,32 @@ _SPECS = (
         example={},
     ),
     ActionSpec(
+        "place_leader",
+        "Enter a Leader on the board",
+        "A VENOM Leader card face up in a Zone (at setup, or replenishing): entered once, it is chosen with a tap.",
+        fight.place_leader,
+        _LEADER_CARD,
+        group=TACTICAL,
+        available=_board_open,
+        example={"name": "Vipress", "zone": "VENOM Mountain Defense", "health": 2, "defense": 4, "support": 2},
+    ),
+    ActionSpec(
         "choose_leader",
         "Choose the VENOM Leader",
         "Tactical Phase: the VENOM Leader attacked; its card's Health and Defense set the tracks.",
         fight.choose_leader,
         (
-            Field("name", "text", label="Leader", max_length=setup.NAME_LENGTH, help="the VENOM Leader card's name"),
-            Field("zone", "pick", label="Zone", choices=_ZONES, help="where the Leader stands on the board"),
+            Field(
+                "on_board",
+                "pick",
+                label="Leader on the board",
+                required=False,
+                default="",
+                choices=_leaders_on_board,
+                applies=_leaders_on_board,
+                help="a Leader card entered before: its values are taken",
+            ),
+            *(replace(f, required=False) for f in _LEADER_CARD),
             Field(
                 "zone_type",
                 "pick",
@@ -202,30 +265,6 @@ _SPECS = (
                 default="",
                 choices=(*rules.ZONE_TYPES, ""),
                 help="optional: the Zone already fixes it",
-            ),
-            Field(
-                "health",
-                "count",
-                label="Health",
-                minimum=rules.TRACK_MIN,
-                maximum=rules.TRACK_MAX,
-                help="the card's Health Value, 1-8",
-            ),
-            Field(
-                "defense",
-                "count",
-                label="Defense",
-                minimum=rules.TRACK_MIN,
-                maximum=rules.TRACK_MAX,
-                help="the card's Defense Value, 1-8",
-            ),
-            Field(
-                "support",
-                "count",
-                label="Support Value",
-                minimum=0,
-                maximum=rules.VENOM_SUPPORT_CARDS,
-                help="VENOM Support it commands; its Victory Points when captured",
             ),
         ),
         group=TACTICAL,
