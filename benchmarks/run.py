@@ -270,14 +270,15 @@ class Drain(threading.Thread):
 class CpuQuota:
     """A cgroup with a share of one core (v2 ``cpu.max`` or v1 ``cpu.cfs_quota_us``)."""
 
-    def __init__(self, share: float) -> None:
+    def __init__(self, share: float, tag: str = "") -> None:
         self.share = share
+        self.tag = tag  # two cgroups at once (a server and its render worker) need two names
         self.path: Path | None = None
         self.procs: Path | None = None
         self.why_not = ""
 
     def __enter__(self) -> CpuQuota:
-        name = f"tableside-bench-{os.getpid()}"
+        name = f"tableside-bench-{os.getpid()}{self.tag}"
         period = 100_000
         candidates = [
             (Path("/sys/fs/cgroup"), "v2"),

@@ -239,6 +239,70 @@ def make_frame(image: Image.Image, panel: Panel) -> Frame:
     return Frame(indexed, buf.getvalue(), hashlib.sha256(indexed.tobytes()).hexdigest())
 
 
+def _frame_parts(spec: tuple, panel_id: str) -> tuple[bytes, tuple[int, int], list[int], bytes, str]:
+    """In the render worker: draw, quantize and encode one frame; return it as bytes (picklable)."""
+    from tableside.frames import draw
+
+    panel = get_panel(panel_id)
+    frame = make_frame(draw(spec, panel), panel)
+    return frame.image.tobytes(), frame.image.size, frame.image.getpalette() or [], frame.png, frame.digest
+
+
+def _worker_start() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(10)  # the server's threads (phones, buttons, LED) first, even on one core
+
+
+class FrameWorker:
+    """Draws frames in a process of its own, so the server's interpreter is never held by a render.
+
+    A render of the 13.3" panel takes seconds of CPU on a Pi Zero; in the server's own interpreter
+    it held every request, button and LED callback behind the GIL (issue 19). The worker is a
+    spawned process (never forked from a threaded server), niced, started once and reused; a
+    worker that dies is started again for the next frame.
+    """
+
+    def __init__(self) -> None:
+        self._pool: Any = None
+        self._lock = threading.Lock()
+        self.pid: int | None = None
+
+    def _executor(self) -> Any:
+        with self._lock:
+            if self._pool is None:
+                import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
+
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+                )
+            return self._pool
+
+    def start(self) -> None:
+        """Start the process now (its imports take a while on a Pi) rather than at the first frame."""
+        future = self._executor().submit(os.getpid)
+        future.add_done_callback(lambda done: setattr(self, "pid", done.result() if not done.exception() else None))
+
+    def frame(self, spec: tuple, panel: Panel) -> Frame:
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            raw, size, palette, png, digest = self._executor().submit(_frame_parts, spec, panel.id).result()
+        except BrokenProcessPool:  # the worker died (out of memory?): a new one draws the next frame
+            with self._lock:
+                self._pool = None
+            raise
+        image = Image.frombytes("P", size, raw)
+        image.putpalette(palette)
+        return Frame(image, png, digest)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
 class RefreshScheduler:
     """Renders the newest state off the request paths and refreshes the panel without waste.
 
@@ -258,8 +322,11 @@ class RefreshScheduler:
         settle: float = 0.0,
         max_settle: float = 1.0,
         on_frame: Callable[[], None] | None = None,
+        draw: Callable[[], Frame] | None = None,
     ) -> None:
         self.display = display
+        # ``draw`` makes the whole frame (a FrameWorker in another process); else ``render`` here
+        self.draw = draw if draw is not None else (lambda: make_frame(self.render(), self.display.panel))
         self.on_frame = on_frame  # a new picture was drawn (the phones' e-paper preview fetches it then)
         # A render waits until no change came for ``settle`` seconds (a burst of presses, the phones'
         # re-fetches), but never more than ``max_settle`` after the first: a table that keeps changing
@@ -363,7 +430,7 @@ class RefreshScheduler:
                 self._dirty = False
                 self._rendering = True
             try:
-                frame = make_frame(self.render(), self.display.panel)
+                frame = self.draw()
             except BaseException as exc:  # a bad screen must not kill the display
                 self._fail("render", exc)
                 with self._lock:

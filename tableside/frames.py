@@ -68,21 +68,33 @@ class FrameSource:
         with self._lock:
             return self._join_until
 
-    def image(self) -> Image.Image:
+    def spec(self) -> tuple:
+        """What to draw now, as plain data a worker process can draw from (``draw``): cheap to make."""
         with self._lock:
             if self._join_until is not None and self.clock() >= self._join_until:
                 self._join_until = None  # timed out: the next picture is the game
         prompt = self.overlay()
         if prompt is not None:
-            return render(prompt_screen(prompt), self.panel)
+            return ("screen", prompt_screen(prompt), None)
         join = self.join()
         if join is not None and self.showing_join():
             if not self.table.has_active():
-                return render_join(self.panel, join, NO_GAME)
-            return render_join(self.panel, join, "A game is on: it comes back on the next move")
+                return ("join", join, NO_GAME)
+            return ("join", join, "A game is on: it comes back on the next move")
         if not self.table.has_active():
-            return render(placeholder_screen(self.waiting()), self.panel)
-        return render(self.table.screen(), self.panel, join)
+            return ("screen", placeholder_screen(self.waiting()), None)
+        return ("screen", self.table.screen(), join)
+
+    def image(self) -> Image.Image:
+        return draw(self.spec(), self.panel)
+
+
+def draw(spec: tuple, panel: Panel) -> Image.Image:
+    """The picture a ``FrameSource.spec()`` describes (pure: runs in the render worker process)."""
+    kind, first, second = spec
+    if kind == "join":
+        return render_join(panel, first, second)
+    return render(first, panel, second)
 
 
 def prompt_screen(prompt: dict[str, Any]) -> Screen:

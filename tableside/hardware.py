@@ -62,6 +62,7 @@ class Hardware:
         self.display_failed: str | None = None  # why the e-paper is not drawing (retried meanwhile)
         self.worker: Any = None
         self._frames: Any = None
+        self.renderer: Any = None
         self._retry: threading.Thread | None = None
         self._stop_retry = threading.Event()
         self.pi: Any = None
@@ -94,12 +95,14 @@ class Hardware:
             self.ready.set()
 
     def _bring_up(self, port: int, host: str) -> None:
-        from tableside.device.display import find_board
+        from tableside.device.display import FrameWorker, find_board
         from tableside.device.pins import PinConflict, resolve_pins
         from tableside.pi import Appliance
 
         cfg, args = self.cfg, self.args
         kind = "virtual" if args.simulate else cfg.display
+        self.renderer = FrameWorker()  # frames are drawn in a process of their own: never holds the server
+        self.renderer.start()
         # 1. Which board is on the header: its EEPROM over I2C (or display.model); no pin is claimed yet.
         board = None
         if kind != "virtual":
@@ -204,6 +207,7 @@ class Hardware:
             faults=self.faults if failed is None else None,
             settle=0.2,
             on_frame=lambda: self.broker.publish({"kind": "frame"}),
+            draw=lambda: self.renderer.frame(frames.spec(), display.panel),
         )
         frames.show_join()  # at start the panel says how to join
         worker.start()
@@ -265,6 +269,8 @@ class Hardware:
             worker.stop()
         if pi:
             pi.close()
+        if self.renderer is not None:
+            self.renderer.close()
 
     def redraw(self) -> None:
         """Draw the e-paper again soon (an overlay changed); nothing until the display is up."""

@@ -210,3 +210,22 @@ def test_a_phone_press_during_start_waits_for_the_buttons(parts, monkeypatch):
     monkeypatch.setattr(hardware_module, "PRESS_WAIT", 0.05)
     with pytest.raises(StillStarting):  # never started: the wait is bounded and says why
         parts.press("B", False)
+
+
+def test_frames_are_drawn_in_a_worker_process_the_same_as_here(parts):
+    """Issue 19: a render held the server's interpreter (a roll waited 47 ms median, 209 ms worst)."""
+    import os
+
+    from tableside.device.display import make_frame
+
+    from tableside.frames import draw
+
+    parts.table.create_session("toy", {"limit": 100})
+    parts.start(8080, "127.0.0.1")
+    assert parts.ready.wait(20) and parts.worker.wait_idle(30)
+    assert parts.renderer.pid is not None and parts.renderer.pid != os.getpid()
+    spec = parts._frames.spec()
+    here = make_frame(draw(spec, parts.display.panel), parts.display.panel)
+    there = parts.renderer.frame(spec, parts.display.panel)
+    assert there.digest == here.digest and there.image.tobytes() == here.image.tobytes()
+    assert there.image.getpalette() == here.image.getpalette() and there.png == here.png
