@@ -1,14 +1,20 @@
-"""A Pixels d10 played by BlueZoo's second adapter: a BLE peripheral on the mocked BlueZ, for the tests.
+"""A smart die played by one of BlueZoo's adapters: a BLE peripheral on the mocked BlueZ, for the tests.
 
-Run as a process by ``tests/test_smartdice_bluezoo.py`` on the private bus it started (the
-``DBUS_SYSTEM_BUS_ADDRESS`` it is given). It advertises like a Pixels die (the Pixels service,
-manufacturer data: LED count, colourway, roll state, face, battery) and serves the Pixels
+``python bluezoo_die.py pixels /org/bluez/hci1`` plays a Pixels d10, ``... godice /org/bluez/hci2``
+a GoDice. Run as a process by ``tests/test_smartdice_bluezoo.py`` on the private bus it started
+(the ``DBUS_SYSTEM_BUS_ADDRESS`` it is given). It advertises like the real die and serves its
 GATT service through BlueZ's own peripheral API (``GattManager1.RegisterApplication``,
-``LEAdvertisingManager1.RegisterAdvertisement``) as BlueZoo implements it: WhoAreYou written
-to it is answered with IAmADie. Lines on stdin make it roll: ``roll INDEX`` sends RollState
-"rolled" on that face index, ``battery LEVEL`` a BatteryLevel. It prints ``ready`` once both
-are registered. The message layouts are those of GameWithPixels/.github
-``doc/CommunicationsProtocol.md``.
+``LEAdvertisingManager1.RegisterAdvertisement``) as BlueZoo implements it.
+
+- Pixels (GameWithPixels/.github ``doc/CommunicationsProtocol.md``): the Pixels service with
+  manufacturer data (LED count, colourway, roll state, face, battery); WhoAreYou written to it
+  is answered with IAmADie; ``roll INDEX`` on stdin sends RollState "rolling" then "rolled" on
+  that face index.
+- GoDice (the messages godice decodes, ``godice/dice.py``): named "GoDice_..."; the colour
+  request (23) is answered "Col" + colour, the battery request (3) "Bat" + level; ``stable X Y Z``
+  on stdin sends "R" (rolling) then "S" with those signed bytes.
+
+It prints ``ready`` once registered, and ``done`` after each line it played.
 """
 
 from __future__ import annotations
@@ -23,10 +29,9 @@ from bluezoo.interfaces.GattManager import GattManagerInterface
 from bluezoo.interfaces.GattService import GattServiceInterface
 from bluezoo.interfaces.LEAdvertisingManager import LEAdvertisingManagerInterface
 
-SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
-NOTIFY = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
+SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"  # both families use this service
 WRITE = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"
-ADAPTER = "/org/bluez/hci1"
+NOTIFY = {"pixels": "6e400001-b5a3-f393-e0a9-e50e24dcca9e", "godice": "6e400003-b5a3-f393-e0a9-e50e24dcca9e"}
 APP = "/die"
 
 
@@ -119,6 +124,10 @@ class Characteristic(sdbus.DbusInterfaceCommonAsync, interface_name="org.bluez.G
 class Advertisement(sdbus.DbusInterfaceCommonAsync, interface_name="org.bluez.LEAdvertisement1"):
     """What the die advertises. ManufacturerData is keyed by a string here, as BlueZoo declares it (a{sv})."""
 
+    def __init__(self, family: str) -> None:
+        super().__init__()
+        self.family = family
+
     @sdbus.dbus_method_async(input_signature="", result_signature="", flags=sdbus.DbusUnprivilegedFlag)
     async def Release(self) -> None:
         return None
@@ -133,16 +142,20 @@ class Advertisement(sdbus.DbusInterfaceCommonAsync, interface_name="org.bluez.LE
 
     @sdbus.dbus_property_async(property_signature="a{sv}")
     def ManufacturerData(self) -> dict[str, tuple[str, object]]:
+        if self.family != "pixels":
+            return {}
         # LED count 10 (a d10), colourway 4 (aurora sky), roll state 5 (on face), face index 3, battery 66%
         return {"65535": ("ay", bytes([10, 4, 5, 3, 66]))}
 
     @sdbus.dbus_property_async(property_signature="a{sv}")
     def ServiceData(self) -> dict[str, tuple[str, object]]:
+        if self.family != "pixels":
+            return {}
         return {SERVICE: ("ay", struct.pack("<II", 0x00C0FFEE, 1_700_000_000))}
 
     @sdbus.dbus_property_async(property_signature="s")
     def LocalName(self) -> str:
-        return "Pixel d10"
+        return "Pixel d10" if self.family == "pixels" else "GoDice_C0FFEE_K_v04"
 
     @sdbus.dbus_property_async(property_signature="b")
     def Discoverable(self) -> bool:
@@ -154,13 +167,17 @@ def i_am_a_die() -> bytes:
     return bytes([2, 10, 4, 4]) + struct.pack("<IIHI", 0xABCD, 0x00C0FFEE, 4096, 1_700_000_000) + bytes([5, 3, 64, 0])
 
 
-async def main() -> None:
+async def main(family: str, adapter: str) -> None:
     sdbus.set_default_bus(sdbus.sd_bus_open_system())
-    notify = Characteristic(NOTIFY, ["notify"])
+    notify = Characteristic(NOTIFY[family], ["notify"])
 
     async def on_write(data: bytes) -> None:
-        if data == b"\x01":  # WhoAreYou
+        if family == "pixels" and data == b"\x01":  # WhoAreYou
             await notify.Value.set_async(i_am_a_die())
+        elif family == "godice" and data == bytes([23]):  # the colour, please
+            await notify.Value.set_async(b"Col" + bytes([2]))  # green
+        elif family == "godice" and data == bytes([3]):  # the battery level, please
+            await notify.Value.set_async(b"Bat" + bytes([77]))
 
     write = Characteristic(WRITE, ["write", "write-without-response"], on_write)
     manager = sdbus.DbusObjectManagerInterfaceAsync()
@@ -169,19 +186,19 @@ async def main() -> None:
     manager.export_with_manager(f"{APP}/service0", service)
     manager.export_with_manager(f"{APP}/service0/char0", notify)
     manager.export_with_manager(f"{APP}/service0/char1", write)
-    advert = Advertisement()
+    advert = Advertisement(family)
     advert.export_to_dbus(f"{APP}/adv0")
     for _ in range(100):  # BlueZoo may still be starting
         try:
-            await GattManagerInterface.new_proxy("org.bluez", ADAPTER).RegisterApplication(APP, {})
+            await GattManagerInterface.new_proxy("org.bluez", adapter).RegisterApplication(APP, {})
             break
         except sdbus.DbusServiceUnknownError:
             await asyncio.sleep(0.1)
         except sdbus.DbusUnknownObjectError:  # the adapters are being added
             await asyncio.sleep(0.1)
     else:
-        raise SystemExit(f"no {ADAPTER} on the bus after 10 s")
-    await LEAdvertisingManagerInterface.new_proxy("org.bluez", ADAPTER).RegisterAdvertisement(f"{APP}/adv0", {})
+        raise SystemExit(f"no {adapter} on the bus after 10 s")
+    await LEAdvertisingManagerInterface.new_proxy("org.bluez", adapter).RegisterAdvertisement(f"{APP}/adv0", {})
     print("ready", flush=True)
 
     loop = asyncio.get_running_loop()
@@ -191,10 +208,11 @@ async def main() -> None:
         if line[0] == "roll":
             await notify.Value.set_async(bytes([3, 3, 0]))  # rolling
             await notify.Value.set_async(bytes([3, 1, int(line[1])]))  # rolled, on that face index
-        elif line[0] == "battery":
-            await notify.Value.set_async(bytes([34, int(line[1]), 0]))
+        elif line[0] == "stable":
+            await notify.Value.set_async(b"R")
+            await notify.Value.set_async(b"S" + struct.pack(">bbb", *map(int, line[1:4])))
         print("done", line[0], flush=True)
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main(sys.argv[1], sys.argv[2]))

@@ -1,11 +1,12 @@
 """Smart dice through bleak itself, against BlueZoo (a mock of BlueZ's D-Bus API) on a private D-Bus bus.
 
-The test starts its own ``dbus-daemon`` (never the machine's buses), BlueZoo on it with two
-adapters (hci0 for Tableside, hci1 for the die), and ``tests/bluezoo_die.py``, a Pixels d10
-that advertises and serves the Pixels GATT service on hci1 the way a peripheral does on BlueZ.
-Tableside's Bluetooth hub then runs unchanged, bleak and all: it scans, pairs the die,
-connects, asks who it is (WhoAreYou -> IAmADie), and the die's rolls fill a VNM attack
-through ``Table.act``, replayed from the log.
+The test starts its own ``dbus-daemon`` (never the machine's buses, with a config of its own),
+BlueZoo on it with three adapters (hci0 for Tableside, hci1 and hci2 for the dice), and
+``tests/bluezoo_die.py`` twice: a Pixels d10 and a GoDice, each advertising and serving its
+GATT service the way a peripheral does on BlueZ. Tableside's Bluetooth hub then runs
+unchanged, bleak and godice and all: it scans, pairs both dice (the GoDice in its d10 shell),
+connects, asks who they are (Pixels: WhoAreYou -> IAmADie; GoDice: colour and battery), and
+their rolls fill a VNM attack through ``Table.act``, replayed from the log.
 
 Skipped, saying why, where ``dbus-daemon`` (Debian's ``dbus-daemon`` package; .ci/run
 installs it) or BlueZoo (``bluezoo`` on PyPI, in the test extra) is missing.
@@ -31,7 +32,8 @@ from tableside.device.smartdice.registry import Registry
 
 from tableside.dice_feed import DiceFeed
 
-DIE = "C0:FF:EE:00:00:10"
+PIXELS = "C0:FF:EE:00:00:10"
+GODICE = "C0:FF:EE:00:00:06"
 DIE_SCRIPT = Path(__file__).with_name("bluezoo_die.py")
 
 if shutil.which("dbus-daemon") is None:
@@ -106,26 +108,31 @@ def bus(tmp_path, monkeypatch):
                 "--adapter",
                 "00:AA:00:00:00:01",
                 "--adapter",
-                DIE,
+                PIXELS,
+                "--adapter",
+                GODICE,
             ],
             env=env,
             stdout=zoo_log,
             stderr=subprocess.STDOUT,
         )
         started.append(zoo)
-        die = subprocess.Popen(
-            [sys.executable, str(DIE_SCRIPT)],
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        started.append(die)
-        ready = die.stdout.readline().strip()
-        assert ready == "ready", (ready, die.stderr.read() if die.poll() is not None else "")
+        dice = {}
+        for family, adapter in (("pixels", "/org/bluez/hci1"), ("godice", "/org/bluez/hci2")):
+            die = subprocess.Popen(
+                [sys.executable, str(DIE_SCRIPT), family, adapter],
+                env=env,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            started.append(die)
+            ready = die.stdout.readline().strip()
+            assert ready == "ready", (family, ready, die.stderr.read() if die.poll() is not None else "")
+            dice[family] = die
         monkeypatch.setenv("DBUS_SYSTEM_BUS_ADDRESS", address)  # bleak's dbus-fast reads it when it connects
-        yield die
+        yield dice
     finally:
         for proc in reversed(started):
             proc.terminate()
@@ -141,42 +148,41 @@ def bus(tmp_path, monkeypatch):
             zoo_log.close()
 
 
-def roll(die: subprocess.Popen, face_index: int) -> None:
-    die.stdin.write(f"roll {face_index}\n")
+def play(die: subprocess.Popen, line: str) -> None:
+    die.stdin.write(line + "\n")
     die.stdin.flush()
-    assert die.stdout.readline().strip() == "done roll"
+    assert die.stdout.readline().strip() == f"done {line.split()[0]}"
 
 
-def test_a_pixels_die_on_mocked_bluez_fills_a_vnm_attack_through_bleak(bus, tmp_path):
+def test_a_pixels_die_and_a_godice_on_mocked_bluez_fill_a_vnm_attack_through_bleak(bus, tmp_path):
     table = Table(Store(tmp_path / "t.db"), rng=random.Random(1))
     feed = DiceFeed(table)
     hub = BluetoothDice(Registry(tmp_path / "dice.json"), adapter="hci0", retry_first=0.2, on_roll=feed.landed)
     try:
         listed = {d["id"]: d for d in hub.scan(3)["dice"]}
-        assert set(listed) == {DIE}, listed
-        found = listed[DIE]
-        assert (found["family"], found["kind"], found["colour"], found["battery"]) == (
-            "pixels",
-            "d10",
-            "aurora sky",
-            66,
-        )
-        hub.pair(DIE, name="Zoo d10")
-        until(lambda: hub.dice[DIE].connection == "connected", "bleak to connect through BlueZoo")
-        until(lambda: hub.dice[DIE].battery == 64, "IAmADie, the answer to WhoAreYou (the advert said 66%)")
-        assert hub.registry.get(DIE)["kind"] == "d10"
+        assert set(listed) == {PIXELS, GODICE}, listed
+        pixel, godice = listed[PIXELS], listed[GODICE]
+        assert (pixel["family"], pixel["kind"], pixel["colour"]) == ("pixels", "d10", "aurora sky")
+        assert pixel["battery"] == 66 and pixel["advertised"] == "Pixel d10"
+        assert (godice["family"], godice["kind"], godice["advertised"]) == ("godice", "d6", "GoDice_C0FFEE_K_v04")
+        hub.pair(PIXELS, name="Zoo Pixel")
+        hub.pair(GODICE, name="Zoo GoDice", kind="d10")  # it wears its d10 shell
+        until(lambda: all(d.connection == "connected" for d in hub.dice.values()), "bleak to connect both")
+        until(lambda: hub.dice[PIXELS].battery == 64, "IAmADie, the answer to WhoAreYou (the advert said 66%)")
+        assert hub.registry.get(PIXELS)["kind"] == "d10"
+        until(lambda: hub.dice[GODICE].battery == 77, "the GoDice's battery level")
+        assert hub.dice[GODICE].colour == "green"
 
         table.create_session("vnm", {})
         table.act({"type": "declare_target", "target": "Mars"})
         feed.wait({"type": "attack"})
-        roll(bus, 0)  # face index 0 of a d10: its "0", the 10
-        until(lambda: feed.status()["waiting"]["landed"] == 1, "the first face")
-        feed.keep()  # one die for a 2d10 attack: keep its face and roll it again
-        roll(bus, 7)
+        play(bus["pixels"], "roll 0")  # face index 0 of a d10: its "0", the 10
+        until(lambda: feed.status()["waiting"]["landed"] == 1, "the Pixels face")
+        play(bus["godice"], "stable -64 0 -22")  # the d20 table's 1: the d10 shell's 8
         until(lambda: feed.status()["waiting"] is None, "the attack to run")
         entry = table.log()[-1]
         assert (entry["type"], entry["source"]) == ("attack", "dice")
-        assert entry["rolls"][0]["rolls"] == [10, 7] and entry["rolls"][0]["dice"] == ["Zoo d10", "Zoo d10"]
+        assert entry["rolls"][0]["rolls"] == [10, 8] and entry["rolls"][0]["dice"] == ["Zoo Pixel", "Zoo GoDice"]
         sid, _ = table.position()
         replayed = json.dumps(table.replay(sid), sort_keys=True)
         assert replayed == json.dumps(table.current_state(), sort_keys=True)
