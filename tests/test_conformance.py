@@ -3,6 +3,7 @@
 What a fifth system must give to be a Tableside system (docs/adding-a-system.md), checked the
 same way for all of them, through a real Table:
 
+- one folder shape (registered systems), no action type named like the core's (roll, correct);
 - a docs page naming every action type, and golden images for each panel class (registered
   systems: the toy lives in the tests, not in docs/ or tests/golden/);
 - buttons declared: A-D only, no button twice, labelled, D undoes and a held D redoes;
@@ -32,7 +33,8 @@ from tableside.display.panels import PANELS
 
 from tests import golden_states, toysystem
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "systems"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs" / "systems"
 REGISTERED = list(SYSTEM_MODULES)
 EVERY = [*REGISTERED, "toy"]
 TOY_SCENARIO = (
@@ -75,6 +77,25 @@ def _shown_faces(table: Table) -> list[list[int]]:
 def _moment(table: Table) -> tuple:
     view = table.view()
     return view["state"], view["roll"], view["screen"]
+
+
+SHAPE = ("__init__", "system", "setup", "rules", "state", "laws", "prompts", "screen")
+CORE_NAMES = {p.stem for p in (ROOT / "core").glob("*.py")} - {"__init__", "system", "screen"}
+
+
+@pytest.mark.parametrize("system_id", REGISTERED)
+def test_one_folder_shape(system_id: str) -> None:
+    """The same files with the same roles in every system (docs/adding-a-system.md), and no module
+    named like a core module it is not the system's side of (``table``, ``dice``, ...)."""
+    folder = ROOT / "core" / "systems" / system_id
+    names = {p.stem for p in folder.glob("*.py")}
+    assert set(SHAPE) <= names, f"core/systems/{system_id}/ lacks {sorted(set(SHAPE) - names)}"
+    assert not names & CORE_NAMES, f"core/systems/{system_id}/ has {sorted(names & CORE_NAMES)}, named like core/"
+
+
+@pytest.mark.parametrize("system_id", EVERY)
+def test_no_action_type_shadows_the_cores(system_id: str) -> None:
+    assert not {"roll", "correct"} & set(_system(system_id).actions), "roll and correct are the core's actions"
 
 
 @pytest.mark.parametrize("system_id", REGISTERED)
