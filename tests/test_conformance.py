@@ -58,7 +58,12 @@ def _table(tmp_path: Path, system_id: str) -> Table:
 
 
 def _scenario(system_id: str) -> tuple[dict, list[dict]]:
-    return TOY_SCENARIO if system_id == "toy" else golden_states.SCENARIOS[system_id]
+    if system_id == "toy":
+        return TOY_SCENARIO
+    assert system_id in golden_states.SCENARIOS, (
+        f"add a scenario for {system_id} to SCENARIOS in tests/golden_states.py (docs/adding-a-system.md)"
+    )
+    return golden_states.SCENARIOS[system_id]
 
 
 def _examples(system_id: str) -> list[dict]:
