@@ -108,6 +108,25 @@ class VegasWalk(RuleBasedStateMachine):
     def _pick(data):
         return lambda items: data.draw(st.sampled_from(list(items)))
 
+    @rule(data=st.data())
+    def play_a_card_again(self, data):
+        """A card played earlier this round, played again: refused in words, nothing changes."""
+        state = self.state
+        if state["phase"] != "Tricks" or state["trick"] is not None or not state["played"] or state["playing"]:
+            return
+        again = data.draw(st.sampled_from([r["card"] for r in state["played"]]))
+        suit, number = again.rsplit(" ", 1)
+        raw = {"type": "play_card", "player": state["leader"], "suit": suit, "number": int(number)}
+        version = self.table.view()["version"]
+        try:
+            self.table.act(raw)
+        except TablesideError as refused:
+            WALK.record("play_card+again", refused)
+            assert refused.status == 422 and f"{again} was already played this round" in str(refused), refused
+            assert (self.table.view()["version"], self.state) == (version, state)
+            return
+        raise AssertionError(f"{again} was played twice in a round")
+
     @rule(buttons=st.sampled_from(["A", "B", "C"]))
     def press(self, buttons):
         before = self.state
@@ -167,7 +186,9 @@ def test_vegas_walk_keeps_every_law_and_prints_what_it_did():
         ),
     )
     print(WALK.report())
-    assert WALK.never_accepted(NEW_ACTIONS) == [], WALK.report()
+    assert WALK.never_accepted(["enter_hand"]) == [], WALK.report()
+    assert len(WALK.never_accepted(["play_trick", "play_card"])) < 2, WALK.report()  # cards entered, either way
+    assert WALK.refusals_matching("was already played this round"), WALK.report()
 
 
 def test_seeded_games_to_the_end_keep_every_law_and_replay():
