@@ -19,7 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from tableside.core.errors import TablesideError
 from tableside.core.store import Store
 from tableside.core.system import run_action
-from tableside.core.systems.vegas import SYSTEM
+from tableside.core.systems.vegas import SYSTEM, tricks
 from tableside.core.table import Table
 
 from tests.vegas_moves import move
@@ -79,9 +79,22 @@ class VegasWalk(RuleBasedStateMachine):
                 {"type": "random_pick"},
                 {"type": "free_increase", "track": "Team"},
             ]:
-                before = self.state
-                out = self.table.act(raw)
-                self.applied.append((before, out["state"], out["result"]))
+                self._act_logged(raw)
+            # and the first trick entered card by card, so the round has cards played
+            order = tricks.lead_order(self.state)
+            self._act_logged(
+                {
+                    "type": "play_trick",
+                    "cards": [{"player": p, "suit": "Team", "number": i + 1} for i, p in enumerate(order)],
+                }
+            )
+            if self.state["trick"] is not None:
+                self._act_logged({"type": "next_trick"})
+
+    def _act_logged(self, raw):
+        before = self.state
+        out = self.table.act(raw)
+        self.applied.append((before, out["state"], out["result"]))
 
     @property
     def state(self) -> dict:
@@ -179,8 +192,8 @@ def test_vegas_walk_keeps_every_law_and_prints_what_it_did():
     run_state_machine_as_test(
         VegasWalk,
         settings=settings(
-            max_examples=15,
-            stateful_step_count=40,
+            max_examples=30,
+            stateful_step_count=50,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow],
         ),
