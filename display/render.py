@@ -20,7 +20,7 @@ from tableside.display.canvas import RGB, Canvas, Inks, Metrics, TextRun, cap, l
 from tableside.display.join import JoinInfo, draw_qr, qr_matrix
 from tableside.display.layout import draw_body
 from tableside.display.panels import BLACK, WHITE, Panel
-from tableside.display.text import clean, fit, font, largest, width, wrap
+from tableside.display.text import ELLIPSIS, clean, fit, font, largest, width, wrap
 
 __all__ = [
     "Layout",
@@ -54,26 +54,27 @@ def _header(c: Canvas, title: str, status: str) -> int:
         status_room = room - title_room - gap
         if status_room < m.status * 3:
             title_room, status_room = room, 0
+    weight = "bold" if c.panel.size_class != "small" else "condensed"
     if title_room < need_t:  # a smaller title before an ellipsis
-        ft = largest(
-            title,
-            title_room,
-            10_000,
-            ft.size,
-            max(7, ft.size * 3 // 4),
-            "bold" if c.panel.size_class != "small" else "condensed",
-        )
+        ft = largest(title, title_room, 10_000, ft.size, max(7, ft.size * 3 // 4), weight)
+        if width(clean(title), ft) > title_room and " - " in title:
+            # Abbreviation rule (docs/display.md): "Venus 2140 - conflict 1, round 1" keeps its name.
+            title = title.split(" - ")[0]
+            ft = largest(title, title_room, 10_000, font(m.title, weight).size, max(7, m.title * 3 // 4), weight)
         ty = (m.header - cap(ft)) // 2 + top(ft)
     c.text((m.pad, ty), title, ft, title_room, fill=WHITE)
     if status and status_room > 0:
-        c.text(
-            (w - m.pad - status_room, (m.header - cap(fs)) // 2 + top(fs)),
-            status,
-            fs,
-            status_room,
-            fill=WHITE,
-            align="right",
-        )
+        if width(clean(status), fs) > status_room:  # smaller, else left out: the prompt says what is waited for
+            fs = largest(status, status_room, 10_000, fs.size, max(7, fs.size * 3 // 4), "regular")
+        if width(clean(status), fs) <= status_room:
+            c.text(
+                (w - m.pad - status_room, (m.header - cap(fs)) // 2 + top(fs)),
+                status,
+                fs,
+                status_room,
+                fill=WHITE,
+                align="right",
+            )
     return m.header
 
 
@@ -91,13 +92,29 @@ def _band(c: Canvas, y: int, text: str, tone: str, lines: int) -> int:
 
 
 def _prompt(c: Canvas, y: int, text: str) -> int:
+    """What the table waits for, whole: the biggest bold size (up to the title's) that holds it on one
+    line, else on two or three at the text size or a little smaller (a pHAT: one line, down to 7 px);
+    cut only if even that cannot hold it."""
     m, w = c.m, c.panel.width
-    f = font(m.text, "bold")
     arrow = "▶ "
+    smallest = max(7, m.text * 3 // 4)
+    if c.panel.size_class == "small":  # a pHAT has no second line to spare: one line, down to 7 px
+        tries = [(1, size) for size in range(m.text, 6, -1)]
+    else:
+        tries = [(1, size) for size in range(max(m.title, m.text), m.text - 1, -1)]
+        tries += [(lines, size) for lines in (2, 3) for size in range(m.text, smallest - 1, -1)]
+        tries.append((1, smallest))
+    for lines, size in tries:
+        f = font(size, "bold")
+        rows = wrap(text, f, w - 2 * m.pad - width(arrow, f), lines)
+        if rows and not rows[-1].endswith(ELLIPSIS) and not any(r.endswith(ELLIPSIS) for r in rows):
+            break
+    lh = size + max(2, size // 4)
     aw = width(arrow, f)
     c.put((m.pad, y + m.pad // 2), arrow, f, c.inks.accent_text)
-    c.text((m.pad + aw, y + m.pad // 2), text, f, w - 2 * m.pad - aw)
-    h = m.line + m.pad
+    for i, row in enumerate(rows):
+        c.text((m.pad + aw, y + m.pad // 2 + i * lh), row, f, w - 2 * m.pad - aw)
+    h = len(rows) * lh + m.pad
     c.rect((m.pad, y + h - 1, w - m.pad - 1, y + h - 1), fill=BLACK)
     return h
 
@@ -137,7 +154,9 @@ def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) ->
         fh = font(m.label)
         bottom = h - line_h(c, m.label) - m.pad // 2
         c.rect((0, bottom, w - 1, bottom), fill=BLACK)
-        c.text((m.pad, bottom + m.pad // 2 + 1), join_hint(join), fh, w - 2 * m.pad, align="right")
+        hint = join_hint(join)
+        hy = min(bottom + m.pad // 2 + 1, h - fh.getbbox(hint)[3])  # its descenders stay on the panel
+        c.text((m.pad, hy), hint, fh, w - 2 * m.pad, align="right")
         bottom -= m.pad // 2
     y += m.pad
     elements = list(screen.elements)

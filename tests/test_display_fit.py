@@ -1,0 +1,83 @@
+"""Every text the e-paper draws, measured against its box, for every system's mid-game moment on every panel.
+
+The frame (the title, the status and the prompt: what the table waits for) is drawn whole on every
+panel: it fits, or the documented abbreviation rule shortens it (docs/display.md), never an ellipsis.
+Every run of text stays inside the panel. On every pHAT each system's scores are drawn.
+"""
+
+from __future__ import annotations
+
+import pytest
+from tableside.display.join import JoinInfo
+from tableside.display.panels import PANELS, get_panel
+from tableside.display.render import render_layout
+from tableside.display.text import ELLIPSIS, clean
+
+from tests.golden_states import JOIN, SCENARIOS, build, registered
+
+CASES = [(s, p) for s in SCENARIOS for p in PANELS]
+_screens: dict[str, object] = {}
+
+
+def layout_of(system: str, panel_id: str):
+    if system not in registered():
+        pytest.skip(f"{system} is not registered")
+    if system not in _screens:
+        _screens[system] = build(system)
+    screen = _screens[system]
+    return screen, render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))[1]
+
+
+@pytest.mark.parametrize(("system", "panel_id"), CASES, ids=[f"{s}-{p}" for s, p in CASES])
+def test_the_frame_is_drawn_whole_and_every_text_stays_on_the_panel(system, panel_id):
+    screen, layout = layout_of(system, panel_id)
+    panel = get_panel(panel_id)
+    texts = [r.text for r in layout.texts]
+    # The prompt: its words, in order, over one or more lines, with no ellipsis.
+    start = texts.index("▶ ")
+    words, drawn = clean(screen.prompt).split(), []
+    for run in texts[start + 1 :]:
+        if len(drawn) >= len(words):
+            break
+        drawn += run.split()
+    assert drawn == words, f"the prompt {screen.prompt!r} is not drawn whole: {texts[start:]}"
+    # The title whole, or its name before " - " (the abbreviation rule); the status whole or left out.
+    assert texts[0] in (screen.title, screen.title.split(" - ")[0]), texts[0]
+    assert not texts[0].endswith(ELLIPSIS)
+    if screen.status and texts[1] != "▶ ":
+        assert texts[1] == screen.status, texts[1]
+    for run in layout.texts:  # measured: inside the panel, left to right and top to bottom
+        left, top, right, bottom = run.font.getbbox(run.text)
+        x, y = run.xy
+        assert x + left >= 0 and y + top >= 0, (run.text, run.xy)
+        assert x + right <= panel.width and y + bottom <= panel.height, (run.text, run.xy, panel.size)
+
+
+def _bars(screen) -> list[str]:
+    return [str(b.value) for e in screen.elements if e.kind == "bars" for b in e.bars]
+
+
+def _column(title: str, column: str):
+    def read(screen) -> list[str]:
+        grid = next(e for e in screen.elements if e.kind == "grid" and e.title == title)
+        return [r.cells[grid.columns.index(column)] for r in grid.rows]
+
+    return read
+
+
+SCORES = {  # what each player is measured by, as the screen model gives it
+    "vnm": _bars,  # population collected
+    "vegas": _column("Players", "VP"),
+    "v2140": _column("Scene pools", "books"),
+}
+
+
+@pytest.mark.parametrize("panel_id", [p for p in PANELS if p.startswith("phat")])
+@pytest.mark.parametrize("system", sorted(SCORES))
+def test_the_scores_stay_on_every_phat(system, panel_id):
+    screen, layout = layout_of(system, panel_id)
+    texts = [r.text for r in layout.texts]
+    scores = SCORES[system](screen)
+    assert scores
+    for score in scores:
+        assert score in texts, f"{system} on {panel_id}: score {score!r} missing from {texts}"
