@@ -7,13 +7,18 @@ dice groups with a mark per die, and plain text. Every element carries a
 ``priority`` (1 = never dropped; larger numbers are dropped first when a small
 panel runs out of room) and a ``tone`` (``normal``, ``accent`` or ``alert``)
 that the renderer maps onto the inks the panel has. ``colour`` is a player's
-colour index (0-5), never an RGB value: the panel decides what it can show.
+colour index into ``PLAYER_INKS`` (red, blue, green, orange, yellow, black, purple), never
+an RGB value: the panel decides what it can show (the phone all seven; the e-paper its inks,
+purple drawn as orange, the nearest it has).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal
+
+# A player colour index names one of these; the phone draws each, the e-paper the inks it has.
+PLAYER_INKS = ("red", "blue", "green", "orange", "yellow", "black", "purple")
 
 Tone = Literal["normal", "accent", "alert"]
 DIE_MARKS = ("", "hit", "miss", "tossed", "committed", "captured", "kept", "stake", "rolled_in")

@@ -257,6 +257,11 @@ class GameSystem:
         """What the chart shows, in words."""
         return "Tracked numbers"
 
+    def chart_colours(self, state: State) -> dict[str, int]:
+        """Each chart series' player colour (the screen model's index, ``core.screen.PLAYER_INKS``), so a
+        player has one colour on the chart, the board and the e-paper. Default: none (the chart's order)."""
+        return {}
+
     def derive(self, state: State) -> State:
         """Values computed from the rest (odds, thresholds), refreshed after every action."""
         return state

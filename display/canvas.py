@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
+from tableside.core.screen import PLAYER_INKS
 from tableside.display.panels import BLACK, INK_RGB, WHITE, Panel
 from tableside.display.text import fit, font, width
 
@@ -109,8 +110,15 @@ class Inks:
         return BLACK if fill in light else WHITE
 
     def player(self, colour: int | None) -> RGB:
+        """A player's colour (``core.screen.PLAYER_INKS``) in the panel's own ink when it has it (purple:
+        orange, the nearest), so a player looks the same here as on the phone; else the next player ink."""
         if colour is None:
             return BLACK
+        if len(self.players) > 1:
+            name = PLAYER_INKS[colour % len(PLAYER_INKS)]
+            name = "orange" if name == "purple" else name
+            if INK_RGB.get(name) in self.players:
+                return INK_RGB[name]
         return self.players[colour % len(self.players)]
 
 

@@ -147,7 +147,9 @@ def test_a_mid_game_session_lists_the_states_real_names(tmp_path) -> None:
     table.act({"type": "end_turn"})
     listed = table.actions()
     by_type = {a["type"]: a for a in listed["actions"]}
-    assert listed["pending"][0]["seat"] == "Cy" and listed["pending"][0]["text"].startswith("Mars:")
+    assert listed["pending"][0]["seat"] == "Cy" and listed["pending"][0]["text"].startswith(
+        "Cy (Mars):"
+    )  # the player and the world
 
     def choices(action: str, field: str, rows: str | None = None) -> list:
         fields = by_type[action]["fields"]

@@ -31,7 +31,8 @@ bp = Blueprint("history", __name__)
 log = logging.getLogger(__name__)
 
 Series = dict[str, float]
-PALETTE = ("#d32f2f", "#1e6fd9", "#2e9d3a", "#8e44c9", "#ef7d00", "#00909e", "#7a7a7a", "#b5006e")
+# core.screen.PLAYER_INKS order, as the phone's board draws them (a system's chart_colours picks one per series)
+PALETTE = ("#d32f2f", "#1e6fd9", "#2e9d3a", "#ef7d00", "#e0b000", "#444444", "#8e44c9", "#00909e")
 MAX_POINTS = 120  # points kept per chart when it is drawn by action (halved, stride doubled, past this)
 MAX_ROUNDS = 1000  # past this many rounds the chart is drawn by action
 
@@ -99,6 +100,14 @@ class ChartBook:
         if last is not None:
             self.state = last  # the replay's working copy: no longer changed once the walk ended
 
+    def colours(self) -> dict[str, int]:
+        """The system's player colour per series (one colour per player on every screen)."""
+        try:
+            return dict(self.system.chart_colours(privacy.state(self.system, self.state, None)))
+        except Exception:  # a chart is never worth a failed page: the chart's own order then
+            log.exception("chart colours of %s", self.session)
+            return {}
+
     def points(self) -> tuple[str, str, list[str], list[dict]]:
         """(title, x label, series names, points) as ``chart_svg`` draws them."""
         by_round = self.by_round and len(self.rounds) > 1
@@ -143,7 +152,9 @@ def _books() -> Books:
 _books_lock = threading.Lock()
 
 
-def chart_svg(title: str, xlabel: str, names: list[str], points: list[dict]) -> str:
+def chart_svg(
+    title: str, xlabel: str, names: list[str], points: list[dict], colours: dict[str, int] | None = None
+) -> str:
     """A line chart, one line per series, sized for a phone; plain SVG, no script."""
     w, h, left, right, top, bottom = 360, 220, 34, 8, 26, 28
     per_row = 2 if all(len(n) <= 16 for n in names) else 1
@@ -178,7 +189,7 @@ def chart_svg(title: str, xlabel: str, names: list[str], points: list[dict]) -> 
         f'<text x="{w - right}" y="{h - 8}" text-anchor="end">{xlabel} {_num(x1)}</text></g>',
     ]
     for i, name in enumerate(names):
-        colour = PALETTE[i % len(PALETTE)]
+        colour = PALETTE[(colours or {}).get(name, i) % len(PALETTE)]
         pts = [(px(p["x"]), py(p["values"][name])) for p in points if p["values"].get(name) is not None]
         if not pts:
             continue
@@ -228,7 +239,7 @@ def chart():
             books.chart = book
         book.catch_up(books.read(table), version)
         if book.svg is None or book.svg[0] != book.version:
-            book.svg = (book.version, chart_svg(*book.points()))
+            book.svg = (book.version, chart_svg(*book.points(), colours=book.colours()))
         svg = book.svg[1]
     response = Response(svg, mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-cache"

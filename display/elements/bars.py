@@ -55,7 +55,7 @@ def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: 
     row = _row_h(c, compact)
     top = max([b.maximum for b in whole.bars] + [e.threshold or 0] + [b.value for b in whole.bars] + [1])
     name_w = (
-        min(w * 2 // 5, max(width(fit(b.label, f, w * 2 // 5), f) for b in e.bars) + c.m.pad + size // 2)
+        min(w * 2 // 5, max(width(fit(b.label, fb, w * 2 // 5), fb) for b in e.bars) + c.m.pad + size // 2)
         if e.bars
         else 0
     )
@@ -68,7 +68,14 @@ def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: 
         sw = size // 2 if coloured else -2
         if coloured and b.colour is not None:
             c.rect((x, y + (row - sw) // 2 - 1, x + sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
-        c.text((x + sw + 2, y), b.label, f, name_w - sw - 2 - c.m.pad // 2)
+        turn = b.note == "turn"  # whose turn it is: the name in bold, in the accent ink
+        c.text(
+            (x + sw + 2, y),
+            b.label,
+            fb if turn else f,
+            name_w - sw - 2 - c.m.pad // 2,
+            fill=c.inks.accent_text if turn else BLACK,
+        )
         bx = x + name_w
         win = e.threshold is not None and b.value >= e.threshold
         draw_bar(c, bx, y + (row - bh) // 2 - 1, bar_w, bh, b.value, top, ink if ink != WHITE else BLACK, e.threshold)

@@ -208,7 +208,7 @@ function drawBoard(screen) {
   }
 }
 function drawElement(e, tone) {
-  const c = (i) => (i === null || i === undefined ? "" : ` c${i % 6}`);
+  const c = (i) => (i === null || i === undefined ? "" : ` c${i % 7}`); // core.screen.PLAYER_INKS
   if (e.kind === "track") {
     const cells = [];
     const span = e.maximum - e.minimum;

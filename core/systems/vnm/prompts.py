@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tableside.core.system import Prompt, State
-from tableside.core.systems.vnm.state import current_player, current_world
+from tableside.core.systems.vnm.state import current_player, current_world, who
 
 
 def choose_words(state: State) -> str:
@@ -27,6 +27,7 @@ def pending(state: State) -> list[Prompt]:
     if state["winners"]:
         return []
     world, seat = current_world(state), current_player(state)
+    world = who(state, world)  # "Ann (Pluto)": the player and the world, as every screen names them
     waiting = state["pending_roll"]
     if waiting:
         return [Prompt(seat, f"{world}: roll the {waiting['label']} ({waiting['dice']}d10)", "follow_up_roll")]

@@ -9,7 +9,7 @@ order of ``rules.PLANETS``), never RGB: the panel decides what it can show.
 
 from __future__ import annotations
 
-from tableside.core.screen import Bar, Bars, Grid, GridRow, KeyFigure, Screen, Text
+from tableside.core.screen import PLAYER_INKS, Bar, Bars, Grid, GridRow, KeyFigure, Screen, Text
 from tableside.core.system import State, TableRoll
 from tableside.core.systems.vnm import prompts, rules
 from tableside.core.systems.vnm.state import current_world, team_population, winner_names
@@ -44,12 +44,13 @@ def _status(state: State) -> str:
     if chosen and chosen["extensions"]:
         doing += f" +{chosen['extensions']} Zap"
     team = state["players"][state["worlds"][world]["player"]]
-    who = f"{world} ({team['name']})" if len(team["home_worlds"]) > 1 else world
+    who = f"{team['name']} ({world})" if team["name"] != world else world
     return f"R{state['round']} {who}: {doing}"
 
 
-def _colour(world: str) -> int:
-    return rules.PLANETS.index(world)
+def world_colour(world: str) -> int:
+    """The world's colour in the rulebook ("Venus (Purple)"), as a screen colour index (PLAYER_INKS)."""
+    return PLAYER_INKS.index(rules.COLOURS[rules.PLANETS.index(world)].lower())
 
 
 def _population(state: State) -> Bars:
@@ -60,7 +61,7 @@ def _population(state: State) -> Bars:
             p["name"],
             team_population(state, i),
             limit,
-            colour=_colour(p["home_worlds"][0]),
+            colour=world_colour(p["home_worlds"][0]),
             note="turn" if i == current else "",
         )
         for i, p in enumerate(state["players"])
@@ -105,7 +106,10 @@ def _fleets(state: State) -> Grid:
     now = current_world(state)
     rows = tuple(
         GridRow(
-            world, (str(w["on_board"]), str(w["fleet"] - w["on_board"])), highlight=world == now, colour=_colour(world)
+            world,
+            (str(w["on_board"]), str(w["fleet"] - w["on_board"])),
+            highlight=world == now,
+            colour=world_colour(world),
         )
         for world, w in state["worlds"].items()
     )

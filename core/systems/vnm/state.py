@@ -147,3 +147,9 @@ def population_total(state: State) -> int:
     earth = sum(a["population"] + a["infected"] for a in state["land_areas"])
     homes = sum(w["population"] for w in state["worlds"].values())
     return earth + homes + state["destroyed"]
+
+
+def who(state: State, world: str) -> str:
+    """A player as every screen names them: "Ann (Pluto)"; just "Pluto" when the player is named for it."""
+    team = state["players"][state["worlds"][world]["player"]]
+    return world if team["name"] == world else f"{team['name']} ({world})"

@@ -25,6 +25,7 @@ from tableside.core.system import (
 )
 from tableside.core.systems.vnm import fleet, laws, population, prompts, research, rules, setup, turns, zap
 from tableside.core.systems.vnm.screen import screen as _screen
+from tableside.core.systems.vnm.screen import world_colour
 from tableside.core.systems.vnm.state import (
     current_world,
     game_over,
@@ -528,8 +529,8 @@ class VenusNeedsMen(GameSystem):
         return setup.validate_options(raw)
 
     def chart_series(self, state: State) -> dict[str, float]:
-        """Population per player: the race to the win threshold."""
-        names = [str(p.get("name", i)) for i, p in enumerate(state.get("players") or [])]
+        """Population per player: the race to the win threshold (named as the board names them)."""
+        names = [_chart_name(p, i) for i, p in enumerate(state.get("players") or [])]
         totals = dict.fromkeys(names, 0.0)
         for world in (state.get("worlds") or {}).values():
             i = world.get("player")
@@ -539,6 +540,15 @@ class VenusNeedsMen(GameSystem):
 
     def chart_title(self) -> str:
         return "Population per player"
+
+    def chart_colours(self, state: State) -> dict[str, int]:
+        """Each player in their first home world's colour, as on the board and the e-paper."""
+        out = {}
+        for i, p in enumerate(state.get("players") or []):
+            worlds = p.get("home_worlds") or []
+            if worlds and worlds[0] in rules.PLANETS:
+                out[_chart_name(p, i)] = world_colour(worlds[0])
+        return out
 
     def initial_state(self, options: Mapping[str, Any]) -> State:
         return self.derive(setup.initial_state(options))
@@ -629,3 +639,7 @@ def _left(state: State, chosen: dict[str, Any]) -> int:
 
 
 SYSTEM = VenusNeedsMen()
+
+
+def _chart_name(player: dict, i: int) -> str:
+    return str(player.get("name", i))  # as the bars name them
