@@ -10,7 +10,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from tableside.core.errors import RuleError
+from tableside.core import dice
+from tableside.core.errors import RuleError, TablesideError
 from tableside.core.fields import Choice, Field
 from tableside.core.system import UNDO_REDO, ActionSpec, Binding, GameSystem, Prompt, Seat, TableRoll, Tracked
 from tableside.core.systems.v2140 import (
@@ -668,9 +669,13 @@ ACTIONS: dict[str, ActionSpec] = {
 
 
 def _check_d6(value: Any, key: str) -> None:
-    """Whole numbers outside 1-6 are refused here; anything not a number is left to the field (400)."""
+    """Whole numbers outside 1-6 are refused here; anything not a number is left to the field (400).
+    A count per face is read by the core's one reader of such maps (``dice.faces_from_counts``)."""
     if isinstance(value, Mapping):
-        items = [int(k) for k in value if isinstance(k, str) and k.strip().lstrip("-").isdigit() and len(k) < 6]
+        try:
+            items = sorted(set(dice.faces_from_counts(value, rules.MAX_POOL * 10, key)))
+        except TablesideError:  # not a count per face at all: the field says what is wrong
+            return
     elif isinstance(value, list):
         items = [v for v in value if isinstance(v, int) and not isinstance(v, bool)]
     else:
