@@ -62,8 +62,10 @@ def treat_effect(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if not effects.treatable(e):
         raise RuleError(f"{effects.describe(e)}: only an untreated scar or crippling effect is treated")
     e["treated"] = True
-    after = "a scar against " + (e["by"] or "the one who did it") if e["reads"] == effects.MARKED else None
-    after = after or "a permanent physical penalty"
+    if e["reads"] == effects.MARKED:
+        after = f"a scar against {e['by'] or 'the one who did it'}"
+    else:
+        after = "a permanent physical penalty"
     return state, {"summary": f"{e['character']}'s {e['effect']} is treated: now {after}"}
 
 
