@@ -60,7 +60,9 @@ class Replay:
         entry it undoes was applied): an undo then costs no re-application at all."""
         applied: list[int] = []
         needed: set[int] = set()
-        for seq, kind, target in self.store.stack_rows(self.session, upto=version):
+        if not self.store.has_undo(self.session, start, version):
+            return needed
+        for seq, kind, target in self.store.iter_stack_rows(self.session, upto=version):
             if kind == "action" or (kind == "redo" and isinstance(target, int)):
                 applied.append(seq)
             elif kind == "undo" and applied:

@@ -527,6 +527,22 @@ class Store:
             ).fetchall()
         ]
 
+    def iter_stack_rows(self, session_id: str, upto: int) -> Iterator[tuple[int, str, int | None]]:
+        """``stack_rows``, one at a time (a long game's replay must not hold 50,000 tuples)."""
+        cursor = self.conn.execute(
+            "SELECT seq, kind, target FROM log WHERE session_id = ? AND seq <= ? ORDER BY seq", [session_id, upto]
+        )
+        for seq, kind, target in cursor:
+            yield int(seq), kind, target
+
+    def has_undo(self, session_id: str, after: int, upto: int) -> bool:
+        """Whether an undo was logged between ``after`` and ``upto``."""
+        row = self.conn.execute(
+            "SELECT 1 FROM log WHERE session_id = ? AND seq > ? AND seq <= ? AND kind = 'undo' LIMIT 1",
+            [session_id, after, upto],
+        ).fetchone()
+        return row is not None
+
     def drop_snapshots(self, session_id: str) -> None:
         """Forget the cache above version 0 (tests prove replay alone rebuilds it)."""
         with self.atomic():
