@@ -180,9 +180,11 @@ def heavy_reads(report: Report, folder: Path, counts: tuple[int, ...], rounds: i
             client = _client(table)  # a fresh app: nothing folded yet
 
             def get(client=client, path=path) -> None:
-                r = client.get(path, headers=AUTH)
+                r = client.get(path, headers=AUTH, buffered=False)
                 assert r.status_code == 200, r.status_code
-                r.get_data()
+                for _ in r.iter_encoded():  # read as a phone would, a piece at a time (not kept)
+                    pass
+                r.close()
 
             started = time.perf_counter()
             get()
@@ -218,6 +220,37 @@ def heavy_reads(report: Report, folder: Path, counts: tuple[int, ...], rounds: i
         table.store.close()
 
 
+def resident_memory(report: Report, folder: Path, count: int) -> None:
+    """``tableside serve`` on the long game heavy_reads left behind: resident memory after the chart, the
+    luck report and an export of the whole log."""
+    data = folder / f"reads{count}"
+    server = Server(data).start()
+    try:
+        client = server.client(timeout=300)
+        fresh = server.rss_mb()
+        for path in ("/api/sessions/active", "/api/panel/chart.svg", "/api/panel/luck", "/api/sessions/active/export"):
+            status, _ = client.call("GET", path)
+            assert status == 200, (path, status)
+        rss = server.rss_mb()
+        client.close()
+    finally:
+        server.stop()
+    report.add(
+        Row(
+            "memory",
+            f"resident memory of tableside serve on a {count:,}-action game after its chart, luck and export",
+            rss,
+            None,
+            unit="MB",
+            baseline="the same server just started on it",
+            base_p50=fresh,
+            ratio=rss / fresh,
+            goal="< 80 MB at 50,000",
+            holds=rss < 80 if count >= 50_000 else None,
+        )
+    )
+
+
 # -- rebuilding from the log with undo/redo pairs ---------------------------------------------------
 def reopen_without_states(report: Report, folder: Path, count: int, pairs: tuple[int, ...]) -> None:
     from tableside.core.store import Store
@@ -237,6 +270,7 @@ def reopen_without_states(report: Report, folder: Path, count: int, pairs: tuple
         db = table.store.path
         table.store.close()
         times = []
+        Table(Store(db)).store.close()  # untimed: the first open in a process pays for imports and caches
         for _ in range(3):
             started = time.perf_counter()
             again = Table(Store(db))
@@ -366,21 +400,30 @@ def write(report: Report, took: float, quick: bool) -> None:
     lines = [
         SECTION,
         "",
-        f"Written by `.venv/bin/python benchmarks/security.py{' --quick' if quick else ''}` on "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} in {took:.0f} s, loopback only, on the machine "
-        "above. Times in milliseconds unless marked.",
+        f"Written by `.venv/bin/python benchmarks/security.py{' --quick' if quick else ''}` (last run "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {took:.0f} s; rows of sections not rerun are kept), "
+        "loopback only, on the machine above, shared with other work (load average above 6 during these runs: "
+        "compare a row with its baseline, not across rows). Times in milliseconds unless marked.",
         "",
         "| section | measure | p50 | p99 | n | baseline | baseline p50 | ratio | goal | holds | note |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
+    fresh = {}
     for r in report.rows:
         verdict = {True: "yes", False: "**no**", None: ""}[r.holds]
-        lines.append(
+        fresh[r.what] = (
             f"| {r.section} | {r.what} | {_fmt(r.p50, r.unit)} | {_fmt(r.p99, r.unit)} | {r.n or ''} | "
             f"{r.baseline} | {_fmt(r.base_p50, r.unit if r.baseline else '')} | "
             f"{'x' + _fmt(r.ratio) if r.ratio is not None else ''} | {r.goal} | {verdict} | {r.note} |"
         )
     text = RESULTS.read_text() if RESULTS.exists() else ""
+    old_rows = text.partition(SECTION)[2].split("\n## ")[0].splitlines()
+    kept = {}  # rows of an earlier run this one did not measure (--only) stay, in their order
+    for line in old_rows:
+        cells = line.split(" | ")
+        if line.startswith("| ") and len(cells) > 2 and cells[1] not in ("measure", "---"):
+            kept[cells[1]] = fresh.pop(cells[1], line)
+    lines += [*kept.values(), *fresh.values()]
     head, found, rest = text.partition(SECTION)
     tail = ""
     if found:
@@ -409,6 +452,7 @@ def main(argv: list[str] | None = None) -> int:
             phone_under_attack(report, folder, 10 if args.quick else 20)
         if "reads" in only:
             heavy_reads(report, folder, counts, 20 if args.quick else 40)
+            resident_memory(report, folder, counts[-1])
         if "rebuild" in only:
             reopen_without_states(report, folder, counts[0], (0, 5, 10))
         if "stop" in only:
