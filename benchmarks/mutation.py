@@ -67,6 +67,7 @@ TARGETS: dict[str, tuple[str, list[str]]] = {
             "tests/test_vegas_referee.py",
             "tests/test_vegas_system.py",
             "tests/test_vegas_cards.py",
+            "tests/test_vegas_seat_play.py",
         ],
     ),
 }

@@ -321,3 +321,48 @@ def test_a_game_bonus_steals_the_card_picked_at_random():
     result = tricks.claim_bonus(state, "Ann", "Game", 7, target="Bob", pick=3)
     assert "Ann steals card 3 of Bob's 6 (counted from the left of the hand as held)" in result["summary"]
     assert state["hand"]["Ann"] == 9 and state["hand"]["Bob"] == 5
+
+
+# --- seat by seat ----------------------------------------------------------------------------------
+
+
+def test_a_trick_played_seat_by_seat_names_who_is_next_and_the_token_played():
+    quoted("You may play one modifier token face up along with your card.")
+    state = round_one()
+    assert tricks.next_to_play(state) == "Ann"
+    first = tricks.play_card(state, {**card("Ann", "Game 9"), "token": "Game", "trump": "Bot", "block": False})
+    assert first == {"summary": "Ann plays Game 9 with a Game token; Bob next"}
+    assert state["playing"] == [{"player": "Ann", "suit": "Game", "number": 9, "token": "Game", "trump": "Bot"}]
+    second = tricks.play_card(state, {**card("Bob", "Game 4"), "token": ""})
+    assert second == {"summary": "Bob plays Game 4; Cy next"}
+    assert "token" not in state["playing"][1]
+
+
+def test_seat_by_seat_a_second_card_a_player_out_of_cards_and_a_bad_card_are_refused_in_words():
+    state = round_one(names=["Ann", "Bob", "Cy", "Di"])
+    state["hand"]["Cy"] = 0  # as a correction would leave it: Cy has played out
+    lead = tricks.next_to_play(state)
+    tricks.play_card(state, card(lead, "Game 9"))
+    with refused(f"{lead} has played a card in this trick already"):
+        tricks.play_card(state, card(lead, "Game 8"))
+    with refused("Cy holds no cards and cannot play"):
+        tricks.play_card(state, card("Cy", "Game 8"))
+    due = tricks.next_to_play(state)
+    with pytest.raises(RuleError, match=f"^{due}'s card: "):
+        tricks.play_card(state, card(due, "Game 14"))
+
+
+def test_nobody_is_due_while_bonuses_are_open_or_outside_the_tricks():
+    state = round_one()
+    tricks.play_trick(state, [card("Ann", "Game 9"), card("Bob", "Game 4"), card("Cy", "Bot 2", token="Bot")])
+    assert tricks.next_to_play(state) is None
+    assert tricks.next_to_play(to_the_reveal()) is None
+
+
+def test_a_bonus_card_named_after_a_winner_only_trick_must_not_have_been_played_before():
+    state = round_one()
+    tricks.play_trick(state, [card("Ann", "Game 9"), card("Bob", "Game 4"), card("Cy", "Bot 2")])
+    tricks.next_trick(state)
+    tricks.trick_winner(state, state["leader"])
+    with pytest.raises(RuleError, match=rf"^{state['leader']}'s bonus card: Game 4 was already played this round"):
+        tricks.claim_bonus(state, state["leader"], "Game", 4)
