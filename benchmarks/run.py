@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import http.client
 import json
 import os
@@ -905,6 +906,154 @@ def long_games(report: Report, folder: Path, counts: tuple[int, ...]) -> None:
         server.stop()
 
 
+class PagePhone:
+    """One phone doing what the panel's page does (webui/static/app.js), over its own keep-alive
+    connection with gzip and ETags: after each change the view, the actions (a 304 when the forms did
+    not change) and the new log entries; counts the bytes it receives, headers included."""
+
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.tags: dict[str, str] = {}
+        self.seq = 0
+        self.bytes = 0
+        self.times: list[float] = []
+
+    def get(self, path: str, key: str | None = None) -> tuple[int, bytes]:
+        headers = {"Authorization": AUTH["Authorization"], "Accept-Encoding": "gzip", "Accept": "application/json"}
+        key = key or path
+        if key in self.tags:
+            headers["If-None-Match"] = self.tags[key]
+        start = time.perf_counter()
+        self.conn.request("GET", path, headers=headers)
+        r = self.conn.getresponse()
+        body = r.read()
+        self.times.append((time.perf_counter() - start) * 1000)
+        self.bytes += len(body) + sum(len(k) + len(v) + 4 for k, v in r.getheaders()) + 17
+        if r.getheader("ETag"):
+            self.tags[key] = r.getheader("ETag")
+        if r.getheader("Content-Encoding") == "gzip":
+            body = gzip.decompress(body)
+        return r.status, body
+
+    def change(self) -> None:
+        """What the page fetches when the stream says the table changed."""
+        status, body = self.get("/api/sessions/active?brief=1")
+        self.get("/api/sessions/active/actions?brief=1")
+        self.get(f"/api/sessions/active/log?after={self.seq}", key="log")
+        if status == 200:
+            self.seq = json.loads(body)["version"]
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def phone_page(report: Report, folder: Path, phones: int = 10, rate: float = 5.0, changes: int = 100) -> None:
+    """The redesigned page's own requests: bytes per phone per change, GET latency with 10 phones at
+    5 actions a second, and a phone's first load of a 50,000-action game."""
+    server = Server(folder / "page").start()
+    stop = threading.Event()
+    try:
+        c = server.client()
+        c.json("POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
+        page = [PagePhone(server.port) for _ in range(phones)]
+        for p in page:
+            p.change()
+        streams = [open_stream(server.port) for _ in range(phones)]
+        drains = [Drain(s) for s in streams]
+        for d in drains:
+            d.start()
+        per_change: list[float] = []
+        for _ in range(changes):
+            start = time.perf_counter()
+            c.call("POST", "/api/sessions/active/actions", dict(ROLL))
+            before = [p.bytes for p in page]
+            threads = [threading.Thread(target=p.change) for p in page]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(30)
+            per_change += [p.bytes - b for p, b in zip(page, before, strict=True)]
+            stop.wait(max(0.0, 1 / rate - (time.perf_counter() - start)))
+        gets = [x for p in page for x in p.times[3:]]
+        b50 = statistics.median(per_change)
+        report.add(
+            Row(
+                "phone page",
+                f"bytes per phone per change (view, actions, new log; gzip, ETags), {phones} phones",
+                b50 / 1024,
+                pct(per_change, 99) / 1024,
+                unit="KB",
+                goal="< 2 kB",
+                holds=b50 < 2000,
+                n=len(per_change),
+            )
+        )
+        g50, g99 = statistics.median(gets), pct(gets, 99)
+        report.add(
+            Row(
+                "phone page",
+                f"GET p99, {phones} phones doing what the page does, actions at {rate:g}/s",
+                g50,
+                g99,
+                goal="p99 <= 25 ms",
+                holds=g99 <= 25,
+                n=len(gets),
+            )
+        )
+        for s in streams:
+            s.close()
+        for p in page:
+            p.close()
+        c.close()
+    finally:
+        stop.set()
+        server.stop()
+
+    # A phone's first load of a long game: the page reads only the newest log entries (LOG_PAGE in app.js).
+    count = 50_000
+    server = Server(folder / "first-load")
+    table = _new_table(server.data)
+    for _ in range(count):
+        table.act(dict(ROLL), source="api")
+    table.store.close()
+    server.start()
+    try:
+        p = PagePhone(server.port)
+        start = time.perf_counter()
+        for path in ("/", "/static/app.js", "/static/style.css", "/api/systems"):
+            p.get(path)
+        status, body = p.get("/api/sessions/active?brief=1")
+        version = json.loads(body)["version"]
+        p.get("/api/sessions/active/actions?brief=1")
+        p.get(f"/api/sessions/active/log?after={max(0, version - 40)}", key="log")
+        took = (time.perf_counter() - start) * 1000
+        report.add(
+            Row(
+                "phone page",
+                f"first load of a {count:,}-action game: bytes (page, scripts, view, actions, last 40 log entries)",
+                p.bytes / 1024,
+                None,
+                unit="KB",
+                goal="< 100 kB",
+                holds=p.bytes < 100_000,
+            )
+        )
+        report.add(
+            Row(
+                "phone page",
+                f"first load of a {count:,}-action game: time to the last answer (one connection, in order)",
+                took,
+                None,
+                goal="< 300 ms",
+                holds=took < 300,
+                note=f"server {server.rss_mb():.0f} MB resident after it",
+            )
+        )
+        p.close()
+    finally:
+        server.stop()
+
+
 def dice(report: Report, n: int) -> None:
     """n d6 through core.dice with its default generator (SystemRandom), 100 dice per roll."""
     from tableside.core import dice as core_dice
@@ -1122,11 +1271,19 @@ def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Pat
         "against the baseline named beside it, measured in the same run on the same machine.",
         "",
         *machine(),
-        f"- Mode: {'quick' if args.quick else 'full'}; whole run took {took:.0f} s",
+        f"- Mode: {'quick' if args.quick else 'full'}{f', only {args.only}' if args.only else ''}; "
+        f"whole run took {took:.0f} s",
         "",
         "| section | measure | p50 | p99 | n | baseline | baseline p50 | ratio | goal | holds | note |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
+    text = out.read_text() if out.exists() else ""
+    if args.only:  # a partial run keeps the rows of the sections it did not run
+        ran = {r.section for r in report.rows}
+        for line in text.split("\n## ")[0].splitlines():
+            cells = line.split(" | ")
+            if line.startswith("| ") and not line.startswith(("| section", "|---")) and cells[0][2:] not in ran:
+                lines.append(line)
     for r in report.rows:
         verdict = {True: "yes", False: "**no**", None: ""}[r.holds]
         lines.append(
@@ -1136,7 +1293,6 @@ def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Pat
         )
     if report.notes:
         lines += ["", "## Notes", "", *[f"- {n}" for n in report.notes]]
-    text = out.read_text() if out.exists() else ""
     starts = [i for i in (text.find(heading) for heading in KEEP_FROM) if i >= 0]
     if starts:  # figures other scripts write (benchmarks/security.py, mutation.py) stay
         lines += ["", text[min(starts) :].rstrip("\n")]
@@ -1180,6 +1336,7 @@ def main(argv: list[str] | None = None) -> int:
         "long": lambda r, f: long_games(r, f, counts),
         "dice": lambda r, f: dice(r, 100_000 if args.quick else 1_000_000),
         "pi": lambda r, f: pi_sized(r, f, 30 if args.quick else 100),
+        "page": lambda r, f: phone_page(r, f, changes=30 if args.quick else 100),
     }
     wanted = [s for s in args.only.split(",") if s] or list(sections)
     if args.no_pi and "pi" in wanted:
@@ -1189,6 +1346,8 @@ def main(argv: list[str] | None = None) -> int:
     compiled = precompile()
     report = Report()
     report.notes.append(compiled)
+    if args.only:
+        report.notes.append(f"a partial run ({args.only}): the rows of the other sections are from the previous run")
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="tableside-bench-") as tmp:
         for name in wanted:

@@ -150,8 +150,12 @@ def delete_session(session_id: str):
 
 @bp.get("/api/sessions/active")
 def active():
-    """The game on the table, as this phone's seat may see it."""
-    return jsonify(_services().table.view(_seat()))
+    """The game on the table, as this phone's seat may see it; ``?brief=1`` leaves out the state
+    (the phone panel draws the screen model and the forms, never the raw state: a change costs less)."""
+    view = _services().table.view(_seat())
+    if request.args.get("brief") == "1":
+        view = {k: v for k, v in view.items() if k != "state"}
+    return jsonify(view)
 
 
 @bp.get("/api/sessions/active/actions")

@@ -130,7 +130,7 @@ function refresh(reason) {
 }
 async function load(reason) {
   let view;
-  try { view = await api("GET", "/api/sessions/active"); } catch (err) {
+  try { view = await api("GET", "/api/sessions/active?brief=1"); } catch (err) { // the screen, not the raw state
     if (err.status === 404) { showNoGame(); return; }
     throw err;
   }
@@ -1092,7 +1092,7 @@ function follow() {
 async function poll() {
   clearTimeout(S.pollTimer);
   try {
-    const v = await api("GET", "/api/sessions/active");
+    const v = await api("GET", "/api/sessions/active?brief=1");
     if (!S.view || v.version !== S.view.version || v.id !== S.view.id) await refresh("session");
   } catch { /* shown by the link line */ }
   S.pollTimer = setTimeout(poll, 5000);
