@@ -65,8 +65,13 @@ def _column(title: str, column: str):
     return read
 
 
+def _vp_line(screen) -> list[str]:
+    return [e.text for e in screen.elements if e.kind == "text" and e.text.startswith("VP ")]
+
+
 SCORES = {  # what each player is measured by, as the screen model gives it
     "vnm": _bars,  # population collected
+    "venom": _vp_line,  # Victory Points, one line while a Leader is attacked
     "vegas": _column("Players", "VP"),
     "v2140": _column("Scene pools", "books"),
 }

@@ -113,7 +113,7 @@ def test_screen_during_combat_shows_leader_tracks_and_capture_chance_first():
     assert shown["Event Track"].style == "boxes" and shown["Event Track"].maximum == 5
     assert shown["VENOM Strikes! next"].value == "10/36"  # an All Is Quiet drawn: 10 of 36 left
     small = {getattr(e, "label", getattr(e, "text", "")) for e in screen.by_priority(1).elements}
-    assert small == {"Vipress: VENOM Mountain Defense (Arctic)", "Capture", "Health", "Defense"}
+    assert small == {"VP Ann 0 · Bob 0 · Cy 0", "Capture", "Health", "Defense"}  # the scores, whatever the panel
     state, _ = act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
     (dice,) = [e for e in SYSTEM.screen(state).elements if isinstance(e, DiceGroup)]
     assert [(d.face, d.mark) for d in dice.dice] == [(4, "hit"), (6, "hit"), (4, "hit"), (2, "miss"), (1, "miss")]

@@ -66,7 +66,10 @@ def _status(st: State) -> str:
 
 def _leader(st: State) -> list[Element]:
     leader, fight, odds = st["leader"], st["combat"], st["odds"]
-    out: list[Element] = [Text(f"{leader['name']}: {leader['zone']} ({leader['zone_type']})", priority=1)]
+    out: list[Element] = [
+        Text(f"{leader['name']}: {leader['zone']} ({leader['zone_type']})", priority=2),
+        _scores(st),  # the Victory Points stay, a pHAT too, while the players' grid may not
+    ]
     if fight["aborted"]:
         out.append(KeyFigure("Capture", "aborted", priority=1, tone="alert"))
     elif fight["rolled"]:
@@ -108,6 +111,11 @@ def _combat_dice(st: State) -> DiceGroup | None:
     dice = tuple(Die(d["value"], "hit" if combat.is_success(d, defense) else "miss") for d in fight["dice"])
     word = "CAPTURED" if fight["verdict"] == "captured" else "not captured"
     return DiceGroup(f"{len(dice)}d6 vs Def {defense}", dice, f"{fight['successes']}/{health} hits: {word}", priority=2)
+
+
+def _scores(st: State) -> Text:
+    """Every player's Victory Points on one line: "VP Ann 5 · Bob 0 · Cy 3"."""
+    return Text("VP " + " · ".join(f"{p['name']} {scoring.victory_points(p)}" for p in st["players"]), priority=1)
 
 
 def _players(st: State) -> Grid:
