@@ -104,7 +104,7 @@ ask() {  # ask QUESTION: yes with --yes; no when nobody can answer
   [[ -z "$answer" || "$answer" =~ ^[Yy] ]]
 }
 
-trap 'rc=$?; printf "\ninstall.sh: step \"%s\" failed (exit %s) at line %s: %s\n  Fix what it says above and run the installer again: every step that is done is skipped.\n" "$current_step" "$rc" "$LINENO" "$BASH_COMMAND" >&2; exit "$rc"' ERR
+trap 'rc=$?; [ -n "${failed_once:-}" ] && exit "$rc"; failed_once=1; printf "\ninstall.sh: step \"%s\" failed (exit %s) at line %s: %s\n  Fix what it says above and run the installer again: every step that is done is skipped.\n" "$current_step" "$rc" "$LINENO" "$BASH_COMMAND" >&2; exit "$rc"' ERR
 
 # need_reboot REASON: noted at once in /run/reboot-required (tableside doctor reads it), not only at the end
 need_reboot() {
