@@ -224,6 +224,8 @@ def label_line(
 ) -> None:
     """An element's title line: the label on the left, ``right`` (a value, a threshold) on the right."""
     f = font(size or c.m.label, "bold")
+    if right and width(label, f) + c.m.pad + width(right, f) > w:
+        right = ""  # the title whole before its side note (the threshold is in the title: "Population (win 26)")
     rw = width(fit(right, f, w // 2), f) if right else 0
     c.text((x, y), label, f, w - rw - (c.m.pad if rw else 0), fill=c.inks.text(tone))
     if right:

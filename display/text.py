@@ -109,8 +109,8 @@ def largest(
     while lo < hi:
         mid = (lo + hi + 1) // 2
         f = font(mid, weight)
-        left, top, right, bottom = f.getbbox(s or "0")
-        if right - left <= room_w and f.getmetrics()[0] <= room_h:
+        # measured as ``fit`` and ``width`` measure (the advance), so what fits here is never cut there
+        if f.getlength(s or "0") <= room_w and f.getmetrics()[0] <= room_h:
             lo = mid
         else:
             hi = mid - 1

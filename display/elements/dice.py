@@ -76,20 +76,21 @@ def _draw_inline(c: Canvas, e: DiceGroup, x: int, y: int, w: int, size: int, lab
     f = font(c.m.label, "bold")
     row = max(line_h(c, c.m.label), size)
     ty = y + (row - cap(f)) // 2 + top(f)
-    used = c.text((x, ty), e.label, f, label_w) if label_w > 0 else 0
+    whole = label_w > 0 and width(e.label, f) <= label_w  # a label that would be cut is left out: the dice say it
+    used = c.text((x, ty), e.label, f, label_w) if whole else 0
     dx = x + (used + c.m.pad if used else 0)
+    if not whole and label_w > 0:
+        verdict_w += label_w  # the room the label leaves goes to the verdict
     gap = max(2, size // 6)
     for die in e.dice:
         draw_die(c, dx, y + (row - size) // 2, size, die.face, die.mark, e.sides)
         dx += size + gap
     if e.verdict and verdict_w > 0:
-        c.text(
-            (dx + c.m.pad - gap, ty),
-            e.verdict,
-            f,
-            verdict_w,
-            fill=c.inks.text(e.tone if e.tone != "normal" else "accent"),
-        )
+        ink = c.inks.text(e.tone if e.tone != "normal" else "accent")
+        lines = wrap(e.verdict, f, verdict_w, max(1, row // line_h(c, c.m.label)))  # two lines beside big dice
+        ly = y + (row - len(lines) * line_h(c, c.m.label)) // 2 + top(f) if len(lines) > 1 else ty
+        for i, line in enumerate(lines):
+            c.text((dx + c.m.pad - gap, ly + i * line_h(c, c.m.label)), line, f, verdict_w, fill=ink)
 
 
 def draw_die(c: Canvas, x: int, y: int, size: int, face: int, mark: str, sides: int) -> None:
@@ -144,11 +145,12 @@ def draw(c: Canvas, e: DiceGroup, x: int, y: int, w: int, compact: int = 0) -> N
         else []
     )
     label_room = w
-    if e.verdict and not verdict_lines:  # no room beside the dice: on the label line
-        vw = min(width(e.verdict, f), w * 3 // 5)
+    if e.verdict and not verdict_lines:  # no room beside the dice: on the label line, whole
+        vw = min(width(e.verdict, f), w)
         c.text((x + w - vw, y), e.verdict, f, vw, fill=verdict_ink)
         label_room = w - vw - c.m.pad
-    c.text((x, y), e.label, f, label_room)
+    if width(e.label, f) <= label_room:  # a label that would be cut is left out: the verdict and dice say it
+        c.text((x, y), e.label, f, label_room)
     y += line_h(c, c.m.label)
     for i, line in enumerate(verdict_lines):
         y0 = y + (size - len(verdict_lines) * line_h(c, c.m.label)) // 2 + i * line_h(c, c.m.label)

@@ -130,7 +130,7 @@ def draw(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, strip: Str
         fv = (
             font(size, "bold")
             if _numeric(fig)
-            else largest(_text(fig), box_w - 2 * c.m.pad, 10_000, size, min(size, c.m.text), "bold")
+            else largest(_text(fig), box_w - 2 * c.m.pad, 10_000, size, min(size, c.m.label), "bold")
         )
         base = vy + cap(font(size, "bold"))  # words that had to shrink stand on the numbers' baseline
         lift = 0

@@ -64,8 +64,11 @@ def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
     label_w = w - cell_w * ncol
     align = "right" if ncol == 1 and not any(e.columns) else "center"
     if any(e.columns):
-        for j, col in enumerate(e.columns):
-            c.text((x + label_w + j * cell_w, y), col, fh, cell_w - 2, align="center")
+        for j, col in enumerate(e.columns):  # a header wider than its column is drawn smaller, not cut
+            fc = fh
+            while width(col, fc) > cell_w - 2 and fc.size > 6:
+                fc = font(fc.size - 1)
+            c.text((x + label_w + j * cell_w, y), col, fc, cell_w - 2, align="center")
         y += line_h(c, c.m.label)
         c.rect((x, y - 2, x + w - 1, y - 2), fill=BLACK)
     for r in e.rows:
