@@ -15,6 +15,7 @@ beside its source; data private to a seat is redacted for everyone else.
 from __future__ import annotations
 
 import copy
+import itertools
 import logging
 import random
 import secrets
@@ -633,8 +634,10 @@ class Table:
         seat: str | None = None,
         since: int = 0,
         damaged: list[dict] | None = None,
+        limit: int | None = None,
     ) -> list[dict]:
-        """Entries after ``since`` of a session (default: the active one), oldest first.
+        """Entries after ``since`` of a session (default: the active one), oldest first; at most
+        ``limit`` of them (a phone paging back through a long game reads one page, not the rest).
 
         An entry private to another seat (a Venus 2140 pool roll) shows only its
         public summary: no faces, no action details. A row that no longer reads is
@@ -646,7 +649,8 @@ class Table:
                 session_id = self._require_live().id
             elif not self.store.get_session(session_id):
                 raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
-            out = [privacy.entry(e, seat) for e in self.store.entries(session_id, after=since, damaged=damaged)]
+            entries = self.store.entries(session_id, after=since, damaged=damaged)
+            out = [privacy.entry(e, seat) for e in itertools.islice(entries, limit)]
         if damaged:
             log.warning("session %s: damaged log entries skipped: %s", session_id, damaged[:5])
         return out

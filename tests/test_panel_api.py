@@ -168,3 +168,18 @@ def test_an_unchanged_json_answer_is_a_304(client):
     client.post("/api/sessions/active/actions", json={"type": "roll", "expr": "1d6"}, headers=AUTH)
     newer = client.get("/api/sessions/active", headers={**GZ, "If-None-Match": view.headers["ETag"]})
     assert newer.status_code == 200 and json.loads(gzip.decompress(newer.data))["version"] == 3
+
+
+def test_the_log_pages_back_with_a_limit(tmp_path):
+    """A phone in a long game reads one page of older entries, not everything after it."""
+    from tests.httpapi import AUTH, api_client, post
+
+    with api_client(tmp_path, seed=1) as client:
+        post(client, "/api/sessions", {"system": "venom"})
+        for _ in range(12):
+            post(client, "/api/sessions/active/actions", {"type": "roll", "expr": "1d6"})
+        page = client.get("/api/sessions/active/log?after=4&limit=3", headers=AUTH).get_json()
+        assert [e["seq"] for e in page] == [5, 6, 7]
+        assert len(client.get("/api/sessions/active/log?after=4", headers=AUTH).get_json()) == 8
+        bad = client.get("/api/sessions/active/log?after=4&limit=-1", headers=AUTH)
+        assert bad.status_code == 400 and "limit" in bad.get_json()["error"]

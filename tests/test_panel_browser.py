@@ -131,6 +131,12 @@ def test_a_change_with_500_actions_in_the_log_costs_a_phone_under_5_kB(browser, 
     assert not any("log?after=0" in url for url in seen), seen
     print(f"one change with 500 actions in the log: {total} bytes transferred: {seen}")
     assert 0 < total < 5_000, (total, seen)
+    # The phone read only the newest entries; the timeline pages back one page at a time.
+    page.get_by_role("button", name="History", exact=True).tap()
+    shown = page.locator("#log > li:not(.earlier)")
+    expect(shown).to_have_count(41)
+    page.get_by_role("button", name=re.compile("^Earlier changes")).tap()
+    expect(shown).to_have_count(81)
     page.context.close()
 
 

@@ -214,9 +214,15 @@ def redo():
 
 @bp.get("/api/sessions/active/log")
 def session_log():
-    """The log after ``?since=N`` (default: all), private entries of other seats redacted."""
+    """The log after ``?since=N`` (default: all), private entries of other seats redacted; ``?limit=M``
+    at most M entries (a phone paging back through a long game)."""
     damaged: list[dict] = []
-    return _with_damage(jsonify(_services().table.log(seat=_seat(), since=_since(), damaged=damaged)), damaged)
+    raw = request.args.get("limit", "")
+    if raw and not (raw.isascii() and raw.isdigit() and 0 < len(raw) <= 6):
+        raise BadRequest(f"'limit' must be a number of entries, such as ?limit=40, not {raw[:20]!r}")
+    limit = int(raw) if raw else None
+    entries = _services().table.log(seat=_seat(), since=_since(), damaged=damaged, limit=limit)
+    return _with_damage(jsonify(entries), damaged)
 
 
 @bp.get("/api/sessions/<session_id>/log")

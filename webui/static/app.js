@@ -142,7 +142,11 @@ async function load(reason) {
     api("GET", `/api/sessions/active/log?after=${S.lastSeq}`),
   ]);
   S.view = view; S.acts = acts;
-  if (fresh.length) { S.log = S.log.concat(fresh).slice(-400); S.lastSeq = fresh[fresh.length - 1].seq; }
+  if (fresh.length) {
+    S.log = S.log.concat(fresh).slice(-400);
+    S.lastSeq = fresh[fresh.length - 1].seq;
+    S.logFrom = S.log[0].seq - 1;
+  }
   if (S.lastSeq > view.version) { S.log = S.log.filter((e) => e.seq <= view.version); S.lastSeq = view.version; }
   showGame();
   showLast();
@@ -942,6 +946,20 @@ function drawTimeline() {
     }
     list.append(li);
   }
+  if (S.logFrom > 0) { // a long game: the phone read only the newest changes; older ones on request
+    list.append(el("li", { class: "earlier" }, el("button", { type: "button", onclick: (ev) => earlier(ev.currentTarget) },
+      `Earlier changes (${S.logFrom} before #${S.logFrom + 1})`)));
+  }
+}
+async function earlier(button) {
+  button.disabled = true;
+  const from = Math.max(0, S.logFrom - LOG_PAGE);
+  const got = await guarded(() => api("GET", `/api/sessions/active/log?after=${from}&limit=${S.logFrom - from}`), "Earlier changes");
+  if (got) {
+    S.log = got.filter((e) => e.seq <= S.logFrom).concat(S.log);
+    S.logFrom = from;
+  }
+  drawTimeline();
 }
 function rollsOf(e) {
   const objects = (x) => Array.isArray(x) && x.length && x.every((r) => r && typeof r === "object");
