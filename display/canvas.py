@@ -136,6 +136,10 @@ class TextRun:
     xy: tuple[int, int]
     ink: RGB
     font: ImageFont.FreeTypeFont = field(compare=False, repr=False)
+    # The text the caller asked for and the room it was given (x0, y0, x1, y1; y spans the panel when the
+    # caller gave only a width): tests measure the run against them (tests/test_display_text_fit.py).
+    asked: str = field(default="", compare=False, repr=False)
+    room: Box | None = field(default=None, compare=False, repr=False)
 
     @property
     def size(self) -> int:
@@ -160,16 +164,25 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.draw.fontmode = "1"  # no anti-aliasing: e-paper has only its inks
         self.runs: list[TextRun] = []
+        self.lost: list[str] = []  # texts asked for that had no room at all (nothing drawn)
         self.track_label = 0  # the widest "label value" of the screen's tracks (inline tracks line up)
         self.heights: dict[tuple[int, int, int], int] = {}  # (element id, width, compactness) -> height
         self.memo: dict[tuple, object] = {}  # measurements repeated across the layouts tried
 
-    def put(self, xy: tuple[int, int], s: str, fnt: ImageFont.FreeTypeFont, fill: RGB) -> None:
-        """Draw ``s`` as it is at ``xy`` and remember the run."""
+    def put(
+        self,
+        xy: tuple[int, int],
+        s: str,
+        fnt: ImageFont.FreeTypeFont,
+        fill: RGB,
+        asked: str | None = None,
+        room: Box | None = None,
+    ) -> None:
+        """Draw ``s`` as it is at ``xy`` and remember the run (with what was asked for and its room)."""
         if not s:
             return
         self.draw.text(xy, s, font=fnt, fill=fill)
-        self.runs.append(TextRun(s, (int(xy[0]), int(xy[1])), fill, fnt))
+        self.runs.append(TextRun(s, (int(xy[0]), int(xy[1])), fill, fnt, s if asked is None else asked, room))
 
     def text(
         self,
@@ -183,14 +196,17 @@ class Canvas:
         """Draw ``text`` cut to ``room`` px; returns the width drawn."""
         s = fit(text, fnt, room)
         if not s:
+            if str(text).strip():
+                self.lost.append(str(text))
             return 0
         w = width(s, fnt)
         x, y = xy
+        box = (int(x), 0, int(x + room), self.panel.height)
         if align == "right":
             x += room - w
         elif align == "center":
             x += (room - w) // 2
-        self.put((x, y), s, fnt, fill)
+        self.put((x, y), s, fnt, fill, asked=str(text), room=box)
         return w
 
     def rect(self, box: Sequence[int], fill: RGB | None = None, outline: RGB | None = None, w: int = 1) -> None:

@@ -132,6 +132,7 @@ class Layout:
     figure_size: int  # the key figures' value size in px (boxes or, on a crowded panel, one line)
     body: tuple[int, int, int, int]
     texts: tuple[TextRun, ...] = ()  # every run of text drawn, in order
+    lost: tuple[str, ...] = ()  # texts that had no room at all, so nothing of them was drawn
 
 
 def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.Image:
@@ -163,7 +164,7 @@ def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) ->
     kept, figure_size = draw_body(c, elements, m.pad, y, w - 2 * m.pad, bottom)
     kept_ids = {id(e) for e, _box in kept}
     dropped = tuple(e for e in elements if id(e) not in kept_ids)
-    return c.image, Layout(tuple(kept), dropped, figure_size, (m.pad, y, w - m.pad, bottom), tuple(c.runs))
+    return c.image, Layout(tuple(kept), dropped, figure_size, (m.pad, y, w - m.pad, bottom), tuple(c.runs), tuple(c.lost))
 
 
 # --- the join screen ----------------------------------------------------------------------------

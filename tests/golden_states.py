@@ -140,6 +140,11 @@ def registered() -> set[str]:
 def build(system: str, upto: str | None = None) -> Any:
     """The system's screen after its scenario (every action must be accepted), or right after the
     scenario's first action of type ``upto``."""
+    return play(system, upto)[0]
+
+
+def play(system: str, upto: str | None = None) -> tuple[Any, dict]:
+    """``build``'s screen and the state it was drawn from."""
     from tableside.core.store import Store
     from tableside.core.table import Table
 
@@ -151,10 +156,10 @@ def build(system: str, upto: str | None = None) -> Any:
             for action in actions:
                 table.act(action, source="cli")
                 if action["type"] == upto:
-                    return table.screen()
+                    return table.screen(), table.current_state()
             if upto is not None:
                 raise AssertionError(f"{upto} is not in the {system} scenario")
-            return table.screen()
+            return table.screen(), table.current_state()
         finally:
             table.store.close()
 

@@ -1,0 +1,132 @@
+"""Every text on the e-paper is whole: each golden scenario drawn on every panel, each run measured.
+
+The canvas records every run of text with the text it was asked to draw and the room it was given
+(``TextRun.asked``, ``TextRun.room``). Here each run is measured again with Pillow's ``textbbox`` in
+its own font, and must lie inside its room and the panel, be the text it was asked for with no "…"
+(or the documented abbreviation, docs/display.md), not overlap another run, and be on the image,
+pixel for pixel (nothing drawn over it). On the pHAT every player's score stays, on the same line as
+the player's name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy
+import pytest
+from PIL import Image, ImageDraw
+from tableside.display.join import JoinInfo
+from tableside.display.panels import PANELS, get_panel
+from tableside.display.render import Layout, TextRun, render_layout
+from tableside.display.text import ELLIPSIS
+
+from tests.golden_states import SCENARIOS, play, registered
+
+JOIN = JoinInfo("http://192.168.1.20:8080", "K7QX4M")
+CASES = [(system, panel_id) for system in sorted(SCENARIOS) for panel_id in sorted(PANELS)]
+_PLAYED: dict[str, tuple[Any, dict]] = {}
+
+
+def _played(system: str) -> tuple[Any, dict]:
+    if system not in _PLAYED:
+        _PLAYED[system] = play(system)
+    return _PLAYED[system]
+
+
+def measured(run: TextRun) -> tuple[int, int, int, int]:
+    """The run's ink box as Pillow draws it (no anti-aliasing, as on the panel)."""
+    draw = ImageDraw.Draw(Image.new("1", (1, 1)))
+    draw.fontmode = "1"
+    return tuple(int(v) for v in draw.textbbox(run.xy, run.text, font=run.font))  # type: ignore[return-value]
+
+
+def on_image(image: Image.Image, run: TextRun) -> bool:
+    """Every pixel of ``run``, drawn alone, is in ``image`` in the run's ink (white text on a bar too)."""
+    ground = (255, 0, 255)  # no panel ink
+    alone = Image.new("RGB", image.size, ground)
+    draw = ImageDraw.Draw(alone)
+    draw.fontmode = "1"
+    draw.text(run.xy, run.text, font=run.font, fill=run.ink)
+    mask = (numpy.array(alone) != numpy.array(ground, dtype=numpy.uint8)).any(axis=2)
+    frame = numpy.array(image.convert("RGB"))
+    return bool(mask.any()) and bool((frame[mask] == numpy.array(run.ink, dtype=numpy.uint8)).all())
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def scores(system: str, state: dict) -> list[tuple[str, str]]:
+    """(player as the e-paper names them, score as drawn) for each player: what must stay on a pHAT."""
+    if system == "vnm":
+        from tableside.core.systems.vnm.state import team_population
+
+        return [(p["name"], str(team_population(state, i))) for i, p in enumerate(state["players"])]
+    if system == "vegas":
+        return [(p, str(state["vp"][p])) for p in state["players"]]
+    if system == "venom":
+        from tableside.core.systems.venom import scoring
+
+        return [(p["name"], str(scoring.victory_points(p))) for p in state["players"]]
+    if system == "v2140":  # books are what an exchange wins
+        return [(n, str(state["participants"][n]["books"])) for n in state["seating"]]
+    raise AssertionError(f"no score known for {system}")
+
+
+def check_whole(image: Image.Image, layout: Layout, where: str) -> None:
+    assert not layout.lost, f"{where}: no room at all for {layout.lost}"
+    boxes = []
+    for run in layout.texts:
+        box = measured(run)
+        assert ELLIPSIS not in run.text, f"{where}: {run.asked!r} cut to {run.text!r}"
+        assert run.text == run.asked, f"{where}: {run.asked!r} drawn as {run.text!r}"
+        assert box[0] >= 0 and box[1] >= 0 and box[2] <= image.width and box[3] <= image.height, (
+            f"{where}: {run.text!r} off the panel at {box}"
+        )
+        if run.room is not None:
+            r = run.room
+            assert r[0] <= box[0] and box[2] <= r[2] and r[1] <= box[1] and box[3] <= r[3], (
+                f"{where}: {run.text!r} measures {box}, wider than its room {r}"
+            )
+        for other, obox in boxes:
+            assert not _overlap(box, obox), f"{where}: {run.text!r} {box} overlaps {other!r} {obox}"
+        boxes.append((run.text, box))
+        assert on_image(image, run), f"{where}: {run.text!r} is covered or clipped"
+
+
+def check_scores(layout: Layout, pairs: list[tuple[str, str]], where: str) -> None:
+    runs = [(r.text, measured(r)) for r in layout.texts]
+    for name, score in pairs:
+        names = [box for text, box in runs if text == name or text.startswith(name + " ")]
+        assert names, f"{where}: {name} is not on the panel; drawn: {[t for t, _b in runs]}"
+        same_line = [
+            text
+            for text, box in runs
+            for nb in names
+            if box[1] < nb[3] and nb[1] < box[3] and box[0] > nb[0] and (text == score or text.startswith(score + " "))
+        ]
+        assert same_line, f"{where}: {name}'s score {score} is not beside the name; drawn: {[t for t, _b in runs]}"
+
+
+@pytest.mark.parametrize(("system", "panel_id"), CASES, ids=[f"{s}-{p}" for s, p in CASES])
+def test_every_text_of_the_golden_scenario_is_whole_on_every_panel(system, panel_id):
+    if system not in registered():
+        pytest.skip(f"{system} is not a registered system yet")
+    screen, state = _played(system)
+    panel = get_panel(panel_id)
+    image, layout = render_layout(screen, panel, JOIN)
+    where = f"{system} on {panel_id}"
+    check_whole(image, layout, where)
+    if panel.size_class == "small":
+        check_scores(layout, scores(system, state), where)
+
+
+def test_the_measurement_catches_a_cut_text():
+    """The check itself: a prompt too long for a pHAT is reported, not passed."""
+    from tableside.core.screen import Screen
+
+    screen = Screen("T", prompt="word " * 60)
+    image, layout = render_layout(screen, get_panel("phat-red"), JOIN)
+    with pytest.raises(AssertionError, match="cut to|no room"):
+        check_whole(image, layout, "long prompt")
+
