@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw, ImageFont
 from tableside.core.screen import PLAYER_INKS
 from tableside.display.panels import BLACK, INK_RGB, WHITE, Panel
-from tableside.display.text import fit, font, width
+from tableside.display.text import clean, fit, font, shorten, width
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -140,6 +140,7 @@ class TextRun:
     # caller gave only a width): tests measure the run against them (tests/test_display_text_fit.py).
     asked: str = field(default="", compare=False, repr=False)
     room: Box | None = field(default=None, compare=False, repr=False)
+    rule: str = field(default="", compare=False, repr=False)  # the abbreviation rule it may follow (text.FORMS)
 
     @property
     def size(self) -> int:
@@ -164,6 +165,7 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.draw.fontmode = "1"  # no anti-aliasing: e-paper has only its inks
         self.runs: list[TextRun] = []
+        self.prompt_size = 0  # the prompt's type size (no body text is drawn bigger)
         self.lost: list[str] = []  # texts asked for that had no room at all (nothing drawn)
         self.track_label = 0  # the widest "label value" of the screen's tracks (inline tracks line up)
         self.heights: dict[tuple[int, int, int], int] = {}  # (element id, width, compactness) -> height
@@ -177,12 +179,13 @@ class Canvas:
         fill: RGB,
         asked: str | None = None,
         room: Box | None = None,
+        rule: str = "",
     ) -> None:
         """Draw ``s`` as it is at ``xy`` and remember the run (with what was asked for and its room)."""
         if not s:
             return
         self.draw.text(xy, s, font=fnt, fill=fill)
-        self.runs.append(TextRun(s, (int(xy[0]), int(xy[1])), fill, fnt, s if asked is None else asked, room))
+        self.runs.append(TextRun(s, (int(xy[0]), int(xy[1])), fill, fnt, s if asked is None else asked, room, rule))
 
     def text(
         self,
@@ -192,21 +195,36 @@ class Canvas:
         room: int,
         fill: RGB = BLACK,
         align: str = "left",
+        rule: str = "",
+        asked: str | None = None,
     ) -> int:
-        """Draw ``text`` cut to ``room`` px; returns the width drawn."""
-        s = fit(text, fnt, room)
+        """Draw ``text`` in ``room`` px; returns the width drawn.
+
+        With a ``rule`` (``text.FORMS``) a text too wide takes its longest shorter form that fits whole;
+        otherwise, and when no form fits, it is cut with "…" (tests/test_display_text_fit.py fails on that).
+        ``asked``: the whole text a caller's own shorter form stands for (recorded for that test).
+        """
+        s = (shorten(text, fnt, room, rule) or fit(text, fnt, room)) if rule else fit(text, fnt, room)
+        ink = self.draw.textbbox((0, 0), s, font=fnt)[2] if s else 0
+        if s and ink > room:  # a glyph's ink reaches past its advance ("f", "y"): fit the ink, not the advance
+            less = room - (ink - width(s, fnt))
+            s = (shorten(text, fnt, less, rule) or fit(text, fnt, less)) if rule else fit(text, fnt, less)
         if not s:
             if str(text).strip():
                 self.lost.append(str(text))
             return 0
         w = width(s, fnt)
+        x0, _y0, x1, _y1 = self.draw.textbbox((0, 0), s, font=fnt)
         x, y = xy
         box = (int(x), 0, int(x + room), self.panel.height)
+        left, right = min(0, x0), max(w, x1)  # the ink, overhangs included ("V", "J", "f")
         if align == "right":
-            x += room - w
+            x += room - right
         elif align == "center":
-            x += (room - w) // 2
-        self.put((x, y), s, fnt, fill, asked=str(text), room=box)
+            x += (room - (right - left)) // 2 - left
+        else:
+            x -= left
+        self.put((x, y), s, fnt, fill, asked=clean(text if asked is None else asked), room=box, rule=rule)
         return w
 
     def rect(self, box: Sequence[int], fill: RGB | None = None, outline: RGB | None = None, w: int = 1) -> None:
@@ -240,11 +258,11 @@ def label_line(
 ) -> None:
     """An element's title line: the label on the left, ``right`` (a value, a threshold) on the right."""
     f = font(size or c.m.label, "bold")
-    if right and width(label, f) + c.m.pad + width(right, f) > w:
-        right = ""  # the title whole before its side note (the threshold is in the title: "Population (win 26)")
-    rw = width(fit(right, f, w // 2), f) if right else 0
-    c.text((x, y), label, f, w - rw - (c.m.pad if rw else 0), fill=c.inks.text(tone))
-    if right:
+    rw = width(right, f) if right else 0
+    if rw and width(label, f) + c.m.pad * 2 + rw > w:  # the label first; the right-hand note only whole
+        rw = 0
+    c.text((x, y), label, f, w - rw - (c.m.pad if rw else 0), fill=c.inks.text(tone), rule="clauses")
+    if rw:
         c.text((x + w - rw, y), right, f, rw, fill=c.inks.text(tone))
 
 

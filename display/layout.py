@@ -12,10 +12,10 @@ compares heights.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tableside.core.screen import Element, KeyFigure, Track
-from tableside.display.canvas import Box, Canvas
+from tableside.display.canvas import Box, Canvas, Metrics
 from tableside.display.elements import figure, track
 from tableside.display.elements.base import LEVELS
 from tableside.display.elements.registry import kind_of
@@ -146,6 +146,58 @@ def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
     return best
 
 
+ZOOMS = (1.6, 1.45, 1.3, 1.15)  # the body's type and cells, bigger, where a medium or large panel has room
+
+
+def _used(c: Canvas, plan: Plan) -> int:
+    """How far down the body ``plan``'s elements reach (the key figures' strip is above them)."""
+    return max((ey + kind_of(e).height(c, e, ew, level) for e, _col, ey, ew, level in plan.placed), default=0)
+
+
+def _zoomed(m: Metrics, z: float) -> Metrics:
+    def k(v: int) -> int:
+        return round(v * z)
+
+    text = k(m.text)
+    return replace(
+        m,
+        text=text,
+        label=k(m.label),
+        figure=k(m.figure),
+        figure_min=k(m.figure_min),
+        track=k(m.track),
+        die=k(m.die),
+        line=text + max(2, text // 4),
+    )
+
+
+def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan: Plan) -> Plan:
+    """On a medium or large panel whose body leaves room (below, or beside a short column), it is drawn bigger:
+    the biggest zoom at which the same elements are kept, none more compact, and the body text stays
+    smaller than the prompt (the prompt and the key figures stay the largest things on the panel)."""
+    if c.panel.size_class == "small" or not plan.placed:
+        return plan
+    if _used(c, plan) >= h - c.m.line:  # full to the bottom already
+        return plan
+    base = c.m
+    was = {id(e): level for e, _col, _y, _w, level in plan.placed}
+    cap = c.prompt_size or base.title
+    for z in ZOOMS:
+        zoomed = _zoomed(base, z)
+        if zoomed.text >= cap:
+            continue
+        c.m, c.heights, c.memo = zoomed, {}, {}
+        track.prepare(c, elements)
+        trial = choose(c, elements, w, h)
+        now = {id(e): level for e, _col, _y, _w, level in trial.placed}
+        same = set(now) == set(was) and len(trial.figures) == len(plan.figures)
+        if same and all(now[i] <= was[i] for i in was) and (trial.strip.line <= plan.strip.line):
+            return trial
+    c.m, c.heights, c.memo = base, {}, {}
+    track.prepare(c, elements)
+    return plan
+
+
 def draw_body(
     c: Canvas, elements: Sequence[Element], x0: int, y: int, w: int, bottom: int
 ) -> tuple[list[tuple[Element, Box]], int]:
@@ -153,9 +205,10 @@ def draw_body(
 
     Returns each kept element with its box, and the key figures' value size.
     """
-    m = c.m
     track.prepare(c, elements)
     plan = choose(c, elements, w, bottom - y)
+    plan = _use_the_space(c, elements, w, bottom - y, plan)
+    m = c.m
     kept: list[tuple[Element, Box]] = []
     if plan.strip.rows:
         boxes = figure.draw(c, plan.figures, x0, y, w, plan.strip)

@@ -20,7 +20,7 @@ from tableside.display.canvas import RGB, Canvas, Inks, Metrics, TextRun, cap, l
 from tableside.display.join import JoinInfo, draw_qr, qr_matrix
 from tableside.display.layout import draw_body
 from tableside.display.panels import BLACK, WHITE, Panel
-from tableside.display.text import ELLIPSIS, clean, fit, font, largest, width, wrap
+from tableside.display.text import Weight, clauses, clean, fit, font, largest, shorten, width, wrap, wrap_whole
 
 __all__ = [
     "Layout",
@@ -39,43 +39,80 @@ __all__ = [
 
 
 def _header(c: Canvas, title: str, status: str) -> int:
+    """The black title bar: the title (smaller, then without trailing clauses, if it must), and the status
+    only where it fits whole (or without trailing clauses) beside it: the prompt below says what is due."""
     m, w = c.m, c.panel.width
     c.rect((0, 0, w - 1, m.header - 1), fill=BLACK)
-    ft = font(m.title, "bold" if c.panel.size_class != "small" else "condensed")
+    weight: Weight = "bold" if c.panel.size_class != "small" else "condensed"
+    ft = font(m.title, weight)
     fs = font(m.status)
-    ty = (m.header - cap(ft)) // 2 + top(ft)
     room = w - 2 * m.pad
     gap = m.pad * 3
-    need_t, need_s = width(clean(title), ft), width(clean(status), fs) if status else 0
-    if need_t + gap + need_s <= room:
-        title_room, status_room = need_t, need_s
-    else:  # the title wins; the status keeps what is left, if that is worth drawing
-        title_room = min(need_t, max(room - need_s - gap, room - gap - m.status * 5))
-        status_room = room - title_room - gap
-        if status_room < m.status * 3:
-            title_room, status_room = room, 0
-    weight = "bold" if c.panel.size_class != "small" else "condensed"
-    if title_room < need_t:  # a smaller title before an ellipsis
-        ft = largest(title, title_room, 10_000, ft.size, max(7, ft.size * 3 // 4), weight)
-        if width(clean(title), ft) > title_room and " - " in title:
-            # Abbreviation rule (docs/display.md): "Venus 2140 - conflict 1, round 1" keeps its name.
-            title = title.split(" - ")[0]
-            ft = largest(title, title_room, 10_000, font(m.title, weight).size, max(7, m.title * 3 // 4), weight)
-        ty = (m.header - cap(ft)) // 2 + top(ft)
-    c.text((m.pad, ty), title, ft, title_room, fill=WHITE)
-    if status and status_room > 0:
-        if width(clean(status), fs) > status_room:  # smaller, else left out: the prompt says what is waited for
-            fs = largest(status, status_room, 10_000, fs.size, max(7, fs.size * 3 // 4), "regular")
-        if width(clean(status), fs) <= status_room:
-            c.text(
-                (w - m.pad - status_room, (m.header - cap(fs)) // 2 + top(fs)),
-                status,
-                fs,
-                status_room,
-                fill=WHITE,
-                align="right",
-            )
+    if width(clean(title), ft) > room:  # a smaller title before a shorter one
+        ft = largest(title, room, 10_000, ft.size, max(7, ft.size * 3 // 4), weight)
+    shown = shorten(title, ft, room)
+    tw = width(shown, ft)
+    c.text((m.pad, (m.header - cap(ft)) // 2 + top(ft)), title, ft, room, fill=WHITE, rule="clauses")
+    left = room - tw - gap
+    if status and left > 0 and shorten(status, fs, left):
+        sy = (m.header - cap(fs)) // 2 + top(fs)
+        c.text((w - m.pad - left, sy), status, fs, left, fill=WHITE, align="right", rule="clauses")
     return m.header
+
+
+def prompt_size(c: Canvas) -> int:
+    """The prompt's biggest type: above every body text (the title's size; a quarter more on larger panels)."""
+    return c.m.title if c.panel.size_class == "small" else c.m.title * 5 // 4
+
+
+def _prompt_lines(c: Canvas, text: str) -> tuple[ImageFont.FreeTypeFont, list[str], str]:
+    """The prompt's font and lines: as big as it fits whole (one line on a pHAT, then two; two above),
+    else at body size on one more line, else without its trailing clauses (the documented rule)."""
+    m, w = c.m, c.panel.width
+    weight: Weight = "condensed" if c.panel.size_class == "small" else "bold"
+    most = 1 if c.panel.size_class == "small" else 2
+
+    def room(f: ImageFont.FreeTypeFont) -> int:
+        return w - 2 * m.pad - width("▶ ", f)
+
+    for size in range(prompt_size(c), m.text - 1, -1):
+        f = font(size, weight)
+        lines = wrap_whole(text, f, room(f), most)
+        if lines:
+            return f, lines, ""
+    f = font(m.text, weight)
+    if most == 1:  # a pHAT: the whole prompt on two lines, as big as they hold it, before a shorter one
+        for size in range(prompt_size(c), m.text - 1, -1):
+            f = font(size, weight)
+            lines = wrap_whole(text, f, room(f), 2)
+            if lines:
+                return f, lines, ""
+        f = font(m.text, weight)
+    tries = [(1, True), (2, True)] if most == 1 else [(3, False), (3, True)]
+    for n, shorter in tries:
+        for form in clauses(text)[1:] if shorter else [text]:
+            lines = wrap_whole(form, f, room(f), n)
+            if lines:
+                return f, lines, "clauses" if shorter else ""
+    return f, wrap(text, f, room(f), most + 1), ""
+
+
+def _prompt(c: Canvas, y: int, text: str) -> int:
+    m, w = c.m, c.panel.width
+    f, lines, rule = _prompt_lines(c, text)
+    line = line_h(c, f.size)
+    arrow = "▶ "
+    aw = width(arrow, f)
+    c.put((m.pad, y + m.pad // 2), arrow, f, c.inks.accent_text)
+    for i, row in enumerate(lines):
+        if rule:  # the shorter form, as one text: the test checks it is a form the rule allows
+            c.put((m.pad + aw, y + m.pad // 2 + i * line), row, f, BLACK, asked=clean(text), rule=rule)
+        else:
+            c.text((m.pad + aw, y + m.pad // 2 + i * line), row, f, w - 2 * m.pad - aw)
+    h = len(lines) * line + m.pad
+    c.rect((m.pad, y + h - 1, w - m.pad - 1, y + h - 1), fill=BLACK)
+    c.prompt_size = f.size
+    return h
 
 
 def _band(c: Canvas, y: int, text: str, tone: str, lines: int) -> int:
@@ -88,34 +125,6 @@ def _band(c: Canvas, y: int, text: str, tone: str, lines: int) -> int:
     c.rect((0, y, w - 1, y + h - 1), fill=fill)
     for i, row in enumerate(rows):
         c.text((m.pad, y + m.pad // 2 + i * m.line), row, f, w - 2 * m.pad, fill=Inks.on(fill))
-    return h
-
-
-def _prompt(c: Canvas, y: int, text: str) -> int:
-    """What the table waits for, whole: the biggest bold size (up to the title's) that holds it on one
-    line, else on two or three at the text size or a little smaller (a pHAT: one line, down to 7 px);
-    cut only if even that cannot hold it."""
-    m, w = c.m, c.panel.width
-    arrow = "▶ "
-    smallest = max(7, m.text * 3 // 4)
-    if c.panel.size_class == "small":  # a pHAT has no second line to spare: one line, down to 7 px
-        tries = [(1, size) for size in range(m.text, 6, -1)]
-    else:
-        tries = [(1, size) for size in range(max(m.title, m.text), m.text - 1, -1)]
-        tries += [(lines, size) for lines in (2, 3) for size in range(m.text, smallest - 1, -1)]
-        tries.append((1, smallest))
-    for lines, size in tries:
-        f = font(size, "bold")
-        rows = wrap(text, f, w - 2 * m.pad - width(arrow, f), lines)
-        if rows and not rows[-1].endswith(ELLIPSIS) and not any(r.endswith(ELLIPSIS) for r in rows):
-            break
-    lh = size + max(2, size // 4)
-    aw = width(arrow, f)
-    c.put((m.pad, y + m.pad // 2), arrow, f, c.inks.accent_text)
-    for i, row in enumerate(rows):
-        c.text((m.pad + aw, y + m.pad // 2 + i * lh), row, f, w - 2 * m.pad - aw)
-    h = len(rows) * lh + m.pad
-    c.rect((m.pad, y + h - 1, w - m.pad - 1, y + h - 1), fill=BLACK)
     return h
 
 
@@ -145,7 +154,8 @@ def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) ->
     c = Canvas(panel)
     m = c.m
     w, h = panel.width, panel.height
-    y = _header(c, screen.title, screen.status)
+    # A pHAT has room for the moment, not for the game's name: with a prompt it takes the title bar's place.
+    y = 0 if panel.size_class == "small" and screen.prompt else _header(c, screen.title, screen.status)
     if screen.alert:
         y += _band(c, y, screen.alert, "alert", 1 if panel.size_class == "small" else 2)
     if screen.prompt:
@@ -155,16 +165,17 @@ def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) ->
         fh = font(m.label)
         bottom = h - line_h(c, m.label) - m.pad // 2
         c.rect((0, bottom, w - 1, bottom), fill=BLACK)
-        hint = join_hint(join)
-        hy = min(bottom + m.pad // 2 + 1, h - fh.getbbox(hint)[3])  # its descenders stay on the panel
-        c.text((m.pad, hy), hint, fh, w - 2 * m.pad, align="right")
+        hint_y = min(bottom + m.pad // 2 + 1, h - 1 - fh.getbbox(join_hint(join))[3])  # descenders stay on
+        c.text((m.pad, hint_y), join_hint(join), fh, w - 2 * m.pad, align="right", rule="clauses")
         bottom -= m.pad // 2
     y += m.pad
     elements = list(screen.elements)
     kept, figure_size = draw_body(c, elements, m.pad, y, w - 2 * m.pad, bottom)
     kept_ids = {id(e) for e, _box in kept}
     dropped = tuple(e for e in elements if id(e) not in kept_ids)
-    return c.image, Layout(tuple(kept), dropped, figure_size, (m.pad, y, w - m.pad, bottom), tuple(c.runs), tuple(c.lost))
+    return c.image, Layout(
+        tuple(kept), dropped, figure_size, (m.pad, y, w - m.pad, bottom), tuple(c.runs), tuple(c.lost)
+    )
 
 
 # --- the join screen ----------------------------------------------------------------------------

@@ -115,3 +115,78 @@ def largest(
         else:
             hi = mid - 1
     return font(lo, weight)
+
+
+# --- the abbreviation rules (docs/display.md): shorter forms a text may take instead of being cut ----
+
+CLAUSE_BREAKS = (" · ", "; ", ", then ", ", ", " - ", " (")
+
+
+def clauses(text: object) -> list[str]:
+    """The text, then shorter forms without its trailing clauses, longest first.
+
+    A clause starts at " · ", "; ", ", then ", ", ", " - " or " (" (a parenthesised part goes
+    whole): "Ann: apply the Combat Abilities, then next phase" -> "Ann: apply the Combat Abilities";
+    "R1 Ann (Venus): Attack (1 left)" -> "R1 Ann (Venus): Attack". No form is shorter than its first
+    clause, and none ends in "…": what is drawn is a whole phrase of the text.
+    """
+    s = clean(text).strip()
+    forms = [s]
+    while True:
+        cut = max((s.rfind(b) for b in CLAUSE_BREAKS), default=-1)
+        if cut <= 0:
+            return forms
+        s = s[:cut].rstrip(" ,;:-·")
+        if s and s != forms[-1]:
+            forms.append(s)
+
+
+def heading_forms(text: object) -> list[str]:
+    """A column heading, then its first three, two and one letters ("Leaders" -> "Lea", "Le", "L")."""
+    s = clean(text).strip()
+    return [s] + [s[:n] for n in (3, 2, 1) if n < len(s)]
+
+
+FORMS = {"clauses": clauses, "heading": heading_forms}
+
+
+def shorten(text: object, fnt: ImageFont.FreeTypeFont, room: int, rule: str = "clauses") -> str:
+    """The longest form of ``text`` under ``rule`` that fits ``room`` px whole ("" if none does)."""
+    for form in FORMS[rule](text):
+        if fnt.getlength(form) <= room:
+            return form
+    return ""
+
+
+def wrap_whole(text: object, fnt: ImageFont.FreeTypeFont, room: int, max_lines: int) -> list[str] | None:
+    """Word wrap into at most ``max_lines`` lines with every word whole, or None if it does not fit."""
+    if max_lines <= 0 or room <= 0:
+        return None
+    words = clean(text).split()
+    if len(" ".join(words)) > (int(room / (fnt.size * MIN_ADVANCE)) + 2) * max_lines:
+        return None  # longer than the lines could hold even in the narrowest glyphs
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}" if line else word
+        if fnt.getlength(candidate) <= room:
+            line = candidate
+            continue
+        if not line or fnt.getlength(word) > room:
+            return None
+        lines.append(line)
+        line = word
+        if len(lines) >= max_lines:
+            return None
+    if line:
+        lines.append(line)
+    return lines if len(lines) <= max_lines else None
+
+
+def ink_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
+    """The room ``text`` needs drawn whole: its advance, or its ink where a glyph reaches past it."""
+    s = clean(text)
+    if not s:
+        return 0
+    x0, _y0, x1, _y1 = fnt.getbbox(s)
+    return int(max(width(s, fnt), x1) - min(0, x0))

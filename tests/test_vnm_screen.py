@@ -91,7 +91,7 @@ def test_the_screen_shows_population_earth_ships_zap_turn_and_roll() -> None:
     assert screen.status == "R1 Pluto: Collect (1 left)"
     assert screen.prompt == "Pluto: collect 1 more or end the turn"
     population = element(state, "bars")
-    assert population.title == "Population (win 34)" and population.threshold == 34 and population.priority == 1
+    assert population.title == "Population" and population.threshold == 34 and population.priority == 1
     assert [(b.label, b.value, b.maximum, b.note) for b in population.bars] == [
         ("Venus", 0, 34, ""),
         ("Mars", 0, 34, ""),
@@ -99,7 +99,7 @@ def test_the_screen_shows_population_earth_ships_zap_turn_and_roll() -> None:
     ]
     assert grid(state, "Earth")["China"] == ("23",)
     assert grid(state, "Earth")["Australia + 2 others*"] == ("20",)
-    assert element(state, "figure").value == "97"
+    assert any(e.text == "Earth: 97 left" for e in screen.elements if e.kind == "text")
     assert grid(state, "Ships") == {"Venus": ("2", "3"), "Mars": ("2", "3"), "Pluto": ("5", "0")}
     assert grid(state, "Zap")["Venus"] == ("9", "2", "1")
     assert json.dumps(screen.to_dict())
@@ -149,6 +149,8 @@ def test_infected_population_and_team_status() -> None:
     assert grid(state, "Earth")["Europe"] == ("14", "2")
     teams = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]}, {"name": "Al", "home_worlds": ["Pluto", "Titan"]}]
     assert SYSTEM.screen(new_game(players=teams)).status == "R1 Al (Pluto): choose action"
+    bars = element(new_game(players=teams), "bars").bars
+    assert [b.label for b in bars] == ["Wally (Mars, Venus)", "Al (Pluto, Titan)"]
     assert [s.name for s in SYSTEM.seats(new_game(players=teams))] == ["Wally", "Al"]
 
 

@@ -10,7 +10,7 @@ from tableside.core.screen import Bars
 from tableside.display.canvas import Canvas, draw_bar, label_line, line_h
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK, WHITE
-from tableside.display.text import fit, font, width
+from tableside.display.text import font, ink_width, width
 
 
 def _row_h(c: Canvas, compact: int) -> int:
@@ -54,11 +54,8 @@ def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: 
     f, fb = font(size), font(size, "bold")
     row = _row_h(c, compact)
     top = max([b.maximum for b in whole.bars] + [e.threshold or 0] + [b.value for b in whole.bars] + [1])
-    name_w = (
-        min(w * 2 // 5, max(width(fit(b.label, fb, w * 2 // 5), fb) for b in e.bars) + c.m.pad + size // 2)
-        if e.bars
-        else 0
-    )
+    mark = max(3, size // 4) + 2 if any(b.note == "turn" for b in whole.bars) else 0  # whose-turn column
+    name_w = min(w * 2 // 5, max(ink_width(b.label, fb) for b in e.bars) + c.m.pad + size // 2 + mark) if e.bars else 0
     num_w = max([width(str(b.value), fb) for b in e.bars] + [0]) + c.m.pad
     bar_w = w - name_w - num_w - c.m.pad
     bh = max(4, row - max(3, row // 3))
@@ -67,14 +64,17 @@ def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: 
         coloured = len(c.inks.players) > 1 and any(bar.colour is not None for bar in whole.bars)
         sw = size // 2 if coloured else -2
         if coloured and b.colour is not None:
-            c.rect((x, y + (row - sw) // 2 - 1, x + sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
-        turn = b.note == "turn"  # whose turn it is: the name in bold, in the accent ink
+            c.rect((x + mark, y + (row - sw) // 2 - 1, x + mark + sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
+        turn = b.note == "turn"
+        if turn:  # whose turn: an accent bar down the left edge and the name in bold
+            c.rect((x, y + 1, x + mark - 3, y + row - 2), fill=c.inks.accent)
         c.text(
-            (x + sw + 2, y),
+            (x + mark + sw + 2, y),
             b.label,
             fb if turn else f,
-            name_w - sw - 2 - c.m.pad // 2,
+            name_w - mark - sw - 2 - c.m.pad // 2,
             fill=c.inks.accent_text if turn else BLACK,
+            rule="clauses",
         )
         bx = x + name_w
         win = e.threshold is not None and b.value >= e.threshold
@@ -83,4 +83,9 @@ def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: 
         y += row
 
 
-KIND = Kind("bars", measure, draw)
+def natural_width(c: Canvas, e: Bars) -> int:
+    """The race reads across the whole panel: bars of the main element (priority 1) span the columns."""
+    return c.panel.width if e.priority <= 1 else 0
+
+
+KIND = Kind("bars", measure, draw, natural_width=natural_width)

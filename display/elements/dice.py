@@ -12,7 +12,7 @@ from tableside.core.screen import DiceGroup
 from tableside.display.canvas import Canvas, Inks, cap, line_h, top
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK
-from tableside.display.text import font, largest, width, wrap
+from tableside.display.text import font, largest, width, wrap, wrap_whole
 
 _PIPS = {
     1: [(0.5, 0.5)],
@@ -55,11 +55,31 @@ def _inline(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int] | None:
     need_v = width(e.verdict, f) if e.verdict else 0
     if rest < min(need_l + need_v, c.m.label * 3):
         return None
-    verdict = min(need_v, rest)
+    if need_v > rest:  # the outcome is read whole or this form is not used
+        return None
+    verdict = need_v
     label = rest - verdict
-    if label < min(need_l, c.m.label * 4):
+    if label < need_l:  # a label that is not whole is left out (the dice and the outcome say it)
         label = 0
     return size, label, verdict
+
+
+def _verdict(c: Canvas, e: DiceGroup, w: int) -> tuple[str, list[str]]:
+    """Where the verdict goes in the roomy form, every word whole: beside the dice (one or two lines),
+    on the label line (right), or on lines of its own under the dice; and its lines."""
+    if not e.verdict:
+        return "none", []
+    f = font(c.m.label, "bold")
+    size, per_row, rows = _layout(c, e, w)
+    used = min(len(e.dice), per_row) * (size + max(2, size // 6))
+    beside = w - used - c.m.pad
+    if rows == 1 and beside >= max(w // 4, c.m.label * 4):
+        lines = wrap_whole(e.verdict, f, beside, max(1, min(2, (size + c.m.pad) // line_h(c, c.m.label))))
+        if lines:
+            return "beside", lines
+    if width(e.label, f) + c.m.pad * 2 + width(e.verdict, f) <= w:
+        return "label", [e.verdict]
+    return "below", wrap_whole(e.verdict, f, w, 2) or wrap(e.verdict, f, w, 2)
 
 
 def measure(c: Canvas, e: DiceGroup, w: int, compact: int = 0) -> int:
@@ -68,7 +88,9 @@ def measure(c: Canvas, e: DiceGroup, w: int, compact: int = 0) -> int:
         return max(line_h(c, c.m.label), inline[0]) + c.m.pad
     size, _per, rows = _layout(c, e, w)
     gap = max(2, size // 6)
-    return line_h(c, c.m.label) + rows * (size + gap) + c.m.pad
+    where, lines = _verdict(c, e, w)
+    below = len(lines) * line_h(c, c.m.label) if where == "below" else 0
+    return line_h(c, c.m.label) + rows * (size + gap) + below + c.m.pad
 
 
 def _draw_inline(c: Canvas, e: DiceGroup, x: int, y: int, w: int, size: int, label_w: int, verdict_w: int) -> None:
@@ -138,23 +160,22 @@ def draw(c: Canvas, e: DiceGroup, x: int, y: int, w: int, compact: int = 0) -> N
     verdict_ink = c.inks.text(e.tone if e.tone != "normal" else "accent")
     shown = e.dice[: per_row * rows]
     used = min(len(shown), per_row) * (size + gap)
-    beside = w - used - c.m.pad
-    verdict_lines = (
-        wrap(e.verdict, f, beside, max(1, min(2, (size + c.m.pad) // line_h(c, c.m.label))))
-        if e.verdict and rows == 1 and beside >= max(w // 4, c.m.label * 4)
-        else []
-    )
+    where, verdict_lines = _verdict(c, e, w)
     label_room = w
-    if e.verdict and not verdict_lines:  # no room beside the dice: on the label line, whole
-        vw = min(width(e.verdict, f), w)
+    if where == "label":  # no room beside the dice: on the label line, right
+        vw = width(e.verdict, f)
         c.text((x + w - vw, y), e.verdict, f, vw, fill=verdict_ink)
-        label_room = w - vw - c.m.pad
-    if width(e.label, f) <= label_room:  # a label that would be cut is left out: the verdict and dice say it
-        c.text((x, y), e.label, f, label_room)
+        label_room = w - vw - c.m.pad * 2
+    c.text((x, y), e.label, f, label_room, rule="clauses")
     y += line_h(c, c.m.label)
-    for i, line in enumerate(verdict_lines):
-        y0 = y + (size - len(verdict_lines) * line_h(c, c.m.label)) // 2 + i * line_h(c, c.m.label)
-        c.text((x + used + c.m.pad, y0), line, f, beside, fill=verdict_ink)
+    if where == "beside":
+        for i, line in enumerate(verdict_lines):
+            y0 = y + (size - len(verdict_lines) * line_h(c, c.m.label)) // 2 + i * line_h(c, c.m.label)
+            c.text((x + used + c.m.pad, y0), line, f, w - used - c.m.pad, fill=verdict_ink)
+    if where == "below":
+        yb = y + rows * (size + gap)
+        for i, line in enumerate(verdict_lines):
+            c.text((x, yb + i * line_h(c, c.m.label)), line, f, w, fill=verdict_ink)
     for i, die in enumerate(shown):
         row, col = divmod(i, per_row)
         if len(shown) < len(e.dice) and i == len(shown) - 1:  # no room for all: say how many more

@@ -66,7 +66,15 @@ def _strip(c: Canvas, figures: list[KeyFigure], w: int, style: Style) -> Strip |
         size = min(largest(_text(f), box_w - 2 * c.m.pad, 10_000, biggest, c.m.figure_min).size for f in numbers)
         # Numbers must fit whole at the size (at least the class minimum); a word ("High Wins") may shrink.
         fits = all(width(_text(f), font(size, "bold")) <= box_w - 2 * c.m.pad for f in figures if _numeric(f))
-        if fits:
+        # A word ("not captured") may shrink to body size, never be cut; the label may shrink a quarter.
+        words = all(
+            width(_text(f), font(min(size, c.m.text), "bold")) <= box_w - 2 * c.m.pad
+            for f in figures
+            if not _numeric(f)
+        )
+        fl = font(max(7, c.m.label * 3 // 4))
+        labels = all(width(f.label, fl) <= box_w - 2 * c.m.pad for f in figures)
+        if fits and words and labels:
             return Strip(rows, per_row, size)
     return None
 

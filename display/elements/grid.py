@@ -1,7 +1,10 @@
 """Grids: rows by columns, e.g. players x tracks on the Venusian Vegas boards.
 
 A grid wider than one column spans them all (it reads across). Tighter forms: label-sized
-rows (1), no title (2). A row that is highlighted (whose turn) gets an accent bar and bold
+rows (1), no title (2), and last, for a grid of priority 1-2, the first column alone on one line,
+"VP  Ann 2  Bob 0  Cy 0" (3): the first column is the score, so a pHAT keeps every player's.
+A heading too wide for its column is shortened to its first letters (``text.heading_forms``), never cut with "…".
+A row that is highlighted (whose turn) gets an accent bar and bold
 text; a player colour, where the panel has colours, a swatch.
 """
 
@@ -11,10 +14,43 @@ from tableside.core.screen import Grid
 from tableside.display.canvas import Canvas, label_line, line_h
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK
-from tableside.display.text import fit, font, width
+from tableside.display.text import fit, font, ink_width, largest, width
+
+
+def _inline(c: Canvas, e: Grid, w: int) -> bool:
+    """Whether the one-line form fits: the first column's heading, then each row's label and first cell."""
+    if e.priority > 2 or not e.columns or not e.rows or not all(r.cells for r in e.rows):
+        return False  # only a grid the screen needs (priority 1-2) is read by its first column, the score
+    fl, fb = font(c.m.label, "bold"), font(c.m.text, "bold")
+    need = width(e.columns[0], fl) + sum(
+        c.m.pad * 3 + width(r.label, font(c.m.text)) + c.m.pad + width(r.cells[0], fb) for r in e.rows
+    )
+    return need <= w
+
+
+def _draw_inline(c: Canvas, e: Grid, x: int, y: int, w: int) -> None:
+    fl, f, fb = font(c.m.label, "bold"), font(c.m.text), font(c.m.text, "bold")
+    base = y + fb.getmetrics()[0]
+    head = e.columns[0]
+    c.text((x, base - fl.getmetrics()[0]), head, fl, width(head, fl))
+    x += width(head, fl) + c.m.pad * 3
+    for r in e.rows:
+        if r.highlight:  # whose turn: underlined in the accent ink
+            c.rect(
+                (x, y + line_h(c, c.m.text) - 2, x + width(r.label, f) - 1, y + line_h(c, c.m.text) - 1),
+                fill=c.inks.accent,
+            )
+        c.text((x, base - f.getmetrics()[0]), r.label, f, width(r.label, f))
+        x += width(r.label, f) + c.m.pad
+        c.text((x, y), r.cells[0], fb, width(r.cells[0], fb))
+        x += width(r.cells[0], fb) + c.m.pad * 3
 
 
 def measure(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
+    if compact >= 3 and _inline(c, e, w):
+        return line_h(c, c.m.text) + c.m.pad
+    if not _whole(c, e, w, c.m.label if compact else c.m.text):  # never a cut name or value
+        return 1 << 30
     row = line_h(c, c.m.label if compact else c.m.text)
     header = line_h(c, c.m.label) if any(e.columns) else 0
     title = line_h(c, c.m.label) if e.title and compact < 2 else 0  # the tightest level drops the title
@@ -37,19 +73,9 @@ def _widths(c: Canvas, e: Grid, size: int, w: int) -> tuple[int, int, bool]:
     return widest, label_need, marks
 
 
-def natural_width(c: Canvas, e: Grid) -> int:
-    """The width at which every label and cell is whole: wider than a column, the grid spans the columns."""
-    widest, label_need, _marks = _widths(c, e, c.m.text, c.panel.width)
-    return label_need + max(1, len(e.columns)) * (widest + c.m.pad * 2)
-
-
-def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
-    if e.title and compact < 2:
-        label_line(c, x, y, w, e.title, "", e.tone)
-        y += line_h(c, c.m.label)
-    size = c.m.label if compact else c.m.text
-    f, fb, fh = font(size), font(size, "bold"), font(c.m.label)
-    row = line_h(c, size)
+def _geometry(c: Canvas, e: Grid, w: int, size: int) -> tuple[int, int, int, bool, str]:
+    """(label column, cell width, swatch size, whether rows carry a mark, cell alignment) at ``size``."""
+    fb = font(size, "bold")
     ncol = max(1, len(e.columns))
     widest, label_need, marks = _widths(c, e, size, w)
     sw = size // 2 if marks else 0
@@ -61,14 +87,49 @@ def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
     if ncol == 1 and not any(e.columns):  # label: value rows, the value takes what the label leaves
         label_need = max([width(fit(r.label, fb, w // 2), fb) for r in e.rows] + [0]) + 2 * sw + c.m.pad * 2
         cell_w = max(w // 3, w - label_need)
-    label_w = w - cell_w * ncol
     align = "right" if ncol == 1 and not any(e.columns) else "center"
+    return w - cell_w * ncol, cell_w, sw, marks, align
+
+
+def _whole(c: Canvas, e: Grid, w: int, size: int) -> bool:
+    """Whether every row label and cell fits its room whole at ``size`` (a highlighted row is bold)."""
+    key = ("grid-whole", id(e), w, size)
+    if key not in c.memo:
+        label_w, cell_w, sw, marks, align = _geometry(c, e, w, size)
+        ok = True
+        for r in e.rows:
+            fr = font(size, "bold" if r.highlight else "regular")
+            ok = ok and all(ink_width(cell, fr) <= cell_w - 2 for cell in r.cells)
+            room = label_w - (2 * sw + 3 if marks else 0) - c.m.pad // 2
+            if align == "right" and r.cells:
+                room = w - width(r.cells[0], fr) - c.m.pad * 2 - (2 * sw + 3 if marks else 0) - c.m.pad // 2
+            ok = ok and ink_width(r.label, fr) <= room
+        c.memo[key] = ok
+    return c.memo[key]  # type: ignore[return-value]
+
+
+def natural_width(c: Canvas, e: Grid) -> int:
+    """The width at which every label and cell is whole: wider than a column, the grid spans the columns."""
+    widest, label_need, _marks = _widths(c, e, c.m.text, c.panel.width)
+    return label_need + max(1, len(e.columns)) * (widest + c.m.pad * 2)
+
+
+def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
+    if compact >= 3 and _inline(c, e, w):
+        _draw_inline(c, e, x, y, w)
+        return
+    if e.title and compact < 2:
+        label_line(c, x, y, w, e.title, "", e.tone)
+        y += line_h(c, c.m.label)
+    size = c.m.label if compact else c.m.text
+    f, fb, fh = font(size), font(size, "bold"), font(c.m.label)
+    row = line_h(c, size)
+    ncol = max(1, len(e.columns))
+    label_w, cell_w, sw, marks, align = _geometry(c, e, w, size)
     if any(e.columns):
-        for j, col in enumerate(e.columns):  # a header wider than its column is drawn smaller, not cut
-            fc = fh
-            while width(col, fc) > cell_w - 2 and fc.size > 6:
-                fc = font(fc.size - 1)
-            c.text((x + label_w + j * cell_w, y), col, fc, cell_w - 2, align="center")
+        for j, col in enumerate(e.columns):
+            fc = largest(col, cell_w - 2, 10_000, fh.size, max(7, fh.size * 4 // 5), "regular")
+            c.text((x + label_w + j * cell_w, y), col, fc, cell_w - 2, align="center", rule="heading")
         y += line_h(c, c.m.label)
         c.rect((x, y - 2, x + w - 1, y - 2), fill=BLACK)
     for r in e.rows:

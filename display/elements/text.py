@@ -1,27 +1,51 @@
-"""Plain text: wrapped to its width, three lines when roomy, two at level 1, one from level 2 (cut with "…")."""
+"""Plain text: wrapped to its width with every word whole, never cut.
+
+Up to four lines when roomy, three at level 1, two at level 2, and one line in label-sized type at
+level 3, without its trailing clauses if it must (``text.clauses``, the documented abbreviation), else
+two label-sized lines;
+a text that needs more lines than its level allows does not fit there (the layout tries a tighter
+level, then leaves it out) rather than being cut with "…".
+"""
 
 from __future__ import annotations
 
 from tableside.core.screen import Text
-from tableside.display.canvas import Canvas
+from tableside.display.canvas import Canvas, line_h
 from tableside.display.elements.base import Kind
-from tableside.display.text import font, wrap
+from tableside.display.text import clauses, font, wrap_whole
+
+NO_ROOM = 1 << 30
 
 
-def _lines(compact: int) -> int:
-    return 3 - min(2, int(compact))
+def _size(c: Canvas, compact: int) -> int:
+    return c.m.label if compact >= 3 else c.m.text
+
+
+def _lines(c: Canvas, e: Text, w: int, compact: int) -> tuple[list[str] | None, str]:
+    """The lines, every word whole, and the abbreviation rule they follow ("" for the whole text)."""
+    f = font(_size(c, compact), "bold" if e.tone != "normal" else "regular")
+    if compact < 3:
+        return wrap_whole(e.text, f, w, (4, 3, 2)[int(compact)]), ""
+    for i, form in enumerate(clauses(e.text)):
+        if f.getlength(form) <= w:
+            return [form], "clauses" if i else ""
+    return wrap_whole(e.text, f, w, 2), ""
 
 
 def measure(c: Canvas, e: Text, w: int, compact: int = 0) -> int:
-    n = len(wrap(e.text, font(c.m.text), w, _lines(compact)))
-    return n * c.m.line + c.m.pad // 2
+    lines, _rule = _lines(c, e, w, compact)
+    if lines is None:
+        return NO_ROOM
+    return len(lines) * line_h(c, _size(c, compact)) + c.m.pad // 2
 
 
 def draw(c: Canvas, e: Text, x: int, y: int, w: int, compact: int = 0) -> None:
-    f = font(c.m.text, "bold" if e.tone != "normal" else "regular")
-    for line in wrap(e.text, f, w, _lines(compact)):
-        c.text((x, y), line, f, w, fill=c.inks.text(e.tone))
-        y += c.m.line
+    size = _size(c, compact)
+    f = font(size, "bold" if e.tone != "normal" else "regular")
+    lines, rule = _lines(c, e, w, compact)
+    for line in lines or []:  # a shorter form is checked against the text it stands for
+        c.text((x, y), line, f, w, fill=c.inks.text(e.tone), rule=rule, asked=e.text if rule else None)
+        y += line_h(c, size)
 
 
 KIND = Kind("text", measure, draw)

@@ -39,7 +39,9 @@ def _label_w(c: Canvas, e: Track, w: int) -> int:
 
 
 def measure(c: Canvas, e: Track, w: int, compact: int = 0) -> int:
-    if compact:  # inline: "Health 3/8" beside the scale, one row
+    if compact:  # inline: "Health 3/8" beside the scale, one row, the label whole or not this form
+        if _label_need(c, e) + c.m.pad > w * 2 // 5:
+            return 1 << 30
         return max(line_h(c, c.m.label), c.m.track) + (6 if e.threshold is not None else 0) + c.m.pad
     return line_h(c, c.m.label) + c.m.track + c.m.pad
 

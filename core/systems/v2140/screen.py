@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tableside.core.screen import DiceGroup, Die, Grid, GridRow, KeyFigure, Screen, Text
+from tableside.core.screen import DiceGroup, Die, Grid, GridRow, Screen, Text
 from tableside.core.system import TableRoll
 from tableside.core.systems.v2140 import effects
 from tableside.core.systems.v2140.state import current
@@ -82,8 +82,7 @@ def screen(state: State, prompt: str | None = None, roll: TableRoll | None = Non
     if standing:  # effects are public: every phone and the e-paper show them
         elements.append(Text("Effects: " + "; ".join(effects.short(e) for e in standing), priority=2))
     gm = state["participants"][state["gm"]]
-    elements.append(
-        KeyFigure("GM session pool", str(state["session_racks"]), unit=f" racks of {gm['rack']}", priority=3)
-    )
+    racks = state["session_racks"]  # a line, not a key figure: the exchange is the moment, not this pool
+    elements.append(Text(f"GM session pool: {racks} rack{'s' if racks != 1 else ''} of {gm['rack']}", priority=3))
     title = f"Venus 2140 - conflict {state['conflict']}, round {state['round']}"
     return Screen(title, status=f"{now}'s move", elements=tuple(elements), prompt=prompt)

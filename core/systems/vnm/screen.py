@@ -9,10 +9,16 @@ order of ``rules.PLANETS``), never RGB: the panel decides what it can show.
 
 from __future__ import annotations
 
-from tableside.core.screen import PLAYER_INKS, Bar, Bars, Grid, GridRow, KeyFigure, Screen, Text
+from tableside.core.screen import PLAYER_INKS, Bar, Bars, Grid, GridRow, Screen, Text
 from tableside.core.system import State, TableRoll
 from tableside.core.systems.vnm import prompts, rules
 from tableside.core.systems.vnm.state import current_world, team_population, winner_names
+
+
+def team_identity(player: dict) -> str:
+    """A player (or a two-player team) with every home world: "Ann (Venus)", "Wally (Mars, Venus)"."""
+    worlds = player["home_worlds"]
+    return player["name"] if worlds == [player["name"]] else f"{player['name']} ({', '.join(worlds)})"
 
 
 def screen(state: State, roll: TableRoll | None = None) -> Screen:
@@ -58,7 +64,7 @@ def _population(state: State) -> Bars:
     current = state["worlds"][current_world(state)]["player"]
     bars = tuple(
         Bar(
-            p["name"],
+            team_identity(p),
             team_population(state, i),
             limit,
             colour=world_colour(p["home_worlds"][0]),
@@ -66,7 +72,7 @@ def _population(state: State) -> Bars:
         )
         for i, p in enumerate(state["players"])
     )
-    return Bars(f"Population (win {limit})", bars, threshold=limit, priority=1)
+    return Bars("Population", bars, threshold=limit, priority=1)  # the renderer adds "wins at N"
 
 
 def _next_roll(state: State) -> Text | None:
@@ -79,9 +85,10 @@ def _next_roll(state: State) -> Text | None:
     return None
 
 
-def _earth_left(state: State) -> KeyFigure:
+def _earth_left(state: State) -> Text:
+    """Earth's population left: a line, not a key figure, so the race bars stay the biggest thing."""
     left = sum(a["population"] + a["infected"] for a in state["land_areas"])
-    return KeyFigure("Earth", str(left), unit=" left", priority=3)
+    return Text(f"Earth: {left} left", priority=3)
 
 
 def _earth(state: State) -> Grid:
