@@ -127,13 +127,18 @@ def clauses(text: object) -> list[str]:
 
     A clause starts at " · ", "; ", ", then ", ", ", " - " or " (" (a parenthesised part goes
     whole): "Ann: apply the Combat Abilities, then next phase" -> "Ann: apply the Combat Abilities";
-    "R1 Ann (Venus): Attack (1 left)" -> "R1 Ann (Venus): Attack". No form is shorter than its first
-    clause, and none ends in "…": what is drawn is a whole phrase of the text.
+    "R1 Ann (Venus): Attack (1 left)" -> "R1 Ann (Venus): Attack" (a parenthesis inside the text, as
+    in "Ann (Venus):", is not a clause). No form is shorter than its first clause, and none ends in
+    "…": what is drawn is a whole phrase of the text.
     """
     s = clean(text).strip()
     forms = [s]
     while True:
-        cut = max((s.rfind(b) for b in CLAUSE_BREAKS), default=-1)
+        # " (" opens a clause only when its parenthesis closes the text: "Ann (Venus): build" keeps "(Venus)"
+        cut = max(
+            [s.rfind(b) for b in CLAUSE_BREAKS if b != " ("] + ([s.rfind(" (")] if s.endswith(")") else []),
+            default=-1,
+        )
         if cut <= 0:
             return forms
         s = s[:cut].rstrip(" ,;:-·")

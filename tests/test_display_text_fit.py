@@ -132,3 +132,18 @@ def test_the_measurement_catches_a_cut_text():
     image, layout = render_layout(screen, get_panel("phat-red"), JOIN)
     with pytest.raises(AssertionError, match="cut to|no room"):
         check_whole(image, layout, "long prompt")
+
+
+def test_the_abbreviation_rules_keep_whole_phrases():
+    from tableside.display.text import clauses, font, heading_forms, shorten, wrap_whole
+
+    assert clauses("R1 Ann (Venus): Attack (1 left)") == ["R1 Ann (Venus): Attack (1 left)", "R1 Ann (Venus): Attack"]
+    assert clauses("Ann: apply the Combat Abilities, then next phase")[-1] == "Ann: apply the Combat Abilities"
+    assert clauses("Venus 2140 - conflict 1, round 1")[1:] == ["Venus 2140 - conflict 1", "Venus 2140"]
+    assert heading_forms("Leaders") == ["Leaders", "Lea", "Le", "L"]
+    f = font(11)
+    assert shorten("Ann (Venus)", f, int(f.getlength("Ann (Ven"))) == "Ann"
+    assert shorten("Ann (Venus)", f, 5) == ""  # nothing fits: the caller leaves it out or cuts (and the test fails)
+    assert wrap_whole("one two three", f, int(f.getlength("one two")) + 1, 2) == ["one two", "three"]
+    assert wrap_whole("one two three", f, int(f.getlength("one two")) + 1, 1) is None
+    assert wrap_whole("unbreakable", f, 10, 3) is None  # a word wider than the line is never cut
