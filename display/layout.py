@@ -146,7 +146,7 @@ def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
     return best
 
 
-ZOOMS = (1.6, 1.45, 1.3, 1.15)  # the body's type and cells, bigger, where a medium or large panel has room
+ZOOMS = (1.15, 1.3, 1.45, 1.6)  # the body's type and cells, bigger, where a medium or large panel has room
 
 
 def _used(c: Canvas, plan: Plan) -> int:
@@ -182,20 +182,22 @@ def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan:
     base = c.m
     was = {id(e): level for e, _col, _y, _w, level in plan.placed}
     cap = c.prompt_size or base.title
-    for z in ZOOMS:
+    best: tuple[Plan, Metrics] | None = None
+    for z in ZOOMS:  # smallest first: the first zoom that does not hold them all ends the search
         zoomed = _zoomed(base, z)
         if zoomed.text >= cap:
-            continue
+            break
         c.m, c.heights, c.memo = zoomed, {}, {}
         track.prepare(c, elements)
         trial = choose(c, elements, w, h)
         now = {id(e): level for e, _col, _y, _w, level in trial.placed}
         same = set(now) == set(was) and len(trial.figures) == len(plan.figures)
-        if same and all(now[i] <= was[i] for i in was) and (trial.strip.line <= plan.strip.line):
-            return trial
-    c.m, c.heights, c.memo = base, {}, {}
+        if not (same and all(now[i] <= was[i] for i in was) and trial.strip.line <= plan.strip.line):
+            break
+        best = (trial, zoomed)
+    c.m, c.heights, c.memo = best[1] if best else base, {}, {}
     track.prepare(c, elements)
-    return plan
+    return best[0] if best else plan
 
 
 def draw_body(
