@@ -251,6 +251,24 @@ def _frame_parts(spec: tuple, panel_id: str) -> tuple[bytes, tuple[int, int], li
 def _worker_start() -> None:
     with contextlib.suppress(OSError):
         os.nice(10)  # the server's threads (phones, buttons, LED) first, even on one core
+    # The worker answers through its pool, never by printing: it lets go of the server's stdout and
+    # stderr, so whoever reads the server's output (a terminal, journald, a test) sees the end of it
+    # when the server ends, not when the worker does.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    os.close(devnull)
+    # The pool's queue never reaches end-of-file in the worker (it holds both ends), so a server killed
+    # with SIGKILL would leave it waiting forever: it watches its parent and ends with it.
+    parent = os.getppid()
+    threading.Thread(target=_end_with_parent, args=(parent,), name="render-parent-watch", daemon=True).start()
+
+
+def _end_with_parent(parent: int, every: float = 0.5) -> None:
+    """In the render worker: exit as soon as the server that started it is gone."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(0)
 
 
 class FrameWorker:
