@@ -248,7 +248,7 @@ def _frame_parts(spec: tuple, panel_id: str) -> tuple[bytes, tuple[int, int], li
     return frame.image.tobytes(), frame.image.size, frame.image.getpalette() or [], frame.png, frame.digest
 
 
-def _worker_start() -> None:
+def _worker_start(server: int) -> None:
     with contextlib.suppress(OSError):
         os.nice(10)  # the server's threads (phones, buttons, LED) first, even on one core
     # The worker answers through its pool, never by printing: it lets go of the server's stdout and
@@ -260,8 +260,9 @@ def _worker_start() -> None:
     os.close(devnull)
     # The pool's queue never reaches end-of-file in the worker (it holds both ends), so a server killed
     # with SIGKILL would leave it waiting forever: it watches its parent and ends with it.
-    parent = os.getppid()
-    threading.Thread(target=_end_with_parent, args=(parent,), name="render-parent-watch", daemon=True).start()
+    # ``server`` is the pid the server passed in: a server killed while the worker was still starting
+    # is noticed too (the worker's parent is then already someone else).
+    threading.Thread(target=_end_with_parent, args=(server,), name="render-parent-watch", daemon=True).start()
 
 
 def _end_with_parent(parent: int, every: float = 0.5) -> None:
@@ -292,7 +293,10 @@ class FrameWorker:
                 from concurrent.futures import ProcessPoolExecutor
 
                 self._pool = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+                    max_workers=1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_start,
+                    initargs=(os.getpid(),),
                 )
             return self._pool
 
