@@ -5,10 +5,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 from tableside.core.errors import BadRequest, Conflict, NotFound
+from tableside.core.patch import diff
 from tableside.core.store import Store
 from tableside.core.table import SESSIONS_PER_PAGE
 from tableside.webui.server import DETACH_KEY
@@ -166,6 +169,65 @@ def available_actions():
         for action in answer["actions"]:
             action.pop("example", None)
     return jsonify(answer)
+
+
+MOMENT_LOG = 40  # log entries a phone reads with a moment at most: its timeline pages older ones on request
+MOMENTS_KEPT = 64  # moments a patch can start from (a few versions for each seat and the table view)
+
+
+@bp.get("/api/sessions/active/moment")
+def moment():
+    """All a phone redraws after a change, in one answer, as this seat may see it: the view, the
+    available actions (without API examples), the log entries after ``?after=N`` (at most the newest
+    ``MOMENT_LOG``: a phone opening a long game never reads the whole log) and ``tag``, naming this
+    view and these actions. A phone that sends the tag it holds (``?base=TAG``) gets ``patch`` (what
+    changed, ``core.patch``) instead of ``view`` and ``actions``: after one action that is a few
+    hundred bytes instead of several kB. An unchanged answer is a 304 (``webui.panel``)."""
+    table = _services().table
+    after = _since()
+    base = request.args.get("base", "")
+    seat = _seat()
+    with table._lock:  # one version for all three parts (the lock is re-entrant)
+        view = table.view(seat)
+        try:
+            actions: dict | None = table.actions(seat)
+        except NotFound:
+            actions = None
+        damaged: list[dict] = []
+        entries = table.log(seat=seat, since=max(after, view["version"] - MOMENT_LOG), damaged=damaged)
+    if actions is not None:
+        for action in actions["actions"]:
+            action.pop("example", None)
+    now = {"view": view, "actions": actions}
+    tag = hashlib.blake2b(json.dumps(now, sort_keys=True).encode(), digest_size=12).hexdigest()
+    kept = current_app.extensions.setdefault("tableside.moments", _Moments())
+    old = kept.get(base) if base else None
+    kept.put(tag, now)
+    body: dict[str, Any] = {"tag": tag, "log": entries}
+    if old is not None:
+        body.update(base=base, patch=diff(old, now))
+    else:
+        body.update(now)
+    return _with_damage(jsonify(body), damaged)
+
+
+class _Moments:
+    """The last moments sent, by tag: what a phone's ``base`` names, so only the change is sent."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._by_tag: OrderedDict[str, dict] = OrderedDict()
+
+    def get(self, tag: str) -> dict | None:
+        with self._lock:
+            return self._by_tag.get(tag)
+
+    def put(self, tag: str, moment: dict) -> None:
+        with self._lock:
+            self._by_tag[tag] = moment
+            self._by_tag.move_to_end(tag)
+            while len(self._by_tag) > MOMENTS_KEPT:
+                self._by_tag.popitem(last=False)
 
 
 @bp.post("/api/sessions/active/seats")

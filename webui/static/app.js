@@ -128,25 +128,43 @@ function refresh(reason) {
   })();
   return S.refreshing;
 }
+// One request per change: the moment (view, actions, new log entries). A phone holding a moment sends its tag
+// and gets only what changed (a few hundred bytes); one opening a long game gets the newest entries only.
+async function moment(after, base) {
+  const m = await api("GET", `/api/sessions/active/moment?after=${after}${base ? `&base=${base}` : ""}`);
+  if (m.patch) {
+    const now = applyPatch({ view: S.view, actions: S.acts }, m.patch);
+    m.view = now.view; m.actions = now.actions;
+  }
+  return m;
+}
+function applyPatch(value, patch) {
+  let out = structuredClone(value);
+  const parent = (path) => path.slice(0, -1).reduce((node, k) => node[k], out);
+  for (const [path, v] of patch.set || []) {
+    if (path.length) parent(path)[path[path.length - 1]] = v; else out = v;
+  }
+  for (const path of patch.del || []) delete parent(path)[path[path.length - 1]];
+  return out;
+}
 async function load(reason) {
-  let view;
-  try { view = await api("GET", "/api/sessions/active?brief=1"); } catch (err) { // the screen, not the raw state
-    if (err.status === 404) { showNoGame(); return; }
+  let m;
+  try {
+    m = await moment(S.view ? S.lastSeq : 0, S.view && S.tag);
+    if (S.view && m.view.id !== S.view.id && S.lastSeq) m = await moment(0); // another game: its own newest entries
+  } catch (err) {
+    if (err.status === 404) { S.tag = null; showNoGame(); return; }
     throw err;
   }
+  const view = m.view, fresh = m.log;
   const switched = !S.view || S.view.id !== view.id;
-  // A phone that joins a long game reads only the newest changes; the timeline pages back on request.
-  if (switched) { S.log = []; S.lastSeq = Math.max(0, view.version - LOG_PAGE); S.logFrom = S.lastSeq; S.open.clear(); }
-  const [acts, fresh] = await Promise.all([
-    api("GET", "/api/sessions/active/actions?brief=1").catch((err) => { if (err.status === 404 || err.status === 405) return null; throw err; }),
-    api("GET", `/api/sessions/active/log?after=${S.lastSeq}`),
-  ]);
-  S.view = view; S.acts = acts;
+  if (switched) { S.log = []; S.logFrom = fresh.length ? fresh[0].seq - 1 : view.version; S.open.clear(); }
+  S.view = view; S.acts = m.actions; S.tag = m.tag;
   if (fresh.length) {
     S.log = S.log.concat(fresh).slice(-400);
     S.lastSeq = fresh[fresh.length - 1].seq;
     S.logFrom = S.log[0].seq - 1;
-  }
+  } else if (switched) S.lastSeq = view.version;
   if (S.lastSeq > view.version) { S.log = S.log.filter((e) => e.seq <= view.version); S.lastSeq = view.version; }
   showGame();
   showLast();
