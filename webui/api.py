@@ -187,47 +187,71 @@ def moment():
     after = _since()
     base = request.args.get("base", "")
     seat = _seat()
+    kept = current_app.extensions.setdefault("tableside.moments", _Moments())
     with table._lock:  # one version for all three parts (the lock is re-entrant)
         view = table.view(seat)
-        try:
-            actions: dict | None = table.actions(seat)
-        except NotFound:
-            actions = None
-        damaged: list[dict] = []
-        entries = table.log(seat=seat, since=max(after, view["version"] - MOMENT_LOG), damaged=damaged)
-    if actions is not None:
-        for action in actions["actions"]:
-            action.pop("example", None)
-    now = {"view": view, "actions": actions}
-    tag = hashlib.blake2b(json.dumps(now, sort_keys=True).encode(), digest_size=12).hexdigest()
-    kept = current_app.extensions.setdefault("tableside.moments", _Moments())
-    old = kept.get(base) if base else None
-    kept.put(tag, now)
-    body: dict[str, Any] = {"tag": tag, "log": entries}
-    if old is not None:
-        body.update(base=base, patch=diff(old, now))
-    else:
-        body.update(now)
-    return _with_damage(jsonify(body), damaged)
+        since = max(after, view["version"] - MOMENT_LOG)
+        # Ten phones ask the same after each change: the actions, the tag and the answer are made once.
+        seen = (seat, hashlib.blake2b(json.dumps(view, default=str).encode(), digest_size=12).digest())
+        made = kept.actions.get(seen)
+        if made is None:
+            try:
+                actions: dict | None = table.actions(seat)
+            except NotFound:
+                actions = None
+            if actions is not None:
+                for action in actions["actions"]:
+                    action.pop("example", None)
+            tag = hashlib.blake2b(json.dumps([view, actions], sort_keys=True).encode(), digest_size=12).hexdigest()
+            kept.actions.put(seen, made := (actions, tag))
+        actions, tag = made
+        answer = kept.answers.get((tag, base, since))
+        if answer is None:
+            damaged: list[dict] = []
+            entries = table.log(seat=seat, since=since, damaged=damaged)
+    if answer is None:
+        now = {"view": view, "actions": actions}
+        old = kept.moments.get(base) if base else None
+        body: dict[str, Any] = {"tag": tag, "log": entries}
+        body.update(now if old is None else {"base": base, "patch": diff(old, now)})
+        response = _with_damage(jsonify(body), damaged)
+        answer = (response.get_data(), response.headers.get("X-Tableside-Damaged"))
+        kept.answers.put((tag, base, since), answer)
+    kept.moments.put(tag, {"view": view, "actions": actions})
+    response = Response(answer[0], mimetype="application/json")
+    if answer[1]:
+        response.headers["X-Tableside-Damaged"] = answer[1]
+    return response
+
+
+class _Kept:
+    """The last few values by key, oldest dropped first (thread-safe)."""
+
+    def __init__(self, size: int) -> None:
+        self._lock = threading.Lock()
+        self._size = size
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: Any, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
 
 
 class _Moments:
-    """The last moments sent, by tag: what a phone's ``base`` names, so only the change is sent."""
+    """What the moment route keeps: the moments sent by tag (what a phone's ``base`` names, so only the
+    change is sent), the actions and tag of a view a seat was shown, and the answers made."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._by_tag: OrderedDict[str, dict] = OrderedDict()
-
-    def get(self, tag: str) -> dict | None:
-        with self._lock:
-            return self._by_tag.get(tag)
-
-    def put(self, tag: str, moment: dict) -> None:
-        with self._lock:
-            self._by_tag[tag] = moment
-            self._by_tag.move_to_end(tag)
-            while len(self._by_tag) > MOMENTS_KEPT:
-                self._by_tag.popitem(last=False)
+        self.moments = _Kept(MOMENTS_KEPT)
+        self.actions = _Kept(MOMENTS_KEPT)
+        self.answers = _Kept(MOMENTS_KEPT)
 
 
 @bp.post("/api/sessions/active/seats")
