@@ -177,7 +177,8 @@ MOMENTS_KEPT = 64  # moments a patch can start from (a few versions for each sea
 
 @bp.get("/api/sessions/active/moment")
 def moment():
-    """All a phone redraws after a change, in one answer, as this seat may see it: the view, the
+    """All a phone redraws after a change, in one answer, as this seat may see it: the view (without the
+    raw state, as ``?brief=1``), the
     available actions (without API examples), the log entries after ``?after=N`` (at most the newest
     ``MOMENT_LOG``: a phone opening a long game never reads the whole log) and ``tag``, naming this
     view and these actions. A phone that sends the tag it holds (``?base=TAG``) gets ``patch`` (what
@@ -189,10 +190,11 @@ def moment():
     seat = _seat()
     kept = current_app.extensions.setdefault("tableside.moments", _Moments())
     with table._lock:  # one version for all three parts (the lock is re-entrant)
-        view = table.view(seat)
-        since = max(after, view["version"] - MOMENT_LOG)
+        full = table.view(seat)
+        since = max(after, full["version"] - MOMENT_LOG)
         # Ten phones ask the same after each change: the actions, the tag and the answer are made once.
-        seen = (seat, hashlib.blake2b(json.dumps(view, default=str).encode(), digest_size=12).digest())
+        seen = (seat, hashlib.blake2b(json.dumps(full, default=str).encode(), digest_size=12).digest())
+        view = {k: v for k, v in full.items() if k != "state"}  # the page draws the screen model, as ?brief=1
         made = kept.actions.get(seen)
         if made is None:
             try:
