@@ -158,13 +158,14 @@ FORMS = {"clauses": clauses, "heading": heading_forms}
 def shorten(text: object, fnt: ImageFont.FreeTypeFont, room: int, rule: str = "clauses") -> str:
     """The longest form of ``text`` under ``rule`` that fits ``room`` px whole ("" if none does)."""
     for form in FORMS[rule](text):
-        if fnt.getlength(form) <= room:
+        if ink_width(form, fnt) <= room:
             return form
     return ""
 
 
 def wrap_whole(text: object, fnt: ImageFont.FreeTypeFont, room: int, max_lines: int) -> list[str] | None:
-    """Word wrap into at most ``max_lines`` lines with every word whole, or None if it does not fit."""
+    """Word wrap into at most ``max_lines`` lines with every word whole, or None if it does not fit
+    (measured by the ink, so a line that fits here is never cut when drawn)."""
     if max_lines <= 0 or room <= 0:
         return None
     words = clean(text).split()
@@ -174,10 +175,10 @@ def wrap_whole(text: object, fnt: ImageFont.FreeTypeFont, room: int, max_lines: 
     line = ""
     for word in words:
         candidate = f"{line} {word}" if line else word
-        if fnt.getlength(candidate) <= room:
+        if ink_width(candidate, fnt) <= room:
             line = candidate
             continue
-        if not line or fnt.getlength(word) > room:
+        if not line or ink_width(word, fnt) > room:
             return None
         lines.append(line)
         line = word

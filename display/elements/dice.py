@@ -12,7 +12,7 @@ from tableside.core.screen import DiceGroup
 from tableside.display.canvas import Canvas, Inks, cap, line_h, top
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK
-from tableside.display.text import font, largest, width, wrap, wrap_whole
+from tableside.display.text import font, ink_width, largest, width, wrap, wrap_whole
 
 _PIPS = {
     1: [(0.5, 0.5)],
@@ -52,7 +52,7 @@ def _inline(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int] | None:
     f = font(c.m.label, "bold")
     rest = w - n * (size + max(2, size // 6)) - c.m.pad * 2
     need_l = width(e.label, f) if e.label else 0
-    need_v = width(e.verdict, f) if e.verdict else 0
+    need_v = ink_width(e.verdict, f) if e.verdict else 0
     if rest < min(need_l + need_v, c.m.label * 3):
         return None
     if need_v > rest:  # the outcome is read whole or this form is not used
@@ -77,7 +77,7 @@ def _verdict(c: Canvas, e: DiceGroup, w: int) -> tuple[str, list[str]]:
         lines = wrap_whole(e.verdict, f, beside, max(1, min(2, (size + c.m.pad) // line_h(c, c.m.label))))
         if lines:
             return "beside", lines
-    if width(e.label, f) + c.m.pad * 2 + width(e.verdict, f) <= w:
+    if ink_width(e.label, f) + c.m.pad * 2 + ink_width(e.verdict, f) <= w:
         return "label", [e.verdict]
     return "below", wrap_whole(e.verdict, f, w, 2) or wrap(e.verdict, f, w, 2)
 
@@ -163,7 +163,7 @@ def draw(c: Canvas, e: DiceGroup, x: int, y: int, w: int, compact: int = 0) -> N
     where, verdict_lines = _verdict(c, e, w)
     label_room = w
     if where == "label":  # no room beside the dice: on the label line, right
-        vw = width(e.verdict, f)
+        vw = ink_width(e.verdict, f)
         c.text((x + w - vw, y), e.verdict, f, vw, fill=verdict_ink)
         label_room = w - vw - c.m.pad * 2
     c.text((x, y), e.label, f, label_room, rule="clauses")
