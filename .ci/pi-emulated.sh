@@ -273,10 +273,21 @@ fi
 [ "${PI_EMULATED_BASE_ONLY:-0}" = 1 ] && { say "base root ready: $base"; exit 0; }
 
 # -- a fresh copy, and Tableside installed in it as pi would ---------------------------------------
-tag=${unit_override:+-unit}  # a run with another unit file keeps its own copy and logs
-run_root="$cache/run$tag"
-for m in $(awk -v r="$run_root" '$2 ~ "^"r {print $2}' /proc/mounts | sort -r); do umount -l "$m" 2>/dev/null || true; done
-rm -rf "$run_root"
+# Each run has its own copy and logs (two CI runs on one machine must not share one), removed at
+# the end; copies left by a run that was killed are removed here once nothing is mounted in them.
+for old in "$cache"/run-*; do
+  [ -d "$old" ] || continue
+  pid=${old##*/run-}; pid=${pid%%-*}
+  kill -0 "$pid" 2>/dev/null && continue
+  grep -q " $old/" /proc/mounts || rm -rf "$old"
+done
+tag=${unit_override:+-unit}
+run_root="$cache/run-$$$tag"
+remove_run() {
+  unmount_all
+  if ! grep -q " $run_root/" /proc/mounts; then rm -rf "$run_root"; fi
+}
+trap remove_run EXIT
 cp -a --reflink=auto "$base" "$run_root"
 copy_host_config "$run_root"  # this machine's configuration as it is today
 fake_proc "$run_root"
@@ -290,7 +301,7 @@ if [ -n "$unit_override" ]; then
 fi
 in_root "$run_root" chown -R pi:pi /home/pi/tableside
 mount_root "$run_root"
-log="$cache/install$tag.log"
+log="$cache/install-$$$tag.log"
 say "running 'sudo systemd/install.sh --yes' as pi in the emulated Pi OS Lite (log: $log)"
 started=$SECONDS
 if ! chroot "$run_root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
@@ -342,7 +353,7 @@ check "the unit's working directory $cwd belongs to $svc_user (owner: $owner)" "
 # ExecStart in a network namespace of its own (only loopback: nothing reaches the host's network)
 port=$(sed -n 's/^port *= *\([0-9]*\).*/\1/p' "$run_root/etc/tableside/tableside.toml" | head -n 1)
 port=${port:-8080}
-serve_log="$cache/serve$tag.log"
+serve_log="$cache/serve-$$$tag.log"
 probe=$(CWD=$cwd EXEC=$exec_start SERVE_LOG=$serve_log ROOT=$run_root PORT=$port unshare --net bash -c '
   ip link set lo up
   cd / && "$@" /bin/sh -c "cd \"$CWD\" && exec $EXEC" > "$SERVE_LOG" 2>&1 &
