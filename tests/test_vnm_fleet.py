@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tableside.core.systems.vnm import SYSTEM
+
 from tests.test_vnm_support import act, new_game, play_to, refused
 
 SIX = ["Pluto", "Venus", "Mars", "Ganymede", "Titan", "Earth"]
@@ -16,6 +18,15 @@ def test_building_with_the_whole_fleet_on_the_board_is_refused() -> None:
     state = new_game(players=SIX)
     assert ships(state, "Pluto") == (5, 0)
     refused(state, {"type": "build"}, "all 5 of Pluto's spaceships are on the board")
+
+
+def test_a_full_fleet_is_not_offered_a_build() -> None:
+    """The phone's main moves and the prompt follow availability: no Build to tap only to be refused."""
+    state = new_game(players=SIX)
+    assert "all 5 of Pluto's spaceships are on the board" in (SYSTEM.actions["build"].reason(state, None) or "")
+    (prompt,) = SYSTEM.pending(state)
+    assert "build" not in prompt.text and "build" not in prompt.also
+    assert prompt.text.endswith("move, attack or collect")
 
 
 def test_titan_builds_two_and_then_its_fleet_is_full() -> None:

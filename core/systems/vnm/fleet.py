@@ -29,8 +29,17 @@ def reserve(state: State, world: str) -> int:
     return w["fleet"] - w["on_board"]
 
 
+def fleet_full(state: State, world: str) -> str | None:
+    """Why ``world`` cannot build: its whole fleet is on the board (None when ships are in reserve)."""
+    if reserve(state, world) > 0:
+        return None
+    fleet = state["worlds"][world]["fleet"]
+    return f"all {fleet} of {world}'s spaceships are on the board; none can be built until some are destroyed"
+
+
 def build_closed(state: State, seat: str | None = None) -> str | None:
-    return turn_closed(state, seat) or other_action_chosen(state, "build")
+    """Closed outside the turn, after another action, and with no ship in reserve (never offered only to be refused)."""
+    return turn_closed(state, seat) or other_action_chosen(state, "build") or fleet_full(state, current_world(state))
 
 
 def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
@@ -38,10 +47,9 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     world = current_world(state)
     w = state["worlds"][world]
     in_reserve = reserve(state, world)
-    if in_reserve == 0:
-        raise RuleError(
-            f"all {w['fleet']} of {world}'s spaceships are on the board; none can be built until some are destroyed"
-        )
+    full = fleet_full(state, world)
+    if full:
+        raise RuleError(full)
     where = _build_area(state, world, action.get("area"))
     chosen = begin(state, "build")
     allowed = w["builds_per_action"] + chosen["extensions"]

@@ -8,7 +8,8 @@ from tableside.core.systems.vnm.state import current_player, current_world, who
 
 def choose_words(state: State) -> str:
     world = current_world(state)
-    can = ["build", "move", "attack"]
+    w = state["worlds"][world]
+    can = ["build", "move", "attack"] if w["on_board"] < w["fleet"] else ["move", "attack"]
     if state["worlds"][world]["on_board"] and not (world == "Earth" and not state["earth_may_collect"]):
         can.append("collect")
     if state["version"] == "Enhanced":
