@@ -851,6 +851,11 @@ async function correct(t, value) {
 }
 
 async function press(b, button) {
+  // The table's buttons act in the turn of whoever is waited for: a seated phone out of its turn asks first.
+  const mine = mySeat();
+  const waiting = [...new Set(((S.acts && S.acts.pending) || []).map((p) => p.seat).filter(Boolean))];
+  if (mine && waiting.length && !waiting.includes(mine.seat)
+    && !(await confirmBox(`${waiting[0]}'s move`, `This phone sits at ${mine.seat}'s seat. ${human(b.label)} (button ${b.button}) for ${waiting[0]}?`, `Yes, for ${waiting[0]}`))) return;
   button.disabled = true;
   try {
     const res = await api("POST", `/api/buttons/${b.button}`, { hold: Boolean(b.hold) });

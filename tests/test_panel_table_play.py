@@ -1,0 +1,76 @@
+"""Found playing the phone panel as a table of friends: a seated phone out of its turn, a refused fix.
+
+A real ``tableside serve --simulate`` and Debian's chromium at 390 x 844 with touch, one browser
+context per seat, as in ``tests/test_tap_budget.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from tests.browser_support import launch
+from tests.test_serve_process import CODE, Server
+from tests.test_tap_budget import Phone, api, new_game
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)
+
+VNM = {"players": [{"name": n, "home_worlds": [w]} for n, w in (("Ann", "Venus"), ("Bob", "Mars"), ("Cy", "Pluto"))]}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("table")
+    config = folder / "tableside.toml"
+    config.write_text("[server]\nnew_games_per_minute = 1000  # every test here starts its own game\n")
+    s = Server(folder / "data")
+    s.extra = ["--config", str(config)]
+    s.start()
+    s.code = CODE
+    yield s
+    if s.proc and s.proc.stdout and not s.proc.stdout.closed:
+        s.kill(signal.SIGTERM)
+
+
+def test_a_table_button_on_a_phone_out_of_its_turn_asks_before_acting_for_the_player_in_turn(browser, server):
+    """The table's buttons are the main moves of a seat waiting its turn: End turn there ended Cy's turn in one tap."""
+    version = new_game(server, "vnm", VNM, {"type": "move"})  # Pluto (Cy) moves first
+    bob = Phone(browser, server, seat="Bob").at(version)
+    expect(bob.page.locator("#pending")).to_contain_text("Cy")
+    end = bob.page.locator("#main-actions button.open", has_text="button C")
+    end.tap()
+    expect(bob.page.locator("#confirm")).to_contain_text("Cy")
+    bob.page.keyboard.press("Escape")  # "no": nothing is sent
+    bob.page.wait_for_timeout(500)
+    assert api(server, "GET", "/api/sessions/active")["version"] == version
+    end.tap()
+    bob.page.locator("#confirm-yes").tap()
+    expect(bob.said()).to_contain_text(re.compile("^Button C: "))
+    bob.close()
+
+
+def test_a_refused_correction_says_why_where_the_phone_is_scrolled(browser, server):
+    """The Fix-a-number list is far below the top: its refusal was in the banner at the top, out of sight."""
+    version = new_game(server, "vnm", VNM)
+    p = Phone(browser, server).at(version)
+    p.page.locator("#numbers-title").tap()
+    more = p.page.get_by_role("button", name="China: population: one more")
+    more.scroll_into_view_if_needed()
+    more.tap()  # population from nowhere: the conservation law refuses it
+    banner = p.page.locator("#banner")
+    expect(banner).to_contain_text("destroyed pile")
+    expect(banner).to_be_in_viewport()
+    assert api(server, "GET", "/api/sessions/active")["version"] == version
+    p.close()
