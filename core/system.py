@@ -108,6 +108,8 @@ class ActionSpec:
             "fields": [f.describe(state, seats) for f in self.fields if f.applies_in(state)],
             "example": {"type": self.type, **dict(self.example)},
         }
+        if self.seat_field:  # the field a seated phone leaves to its seat (a pick named "player" may name anyone)
+            out["seat_field"] = self.seat_field
         if state is not None:
             reason = self.reason(state, seat)
             out["available"] = reason is None

@@ -74,3 +74,19 @@ def test_a_refused_correction_says_why_where_the_phone_is_scrolled(browser, serv
     expect(banner).to_be_in_viewport()
     assert api(server, "GET", "/api/sessions/active")["version"] == version
     p.close()
+
+
+def test_a_seated_phone_settling_a_tie_picks_any_player_not_silently_its_own_seat(browser, server):
+    """Vegas 'Settle the tie' names the player chosen, not who acts: Jo's phone showed no choice and sent Jo."""
+    players = ["Jo", "Kim", "Lu", "Max"]
+    setup = ({"type": "setup_tracks", "player": p, "tracks": ["Team", "Game"]} for p in players)
+    version = new_game(server, "vegas", {"players": players}, *setup, {"type": "start_round"})
+    jo = Phone(browser, server, seat="Jo").at(version)
+    settle = jo.moment("Settle the tie")
+    expect(settle.locator("form")).to_be_visible()
+    settle.get_by_role("button", name="Kim", exact=True).tap()
+    expect(jo.said()).to_contain_text("Kim")
+    log = api(server, "GET", "/api/sessions/active/log")
+    entries = log["entries"] if isinstance(log, dict) else log
+    assert entries[-1]["action"]["player"] == "Kim"
+    jo.close()

@@ -385,7 +385,8 @@ function actionForm(a, close, big = false) {
   const who = seatFor(a);
   const fields = (a.fields || []).map((f) => {
     const canBe = (f.kind === "seat" || f.kind === "pick") && who !== undefined && choiceList(f).some((c) => c.value === who);
-    return canBe && f.default === undefined && (f.kind === "seat" || /player|who|seat|actor/i.test(f.name)) ? { ...f, default: who } : f;
+    // A pick is the phone's own seat only where the action says so (a.seat_field): "Settle the tie: Player" names anyone.
+    return canBe && f.default === undefined && (f.kind === "seat" || f.name === a.seat_field) ? { ...f, default: who } : f;
   });
   const quick = $("by-hand").checked && a.rolls_dice ? -1 : quickField(fields);
   const err = el("p", { class: "form-error", role: "alert", hidden: true });
@@ -396,7 +397,7 @@ function actionForm(a, close, big = false) {
   // A seated phone acts as its seat: "who does it" is said by the seat, not asked again (still sent).
   const mine = mySeat();
   fields.forEach((f, i) => {
-    if (mine && f.default === mine.seat && (f.kind === "seat" || /^(participant|actor|player)$/.test(f.name)) && !f.shown_when) widgets[i].node.hidden = true;
+    if (mine && f.default === mine.seat && (f.kind === "seat" || f.name === a.seat_field) && !f.shown_when) widgets[i].node.hidden = true;
   });
   // Notes for the log (optional words) fold away under "More", so the send button stays on the first screen.
   const note = (f) => big && ["text", "texts"].includes(f.kind) && !f.required;
