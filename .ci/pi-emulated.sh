@@ -283,7 +283,11 @@ for old in "$cache"/run-*; do
 done
 tag=${unit_override:+-unit}
 run_root="$cache/run-$$$tag"
-remove_run() {
+remove_run() {  # whatever still runs in the copy (the server, its render worker) first
+  local p
+  for p in /proc/[0-9]*; do
+    [ "$(readlink "$p/root" 2>/dev/null)" = "$run_root" ] && kill -KILL "${p#/proc/}" 2>/dev/null
+  done
   unmount_all
   if ! grep -q " $run_root/" /proc/mounts; then rm -rf "$run_root"; fi
 }
@@ -356,7 +360,8 @@ port=${port:-8080}
 serve_log="$cache/serve-$$$tag.log"
 probe=$(CWD=$cwd EXEC=$exec_start SERVE_LOG=$serve_log ROOT=$run_root PORT=$port unshare --net bash -c '
   ip link set lo up
-  cd / && "$@" /bin/sh -c "cd \"$CWD\" && exec $EXEC" > "$SERVE_LOG" 2>&1 &
+  cd /
+  "$@" /bin/sh -c "cd \"$CWD\" && exec $EXEC" > "$SERVE_LOG" 2>&1 &  # $! is the server itself
   pid=$!
   for _ in $(seq 1 240); do
     if chroot "$ROOT" curl -fsS "http://127.0.0.1:$PORT/healthz" > /dev/null 2>&1; then break; fi
