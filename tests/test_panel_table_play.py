@@ -90,3 +90,13 @@ def test_a_seated_phone_settling_a_tie_picks_any_player_not_silently_its_own_sea
     entries = log["entries"] if isinstance(log, dict) else log
     assert entries[-1]["action"]["player"] == "Kim"
     jo.close()
+
+
+def test_the_last_change_names_who_did_it_once(browser, server):
+    """A summary starting with the seat's own name was said 'Ann: Ann: Recruitment Phase', 'Max: Max plays ...'."""
+    start = ({"type": "set_commander", "player": "Ann"}, {"type": "draw_event", "kind": "all_is_quiet"})
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *start)
+    ann = Phone(browser, server, seat="Ann").at(version)
+    ann.moment("Next phase").locator("button.open").tap()
+    expect(ann.said()).to_have_text("Ann: Recruitment Phase")
+    ann.close()

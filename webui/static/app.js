@@ -105,7 +105,10 @@ function whoDid(e) {
 function changeWords(e) {
   const summary = (e.result && e.result.summary) || human(e.type);
   const undone = /^(Undid|Redid): ([\s\S]*)$/.exec(summary);
-  return undone ? `${whoDid(e)} ${undone[1].toLowerCase()}: ${undone[2]}` : `${whoDid(e)}: ${summary}`;
+  const who = whoDid(e);
+  if (undone) return `${who} ${undone[1].toLowerCase()}: ${undone[2]}`;
+  // "Max plays Bot 12", "Ann: Recruitment Phase" already say who: never "Ann: Ann: ...".
+  return summary.startsWith(`${who} `) || summary.startsWith(`${who}:`) ? summary : `${who}: ${summary}`;
 }
 function showLast() { // once per version: a message about this phone (its seat, a reconnect) stays until the next change
   const at = S.view ? `${S.view.id}:${S.view.version}` : "";
