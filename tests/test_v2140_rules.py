@@ -338,3 +338,20 @@ def test_initiative_in_seating_order_and_by_bids() -> None:
     assert initiative.seating_order(seats, reverse=True) == ["Wire", "Sven", "Shred", "GM"]
     assert initiative.bid_order(seats, {"Wire": [6, 5], "GM": [6], "Sven": [4, 2]}) == ["Wire", "GM", "Sven", "Shred"]
     assert initiative.bid_order(seats, {"Sven": [6], "GM": [6]}) == ["GM", "Sven", "Shred", "Wire"]
+
+
+def test_an_exchange_put_forward_says_one_die_not_one_dice() -> None:
+    """Seen on the phones: 'GM answers with 1 dice'."""
+    from tableside.core.system import run_action
+    from tableside.core.systems.v2140 import SYSTEM
+
+    state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Shred", "Sven"]}))
+    for raw, faces in (
+        ({"type": "prepare_pool", "participant": "Shred", "primary_skills": 1}, None),
+        ({"type": "roll_pool", "participant": "Shred"}, [6, 5, 4]),
+        ({"type": "prepare_pool", "participant": "GM", "racks": 1}, None),
+        ({"type": "roll_pool", "participant": "GM"}, [5, 4, 3, 2, 2, 1]),
+    ):
+        state = run_action(SYSTEM, state, raw, faces=faces).state
+    step = run_action(SYSTEM, state, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]})
+    assert step.result["summary"].endswith("GM answers with 1 die")

@@ -50,7 +50,11 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         "says": action["says"],
     }
     kind = "a risky exchange" if action["risky"] else "an exchange"
-    asks = f"{target} answers with {answer} dice" if answer else f"{target} has no dice to answer: B resolves"
+    asks = (
+        f"{target} answers with {answer} {'die' if answer == 1 else 'dice'}"
+        if answer
+        else f"{target} has no dice to answer: B resolves"
+    )
     return state, {
         "summary": f"{actor} puts forward {''.join(map(str, state['exchange']['forward']))} in {kind} "
         f"against {target}; {asks}"
