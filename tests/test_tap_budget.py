@@ -385,6 +385,7 @@ def test_vegas_each_seat_plays_its_card_in_three_taps_and_the_trick_judges_itsel
         expect(form).to_be_visible()  # its own card, open already
         if n == 0:
             shot(p.page, "taps-vegas-moment")
+            expect(form.locator(".submit-row")).to_be_in_viewport()  # the send button in reach, no scrolling
         p.tap(form.get_by_role("group", name="Suit", exact=True).get_by_text(suit, exact=True))
         p.tap(form.get_by_role("button", name=f"Number: {number}", exact=True))
         p.submit(play)
