@@ -255,8 +255,15 @@ class DiceFeed:
         )
         if w.private_to:  # every phone reads this line: the seat's own phone reads the result in the log
             self.message = f"{w.label}: all {len(faces)} dice in, played for {w.private_to}"
-        else:
-            self.message = out.get("result", {}).get("summary") or f"{w.label}: done"
+        else:  # worded as every phone words the change in the log: who did it, then what happened
+            summary = out.get("result", {}).get("summary")
+            who = w.seat or "Smart dice"
+            if not summary:
+                self.message = f"{w.label}: done"
+            elif summary.startswith((f"{who} ", f"{who}:")):
+                self.message = summary
+            else:
+                self.message = f"{who}: {summary}"
 
     def _still_waiting(self, w: Wait) -> Wait | None:
         """The table changed while dice were awaited: the wait goes on only if the rules still ask for it."""
