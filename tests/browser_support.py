@@ -11,9 +11,14 @@ from __future__ import annotations
 import gzip
 import http.client
 import os
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
+
+from tests.test_serve_process import CODE, Server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -28,6 +33,8 @@ ARGS = [
 ]
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 OUTPUT = Path(__file__).parent / "_output"
+# The config of a module-scoped server whose every test starts its own game (the rate limit is not what they test).
+MANY_NEW_GAMES = "[server]\nnew_games_per_minute = 1000  # every test here starts its own game\n"
 
 
 def launch(playwright):
@@ -39,6 +46,29 @@ def launch(playwright):
             pytest.fail(f"{why}; CI=true, so they must run (.ci/run installs it)")
         pytest.skip(f"{why}; skipped here, a failure under CI=true")
     return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+
+
+def chromium() -> Iterator:
+    """One browser for a test module: ``yield from chromium()`` in a module-scoped fixture."""
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+def served(folder: Path, config: str | None = None) -> Iterator[Server]:
+    """A ``tableside serve --simulate`` with its data in ``folder/data`` (and ``config``, if any, as its
+    ``--config`` file in ``folder``), stopped afterwards: ``yield from served(...)`` in a fixture."""
+    s = Server(folder / "data")
+    if config is not None:
+        path = folder / "tableside.toml"
+        path.write_text(config)
+        s.extra = ["--config", str(path)]
+    s.start()
+    s.code = CODE
+    yield s
+    if s.proc and s.proc.stdout and not s.proc.stdout.closed:
+        s.kill(signal.SIGTERM)
 
 
 def phone(browser, server, join: bool = True):

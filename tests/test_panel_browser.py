@@ -10,9 +10,9 @@ import re
 import signal
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from tests.browser_support import Transfer, gzip_size, launch, phone, shot
+from tests.browser_support import Transfer, chromium, gzip_size, phone, served, shot
 from tests.test_serve_process import CODE, Server
 
 pytestmark = pytest.mark.slow
@@ -21,19 +21,12 @@ expect.set_options(timeout=15_000)  # a loaded CI machine, not a speed test: spe
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+    yield from chromium()
 
 
 @pytest.fixture
 def server(tmp_path):
-    s = Server(tmp_path / "data").start()
-    s.code = CODE
-    yield s
-    if s.proc and s.proc.stdout and not s.proc.stdout.closed:
-        s.kill(signal.SIGTERM)
+    yield from served(tmp_path)
 
 
 def settle(page) -> None:

@@ -9,13 +9,11 @@ violations and its controls are phone-sized.
 from __future__ import annotations
 
 import re
-import signal
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from tests.browser_support import launch, phone, shot
-from tests.test_serve_process import CODE, Server
+from tests.browser_support import chromium, phone, served, shot
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -23,19 +21,12 @@ expect.set_options(timeout=15_000)
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+    yield from chromium()
 
 
 @pytest.fixture
 def server(tmp_path):
-    s = Server(tmp_path / "data").start()
-    s.code = CODE
-    yield s
-    if s.proc and s.proc.stdout and not s.proc.stdout.closed:
-        s.kill(signal.SIGTERM)
+    yield from served(tmp_path)
 
 
 def api(server, method, path, body=None):

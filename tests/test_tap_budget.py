@@ -11,13 +11,11 @@ Screenshots of each system's main moment go to tests/_output (gitignored).
 from __future__ import annotations
 
 import re
-import signal
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from tests.browser_support import launch, phone, shot
-from tests.test_serve_process import CODE, Server
+from tests.browser_support import MANY_NEW_GAMES, chromium, phone, served, shot
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -34,24 +32,12 @@ MEASURED: dict[str, int] = {}
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+    yield from chromium()
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("taps")
-    config = folder / "tableside.toml"
-    config.write_text("[server]\nnew_games_per_minute = 1000  # every test here starts its own game\n")
-    s = Server(folder / "data")
-    s.extra = ["--config", str(config)]
-    s.start()
-    s.code = CODE
-    yield s
-    if s.proc and s.proc.stdout and not s.proc.stdout.closed:
-        s.kill(signal.SIGTERM)
+    yield from served(tmp_path_factory.mktemp("taps"), MANY_NEW_GAMES)
 
 
 @pytest.fixture(scope="module", autouse=True)
