@@ -33,10 +33,16 @@ import threading
 import time
 from pathlib import Path
 
-from run import CODE, HERE, Report, Row, Server, _fmt, _new_table, open_stream, pct
+from run import CODE, Report, Row, Server, _new_table, open_stream, pct, write_section
 
 SECTION = "## The phone page (benchmarks/phone_page.py)"
-RESULTS = HERE / "results.md"
+# how to read this section's figures (its opening paragraph, after "shared with other work")
+ABOUT = (
+    "(compare a row with its baseline, not across rows). The page is "
+    "`webui/static/app.js` in Debian's chromium (Playwright), 390x844 with touch; bytes are Playwright's request "
+    "sizes (request and response headers, bodies as sent, gzip accepted) plus the event stream's bytes from the "
+    "DevTools protocol. Times in milliseconds unless marked."
+)
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"]
 ARGS += ["--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -388,49 +394,6 @@ def _timed(fn) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-# -- output ----------------------------------------------------------------------------------------------
-def write(report: Report, took: float, quick: bool) -> None:
-    lines = [
-        SECTION,
-        "",
-        f"Written by `.venv/bin/python benchmarks/phone_page.py{' --quick' if quick else ''}` (last run "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {took:.0f} s; rows of sections not rerun are kept), "
-        "loopback only, on the machine above, shared with other work (compare a row with its baseline, not "
-        "across rows). The page is `webui/static/app.js` in Debian's chromium (Playwright), 390x844 with "
-        "touch; bytes are Playwright's request sizes (request and response headers, bodies as sent, gzip "
-        "accepted) plus the event stream's bytes from the DevTools protocol. Times in milliseconds unless marked.",
-        "",
-        "| section | measure | p50 | p99 | n | baseline | baseline p50 | ratio | goal | holds | note |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    fresh = {}
-    for r in report.rows:
-        verdict = {True: "yes", False: "**no**", None: ""}[r.holds]
-        fresh[r.what] = (
-            f"| {r.section} | {r.what} | {_fmt(r.p50, r.unit)} | {_fmt(r.p99, r.unit)} | {r.n or ''} | "
-            f"{r.baseline} | {_fmt(r.base_p50, r.unit if r.baseline else '')} | "
-            f"{'x' + _fmt(r.ratio) if r.ratio is not None else ''} | {r.goal} | {verdict} | {r.note} |"
-        )
-    text = RESULTS.read_text() if RESULTS.exists() else ""
-    head, found, rest = text.partition(SECTION)
-    kept = {}  # rows of an earlier run this one did not measure (--only) stay, in their order
-    for line in rest.split("\n## ")[0].splitlines() if found else []:
-        cells = line.split(" | ")
-        if line.startswith("| ") and len(cells) > 2 and cells[1] not in ("measure", "---"):
-            kept[cells[1]] = fresh.pop(cells[1], line)
-    lines += [*kept.values(), *fresh.values()]
-    tail = ""
-    if found:
-        nxt = rest.find("\n## ")
-        tail = rest[nxt:] if nxt >= 0 else ""
-    else:
-        head, mark, after = text.partition("## Mutation testing")
-        tail = (mark + after) if mark else ""
-    RESULTS.write_text(
-        head.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n" + ("\n" + tail.lstrip("\n") if tail else "")
-    )
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="5,000 actions, shorter runs")
@@ -450,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
             reads_under_load(report, folder, 8 if args.quick else 40)
         if "first" in only:
             first_load(report, folder, 5_000 if args.quick else 50_000, 3 if args.quick else 5)
-    write(report, time.perf_counter() - started, args.quick)
+    write_section(report, SECTION, "phone_page.py", args.quick, time.perf_counter() - started, ABOUT)
     print(json.dumps({"rows": len(report.rows)}))
     return 0
 

@@ -1258,6 +1258,56 @@ def machine() -> list[str]:
 
 # results.md's sections from the first of these headings on are other scripts' (security.py, mutation.py)
 KEEP_FROM = ("## Security and recovery", "## Mutation testing")
+TABLE_HEAD = [
+    "| section | measure | p50 | p99 | n | baseline | baseline p50 | ratio | goal | holds | note |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+]
+
+
+def markdown_row(r: Row) -> str:
+    """One row of a results.md table (``TABLE_HEAD``'s columns)."""
+    verdict = {True: "yes", False: "**no**", None: ""}[r.holds]
+    return (
+        f"| {r.section} | {r.what} | {_fmt(r.p50, r.unit)} | {_fmt(r.p99, r.unit)} | {r.n or ''} | "
+        f"{r.baseline} | {_fmt(r.base_p50, r.unit if r.baseline else '')} | "
+        f"{'x' + _fmt(r.ratio) if r.ratio is not None else ''} | {r.goal} | {verdict} | {r.note} |"
+    )
+
+
+def write_section(report: Report, section: str, script: str, quick: bool, took: float, conditions: str) -> None:
+    """Write another script's own ``section`` of results.md, keeping the rest of the file.
+
+    Rows of an earlier run this one did not measure (a run with ``--only``) stay, in their order; a new
+    section goes before the mutation-testing one. ``conditions`` follows "shared with other work" in the
+    section's opening paragraph: how to read its figures.
+    """
+    lines = [
+        section,
+        "",
+        f"Written by `.venv/bin/python benchmarks/{script}{' --quick' if quick else ''}` (last run "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {took:.0f} s; rows of sections not rerun are kept), "
+        f"loopback only, on the machine above, shared with other work {conditions}",
+        "",
+        *TABLE_HEAD,
+    ]
+    fresh = {r.what: markdown_row(r) for r in report.rows}
+    out = HERE / "results.md"
+    text = out.read_text() if out.exists() else ""
+    head, found, rest = text.partition(section)
+    kept = {}
+    for line in rest.split("\n## ")[0].splitlines() if found else []:
+        cells = line.split(" | ")
+        if line.startswith("| ") and len(cells) > 2 and cells[1] not in ("measure", "---"):
+            kept[cells[1]] = fresh.pop(cells[1], line)
+    lines += [*kept.values(), *fresh.values()]
+    tail = ""
+    if found:
+        nxt = rest.find("\n## ")
+        tail = rest[nxt:] if nxt >= 0 else ""
+    else:
+        head, mark, after = text.partition("## Mutation testing")
+        tail = (mark + after) if mark else ""
+    out.write_text(head.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n" + ("\n" + tail.lstrip("\n") if tail else ""))
 
 
 def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Path:
@@ -1273,8 +1323,7 @@ def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Pat
         f"- Mode: {'quick' if args.quick else 'full'}{f', only {args.only}' if args.only else ''}; "
         f"whole run took {took:.0f} s",
         "",
-        "| section | measure | p50 | p99 | n | baseline | baseline p50 | ratio | goal | holds | note |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        *TABLE_HEAD,
     ]
     text = out.read_text() if out.exists() else ""
     if args.only:  # a partial run keeps the rows of the sections it did not run
@@ -1283,13 +1332,7 @@ def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Pat
             cells = line.split(" | ")
             if line.startswith("| ") and not line.startswith(("| section", "|---")) and cells[0][2:] not in ran:
                 lines.append(line)
-    for r in report.rows:
-        verdict = {True: "yes", False: "**no**", None: ""}[r.holds]
-        lines.append(
-            f"| {r.section} | {r.what} | {_fmt(r.p50, r.unit)} | {_fmt(r.p99, r.unit)} | {r.n or ''} | "
-            f"{r.baseline} | {_fmt(r.base_p50, r.unit if r.baseline else '')} | "
-            f"{'x' + _fmt(r.ratio) if r.ratio is not None else ''} | {r.goal} | {verdict} | {r.note} |"
-        )
+    lines += [markdown_row(r) for r in report.rows]
     if report.notes:
         lines += ["", "## Notes", "", *[f"- {n}" for n in report.notes]]
     starts = [i for i in (text.find(heading) for heading in KEEP_FROM) if i >= 0]

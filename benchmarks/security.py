@@ -26,10 +26,14 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from run import AUTH, CODE, HERE, ROLL, Report, Row, Server, _fmt, _new_table, pct
+from run import AUTH, CODE, ROLL, Report, Row, Server, _fmt, _new_table, pct, write_section
 
 SECTION = "## Security and recovery (benchmarks/security.py)"
-RESULTS = HERE / "results.md"
+# how to read this section's figures (its opening paragraph, after "shared with other work")
+ABOUT = (
+    "(load average above 6 during these runs: compare a row with its "
+    "baseline, not across rows). Times in milliseconds unless marked."
+)
 
 
 # -- a phone while guests hoard connections -------------------------------------------------------
@@ -395,48 +399,6 @@ def restore_truncated(report: Report, folder: Path, before: int, after: int, cut
     )
 
 
-# -- output ----------------------------------------------------------------------------------------------
-def write(report: Report, took: float, quick: bool) -> None:
-    lines = [
-        SECTION,
-        "",
-        f"Written by `.venv/bin/python benchmarks/security.py{' --quick' if quick else ''}` (last run "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {took:.0f} s; rows of sections not rerun are kept), "
-        "loopback only, on the machine above, shared with other work (load average above 6 during these runs: "
-        "compare a row with its baseline, not across rows). Times in milliseconds unless marked.",
-        "",
-        "| section | measure | p50 | p99 | n | baseline | baseline p50 | ratio | goal | holds | note |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    fresh = {}
-    for r in report.rows:
-        verdict = {True: "yes", False: "**no**", None: ""}[r.holds]
-        fresh[r.what] = (
-            f"| {r.section} | {r.what} | {_fmt(r.p50, r.unit)} | {_fmt(r.p99, r.unit)} | {r.n or ''} | "
-            f"{r.baseline} | {_fmt(r.base_p50, r.unit if r.baseline else '')} | "
-            f"{'x' + _fmt(r.ratio) if r.ratio is not None else ''} | {r.goal} | {verdict} | {r.note} |"
-        )
-    text = RESULTS.read_text() if RESULTS.exists() else ""
-    old_rows = text.partition(SECTION)[2].split("\n## ")[0].splitlines()
-    kept = {}  # rows of an earlier run this one did not measure (--only) stay, in their order
-    for line in old_rows:
-        cells = line.split(" | ")
-        if line.startswith("| ") and len(cells) > 2 and cells[1] not in ("measure", "---"):
-            kept[cells[1]] = fresh.pop(cells[1], line)
-    lines += [*kept.values(), *fresh.values()]
-    head, found, rest = text.partition(SECTION)
-    tail = ""
-    if found:
-        nxt = rest.find("\n## ")
-        tail = rest[nxt:] if nxt >= 0 else ""
-    else:
-        head, mark, after = text.partition("## Mutation testing")
-        tail = (mark + after) if mark else ""
-    RESULTS.write_text(
-        head.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n" + ("\n" + tail.lstrip("\n") if tail else "")
-    )
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="2,000 and 10,000 actions, fewer repetitions")
@@ -459,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
             sigterm_under_chart_load(report, folder, counts[0], 2 if args.quick else 3)
         if "restore" in only:
             restore_truncated(report, folder, 1_000, 200, 3)
-    write(report, time.perf_counter() - started, args.quick)
+    write_section(report, SECTION, "security.py", args.quick, time.perf_counter() - started, ABOUT)
     print(json.dumps({"rows": len(report.rows)}))
     return 0
 
