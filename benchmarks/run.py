@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gzip
 import http.client
 import json
 import os
@@ -906,153 +905,6 @@ def long_games(report: Report, folder: Path, counts: tuple[int, ...]) -> None:
         server.stop()
 
 
-class PagePhone:
-    """One phone doing what the panel's page does (webui/static/app.js), over its own keep-alive
-    connection with gzip and ETags: after each change one moment (``moment?after=N&base=TAG``: what
-    changed since the moment it holds, and the new log entries); counts the bytes it receives,
-    headers included."""
-
-    def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.tags: dict[str, str] = {}
-        self.seq = 0
-        self.tag = ""
-        self.bytes = 0
-        self.times: list[float] = []
-
-    def get(self, path: str, key: str | None = None) -> tuple[int, bytes]:
-        headers = {"Authorization": AUTH["Authorization"], "Accept-Encoding": "gzip", "Accept": "application/json"}
-        key = key or path
-        if key in self.tags:
-            headers["If-None-Match"] = self.tags[key]
-        start = time.perf_counter()
-        self.conn.request("GET", path, headers=headers)
-        r = self.conn.getresponse()
-        body = r.read()
-        self.times.append((time.perf_counter() - start) * 1000)
-        self.bytes += len(body) + sum(len(k) + len(v) + 4 for k, v in r.getheaders()) + 17
-        if r.getheader("ETag"):
-            self.tags[key] = r.getheader("ETag")
-        if r.getheader("Content-Encoding") == "gzip":
-            body = gzip.decompress(body)
-        return r.status, body
-
-    def change(self) -> None:
-        """What the page fetches when the stream says the table changed."""
-        status, body = self.get(f"/api/sessions/active/moment?after={self.seq}{self.tag and '&base=' + self.tag}")
-        if status == 200:
-            moment = json.loads(body)
-            self.tag = moment["tag"]
-            self.seq = moment["log"][-1]["seq"] if moment["log"] else self.seq
-
-    def close(self) -> None:
-        self.conn.close()
-
-
-def phone_page(report: Report, folder: Path, phones: int = 10, rate: float = 5.0, changes: int = 100) -> None:
-    """The redesigned page's own requests: bytes per phone per change, GET latency with 10 phones at
-    5 actions a second, and a phone's first load of a 50,000-action game."""
-    server = Server(folder / "page").start()
-    stop = threading.Event()
-    try:
-        c = server.client()
-        c.json("POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
-        page = [PagePhone(server.port) for _ in range(phones)]
-        for p in page:
-            p.change()
-        streams = [open_stream(server.port) for _ in range(phones)]
-        drains = [Drain(s) for s in streams]
-        for d in drains:
-            d.start()
-        per_change: list[float] = []
-        for _ in range(changes):
-            start = time.perf_counter()
-            c.call("POST", "/api/sessions/active/actions", dict(ROLL))
-            before = [p.bytes for p in page]
-            threads = [threading.Thread(target=p.change) for p in page]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join(30)
-            per_change += [p.bytes - b for p, b in zip(page, before, strict=True)]
-            stop.wait(max(0.0, 1 / rate - (time.perf_counter() - start)))
-        gets = [x for p in page for x in p.times[1:]]
-        b50 = statistics.median(per_change)
-        report.add(
-            Row(
-                "phone page",
-                f"bytes per phone per change (one moment: what changed, new log; gzip, ETags), {phones} phones",
-                b50 / 1024,
-                pct(per_change, 99) / 1024,
-                unit="KB",
-                goal="< 2 kB",
-                holds=b50 < 2000,
-                n=len(per_change),
-            )
-        )
-        g50, g99 = statistics.median(gets), pct(gets, 99)
-        report.add(
-            Row(
-                "phone page",
-                f"GET p99, {phones} phones doing what the page does, actions at {rate:g}/s",
-                g50,
-                g99,
-                goal="p99 <= 25 ms",
-                holds=g99 <= 25,
-                n=len(gets),
-            )
-        )
-        for s in streams:
-            s.close()
-        for p in page:
-            p.close()
-        c.close()
-    finally:
-        stop.set()
-        server.stop()
-
-    # A phone's first load of a long game: the page reads only the newest log entries (LOG_PAGE in app.js).
-    count = 50_000
-    server = Server(folder / "first-load")
-    table = _new_table(server.data)
-    for _ in range(count):
-        table.act(dict(ROLL), source="api")
-    table.store.close()
-    server.start()
-    try:
-        p = PagePhone(server.port)
-        start = time.perf_counter()
-        for path in ("/", "/static/app.js", "/static/style.css", "/api/systems"):
-            p.get(path)
-        p.change()  # the moment: view, actions and the newest 40 log entries
-        took = (time.perf_counter() - start) * 1000
-        report.add(
-            Row(
-                "phone page",
-                f"first load of a {count:,}-action game: bytes (page, scripts, view, actions, last 40 log entries)",
-                p.bytes / 1024,
-                None,
-                unit="KB",
-                goal="< 100 kB",
-                holds=p.bytes < 100_000,
-            )
-        )
-        report.add(
-            Row(
-                "phone page",
-                f"first load of a {count:,}-action game: time to the last answer (one connection, in order)",
-                took,
-                None,
-                goal="< 300 ms",
-                holds=took < 300,
-                note=f"server {server.rss_mb():.0f} MB resident after it",
-            )
-        )
-        p.close()
-    finally:
-        server.stop()
-
-
 def dice(report: Report, n: int) -> None:
     """n d6 through core.dice with its default generator (SystemRandom), 100 dice per roll."""
     from tableside.core import dice as core_dice
@@ -1366,9 +1218,10 @@ def main(argv: list[str] | None = None) -> int:
         "long": lambda r, f: long_games(r, f, counts),
         "dice": lambda r, f: dice(r, 100_000 if args.quick else 1_000_000),
         "pi": lambda r, f: pi_sized(r, f, 30 if args.quick else 100),
-        "page": lambda r, f: phone_page(r, f, changes=30 if args.quick else 100),
     }
     wanted = [s for s in args.only.split(",") if s] or list(sections)
+    if "page" in wanted:  # it was a section here: the same goals, measured without the page itself
+        raise SystemExit("the phone page is measured by benchmarks/phone_page.py (the page itself, in chromium)")
     if args.no_pi and "pi" in wanted:
         wanted.remove("pi")
     global LOAD_AT_START
