@@ -71,6 +71,8 @@ class ActionSpec:
     table (no seat: the buttons, a phone without a seat) acts for anyone.
     ``seat_field`` is the field naming that seat: a seated phone that leaves it
     out means its own seat, and the core fills it in before the handler runs.
+    ``taps`` names pick fields a phone asks as buttons, one tap each, and sends
+    once every one of them is answered (a VENOM Leader card, then its Zone).
     """
 
     type: str
@@ -84,6 +86,7 @@ class ActionSpec:
     rolls: bool = False
     acts_for: Callable[[State, Action], str | None] | None = None
     seat_field: str = ""
+    taps: tuple[str, ...] = ()
 
     def reason(self, state: State, seat: str | None) -> str | None:
         return self.available(state, seat) if self.available else None
@@ -110,6 +113,9 @@ class ActionSpec:
         }
         if self.seat_field:  # the field a seated phone leaves to its seat (a pick named "player" may name anyone)
             out["seat_field"] = self.seat_field
+        drawn = {f["name"] for f in out["fields"]}
+        if self.taps and drawn.issuperset(self.taps):  # only where every one of them applies now
+            out["taps"] = list(self.taps)
         if state is not None:
             reason = self.reason(state, seat)
             out["available"] = reason is None

@@ -213,6 +213,37 @@ def test_venom_choosing_a_leader_entered_on_the_board_is_one_tap(browser, server
     p.close()
 
 
+# The Leader cards of the Mission's VENOM Leader Deck, typed at setup (setup data: the rulebook prints none).
+LEADER_DECK = [
+    {"name": "Vipress", "health": 3, "defense": 4, "support": 5},
+    {"name": "Destro", "health": 4, "defense": 5, "support": 3},
+]
+
+
+def test_venom_choosing_a_leader_not_yet_on_the_board_is_two_taps(browser, server):
+    """No Leader entered on the board: the deck's cards are the moment's buttons, then the Zone sends."""
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"], "leader_deck": LEADER_DECK}, *TACTICAL)
+    p = Phone(browser, server).at(version)
+    choose = p.moment("Choose the VENOM Leader")
+    form = choose.locator("form")
+    expect(form).to_be_visible()
+    shot(p.page, "taps-venom-choose-leader")
+    p.tap(form.get_by_role("button", name=re.compile("^Vipress: Health 3")))
+    expect(form.locator(".form-error")).to_be_hidden()  # a card alone is not sent: its Zone is still asked
+    zone = form.get_by_role("button", name="VENOM Island (Land)", exact=True)
+    shot(p.page, "taps-venom-choose-leader-card-tapped")
+    # No scrolling between the two taps: the Zones come into reach, clear of the pinned send button.
+    expect(zone).to_be_in_viewport()
+    assert zone.bounding_box()["y"] + zone.bounding_box()["height"] <= form.locator(".submit-row").bounding_box()["y"]
+    p.tap(zone)
+    expect(p.said()).to_contain_text("attacks Vipress in VENOM Island (Land): Health 3, Defense 4, Support 5")
+    counted("VENOM choose Leader, not yet on the board", p, 2)
+    p.at(version + 1)
+    # The Leader is on the board now: the next Turn that attacks it takes it with one tap.
+    assert api(server, "GET", "/api/sessions/active")["state"]["zones"]["VENOM Island"]["name"] == "Vipress"
+    p.close()
+
+
 # -- everywhere: a correction, an undo -----------------------------------------------------------
 def test_a_correction_takes_two_taps_and_undo_one(browser, server):
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)

@@ -7,7 +7,7 @@ from tableside.core.errors import BadRequest, RuleError
 from tableside.core.systems.venom import SYSTEM, deck
 
 from tests.dicehelp import dice_for
-from tests.test_venom_helpers import act, new_game
+from tests.test_venom_helpers import act, new_game, started, to_phase
 
 
 def test_defaults_are_the_rulebook_suggestions():
@@ -143,3 +143,52 @@ def test_set_commander_by_name():
     assert result["commander"] == "Cy" and state["active_player"] == 2
     with pytest.raises(RuleError, match="Set the Commander: Commander: 'Zed' is not one of Ann, Bob, Cy"):
         act(new_game(), {"type": "set_commander", "player": "Zed"})
+
+
+# --- the VENOM Leader Deck given at setup: a card chosen with a tap, then its Zone -------------
+DECK = [
+    {"name": "Vipress", "health": 3, "defense": 4, "support": 5},
+    {"name": "Destro", "health": 4, "defense": 5, "support": 3},
+]
+
+
+def _tactical(**options):
+    return to_phase(started(["Ann", "Bob"], leader_deck=DECK, **options), "Tactical")
+
+
+def test_a_deck_card_is_chosen_with_its_zone_and_is_then_on_the_board():
+    state = _tactical()
+    offered = SYSTEM.actions["choose_leader"].describe(state)
+    assert offered["taps"] == ["card", "zone"]
+    card = next(f for f in offered["fields"] if f["name"] == "card")
+    assert [c["value"] for c in card["choices"]] == ["Vipress", "Destro"]
+    state, result = act(state, {"type": "choose_leader", "card": "Vipress", "zone": "VENOM Island"})
+    assert result["summary"] == "Ann attacks Vipress in VENOM Island (Land): Health 3, Defense 4, Support 5"
+    assert (state["health_track"], state["defense_track"]) == (3, 4)
+    assert state["zones"]["VENOM Island"]["name"] == "Vipress"
+    # On the board now: no longer a deck card to find, the Leader in its Zone instead.
+    after = SYSTEM.actions["choose_leader"].describe(state)
+    card = next(f for f in after["fields"] if f["name"] == "card")
+    assert [c["value"] for c in card["choices"]] == ["Destro"]
+
+
+def test_a_deck_card_without_its_zone_or_not_in_the_deck_is_refused_in_words():
+    state = _tactical()
+    with pytest.raises(RuleError, match="tap the Zone Vipress stands in"):
+        act(state, {"type": "choose_leader", "card": "Vipress"})
+    with pytest.raises(RuleError, match="not one of"):
+        act(state, {"type": "choose_leader", "card": "Cobra Commander", "zone": "VENOM Island"})
+
+
+def test_without_a_deck_the_form_has_no_card_and_no_taps():
+    state = to_phase(started(["Ann", "Bob"]), "Tactical")
+    offered = SYSTEM.actions["choose_leader"].describe(state)
+    assert "taps" not in offered and "card" not in [f["name"] for f in offered["fields"]]
+
+
+def test_the_leader_deck_lists_each_name_once_and_at_most_29_cards():
+    with pytest.raises(RuleError, match="lists 'Vipress' twice"):
+        SYSTEM.validate_options({"players": ["Ann", "Bob"], "leader_deck": [DECK[0], {**DECK[0], "name": "vipress"}]})
+    too_many = [{**DECK[0], "name": f"Leader {n}"} for n in range(30)]
+    with pytest.raises(RuleError, match="at most 29"):
+        SYSTEM.validate_options({"players": ["Ann", "Bob"], "leader_deck": too_many})

@@ -391,12 +391,22 @@ function actionForm(a, close, big = false) {
     // A pick is the phone's own seat only where the action says so (a.seat_field): "Settle the tie: Player" names anyone.
     return canBe && f.default === undefined && (f.kind === "seat" || f.name === a.seat_field) ? { ...f, default: who } : f;
   });
-  const quick = $("by-hand").checked && a.rolls_dice ? -1 : quickField(fields);
+  const quick = ($("by-hand").checked && a.rolls_dice) || (fields[0] && (a.taps || []).includes(fields[0].name)) ? -1 : quickField(fields);
   const err = el("p", { class: "form-error", role: "alert", hidden: true });
   const dice = { box: el("div"), pad: null };
   const go = el("button", { type: "submit", class: "primary" }, a.label || human(a.type));
   let form;
-  const widgets = fields.map((f, i) => fieldWidget(i === quick ? { ...f, quick: () => form.requestSubmit() } : f));
+  // The action's tap questions (a.taps: a Leader card, then its Zone): buttons, one tap each; the form sends
+  // itself once every one is answered. Answered in part, the form still sends with its button.
+  const taps = (a.taps || []).map((n) => fields.findIndex((f) => f.name === n)).filter((i) => i >= 0 && i !== quick);
+  const answered = () => taps.length > 0 && taps.every((i) => widgets[i].chosen() !== undefined);
+  const widgets = fields.map((f, i) => fieldWidget(i === quick ? { ...f, quick: () => form.requestSubmit() }
+    : taps.includes(i) ? { ...f, tap: () => nextTap() } : f));
+  function nextTap() { // all answered: send; else the next question comes into reach, clear of the send button
+    if (answered()) { form.requestSubmit(); return; }
+    const next = taps.find((i) => widgets[i].chosen() === undefined);
+    if (next !== undefined) widgets[next].node.scrollIntoView({ block: "center", behavior: "instant" });
+  }
   // A seated phone acts as its seat: "who does it" is said by the seat, not asked again (still sent).
   const mine = mySeat();
   fields.forEach((f, i) => {
@@ -618,6 +628,17 @@ function rangeText(f) {
 function pick(f, id, label, help) {
   const list = choiceList(f);
   const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+  if (f.tap) { // one of the action's tap questions: a tap answers it (again: clears it), the last one sends
+    let chosen = list.some((c) => f.default !== undefined && f.default !== "" && same(f.default, c.value)) ? f.default : undefined;
+    const buttons = list.map((c) => el("button", { type: "button", "aria-pressed": String(chosen !== undefined && same(chosen, c.value)),
+      onclick: () => {
+        chosen = chosen !== undefined && same(chosen, c.value) ? undefined : c.value;
+        buttons.forEach((b, i) => b.setAttribute("aria-pressed", String(chosen !== undefined && same(chosen, list[i].value))));
+        f.tap();
+      } }, c.label));
+    return { node: el("fieldset", { class: "choices field taps" }, el("legend", {}, label, help), buttons),
+      chosen: () => chosen, read() { need(f, label, chosen); return chosen; } };
+  }
   if (f.quick) { // the form's last open question: each choice sends it
     let chosen;
     const box = el("fieldset", { class: "choices field quick" }, el("legend", {}, label, help),

@@ -30,6 +30,17 @@ def on_board(state: State) -> dict[str, dict[str, Any]]:
     return {zone: card for zone, card in zones.items() if not captured_by(state, card["name"])}
 
 
+def in_deck(state: State) -> list[dict[str, Any]]:
+    """Leader cards of the VENOM Leader Deck (setup data) not entered in a Zone and not captured:
+    the ones a player may find on the board that Tableside has not been told about yet."""
+    placed = {card["name"].casefold() for card in (state.get("zones") or {}).values()}
+    return [
+        card
+        for card in state.get("leader_deck") or []
+        if card["name"].casefold() not in placed and not captured_by(state, card["name"])
+    ]
+
+
 def place_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """A VENOM Leader card face up in a Zone (at setup, or replenishing the board): entered once,
     then choosing it to attack is one tap."""
@@ -47,9 +58,17 @@ def place_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
 def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """Tactical Phase: the VENOM Leader to attack; its Health and Defense set the tracks.
 
-    ``on_board`` (a Zone) takes the Leader card entered there; otherwise the card's values are given.
+    ``on_board`` (a Zone) takes the Leader card entered there; ``card`` takes a card of the VENOM
+    Leader Deck given at setup (its Zone is still asked); otherwise the card's values are given.
     """
-    if action.get("on_board"):
+    if action.get("card"):
+        card = {c["name"]: c for c in in_deck(state)}.get(action["card"])
+        if card is None:
+            raise RuleError(f"{action['card']} is not a Leader card of the deck still to be found on the board")
+        if not action.get("zone"):
+            raise RuleError(f"Choose the VENOM Leader: tap the Zone {card['name']} stands in")
+        action = {**action, **card}
+    elif action.get("on_board"):
         card = on_board(state).get(action["on_board"])
         if card is None:
             raise RuleError(f"no VENOM Leader is entered in {action['on_board']}: give the Leader card's values")

@@ -49,6 +49,9 @@ TRACK_START = TRACK_MIN
 
 COMBAT_DIE_SIDES = 6  # Rolled Value: "Rolled Values can go above six or below one"
 VENOM_SUPPORT_CARDS = 56  # Game Components: no Leader can command more Support than this
+# Game Components: "28 VENOM Leader Cards" and "1 Mission Specific VENOM Leader Card": the most a
+# VENOM Leader Deck can hold (the Mission Card picks which; their names and numbers are setup data).
+LEADER_CARDS = 28 + 1
 
 # Turn Order.
 SETUP = "Setup"

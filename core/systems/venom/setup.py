@@ -17,6 +17,21 @@ from tableside.core.systems.venom.state import State
 
 NAME_LENGTH = 40  # a player's or a card's name
 
+# A VENOM Leader card as printed: the rulebook gives no card's numbers, so the players type them at setup.
+LEADER_CARD_FIELDS = (
+    Field("name", "text", label="Leader", max_length=NAME_LENGTH, help="the card's name"),
+    Field("health", "count", label="Health", minimum=rules.TRACK_MIN, maximum=rules.TRACK_MAX, help="1-8"),
+    Field("defense", "count", label="Defense", minimum=rules.TRACK_MIN, maximum=rules.TRACK_MAX, help="1-8"),
+    Field(
+        "support",
+        "count",
+        label="Support Value",
+        minimum=0,
+        maximum=rules.VENOM_SUPPORT_CARDS,
+        help="its Victory Points when captured",
+    ),
+)
+
 OPTIONS = (
     Field(
         "players",
@@ -74,6 +89,18 @@ OPTIONS = (
         max_length=NAME_LENGTH,
         help="a player's name if you chose the Commander by hand; empty: roll off for it (button B)",
     ),
+    Field(
+        "leader_deck",
+        "rows",
+        label="VENOM Leader Deck (optional)",
+        required=False,
+        default=[],
+        fields=LEADER_CARD_FIELDS,
+        minimum=0,
+        maximum=rules.LEADER_CARDS,
+        help="the Leader cards the Mission Card puts in this game's deck, as printed; "
+        "each is then chosen to attack with a tap, wherever it stands",
+    ),
 )
 
 
@@ -92,6 +119,12 @@ def check_options(options: dict[str, Any]) -> None:
     deck.build_event_deck(len(names), options["venom_strikes_removed"], fs, vn)
     if options["commander"] and options["commander"].casefold() not in folded:
         raise RuleError(f"options: commander {options['commander']!r} is not one of the players")
+    deck_names = [card["name"].casefold() for card in options.get("leader_deck") or []]
+    if any(not n for n in deck_names):
+        raise RuleError("options: every VENOM Leader card in the deck needs its name")
+    twice = sorted({c["name"] for c in options["leader_deck"] if deck_names.count(c["name"].casefold()) > 1})
+    if twice:
+        raise RuleError(f"options: the VENOM Leader Deck lists {twice[0]!r} twice; Leaders are told apart by name")
     if not options["mission"]:
         raise RuleError(f"options: mission must not be empty (first games: {rules.SUGGESTED_MISSION!r})")
 
@@ -119,6 +152,7 @@ def new_state(options: dict[str, Any]) -> State:
         "event_discard": [],
         "leader": None,
         "leaders_met": [],
+        "leader_deck": [dict(card) for card in options.get("leader_deck") or []],
         "health_track": rules.TRACK_START,
         "defense_track": rules.TRACK_START,
         "combat": state_.new_combat(),

@@ -98,6 +98,14 @@ def _leaders_on_board(st: State) -> list[Choice]:
     ]
 
 
+def _leaders_in_deck(st: State) -> list[Choice]:
+    """Leader cards of the deck given at setup that Tableside has not seen on the board yet, to tap."""
+    return [
+        Choice(c["name"], f"{c['name']}: Health {c['health']}, Defense {c['defense']}, Support {c['support']}")
+        for c in fight.in_deck(st)
+    ]
+
+
 _TRACKS = (Choice("health", "Health"), Choice("defense", "Defense"))
 _WINNERS = tuple(Choice(w, words) for w, words in rules.WINNER_NAMES.items())
 
@@ -256,6 +264,16 @@ _SPECS = (
                 applies=_leaders_on_board,
                 help="a Leader card entered before: its values are taken",
             ),
+            Field(
+                "card",
+                "pick",
+                label="Leader card from the deck",
+                required=False,
+                default="",
+                choices=_leaders_in_deck,
+                applies=_leaders_in_deck,
+                help="a card of the VENOM Leader Deck given at setup: its values are taken; then tap its Zone",
+            ),
             *(replace(f, required=False) for f in _LEADER_CARD),
             Field(
                 "zone_type",
@@ -263,12 +281,13 @@ _SPECS = (
                 label="Zone type (check)",
                 required=False,
                 default="",
-                choices=(*rules.ZONE_TYPES, ""),
+                choices=rules.ZONE_TYPES,
                 help="optional: the Zone already fixes it",
             ),
         ),
         group=TACTICAL,
         available=state.in_phases(rules.TACTICAL),
+        taps=("card", "zone"),
         example={
             "name": "Vipress",
             "zone": "VENOM Mountain Defense",
