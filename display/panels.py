@@ -143,6 +143,22 @@ def _what_ssd1683(colour: str) -> Panel:
     )
 
 
+def _board(
+    id_: str,
+    label: str,
+    size: tuple[int, int],
+    inks: tuple[str, ...],
+    size_class: SizeClass,
+    seconds: float,
+    chip: str,
+    pure: bool,
+) -> Panel:
+    """A board whose driver, ``inky.inky_<chip>.Inky``, is built with its resolution alone (a row of PANELS)."""
+    name = f"Inky {label} {size[0]}x{size[1]}"
+    drv = Driver(f"inky.inky_{chip}", "Inky", {"resolution": size})
+    return Panel(id_, name, size[0], size[1], inks, size_class, seconds, drv, pure_palette=pure)
+
+
 _SEVEN = ("black", "white", "green", "blue", "red", "yellow", "orange")  # uc8159 / ac073tc1a order
 _SPECTRA = ("black", "white", "yellow", "red", "blue", "green")  # e640 / e673 / el133uf1 order
 _FOUR = ("black", "white", "yellow", "red")  # jd79661 / jd79668 / ssd2683 order
@@ -152,104 +168,19 @@ PANELS: dict[str, Panel] = {
     for p in (
         *(_phat(c) for c in ("red", "yellow", "black")),
         *(_phat_ssd1608(c) for c in ("red", "yellow", "black")),
-        Panel(
-            "phat-jd79661",
-            "Inky pHAT red/yellow (JD79661) 250x122",
-            250,
-            122,
-            _FOUR,
-            "small",
-            20.0,
-            Driver("inky.inky_jd79661", "Inky", {"resolution": (250, 122)}),
-            pure_palette=True,
-        ),
+        # _board rows: id, name (between "Inky " and " WxH"), size, inks, layout, full refresh in seconds, chip
+        # (the driver is inky.inky_<chip>.Inky), and whether that driver re-quantizes "P" frames against PURE_RGB
+        _board("phat-jd79661", "pHAT red/yellow (JD79661)", (250, 122), _FOUR, "small", 20.0, "jd79661", True),
         *(_what(c) for c in ("red", "yellow", "black")),
         *(_what_ssd1683(c) for c in ("red", "yellow", "black")),
-        Panel(
-            "what-jd79668",
-            "Inky wHAT red/yellow (JD79668) 400x300",
-            400,
-            300,
-            _FOUR,
-            "medium",
-            25.0,
-            Driver("inky.inky_jd79668", "Inky", {"resolution": (400, 300)}),
-            pure_palette=True,
-        ),
-        Panel(
-            "what-ssd2683",
-            "Inky wHAT red/yellow (SSD2683) 400x300",
-            400,
-            300,
-            _FOUR,
-            "medium",
-            25.0,
-            Driver("inky.inky_ssd2683", "Inky", {"resolution": (400, 300)}),
-            pure_palette=True,
-        ),
-        Panel(
-            "impression-4",
-            'Inky Impression 4" 7-colour 640x400',
-            640,
-            400,
-            _SEVEN,
-            "medium",
-            30.0,
-            Driver("inky.inky_uc8159", "Inky", {"resolution": (640, 400)}),
-        ),
-        Panel(
-            "impression-5.7",
-            'Inky Impression 5.7" 7-colour 600x448',
-            600,
-            448,
-            _SEVEN,
-            "medium",
-            30.0,
-            Driver("inky.inky_uc8159", "Inky", {"resolution": (600, 448)}),
-        ),
-        Panel(
-            "spectra-4",
-            'Inky Impression 4" Spectra 6 600x400',
-            600,
-            400,
-            _SPECTRA,
-            "medium",
-            25.0,
-            Driver("inky.inky_e640", "Inky", {"resolution": (600, 400)}),
-            pure_palette=True,
-        ),
-        Panel(
-            "impression-7.3",
-            'Inky Impression 7.3" 7-colour 800x480',
-            800,
-            480,
-            _SEVEN,
-            "large",
-            30.0,
-            Driver("inky.inky_ac073tc1a", "Inky", {"resolution": (800, 480)}),
-        ),
-        Panel(
-            "spectra-7.3",
-            'Inky Impression 7.3" Spectra 6 800x480',
-            800,
-            480,
-            _SPECTRA,
-            "large",
-            29.6,
-            Driver("inky.inky_e673", "Inky", {"resolution": (800, 480)}),
-            pure_palette=True,
-        ),
-        Panel(
-            "spectra-13.3",
-            'Inky Impression 13.3" Spectra 6 1600x1200',
-            1600,
-            1200,
-            _SPECTRA,
-            "large",
-            19.6,
-            Driver("inky.inky_el133uf1", "Inky", {"resolution": (1600, 1200)}),
-            pure_palette=True,
-        ),
+        _board("what-jd79668", "wHAT red/yellow (JD79668)", (400, 300), _FOUR, "medium", 25.0, "jd79668", True),
+        _board("what-ssd2683", "wHAT red/yellow (SSD2683)", (400, 300), _FOUR, "medium", 25.0, "ssd2683", True),
+        _board("impression-4", 'Impression 4" 7-colour', (640, 400), _SEVEN, "medium", 30.0, "uc8159", False),
+        _board("impression-5.7", 'Impression 5.7" 7-colour', (600, 448), _SEVEN, "medium", 30.0, "uc8159", False),
+        _board("spectra-4", 'Impression 4" Spectra 6', (600, 400), _SPECTRA, "medium", 25.0, "e640", True),
+        _board("impression-7.3", 'Impression 7.3" 7-colour', (800, 480), _SEVEN, "large", 30.0, "ac073tc1a", False),
+        _board("spectra-7.3", 'Impression 7.3" Spectra 6', (800, 480), _SPECTRA, "large", 29.6, "e673", True),
+        _board("spectra-13.3", 'Impression 13.3" Spectra 6', (1600, 1200), _SPECTRA, "large", 19.6, "el133uf1", True),
     )
 }
 
