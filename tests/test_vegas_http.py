@@ -89,33 +89,27 @@ def test_two_game_tokens_in_one_trick_are_refused(client):
     )
 
 
-def test_a_card_that_does_not_exist_is_refused(client):
+@pytest.mark.parametrize(
+    ("card", "words"),
+    [
+        ({"player": "Ann", "suit": "Team", "number": 14}, ("number", "at most 13", "14")),
+        ({"player": "Ann", "suit": "Joker", "number": 4}, ("Joker",)),
+    ],
+    ids=["Team 14", "Joker 4"],
+)
+def test_a_card_that_does_not_exist_is_refused(client, card, words):
     in_round(client)
     refused(
         client,
         {
             "type": "play_trick",
             "cards": [
-                {"player": "Ann", "suit": "Team", "number": 14},
+                card,
                 {"player": "Bob", "suit": "Team", "number": 9},
                 {"player": "Cy", "suit": "Bot", "number": 2},
             ],
         },
-        "number",
-        "at most 13",
-        "14",
-    )
-    refused(
-        client,
-        {
-            "type": "play_trick",
-            "cards": [
-                {"player": "Ann", "suit": "Joker", "number": 4},
-                {"player": "Bob", "suit": "Team", "number": 9},
-                {"player": "Cy", "suit": "Bot", "number": 2},
-            ],
-        },
-        "Joker",
+        *words,
     )
 
 
