@@ -20,9 +20,10 @@ from tableside.display.elements import figure, track
 from tableside.display.elements.base import LEVELS
 from tableside.display.elements.registry import kind_of
 from tableside.display.elements.track_row import TrackRow
+from tableside.display.elements.track_stack import TrackStack, same_scale
 from tableside.display.panels import BLACK
 
-Placeable = Element | TrackRow
+Placeable = Element | TrackRow | TrackStack
 
 
 @dataclass
@@ -50,6 +51,20 @@ def _pair_tracks(others: list[Placeable]) -> list[Placeable]:
     return out
 
 
+def _stack_tracks(others: list[Placeable]) -> list[Placeable]:
+    """Runs of neighbouring tracks on the same scale become one stack each: read together, never split."""
+    out: list[Placeable] = []
+    for e in others:
+        last = out[-1] if out else None
+        if e.kind == "track" and last is not None and last.kind in ("track", "track_stack"):
+            run = last.tracks if isinstance(last, TrackStack) else (last,)
+            if same_scale(run[-1], e):  # type: ignore[arg-type]
+                out[-1] = TrackStack((*run, e))  # type: ignore[arg-type]
+                continue
+        out.append(e)
+    return out
+
+
 def _wide(c: Canvas, e: Placeable, col_w: int) -> bool:
     """An element wider than one column at its natural width spans them all (players x tracks reads across)."""
     natural = kind_of(e).natural_width
@@ -65,14 +80,15 @@ def _plan(c: Canvas, chosen: list[Element], w: int, h: int, style: figure.Style,
         return None
     strip, top = fits
     others: list[Placeable] = [e for e in chosen if not isinstance(e, KeyFigure)]
-    if floor >= LEVELS[-1]:
-        others = _pair_tracks(others)
+    others = _pair_tracks(others) if floor >= LEVELS[-1] else _stack_tracks(others)
     cols = m.columns if len(others) > 1 else 1
     col_w = (w - m.pad * 2 * (cols - 1)) // cols
     placed: list[tuple[Placeable, int, int, int, int]] = []
     col, y = 0, top
-    for e in others:
-        span = cols if (cols > 1 and col == 0 and y == top and _wide(c, e, col_w)) else 1
+    for i, e in enumerate(others):
+        # Wider than a column, or the last element with the columns below it to itself: it takes their width.
+        alone = i == len(others) - 1
+        span = cols if (cols > 1 and col == 0 and y == top and (alone or _wide(c, e, col_w))) else 1
         ew = col_w * span + m.pad * 2 * (span - 1)
         spot = _fit_level(c, e, ew, h - y, floor)
         if spot is not None and spot[0] > floor and span == 1 and col + 1 < cols:
@@ -154,6 +170,18 @@ def _used(c: Canvas, plan: Plan) -> int:
     return max((ey + kind_of(e).height(c, e, ew, level) for e, _col, ey, ew, level in plan.placed), default=0)
 
 
+def _lowest_column_end(c: Canvas, plan: Plan, w: int) -> int:
+    """How far down the body the emptiest column reaches (an element spanning the columns fills each)."""
+    cols = c.m.columns if len(plan.placed) > 1 else 1
+    col_w = (w - c.m.pad * 2 * (cols - 1)) // cols
+    ends = [0] * cols
+    for e, col, ey, ew, level in plan.placed:
+        end = ey + kind_of(e).height(c, e, ew, level)
+        for k in range(cols) if ew > col_w else (col,):
+            ends[k] = max(ends[k], end)
+    return min(ends)
+
+
 def _zoomed(m: Metrics, z: float) -> Metrics:
     def k(v: int) -> int:
         return round(v * z)
@@ -177,7 +205,7 @@ def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan:
     smaller than the prompt (the prompt and the key figures stay the largest things on the panel)."""
     if c.panel.size_class == "small" or not plan.placed:
         return plan
-    if _used(c, plan) >= h - c.m.line:  # full to the bottom already
+    if _lowest_column_end(c, plan, w) >= h - c.m.line:  # every column full to the bottom already
         return plan
     base = c.m
     was = {id(e): level for e, _col, _y, _w, level in plan.placed}
@@ -200,6 +228,33 @@ def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan:
     return best[0] if best else plan
 
 
+def _grow_figures(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
+    """On a medium or large panel, the room left below the body goes to the key figures (the moment's
+    numbers): their boxes grow as far as that room and their width allow, up to half again their size,
+    and the elements below move down with them. No band is left empty while the figures could use it."""
+    strip = plan.strip
+    if c.panel.size_class == "small" or not strip.rows or strip.line:
+        return plan
+    spare = h - _used(c, plan)
+    was = figure.strip_top(c, plan.figures, w, h, figure.Style(False, strip.size))
+    if spare <= c.m.pad or was is None:
+        return plan
+    best: tuple[figure.Strip, int] | None = None
+    for size in range(strip.size + 1, c.m.figure * 3 // 2 + 1):
+        found = figure.strip_top(c, plan.figures, w, h, figure.Style(False, size))
+        if found is None or (found[0].rows, found[0].per_row) != (strip.rows, strip.per_row):
+            break
+        if found[1] - was[1] > spare:
+            break
+        if found[0].size > strip.size:
+            best = found
+    if best is None:
+        return plan
+    down = best[1] - was[1]
+    placed = [(e, col, ey + down, ew, level) for e, col, ey, ew, level in plan.placed]
+    return Plan(plan.figures, best[0], placed)
+
+
 def draw_body(
     c: Canvas, elements: Sequence[Element], x0: int, y: int, w: int, bottom: int
 ) -> tuple[list[tuple[Element, Box]], int]:
@@ -210,6 +265,7 @@ def draw_body(
     track.prepare(c, elements)
     plan = choose(c, elements, w, bottom - y)
     plan = _use_the_space(c, elements, w, bottom - y, plan)
+    plan = _grow_figures(c, plan, w, bottom - y)
     m = c.m
     kept: list[tuple[Element, Box]] = []
     if plan.strip.rows:

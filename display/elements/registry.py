@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tableside.display.elements import bars, dice, grid, text, track, track_row
+from tableside.display.elements import bars, dice, grid, text, track, track_row, track_stack
 from tableside.display.elements.base import Kind
 
-KINDS: dict[str, Kind] = {k.name: k for k in (track.KIND, bars.KIND, grid.KIND, dice.KIND, text.KIND, track_row.KIND)}
+KINDS: dict[str, Kind] = {
+    k.name: k for k in (track.KIND, bars.KIND, grid.KIND, dice.KIND, text.KIND, track_row.KIND, track_stack.KIND)
+}
 
 
 def kind_of(e: Any) -> Kind:

@@ -22,10 +22,16 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
     top, low = (1, 3) if attacking else (3, 1)
     elements: list[Element] = []
     if attacking:
-        elements += _leader(st)
+        elements.append(_capture(st))
+    # The Leader's Health and Defense read together (one scale under the other), before the scores and the
+    # Leader's name, so they take the top of the body and stay large.
     elements += [
         Track("Health", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=top),
         Track("Defense", st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=top),
+    ]
+    if attacking:
+        elements += _leader(st)
+    elements += [
         Track(
             "Event Track",
             st["event_track"],
@@ -65,28 +71,29 @@ def _status(st: State) -> str:
 
 
 def _leader(st: State) -> list[Element]:
-    leader, fight, odds = st["leader"], st["combat"], st["odds"]
-    out: list[Element] = [
-        Text(f"{leader['name']}: {leader['zone']} ({leader['zone_type']})", priority=2),
+    leader = st["leader"]
+    return [
         _scores(st),  # the Victory Points stay, a pHAT too, while the players' grid may not
+        Text(f"{leader['name']}: {leader['zone']} ({leader['zone_type']})", priority=2),
     ]
+
+
+def _capture(st: State) -> KeyFigure:
+    """The attack's key figure: the chance to capture, or what stands in its way, or the verdict."""
+    fight, odds = st["combat"], st["odds"]
     if fight["aborted"]:
-        out.append(KeyFigure("Capture", "aborted", priority=1, tone="alert"))
-    elif fight["rolled"]:
+        return KeyFigure("Capture", "aborted", priority=1, tone="alert")
+    if fight["rolled"]:
         word = "CAPTURED" if fight["verdict"] == "captured" else "not captured"
         tone = "accent" if fight["verdict"] == "captured" else "normal"
-        out.append(KeyFigure("Capture", word, priority=1, tone=tone))
-    elif not _allocated(fight):  # no alarm about dice nobody has allocated yet
-        out.append(KeyFigure("Capture", "allocate dice", priority=1))
-    elif odds["abort"]:
-        out.append(KeyFigure("Capture", "abort", priority=1, tone="alert"))
-    else:
-        out.append(
-            KeyFigure(
-                "Capture", odds["capture_percent"], unit=f" ({fight['dice_count']} dice)", priority=1, tone="accent"
-            )
-        )
-    return out
+        return KeyFigure("Capture", word, priority=1, tone=tone)
+    if not _allocated(fight):  # no alarm about dice nobody has allocated yet
+        return KeyFigure("Capture", "allocate dice", priority=1)
+    if odds["abort"]:
+        return KeyFigure("Capture", "abort", priority=1, tone="alert")
+    return KeyFigure(
+        "Capture", odds["capture_percent"], unit=f" ({fight['dice_count']} dice)", priority=1, tone="accent"
+    )
 
 
 def _venom_strikes(st: State, priority: int) -> KeyFigure:
