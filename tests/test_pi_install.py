@@ -19,60 +19,9 @@ REPO = Path(__file__).resolve().parents[1]
 INSTALL = REPO / "systemd" / "install.sh"
 UNIT = REPO / "systemd" / "tableside.service"
 
-# /boot/firmware/config.txt as Raspberry Pi OS Bookworm ships it (2024-11 image).
-CONFIG_TXT = """\
-# For more options and information see
-# http://rptl.io/configtxt
-# Some settings may impact device functionality. See link above for details
-
-# Uncomment some or all of these to enable the optional hardware interfaces
-#dtparam=i2c_arm=on
-#dtparam=i2s=on
-#dtparam=spi=on
-
-# Enable audio (loads snd_bcm2835)
-dtparam=audio=on
-
-# Additional overlays and parameters are documented
-# /boot/firmware/overlays/README
-
-# Automatically load overlays for detected cameras
-camera_auto_detect=1
-
-# Automatically load overlays for detected DSI displays
-display_auto_detect=1
-
-# Automatically load initramfs files, if found
-auto_initramfs=1
-
-# Enable DRM VC4 V3D driver
-dtoverlay=vc4-kms-v3d
-max_framebuffers=2
-
-# Don't have the firmware create an initial video= setting in cmdline.txt.
-# Use the kernel's.
-disable_fw_kms_setup=1
-
-# Run in 64-bit mode
-arm_64bit=1
-
-# Disable compensation for displays with overscan
-disable_overscan=1
-
-# Run as fast as firmware / UART allow
-arm_boost=1
-
-[cm4]
-# Enable host mode on the 2711 built-in XHCI USB controller.
-# This line should be removed if the legacy DWC2 controller is required
-# (e.g. for USB device mode) or if USB support is not required.
-otg_mode=1
-
-[cm5]
-dtoverlay=dwc2,dr_mode=host
-
-[all]
-"""
+# /boot/firmware/config.txt as Raspberry Pi OS Bookworm ships it (pi-gen's stage1), also the emulated Pi's
+# in .ci/pi-emulated.sh.
+CONFIG_TXT = (REPO / ".ci" / "pi-os-config.txt").read_text()
 
 HOSTS = """\
 127.0.0.1\tlocalhost
