@@ -228,6 +228,10 @@ def test_venom_choosing_a_leader_not_yet_on_the_board_is_two_taps(browser, serve
     form = choose.locator("form")
     expect(form).to_be_visible()
     shot(p.page, "taps-venom-choose-leader")
+    board = p.page.locator("#board")
+    expect(board).to_contain_text("Event Track")
+    expect(board).not_to_contain_text("Health")  # no Leader yet: no Health or Defense track on the phone
+    expect(board).not_to_contain_text("Defense")
     p.tap(form.get_by_role("button", name=re.compile("^Vipress: Health 3")))
     expect(form.locator(".form-error")).to_be_hidden()  # a card alone is not sent: its Zone is still asked
     zone = form.get_by_role("button", name="VENOM Island (Land)", exact=True)
@@ -239,6 +243,8 @@ def test_venom_choosing_a_leader_not_yet_on_the_board_is_two_taps(browser, serve
     expect(p.said()).to_contain_text("attacks Vipress in VENOM Island (Land): Health 3, Defense 4, Support 5")
     counted("VENOM choose Leader, not yet on the board", p, 2)
     p.at(version + 1)
+    expect(board).to_contain_text("Health: 3")  # the Leader's markers, once it is chosen
+    expect(board).to_contain_text("Defense: 4")
     # The Leader is on the board now: the next Turn that attacks it takes it with one tap.
     assert api(server, "GET", "/api/sessions/active")["state"]["zones"]["VENOM Island"]["name"] == "Vipress"
     p.close()

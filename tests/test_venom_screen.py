@@ -185,3 +185,12 @@ def test_describe_is_json():
     json.dumps(described)
     assert described["id"] == "venom" and described["rules_version"] == 2
     assert {a["type"] for a in described["actions"]} == {*SYSTEM.actions, "correct", "roll"}
+
+
+def test_health_and_defense_tracks_are_shown_only_once_a_leader_is_chosen():
+    for state in (new_game(), started(), to_phase(started(), "Tactical")):
+        shown = _by_label(SYSTEM.screen(state))
+        assert "Health" not in shown and "Defense" not in shown
+        assert shown["Event Track"].priority == 1
+    shown = _by_label(SYSTEM.screen(attacking(health=3, defense=4, dice=5)))
+    assert shown["Health"].value == 3 and shown["Defense"].value == 4

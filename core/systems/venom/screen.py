@@ -2,7 +2,8 @@
 
 Priorities: while a VENOM Leader is attacked, its name, the Health and Defense
 Tracks and the capture chance are priority 1, so the smallest panel (a 212x104
-pHAT) keeps them; otherwise the Event Track and the VENOM Strikes! chance are.
+pHAT) keeps them; otherwise the Event Track and the VENOM Strikes! chance are, and
+the Health and Defense Tracks are not shown (no Leader: their markers mean nothing).
 """
 
 from __future__ import annotations
@@ -19,17 +20,16 @@ State = dict[str, Any]
 
 def screen(st: State, roll: TableRoll | None = None) -> Screen:
     attacking = st["leader"] is not None
-    top, low = (1, 3) if attacking else (3, 1)
+    low = 3 if attacking else 1
     elements: list[Element] = []
-    if attacking:
+    if attacking:  # the Health and Defense markers mean something only once a Leader is chosen
         elements.append(_capture(st))
-    # The Leader's Health and Defense read together (one scale under the other), before the scores and the
-    # Leader's name, so they take the top of the body and stay large.
-    elements += [
-        Track("Health", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=top),
-        Track("Defense", st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=top),
-    ]
-    if attacking:
+        # The Leader's Health and Defense read together (one scale under the other), before the scores and the
+        # Leader's name, so they take the top of the body and stay large.
+        elements += [
+            Track("Health", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=1),
+            Track("Defense", st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=1),
+        ]
         elements += _leader(st)
     elements += [
         Track(
