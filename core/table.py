@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import itertools
 import logging
+import math
 import random
 import secrets
 import threading
@@ -367,6 +368,25 @@ class Table:
             self._claims += 1
             self._seen[token] = self.clock()
             return {"seat": seat, "token": token}
+
+    def seat_holders(self) -> list[dict]:
+        """Every seat of the game on the table, and for a held one when another phone may take it over:
+        ``here`` while its phone holds a stream (it frees only when released), else ``frees_in`` seconds
+        (0: gone long enough, take it over now). The seat dialog says so before anyone tries."""
+        with self._lock:
+            live = self._require_live()
+            claims = self.store.seat_claims(live.id)
+            out = []
+            for s in live.system.seats(live.state):
+                row = {**s.describe(), "claimed": s.name in claims}
+                token = claims.get(s.name)
+                if token is not None:
+                    here = bool(self._streams.get(token))
+                    away = 0.0 if here else self._away(token)
+                    row["here"] = here
+                    row["frees_in"] = None if here else max(0, math.ceil(SEAT_GONE_AFTER - away))
+                out.append(row)
+            return out
 
     def release_seat(self, token: Any) -> dict:
         """The phone holding a seat gives it up (so another phone may take it at once)."""

@@ -35,6 +35,7 @@ def test_a_table_button_on_a_phone_out_of_its_turn_asks_before_acting_for_the_pl
     version = new_game(server, "vnm", VNM, {"type": "move"})  # Pluto (Cy) moves first
     bob = Phone(browser, server, seat="Bob").at(version)
     expect(bob.page.locator("#pending")).to_contain_text("Cy")
+    bob.page.locator("#main-actions details.table-buttons > summary").tap()  # folded away out of turn
     end = bob.page.locator("#main-actions button.open", has_text="button C")
     end.tap()
     expect(bob.page.locator("#confirm")).to_contain_text("Cy")

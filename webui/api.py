@@ -13,7 +13,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, stream_wit
 from tableside.core.errors import BadRequest, Conflict, NotFound
 from tableside.core.patch import diff
 from tableside.core.store import Store
-from tableside.core.table import SESSIONS_PER_PAGE
+from tableside.core.table import SEAT_GONE_AFTER, SESSIONS_PER_PAGE
 from tableside.webui.server import DETACH_KEY
 from tableside.webui.stream import format_event
 
@@ -254,6 +254,13 @@ class _Moments:
         self.moments = _Kept(MOMENTS_KEPT)
         self.actions = _Kept(MOMENTS_KEPT)
         self.answers = _Kept(MOMENTS_KEPT)
+
+
+@bp.get("/api/sessions/active/seats")
+def seat_holders():
+    """The seats and who holds them: a held seat frees when its phone releases it or has been away
+    ``SEAT_GONE_AFTER`` seconds (``frees_in``; none while that phone is here)."""
+    return jsonify({"seats": _services().table.seat_holders(), "gone_after": int(SEAT_GONE_AFTER)})
 
 
 @bp.post("/api/sessions/active/seats")

@@ -4,7 +4,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const S = {
-  systems: [], view: null, acts: null, log: [], lastSeq: 0, session: null, tab: "game",
+  systems: [], view: null, acts: null, log: [], gaps: [], lastSeq: 0, session: null, tab: "game",
   open: new Map(), // action type -> its open form widget, kept across live updates
   down: false, started: false, retry: null, wake: null, frameTag: null,
 };
@@ -161,14 +161,22 @@ async function load(reason) {
   }
   const view = m.view, fresh = m.log;
   const switched = !S.view || S.view.id !== view.id;
-  if (switched) { S.log = []; S.logFrom = fresh.length ? fresh[0].seq - 1 : view.version; S.open.clear(); }
+  if (reason === "poll" && !switched && m.tag === S.tag && !fresh.length) return; // nothing new: nothing redrawn
+  if (switched) { S.log = []; S.gaps = []; S.logFrom = fresh.length ? fresh[0].seq - 1 : view.version; S.open.clear(); }
   S.view = view; S.acts = m.actions; S.tag = m.tag;
   if (fresh.length) {
+    // Away for more changes than a moment carries: the ones between are a gap the timeline shows and fills on request.
+    if (!switched && S.log.length && fresh[0].seq > S.lastSeq + 1) S.gaps.push({ after: S.lastSeq, before: fresh[0].seq });
     S.log = S.log.concat(fresh).slice(-400);
     S.lastSeq = fresh[fresh.length - 1].seq;
     S.logFrom = S.log[0].seq - 1;
+    S.gaps = S.gaps.filter((g) => g.before > S.log[0].seq); // a gap older than the kept entries is "earlier changes"
   } else if (switched) S.lastSeq = view.version;
-  if (S.lastSeq > view.version) { S.log = S.log.filter((e) => e.seq <= view.version); S.lastSeq = view.version; }
+  if (S.lastSeq > view.version) {
+    S.log = S.log.filter((e) => e.seq <= view.version); S.lastSeq = view.version;
+    S.gaps = S.gaps.filter((g) => g.after < view.version).map((g) => ({ after: g.after, before: Math.min(g.before, view.version + 1) }))
+      .filter((g) => g.before > g.after + 1);
+  }
   showGame();
   showLast();
   // This phone opened on the New game form because there was no game; a game started elsewhere takes it there.
@@ -176,7 +184,7 @@ async function load(reason) {
   if (S.tab === "history") loadHistory();
   if (S.tab === "display") loadFrame();
   if (S.tab === "games" && (switched || reason === "session")) loadSessions();
-  if (reason) banner("");
+  if (reason && reason !== "poll") banner("");
   keepAwake();
 }
 function showNoGame() {
@@ -294,11 +302,18 @@ function drawActions() {
   for (const a of top) main.append(actWidget(a, true, keep, top.length === 1 || a.type === first));
   if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
     const sys = S.systems.find((x) => x.id === S.view.system);
-    for (const b of (sys && sys.buttons) || []) {
-      if (/^(undo|redo)$/i.test(b.label)) continue;
-      main.append(el("div", { class: "act" }, el("button", { type: "button", class: "open", onclick: (ev) => press(b, ev.currentTarget) },
+    const buttons = ((sys && sys.buttons) || []).filter((b) => !/^(undo|redo)$/i.test(b.label)).map((b) =>
+      el("div", { class: "act" }, el("button", { type: "button", class: "open", onclick: (ev) => press(b, ev.currentTarget) },
         `${human(b.label)} (${b.hold ? "hold " : ""}button ${b.button})`)));
-    }
+    // A seated phone out of its turn: the buttons act for whoever is waited for, so they fold away under
+    // one disclosure and the seat's own moment stays on top (a table phone keeps them as its main moves).
+    const other = outOfTurn();
+    if (other && buttons.length) {
+      const fold = el("details", { class: "group table-buttons" }, el("summary", {}, `Table buttons (${other}'s turn)`), el("div", {}, buttons));
+      fold.open = Boolean(S.tableButtonsOpen);
+      fold.addEventListener("toggle", () => { S.tableButtonsOpen = fold.open; });
+      main.append(fold);
+    } else main.append(...buttons);
   }
   const grouped = new Map();
   for (const a of acts.actions) {
@@ -875,12 +890,16 @@ async function correct(t, value) {
   }
 }
 
-async function press(b, button) {
-  // The table's buttons act in the turn of whoever is waited for: a seated phone out of its turn asks first.
+// The seat waited for when this phone sits at another one (null: a table phone, or its own turn).
+function outOfTurn() {
   const mine = mySeat();
   const waiting = [...new Set(((S.acts && S.acts.pending) || []).map((p) => p.seat).filter(Boolean))];
-  if (mine && waiting.length && !waiting.includes(mine.seat)
-    && !(await confirmBox(`${waiting[0]}'s move`, `This phone sits at ${mine.seat}'s seat. ${human(b.label)} (button ${b.button}) for ${waiting[0]}?`, `Yes, for ${waiting[0]}`))) return;
+  return mine && waiting.length && !waiting.includes(mine.seat) ? waiting[0] : null;
+}
+async function press(b, button) {
+  // The table's buttons act in the turn of whoever is waited for: a seated phone out of its turn asks first.
+  const mine = mySeat(), other = outOfTurn();
+  if (other && !(await confirmBox(`${other}'s move`, `This phone sits at ${mine.seat}'s seat. ${human(b.label)} (button ${b.button}) for ${other}?`, `Yes, for ${other}`))) return;
   button.disabled = true;
   try {
     const res = await api("POST", `/api/buttons/${b.button}`, { hold: Boolean(b.hold) });
@@ -916,32 +935,66 @@ async function leaveSeat() {
   if (key) localStorage.removeItem(key);
   await fetch("/api/panel/seat", { method: "DELETE", credentials: "same-origin" }).catch(() => null);
 }
-function openSeats() {
+// The seat dialog says up front when a held seat frees (#18: only when its phone releases it, or after
+// SEAT_GONE_AFTER away with no request and no stream), and counts down; the seat is offered once it has.
+async function openSeats() {
   const list = $("seat-list");
   const mine = mySeat();
-  list.replaceChildren();
-  const choose = async (name) => {
+  let seats = seatsNow(), goneAfter = 120;
+  const got = await api("GET", "/api/sessions/active/seats").catch(() => null);
+  if (got) { seats = got.seats; goneAfter = got.gone_after; }
+  const asked = Date.now();
+  const away = goneAfter % 60 ? `${goneAfter} seconds` : `${goneAfter / 60} minute${goneAfter === 60 ? "" : "s"}`;
+  const choose = async (name, takeover = false) => {
     const key = seatKey();
-    if (!name) { await leaveSeat(); $("seat-dialog").close(); said("This phone shows the table view."); await guarded(() => refresh(), "Changing seat"); return; }
+    if (!name) { await leaveSeat(); restream(); $("seat-dialog").close(); said("This phone shows the table view."); await guarded(() => refresh(), "Changing seat"); return; }
+    if (takeover && !(await confirmBox(`Take over ${name}'s seat?`, `${name}'s phone has been away for ${away}. It becomes a table phone; this one sits at ${name}'s seat.`, "Take over"))) return;
     let res;
-    try { res = await api("POST", "/api/sessions/active/seats", { seat: name }); } catch (err) {
-      if (err.status === 409 && await confirmBox(`${name}'s seat is taken`, `Another phone sits at ${name}'s seat. Take it over? That phone becomes a table phone.`, "Take over")) {
-        res = await guarded(() => api("POST", "/api/sessions/active/seats", { seat: name, takeover: true }), "Taking the seat");
-      } else { banner(err.message, "error"); }
+    try { res = await api("POST", "/api/sessions/active/seats", takeover ? { seat: name, takeover: true } : { seat: name }); } catch (err) {
+      banner(err.message, "error");
     }
     if (!res) return;
     localStorage.setItem(key, JSON.stringify({ seat: res.seat, token: res.token }));
+    restream(); // the stream is opened again with the seat's cookie: the table counts this phone as here
     S.open.clear();
     $("seat-dialog").close();
     said(`This phone now sits at ${res.seat}'s seat.`);
     await guarded(() => refresh(), "Changing seat");
   };
-  list.append(el("button", { type: "button", class: !mine ? "primary" : "", onclick: () => choose(null) }, "Table (a shared phone)"));
-  for (const s of seatsNow()) {
-    list.append(el("button", { type: "button", class: mine && mine.seat === s.name ? "primary" : "", onclick: () => choose(s.name) },
-      `${s.name}${s.role === "gm" ? " (game master)" : ""}${s.claimed && !(mine && mine.seat === s.name) ? " (taken)" : ""}`));
+  const ticks = [];
+  list.replaceChildren(el("button", { type: "button", class: !mine ? "primary" : "", onclick: () => choose(null) }, "Table (a shared phone)"));
+  for (const seat of seats) {
+    const s = typeof seat === "string" ? { name: seat, role: "player" } : seat;
+    const name = `${s.name}${s.role === "gm" ? " (game master)" : ""}`;
+    const held = s.claimed && !(mine && mine.seat === s.name);
+    if (!held) {
+      list.append(el("button", { type: "button", class: mine && mine.seat === s.name ? "primary" : "", onclick: () => choose(s.name) }, name));
+      continue;
+    }
+    const button = el("button", { type: "button", disabled: true, onclick: () => choose(s.name, true) }, `${name} (taken)`);
+    const note = el("p", { class: "hint seat-note" });
+    const frees = s.frees_in === undefined || s.frees_in === null ? null : asked + s.frees_in * 1000;
+    const tick = () => {
+      const left = frees === null ? null : Math.max(0, Math.ceil((frees - Date.now()) / 1000));
+      const free = left === 0;
+      button.disabled = !free;
+      button.textContent = free ? `Take over ${s.name}'s seat` : `${name} (taken)`;
+      const rule = `${s.name}'s phone holds this seat; it frees when ${s.name} releases it or after ${away} away.`;
+      if (s.here || (frees === null && s.here === undefined)) note.textContent = `${rule}${s.here ? " That phone is here now." : ""}`;
+      else if (free) note.textContent = `${s.name}'s phone has been away for ${away}: this phone may take the seat over.`;
+      else {
+        const at = new Date(frees).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+        note.textContent = `${rule} It frees at ${at} (in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}) unless that phone comes back.`;
+      }
+    };
+    tick(); ticks.push(tick);
+    list.append(el("div", { class: "seat-held" }, button, note));
   }
-  $("seat-dialog").showModal();
+  clearInterval(S.seatTimer);
+  S.seatTimer = ticks.length ? setInterval(() => ticks.forEach((t) => t()), 1000) : null;
+  const dialog = $("seat-dialog");
+  dialog.addEventListener("close", () => { clearInterval(S.seatTimer); S.seatTimer = null; }, { once: true });
+  if (!dialog.open) dialog.showModal();
 }
 
 // ---------- confirmation ----------
@@ -983,6 +1036,7 @@ function drawTimeline() {
   const list = $("log");
   list.replaceChildren();
   if (!S.log.length) { list.append(el("li", { class: "hint" }, "Nothing has happened yet.")); return; }
+  const gapAt = new Map((S.gaps || []).map((g) => [g.before, g]));
   for (const e of S.log.slice().reverse()) {
     const summary = (e.result && e.result.summary) || human(e.type);
     const who = e.seat || (e.action && (e.action.player || e.action.attacker)) || "";
@@ -993,6 +1047,12 @@ function drawTimeline() {
         (r.rolls || r.faces || []).map((x) => el("span", { class: "die small" }, String(x)))));
     }
     list.append(li);
+    const gap = gapAt.get(e.seq);
+    if (gap) { // changes made while this phone was away, beyond what its moment carried
+      const n = gap.before - gap.after - 1;
+      list.append(el("li", { class: "earlier gap" }, el("button", { type: "button", onclick: (ev) => fillGap(gap, ev.currentTarget) },
+        `${n} earlier change${n === 1 ? "" : "s"} — show`)));
+    }
   }
   if (S.logFrom > 0) { // a long game: the phone read only the newest changes; older ones on request
     list.append(el("li", { class: "earlier" }, el("button", { type: "button", onclick: (ev) => earlier(ev.currentTarget) },
@@ -1006,6 +1066,19 @@ async function earlier(button) {
   if (got) {
     S.log = got.filter((e) => e.seq <= S.logFrom).concat(S.log);
     S.logFrom = from;
+  }
+  drawTimeline();
+}
+// The newest page of a gap first (the ones next to what is shown); what is left stays a gap.
+async function fillGap(gap, button) {
+  button.disabled = true;
+  const n = Math.min(gap.before - gap.after - 1, LOG_PAGE), from = gap.before - 1 - n;
+  const got = await guarded(() => api("GET", `/api/sessions/active/log?after=${from}&limit=${n}`), "Earlier changes");
+  if (got) {
+    const have = new Set(S.log.map((e) => e.seq));
+    S.log = S.log.concat(got.filter((e) => e.seq > from && e.seq < gap.before && !have.has(e.seq))).sort((x, y) => x.seq - y.seq);
+    gap.before = from + 1;
+    S.gaps = S.gaps.filter((g) => g.before > g.after + 1);
   }
   drawTimeline();
 }
@@ -1155,12 +1228,17 @@ function follow() {
   };
   es.addEventListener("open", () => { clearTimeout(S.pollTimer); S.pollTimer = null; });
 }
+// Without the stream (refused: too many phones) the page asks for its moment every few seconds, the same
+// request as after a change: with its tag as base, an unchanged table is a 304 and a change only the patch.
+// A seat taken or left: a stream opened before it does not count the phone as present at its seat.
+function restream() {
+  if (!S.stream) return;
+  S.stream.close();
+  follow();
+}
 async function poll() {
   clearTimeout(S.pollTimer);
-  try {
-    const v = await api("GET", "/api/sessions/active?brief=1");
-    if (!S.view || v.version !== S.view.version || v.id !== S.view.id) await refresh("session");
-  } catch { /* shown by the link line */ }
+  try { await refresh("poll"); } catch { /* shown by the link line */ }
   S.pollTimer = setTimeout(poll, 5000);
 }
 
