@@ -33,6 +33,14 @@ class NoRNG(random.Random):
 _tables: list[Table] = []
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, one per test module (tests/browser_support.py: a skip without it, a failure under CI=true)."""
+    from tests.browser_support import chromium  # Playwright only for the tests that ask for a browser
+
+    yield from chromium()
+
+
 @pytest.fixture(autouse=True)
 def _replay_every_session(monkeypatch):
     created: list[Table] = []

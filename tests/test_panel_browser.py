@@ -12,16 +12,11 @@ import signal
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import Transfer, chromium, gzip_size, phone, served, shot
+from tests.browser_support import Transfer, gzip_size, phone, served, shot
 from tests.test_serve_process import CODE, Server
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)  # a loaded CI machine, not a speed test: speed lives in benchmarks/
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium()
 
 
 @pytest.fixture

@@ -11,18 +11,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, chromium, served
+from tests.browser_support import MANY_NEW_GAMES, served
 from tests.test_tap_budget import Phone, api, new_game
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
 
 VNM = {"players": [{"name": n, "home_worlds": [w]} for n, w in (("Ann", "Venus"), ("Bob", "Mars"), ("Cy", "Pluto"))]}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium()
 
 
 @pytest.fixture(scope="module")

@@ -13,15 +13,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import chromium, phone, served, shot
+from tests.browser_support import phone, served, shot
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium()
 
 
 @pytest.fixture

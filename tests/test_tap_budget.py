@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, chromium, phone, served, shot
+from tests.browser_support import MANY_NEW_GAMES, phone, served, shot
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -28,11 +28,6 @@ VNM_PLAYERS = [
 VNM = {"players": VNM_PLAYERS}
 VENUS_TURN = ({"type": "move"}, {"type": "end_turn"})  # Pluto starts with every spaceship out: nothing to build
 MEASURED: dict[str, int] = {}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    yield from chromium()
 
 
 @pytest.fixture(scope="module")
