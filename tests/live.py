@@ -29,6 +29,11 @@ CODE = "PLAY42"
 TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 
 
+def serve_argv(data: Path, port: int) -> list[str]:
+    """The command line of a ``tableside serve --simulate`` with its data in ``data``, on loopback ``port``."""
+    return [TABLESIDE, "serve", "--simulate", "--data", str(data), "--host", "127.0.0.1", "--port", str(port)]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -83,17 +88,7 @@ class Process:
         self.proc: subprocess.Popen | None = None
 
     def argv(self) -> list[str]:
-        argv = [
-            TABLESIDE,
-            "serve",
-            "--simulate",
-            "--data",
-            str(self.data),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-        ]
+        argv = serve_argv(self.data, self.port)
         if self.config:
             path = self.data.parent / f"config-{self.port}.toml"
             path.write_text(self.config)

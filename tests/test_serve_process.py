@@ -7,18 +7,15 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from tests.live import CODE, free_port
+from tests.live import CODE, TABLESIDE, free_port, serve_argv
 from tests.live import open_stream as _open_stream
 from tests.live import read_until as _read_until
-
-TABLESIDE = str(Path(sys.executable).with_name("tableside"))
 
 
 class Server:
@@ -33,18 +30,7 @@ class Server:
     def start(self) -> Server:
         env = {**os.environ, "TABLESIDE_JOIN_CODE": CODE}
         self.proc = subprocess.Popen(
-            [
-                TABLESIDE,
-                "serve",
-                "--simulate",
-                "--data",
-                str(self.data),
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                *self.extra,
-            ],
+            [*serve_argv(self.data, self.port), *self.extra],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -209,7 +195,7 @@ def test_terminal_keys_press_the_virtual_buttons(tmp_path):
     port = free_port()
     env = {**os.environ, "TABLESIDE_JOIN_CODE": CODE}
     proc = subprocess.Popen(
-        [TABLESIDE, "serve", "--simulate", "--data", str(tmp_path), "--host", "127.0.0.1", "--port", str(port)],
+        serve_argv(tmp_path, port),
         stdin=slave,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
