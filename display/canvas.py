@@ -170,6 +170,7 @@ class Canvas:
         self.track_label = 0  # the widest "label value" of the screen's tracks (inline tracks line up)
         self.heights: dict[tuple[int, int, int], int] = {}  # (element id, width, compactness) -> height
         self.memo: dict[tuple, object] = {}  # measurements repeated across the layouts tried
+        self.die_size: dict[int, int] = {}  # (dice group id) -> its die size, where the moment's dice grew
 
     def put(
         self,

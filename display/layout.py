@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from tableside.core.screen import Element, KeyFigure, Track
 from tableside.display.canvas import Box, Canvas, Metrics
-from tableside.display.elements import figure, track
+from tableside.display.elements import dice, figure, track
 from tableside.display.elements.base import LEVELS
 from tableside.display.elements.registry import kind_of
 from tableside.display.elements.track_row import TrackRow
@@ -255,6 +255,50 @@ def _grow_figures(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
     return Plan(plan.figures, best[0], placed)
 
 
+def _grow_dice(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
+    """On a medium or large panel, the moment's dice (a priority-1 dice group, drawn roomy) grow into the
+    room their column leaves below it, up to twice the class's die; the elements under them move down."""
+    if c.panel.size_class == "small":
+        return plan
+    cols = c.m.columns if len(plan.placed) > 1 else 1
+    col_w = (w - c.m.pad * 2 * (cols - 1)) // cols
+    placed = list(plan.placed)
+    for i in range(len(placed)):
+        e, col, ey, ew, level = placed[i]  # read anew: a group above may have moved it down
+        if e.kind != "dice" or e.priority > 1 or level != 0 or not e.dice:
+            continue
+        spans = ew > col_w
+        mine = [k for k, p in enumerate(placed) if spans or p[1] == col or p[3] > col_w]
+        if any(placed[k][2] > ey and placed[k][3] > col_w and not spans for k in mine):
+            continue  # an element across the columns below it: its room is not this column's alone
+        end = max(
+            placed[k][2] + kind_of(placed[k][0]).height(c, placed[k][0], placed[k][3], placed[k][4]) for k in mine
+        )
+        spare = h - end
+        kind = kind_of(e)
+        was = kind.measure(c, e, ew, level)
+        grow, best = 0, c.m.die
+        for size in range(c.m.die + 1, c.m.die * 2 + 1):
+            c.die_size[id(e)] = size
+            if dice.die_size(c, e, ew) < size:  # as wide as its width allows already
+                break
+            more = kind.measure(c, e, ew, level) - was
+            if more > spare:
+                break
+            grow = more
+            best = size
+        if grow <= 0:
+            c.die_size.pop(id(e), None)
+            continue
+        c.die_size[id(e)] = best
+        for k in mine:
+            o, ocol, oy, oew, olevel = placed[k]
+            if oy > ey:
+                placed[k] = (o, ocol, oy + grow, oew, olevel)
+    c.heights = {}  # the dice that grew are measured anew
+    return Plan(plan.figures, plan.strip, placed)
+
+
 def draw_body(
     c: Canvas, elements: Sequence[Element], x0: int, y: int, w: int, bottom: int
 ) -> tuple[list[tuple[Element, Box]], int]:
@@ -266,6 +310,7 @@ def draw_body(
     plan = choose(c, elements, w, bottom - y)
     plan = _use_the_space(c, elements, w, bottom - y, plan)
     plan = _grow_figures(c, plan, w, bottom - y)
+    plan = _grow_dice(c, plan, w, bottom - y)
     m = c.m
     kept: list[tuple[Element, Box]] = []
     if plan.strip.rows:

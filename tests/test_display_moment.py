@@ -1,19 +1,22 @@
-"""The moment on the e-paper: what reads together is drawn together.
+"""The moment on the e-paper: what reads together is drawn together, and a large panel uses its space.
 
-Measured on the drawn layouts (element boxes), for each system's golden moment on every panel: a
-VENOM Leader's Health and Defense form one block with nothing between them (they were once split
-across the two columns with the Combat Dice between).
+Measured on the drawn layouts (element boxes and pixels), for each system's golden moment: a VENOM
+Leader's Health and Defense form one block with nothing between them on every panel (they were once
+split across the two columns with the Combat Dice between), and on a large panel neither half of the
+body ends in an empty band (Venusian Vegas once left the right half empty for 69 px below its grid on
+the 7.3", Venus 2140 91 px, and a third of the right half on the 13.3").
 """
 
 from __future__ import annotations
 
+import numpy
 import pytest
 from tableside.core.screen import DiceGroup, Die, Screen, Text, Track
 from tableside.display.join import JoinInfo
 from tableside.display.panels import PANELS, get_panel
 from tableside.display.render import metrics, render_layout
 
-from tests.golden_states import JOIN, build, registered
+from tests.golden_states import JOIN, SCENARIOS, build, registered
 
 _screens: dict[str, Screen] = {}
 
@@ -78,3 +81,29 @@ def test_neighbouring_tracks_on_one_scale_are_never_split_across_columns():
     for panel_id in ("impression-5.7", "impression-7.3"):
         _image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
         _one_block(layout, ("Health", "Defense"))
+
+
+LARGE = sorted(p for p, panel in PANELS.items() if panel.size_class == "large")
+
+
+def empty_bands(image, layout) -> tuple[int, int]:
+    """Pixel rows at the bottom of the body's left and right halves with no ink (a 1 px column rule is none)."""
+    x0, y0, x1, y1 = layout.body
+    pixels = numpy.array(image.convert("RGB"))[y0:y1, x0:x1]
+    mid = (x1 - x0) // 2
+    bands = []
+    for half in (pixels[:, :mid], pixels[:, mid:]):
+        inked = numpy.where((half != 255).any(axis=2).sum(axis=1) > 2)[0]
+        bands.append((y1 - y0) - (int(inked[-1]) + 1 if inked.size else 0))
+    return bands[0], bands[1]
+
+
+@pytest.mark.parametrize("system", sorted(SCENARIOS))
+@pytest.mark.parametrize("panel_id", LARGE)
+def test_no_large_panel_leaves_an_empty_band_below_its_body(system, panel_id):
+    """No empty third in either half on any large panel; on the 7.3" boards, not even a fifth."""
+    image, layout = render_layout(screen_of(system), get_panel(panel_id), JoinInfo(*JOIN))
+    body = layout.body[3] - layout.body[1]
+    most = body / 5 if panel_id.endswith("7.3") else body / 3
+    left, right = empty_bands(image, layout)
+    assert max(left, right) < most, f"{system}: {left} px (left) and {right} px (right) of {body} px empty"

@@ -27,7 +27,7 @@ _PIPS = {
 def _layout(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int]:
     """(die size, dice per row, rows): shrink the dice before wrapping, at most two rows."""
     n = max(1, len(e.dice))
-    size = c.m.die
+    size = c.die_size.get(id(e), c.m.die)  # bigger where the layout gave the moment's dice the room
     gap = max(2, size // 6)
     while size > max(10, c.m.die // 2) and n * (size + gap) > w:
         size -= 1
@@ -35,6 +35,11 @@ def _layout(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int]:
     per_row = max(1, (w + gap) // (size + gap))
     rows = min(2, -(-n // per_row))
     return size, per_row, rows
+
+
+def die_size(c: Canvas, e: DiceGroup, w: int) -> int:
+    """The size the dice are drawn at in ``w`` px (smaller than asked where they would not fit)."""
+    return _layout(c, e, w)[0]
 
 
 def _inline(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int] | None:

@@ -48,4 +48,10 @@ def draw(c: Canvas, e: Text, x: int, y: int, w: int, compact: int = 0) -> None:
         y += line_h(c, size)
 
 
-KIND = Kind("text", measure, draw)
+def natural_width(c: Canvas, e: Text) -> int:
+    """A line the screen can never drop (priority 1: the exchange on the table, the scores) reads across:
+    where it comes first below an element that spans the columns, it spans them too."""
+    return c.panel.width if e.priority <= 1 else 0
+
+
+KIND = Kind("text", measure, draw, natural_width=natural_width)
