@@ -7,13 +7,11 @@ context per phone, as in ``tests/test_tap_budget.py``.
 from __future__ import annotations
 
 import re
-import signal
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from tests.browser_support import launch, phone, shot
-from tests.test_serve_process import CODE, Server
+from tests.browser_support import MANY_NEW_GAMES, phone, served, shot
 from tests.test_tap_budget import Phone, api, new_game
 
 pytestmark = pytest.mark.slow
@@ -24,25 +22,8 @@ ROLL = {"type": "roll", "expr": "2d6"}
 
 
 @pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("table")
-    config = folder / "tableside.toml"
-    config.write_text("[server]\nnew_games_per_minute = 1000  # every test here starts its own game\n")
-    s = Server(folder / "data")
-    s.extra = ["--config", str(config)]
-    s.start()
-    s.code = CODE
-    yield s
-    if s.proc and s.proc.stdout and not s.proc.stdout.closed:
-        s.kill(signal.SIGTERM)
+    yield from served(tmp_path_factory.mktemp("table"), MANY_NEW_GAMES)
 
 
 def test_a_seated_phone_out_of_its_turn_folds_the_table_buttons_away(browser, server):
