@@ -126,3 +126,25 @@ def test_the_seat_dialog_says_when_a_held_seat_frees_before_anyone_tries(browser
     expect(held.get_by_role("button", name="Jo (taken)")).to_be_disabled()
     shot(other.page, "seat-dialog-held")
     other.close()
+
+
+def test_the_free_increase_form_asks_no_player_once_the_tie_is_settled(browser, server):
+    """Vegas: after 'Settle the tie' named Kim, the Free increase form still asked Player (Jo, Kim, Lu, Max)."""
+    players = ["Jo", "Kim", "Lu", "Max"]
+    setup = ({"type": "setup_tracks", "player": p, "tracks": ["Team", "Game"]} for p in players)
+    version = new_game(server, "vegas", {"players": players}, *setup, {"type": "start_round"})
+    p = Phone(browser, server).at(version)
+    assert api(server, "GET", "/api/sessions/active")["state"]["chosen"] is None  # all four tie
+    version = api(server, "POST", "/api/sessions/active/actions", {"type": "choose_furthest_behind", "player": "Kim"})[
+        "version"
+    ]
+    p.at(version)
+    expect(p.page.locator("#pending")).to_contain_text("Kim: choose a free increase and lead")
+    form = p.moment("Free increase").locator("form")
+    expect(form).to_be_visible()
+    expect(form.get_by_role("group", name="Track", exact=True)).to_be_visible()
+    expect(form).not_to_contain_text("Player")
+    p.tap(form.get_by_role("group", name="Track", exact=True).get_by_role("button", name="Bot", exact=True))
+    expect(p.said()).to_contain_text("Kim's Bot track")
+    assert p.taps == 1  # the only open question: each track is a button that sends
+    p.close()

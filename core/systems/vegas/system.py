@@ -62,6 +62,12 @@ def _behind(state: State) -> list[str]:
     return list(state.get("furthest_behind") or [])
 
 
+def _tie_open(state: State) -> bool:
+    """Who takes the free increase is still open (a tie nobody settled): once it is settled, or when
+    one player alone is furthest behind, the form does not ask again."""
+    return state.get("chosen") is None
+
+
 _SUIT = Field("suit", "pick", label="Suit", choices=rules.SUITS)
 _NUMBER = Field("number", "count", label="Number", minimum=rules.LOWEST_CARD, maximum=rules.HIGHEST_CARD)
 _TOKEN_FIELDS = (
@@ -170,6 +176,7 @@ _SPECS = (
                 default="",
                 choices=_behind,
                 help="only when several tie (or Settle the tie, or button B)",
+                applies=_tie_open,
             ),
         ),
         group="Round",
