@@ -16,6 +16,7 @@ from tableside.device.buttons import Gesture
 from tableside.device.controls import Controls
 
 from tests import toysystem
+from tests.test_venom_helpers import table_to_phase
 
 
 @pytest.fixture
@@ -111,14 +112,7 @@ def test_venom_combat_successes_against_the_defense_track_from_real_dice(tmp_pat
     table = Table(Store(tmp_path / "v.db"), rng=random.Random(1))
     table.create_session("venom", {"players": ["Ann", "Bob", "Cy"], "commander": "Ann"})
     # walk to the Tactical Phase through the table, as the phone would
-    state = table.view()["state"]
-    for _ in range(12):
-        if state["phase"] == "Tactical":
-            break
-        if state["phase"] == "Event" and not state["event_drawn_this_phase"]:
-            kind = "all_is_quiet" if state["event_deck"].get("all_is_quiet") else "freedom_squadron"
-            state = table.act({"type": "draw_event", "kind": kind})["state"]
-        state = table.act({"type": "next_phase"})["state"]
+    table_to_phase(table, "Tactical")
     table.act(
         {
             "type": "choose_leader",

@@ -19,6 +19,7 @@ from tableside.device.smartdice.simulated import SimulatedDice
 
 from tableside.dice_feed import DiceFeed
 from tests import toysystem
+from tests.test_venom_helpers import table_to_phase
 
 
 class Rig:
@@ -86,14 +87,7 @@ def test_a_venom_combat_roll_from_its_pending_prompt_with_six_d6(tmp_path):
     rig.pair_all()
     table = rig.table
     table.create_session("venom", {"players": ["Ann", "Bob", "Cy"], "commander": "Ann"})
-    state = table.view()["state"]
-    for _ in range(12):
-        if state["phase"] == "Tactical":
-            break
-        if state["phase"] == "Event" and not state["event_drawn_this_phase"]:
-            kind = "all_is_quiet" if state["event_deck"].get("all_is_quiet") else "freedom_squadron"
-            state = table.act({"type": "draw_event", "kind": kind})["state"]
-        state = table.act({"type": "next_phase"})["state"]
+    table_to_phase(table, "Tactical")
     table.act(
         {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Mountain Defense"}
         | {"health": 3, "defense": 4, "support": 2}

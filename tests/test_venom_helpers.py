@@ -42,6 +42,19 @@ def to_phase(state: dict[str, Any], phase: str) -> dict[str, Any]:
     raise AssertionError(f"never reached {phase}")
 
 
+def table_to_phase(table, phase: str) -> dict[str, Any]:
+    """The same walk through a ``Table`` (as a phone would); the state it stopped at, after 12 steps at most."""
+    state = table.view()["state"]
+    for _ in range(12):
+        if state["phase"] == phase:
+            break
+        if state["phase"] == "Event" and not state["event_drawn_this_phase"]:
+            kind = "all_is_quiet" if state["event_deck"].get("all_is_quiet") else "freedom_squadron"
+            state = table.act({"type": "draw_event", "kind": kind})["state"]
+        state = table.act({"type": "next_phase"})["state"]
+    return state
+
+
 def attacking(health: int, defense: int, dice: int, support: int = 2, **options: Any) -> dict[str, Any]:
     """Tactical Phase with a VENOM Leader chosen and ``dice`` Combat Dice allocated."""
     state = to_phase(started(**options), "Tactical")
