@@ -245,6 +245,26 @@ def test_venom_choosing_a_leader_not_yet_on_the_board_is_two_taps(browser, serve
     p.close()
 
 
+def test_venom_roll_off_is_said_as_the_rulebook_s_roll_off_on_the_phone(browser, server):
+    """Who rolled what and who won: the Commander, first to take a Turn; never a "total" of the dice."""
+    version = new_game(
+        server, "venom", {"players": ["Ann", "Bob", "Cy"]}, {"type": "commander_roll_off", "faces": [5, 5, 2]}
+    )
+    p = Phone(browser, server).at(version)
+    board = p.page.locator("#board")
+    expect(board).to_contain_text("Roll-off: Ann 5, Bob 5, Cy 2: Ann and Bob tie: roll again")
+    expect(p.page.locator("#pending")).to_contain_text("Ann and Bob tied: roll off again for the Commander")
+    version = api(server, "POST", "/api/sessions/active/actions", {"type": "commander_roll_off", "faces": [3, 6]})[
+        "version"
+    ]
+    p.at(version)
+    expect(board).to_contain_text("Roll-off: Ann 3, Bob 6: Bob is Commander")
+    expect(p.page.locator("#pending")).to_contain_text("Bob: draw the Event card")  # the Commander goes first
+    expect(board).not_to_contain_text("total")
+    shot(p.page, "venom-roll-off")
+    p.close()
+
+
 # -- everywhere: a correction, an undo -----------------------------------------------------------
 def test_a_correction_takes_two_taps_and_undo_one(browser, server):
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)

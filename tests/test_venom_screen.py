@@ -82,7 +82,7 @@ def test_button_b_single_die_is_logged_and_shown_in_its_turn_only(tmp_path):
     assert (record["label"], record["expr"], record["rolls"], record["belongs_to"]) == ("1 die", "1d6", [5], 1)
     assert "last_roll" not in table.view()["state"]  # the roll is the log's, not the game state's
     (dice,) = _dice(table)
-    assert [d.face for d in dice.dice] == [5] and dice.verdict == "total 5"
+    assert [d.face for d in dice.dice] == [5] and dice.verdict == "rolled 5"
     table.act({"type": "draw_event", "kind": "all_is_quiet"})
     while table.view()["state"]["phase"] != "End of Turn":
         table.act({"type": "next_phase"})
@@ -99,6 +99,12 @@ def test_the_roll_off_marks_the_highest_die(tmp_path):
     assert table.log()[-1]["rolls"][0]["marks"] == ["kept", "", "kept"]
     (dice,) = _dice(table)
     assert [(d.face, d.mark) for d in dice.dice] == [(6, "kept"), (2, ""), (6, "kept")]
+    # Said as the rulebook's roll-off, who rolled what, never as a sum of the dice ("total 14").
+    assert (dice.label, dice.verdict) == ("Roll-off: Ann 6, Bob 2, Cy 6", "Ann and Cy tie: roll again")
+    table.act({"type": "commander_roll_off", "faces": [3, 5]})
+    (dice,) = _dice(table)
+    assert (dice.label, dice.verdict) == ("Roll-off: Ann 3, Cy 5", "Cy is Commander")
+    assert table.view()["pending"][0]["text"] == "Cy: draw the Event card"  # the Commander goes first
 
 
 def test_screen_during_combat_shows_leader_tracks_and_capture_chance_first():

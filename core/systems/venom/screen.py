@@ -8,12 +8,14 @@ the Health and Defense Tracks are not shown (no Leader: their markers mean nothi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tableside.core.screen import DiceGroup, Die, Element, Grid, GridRow, KeyFigure, Screen, Text, Track
 from tableside.core.system import TableRoll
 from tableside.core.systems.venom import combat, deck, prompts, rules, scoring
 from tableside.core.systems.venom.laws import card_words
+from tableside.core.systems.venom.turn_actions import ROLL_OFF
 
 State = dict[str, Any]
 
@@ -49,7 +51,7 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
         elements.append(fight)
     if roll is not None and (fight is None or roll.last["label"] != "Combat"):
         # the roll on the table: beside the Combat Dice a re-roll or a free roll is shown too
-        elements.append(roll.group(priority=2 if fight is None else 3))
+        elements.append(_named(st, roll.group(priority=2 if fight is None else 3)))
     elements.append(_players(st))
     elements.append(_events(st))
     shown = prompts.pending(st)
@@ -60,6 +62,16 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
         alert=_alert(st),
         prompt=shown[0].text if shown else None,
     )
+
+
+def _named(st: State, group: DiceGroup) -> DiceGroup:
+    """The roll-off says who rolled what ("Roll-off: Ann 3, Bob 6"); a label too long is left out on a
+    small panel, and the verdict ("Commander: Bob") still says who won."""
+    rounds = st["roll_off"]["rounds"]
+    if group.label != ROLL_OFF or not rounds or list(rounds[-1]["faces"]) != [d.face for d in group.dice]:
+        return group
+    rolled = ", ".join(f"{n} {f}" for n, f in zip(rounds[-1]["players"], rounds[-1]["faces"], strict=True))
+    return replace(group, label=f"{ROLL_OFF}: {rolled}")
 
 
 def _status(st: State) -> str:

@@ -24,6 +24,7 @@ from tableside.core.systems.venom.state import (
 )
 
 Result = dict[str, Any]
+ROLL_OFF = "Roll-off"  # the roll-off's label in the log; the screen names who rolled what beside it
 
 
 # --- Commander Token ---------------------------------------------------------------
@@ -32,21 +33,25 @@ Result = dict[str, Any]
 def commander_roll_off(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """All players roll one die; ties for the highest re-roll, only among the tied."""
     contenders: list[int] = state["roll_off"]["contenders"]
-    roll = ctx.dice.roll("Roll-off", f"{len(contenders)}d6")
+    roll = ctx.dice.roll(ROLL_OFF, f"{len(contenders)}d6")
     faces = list(roll.rolls)
     names = [state["players"][p]["name"] for p in contenders]
     state["roll_off"]["rounds"].append({"players": names, "faces": faces})
     marks = ["kept" if f == max(faces) else "" for f in faces]
-    ctx.dice.mark(marks)
     commander, tied = turns.roll_off(contenders, faces)
     rolled = ", ".join(f"{n} {f}" for n, f in zip(names, faces, strict=True))
+    # The roll in the rulebook's words, short enough for a pHAT (the screen names who rolled what):
+    # "The individual who rolls the highest is the Commander and will be the first player to take a Turn.
+    # Any ties for the highest roll will re-roll". Never a "total" of the dice.
     if commander is None:
         state["roll_off"]["contenders"] = tied
         tied_names = [state["players"][p]["name"] for p in tied]
+        ctx.dice.mark(marks, verdict=f"{' and '.join(tied_names)} tie: roll again")
         summary = f"Roll-off {rolled}: {' and '.join(tied_names)} tie on {max(faces)} and re-roll"
         return state, {"summary": summary, "commander": None, "tied": tied_names}
     start_game(state, commander)
     name = state["players"][commander]["name"]
+    ctx.dice.mark(marks, verdict=f"{name} is Commander")
     summary = f"Roll-off {rolled}: {name} is the Commander; Round 1, Event Phase"
     return state, {"summary": summary, "commander": name}
 
@@ -159,6 +164,7 @@ def single_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
     """One Combat Die for a Commander choice or a card effect; Tableside only records it."""
     label = action["reason"] or "1 die"
     roll = ctx.dice.roll(label, "1d6")
+    ctx.dice.mark((), verdict=f"rolled {roll.rolls[0]}")  # one die: its face, not a "total"
     return state, {"summary": f"{label}: rolled {roll.rolls[0]}", "face": roll.rolls[0]}
 
 
