@@ -160,8 +160,7 @@ class Table:
         with self._lock:
             if self._live is not None and self._live.id == session_id:
                 raise Conflict("this game is on the table: start or open another one before deleting it")
-            if self.store.get_session(session_id) is None:
-                raise NotFound(f"no saved session with id {session_id[:40]!r}")
+            self._saved_row(session_id)
             self.store.delete_session(session_id)
         return {"deleted": session_id}
 
@@ -242,9 +241,7 @@ class Table:
             live = self._live
             if live is not None and live.id == session_id:
                 return live.state
-            row = self.store.get_session(session_id)
-            if row is None:
-                raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
+            row = self._saved_row(session_id)
             system, _ = self._rules_for(row)
             return self._stored_state(row, system or self._get_system(row["system"]), self.store.version(session_id))
 
@@ -667,8 +664,8 @@ class Table:
         with self._lock:
             if session_id is None:
                 session_id = self._require_live().id
-            elif not self.store.get_session(session_id):
-                raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
+            else:
+                self._saved_row(session_id)
             entries = self.store.entries(session_id, after=since, damaged=damaged)
             out = [privacy.entry(e, seat) for e in itertools.islice(entries, limit)]
         if damaged:
@@ -684,22 +681,14 @@ class Table:
                 session_id = self._require_live().id
             else:
                 seat = None
-            row = self.store.get_session(session_id)
-            if row is None:
-                raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
-            return row, seat
+            return self._saved_row(session_id), seat
 
     def states(self, session_id: str) -> list[dict]:
         """The state after every version, 0 to the newest, re-applied from the log's recordings. Linear in
         the log, and it keeps every state: for tests and short games (the chart folds step by step,
         ``webui.history``); a session whose rules cannot replay raises RuleError."""
         with self._lock:
-            row = self.store.get_session(session_id)
-            if row is None:
-                raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
-            system, why = self._rules_for(row)
-            if system is None:
-                raise RuleError(f"cannot replay: {why}")
+            row, system = self._replayable(session_id)
             out = [row["initial_state"]]
             replay = Replay(self.store, system, row)
             out += [copy.deepcopy(state) for _, state in replay.steps(out[0], 0, self.store.version(session_id))]
@@ -708,21 +697,28 @@ class Table:
     def replay(self, session_id: str) -> dict:
         """The state at the end of the log, derived from the log alone (no stored states, never the RNG)."""
         with self._lock:
-            row = self.store.get_session(session_id)
-            if row is None:
-                raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
-            system, why = self._rules_for(row)
-            if system is None:
-                raise RuleError(f"cannot replay: {why}")
+            row, system = self._replayable(session_id)
             return Replay(self.store, system, row, use_stored=False).from_log()
 
     def store_row(self, session_id: str) -> dict:
         """A saved session's row (system, options, initial state): what a reader of its log needs."""
         with self._lock:
-            row = self.store.get_session(session_id)
+            return self._saved_row(session_id)
+
+    def _saved_row(self, session_id: str) -> dict:
+        """The saved session's row, or NotFound naming the id (its first 40 characters)."""
+        row = self.store.get_session(session_id)
         if row is None:
             raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
         return row
+
+    def _replayable(self, session_id: str) -> tuple[dict, GameSystem]:
+        """The saved session's row and the rules that replay it; RuleError saying why they cannot."""
+        row = self._saved_row(session_id)
+        system, why = self._rules_for(row)
+        if system is None:
+            raise RuleError(f"cannot replay: {why}")
+        return row, system
 
     def system_of(self, row: dict) -> GameSystem:
         """The system a saved session belongs to (its current rules)."""
