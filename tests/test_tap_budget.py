@@ -386,7 +386,7 @@ def test_v2140_seated_phones_play_an_exchange_with_their_own_dice(browser, serve
     counted("V2140 exchange, actor", shred, 4)
     # ... the GM answers with a 4 from the GM's pool, and resolves.
     gm.at(version + 1)
-    expect(gm.page.locator("#pending")).to_contain_text("answer Shred's 1 die with 1")
+    expect(gm.page.locator("#pending")).to_contain_text("GM: answer Shred's 6 with 1 die")
     answer = gm.moment("Answer the exchange")
     gm.tap(answer.get_by_role("button", name="Die 2 showing 4"))
     gm.submit(answer)

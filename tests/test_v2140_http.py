@@ -68,7 +68,7 @@ def test_the_targets_phone_cannot_see_the_actors_pool_before_the_exchange_resolv
     assert shred["pool"] is None and shred["dice"] == 6 and view["roll"] is None
     assert view["state"]["participants"]["GM"]["pool"] == [6, 4]
     assert view["state"]["exchange"]["forward"] == [6]
-    assert view["pending"] == [{"seat": "GM", "text": "GM: answer Shred's 1 die with 1", "type": "answer"}]
+    assert view["pending"] == [{"seat": "GM", "text": "GM: answer Shred's 6 with 1 die", "type": "answer"}]
     hidden = json.dumps([6, 5, 5, 5, 5, 4])  # what Shred holds now
     assert hidden not in json.dumps(view)
     actions = gm_phone.get("/api/sessions/active/actions", headers=as_gm).get_json()
@@ -79,7 +79,8 @@ def test_the_targets_phone_cannot_see_the_actors_pool_before_the_exchange_resolv
     roll = next(e for e in log if e["type"] == "roll_pool" and e["seat"] == "Shred")
     assert roll["rolls"] == [] and roll["action"] is None and roll.get("private") is True
     assert roll["result"] == {
-        "summary": "Shred rolled 10 dice into the scene pool (2 rolled in): 7 stay, 7 in the pool"
+        "summary": "Shred rolled 10 dice into the scene pool, 2 more rolled in for sixes: "
+        "5 tossed (1s to 3s), 7 left in the pool"
     }
     own = shred_phone.get("/api/sessions/active/log", headers=as_shred).get_json()
     own_roll = next(e for e in own if e["type"] == "roll_pool" and e["seat"] == "Shred")

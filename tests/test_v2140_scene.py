@@ -82,7 +82,7 @@ def test_shred_and_jack_through_the_actions() -> None:
     assert s["order"] == ["Shred", "GM"] and "Shred goes first" in r["summary"]
     s, _ = act(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]})
     assert [(p.seat, p.type) for p in SYSTEM.pending(s)] == [("GM", "answer")]
-    assert SYSTEM.pending(s)[0].text == "GM: answer Shred's 1 die with 1"
+    assert SYSTEM.pending(s)[0].text == "GM: answer Shred's 6 with 1 die"
     s, _ = act(s, {"type": "answer", "dice": [4]})
     s, r = act(s, {"type": "resolve"})
     assert books(s, "Shred") == 1 and r["books"] == {"Shred": 1, "GM": 0}
@@ -320,7 +320,7 @@ def test_corrections_and_the_screen() -> None:
     ]
     assert screen["elements"][1]["text"] == "Shred 65 against GM ??"
     assert [(d["face"], d["mark"]) for d in screen["elements"][2]["dice"]] == [(6, "committed"), (5, "committed")]
-    assert screen["status"] == "Shred's move" and screen["prompt"] == "GM: answer Shred's 2 dice with 2"
+    assert screen["status"] == "Shred's move" and screen["prompt"] == "GM: answer Shred's 6 and 5 with 2 dice"
     s, _ = act(s, {"type": "answer", "dice": [6, 4]})
     s, _ = act(s, {"type": "resolve"})
     screen = SYSTEM.screen(SYSTEM.redact(s, None)).to_dict()

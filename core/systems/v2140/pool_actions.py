@@ -59,6 +59,21 @@ def pool_dice(state: State, name: str, prepared: dict[str, Any]) -> PoolDice:
     )
 
 
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _rolled_words(rolled: pool.RollIn, pool_size: int) -> str:
+    """A roll into the scene pool in the rulebook's terms: "Roll In - Add an additional die for each 6
+    rolled", "Toss all 1s, 2s, and 3s", the rest "rolled into the scene pool and left there". Counts
+    only: the summary is public, the faces are the owner's."""
+    extra = rolled.rolled_in
+    more = f", {extra} more rolled in for {'a six' if extra == 1 else 'sixes'}" if extra else ""
+    kept = len(rolled.kept)
+    now = f" (it holds {pool_size})" if pool_size != kept else ""
+    return f"{more}: {len(rolled.tossed)} tossed (1s to 3s), {kept} left in the pool{now}"
+
+
 def _counts_only(summary: str, rolled: pool.RollIn, p: dict) -> dict:
     """A private roll's result: counts only, because an action's result also reaches whoever undoes or
     redoes it. The faces are in the owner's view (the roll on the table, ``pool``) and in the log's rolls."""
@@ -125,10 +140,7 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
     p["prepared"] = None
     p["follow_up"] = 0
-    summary = (
-        f"{name} rolled {spec.count()} dice into the scene pool ({rolled.rolled_in} rolled in): "
-        f"{len(rolled.kept)} stay, {len(p['pool'])} in the pool"
-    )
+    summary = f"{name} rolled {_dice(spec.count())} into the scene pool{_rolled_words(rolled, len(p['pool']))}"
     ctx.private(name, summary)
     return state, _counts_only(summary, rolled, p)
 
@@ -145,9 +157,10 @@ def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     state["session_racks"] -= 1
     state["drawn"][gm] = state["drawn"].get(gm, 0) + p["rack"]
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
+    racks = state["session_racks"]
     summary = (
-        f"{gm} rolled a rack of {p['rack']} from the session pool: {len(rolled.kept)} stay; "
-        f"{state['session_racks']} rack(s) left"
+        f"{gm} rolled a rack of {p['rack']} from the session pool{_rolled_words(rolled, len(p['pool']))}; "
+        f"{racks} rack{'' if racks == 1 else 's'} left"
     )
     ctx.private(gm, summary)
     return state, _counts_only(summary, rolled, p)

@@ -11,6 +11,22 @@ def _dice(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
 
 
+def _faces(faces: list[int]) -> str:
+    """The dice put forward, face up on the table: "6", "6 and 5", "6, 5 and 4"."""
+    words = [str(f) for f in faces]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _answer_text(ex: dict) -> str:
+    """Who answers, with how many dice, against what: "GM: answer Shred's 6 and 5 with 2 dice" (the
+    rulebook: "The target player then does the same thing, matching the number of dice the actor drew")."""
+    risky = "risky " if ex["risky"] else ""
+    short = " (all they have)" if ex["answer_count"] < len(ex["forward"]) else ""
+    return (
+        f"{ex['target']}: answer {ex['actor']}'s {risky}{_faces(ex['forward'])} with {_dice(ex['answer_count'])}{short}"
+    )
+
+
 def pending(state: State) -> list[Prompt]:
     """What the table waits for now, then the full-sleeve Player Points on offer (the GM confirms)."""
     return [*_now(state), *_outnumbered(state)]
@@ -41,13 +57,7 @@ def _now(state: State) -> list[Prompt]:
     ex = state["exchange"]
     if ex:
         if ex["answer"] is None and ex["answer_count"]:
-            return [
-                Prompt(
-                    ex["target"],
-                    f"{ex['target']}: answer {ex['actor']}'s {_dice(len(ex['forward']))} with {ex['answer_count']}",
-                    "answer",
-                )
-            ]
+            return [Prompt(ex["target"], _answer_text(ex), "answer")]
         return [Prompt(None, f"B: resolve {ex['actor']} against {ex['target']}", "resolve")]
     lead = state.get("lead")
     if lead and lead in state["participants"] and state["participants"][lead]["dice"]:
