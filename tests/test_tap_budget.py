@@ -148,10 +148,36 @@ def test_vnm_attack_form_starts_at_the_declared_target(browser, server):
     attack = p.moment("Attack")
     expect(attack.locator("form")).to_be_visible()  # the only move waited for: open already
     expect(attack.locator("form").get_by_label("Pluto")).to_be_checked()
+    # An attack always has a target: no "None" to tap, the enemy fleets only.
+    target = attack.locator("form").get_by_role("group", name=re.compile("^Target"))
+    labels = [t.strip() for t in target.locator("label").all_inner_texts()]
+    assert [t.split(" (")[0] for t in labels] == ["Mars", "Pluto"], labels
+    shot(p.page, "taps-vnm-attack-declared")
     p.submit(attack)
     expect(p.said()).to_contain_text("vs Pluto")
     counted("VNM attack after declaring", p, 1)
     p.close()
+
+
+def test_vnm_attack_without_a_target_says_so_in_words(browser, server):
+    """Nothing declared and real dice typed in: the form asks for the target, never offers "None"."""
+    version = new_game(server, "vnm", VNM, *VENUS_TURN)
+    p = Phone(browser, server).at(version)
+    p.page.locator("#by-hand").check()
+    attack = p.moment("Attack")
+    attack.locator("button.open").tap()
+    form = attack.locator("form")
+    target = form.get_by_role("group", name=re.compile("^Target"))
+    expect(target).to_be_visible()
+    expect(target).not_to_contain_text("None")
+    form.locator(".submit-row button.primary").tap()
+    expect(form.locator(".form-error")).to_contain_text("Target")
+    assert p.page.evaluate("() => S.view.version") == version  # nothing sent
+    p.close()
+    # Sent anyway without one (a button, another client): refused in the rules' words, nothing changes.
+    status, data = server.request("POST", "/api/sessions/active/actions", {"type": "attack", "faces": [9, 9]})
+    assert status == 422 and "declare a target first" in data["error"], (status, data)
+    assert api(server, "GET", "/api/sessions/active")["version"] == version
 
 
 # -- VENOM Assault ------------------------------------------------------------------------------

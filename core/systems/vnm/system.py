@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tableside.core.errors import RuleError
 from tableside.core.fields import Choice
 from tableside.core.screen import Screen
 from tableside.core.system import (
@@ -252,7 +253,8 @@ ACTIONS: dict[str, ActionSpec] = {
                     "target",
                     "pick",
                     label="Target",
-                    required=False,
+                    # "You must declare which enemy spaceship you are attacking": always a fleet, never none.
+                    # Left out of a request (button A), it is the declared target (validate_action).
                     choices=_enemies,
                     help="default: the declared target",
                     prefill=_declared,
@@ -557,6 +559,16 @@ class VenusNeedsMen(GameSystem):
         """Names are read in any case ("china" is China), then the fields are checked against the state."""
         if state is not None and isinstance(raw, Mapping):
             raw = _canonical_names(raw, state)
+        if isinstance(raw, Mapping) and raw.get("type") == "attack" and raw.get("target") in (None, ""):
+            # An attack always has a target; left out (button A), it is the one declared this turn.
+            if state is None:  # only the request's shape is checked: the target is filled in when it runs
+                action = super().validate_action({**raw, "target": ""}, state)
+                del action["target"]
+                return action
+            declared = _declared(state)
+            if not declared:  # the rules' words, not "'Target' is required"
+                raise RuleError("Attack: declare a target first: which enemy fleet's spaceship do you attack?")
+            raw = {**raw, "target": declared}
         return super().validate_action(raw, state)
 
     # -- who acts, what the table waits for -------------------------------------
