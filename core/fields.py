@@ -62,6 +62,9 @@ class Field:
     form in this state (an Enhanced-only value in a Basic game): the default applies.
     ``offer(state)`` for a ``faces`` field: the dice a phone offers to tap, read from the
     state as this seat sees it (its own scene pool); None leaves a pad of faces.
+    ``differs_from`` names a sibling pick whose value this one never takes (a target is not
+    the actor): a form leaves that value out of the choices while the sibling holds it (a
+    seated phone's actor is its seat). The rules still refuse it; this only keeps it off the form.
     """
 
     name: str
@@ -80,6 +83,7 @@ class Field:
     prefill: Callable[[State], Any] | None = None
     applies: Callable[[State], bool] | None = None
     offer: Callable[[State], list[int] | None] | None = None
+    differs_from: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -88,6 +92,8 @@ class Field:
             raise ValueError(f"field {self.name!r} of kind {self.kind} needs choices")
         if self.kind == "rows" and not self.fields:
             raise ValueError(f"field {self.name!r} of kind rows needs sub-fields")
+        if self.differs_from == self.name:
+            raise ValueError(f"field {self.name!r}: differs_from names another field")
         for other, values in (self.shown_when or {}).items():
             if other == self.name or not isinstance(values, tuple) or not values:
                 raise ValueError(f"field {self.name!r}: shown_when needs another field's name and a tuple of values")
@@ -141,6 +147,8 @@ class Field:
                 out["choices"] = [c.describe() for c in choices]
         if self.shown_when:
             out["shown_when"] = {other: list(values) for other, values in self.shown_when.items()}
+        if self.differs_from:
+            out["differs_from"] = self.differs_from
         return out
 
     # -- checking -------------------------------------------------------------

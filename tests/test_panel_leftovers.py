@@ -148,3 +148,28 @@ def test_the_free_increase_form_asks_no_player_once_the_tie_is_settled(browser, 
     expect(p.said()).to_contain_text("Kim's Bot track")
     assert p.taps == 1  # the only open question: each track is a button that sends
     p.close()
+
+
+def test_a_v2140_actor_is_never_offered_as_their_own_target(browser, server):
+    """Shred's phone offered Shred as the target of Shred's exchange (the rules then refused it)."""
+    from tests.test_tap_budget import POOLS
+
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]}, *POOLS)
+    shred, table = Phone(browser, server, seat="Shred").at(version), Phone(browser, server).at(version)
+    target = shred.moment("Put dice forward").get_by_role("group", name=re.compile("^Target"))
+    expect(target.get_by_text("GM", exact=True)).to_be_visible()
+    expect(target.get_by_text("Sven", exact=True)).to_be_visible()
+    expect(target.get_by_text("Shred", exact=True)).to_be_hidden()
+    # A table phone: the actor chosen drops out of the targets, and comes back when another is chosen.
+    forward = table.moment("Put dice forward")
+    actor = forward.get_by_role("group", name=re.compile("^Actor"))
+    target = forward.get_by_role("group", name=re.compile("^Target"))
+    expect(target.get_by_text("Sven", exact=True)).to_be_visible()
+    actor.get_by_text("Sven", exact=True).tap()
+    expect(target.get_by_text("Sven", exact=True)).to_be_hidden()
+    expect(target.get_by_text("Shred", exact=True)).to_be_visible()
+    actor.get_by_text("Shred", exact=True).tap()
+    expect(target.get_by_text("Shred", exact=True)).to_be_hidden()
+    expect(target.get_by_text("Sven", exact=True)).to_be_visible()
+    shred.close()
+    table.close()

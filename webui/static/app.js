@@ -441,6 +441,7 @@ function actionForm(a, close, big = false) {
     order.map((i) => widgets[i].node), more, dice.box, err,
     el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"), sends ? null : go));
   recheckOn(form, shownWhen(fields, widgets));
+  recheckOn(form, differs(fields, widgets));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     err.hidden = true;
@@ -558,6 +559,19 @@ function shownWhen(fields, widgets) {
   update();
   return update;
 }
+// A pick with `differs_from` ("target" differs from "actor") never offers the value its sibling holds now:
+// a seated phone's actor is its seat, so it is not offered as its own target (docs/api.md).
+function differs(fields, widgets) {
+  const update = () => fields.forEach((f, i) => {
+    const j = f.differs_from ? fields.findIndex((g) => g.name === f.differs_from) : -1;
+    if (j < 0 || !widgets[i].hide) return;
+    let v;
+    if (widgets[j].node.hidden) v = fields[j].default; else { try { v = widgets[j].read(); } catch { v = undefined; } }
+    widgets[i].hide(v === "" || v === null ? undefined : v);
+  });
+  update();
+  return update;
+}
 function recheckOn(node, update) { for (const kind of ["change", "input", "click"]) node.addEventListener(kind, update); }
 
 // ---------- one widget per field kind ----------
@@ -652,13 +666,18 @@ function pick(f, id, label, help) {
         f.tap();
       } }, c.label));
     return { node: el("fieldset", { class: "choices field taps" }, el("legend", {}, label, help), buttons),
-      chosen: () => chosen, read() { need(f, label, chosen); return chosen; } };
+      chosen: () => chosen, read() { need(f, label, chosen); return chosen; },
+      hide: (v) => buttons.forEach((b, i) => {
+        b.hidden = v !== undefined && same(v, list[i].value);
+        if (b.hidden && chosen !== undefined && same(chosen, list[i].value)) { chosen = undefined; b.setAttribute("aria-pressed", "false"); }
+      }) };
   }
   if (f.quick) { // the form's last open question: each choice sends it
     let chosen;
-    const box = el("fieldset", { class: "choices field quick" }, el("legend", {}, label, help),
-      list.map((c) => el("button", { type: "button", class: "primary", onclick: () => { chosen = c.value; f.quick(); } }, c.label)));
-    return { node: box, read() { need(f, label, chosen); return chosen; } };
+    const buttons = list.map((c) => el("button", { type: "button", class: "primary", onclick: () => { chosen = c.value; f.quick(); } }, c.label));
+    const box = el("fieldset", { class: "choices field quick" }, el("legend", {}, label, help), buttons);
+    return { node: box, read() { need(f, label, chosen); return chosen; },
+      hide: (v) => buttons.forEach((b, i) => { b.hidden = v !== undefined && same(v, list[i].value); }) };
   }
   if (list.length && list.length <= 6 && list.every((c) => c.label.length <= 22)) {
     const box = el("fieldset", { class: "choices field" }, el("legend", {}, label, help));
@@ -680,6 +699,14 @@ function pick(f, id, label, help) {
         need(f, label, i < 0 ? undefined : list[i].value);
         return i < 0 ? undefined : list[i].value;
       },
+      hide(v) { // a choice the form rules out (the actor as its own target); one left of a required pick is chosen
+        inputs.forEach((x, i) => {
+          x.parentNode.hidden = v !== undefined && same(v, list[i].value);
+          if (x.parentNode.hidden) x.checked = false;
+        });
+        const left = inputs.filter((x) => !x.parentNode.hidden);
+        if (f.required && left.length === 1) left[0].checked = true;
+      },
     };
   }
   const select = el("select", { id }, el("option", { value: "" }, f.required ? "Choose…" : "None"),
@@ -690,6 +717,13 @@ function pick(f, id, label, help) {
   return {
     node: el("div", { class: "field" }, el("label", { for: id }, label, help), select),
     read() { const v = select.value === "" ? undefined : list[Number(select.value)].value; need(f, label, v); return v; },
+    hide(v) {
+      list.forEach((c, i) => {
+        const option = select.options[i + 1];
+        option.hidden = option.disabled = v !== undefined && same(v, c.value);
+        if (option.disabled && select.value === String(i)) select.value = "";
+      });
+    },
   };
 }
 function picks(f, id, label, help) {

@@ -52,7 +52,9 @@ def _players(state: State) -> list[str]:
     return player_names(state) if state else []
 
 
-def _who(name: str = "participant", label: str = "Who", required: bool = False, choices=_names) -> Field:
+def _who(
+    name: str = "participant", label: str = "Who", required: bool = False, choices=_names, differs_from: str = ""
+) -> Field:
     return Field(
         name,
         "pick",
@@ -60,6 +62,7 @@ def _who(name: str = "participant", label: str = "Who", required: bool = False, 
         required=required,
         choices=choices,
         help="" if required else "default: whose move it is",
+        differs_from=differs_from,
     )
 
 
@@ -292,7 +295,7 @@ ACTIONS: dict[str, ActionSpec] = {
             exchange_actions.put_forward,
             (
                 _who("actor", "Actor"),
-                _who("target", "Target", required=True),
+                _who("target", "Target", required=True, differs_from="actor"),  # "cannot be their own target"
                 _DICE,
                 Field("risky", "flag", label="Risky (winner takes all)", required=False, default=False),
                 _EXCEPTION,
@@ -390,7 +393,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "Give a book",
             "Give one book to another participant (instead of buying a goal).",
             goal_actions.give_book,
-            (_who(), Field("to", "pick", label="To", choices=_names), _EXCEPTION),
+            (_who(), Field("to", "pick", label="To", choices=_names, differs_from="participant"), _EXCEPTION),
             group="Books",
             example={"participant": "Wire", "to": "Shred"},
             seat_field="participant",
@@ -488,7 +491,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "Take it on the chin",
             "Out of dice first: the opponent's leftover dice become follow-up dice, two for one.",
             followup.take_on_the_chin,
-            (_who(), Field("opponent", "pick", label="Opponent", choices=_names)),
+            (_who(), Field("opponent", "pick", label="Opponent", choices=_names, differs_from="participant")),
             group="Conflict",
             available=no_exchange,
             example={"participant": "Jack", "opponent": "Shred"},
