@@ -1273,7 +1273,8 @@ function restream() {
 async function poll() {
   clearTimeout(S.pollTimer);
   try { await refresh("poll"); } catch { /* shown by the link line */ }
-  S.pollTimer = setTimeout(poll, 5000);
+  // The stream may have opened while this poll was out: then it carries the changes, and polling stops.
+  if (!S.stream || S.stream.readyState !== EventSource.OPEN) S.pollTimer = setTimeout(poll, 5000);
 }
 
 // ---------- keep the screen awake during a game ----------
