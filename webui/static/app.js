@@ -832,7 +832,7 @@ function rows(f, id, label, help) {
   const list = el("div");
   const items = [];
   const sub = f.fields || [];
-  const noun = singular(label).toLowerCase();
+  const noun = singular(label).split(" ").map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase())).join(" "); // "VENOM" stays
   const add = (value) => {
     const ws = sub.map((sf) => fieldWidget({ ...sf, default: value && value[sf.name] !== undefined ? value[sf.name] : sf.default }));
     const item = { ws };

@@ -92,14 +92,14 @@ OPTIONS = (
     Field(
         "leader_deck",
         "rows",
-        label="VENOM Leader Deck (optional)",
+        label="VENOM Leader cards",
         required=False,
         default=[],
         fields=LEADER_CARD_FIELDS,
         minimum=0,
         maximum=rules.LEADER_CARDS,
-        help="the Leader cards the Mission Card puts in this game's deck, as printed; "
-        "each is then chosen to attack with a tap, wherever it stands",
+        help="optional: the VENOM Leader Deck the Mission Card makes, each card as printed; "
+        "a card is then chosen to attack with a tap, and a tap on its Zone",
     ),
 )
 
