@@ -192,3 +192,28 @@ def test_the_leader_deck_lists_each_name_once_and_at_most_29_cards():
     too_many = [{**DECK[0], "name": f"Leader {n}"} for n in range(30)]
     with pytest.raises(RuleError, match="at most 29"):
         SYSTEM.validate_options({"players": ["Ann", "Bob"], "leader_deck": too_many})
+
+
+def test_a_deck_card_placed_in_a_zone_is_then_chosen_with_one_tap():
+    state = _tactical()
+    offered = SYSTEM.actions["place_leader"].describe(state)
+    assert offered["taps"] == ["card", "zone"]
+    state, result = act(state, {"type": "place_leader", "card": "Destro", "zone": "Captured Oil Rig"})
+    assert result["summary"] == "Destro in Captured Oil Rig: Health 4, Defense 5, Support 3"
+    choices = next(f for f in SYSTEM.actions["choose_leader"].describe(state)["fields"] if f["name"] == "on_board")
+    assert [c["value"] for c in choices["choices"]] == ["Captured Oil Rig"]
+    state, result = act(state, {"type": "choose_leader", "on_board": "Captured Oil Rig"})
+    assert result["summary"].startswith("Ann attacks Destro in Captured Oil Rig (Sea): Health 4, Defense 5")
+    with pytest.raises(RuleError, match="Leader card from the deck: .Destro. is not one of Vipress"):
+        act(state, {"type": "place_leader", "card": "Destro", "zone": "VENOM Island"})
+
+
+def test_a_leader_entered_by_hand_still_needs_its_values_in_words():
+    state = to_phase(started(["Ann", "Bob"]), "Tactical")
+    with pytest.raises(RuleError, match=r"^Enter a Leader on the board: give the Leader card's health, defense"):
+        act(state, {"type": "place_leader", "name": "Vipress", "zone": "VENOM Island"})
+    state, result = act(
+        state,
+        {"type": "place_leader", "name": "Vipress", "zone": "VENOM Island", "health": 3, "defense": 4, "support": 5},
+    )
+    assert result["summary"] == "Vipress in VENOM Island: Health 3, Defense 4, Support 5"

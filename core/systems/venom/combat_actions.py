@@ -43,7 +43,16 @@ def in_deck(state: State) -> list[dict[str, Any]]:
 
 def place_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """A VENOM Leader card face up in a Zone (at setup, or replenishing the board): entered once,
-    then choosing it to attack is one tap."""
+    then choosing it to attack is one tap. ``card`` takes a card of the deck given at setup."""
+    if action.get("card"):
+        deck_card = {c["name"]: c for c in in_deck(state)}.get(action["card"])
+        if deck_card is None:
+            raise RuleError(f"{action['card']} is not a Leader card of the deck still to be placed")
+        action = {**action, **deck_card}
+    missing = [key for key in LEADER_CARD if action.get(key) in (None, "")]
+    if missing:
+        how = "tap a card of the deck, or give its" if in_deck(state) else "give the Leader card's"
+        raise RuleError(f"Enter a Leader on the board: {how} {', '.join(missing)}")
     card = {key: action[key] for key in LEADER_CARD}
     holder = captured_by(state, card["name"])
     if holder:

@@ -106,6 +106,16 @@ def _leaders_in_deck(st: State) -> list[Choice]:
     ]
 
 
+_DECK_CARD = Field(
+    "card",
+    "pick",
+    label="Leader card from the deck",
+    required=False,
+    default="",
+    choices=_leaders_in_deck,
+    applies=_leaders_in_deck,
+    help="a card of the VENOM Leader Deck given at setup: its values are taken; then tap its Zone",
+)
 _TRACKS = (Choice("health", "Health"), Choice("defense", "Defense"))
 _WINNERS = tuple(Choice(w, words) for w, words in rules.WINNER_NAMES.items())
 
@@ -243,9 +253,10 @@ _SPECS = (
         "Enter a Leader on the board",
         "A VENOM Leader card face up in a Zone (at setup, or replenishing): entered once, it is chosen with a tap.",
         fight.place_leader,
-        _LEADER_CARD,
+        (_DECK_CARD, *(replace(f, required=f.name == "zone") for f in _LEADER_CARD)),
         group=TACTICAL,
         available=_board_open,
+        taps=("card", "zone"),
         example={"name": "Vipress", "zone": "VENOM Mountain Defense", "health": 2, "defense": 4, "support": 2},
     ),
     ActionSpec(
@@ -264,16 +275,7 @@ _SPECS = (
                 applies=_leaders_on_board,
                 help="a Leader card entered before: its values are taken",
             ),
-            Field(
-                "card",
-                "pick",
-                label="Leader card from the deck",
-                required=False,
-                default="",
-                choices=_leaders_in_deck,
-                applies=_leaders_in_deck,
-                help="a card of the VENOM Leader Deck given at setup: its values are taken; then tap its Zone",
-            ),
+            _DECK_CARD,
             *(replace(f, required=False) for f in _LEADER_CARD),
             Field(
                 "zone_type",
