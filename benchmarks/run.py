@@ -119,8 +119,11 @@ def free_port() -> int:
 class Server:
     """A ``tableside serve --simulate`` process, optionally inside a CPU-quota cgroup."""
 
-    def __init__(self, data: Path, cgroup: CpuQuota | None = None, config: str = "", empty: bool = False) -> None:
+    def __init__(
+        self, data: Path, cgroup: CpuQuota | None = None, config: str = "", empty: bool = False, bin: Path | None = None
+    ) -> None:
         self.empty = empty  # the empty Flask app (benchmarks/empty_app.py) instead of tableside serve
+        self.bin = bin  # another venv's bin/ (an installed copy), else this one's
         self.data = data
         self.port = free_port()
         self.cgroup = cgroup
@@ -132,7 +135,7 @@ class Server:
     def start(self) -> Server:
         self.data.mkdir(parents=True, exist_ok=True)
         argv = [
-            TABLESIDE,
+            str(self.bin / "tableside") if self.bin else TABLESIDE,
             "serve",
             "--simulate",
             "--data",
@@ -143,7 +146,11 @@ class Server:
             str(self.port),
         ]
         if self.empty:
-            argv = [sys.executable, str(HERE / "empty_app.py"), str(self.port)]
+            argv = [
+                str(self.bin / "python") if self.bin else sys.executable,
+                str(HERE / "empty_app.py"),
+                str(self.port),
+            ]
         if self.config:
             cfg = self.data.parent / f"bench-{self.port}.toml"
             cfg.write_text(self.config)

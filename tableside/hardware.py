@@ -75,12 +75,21 @@ class Hardware:
         self.overlays: list[Callable[[], dict[str, Any] | None]] = []
 
     # -- start and stop ------------------------------------------------------------------------
-    def start(self, port: int, host: str) -> None:
-        """Bring everything up on a thread of its own; returns at once."""
-        self._thread = threading.Thread(target=self._start, args=(port, host), name="hardware-start", daemon=True)
+    def start(self, port: int, host: str, after: threading.Event | None = None, within: float = 1.0) -> None:
+        """Bring everything up on a thread of its own; returns at once.
+
+        With ``after``, bring-up waits for it (the server has answered its first request) or ``within``
+        seconds, whichever is first: on a Pi Zero's one slow core the phones' panel answers first, and
+        the e-paper's first frame (seconds on any Inky) starts a moment later (benchmarks/pi_render.py).
+        """
+        self._thread = threading.Thread(
+            target=self._start, args=(port, host, after, within), name="hardware-start", daemon=True
+        )
         self._thread.start()
 
-    def _start(self, port: int, host: str) -> None:
+    def _start(self, port: int, host: str, after: threading.Event | None = None, within: float = 1.0) -> None:
+        if after is not None:
+            after.wait(within)
         try:
             self._bring_up(port, host)
         except Exception as exc:  # the panel keeps working without the e-paper or the buttons

@@ -14,6 +14,7 @@ import gc
 import logging
 import signal
 import socket
+import threading
 
 from tableside.backup import (
     Backups,
@@ -146,7 +147,15 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     print(f"Data: {folder}", flush=True)
     for line in said:
         print(line, flush=True)
-    hardware.start(actual_port, host)  # the e-paper and buttons come up while phones can already join
+    answered = threading.Event()
+
+    @app.after_request
+    def _first_answer(response):
+        answered.set()
+        return response
+
+    # the e-paper and buttons come up once the panel has answered (or a second on), on a thread of their own
+    hardware.start(actual_port, host, after=answered)
 
     def stop(_signum, _frame):
         raise SystemExit(0)
