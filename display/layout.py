@@ -120,10 +120,16 @@ def _fit_level(c: Canvas, e: Placeable, w: int, room: int, floor: int = 0) -> tu
     return None
 
 
+def _key(e: Placeable) -> object:
+    """An element's identity across layouts: a stack or row of tracks is made anew for each, its tracks are not."""
+    tracks = getattr(e, "tracks", None)
+    return tuple(id(t) for t in tracks) if tracks is not None else id(e)
+
+
 def _squeezes(plan: Plan, before: Plan) -> bool:
     """Whether ``plan`` draws an element of ``before`` more compactly than ``before`` did."""
-    was = {id(e): level for e, _col, _y, _w, level in before.placed}
-    return any(level > was.get(id(e), level) for e, _col, _y, _w, level in plan.placed)
+    was = {_key(e): level for e, _col, _y, _w, level in before.placed}
+    return any(level > was.get(_key(e), level) for e, _col, _y, _w, level in plan.placed)
 
 
 def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
@@ -205,10 +211,12 @@ def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan:
     smaller than the prompt (the prompt and the key figures stay the largest things on the panel)."""
     if c.panel.size_class == "small" or not plan.placed:
         return plan
+    if any(e.kind == "track_row" for e, _col, _y, _w, _level in plan.placed):
+        return plan  # tracks as numbers side by side take the class's figure size: a zoom would shrink them
     if _lowest_column_end(c, plan, w) >= h - c.m.line:  # every column full to the bottom already
         return plan
     base = c.m
-    was = {id(e): level for e, _col, _y, _w, level in plan.placed}
+    was = {_key(e): level for e, _col, _y, _w, level in plan.placed}
     cap = c.prompt_size or base.title
     best: tuple[Plan, Metrics] | None = None
     for z in ZOOMS:  # smallest first: the first zoom that does not hold them all ends the search
@@ -218,7 +226,7 @@ def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan:
         c.m, c.heights, c.memo = zoomed, {}, {}
         track.prepare(c, elements)
         trial = choose(c, elements, w, h)
-        now = {id(e): level for e, _col, _y, _w, level in trial.placed}
+        now = {_key(e): level for e, _col, _y, _w, level in trial.placed}
         same = set(now) == set(was) and len(trial.figures) == len(plan.figures)
         if not (same and all(now[i] <= was[i] for i in was) and trial.strip.line <= plan.strip.line):
             break

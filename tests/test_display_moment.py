@@ -16,7 +16,7 @@ from tableside.display.join import JoinInfo
 from tableside.display.panels import PANELS, get_panel
 from tableside.display.render import metrics, render_layout
 
-from tests.golden_states import JOIN, SCENARIOS, build, registered
+from tests.golden_states import JOIN, SCENARIOS, build, play, registered
 
 _screens: dict[str, Screen] = {}
 
@@ -107,3 +107,16 @@ def test_no_large_panel_leaves_an_empty_band_below_its_body(system, panel_id):
     most = body / 5 if panel_id.endswith("7.3") else body / 3
     left, right = empty_bands(image, layout)
     assert max(left, right) < most, f"{system}: {left} px (left) and {right} px (right) of {body} px empty"
+
+
+@pytest.mark.parametrize("panel_id", [p for p in LARGE if p.endswith("7.3")])
+def test_venom_before_a_leader_leaves_no_column_half_empty(panel_id):
+    """The Event phase's moment (no Leader yet): the Active Events go beside the Event Track, not under the
+    players' grid with the Event Track alone in its column (114 px of 284 were empty below it)."""
+    if "venom" not in registered():
+        pytest.skip("venom is not registered")
+    screen, _state = play("venom", "draw_event")
+    image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+    body = layout.body[3] - layout.body[1]
+    left, right = empty_bands(image, layout)
+    assert max(left, right) < body / 5, f"{left} px (left) and {right} px (right) of {body} px empty"

@@ -52,8 +52,9 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
     if roll is not None and (fight is None or roll.last["label"] != "Combat"):
         # the roll on the table: beside the Combat Dice a re-roll or a free roll is shown too
         elements.append(_named(st, roll.group(priority=2 if fight is None else 3)))
-    elements.append(_players(st))
-    elements.append(_events(st))
+    # Without a Leader the Active Events go beside the Event Track (they are what the Event card changes),
+    # the players' grid in a column of its own.
+    elements += [_players(st), _events(st)] if attacking else [_events(st), _players(st)]
     shown = prompts.pending(st)
     return Screen(
         title="VENOM Assault",
