@@ -166,6 +166,8 @@ class Canvas:
         self.draw.fontmode = "1"  # no anti-aliasing: e-paper has only its inks
         self.runs: list[TextRun] = []
         self.prompt_size = 0  # the prompt's type size (no body text is drawn bigger)
+        self.tightest = 0  # the most compact level an element of the body was drawn at (0: all roomy)
+        self.prompt_quarters = 5  # the prompt's biggest type on a medium or large panel, in quarters of the title's
         self.lost: list[str] = []  # texts asked for that had no room at all (nothing drawn)
         self.track_label = 0  # the widest "label value" of the screen's tracks (inline tracks line up)
         self.heights: dict[tuple[int, int, int], int] = {}  # (element id, width, compactness) -> height

@@ -334,4 +334,5 @@ def draw_body(
         x = x0 + col * (col_w + m.pad * 2) - m.pad
         top = y + min(ey for _e, ecol, ey, _w, _c in plan.placed if ecol == col)
         c.rect((x, top, x, bottom - m.pad), fill=BLACK)
+    c.tightest = max((level for _e, _col, _y, _w, level in plan.placed), default=0)
     return kept, plan.strip.size

@@ -61,8 +61,9 @@ def _header(c: Canvas, title: str, status: str) -> int:
 
 
 def prompt_size(c: Canvas) -> int:
-    """The prompt's biggest type: above every body text (the title's size; a quarter more on larger panels)."""
-    return c.m.title if c.panel.size_class == "small" else c.m.title * 5 // 4
+    """The prompt's biggest type: above every body text (the title's size; a quarter more on larger panels,
+    and on a large panel whose body would leave a band empty, up to twice the title: ``render_layout``)."""
+    return c.m.title if c.panel.size_class == "small" else c.m.title * c.prompt_quarters // 4
 
 
 def _prompt_lines(c: Canvas, text: str) -> tuple[ImageFont.FreeTypeFont, list[str], str]:
@@ -142,6 +143,7 @@ class Layout:
     body: tuple[int, int, int, int]
     texts: tuple[TextRun, ...] = ()  # every run of text drawn, in order
     lost: tuple[str, ...] = ()  # texts that had no room at all, so nothing of them was drawn
+    tightest: int = 0  # the most compact level an element of the body is drawn at (0: every one roomy)
 
 
 def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.Image:
@@ -149,9 +151,55 @@ def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.
     return render_layout(screen, panel, join)[0]
 
 
+PROMPT_QUARTERS = (5, 6, 7, 8)  # the prompt's biggest type in quarters of the title's; more only where room is left
+
+
 def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> tuple[Image.Image, Layout]:
-    """``render`` and the layout it chose (for tests and the phone's preview)."""
+    """``render`` and the layout it chose (for tests and the phone's preview).
+
+    On a large panel whose body leaves more than two lines empty at the bottom, the prompt (the moment) is
+    drawn bigger, step by step, as long as no element is left out for it; the body's type may then grow too.
+    """
+    image, layout = _render_layout(screen, panel, join, PROMPT_QUARTERS[0])
+    line = metrics(panel).line
+    empty = _left_empty(layout)
+    if panel.size_class != "large" or not screen.prompt or empty <= 2 * line:
+        return image, layout
+    now = _prompt_height(panel, screen.prompt, PROMPT_QUARTERS[0])
+    tried: set[int] = set()
+    for quarters in reversed(PROMPT_QUARTERS[1:]):  # the biggest prompt that costs the body nothing
+        grow = _prompt_height(panel, screen.prompt, quarters) - now
+        if grow <= 0 or grow in tried or grow > layout.body[3] - layout.body[1] - 2 * line:
+            continue  # no bigger than the last one tried, or room for hardly any body left
+        tried.add(grow)
+        bigger = _render_layout(screen, panel, join, quarters)
+        b = bigger[1]
+        if (
+            len(b.dropped) <= len(layout.dropped)
+            and b.tightest <= layout.tightest
+            and b.figure_size >= layout.figure_size
+            and _left_empty(b) >= 0
+        ):
+            return bigger
+    return image, layout
+
+
+def _left_empty(layout: Layout) -> int:
+    """Pixel rows left below the lowest element of the body."""
+    return layout.body[3] - max((box[3] for _e, box in layout.kept), default=layout.body[1])
+
+
+def _prompt_height(panel: Panel, text: str, quarters: int) -> int:
+    """The height the prompt takes with its biggest type at ``quarters`` of the title's (as ``_prompt`` draws it)."""
     c = Canvas(panel)
+    c.prompt_quarters = quarters
+    f, lines, _rule = _prompt_lines(c, text)
+    return len(lines) * line_h(c, f.size) + c.m.pad
+
+
+def _render_layout(screen: Screen, panel: Panel, join: JoinInfo | None, quarters: int) -> tuple[Image.Image, Layout]:
+    c = Canvas(panel)
+    c.prompt_quarters = quarters
     m = c.m
     w, h = panel.width, panel.height
     # A pHAT has room for the moment, not for the game's name: with a prompt it takes the title bar's place.
@@ -174,7 +222,7 @@ def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) ->
     kept_ids = {id(e) for e, _box in kept}
     dropped = tuple(e for e in elements if id(e) not in kept_ids)
     return c.image, Layout(
-        tuple(kept), dropped, figure_size, (m.pad, y, w - m.pad, bottom), tuple(c.runs), tuple(c.lost)
+        tuple(kept), dropped, figure_size, (m.pad, y, w - m.pad, bottom), tuple(c.runs), tuple(c.lost), c.tightest
     )
 
 

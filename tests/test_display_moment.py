@@ -120,3 +120,21 @@ def test_venom_before_a_leader_leaves_no_column_half_empty(panel_id):
     body = layout.body[3] - layout.body[1]
     left, right = empty_bands(image, layout)
     assert max(left, right) < body / 5, f"{left} px (left) and {right} px (right) of {body} px empty"
+
+
+@pytest.mark.parametrize("panel_id", [p for p in LARGE if p.endswith("7.3")])
+def test_a_sparse_moment_draws_its_prompt_bigger_rather_than_leave_a_band(panel_id):
+    """Venus 2140 before an exchange has only the scene's pools to show: the prompt (the moment) takes the
+    room, above the usual quarter more than the title, instead of 84 of 334 px left empty below the body."""
+    if "v2140" not in registered():
+        pytest.skip("v2140 is not registered")
+    screen, _state = play("v2140", "roll_pool")
+    panel = get_panel(panel_id)
+    image, layout = render_layout(screen, panel, JoinInfo(*JOIN))
+    body = layout.body[3] - layout.body[1]
+    left, right = empty_bands(image, layout)
+    assert max(left, right) < body / 5, f"{left} px (left) and {right} px (right) of {body} px empty"
+    texts = list(layout.texts)
+    prompt = texts[[r.text for r in texts].index("▶ ") + 1]  # the prompt's first line follows its arrow
+    assert prompt.size > metrics(panel).title * 5 // 4
+    assert not layout.dropped and layout.tightest == 0
