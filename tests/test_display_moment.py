@@ -138,3 +138,36 @@ def test_a_sparse_moment_draws_its_prompt_bigger_rather_than_leave_a_band(panel_
     prompt = texts[[r.text for r in texts].index("▶ ") + 1]  # the prompt's first line follows its arrow
     assert prompt.size > metrics(panel).title * 5 // 4
     assert not layout.dropped and layout.tightest == 0
+
+
+@pytest.mark.parametrize("panel_id", sorted(PANELS))
+def test_vnm_race_bars_are_the_main_element_with_whose_turn_marked(panel_id):
+    """VNM: the population bars are kept on every panel, the biggest element of the body (across it where
+        there are columns), and only the player whose turn it is has the name marked (the accent ink, or bold where
+    the panel has no accent text ink) and an accent bar beside it."""
+    from tableside.core.screen import Bars
+    from tableside.display.canvas import Inks
+
+    screen = screen_of("vnm")
+    panel = get_panel(panel_id)
+    image, layout = render_layout(screen, panel, JoinInfo(*JOIN))
+    bars = [(e, box) for e, box in layout.kept if isinstance(e, Bars)]
+    assert bars, "the race bars are left out"
+    (race, (x0, y0, x1, y1)), area = bars[0], lambda b: (b[2] - b[0]) * (b[3] - b[1])
+    assert all(area(box) <= area((x0, y0, x1, y1)) for e, box in layout.kept if e is not race)
+    if panel.size_class != "small":
+        assert x1 - x0 >= (layout.body[2] - layout.body[0]) - 2, "the race does not read across the body"
+    turn = [b.label for b in race.bars if b.note == "turn"]
+    assert len(turn) == 1
+    accent = Inks(panel).accent_text
+    runs = {r.text: r for r in layout.texts if y0 <= r.xy[1] <= y1}
+    for bar in race.bars:
+        drawn = [r for text, r in runs.items() if bar.label.startswith(text.rstrip("…")) and text]
+        assert drawn, f"{bar.label} is not drawn on the bars"
+        run = drawn[0]
+        marked = (run.ink == accent and accent != (0, 0, 0)) or "Bold" in run.font.getname()[1]
+        assert marked == (bar.label in turn), f"{bar.label}: ink {run.ink}, {run.font.getname()}"
+    pixels = numpy.array(image.convert("RGB"))
+    name = [r for text, r in runs.items() if turn[0].startswith(text.rstrip("…")) and text][0]
+    beside = pixels[name.box[1] : name.box[3], x0 : name.box[0]]
+    assert (beside == numpy.array(Inks(panel).accent, dtype=numpy.uint8)).all(axis=2).any(), "no turn bar"
