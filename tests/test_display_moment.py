@@ -171,3 +171,40 @@ def test_vnm_race_bars_are_the_main_element_with_whose_turn_marked(panel_id):
     name = [r for text, r in runs.items() if turn[0].startswith(text.rstrip("…")) and text][0]
     beside = pixels[name.box[1] : name.box[3], x0 : name.box[0]]
     assert (beside == numpy.array(Inks(panel).accent, dtype=numpy.uint8)).all(axis=2).any(), "no turn bar"
+
+
+@pytest.mark.parametrize("system", sorted(SCENARIOS))
+@pytest.mark.parametrize("panel_id", sorted(PANELS))
+def test_only_the_moments_figures_are_drawn_bigger_than_the_prompt(system, panel_id):
+    """The prompt is the biggest text of the body's frame: only the key figures (and tracks drawn as figures)
+    may be bigger; no grid, text, bar or dice label is."""
+    _image, layout = render_layout(screen_of(system), get_panel(panel_id), JoinInfo(*JOIN))
+    _prompt_is_biggest(layout)
+
+
+SPARSE = Screen(
+    title="Sparse",
+    prompt="Ann: choose the card to play from the hand, then pass the turn on",  # two lines: it cannot grow
+    elements=(Text("Cards left: 22", priority=1), Text("Next: Bob", priority=2)),
+)
+
+
+@pytest.mark.parametrize("panel_id", sorted(PANELS))
+def test_a_sparse_body_drawn_bigger_stays_smaller_than_the_prompt(panel_id):
+    _image, layout = render_layout(SPARSE, get_panel(panel_id), JoinInfo(*JOIN))
+    _prompt_is_biggest(layout)
+
+
+def _prompt_is_biggest(layout) -> None:
+    from tableside.core.screen import KeyFigure
+
+    texts = list(layout.texts)
+    start = [r.text for r in texts].index("▶ ") + 1
+    prompt = texts[start].size
+    figures = [box for e, box in layout.kept if isinstance(e, KeyFigure | Track)]
+    for run in texts[start:]:
+        if run.xy[1] < layout.body[1] or any(
+            b[0] <= run.xy[0] <= b[2] and b[1] - 2 <= run.xy[1] <= b[3] for b in figures
+        ):
+            continue
+        assert run.size <= prompt, f"{run.text!r} is drawn at {run.size} px, above the prompt's {prompt}"
