@@ -85,6 +85,7 @@ def _plan(c: Canvas, chosen: list[Element], w: int, h: int, style: figure.Style,
     col_w = (w - m.pad * 2 * (cols - 1)) // cols
     placed: list[tuple[Placeable, int, int, int, int]] = []
     col, y = 0, top
+    group = 0  # where the elements in the columns below the last spanning element start in ``placed``
     for i, e in enumerate(others):
         # Wider than a column, or the last element with the columns below it to itself: it takes their width.
         alone = i == len(others) - 1
@@ -107,7 +108,39 @@ def _plan(c: Canvas, chosen: list[Element], w: int, h: int, style: figure.Style,
         y += eh + m.pad
         if span > 1:  # the columns start below an element that spans them
             col, top = 0, y
+            group = len(placed)
+    _balance(c, placed, group, cols, top, h)
     return Plan(figures, strip, placed)
+
+
+def _balance(
+    c: Canvas, placed: list[tuple[Placeable, int, int, int, int]], group: int, cols: int, top: int, h: int
+) -> None:
+    """Even out the columns in the screen's order: the last element of a column moves to the top of the next
+    (drawn the same) while that lowers the taller of the two, so two sides of an exchange stand side by side
+    rather than one under the other beside a half-empty column."""
+
+    def end(i: int) -> int:
+        e, _col, ey, ew, level = placed[i]
+        return ey + kind_of(e).height(c, e, ew, level)
+
+    for k in range(cols - 1):
+        while True:
+            here = [i for i in range(group, len(placed)) if placed[i][1] == k]
+            there = [i for i in range(group, len(placed)) if placed[i][1] == k + 1]
+            if len(here) < 2:
+                break
+            e, _col, ey, ew, level = placed[here[-1]]
+            eh = kind_of(e).height(c, e, ew, level)
+            was = max(end(here[-1]), max((end(i) for i in there), default=top))
+            after_here = end(here[-2])
+            after_there = (max(end(i) for i in there) + eh + c.m.pad) if there else top + eh
+            if max(after_here, after_there) >= was or after_there > h:
+                break
+            placed[here[-1]] = (e, k + 1, top, ew, level)
+            for i in there:
+                o, ocol, oy, oew, olevel = placed[i]
+                placed[i] = (o, ocol, oy + eh + c.m.pad, oew, olevel)
 
 
 def _fit_level(c: Canvas, e: Placeable, w: int, room: int, floor: int = 0) -> tuple[int, int] | None:

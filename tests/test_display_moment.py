@@ -208,3 +208,19 @@ def _prompt_is_biggest(layout) -> None:
         ):
             continue
         assert run.size <= prompt, f"{run.text!r} is drawn at {run.size} px, above the prompt's {prompt}"
+
+
+def test_the_two_sides_of_an_exchange_stand_side_by_side_on_the_13_3_inch():
+    """The columns are evened out in the screen's order: with both sides' dice on the table, the answer
+    goes to the top of the second column beside the dice put forward, not under them beside a column
+    holding one line (a third of the 13.3" body was left empty in the right half)."""
+    from tableside.core.screen import DiceGroup
+
+    if "v2140" not in registered():
+        pytest.skip("v2140 is not registered")
+    screen, _state = play("v2140", "answer")
+    image, layout = render_layout(screen, get_panel("spectra-13.3"), JoinInfo(*JOIN))
+    (forward, answer) = [box for e, box in layout.kept if isinstance(e, DiceGroup)]
+    assert forward[1] == answer[1] and forward[2] <= answer[0], f"{forward} and {answer} are not side by side"
+    body = layout.body[3] - layout.body[1]
+    assert max(empty_bands(image, layout)) < body / 3
