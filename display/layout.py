@@ -11,7 +11,7 @@ compares heights.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from tableside.core.screen import Element, KeyFigure, Track
@@ -209,18 +209,6 @@ def _used(c: Canvas, plan: Plan) -> int:
     return max((ey + kind_of(e).height(c, e, ew, level) for e, _col, ey, ew, level in plan.placed), default=0)
 
 
-def _lowest_column_end(c: Canvas, plan: Plan, w: int) -> int:
-    """How far down the body the emptiest column reaches (an element spanning the columns fills each)."""
-    cols = c.m.columns if len(plan.placed) > 1 else 1
-    col_w = (w - c.m.pad * 2 * (cols - 1)) // cols
-    ends = [0] * cols
-    for e, col, ey, ew, level in plan.placed:
-        end = ey + kind_of(e).height(c, e, ew, level)
-        for k in range(cols) if ew > col_w else (col,):
-            ends[k] = max(ends[k], end)
-    return min(ends)
-
-
 def _zoomed(m: Metrics, z: float) -> Metrics:
     def k(v: int) -> int:
         return round(v * z)
@@ -246,7 +234,7 @@ def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan:
         return plan
     if any(e.kind == "track_row" for e, _col, _y, _w, _level in plan.placed):
         return plan  # tracks as numbers side by side take the class's figure size: a zoom would shrink them
-    if _lowest_column_end(c, plan, w) >= h - c.m.line:  # every column full to the bottom already
+    if _used(c, plan) >= h - c.m.line:  # full to the bottom already
         return plan
     base = c.m
     was = {_key(e): level for e, _col, _y, _w, level in plan.placed}
@@ -269,6 +257,20 @@ def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan:
     return best[0] if best else plan
 
 
+def _largest(lo: int, hi: int, ok: Callable[[int], bool]) -> int | None:
+    """The largest ``n`` in ``lo..hi`` with ``ok(n)``, for an ``ok`` that holds up to some ``n`` and not after
+    (a size that fits the room): a bisection, a few measurements instead of one per pixel."""
+    if lo > hi or not ok(lo):
+        return None
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if ok(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def _grow_figures(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
     """On a medium or large panel, the room left below the body goes to the key figures (the moment's
     numbers): their boxes grow as far as that room and their width allow, up to half again their size,
@@ -280,20 +282,32 @@ def _grow_figures(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
     was = figure.strip_top(c, plan.figures, w, h, figure.Style(False, strip.size))
     if spare <= c.m.pad or was is None:
         return plan
-    best: tuple[figure.Strip, int] | None = None
-    for size in range(strip.size + 1, c.m.figure * 3 // 2 + 1):
+
+    def grown(size: int) -> tuple[figure.Strip, int] | None:
         found = figure.strip_top(c, plan.figures, w, h, figure.Style(False, size))
         if found is None or (found[0].rows, found[0].per_row) != (strip.rows, strip.per_row):
-            break
-        if found[1] - was[1] > spare:
-            break
-        if found[0].size > strip.size:
-            best = found
-    if best is None:
+            return None
+        return found if found[1] - was[1] <= spare else None
+
+    size = _largest(strip.size + 1, c.m.figure * 3 // 2, lambda n: grown(n) is not None)
+    best = grown(size) if size is not None else None
+    if best is None or best[0].size <= strip.size:
         return plan
     down = best[1] - was[1]
     placed = [(e, col, ey + down, ew, level) for e, col, ey, ew, level in plan.placed]
     return Plan(plan.figures, best[0], placed)
+
+
+def _dice_fit(c: Canvas, e: Placeable, w: int, level: int, room: int) -> Callable[[int], bool]:
+    """Whether ``e``'s dice drawn at a size stay within ``w`` and take at most ``room`` px more than now."""
+    kind = kind_of(e)
+    was = kind.measure(c, e, w, level)
+
+    def fits(size: int) -> bool:
+        c.die_size[id(e)] = size
+        return dice.die_size(c, e, w) >= size and kind.measure(c, e, w, level) - was <= room
+
+    return fits
 
 
 def _grow_dice(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
@@ -318,20 +332,12 @@ def _grow_dice(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
         spare = h - end
         kind = kind_of(e)
         was = kind.measure(c, e, ew, level)
-        grow, best = 0, c.m.die
-        for size in range(c.m.die + 1, c.m.die * 2 + 1):
-            c.die_size[id(e)] = size
-            if dice.die_size(c, e, ew) < size:  # as wide as its width allows already
-                break
-            more = kind.measure(c, e, ew, level) - was
-            if more > spare:
-                break
-            grow = more
-            best = size
-        if grow <= 0:
+        best = _largest(c.m.die + 1, c.m.die * 2, _dice_fit(c, e, ew, level, spare))
+        if best is None:
             c.die_size.pop(id(e), None)
             continue
         c.die_size[id(e)] = best
+        grow = kind.measure(c, e, ew, level) - was
         for k in mine:
             o, ocol, oy, oew, olevel = placed[k]
             if oy > ey:
