@@ -111,14 +111,16 @@ class Inks:
 
     def player(self, colour: int | None) -> RGB:
         """A player's colour (``core.screen.PLAYER_INKS``) in the panel's own ink when it has it (purple:
-        orange, the nearest), so a player looks the same here as on the phone; else the next player ink."""
+        orange, the nearest, or green on a Spectra board, which has no orange: VNM's Venus is purple and
+        every other ink is a player world's there, Green being Earth's), so a player looks the same here as on
+        the phone; else the next player ink."""
         if colour is None:
             return BLACK
         if len(self.players) > 1:
             name = PLAYER_INKS[colour % len(PLAYER_INKS)]
-            name = "orange" if name == "purple" else name
-            if INK_RGB.get(name) in self.players:
-                return INK_RGB[name]
+            for ink in ("orange", "green") if name == "purple" else (name,):
+                if INK_RGB.get(ink) in self.players:
+                    return INK_RGB[ink]
         return self.players[colour % len(self.players)]
 
 

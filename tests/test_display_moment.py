@@ -224,3 +224,19 @@ def test_the_two_sides_of_an_exchange_stand_side_by_side_on_the_13_3_inch():
     assert forward[1] == answer[1] and forward[2] <= answer[0], f"{forward} and {answer} are not side by side"
     body = layout.body[3] - layout.body[1]
     assert max(empty_bands(image, layout)) < body / 3
+
+
+@pytest.mark.parametrize("panel_id", sorted(PANELS))
+def test_vnm_player_worlds_keep_distinct_inks_on_every_colour_panel(panel_id):
+    """One identity per player on the e-paper: the five player worlds' rulebook colours (Venus Purple, Mars
+    Red, Ganymede Blue, Titan Yellow, Pluto Black) get five different inks wherever the panel has five
+    player inks (on a Spectra board Venus was drawn blue, as Ganymede)."""
+    from tableside.core.systems.vnm.screen import world_colour
+    from tableside.display.canvas import Inks
+
+    inks = Inks(get_panel(panel_id))
+    if len(inks.players) < 5:
+        pytest.skip("this panel draws every player in black")
+    worlds = ("Venus", "Mars", "Ganymede", "Titan", "Pluto")
+    drawn = {w: inks.player(world_colour(w)) for w in worlds}
+    assert len(set(drawn.values())) == len(worlds), drawn
