@@ -80,6 +80,13 @@ def metrics(panel: Panel) -> Metrics:
 # --- inks ---------------------------------------------------------------------------------------
 
 
+# A colour the panel lacks is drawn in the first of these it has, chosen so players stay apart. Purple: orange
+# (the nearest), or on a Spectra board (no orange) green: VNM's Venus is purple and each other ink is a player
+# world's there (Green is Earth's). Orange, the fourth seat's colour: black on a Spectra board, which only a
+# sixth seat uses, so five seats keep five inks (the fallback by index gave yellow, the fifth seat's).
+STAND_INS: dict[str, tuple[str, ...]] = {"purple": ("orange", "green"), "orange": ("black",)}
+
+
 class Inks:
     """Which of the panel's inks draws each tone, and what is readable on top of it."""
 
@@ -110,15 +117,13 @@ class Inks:
         return BLACK if fill in light else WHITE
 
     def player(self, colour: int | None) -> RGB:
-        """A player's colour (``core.screen.PLAYER_INKS``) in the panel's own ink when it has it (purple:
-        orange, the nearest, or green on a Spectra board, which has no orange: VNM's Venus is purple and
-        every other ink is a player world's there, Green being Earth's), so a player looks the same here as on
-        the phone; else the next player ink."""
+        """A player's colour (``core.screen.PLAYER_INKS``) in the panel's own ink when it has it, so a player
+        looks the same here as on the phone; else its stand-in (``STAND_INS``); else the next player ink."""
         if colour is None:
             return BLACK
         if len(self.players) > 1:
             name = PLAYER_INKS[colour % len(PLAYER_INKS)]
-            for ink in ("orange", "green") if name == "purple" else (name,):
+            for ink in (name, *STAND_INS.get(name, ())):
                 if INK_RGB.get(ink) in self.players:
                     return INK_RGB[ink]
         return self.players[colour % len(self.players)]

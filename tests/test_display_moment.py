@@ -240,3 +240,16 @@ def test_vnm_player_worlds_keep_distinct_inks_on_every_colour_panel(panel_id):
     worlds = ("Venus", "Mars", "Ganymede", "Titan", "Pluto")
     drawn = {w: inks.player(world_colour(w)) for w in worlds}
     assert len(set(drawn.values())) == len(worlds), drawn
+
+
+@pytest.mark.parametrize("panel_id", sorted(PANELS))
+def test_five_seats_keep_five_inks_on_every_colour_panel(panel_id):
+    """Venusian Vegas and VENOM colour players by seat (0-4, up to five players): five inks wherever the
+    panel has five player inks (on a Spectra board the fourth seat's orange fell back to yellow, the fifth's)."""
+    from tableside.display.canvas import Inks
+
+    inks = Inks(get_panel(panel_id))
+    if len(inks.players) < 5:
+        pytest.skip("this panel draws every player in black")
+    drawn = [inks.player(seat) for seat in range(5)]
+    assert len(set(drawn)) == 5, drawn
