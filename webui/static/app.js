@@ -298,8 +298,11 @@ function drawActions() {
   main.classList.toggle("several", top.length > 1);
   // Open already: the only move waited for, or the one the first prompt names (an attack on the declared target).
   const own = mine ? prompts.find((p) => p.seat === mine.seat && p.type) : prompts.find((p) => p.seat === null && p.type);
-  const first = own ? own.type : prompts.length ? prompts[0].type : null;
-  for (const a of top) main.append(actWidget(a, true, keep, top.length === 1 || a.type === first));
+  const first = own ? own.type : prompts.length && (!mine || prompts[0].seat === null) ? prompts[0].type : null;
+  // A seated phone never opens another seat's move: its button stays one tap away (acting asks first).
+  const othersOnly = (t) => mine && prompts.some((p) => [p.type, ...(p.also || [])].includes(t))
+    && prompts.every((p) => ![p.type, ...(p.also || [])].includes(t) || (p.seat && p.seat !== mine.seat));
+  for (const a of top) main.append(actWidget(a, true, keep, !othersOnly(a.type) && (top.length === 1 || a.type === first)));
   if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
     const sys = S.systems.find((x) => x.id === S.view.system);
     const buttons = ((sys && sys.buttons) || []).filter((b) => !/^(undo|redo)$/i.test(b.label)).map((b) =>
@@ -465,6 +468,13 @@ function readAll(fields, widgets) {
   return out;
 }
 
+// The rules name the field a refusal is about by its key ("area: China has only 27 ..."): said with
+// the label the form shows ("Land area: China has only 27 ...").
+function labelled(a, message) {
+  const m = /^([a-z_]+): /.exec(message || "");
+  const f = m && (a.fields || []).find((x) => x.name === m[1]);
+  return f ? `${labelOf(f)}: ${message.slice(m[0].length)}` : message;
+}
 // A seated phone acting in another seat's turn (or for another seat) asks first.
 async function othersTurn(a, body) {
   const mine = mySeat();
@@ -501,8 +511,8 @@ async function send(a, body, form, button) {
       showDicePad(form.dice, err.data.needs_dice, body.faces || []);
       form.showErr("Roll these dice and tap the faces, in the order rolled.");
       offerSmartDice(form.dice, a, body);
-    } else if (form) form.showErr(err.message);
-    else banner(err.message, "error");
+    } else if (form) form.showErr(labelled(a, err.message));
+    else banner(labelled(a, err.message), "error");
   } finally { if (button) button.disabled = false; }
 }
 
@@ -746,13 +756,14 @@ function picks(f, id, label, help) {
   };
 }
 function text(f, id, label, help) {
-  const input = el("input", { id, type: "text", maxlength: f.max_length || 60, autocomplete: "off" });
+  const input = el("input", { id, type: "text", maxlength: f.max_length || 60, autocomplete: "off", placeholder: f.placeholder });
   if (typeof f.default === "string") input.value = f.default;
   return {
     node: el("div", { class: "field" }, el("label", { for: id }, label, help), input),
     read() { const v = input.value.trim(); need(f, label, v); return v === "" ? undefined : v; },
   };
 }
+function article(noun) { return /^[aeiou]/i.test(noun) ? "an" : "a"; }
 // "Land areas" -> "Land area", "Tokens played" -> "Token played": the last word, else the first, is the noun.
 function singular(label) {
   const one = (w) => w.replace(/(ie)?s$/i, (m, ie) => (ie ? "y" : ""));
@@ -780,7 +791,7 @@ function texts(f, id, label, help) {
   start.forEach((v) => add(v));
   while (items.length < Math.max(1, f.minimum || 0)) add("");
   const node = el("fieldset", { class: "field" }, el("legend", {}, label, help), list,
-    el("button", { type: "button", onclick: () => { add(""); items[items.length - 1].focus(); } }, `Add a ${one.toLowerCase()}`));
+    el("button", { type: "button", onclick: () => { add(""); items[items.length - 1].focus(); } }, `Add ${article(one)} ${one.toLowerCase()}`));
   return {
     node, read() {
       const v = items.map((i) => i.value.trim()).filter(Boolean);
@@ -834,7 +845,10 @@ function rows(f, id, label, help) {
   const sub = f.fields || [];
   const noun = singular(label).split(" ").map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase())).join(" "); // "VENOM" stays
   const add = (value) => {
-    const ws = sub.map((sf) => fieldWidget({ ...sf, default: value && value[sf.name] !== undefined ? value[sf.name] : sf.default }));
+    // A player's example name is a hint to type over, never a value someone has to delete first.
+    const hint = (sf) => f.name === "players" && sf.kind === "text" && value && typeof value[sf.name] === "string";
+    const ws = sub.map((sf) => fieldWidget(hint(sf) ? { ...sf, placeholder: value[sf.name] }
+      : { ...sf, default: value && value[sf.name] !== undefined ? value[sf.name] : sf.default }));
     const item = { ws };
     // A row given its player (a trick, one row per player in lead order): the name heads the row, the
     // card is two taps, and the rarer extras (a token) fold away.
@@ -857,7 +871,7 @@ function rows(f, id, label, help) {
   // Optional rows with no default start empty: the rules' own values apply unless someone adds one.
   if (f.required) while (items.length < (f.minimum || 1)) add(null);
   const node = el("fieldset", { class: "field" }, el("legend", {}, label, help), list,
-    el("button", { type: "button", onclick: () => add(null) }, `Add a ${noun}`));
+    el("button", { type: "button", onclick: () => add(null) }, `Add ${article(noun)} ${noun}`));
   return {
     node, read() {
       if (!items.length && !f.required) return undefined;

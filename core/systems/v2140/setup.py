@@ -51,7 +51,7 @@ OPTIONS = (
     Field(
         "effects",
         "rows",
-        label="Effects and the paragraph each reads",
+        label="Effects",
         required=False,
         default=[dict(r) for r in effects.DEFAULT_READINGS],
         maximum=len(effects.PARAGRAPHS) * 2,
@@ -59,12 +59,13 @@ OPTIONS = (
             Field("name", "text", label="Effect", max_length=24),
             Field("reads", "pick", label="Reads the paragraph", choices=effects.PARAGRAPH_CHOICES),
         ),
-        help="the transcription lost the effect headings: confirm which paragraph each effect is",
+        help="the paragraph each effect reads: the transcription lost the effect headings, so confirm which "
+        "paragraph each effect is",
     ),
     Field(
         "goal_charts",
         "rows",
-        label="Goal charts by root skill",
+        label="Chart goals",
         required=False,
         default=[dict(r) for r in goals.DEFAULT_CHARTS],
         maximum=60,
@@ -72,7 +73,8 @@ OPTIONS = (
             Field("root", "text", label="Root skill", max_length=24),
             Field("goal", "text", label="Goal", max_length=rules.MAX_TEXT),
         ),
-        help="the charts are not in the transcription: the goals it names, and any the table adds",
+        help="the goal charts by root skill; the charts are not in the transcription: the goals it names, "
+        "and any the table adds",
     ),
 )
 

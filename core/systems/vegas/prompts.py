@@ -27,7 +27,7 @@ def pending(state: State) -> list[Prompt]:
     if phase == TRICKS:
         if state["trick"] is not None:
             return [
-                Prompt(c["player"], f"{c['player']}: take or decline a trick bonus", "claim_bonus")
+                Prompt(c["player"], f"{c['player']}: take or decline a trick bonus", "claim_bonus", ("decline_bonus",))
                 for c in state["trick"]["claims"]
             ]
         number, played = state["tricks_played"] + 1, state.get("playing") or []

@@ -53,6 +53,16 @@ def _trick_cards(state: State) -> list[Choice]:
     ]
 
 
+def _no_trick_cards(state: State) -> bool:
+    return not _trick_cards(state)
+
+
+# A claim's extras, asked once a card whose bonus uses them is tapped (a form with no card of the trick
+# to tap, named by suit and number, shows them all). The rules check them the same either way.
+_BOT_TOKEN = {"from_card": tuple(f"Bot {n}" for n in range(6, 10))}
+_GAME_STEAL = {"from_card": tuple(f"Game {n}" for n in range(6, 10))}
+
+
 def _holder(state: State, action: dict[str, Any]) -> str | None:
     """A hand is its holder's: only that seat's phone (or the table) enters it."""
     return action.get("player") or None
@@ -79,6 +89,7 @@ _TOKEN_FIELDS = (
         default="",
         choices=rules.TRUMP_CHOICES,
         help="a Game token used for its ability: the suit the Trump Indicator moves to, or No Trump",
+        shown_when={"token": ("Game",)},
     ),
     Field(
         "block",
@@ -87,6 +98,7 @@ _TOKEN_FIELDS = (
         required=False,
         default=False,
         help="the token is played purely to block; its ability is not used",
+        shown_when={"token": rules.TOKEN_COLOURS},
     ),
     Field(
         "take",
@@ -96,6 +108,7 @@ _TOKEN_FIELDS = (
         default="",
         choices=tuple(referee.all_cards()),
         help="the card a Mobster token takes out of the trick into the hand",
+        shown_when={"token": ("Mobster",)},
     ),
 )
 _CARD_ROW = (
@@ -293,8 +306,9 @@ _SPECS = (
                 help="the card whose bonus is taken",
             ),
             Field("player", "seat", label="Player"),
-            replace(_SUIT, required=False, default=""),
-            replace(_NUMBER, required=False),
+            # Named by suit and number only where no card of the trick is offered to tap.
+            replace(_SUIT, required=False, default="", applies=_no_trick_cards),
+            replace(_NUMBER, required=False, applies=_no_trick_cards),
             Field(
                 "target",
                 "seat",
@@ -302,6 +316,7 @@ _SPECS = (
                 required=False,
                 default="",
                 help="Game 6-9: whom to steal from (random if not given)",
+                shown_when=_GAME_STEAL,
             ),
             Field(
                 "colour",
@@ -311,6 +326,7 @@ _SPECS = (
                 default="",
                 choices=rules.TOKEN_COLOURS,
                 help="Bot 6-9: the modifier token taken",
+                shown_when=_BOT_TOKEN,
             ),
             Field(
                 "card",
@@ -320,6 +336,7 @@ _SPECS = (
                 minimum=1,
                 maximum=laws.MAX_HAND,
                 help="Game 6-9: the card already picked at random by hand (1 = leftmost)",
+                shown_when=_GAME_STEAL,
             ),
         ),
         group="Tricks",

@@ -1,0 +1,183 @@
+"""What playing each system through the phone panel showed (#17 QA): fixed, and kept fixed.
+
+A real ``tableside serve --simulate`` and Debian's chromium at 390 x 844 with touch, one browser
+context per phone, as in tests/test_tap_budget.py. Each test is one thing a player ran into: a
+name field that had to be deleted, a form asking for a token's extras with no token chosen, a
+refusal naming a field by its key, another seat's form open on this phone.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser_support import MANY_NEW_GAMES, phone, served
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from served(tmp_path_factory.mktemp("played"), MANY_NEW_GAMES)
+
+
+def api(server, method, path, body=None):
+    status, data = server.request(method, path, body)
+    assert status < 300, (status, data)
+    return data
+
+
+def new_game(server, system: str, options: dict, *actions: dict) -> int:
+    api(server, "POST", "/api/sessions", {"system": system, "options": options})
+    version = 0
+    for action in actions:
+        version = api(server, "POST", "/api/sessions/active/actions", action)["version"]
+    return version
+
+
+def seated(browser, server, seat: str | None, version: int):
+    page = phone(browser, server)
+    if seat:
+        page.locator("#seat").tap()
+        page.locator("#seat-list").get_by_role("button", name=re.compile(f"^{re.escape(seat)}( \\(|$)")).tap()
+        expect(page.locator("#seat")).to_have_text(f"Seat: {seat}")
+    page.wait_for_function(f"() => S.view && S.view.version === {version} && S.inflight === 0")
+    return page
+
+
+def moment(page, label: str):
+    act = page.locator("#main-actions > .act").filter(
+        has=page.locator("button.open", has_text=re.compile(f"^{re.escape(label)}"))
+    )
+    expect(act).to_have_count(1)
+    return act
+
+
+def new_game_form(page, system_name: str):
+    page.get_by_role("button", name="Games").tap()
+    page.locator("#system-box").get_by_text(system_name, exact=True).tap()
+    return page.locator("#option-fields")
+
+
+# -- setup ---------------------------------------------------------------------------------------
+def test_vnm_player_names_are_hints_to_type_over_not_values_to_delete(browser, server):
+    """The rulebook's planets prefilled as names had to be deleted before typing "Ann"."""
+    new_game(server, "vegas", {"players": ["Jo", "Kim"]})
+    page = phone(browser, server)
+    form = new_game_form(page, "Venus Needs Men")
+    names = form.get_by_role("textbox", name=re.compile("^Name"))
+    expect(names).to_have_count(3)
+    assert [names.nth(i).input_value() for i in range(3)] == ["", "", ""]
+    assert [names.nth(i).get_attribute("placeholder") for i in range(3)] == ["Venus", "Mars", "Pluto"]
+    names.nth(0).fill("Ann")
+    page.get_by_role("button", name="Start new game").tap()
+    page.locator("#confirm-yes").tap()
+    page.wait_for_function("() => S.view && S.view.system === 'vnm'")
+    players = api(server, "GET", "/api/sessions/active")["state"]["players"]
+    assert [p["name"] for p in players] == ["Ann", "Mars", "Pluto"]  # left empty: the home world's name
+    page.context.close()
+
+
+def test_v2140_setup_rows_are_named_by_what_one_row_is(browser, server):
+    """ "Remove this effects and the paragraph each read": a row's noun, with its article."""
+    page = phone(browser, server)
+    form = new_game_form(page, "Venus 2140")
+    expect(form.get_by_role("button", name="Add an effect", exact=True)).to_have_count(1)
+    expect(form.get_by_role("button", name="Remove this effect", exact=True).first).to_be_visible()
+    expect(form.get_by_role("button", name="Add a chart goal", exact=True)).to_have_count(1)
+    expect(form).not_to_contain_text("each read")
+    expect(form).not_to_contain_text("Add a effect")
+    page.context.close()
+
+
+# -- Venusian Vegas: a card's token, a trick's bonus --------------------------------------------
+VEGAS_PLAYERS = ["Jo", "Kim", "Lu", "Max"]
+JO_LEADS = (
+    *({"type": "setup_tracks", "player": p, "tracks": ["Team", "Game"]} for p in VEGAS_PLAYERS),
+    {"type": "start_round"},
+    {"type": "choose_furthest_behind", "player": "Jo"},
+    {"type": "free_increase", "track": "Bot"},
+)
+
+
+def test_vegas_a_tokens_extras_show_only_with_the_token_that_uses_them(browser, server):
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
+    page = seated(browser, server, "Jo", version)
+    form = moment(page, "Play a card").locator("form")
+    expect(form).to_be_visible()
+    trump = form.get_by_role("group", name=re.compile("^Trump to"))
+    take = form.locator(".field").filter(has_text=re.compile("^Mobster takes"))
+    block = form.get_by_text("Only to block")
+    token = form.get_by_role("group", name=re.compile("^Token"))
+    for hidden in (trump, take, block):  # no token chosen: nothing about a token is asked
+        expect(hidden).to_be_hidden()
+    token.get_by_text("Game", exact=True).tap()
+    expect(trump).to_be_visible()
+    expect(block).to_be_visible()
+    expect(take).to_be_hidden()
+    token.get_by_text("Mobster", exact=True).tap()
+    expect(take).to_be_visible()
+    expect(trump).to_be_hidden()
+    token.get_by_text("None", exact=True).tap()
+    for hidden in (trump, take, block):
+        expect(hidden).to_be_hidden()
+    page.context.close()
+
+
+def test_vegas_a_bonus_is_a_card_of_the_trick_or_declined_from_the_top(browser, server):
+    trick = [
+        {"type": "play_card", "player": p, "suit": s, "number": n}
+        for p, s, n in (("Jo", "Team", 5), ("Kim", "Team", 9), ("Lu", "Game", 3), ("Max", "Bot", 12))
+    ]
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS, *trick)
+    page = seated(browser, server, "Kim", version)
+    claim = moment(page, "Take a trick bonus").locator("form")
+    expect(claim).to_be_visible()
+    expect(claim.locator("fieldset.quick button")).to_have_count(3)
+    # The trick's cards are offered: no suit and number to type as well, and no card-specific extras yet.
+    expect(claim.get_by_role("group", name="Suit", exact=True)).to_have_count(0)
+    expect(claim.get_by_role("spinbutton", name=re.compile("^Number"))).to_have_count(0)
+    expect(claim.get_by_role("group", name=re.compile("^Token colour"))).to_be_hidden()
+    # "take or decline": declining is beside taking, on top (its button, then send: its seat is this phone's).
+    decline = moment(page, "Decline a trick bonus")
+    decline.locator("button.open").tap()
+    decline.locator("form .submit-row button.primary").tap()
+    expect(page.locator("#said")).to_contain_text("Kim declines")
+    page.context.close()
+
+
+# -- words ---------------------------------------------------------------------------------------
+VNM = {"players": [{"name": n, "home_worlds": [w]} for n, w in (("Ann", "Venus"), ("Bob", "Mars"), ("Cy", "Pluto"))]}
+
+
+def test_a_refusal_names_the_field_by_its_label_not_its_key(browser, server):
+    version = new_game(server, "vnm", VNM)
+    page = seated(browser, server, None, version)
+    collect = moment(page, "Collect population")
+    collect.locator("button.open").tap()
+    form = collect.locator("form")
+    form.get_by_role("spinbutton", name=re.compile("^Population")).fill("30")
+    form.get_by_role("button", name=re.compile("^China")).tap()
+    error = form.locator("p.form-error")
+    expect(error).to_contain_text("China has only 27")
+    expect(error).to_contain_text(re.compile("^Land area: "))
+    assert api(server, "GET", "/api/sessions/active")["version"] == version
+    page.context.close()
+
+
+# -- another seat's move ---------------------------------------------------------------------------
+def test_a_seated_phone_leaves_another_seats_move_closed(browser, server):
+    """The GM's phone while Shred draws his pool: Shred's form is not open on the GM's phone."""
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]})
+    gm = seated(browser, server, "GM", version)
+    shred = seated(browser, server, "Shred", version)
+    expect(shred.locator("#pending li.yours")).to_contain_text("Shred: draw dice")
+    expect(moment(shred, "Draw dice for a scene pool").locator("form")).to_be_visible()
+    draw = moment(gm, "Draw dice for a scene pool")
+    expect(draw.locator("button.open")).to_have_attribute("aria-expanded", "false")
+    expect(draw.locator("form")).to_have_count(0)
+    for page in (gm, shred):
+        page.context.close()
