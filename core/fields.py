@@ -65,6 +65,9 @@ class Field:
     ``differs_from`` names a sibling pick whose value this one never takes (a target is not
     the actor): a form leaves that value out of the choices while the sibling holds it (a
     seated phone's actor is its seat). The rules still refuse it; this only keeps it off the form.
+    ``upto(state)`` for a ``count``: the most the rules allow in this state (what the action has
+    left), described as its ``maximum`` so a form neither offers nor accepts more; None, or less
+    than the minimum, leaves ``maximum``. The rules still check the value, in their own words.
     """
 
     name: str
@@ -83,6 +86,7 @@ class Field:
     prefill: Callable[[State], Any] | None = None
     applies: Callable[[State], bool] | None = None
     offer: Callable[[State], list[int] | None] | None = None
+    upto: Callable[[State], int | None] | None = None
     differs_from: str = ""
 
     def __post_init__(self) -> None:
@@ -127,6 +131,10 @@ class Field:
             value = getattr(self, key)
             if value not in (None, ""):
                 out[key] = value
+        if self.upto is not None and state is not None:
+            most = self.upto(state)
+            if most is not None and (self.minimum is None or most >= self.minimum):
+                out["maximum"] = most if self.maximum is None else min(most, self.maximum)
         if self.offer is not None and state is not None:
             dice = self.offer(state)
             if dice is not None:

@@ -154,15 +154,20 @@ VNM = {"players": [{"name": n, "home_worlds": [w]} for n, w in (("Ann", "Venus")
 
 
 def test_a_refusal_names_the_field_by_its_label_not_its_key(browser, server):
-    version = new_game(server, "vnm", VNM)
+    africa_holds_two = {"type": "correct", "key": "land_areas.3.population", "value": 2}
+    version = new_game(server, "vnm", VNM, africa_holds_two)
     page = seated(browser, server, None, version)
     collect = moment(page, "Collect population")
     collect.locator("button.open").tap()
     form = collect.locator("form")
-    form.get_by_role("spinbutton", name=re.compile("^Population")).fill("30")
-    form.get_by_role("button", name=re.compile("^China")).tap()
+    population = form.get_by_role("spinbutton", name=re.compile("^Population"))
+    population.fill("6")  # Pluto's five ships collect five: the form says so before sending
+    form.get_by_role("button", name=re.compile("^Africa")).tap()
+    expect(form.locator("p.form-error")).to_contain_text("Population: 1 to 5, not 6.")
+    population.fill("4")
+    form.get_by_role("button", name=re.compile("^Africa")).tap()
     error = form.locator("p.form-error")
-    expect(error).to_contain_text("China has only 27")
+    expect(error).to_contain_text("Africa has only 2")
     expect(error).to_contain_text(re.compile("^Land area: "))
     assert api(server, "GET", "/api/sessions/active")["version"] == version
     page.context.close()

@@ -214,3 +214,18 @@ def _infect(state: dict, name: str, count: int) -> dict:
     a["population"] -= count
     a["infected"] += count
     return state
+
+
+def _most(state: dict, action: str) -> int:
+    fields = SYSTEM.all_actions()[action].describe(state)["fields"]
+    return next(f for f in fields if f["name"] == "count")["maximum"]
+
+
+def test_the_count_a_phone_offers_is_what_the_action_has_left() -> None:
+    """Pluto's 5 ships collect 5 units: the form offers 1 to 5, never 1 to 99 (#17 QA)."""
+    state = new_game()
+    assert _most(state, "collect") == 5
+    state, _ = act(state, {"type": "collect", "area": "China", "count": 3})
+    assert _most(state, "collect") == 2
+    assert _most(state, "destroy_population") == 2
+    refused(state, {"type": "collect", "area": "China", "count": 3}, "so 2 more, not 3")

@@ -104,8 +104,18 @@ def _area(choices: Any, verb: str) -> Field:
     return Field("area", "pick", label="Land area", choices=choices, help=f"where the population is {verb}")
 
 
-def _count(what: str) -> Field:
-    return Field("count", "count", label=what, required=False, default=1, minimum=1, maximum=99)
+def _count(what: str, collecting: bool) -> Field:
+    """Units of population: at most what the action has left this turn (its ships and Zap extensions)."""
+    return Field(
+        "count",
+        "count",
+        label=what,
+        required=False,
+        default=1,
+        minimum=1,
+        maximum=99,
+        upto=lambda state: population.units_left(state, collecting),
+    )
 
 
 _WORLD = Field("world", "pick", label="Planet", choices=_worlds)
@@ -282,7 +292,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "world (Earth: the Refuge); one unit per spaceship on the board (Alluring Venus two), one more "
             "per Zap card.",
             population.collect,
-            (_area(_areas_with_population, "collected from"), _count("Population"), _INFECTED),
+            (_area(_areas_with_population, "collected from"), _count("Population", True), _INFECTED),
             group=POPULATION,
             available=population.collect_closed,
             example={"area": "China", "count": 2},
@@ -292,7 +302,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "Infect population",
             "Population Action (Enhanced, Titan): healthy population becomes infected.",
             population.infect,
-            (_area(_areas_with_healthy, "infected in"), _count("Population")),
+            (_area(_areas_with_healthy, "infected in"), _count("Population", False)),
             group=POPULATION,
             available=population.infect_closed,
             example={"area": "India", "count": 1},
@@ -302,7 +312,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "Destroy population",
             "Population Action (Enhanced): population destroyed on Earth goes to the destroyed pile.",
             population.destroy_population,
-            (_area(_areas_with_population, "destroyed in"), _count("Population"), _INFECTED),
+            (_area(_areas_with_population, "destroyed in"), _count("Population", False), _INFECTED),
             group=POPULATION,
             available=population.destroy_closed,
             example={"area": "Europe", "count": 1, "infected": True},
