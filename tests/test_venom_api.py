@@ -77,6 +77,9 @@ def test_mid_game_actions_offer_the_real_players_leader_zones_and_dice(client):
         (3, "Die 3: 3 (miss)"),
     ]
     assert ("venom_strikes", "VENOM Strikes! (9 left)") in _choices(actions, "draw_event", "kind")
+    # The 18 shared between the two kinds, said as shared (it read "Freedom Squadron (18 or VENOM left)").
+    assert ("freedom_squadron", "Freedom Squadron (18 left with VENOM)") in _choices(actions, "draw_event", "kind")
+    assert ("venom", "VENOM (18 left with Freedom Squadron)") in _choices(actions, "draw_event", "kind")
     assert _choices(actions, "game_over", "winner")[0][1].startswith("Freedom Squadron")
     kinds = {f["kind"] for a in actions for f in a["fields"]}
     assert kinds <= KINDS_A_PHONE_DRAWS, kinds - KINDS_A_PHONE_DRAWS

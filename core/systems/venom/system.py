@@ -48,9 +48,9 @@ def _event_kinds(s: State) -> list[Choice]:
         )
         if bucket is None:
             continue
-        other = {rules.FREEDOM_SQUADRON: " or VENOM", rules.VENOM: " or Freedom Squadron"}
-        shared = other[kind] if bucket == rules.FS_OR_VENOM else ""
-        out.append(Choice(kind, f"{rules.EVENT_NAMES[kind]} ({cards[bucket]}{shared} left)"))
+        other = {rules.FREEDOM_SQUADRON: " with VENOM", rules.VENOM: " with Freedom Squadron"}
+        shared = other[kind] if bucket == rules.FS_OR_VENOM else ""  # one count for both kinds
+        out.append(Choice(kind, f"{rules.EVENT_NAMES[kind]} ({cards[bucket]} left{shared})"))
     return out
 
 
