@@ -186,3 +186,18 @@ def test_a_seated_phone_leaves_another_seats_move_closed(browser, server):
     expect(draw.locator("form")).to_have_count(0)
     for page in (gm, shred):
         page.context.close()
+
+
+def test_venom_a_rare_flag_folds_away_below_the_card_drawn(browser, server):
+    """The Event card drawn is the moment: "Discarded at once by a card effect" (Vipress) sat above it."""
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, {"type": "set_commander", "player": "Ann"})
+    page = seated(browser, server, None, version)
+    form = moment(page, "Draw an Event card").locator("form")
+    expect(form).to_be_visible()
+    discard = form.get_by_label("Discarded at once by a card effect")
+    expect(discard).to_be_hidden()
+    card = form.get_by_role("button", name=re.compile("^All Is Quiet"))
+    expect(card).to_be_in_viewport()
+    form.locator("details.more summary").tap()
+    expect(discard).to_be_visible()
+    page.context.close()

@@ -431,10 +431,12 @@ function actionForm(a, close, big = false) {
     if (mine && f.default === mine.seat && (f.kind === "seat" || f.name === a.seat_field) && !f.shown_when) widgets[i].node.hidden = true;
   });
   // Notes for the log (optional words) fold away under "More", so the send button stays on the first screen.
-  const note = (f) => big && ["text", "texts"].includes(f.kind) && !f.required;
   // A required last choice comes after the values it sends with, and is the send; an optional one (a Leader
   // entered before, a target) stays first, and the form can still be sent with the values typed instead.
   const sends = quick >= 0 && fields[quick].required;
+  // So do the rare switches of a form that one tap sends ("Discarded at once by a card effect" beside the
+  // Event card drawn): the choice is the first thing under its button.
+  const note = (f) => big && !f.required && (["text", "texts"].includes(f.kind) || (sends && f.kind === "flag" && !f.shown_when));
   const order = widgets.map((w, i) => i).filter((i) => (i !== quick || !sends) && !note(fields[i]));
   if (sends) order.push(quick);
   const notes = fields.map((f, i) => i).filter((i) => i !== quick && note(fields[i]));
