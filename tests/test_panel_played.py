@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, phone, served
+from tests.test_tap_budget import api, new_game
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -22,20 +23,6 @@ expect.set_options(timeout=15_000)
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     yield from served(tmp_path_factory.mktemp("played"), MANY_NEW_GAMES)
-
-
-def api(server, method, path, body=None):
-    status, data = server.request(method, path, body)
-    assert status < 300, (status, data)
-    return data
-
-
-def new_game(server, system: str, options: dict, *actions: dict) -> int:
-    api(server, "POST", "/api/sessions", {"system": system, "options": options})
-    version = 0
-    for action in actions:
-        version = api(server, "POST", "/api/sessions/active/actions", action)["version"]
-    return version
 
 
 def seated(browser, server, seat: str | None, version: int):
