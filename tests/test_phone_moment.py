@@ -91,3 +91,18 @@ def test_a_patch_tells_true_from_one_and_removes_keys():
     assert rebuilt == new and rebuilt["a"] is True and "x" not in rebuilt["c"]
     assert patch["del"] == [["c", "x"]] and [["b", 1], 3] in patch["set"]
     assert diff(new, new) == {"set": [], "del": []}
+
+
+def test_with_no_game_the_moment_says_so_in_a_200_the_page_draws(table):
+    """The page polls this route (the stream refused): no game is a moment too, never a 404 to tell apart."""
+    client = phone(table)
+    empty = client.get("/api/sessions/active/moment?after=0", headers=AUTH)
+    assert empty.status_code == 200, empty.get_data(as_text=True)
+    body = empty.get_json()
+    assert body["view"] is None and body["actions"] is None and body["log"] == [] and body["tag"] is None
+    assert "no game" in body["message"]
+    again = client.get("/api/sessions/active/moment?after=0", headers={**AUTH, "If-None-Match": empty.headers["ETag"]})
+    assert again.status_code == 304
+    table.create_session("venom", None)
+    started = client.get("/api/sessions/active/moment?after=0", headers=AUTH).get_json()
+    assert started["view"]["system"] == "venom" and started["tag"]

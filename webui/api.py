@@ -173,6 +173,14 @@ def available_actions():
 
 MOMENT_LOG = 40  # log entries a phone reads with a moment at most: its timeline pages older ones on request
 MOMENTS_KEPT = 64  # moments a patch can start from (a few versions for each seat and the table view)
+# The moment of a table with no game: nothing to draw, nothing to do but start one.
+NO_GAME: dict[str, Any] = {
+    "view": None,
+    "actions": None,
+    "log": [],
+    "tag": None,
+    "message": "no game on the table yet: start one (POST /api/sessions)",
+}
 
 
 @bp.get("/api/sessions/active/moment")
@@ -183,14 +191,20 @@ def moment():
     ``MOMENT_LOG``: a phone opening a long game never reads the whole log) and ``tag``, naming this
     view and these actions. A phone that sends the tag it holds (``?base=TAG``) gets ``patch`` (what
     changed, ``core.patch``) instead of ``view`` and ``actions``: after one action that is a few
-    hundred bytes instead of several kB. An unchanged answer is a 304 (``webui.panel``)."""
+    hundred bytes instead of several kB. An unchanged answer is a 304 (``webui.panel``).
+
+    With no game on the table the moment is that: ``NO_GAME``, a 200 the page draws as its "start a
+    game" screen (a phone polling for its moment is never answered with an error it must tell apart)."""
     table = _services().table
     after = _since()
     base = request.args.get("base", "")
-    seat = _seat()
     kept = current_app.extensions.setdefault("tableside.moments", _Moments())
     with table._lock:  # one version for all three parts (the lock is re-entrant)
-        full = table.view(seat)
+        try:
+            seat = _seat()
+            full = table.view(seat)
+        except NotFound:  # no active session (a seat token means nothing without one)
+            return jsonify(NO_GAME)
         since = max(after, full["version"] - MOMENT_LOG)
         # Ten phones ask the same after each change: the actions, the tag and the answer are made once.
         seen = (seat, hashlib.blake2b(json.dumps(full, default=str).encode(), digest_size=12).digest())

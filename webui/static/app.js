@@ -151,14 +151,9 @@ function applyPatch(value, patch) {
   return out;
 }
 async function load(reason) {
-  let m;
-  try {
-    m = await moment(S.view ? S.lastSeq : 0, S.view && S.tag);
-    if (S.view && m.view.id !== S.view.id && S.lastSeq) m = await moment(0); // another game: its own newest entries
-  } catch (err) {
-    if (err.status === 404) { S.tag = null; showNoGame(); return; }
-    throw err;
-  }
+  let m = await moment(S.view ? S.lastSeq : 0, S.view && S.tag);
+  if (!m.view) { S.tag = null; showNoGame(); return; } // no game on the table: the way to start one
+  if (S.view && m.view.id !== S.view.id && S.lastSeq) m = await moment(0); // another game: its own newest entries
   const view = m.view, fresh = m.log;
   const switched = !S.view || S.view.id !== view.id;
   if (reason === "poll" && !switched && m.tag === S.tag && !fresh.length) return; // nothing new: nothing redrawn
