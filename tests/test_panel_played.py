@@ -108,7 +108,7 @@ def test_vegas_a_tokens_extras_show_only_with_the_token_that_uses_them(browser, 
     token.get_by_text("Mobster", exact=True).tap()
     expect(take).to_be_visible()
     expect(trump).to_be_hidden()
-    token.get_by_text("None", exact=True).tap()
+    token.get_by_text("— not chosen —", exact=True).tap()  # no token: cleared with one tap
     for hidden in (trump, take, block):
         expect(hidden).to_be_hidden()
     page.context.close()

@@ -7,10 +7,14 @@ error said once next to its field, the New game form's optional picks.
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, phone, served, shot
+from tests.test_tap_budget import api
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -55,4 +59,42 @@ def test_a_table_with_no_game_offers_to_start_one_and_shows_no_error(browser, em
     expect(page.get_by_role("button", name="Start new game")).to_be_visible()
     assert len(answers) >= 2 and all(s == 200 for s in answers), answers
     assert errors == [], errors
+    page.context.close()
+
+
+NOT_CHOSEN = "— not chosen —"
+
+
+def test_new_game_optional_picks_read_as_words_and_an_empty_one_sends_nothing(browser, server):
+    page = phone(browser, server)
+    page.get_by_role("button", name="Games", exact=True).tap()
+    form = page.locator("#new-game")
+    form.get_by_text("Venus Needs Men", exact=True).tap()
+    expect(form.get_by_text("None", exact=True)).to_have_count(0)  # never the word None, as a choice or a value
+    options = form.locator("select").evaluate_all("ss => ss.flatMap(s => [...s.options].map(o => o.text))")
+    assert options and "None" not in options, options
+    # A choice with a default needs no empty one: left alone it is that default.
+    length = form.get_by_role("group", name="Game length")
+    expect(length.get_by_label("Normal")).to_be_checked()
+    expect(length.get_by_text(NOT_CHOSEN)).to_have_count(0)
+    expect(form.get_by_role("combobox", name="Game", exact=True)).to_have_value("0")
+    # An optional pick with no default: "not chosen" in words, checked; choosing and clearing it sends nothing.
+    first = form.get_by_role("group", name=re.compile("^First player"))
+    expect(first.get_by_label(NOT_CHOSEN)).to_be_checked()
+    first.get_by_text("Pluto (Black)", exact=True).tap()
+    first.get_by_text(NOT_CHOSEN, exact=True).tap()
+    shot(page, "new-game-not-chosen")
+    with page.expect_request(lambda r: r.url.endswith("/api/sessions") and r.method == "POST") as sent:
+        form.get_by_role("button", name="Start new game").tap()
+    options = json.loads(sent.value.post_data)["options"]
+    assert "first_player" not in options and options["game_length"] == "Normal", options
+    expect(page.locator("#title")).to_contain_text("Venus Needs Men")
+    state = api(server, "GET", "/api/sessions/active")["state"]
+    assert state["turn_order"][state["turn"]] == "Pluto"  # the rules decided: Pluto takes the first turn
+    # VENOM's Difficulty (a list too long for buttons): its five choices, Normal chosen, no empty one.
+    page.get_by_role("button", name="Games", exact=True).tap()
+    form.get_by_text("VENOM Assault", exact=True).tap()
+    difficulty = form.get_by_role("combobox", name="Difficulty")
+    expect(difficulty.locator("option")).to_have_count(5)
+    expect(difficulty.locator("option:checked")).to_have_text(re.compile("^Normal"))
     page.context.close()

@@ -170,6 +170,7 @@ def test_vnm_attack_without_a_target_says_so_in_words(browser, server):
     target = form.get_by_role("group", name=re.compile("^Target"))
     expect(target).to_be_visible()
     expect(target).not_to_contain_text("None")
+    expect(target).not_to_contain_text("not chosen")
     form.locator(".submit-row button.primary").tap()
     expect(form.locator(".form-error")).to_contain_text("Target")
     assert p.page.evaluate("() => S.view.version") == version  # nothing sent

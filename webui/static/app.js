@@ -661,6 +661,12 @@ function rangeText(f) {
   if (f.minimum !== undefined && f.maximum !== undefined) return `${f.minimum} to ${f.maximum}`;
   return f.minimum !== undefined ? `at least ${f.minimum}` : `at most ${f.maximum}`;
 }
+// An optional pick's empty choice sends nothing (the rules decide); it reads as words, never "None". A setup
+// option whose default is one of its choices has none: left alone, it is that default (Normal, Basic Game).
+const NOT_CHOSEN = "— not chosen —";
+function blank(f, list) {
+  return !f.required && !(f.setup && list.some((c) => f.default !== undefined && JSON.stringify(f.default) === JSON.stringify(c.value)));
+}
 function pick(f, id, label, help) {
   const list = choiceList(f);
   const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
@@ -694,10 +700,10 @@ function pick(f, id, label, help) {
       box.append(el("label", {}, input, c.label));
       return input;
     });
-    if (!f.required) { // a choice made by mistake is cleared with one tap
+    if (blank(f, list)) { // a choice made by mistake is cleared with one tap
       const none = el("input", { type: "radio", name: id, value: "" });
       if (!inputs.some((x) => x.checked)) none.checked = true;
-      box.append(el("label", {}, none, "None"));
+      box.append(el("label", {}, none, NOT_CHOSEN));
     }
     if (list.length === 1 && f.required) inputs[0].checked = true;
     return {
@@ -716,8 +722,9 @@ function pick(f, id, label, help) {
       },
     };
   }
-  const select = el("select", { id }, el("option", { value: "" }, f.required ? "Choose…" : "None"),
+  const select = el("select", { id }, f.required || blank(f, list) ? el("option", { value: "" }, f.required ? "Choose…" : NOT_CHOSEN) : null,
     list.map((c, i) => el("option", { value: String(i) }, c.label)));
+  const first = select.options.length - list.length; // 1 with the empty choice, else 0
   const d = list.findIndex((c) => f.default !== undefined && same(f.default, c.value));
   if (d >= 0) select.value = String(d);
   if (!list.length) select.append(el("option", { value: "", disabled: true }, "nothing to choose right now"));
@@ -726,7 +733,7 @@ function pick(f, id, label, help) {
     read() { const v = select.value === "" ? undefined : list[Number(select.value)].value; need(f, label, v); return v; },
     hide(v) {
       list.forEach((c, i) => {
-        const option = select.options[i + 1];
+        const option = select.options[i + first];
         option.hidden = option.disabled = v !== undefined && same(v, c.value);
         if (option.disabled && select.value === String(i)) select.value = "";
       });
@@ -1153,7 +1160,7 @@ function chosenSystem() { const r = document.querySelector("input[name=system]:c
 function showOptions() {
   const sys = chosenSystem();
   const box = $("option-fields");
-  S.optionWidgets = (sys ? sys.options : []).map((o) => fieldWidget(o));
+  S.optionWidgets = (sys ? sys.options : []).map((o) => fieldWidget({ ...o, setup: true }));
   box.replaceChildren(sys && sys.description ? el("p", { class: "hint" }, sys.description) : "", ...S.optionWidgets.map((w) => w.node));
   S.optionsShown = shownWhen(sys ? sys.options : [], S.optionWidgets);
 }
