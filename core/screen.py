@@ -9,7 +9,7 @@ panel runs out of room) and a ``tone`` (``normal``, ``accent`` or ``alert``)
 that the renderer maps onto the inks the panel has. ``colour`` is a player's
 colour index into ``PLAYER_INKS`` (red, blue, green, orange, yellow, black, purple), never
 an RGB value: the panel decides what it can show (the phone all seven; the e-paper its inks,
-purple drawn as orange, the nearest it has).
+purple drawn as orange, or green on a Spectra board, which has no orange: a stand-in that keeps players apart).
 """
 
 from __future__ import annotations
@@ -83,13 +83,19 @@ class GridRow:
 
 @dataclass(frozen=True)
 class Grid:
-    """Rows by columns, e.g. players x tracks on the Venusian Vegas boards."""
+    """Rows by columns, e.g. players x tracks on the Venusian Vegas boards.
+
+    ``held``: the cells count things each row holds (Venusian Vegas's modifier tokens), so a panel short of
+    room may list each row's non-zero columns on a line ("Bob Gm Ins×2") rather than drop the grid; a grid
+    that is not ``held`` reads by its first column (the score) when it must be short.
+    """
 
     title: str
     columns: tuple[str, ...]
     rows: tuple[GridRow, ...]
     priority: int = 3
     tone: Tone = "normal"
+    held: bool = False
     kind: str = field(default="grid", init=False)
 
 

@@ -253,3 +253,20 @@ def test_five_seats_keep_five_inks_on_every_colour_panel(panel_id):
         pytest.skip("this panel draws every player in black")
     drawn = [inks.player(seat) for seat in range(5)]
     assert len(set(drawn)) == 5, drawn
+
+
+@pytest.mark.parametrize("panel_id", sorted(PANELS))
+def test_vegas_tokens_held_stay_on_every_panel_beside_the_scores(panel_id):
+    """Who holds which modifier tokens is a figure of the trick (Trump and Rank can change, bonuses): it was
+    left out on every panel below the 13.3". Now it is kept on each, in the held form where room is short
+    ("Tokens held  Bob Gm Ins  Cy Bot"), and never at the cost of the scores."""
+    from tableside.core.screen import Grid
+
+    screen = screen_of("vegas")
+    _image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+    kept = {e.title for e, _box in layout.kept if isinstance(e, Grid)}
+    assert {"Players", "Tokens held"} <= kept, f"kept grids: {kept}"
+    drawn = " ".join(r.text for r in layout.texts)
+    for word in ("Tokens held", "Bob", "Gm", "Ins", "Cy", "Bot"):
+        assert word in drawn
+    assert "VP" in drawn, "the scores are left out"

@@ -1,8 +1,12 @@
 """Grids: rows by columns, e.g. players x tracks on the Venusian Vegas boards.
 
-A grid wider than one column spans them all (it reads across). Tighter forms: label-sized
-rows (1), no title (2), and last, for a grid of priority 1-2, the first column alone on one line,
+A grid wider than one column spans them all (it reads across). Tighter forms: the title in the corner
+the row labels leave on the headings' line, or else label-sized rows (1), label-sized rows with the title
+there or left out (2), and last, for a grid of priority 1-2, the first column alone on one line,
 "VP  Ann 2  Bob 0  Cy 0" (3): the first column is the score, so a pHAT keeps every player's.
+A grid of things held (``Grid.held``: Venusian Vegas's tokens) has instead, at the tightest level, the
+held form: its title, then each row that holds something with the columns it holds (a count above one
+after its column), "Tokens held  Bob Gm Ins×2  Cy Bot", on as few label-sized lines as hold every row whole.
 A heading too wide for its column is shortened to its first letters (``text.heading_forms``), never cut with "…".
 A row that is highlighted (whose turn) gets an accent bar and bold
 text; a player colour, where the panel has colours, a swatch.
@@ -17,9 +21,62 @@ from tableside.display.panels import BLACK
 from tableside.display.text import fit, font, ink_width, largest, width
 
 
+def _holdings(e: Grid) -> list[tuple[int, str]]:
+    """Each row that holds something, with what: (row index, "Gm Ins×2")."""
+    out = []
+    for i, r in enumerate(e.rows):
+        held = []
+        for col, cell in zip(e.columns, r.cells, strict=False):
+            n = int(cell) if cell.strip().isdigit() else 0
+            if n:
+                held.append(col if n == 1 else f"{col}×{n}")
+        if held:
+            out.append((i, " ".join(held)))
+    return out
+
+
+def _held_lines(c: Canvas, e: Grid, w: int) -> list[list[tuple[int, str, int]]] | None:
+    """The held form's lines: each a list of (row index or -1 for the title, what it holds, x); None if a
+    row does not fit a line whole."""
+    fl, f, fb = font(c.m.label, "bold"), font(c.m.label), font(c.m.label, "bold")
+    gap = c.m.pad * 3
+    units = [(-1, "", width(e.title, fl))] if e.title else []
+    for i, held in _holdings(e):
+        units.append((i, held, width(e.rows[i].label, f) + c.m.pad + width(held, fb)))
+    lines: list[list[tuple[int, str, int]]] = [[]]
+    x = 0
+    for i, held, uw in units:
+        if uw > w:
+            return None
+        if lines[-1] and x + gap + uw > w:
+            lines.append([])
+            x = 0
+        x += gap if lines[-1] else 0
+        lines[-1].append((i, held, x))
+        x += uw
+    return lines
+
+
+def _draw_held(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
+    fl, f, fb = font(c.m.label, "bold"), font(c.m.label), font(c.m.label, "bold")
+    row = line_h(c, c.m.label)
+    for line in _held_lines(c, e, w) or []:
+        for i, held, x in line:
+            if i < 0:
+                c.text((x0 + x, y), e.title, fl, width(e.title, fl), fill=c.inks.text(e.tone))
+                continue
+            r = e.rows[i]
+            lw = width(r.label, f)
+            if r.highlight:  # whose turn: underlined in the accent ink
+                c.rect((x0 + x, y + row - 2, x0 + x + lw - 1, y + row - 1), fill=c.inks.accent)
+            c.text((x0 + x, y), r.label, f, lw)
+            c.text((x0 + x + lw + c.m.pad, y), held, fb, width(held, fb))
+        y += row
+
+
 def _inline(c: Canvas, e: Grid, w: int) -> bool:
     """Whether the one-line form fits: the first column's heading, then each row's label and first cell."""
-    if e.priority > 2 or not e.columns or not e.rows or not all(r.cells for r in e.rows):
+    if e.held or e.priority > 2 or not e.columns or not e.rows or not all(r.cells for r in e.rows):
         return False  # only a grid the screen needs (priority 1-2) is read by its first column, the score
     fl, fb = font(c.m.label, "bold"), font(c.m.text, "bold")
     need = width(e.columns[0], fl) + sum(
@@ -46,15 +103,43 @@ def _draw_inline(c: Canvas, e: Grid, x: int, y: int, w: int) -> None:
         x += width(r.cells[0], fb) + c.m.pad * 3
 
 
+def _title_beside(c: Canvas, e: Grid, w: int, size: int) -> bool:
+    """Whether the title fits whole in the corner the row labels leave on the headings' line ("Players  VP Tm"):
+    then it takes no line of its own."""
+    if not e.title or not any(e.columns):
+        return False
+    key = ("grid-title", id(e), w, size)
+    if key not in c.memo:
+        label_w = _geometry(c, e, w, size)[0]
+        c.memo[key] = width(e.title, font(c.m.label, "bold")) + c.m.pad <= label_w
+    return c.memo[key]  # type: ignore[return-value]
+
+
+def _form(c: Canvas, e: Grid, w: int, compact: int) -> tuple[int, str]:
+    """The rows' type size and where the title goes ("line", "beside" the headings, or "" for none) at a level:
+    0 a title line over text-sized rows; 1 the title beside the headings over text-sized rows where it fits
+    there, else a title line over label-sized rows; 2 and 3 label-sized rows, the title beside or left out."""
+    if compact == 0:
+        return c.m.text, "line" if e.title else ""
+    if compact == 1:
+        if _title_beside(c, e, w, c.m.text):
+            return c.m.text, "beside"
+        return c.m.label, "line" if e.title else ""
+    return c.m.label, "beside" if _title_beside(c, e, w, c.m.label) else ""
+
+
 def measure(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
     if compact >= 3 and _inline(c, e, w):
         return line_h(c, c.m.text) + c.m.pad
-    if not _whole(c, e, w, c.m.label if compact else c.m.text):  # never a cut name or value
+    if compact >= 3 and e.held:
+        lines = _held_lines(c, e, w)
+        return 1 << 30 if lines is None else len(lines) * line_h(c, c.m.label) + c.m.pad // 2
+    size, title = _form(c, e, w, compact)
+    if not _whole(c, e, w, size):  # never a cut name or value
         return 1 << 30
-    row = line_h(c, c.m.label if compact else c.m.text)
+    row = line_h(c, size)
     header = line_h(c, c.m.label) if any(e.columns) else 0
-    title = line_h(c, c.m.label) if e.title and compact < 2 else 0  # the tightest level drops the title
-    return title + header + len(e.rows) * row + c.m.pad
+    return (line_h(c, c.m.label) if title == "line" else 0) + header + len(e.rows) * row + c.m.pad
 
 
 def _widths(c: Canvas, e: Grid, size: int, w: int) -> tuple[int, int, bool]:
@@ -118,15 +203,20 @@ def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
     if compact >= 3 and _inline(c, e, w):
         _draw_inline(c, e, x, y, w)
         return
-    if e.title and compact < 2:
+    if compact >= 3 and e.held:
+        _draw_held(c, e, x, y, w)
+        return
+    size, title = _form(c, e, w, compact)
+    if title == "line":
         label_line(c, x, y, w, e.title, "", e.tone)
         y += line_h(c, c.m.label)
-    size = c.m.label if compact else c.m.text
     f, fb, fh = font(size), font(size, "bold"), font(c.m.label)
     row = line_h(c, size)
     ncol = max(1, len(e.columns))
     label_w, cell_w, sw, marks, align = _geometry(c, e, w, size)
     if any(e.columns):
+        if title == "beside":  # the title in the corner the row labels leave
+            label_line(c, x, y, label_w - c.m.pad, e.title, "", e.tone)
         for j, col in enumerate(e.columns):
             fc = largest(col, cell_w - 2, 10_000, fh.size, max(7, fh.size * 4 // 5), "regular")
             c.text((x + label_w + j * cell_w, y), col, fc, cell_w - 2, align="center", rule="heading")

@@ -58,18 +58,17 @@ def screen(state: dict[str, Any], prompt: str | None = None, roll: TableRoll | N
         KeyFigure("Rank", state["rank"], priority=1, tone="accent"),
         Grid("Players", COLUMNS, board_rows(state), priority=1),
     ]
-    if state["leader"] and state["trick"] is None:
-        elements.append(Text(f"{state['leader']} leads", priority=2, tone="accent"))
     playing = state.get("playing") or []
     if playing:  # cards played seat by seat lie face up until the trick is complete
         cards = ", ".join(f"{r['player']} {rules.card_name(r['suit'], r['number'])}" for r in playing)
         elements.append(Text(f"Trick {state['tricks_played'] + 1} so far: {cards}", priority=2))
     held = token_rows(state)
     if held:
-        elements.append(Grid("Tokens held", TOKEN_COLUMNS, held, priority=3))
+        elements.append(Grid("Tokens held", TOKEN_COLUMNS, held, priority=2, held=True))
     last = state["trick"] or state["last_trick"]  # an open trick is the last one played
     if last:
-        elements.append(Text(f"Trick {last['number']}: {last['winner']} ({last['how']})", priority=2))
+        # After the tokens held: where only one fits, the tokens (the status says who won the last trick).
+        elements.append(Text(f"Trick {last['number']}: {last['winner']} ({last['how']})", priority=3))
     if roll is not None:  # a random pick (the card stolen, the tie broken) while its trick lasts
         elements.append(roll.group(priority=3))
     alert = None
