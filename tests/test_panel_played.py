@@ -150,12 +150,19 @@ def test_a_refusal_names_the_field_by_its_label_not_its_key(browser, server):
     population = form.get_by_role("spinbutton", name=re.compile("^Population"))
     population.fill("6")  # Pluto's five ships collect five: the form says so before sending
     form.get_by_role("button", name=re.compile("^Africa")).tap()
-    expect(form.locator("p.form-error")).to_contain_text("Population: 1 to 5, not 6.")
+    # Said once, under the field it is about (not again above the send button).
+    field = form.locator(".field").filter(has=page.get_by_role("spinbutton", name=re.compile("^Population")))
+    expect(field.locator(".field-error")).to_have_text("Population: 1 to 5, not 6.")
+    expect(form.get_by_text("Population: 1 to 5, not 6.")).to_have_count(1)
+    expect(form.locator("p.form-error")).to_be_hidden()
     population.fill("4")
     form.get_by_role("button", name=re.compile("^Africa")).tap()
-    error = form.locator("p.form-error")
+    # The rules' refusal names the area by its key: said with the form's label, under the areas.
+    error = form.get_by_role("group", name=re.compile("^Land area")).locator(".field-error")
     expect(error).to_contain_text("Africa has only 2")
     expect(error).to_contain_text(re.compile("^Land area: "))
+    expect(form.get_by_text("Africa has only 2")).to_have_count(1)
+    expect(form.locator("p.form-error")).to_be_hidden()
     assert api(server, "GET", "/api/sessions/active")["version"] == version
     page.context.close()
 

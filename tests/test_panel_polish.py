@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 
 import pytest
 from playwright.sync_api import expect
@@ -97,4 +98,26 @@ def test_new_game_optional_picks_read_as_words_and_an_empty_one_sends_nothing(br
     difficulty = form.get_by_role("combobox", name="Difficulty")
     expect(difficulty.locator("option")).to_have_count(5)
     expect(difficulty.locator("option:checked")).to_have_text(re.compile("^Normal"))
+    page.context.close()
+
+
+def test_a_form_sent_while_the_table_is_away_says_so_once_with_a_retry(browser, empty):
+    api(empty, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
+    page = phone(browser, empty)
+    page.wait_for_function("() => S.view && S.inflight === 0")
+    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+    act = page.locator("#groups .act").filter(has=page.locator("button.open", has_text="Set the Commander"))
+    act.locator("button.open").tap()
+    form = act.locator("form")
+    expect(form).to_be_visible()
+    empty.kill(signal.SIGTERM)
+    expect(page.locator("#link")).to_contain_text("reconnecting")
+    form.get_by_role("button", name="Ann", exact=True).tap()
+    said = form.locator(".form-error")
+    expect(said).to_contain_text("Could not reach the table")
+    expect(said).to_contain_text("Your entries are kept")
+    expect(said.get_by_role("button", name="Retry")).to_be_visible()
+    expect(page.locator("#banner")).to_be_hidden()  # not said a second time at the bottom of the screen
+    expect(page.get_by_text(re.compile("Could not reach the table"))).to_have_count(1)
+    shot(page, "form-offline")
     page.context.close()

@@ -172,7 +172,8 @@ def test_vnm_attack_without_a_target_says_so_in_words(browser, server):
     expect(target).not_to_contain_text("None")
     expect(target).not_to_contain_text("not chosen")
     form.locator(".submit-row button.primary").tap()
-    expect(form.locator(".form-error")).to_contain_text("Target")
+    expect(target.locator(".field-error")).to_contain_text("Target")  # said once, under the Target choices
+    expect(form.locator(".form-error")).to_be_hidden()
     assert p.page.evaluate("() => S.view.version") == version  # nothing sent
     p.close()
     # Sent anyway without one (a button, another client): refused in the rules' words, nothing changes.
@@ -332,7 +333,10 @@ def test_number_fields_start_where_they_should_and_refuse_out_of_range_in_words(
     choose.locator("select").first.select_option(index=1)
     choose.get_by_role("button", name="Defense: 4", exact=True).tap()
     choose.locator("form .submit-row button.primary").tap()
-    expect(choose.locator("form > .form-error")).to_contain_text("Health: 1 to 8, not 9.")
+    # Said once, under Health (not again above the send button).
+    expect(health.locator(".field-error")).to_have_text("Health: 1 to 8, not 9.")
+    expect(choose.get_by_text("Health: 1 to 8, not 9.")).to_have_count(1)
+    expect(choose.locator("form > .form-error")).to_be_hidden()
     assert page.evaluate("() => S.view.version") == version
     # A signed change starts at 0: one tap on "−" in an empty field is -1, never the bottom of the range (-10).
     for action in ({"type": "allocate_dice", "combat_value": 3}, {"type": "combat_roll"}):

@@ -444,22 +444,51 @@ function actionForm(a, close, big = false) {
   recheckOn(form, differs(fields, widgets));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    err.hidden = true;
+    showErr("");
     let body;
-    try { body = readAll(fields, widgets); } catch (e) { showErr(e.message); return; }
+    try { body = readAll(fields, widgets); } catch (e) { showErr(e.message, e.widget); return; }
     if (dice.pad) body.faces = dice.pad.read();
     else if ($("by-hand").checked && (a.rolls_dice || a.rolls)) body.faces = [];
-    send(a, body, { showErr, close, dice }, go);
+    send(a, body, { showErr, refused, close, dice }, go);
   });
-  function showErr(text) { err.textContent = text; err.hidden = !text; if (text) err.scrollIntoView({ block: "nearest" }); }
+  // Each problem is said once, next to what it is about: a field's under that field, the form's above its send.
+  function showErr(text, widget, retry) {
+    unsay(form);
+    if (sayAt(widget, text)) { err.hidden = true; return; }
+    sayForm(err, text, retry);
+  }
+  // A refusal from the rules names the field by its key ("area: China has only 27 ..."): said at that field.
+  function refused(message) {
+    const m = /^([a-z_]+): /.exec(message || "");
+    const i = m ? fields.findIndex((f) => f.name === m[1]) : -1;
+    showErr(labelled(a, message), i >= 0 ? widgets[i] : undefined);
+  }
   return { node: form };
+}
+// A field's problem, under the field (opening a fold it sits in): false when the field is not on screen.
+function sayAt(w, text) {
+  if (!w || !text || !w.problem) return false;
+  for (let d = w.node.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+  if (!w.node.getClientRects().length) return false; // hidden (this phone's own seat): said for the form
+  w.problem.textContent = text; w.problem.hidden = false;
+  w.node.scrollIntoView({ block: "center", behavior: "instant" });
+  return true;
+}
+function unsay(box) { box.querySelectorAll(".field-error[data-sent]").forEach((p) => { p.hidden = true; }); }
+// The form's own problem (no field to say it at: the table away, someone else's change first), with a retry.
+function sayForm(err, text, retry) {
+  err.replaceChildren(text || "");
+  if (text && retry) err.append(" ", el("button", { type: "button", onclick: () => { err.hidden = true; retry(); } }, "Retry"));
+  err.hidden = !text;
+  if (text) err.scrollIntoView({ block: "nearest" });
 }
 
 function readAll(fields, widgets) {
   const out = {};
   fields.forEach((f, i) => {
     if (f.shown_when && widgets[i].node.hidden) return; // not shown: left out, so the system's default applies
-    const v = widgets[i].read();
+    let v;
+    try { v = widgets[i].read(); } catch (e) { e.widget = e.widget || widgets[i]; throw e; } // the innermost field
     if (v !== undefined) out[f.name] = v;
   });
   return out;
@@ -502,13 +531,13 @@ async function send(a, body, form, button) {
       await guarded(() => refresh());
     } else if (err.kind === "offline" || err.kind === "server") {
       const again = () => send(a, body, form, button);
-      if (form) form.showErr(`${err.message} Your entries are kept.`);
-      banner(err.message, "error", again);
+      if (form) form.showErr(`${err.message} Your entries are kept.`, undefined, again); // said once, in the form
+      else banner(err.message, "error", again);
     } else if (form && err.data && err.data.needs_dice) {
       showDicePad(form.dice, err.data.needs_dice, body.faces || []);
       form.showErr("Roll these dice and tap the faces, in the order rolled.");
       offerSmartDice(form.dice, a, body);
-    } else if (form) form.showErr(labelled(a, err.message));
+    } else if (form) form.refused(err.message);
     else banner(labelled(a, err.message), "error");
   } finally { if (button) button.disabled = false; }
 }
@@ -587,7 +616,14 @@ function fieldWidget(f) {
   const label = labelOf(f);
   const help = f.help ? el("span", { class: "help" }, f.help) : null;
   const kinds = { count, pick, seat: pick, picks, text, texts, flag, faces, rows, json: loose };
-  return (kinds[f.kind] || text)(f, id, label, help);
+  const w = (kinds[f.kind] || text)(f, id, label, help);
+  if (!w.problem) { // where a problem found on sending is said (a number field says its own as it is typed)
+    w.problem = el("p", { class: "field-error", role: "alert", hidden: true, "data-sent": "1" });
+    w.node.append(w.problem);
+    for (const kind of ["input", "change"]) w.node.addEventListener(kind, () => { w.problem.hidden = true; });
+    w.node.addEventListener("click", (ev) => { if (ev.target.closest("button")) w.problem.hidden = true; });
+  }
+  return w;
 }
 // A free-form field from the first interface: drawn as names or rows from its default, never as JSON.
 function loose(f, id, label, help) {
@@ -651,7 +687,7 @@ function count(f, id, label, help) {
     problem);
   check();
   return {
-    node, read() {
+    node, problem, read() {
       need(f, label, input.value.trim());
       return exact();
     },
@@ -1169,8 +1205,9 @@ async function startGame(ev) {
   const form = $("new-game"), err = form.querySelector(".form-error");
   const sys = chosenSystem();
   err.hidden = true;
+  unsay(form);
   let options;
-  try { options = readAll(sys.options, S.optionWidgets); } catch (e) { err.textContent = e.message; err.hidden = false; return; }
+  try { options = readAll(sys.options, S.optionWidgets); } catch (e) { if (!sayAt(e.widget, e.message)) sayForm(err, e.message); return; }
   if (S.view && !(await confirmBox("Start a new game?", `The table switches from ${systemName(S.view.system)} (version ${S.view.version}) to a new ${sys.name} game on every phone and the display. The current game stays saved under Saved games.`, "Start new game"))) return;
   try {
     await api("POST", "/api/sessions", { system: sys.id, options });
