@@ -36,7 +36,7 @@ DISPLAY_FIX = (
 
 
 class StillStarting(TablesideError):
-    """The buttons are not up yet (a few seconds after start on a Pi Zero)."""
+    """The buttons or the smart dice are not up yet (a few seconds after start on a Pi Zero)."""
 
     status = 503
 
@@ -73,6 +73,7 @@ class Hardware:
         self._lock = threading.Lock()
         # More prompts for the e-paper after the buttons' own (the smart dice: "waiting for 3 d10").
         self.overlays: list[Callable[[], dict[str, Any] | None]] = []
+        self._parts: list[Callable[[], None]] = []  # also started on this thread, first (also_start)
 
     # -- start and stop ------------------------------------------------------------------------
     def start(self, port: int, host: str, after: threading.Event | None = None, within: float = 1.0) -> None:
@@ -87,9 +88,19 @@ class Hardware:
         )
         self._thread.start()
 
+    def also_start(self, part: Callable[[], None]) -> None:
+        """Start ``part`` on the hardware thread too, before the display and buttons (the smart dice:
+        nothing a phone's first request needs). Call before ``start``; ``part`` reports its own failures."""
+        self._parts.append(part)
+
     def _start(self, port: int, host: str, after: threading.Event | None = None, within: float = 1.0) -> None:
         if after is not None:
             after.wait(within)
+        for part in self._parts:
+            try:
+                part()
+            except Exception:  # a part says its own failures; this one did not: the rest still start
+                log.exception("starting %s failed", getattr(part, "__name__", part))
         try:
             self._bring_up(port, host)
         except Exception as exc:  # the panel keeps working without the e-paper or the buttons

@@ -31,6 +31,7 @@ from tableside.faults import Faults
 from tableside.hardware import Hardware
 from tableside.lock import FolderLock
 from tableside.network import current
+from tableside.smartdice import DiceStarting
 from tableside.webui.app import Services, create_app
 from tableside.webui.server import make_server  # waitress with appliance limits, never Flask's dev server
 from tableside.webui.stream import Broker
@@ -114,19 +115,22 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         lambda component, record: broker.publish({"kind": "hardware", "component": component, "error": record})
     )
     hardware = Hardware(cfg, args, table, broker, faults, folder, code, say=lambda line: print(line, flush=True))
-    said: list[str] = []  # the smart dice's line, printed after the address (the line people look for first)
-    dice = _smart_dice(cfg, args, folder, table, broker, faults, hardware, said)
     services = Services(
         table=table,
         join_code=code,
         frame_png=hardware.png,
         press=hardware.press,
         broker=broker,
-        hardware=(lambda: {**hardware.status(), "smart_dice": dice.hardware()}) if dice else hardware.status,
+        hardware=hardware.status,
         secret=cookie_secret(folder),
         names=cfg.names,
-        dice=dice,
     )
+    if cfg.dice != "none":  # opened on the hardware thread, after the first answer; "starting" until then
+        starting = services.dice = DiceStarting()
+        services.hardware = lambda: _with_dice(hardware.status(), services.dice)
+        hardware.also_start(
+            lambda: starting.opened(_smart_dice(cfg, args, folder, table, broker, faults, hardware, services))
+        )
     app = create_app(services)
     server = _listen(app, broker, cfg, host, port)
     actual_port = int(server.effective_port)
@@ -145,8 +149,6 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         )
         print(f"Join code: {code}", flush=True)
     print(f"Data: {folder}", flush=True)
-    for line in said:
-        print(line, flush=True)
     answered = threading.Event()
 
     @app.after_request
@@ -171,15 +173,21 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         broker.close()
         server.close_all()
         backups.stop()
-        hardware.stop()
-        if dice is not None:
-            dice.close()
+        hardware.stop()  # waits for a start still under way: the smart dice are open or never will be
+        if services.dice is not None:
+            services.dice.close()
         table.close()
     return 0
 
 
-def _smart_dice(cfg, args, folder, table, broker, faults, hardware, said: list[str]):
-    """Smart dice per ``[dice] kind`` (docs/smart-dice.md), or None; says which, like the display and buttons."""
+def _with_dice(status: dict, dice) -> dict:
+    """``GET /api/hardware`` with the smart dice's part (none once opening found no dice or failed)."""
+    return {**status, "smart_dice": dice.hardware()} if dice is not None else status
+
+
+def _smart_dice(cfg, args, folder, table, broker, faults, hardware, services):
+    """Smart dice per ``[dice] kind`` (docs/smart-dice.md) in ``services.dice`` and returned, or None; says
+    which, like the display and buttons. Runs on the hardware thread: the phones re-read the dice then."""
     from tableside.smartdice import open_dice
 
     def away(text: str) -> None:
@@ -206,11 +214,15 @@ def _smart_dice(cfg, args, folder, table, broker, faults, hardware, said: list[s
     except Exception as exc:  # the table plays on without smart dice, and says why
         log.exception("starting the smart dice failed")
         faults.report("dice", exc, fix="run 'tableside doctor'")
-        said.append(f"Smart dice: ERROR {type(exc).__name__}: {exc}")
+        services.dice = None
+        hardware.say(f"Smart dice: ERROR {type(exc).__name__}: {exc}")
+        broker.publish({"kind": "dice"})
         return None
     if dice is not None:
         hardware.overlays.append(dice.feed.overlay)
         # A die that lands while the buttons ask for faces finishes that roll (docs/smart-dice.md).
         dice.feed.from_buttons = lambda: hardware.pi.controls.hand_to_dice() if hardware.pi is not None else None
-    said.append(f"Smart dice: {note}")
+    services.dice = dice
+    hardware.say(f"Smart dice: {note}")
+    broker.publish({"kind": "dice"})  # a dice page open since "starting" reads them now
     return dice

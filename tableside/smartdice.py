@@ -3,16 +3,24 @@
 ``auto`` (the default) means: simulated dice with ``serve --simulate``; Bluetooth when this
 machine has an adapter and the 'dice' extra (bleak) is installed; otherwise none. With none,
 nothing of ``device.smartdice`` is imported and the table is exactly as it was without dice.
+
+``tableside serve`` opens them on the hardware thread, after its first answer (a phone joining
+needs no dice); until then ``DiceStarting`` stands in and says so.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tableside.core.errors import NotFound
+
 log = logging.getLogger("tableside")
+
+NO_DICE = "this table has no smart dice: see docs/smart-dice.md ([dice] kind)"
 
 
 class SmartDice:
@@ -41,6 +49,58 @@ class SmartDice:
 
     def close(self) -> None:
         self.hub.close()
+
+
+class DiceStarting:
+    """Stands in for the smart dice until the hardware thread has opened them (``opened``).
+
+    Reads say "starting" at once (the dice page, ``/api/hardware``); a request that uses the dice
+    waits for them, bounded (the moment after start when they are being opened), then is served by
+    the dice that opened, or refused in words: still starting (503) or none after all (404).
+    """
+
+    note = "the smart dice are starting"
+
+    def __init__(self, wait: float = 10.0) -> None:
+        self.wait = wait
+        self._open = threading.Event()
+        self._dice: SmartDice | None = None
+
+    def opened(self, dice: SmartDice | None) -> None:
+        """The hardware thread opened the dice (None: none found, or opening failed)."""
+        self._dice = dice
+        self._open.set()
+
+    def _opened(self) -> SmartDice:
+        from tableside.hardware import StillStarting
+
+        if not self._open.wait(self.wait):
+            raise StillStarting("the smart dice are starting: try again in a moment")
+        if self._dice is None:
+            raise NotFound(NO_DICE)
+        return self._dice
+
+    @property
+    def hub(self) -> Any:
+        return self._opened().hub
+
+    @property
+    def feed(self) -> Any:
+        return self._opened().feed
+
+    def status(self, seat: str | None = None) -> dict[str, Any]:
+        if self._dice is not None:  # a request that waited for the dice reads them
+            return self._dice.status(seat)
+        return {**self._starting(), "waiting": None, "free": [], "message": None}
+
+    def hardware(self) -> dict[str, Any]:
+        return self._dice.hardware() if self._dice is not None else self._starting()
+
+    def _starting(self) -> dict[str, Any]:
+        return {"kind": "starting", "note": self.note, "problem": None, "dice": []}
+
+    def close(self) -> None:
+        """Nothing was opened here (the dice that opened are closed by their owner)."""
 
 
 def open_dice(

@@ -53,7 +53,9 @@ def test_simulated_dice_pair_survive_a_restart_and_fill_an_attack(tmp_path):
 
     server = Process(data, CONFIG).start()
     try:
-        paired = {d["label"]: d for d in ok(server, "GET", "/api/dice")["dice"] if d["paired"]}
+        # the dice open on the hardware thread, just after the first answer; until then "starting"
+        listing = until(lambda: (d := ok(server, "GET", "/api/dice"))["kind"] != "starting" and d, "the dice")
+        paired = {d["label"]: d for d in listing["dice"] if d["paired"]}
         assert set(paired) == {"Red ten", "Blue ten"} and paired["Red ten"]["seat"] == "Pluto"
         hardware = ok(server, "GET", "/api/hardware")["smart_dice"]
         assert hardware["kind"] == "simulated"

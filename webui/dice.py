@@ -12,13 +12,15 @@ from flask import Blueprint, jsonify, render_template
 from tableside.core.errors import BadRequest, NotFound
 from tableside.webui.api import _body, _seat, _services
 
+from tableside.smartdice import NO_DICE
+
 bp = Blueprint("dice", __name__)
 
 
 def _dice() -> Any:
     dice = getattr(_services(), "dice", None)
     if dice is None:
-        raise NotFound("this table has no smart dice: see docs/smart-dice.md ([dice] kind)")
+        raise NotFound(NO_DICE)
     return dice
 
 
