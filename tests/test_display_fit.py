@@ -90,3 +90,49 @@ def test_the_scores_stay_on_every_phat(system, panel_id):
     assert scores
     for score in scores:
         assert score in texts, f"{system} on {panel_id}: score {score!r} missing from {texts}"
+
+
+LONG_NAMES = ("Maximilianus", "Konstantinos", "Christabella", "Bartholomeww", "Wilhelminaaa")  # 12 characters
+
+
+def _venom_after(tmp_path, players: int, faces: list[int]):
+    """VENOM right after a Commander roll-off by ``players`` seats with 12-character names."""
+    import random
+
+    from tableside.core.store import Store
+    from tableside.core.table import Table
+
+    table = Table(Store(tmp_path / f"venom{players}.db"), rng=random.Random(1))
+    try:
+        table.create_session("venom", {"players": list(LONG_NAMES[:players])})
+        table.act({"type": "commander_roll_off", "faces": faces}, source="cli")
+        return table.screen()
+    finally:
+        table.store.close()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_roll_off_verdict_stays_on_every_phat_with_long_names(tmp_path, players):
+    """ "Konstantinos is Commander" was left out on a pHAT from three players on (the label, the dice and the
+    verdict did not fit one row): it is drawn whole (smaller dice, or the verdict alone) on every pHAT."""
+    faces = [3, 6, 2, 1, 1][:players]
+    screen = _venom_after(tmp_path, players, faces)
+    verdict = next(e.verdict for e in screen.elements if e.kind == "dice")
+    assert verdict == "Konstantinos is Commander"
+    for panel_id in [p for p in PANELS if p.startswith("phat")]:
+        _image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+        texts = [r.text for r in layout.texts]
+        assert verdict in texts, f"{players} players on {panel_id}: {texts}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_a_roll_off_tie_prompt_is_never_cut_on_a_phat(tmp_path, players):
+    """The tie's prompt ("... tied: roll off again for the Commander") was cut with "…" on a pHAT with
+    12-character names: now it says what to do first and who tied in brackets, which the rule may drop."""
+    screen = _venom_after(tmp_path, players, [6] * players)
+    for panel_id in [p for p in PANELS if p.startswith("phat")]:
+        _image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+        texts = [r.text for r in layout.texts]
+        start = texts.index("▶ ")
+        assert not any(ELLIPSIS in t for t in texts), texts
+        assert texts[start + 1].startswith("Roll off again for the Commander"), texts

@@ -3,7 +3,9 @@
 Marks: hit and kept filled in the accent ink, captured and stake filled black, tossed
 struck through, committed with an inner border, rolled-in with a corner notch. Roomy:
 a label line over the dice, the verdict beside them; compact: label, dice and verdict
-on one row when the dice fit whole.
+on one row when the dice fit whole (the verdict on two lines beside them, or without its trailing
+clauses, where one line is too short for it); tightest, where not even that fits: the verdict alone,
+the outcome the table reads (the dice are left out).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from tableside.core.screen import DiceGroup
 from tableside.display.canvas import Canvas, Inks, cap, line_h, top
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK
-from tableside.display.text import font, ink_width, largest, width, wrap, wrap_whole
+from tableside.display.text import clauses, font, ink_width, largest, width, wrap, wrap_whole
 
 _PIPS = {
     1: [(0.5, 0.5)],
@@ -42,11 +44,13 @@ def die_size(c: Canvas, e: DiceGroup, w: int) -> int:
     return _layout(c, e, w)[0]
 
 
-def _inline(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int] | None:
-    """(die size, label room, verdict room) for label, dice and verdict on one row; None if the dice need more.
+def _inline(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int, list[str], str] | None:
+    """(die size, label room, verdict room, verdict lines, their rule) for label, dice and verdict on one row;
+    None if the dice need more.
 
-    The dice stay whole, then the verdict (the outcome); the label takes what is left, or is left out when
-    that is less than a few characters.
+    The dice stay whole, then the verdict (the outcome): on one line beside them (the dice smaller for it, down
+    to the line's height), else on two (the row is then two lines tall), else without its trailing
+    clauses (``text.clauses``); the label takes what is left, or is left out when that is less than a few characters.
     """
     n = len(e.dice)
     if not n:
@@ -55,18 +59,44 @@ def _inline(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int] | None:
     if per_row < n:
         return None
     f = font(c.m.label, "bold")
-    rest = w - n * (size + max(2, size // 6)) - c.m.pad * 2
     need_l = width(e.label, f) if e.label else 0
     need_v = ink_width(e.verdict, f) if e.verdict else 0
+
+    def room(die: int) -> int:
+        return w - n * (die + max(2, die // 6)) - c.m.pad * 2
+
+    smallest = max(10, line_h(c, c.m.label))  # a die as tall as the verdict's line, no smaller
+    while need_v > room(size) and size > smallest:  # smaller dice before the outcome takes two lines
+        size -= 1
+    if need_v > room(size):
+        size = _layout(c, e, w)[0]
+    rest = room(size)
     if rest < min(need_l + need_v, c.m.label * 3):
         return None
-    if need_v > rest:  # the outcome is read whole or this form is not used
-        return None
+    lines, rule = ([e.verdict] if e.verdict else []), ""
+    if need_v > rest:  # the outcome is read whole (on two lines, or a whole shorter phrase) or not at all
+        found = None
+        for i, form in enumerate(clauses(e.verdict)):
+            for most in (1, 2):
+                found = wrap_whole(form, f, rest, most)
+                if found:
+                    break
+            if found:
+                lines, rule = found, "clauses" if i else ""
+                break
+        if not found:
+            return None
+        need_v = max(ink_width(line, f) for line in lines)
     verdict = need_v
     label = rest - verdict
     if label < need_l:  # a label that is not whole is left out (the dice and the outcome say it)
         label = 0
-    return size, label, verdict
+    return size, label, verdict, lines, rule
+
+
+def _inline_row(c: Canvas, size: int, lines: list[str]) -> int:
+    """The one-row form's height: the dice, or the verdict's lines beside them if taller."""
+    return max(line_h(c, c.m.label) * max(1, len(lines)), size)
 
 
 def _verdict(c: Canvas, e: DiceGroup, w: int) -> tuple[str, list[str]]:
@@ -87,10 +117,35 @@ def _verdict(c: Canvas, e: DiceGroup, w: int) -> tuple[str, list[str]]:
     return "below", wrap_whole(e.verdict, f, w, 2) or wrap(e.verdict, f, w, 2)
 
 
-def measure(c: Canvas, e: DiceGroup, w: int, compact: int = 0) -> int:
+def _compact(c: Canvas, e: DiceGroup, w: int, compact: int) -> tuple[int, int, int, list[str], str] | None:
+    """The one-row form at levels 1-2; at the tightest level only where its verdict takes one line (else the
+    verdict alone, ``_outcome``, is shorter)."""
     inline = _inline(c, e, w) if compact else None
+    if inline is not None and compact >= 3 and len(inline[3]) > 1 and _outcome(c, e, w) is not None:
+        return None
+    return inline
+
+
+def _outcome(c: Canvas, e: DiceGroup, w: int) -> tuple[list[str], str] | None:
+    """The tightest form's lines where the dice and the verdict do not fit one row: the verdict alone (the
+    outcome is what the table reads), on one line, else without its trailing clauses, else on two lines."""
+    if not e.verdict:
+        return None
+    f = font(c.m.label, "bold")
+    for i, form in enumerate(clauses(e.verdict)):
+        if ink_width(form, f) <= w:
+            return [form], "clauses" if i else ""
+    lines = wrap_whole(e.verdict, f, w, 2)
+    return (lines, "") if lines else None
+
+
+def measure(c: Canvas, e: DiceGroup, w: int, compact: int = 0) -> int:
+    inline = _compact(c, e, w, compact)
     if inline is not None:
-        return max(line_h(c, c.m.label), inline[0]) + c.m.pad
+        return _inline_row(c, inline[0], inline[3]) + c.m.pad
+    outcome = _outcome(c, e, w) if compact >= 3 else None
+    if outcome is not None:
+        return len(outcome[0]) * line_h(c, c.m.label) + c.m.pad
     size, _per, rows = _layout(c, e, w)
     gap = max(2, size // 6)
     where, lines = _verdict(c, e, w)
@@ -98,10 +153,21 @@ def measure(c: Canvas, e: DiceGroup, w: int, compact: int = 0) -> int:
     return line_h(c, c.m.label) + rows * (size + gap) + below + c.m.pad
 
 
-def _draw_inline(c: Canvas, e: DiceGroup, x: int, y: int, w: int, size: int, label_w: int, verdict_w: int) -> None:
-    """One row: the label, the dice, the verdict."""
+def _draw_inline(
+    c: Canvas,
+    e: DiceGroup,
+    x: int,
+    y: int,
+    w: int,
+    size: int,
+    label_w: int,
+    verdict_w: int,
+    lines: list[str],
+    rule: str,
+) -> None:
+    """One row: the label, the dice, the verdict (one or two lines, or its shorter form)."""
     f = font(c.m.label, "bold")
-    row = max(line_h(c, c.m.label), size)
+    row = _inline_row(c, size, lines)
     ty = y + (row - cap(f)) // 2 + top(f)
     whole = label_w > 0 and width(e.label, f) <= label_w  # a label that would be cut is left out: the dice say it
     used = c.text((x, ty), e.label, f, label_w) if whole else 0
@@ -112,12 +178,20 @@ def _draw_inline(c: Canvas, e: DiceGroup, x: int, y: int, w: int, size: int, lab
     for die in e.dice:
         draw_die(c, dx, y + (row - size) // 2, size, die.face, die.mark, e.sides)
         dx += size + gap
-    if e.verdict and verdict_w > 0:
+    if lines and verdict_w > 0:
         ink = c.inks.text(e.tone if e.tone != "normal" else "accent")
-        lines = wrap(e.verdict, f, verdict_w, max(1, row // line_h(c, c.m.label)))  # two lines beside big dice
-        ly = y + (row - len(lines) * line_h(c, c.m.label)) // 2 + top(f) if len(lines) > 1 else ty
-        for i, line in enumerate(lines):
-            c.text((dx + c.m.pad - gap, ly + i * line_h(c, c.m.label)), line, f, verdict_w, fill=ink)
+        lh = line_h(c, c.m.label)
+        ly = y + (row - len(lines) * lh) // 2 + top(f) if len(lines) > 1 else ty
+        for i, line in enumerate(lines):  # a shorter form is checked against the verdict it stands for
+            c.text(
+                (dx + c.m.pad - gap, ly + i * lh),
+                line,
+                f,
+                verdict_w,
+                fill=ink,
+                rule=rule,
+                asked=e.verdict if rule else None,
+            )
 
 
 def draw_die(c: Canvas, x: int, y: int, size: int, face: int, mark: str, sides: int) -> None:
@@ -155,9 +229,18 @@ def draw_die(c: Canvas, x: int, y: int, size: int, face: int, mark: str, sides: 
 
 
 def draw(c: Canvas, e: DiceGroup, x: int, y: int, w: int, compact: int = 0) -> None:
-    inline = _inline(c, e, w) if compact else None
+    inline = _compact(c, e, w, compact)
     if inline is not None:
         _draw_inline(c, e, x, y, w, *inline)
+        return
+    outcome = _outcome(c, e, w) if compact >= 3 else None
+    if outcome is not None:
+        lines, rule = outcome
+        f, ink = font(c.m.label, "bold"), c.inks.text(e.tone if e.tone != "normal" else "accent")
+        for i, line in enumerate(lines):
+            c.text(
+                (x, y + i * line_h(c, c.m.label)), line, f, w, fill=ink, rule=rule, asked=e.verdict if rule else None
+            )
         return
     size, per_row, rows = _layout(c, e, w)
     gap = max(2, size // 6)

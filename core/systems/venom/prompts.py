@@ -15,7 +15,8 @@ def pending(st: State) -> list[Prompt]:
     if phase == rules.SETUP:
         names = [st["players"][i]["name"] for i in st["roll_off"]["contenders"]]
         if st["roll_off"]["rounds"]:
-            text = f"{' and '.join(names)} tied: roll off again for the Commander"
+            # What to do first, who tied in brackets: a pHAT too narrow for the names drops them (text.clauses)
+            text = f"Roll off again for the Commander ({' and '.join(names)} tied)"
         else:
             text = "Roll off for the Commander: every player rolls one die"
         return [Prompt(None, text, "commander_roll_off")]
