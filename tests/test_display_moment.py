@@ -270,3 +270,20 @@ def test_vegas_tokens_held_stay_on_every_panel_beside_the_scores(panel_id):
     for word in ("Tokens held", "Bob", "Gm", "Ins", "Cy", "Bot"):
         assert word in drawn
     assert "VP" in drawn, "the scores are left out"
+
+
+@pytest.mark.parametrize("upto", ["end_turn", "build"])
+@pytest.mark.parametrize("panel_id", [p for p in LARGE if p.endswith("7.3")])
+def test_vnm_turn_start_leaves_no_column_half_empty_on_the_7_3_inch(panel_id, upto):
+    """A VNM turn start ("build, move, attack or collect"): the Ships grid filled the right half below the
+    race while the left held one line, "Earth: 99 left", over 117 of 284 px left empty. Earth's land areas
+    (what a collect takes from) now go there in the grid's list form, "Earth  China 25  India 21"."""
+    if "vnm" not in registered():
+        pytest.skip("vnm is not registered")
+    screen, _state = play("vnm", upto)
+    image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+    body = layout.body[3] - layout.body[1]
+    left, right = empty_bands(image, layout)
+    assert max(left, right) < body / 5, f"{left} px (left) and {right} px (right) of {body} px empty"
+    drawn = " ".join(r.text for r in layout.texts)
+    assert "China" in drawn and "Ships" in drawn

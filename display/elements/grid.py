@@ -6,7 +6,9 @@ there or left out (2), and last, for a grid of priority 1-2, the first column al
 "VP  Ann 2  Bob 0  Cy 0" (3): the first column is the score, so a pHAT keeps every player's.
 A grid of things held (``Grid.held``: Venusian Vegas's tokens) has instead, at the tightest level, the
 held form: its title, then each row that holds something with the columns it holds (a count above one
-after its column), "Tokens held  Bob Gm Ins×2  Cy Bot", on as few label-sized lines as hold every row whole.
+after its column), "Tokens held  Bob Gm Ins×2  Cy Bot", on as few label-sized lines as hold every row whole;
+so has a grid of one column no score line stands for (priority 3 on: VNM's Earth), each row with its value,
+"Earth  China 25  India 21".
 A heading too wide for its column is shortened to its first letters (``text.heading_forms``), never cut with "…".
 A row that is highlighted (whose turn) gets an accent bar and bold
 text; a player colour, where the panel has colours, a swatch.
@@ -21,10 +23,21 @@ from tableside.display.panels import BLACK
 from tableside.display.text import fit, font, ink_width, largest, width
 
 
+def _listed(e: Grid) -> bool:
+    """Whether the grid has the list form at its tightest level: things held, or one column of values
+    (VNM's Earth: "China 25") that no score line stands for."""
+    return e.held or (len(e.columns) == 1 and e.priority > 2)
+
+
 def _holdings(e: Grid) -> list[tuple[int, str]]:
-    """Each row that holds something, with what: (row index, "Gm Ins×2")."""
+    """The list form's entries, (row index, what follows its label): for a grid of things held, each row that
+    holds something with what ("Gm Ins×2"); for one column, each row's value ("25")."""
     out = []
     for i, r in enumerate(e.rows):
+        if not e.held:
+            if r.cells and r.cells[0].strip():
+                out.append((i, r.cells[0]))
+            continue
         held = []
         for col, cell in zip(e.columns, r.cells, strict=False):
             n = int(cell) if cell.strip().isdigit() else 0
@@ -131,7 +144,7 @@ def _form(c: Canvas, e: Grid, w: int, compact: int) -> tuple[int, str]:
 def measure(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
     if compact >= 3 and _inline(c, e, w):
         return line_h(c, c.m.text) + c.m.pad
-    if compact >= 3 and e.held:
+    if compact >= 3 and _listed(e):
         lines = _held_lines(c, e, w)
         return 1 << 30 if lines is None else len(lines) * line_h(c, c.m.label) + c.m.pad // 2
     size, title = _form(c, e, w, compact)
@@ -203,7 +216,7 @@ def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
     if compact >= 3 and _inline(c, e, w):
         _draw_inline(c, e, x, y, w)
         return
-    if compact >= 3 and e.held:
+    if compact >= 3 and _listed(e):
         _draw_held(c, e, x, y, w)
         return
     size, title = _form(c, e, w, compact)
