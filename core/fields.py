@@ -68,6 +68,15 @@ class Field:
     ``upto(state)`` for a ``count``: the most the rules allow in this state (what the action has
     left), described as its ``maximum`` so a form neither offers nor accepts more; None, or less
     than the minimum, leaves ``maximum``. The rules still check the value, in their own words.
+    ``for_role`` is the seat role the field is for (Venus 2140's racks: ``"gm"``): a form leaves it
+    out while the action's actor is a seat of another role (a player's phone never shows the GM's
+    racks), so its default applies; the table's phone and that role's phone show it.
+    ``choices_by`` names a sibling field (a player) whose value narrows this pick's choices, and
+    ``choices_of(state)`` gives, per value of that sibling, the choices it has now (Vegas: the
+    tokens each player holds): a form offers only those, and leaves the field out when there are none.
+    ``help_now(state)`` is the help in this state, replacing ``help`` ("default: the declared
+    target" only while a target is declared); empty leaves the field without help.
+    The last three, like ``shown_when``, change no server check: the rules refuse in their own words.
     """
 
     name: str
@@ -88,6 +97,10 @@ class Field:
     offer: Callable[[State], list[int] | None] | None = None
     upto: Callable[[State], int | None] | None = None
     differs_from: str = ""
+    for_role: str = ""
+    choices_by: str = ""
+    choices_of: Callable[[State], Mapping[Any, Sequence[Any]]] | None = None
+    help_now: Callable[[State], str] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -98,6 +111,10 @@ class Field:
             raise ValueError(f"field {self.name!r} of kind rows needs sub-fields")
         if self.differs_from == self.name:
             raise ValueError(f"field {self.name!r}: differs_from names another field")
+        if bool(self.choices_by) != (self.choices_of is not None) or self.choices_by == self.name:
+            raise ValueError(f"field {self.name!r}: choices_by names another field, and choices_of goes with it")
+        if self.choices_by and self.kind != "pick":
+            raise ValueError(f"field {self.name!r}: choices_by narrows a pick's choices")
         for other, values in (self.shown_when or {}).items():
             if other == self.name or not isinstance(values, tuple) or not values:
                 raise ValueError(f"field {self.name!r}: shown_when needs another field's name and a tuple of values")
@@ -143,6 +160,12 @@ class Field:
             start = self.prefill(state)
             if start is not None:
                 out["default"] = start
+        if self.help_now is not None and state is not None:
+            words = self.help_now(state)
+            if words:
+                out["help"] = words
+            else:
+                out.pop("help", None)
         if self.kind in ("text", "texts"):
             out["max_length"] = self.max_length
         if self.kind == "faces":
@@ -157,6 +180,11 @@ class Field:
             out["shown_when"] = {other: list(values) for other, values in self.shown_when.items()}
         if self.differs_from:
             out["differs_from"] = self.differs_from
+        if self.for_role:
+            out["for_role"] = self.for_role
+        if self.choices_of is not None and state is not None:
+            per = self.choices_of(state)
+            out["choices_by"] = {"field": self.choices_by, "values": {str(k): list(v) for k, v in per.items()}}
         return out
 
     # -- checking -------------------------------------------------------------

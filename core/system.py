@@ -157,18 +157,23 @@ class Prompt:
     """What the table is waiting for: "Ann: draw the Event card".
 
     ``also``: other actions that answer it ("build, move, attack or collect"), which a
-    phone puts beside ``type`` at the top of the screen.
+    phone puts beside ``type`` at the top of the screen. ``label``: the words of the phone's
+    button for ``type`` now, where the action's own label would not match the prompt ("Start
+    round 2 (button C)" is answered by "Start round 2", not by "Next round").
     """
 
     seat: str | None
     text: str
     type: str | None = None
     also: tuple[str, ...] = ()
+    label: str = ""
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "text": self.text, "type": self.type}
         if self.also:
             out["also"] = list(self.also)
+        if self.label:
+            out["label"] = self.label
         return out
 
 

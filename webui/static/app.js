@@ -297,7 +297,16 @@ function drawActions() {
   // A seated phone never opens another seat's move: its button stays one tap away (acting asks first).
   const othersOnly = (t) => mine && prompts.some((p) => [p.type, ...(p.also || [])].includes(t))
     && prompts.every((p) => ![p.type, ...(p.also || [])].includes(t) || (p.seat && p.seat !== mine.seat));
-  for (const a of top) main.append(actWidget(a, true, keep, !othersOnly(a.type) && (top.length === 1 || a.type === first)));
+  // A prompt may name its button's words now ("Start round 2 (button C)" is answered by "Start round 2").
+  const worded = (a) => {
+    const p = prompts.find((x) => x.type === a.type && x.label);
+    return p ? { ...a, label: p.label } : a;
+  };
+  for (const a of top) {
+    const each = mine ? [] : bySeat(a, prompts);
+    if (each.length) { main.append(...each); continue; }
+    main.append(actWidget(worded(a), true, keep, !othersOnly(a.type) && (top.length === 1 || a.type === first)));
+  }
   if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
     const sys = S.systems.find((x) => x.id === S.view.system);
     const buttons = ((sys && sys.buttons) || []).filter((b) => !/^(undo|redo)$/i.test(b.label)).map((b) =>
@@ -336,6 +345,29 @@ function drawActions() {
   }
 }
 
+// The field a seated phone answers by itself: who does it ("Player" in a seat's own move, the action's seat_field).
+function ownSeatField(a, f) {
+  return (f.kind === "seat" && (f.default === undefined || f.default === null)) || f.name === a.seat_field;
+}
+// An action whose only question is who does it: a seated phone sends it with one tap as its seat; on a
+// table phone each seat the prompts wait for gets its own one-tap button ("Decline a trick bonus: Kim").
+function onlyWho(a) {
+  const fields = a.fields || [];
+  return fields.length > 0 && fields.every((f) => ownSeatField(a, f)) && !($("by-hand").checked && a.rolls_dice);
+}
+function bySeat(a, prompts) {
+  const f = (a.fields || [])[0];
+  if (!onlyWho(a) || a.fields.length !== 1 || !f.required) return [];
+  const waiting = [...new Set(prompts.filter((p) => p.seat && [p.type, ...(p.also || [])].includes(a.type)).map((p) => p.seat))];
+  const offered = choiceList(f).map((c) => c.value);
+  if (!waiting.length || !waiting.every((w) => offered.includes(w))) return [];
+  return waiting.map((seat) => {
+    const button = el("button", { type: "button", class: "open" }, `${a.label || human(a.type)}: ${seat}`);
+    button.addEventListener("click", () => send(a, { [f.name]: seat }, null, button));
+    return el("div", { class: "act" }, button);
+  });
+}
+
 // This seat's private dice, on top of its moment: only this phone receives them (other phones see counts).
 function drawMine(acts) {
   const box = $("mine");
@@ -352,7 +384,10 @@ function actWidget(a, big, keep, openNow = false) {
   if (prev && prev.big === big && prev.shape === JSON.stringify(a.fields || [])) { prev.updateAction(a); return prev.node; }
   const node = el("div", { class: "act" });
   const fields = a.fields || [];
-  const oneTap = fields.length === 0 && !($("by-hand").checked && a.rolls_dice);
+  const mine = mySeat();
+  // Nothing to ask: no fields, or (on a seated phone) only who does it, which the seat answers.
+  const seatOnly = mine && onlyWho(a) && fields.every((f) => choiceList(f).some((c) => c.value === mine.seat));
+  const oneTap = (fields.length === 0 && !($("by-hand").checked && a.rolls_dice)) || seatOnly;
   const opener = el("button", { type: "button", class: "open", "aria-expanded": oneTap ? undefined : "false" }, a.label || human(a.type));
   node.append(opener);
   let form = null;
@@ -364,7 +399,7 @@ function actWidget(a, big, keep, openNow = false) {
     S.open.set(a.type, widget);
   };
   opener.addEventListener("click", () => {
-    if (oneTap) { send(a, {}, null, opener); return; }
+    if (oneTap) { send(a, seatOnly ? Object.fromEntries(fields.map((f) => [f.name, mine.seat])) : {}, null, opener); return; }
     if (form) { close(); return; }
     open();
     const first = form.node.querySelector("input,select,button");
@@ -440,7 +475,17 @@ function actionForm(a, close, big = false) {
   form = el("form", { novalidate: true, class: quick >= 0 ? "quick-form" : undefined }, a.doc && !big ? el("p", { class: "hint doc" }, a.doc) : null,
     order.map((i) => widgets[i].node), more, dice.box, err,
     el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"), sends ? null : go));
-  recheckOn(form, shownWhen(fields, widgets));
+  // The actor's seat role, for fields meant for one role (the GM's racks): the seat field's value, else the seat
+  // the form is for (this phone's, or whose move it is).
+  const actorRole = () => {
+    const j = a.seat_field ? fields.findIndex((f) => f.name === a.seat_field) : -1;
+    let who = j < 0 ? undefined : valueIn(fields, widgets, j);
+    if (who === undefined || who === null || who === "") who = seatFor(a);
+    const s = seatsNow().find((x) => x.name === who);
+    return s ? s.role : undefined;
+  };
+  recheckOn(form, narrowed(fields, widgets));
+  recheckOn(form, shownWhen(fields, widgets, actorRole));
   recheckOn(form, differs(fields, widgets));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -486,7 +531,8 @@ function sayForm(err, text, retry) {
 function readAll(fields, widgets) {
   const out = {};
   fields.forEach((f, i) => {
-    if (f.shown_when && widgets[i].node.hidden) return; // not shown: left out, so the system's default applies
+    // Not shown (shown_when, another seat role's field, nothing to choose): left out, so the system's default applies.
+    if ((f.shown_when || f.for_role || f.choices_by) && widgets[i].node.hidden) return;
     let v;
     try { v = widgets[i].read(); } catch (e) { e.widget = e.widget || widgets[i]; throw e; } // the innermost field
     if (v !== undefined) out[f.name] = v;
@@ -580,18 +626,44 @@ function showDicePad(dice, needs, given) {
 
 // A field with `shown_when` ({"version": ["Enhanced"]}) is drawn only while every named sibling holds one of
 // the listed values (docs/api.md). Returns the function that re-checks; recheckOn wires it to a form.
-function shownWhen(fields, widgets) {
+// A field with `for_role` ("gm": Venus 2140's racks) is drawn only while the action's actor is not a seat of
+// another role: `actorRole()` gives that role (undefined: not known, e.g. a table phone with no actor chosen).
+function shownWhen(fields, widgets, actorRole = () => undefined) {
   const valueOf = (name) => {
     const i = fields.findIndex((f) => f.name === name);
     if (i < 0) return { absent: true };
-    if (widgets[i].node.hidden) return { value: fields[i].default };
-    try { return { value: widgets[i].read() }; } catch { return { value: undefined }; }
+    return { value: valueIn(fields, widgets, i) };
   };
   const holds = (when) => Object.entries(when).every(([name, allowed]) => {
     const got = valueOf(name);
     return got.absent || (Array.isArray(allowed) && allowed.some((a) => JSON.stringify(a) === JSON.stringify(got.value)));
   });
-  const update = () => fields.forEach((f, i) => { if (f.shown_when) widgets[i].node.hidden = !holds(f.shown_when); });
+  const update = () => {
+    const role = actorRole();
+    fields.forEach((f, i) => {
+      if (!f.shown_when && !f.for_role) return;
+      widgets[i].node.hidden = Boolean((f.shown_when && !holds(f.shown_when)) || (f.for_role && role !== undefined && role !== f.for_role));
+    });
+  };
+  update();
+  return update;
+}
+// A field's value as the form holds it now: a hidden field holds its default.
+function valueIn(fields, widgets, i) {
+  if (widgets[i].node.hidden) return fields[i].default;
+  try { return widgets[i].read(); } catch { return undefined; }
+}
+// A pick with `choices_by` ({"field": "player", "values": {"Jo": ["Game"], "Kim": []}}) offers only the values its
+// sibling's value has now (the tokens Jo holds), and is not drawn at all when that is none (docs/api.md).
+function narrowed(fields, widgets) {
+  const update = () => fields.forEach((f, i) => {
+    if (!f.choices_by || !widgets[i].only) return;
+    const j = fields.findIndex((g) => g.name === f.choices_by.field);
+    const v = j < 0 ? undefined : valueIn(fields, widgets, j);
+    const values = v === undefined || v === null || v === "" ? undefined : (f.choices_by.values || {})[String(v)];
+    widgets[i].only(values);
+    widgets[i].node.hidden = Array.isArray(values) && !widgets[i].offers();
+  });
   update();
   return update;
 }
@@ -706,6 +778,16 @@ function blank(f, list) {
 function pick(f, id, label, help) {
   const list = choiceList(f);
   const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+  // What the form rules out: the value of a differs_from sibling (the actor as its own target), and
+  // outside the values a choices_by sibling allows (the tokens this player holds); null allows all.
+  let excluded, allowed = null;
+  const offered = (i) => !(excluded !== undefined && same(excluded, list[i].value)) && (!allowed || allowed.some((v) => same(v, list[i].value)));
+  let show = () => {};
+  const limits = {
+    hide(v) { excluded = v; show(); },
+    only(values) { allowed = Array.isArray(values) ? values : null; show(); },
+    offers: () => list.some((c, i) => offered(i)),
+  };
   if (f.tap) { // one of the action's tap questions: a tap answers it (again: clears it), the last one sends
     let chosen = list.some((c) => f.default !== undefined && f.default !== "" && same(f.default, c.value)) ? f.default : undefined;
     const buttons = list.map((c) => el("button", { type: "button", "aria-pressed": String(chosen !== undefined && same(chosen, c.value)),
@@ -714,19 +796,19 @@ function pick(f, id, label, help) {
         buttons.forEach((b, i) => b.setAttribute("aria-pressed", String(chosen !== undefined && same(chosen, list[i].value))));
         f.tap();
       } }, c.label));
-    return { node: el("fieldset", { class: "choices field taps" }, el("legend", {}, label, help), buttons),
-      chosen: () => chosen, read() { need(f, label, chosen); return chosen; },
-      hide: (v) => buttons.forEach((b, i) => {
-        b.hidden = v !== undefined && same(v, list[i].value);
-        if (b.hidden && chosen !== undefined && same(chosen, list[i].value)) { chosen = undefined; b.setAttribute("aria-pressed", "false"); }
-      }) };
+    show = () => buttons.forEach((b, i) => {
+      b.hidden = !offered(i);
+      if (b.hidden && chosen !== undefined && same(chosen, list[i].value)) { chosen = undefined; b.setAttribute("aria-pressed", "false"); }
+    });
+    return { ...limits, node: el("fieldset", { class: "choices field taps" }, el("legend", {}, label, help), buttons),
+      chosen: () => chosen, read() { need(f, label, chosen); return chosen; } };
   }
   if (f.quick) { // the form's last open question: each choice sends it
     let chosen;
     const buttons = list.map((c) => el("button", { type: "button", class: "primary", onclick: () => { chosen = c.value; f.quick(); } }, c.label));
     const box = el("fieldset", { class: "choices field quick" }, el("legend", {}, label, help), buttons);
-    return { node: box, read() { need(f, label, chosen); return chosen; },
-      hide: (v) => buttons.forEach((b, i) => { b.hidden = v !== undefined && same(v, list[i].value); }) };
+    show = () => buttons.forEach((b, i) => { b.hidden = !offered(i); });
+    return { ...limits, node: box, read() { need(f, label, chosen); return chosen; } };
   }
   if (list.length && list.length <= 6 && list.every((c) => c.label.length <= 22)) {
     const box = el("fieldset", { class: "choices field" }, el("legend", {}, label, help));
@@ -736,25 +818,27 @@ function pick(f, id, label, help) {
       box.append(el("label", {}, input, c.label));
       return input;
     });
+    let none = null;
     if (blank(f, list)) { // a choice made by mistake is cleared with one tap
-      const none = el("input", { type: "radio", name: id, value: "" });
+      none = el("input", { type: "radio", name: id, value: "" });
       if (!inputs.some((x) => x.checked)) none.checked = true;
       box.append(el("label", {}, none, NOT_CHOSEN));
     }
     if (list.length === 1 && f.required) inputs[0].checked = true;
+    show = () => { // a choice the form rules out is not offered; one left of a required pick is chosen
+      inputs.forEach((x, i) => {
+        x.parentNode.hidden = !offered(i);
+        if (x.parentNode.hidden) x.checked = false;
+      });
+      if (none && !inputs.some((x) => x.checked)) none.checked = true;
+      const left = inputs.filter((x) => !x.parentNode.hidden);
+      if (f.required && left.length === 1) left[0].checked = true;
+    };
     return {
-      node: box, read() {
+      ...limits, node: box, read() {
         const i = inputs.findIndex((x) => x.checked);
         need(f, label, i < 0 ? undefined : list[i].value);
         return i < 0 ? undefined : list[i].value;
-      },
-      hide(v) { // a choice the form rules out (the actor as its own target); one left of a required pick is chosen
-        inputs.forEach((x, i) => {
-          x.parentNode.hidden = v !== undefined && same(v, list[i].value);
-          if (x.parentNode.hidden) x.checked = false;
-        });
-        const left = inputs.filter((x) => !x.parentNode.hidden);
-        if (f.required && left.length === 1) left[0].checked = true;
       },
     };
   }
@@ -764,16 +848,15 @@ function pick(f, id, label, help) {
   const d = list.findIndex((c) => f.default !== undefined && same(f.default, c.value));
   if (d >= 0) select.value = String(d);
   if (!list.length) select.append(el("option", { value: "", disabled: true }, "nothing to choose right now"));
+  show = () => list.forEach((c, i) => {
+    const option = select.options[i + first];
+    option.hidden = option.disabled = !offered(i);
+    if (option.disabled && select.value === String(i)) select.value = "";
+  });
   return {
+    ...limits,
     node: el("div", { class: "field" }, el("label", { for: id }, label, help), select),
     read() { const v = select.value === "" ? undefined : list[Number(select.value)].value; need(f, label, v); return v; },
-    hide(v) {
-      list.forEach((c, i) => {
-        const option = select.options[i + first];
-        option.hidden = option.disabled = v !== undefined && same(v, c.value);
-        if (option.disabled && select.value === String(i)) select.value = "";
-      });
-    },
   };
 }
 function picks(f, id, label, help) {
@@ -887,8 +970,9 @@ function rows(f, id, label, help) {
   const add = (value) => {
     // A player's example name is a hint to type over, never a value someone has to delete first.
     const hint = (sf) => f.name === "players" && sf.kind === "text" && value && typeof value[sf.name] === "string";
-    const ws = sub.map((sf) => fieldWidget(hint(sf) ? { ...sf, placeholder: value[sf.name] }
-      : { ...sf, default: value && value[sf.name] !== undefined ? value[sf.name] : sf.default }));
+    const own = sub.map((sf) => (hint(sf) ? { ...sf, placeholder: value[sf.name] }
+      : { ...sf, default: value && value[sf.name] !== undefined ? value[sf.name] : sf.default })); // this row's
+    const ws = own.map((sf) => fieldWidget(sf));
     const item = { ws };
     // A row given its player (a trick, one row per player in lead order): the name heads the row, the
     // card is two taps, and the rarer extras (a token) fold away.
@@ -902,7 +986,12 @@ function rows(f, id, label, help) {
       shown, extras,
       el("button", { type: "button", onclick: () => { box.remove(); items.splice(items.indexOf(item), 1); renumber(); } }, `Remove this ${noun}`));
     item.box = box;
-    recheckOn(box, shownWhen(sub, ws));
+    recheckOn(box, narrowed(own, ws));
+    recheckOn(box, shownWhen(own, ws));
+    if (extras) { // nothing left to fold (the player holds no token): no "Token (optional)" either
+      const fold = () => { extras.hidden = folded.every((i) => ws[i].node.hidden); };
+      fold(); recheckOn(box, fold);
+    }
     items.push(item); list.append(box); renumber();
   };
   const renumber = () => items.forEach((it, i) => it.box.setAttribute("aria-label", `${label} ${i + 1}`));

@@ -67,10 +67,24 @@ def _who(
 
 
 def _count(
-    name: str, label: str, maximum: int = rules.MAX_COUNT, minimum: int = 0, default: int = 0, help: str = ""
+    name: str,
+    label: str,
+    maximum: int = rules.MAX_COUNT,
+    minimum: int = 0,
+    default: int = 0,
+    help: str = "",
+    for_role: str = "",
 ) -> Field:
     return Field(
-        name, "count", label=label, required=False, default=default, minimum=minimum, maximum=maximum, help=help
+        name,
+        "count",
+        label=label,
+        required=False,
+        default=default,
+        minimum=minimum,
+        maximum=maximum,
+        help=help,
+        for_role=for_role,
     )
 
 
@@ -131,8 +145,11 @@ _PREPARE_FIELDS = (
     ),
     _count("gear_circumstances", "Gear used as a circumstance", help="one die each"),
     _count("circumstances", "Circumstances in your favour", help="one die each; penalties to the other side too"),
-    _count("racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice"),
-    _count("session_racks", "Racks from the session pool (GM)"),
+    # The GM's dice: a player's phone leaves them out (the rules refuse them for a player anyway).
+    _count(
+        "racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice", for_role="gm"
+    ),
+    _count("session_racks", "Racks from the session pool (GM)", for_role="gm"),
     Field(
         "effects",
         "picks",

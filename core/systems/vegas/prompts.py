@@ -17,7 +17,7 @@ def pending(state: State) -> list[Prompt]:
             for p in state["players"]
             if not state["setup_tracks"][p]
         ]
-        return waiting or [Prompt(None, "Press C to start round 1", "start_round")]
+        return waiting or [Prompt(None, "Start round 1 (button C)", "start_round", label="Start round 1")]
     if phase == ROUND_START:
         if state["chosen"] is None:
             tied = ", ".join(state["furthest_behind"])
@@ -44,5 +44,8 @@ def pending(state: State) -> list[Prompt]:
         who = state["revealer"]
         return [Prompt(who, f"{who}: reveal {state['hand'][who]} card(s) for round bonuses", "reveal_card")]
     if phase == ROUND_OVER:
-        return [Prompt(None, f"Press C to start round {state['round'] + 1} of {state['rounds']}", "start_round")]
+        n = state["round"] + 1
+        return [
+            Prompt(None, f"Start round {n} of {state['rounds']} (button C)", "start_round", label=f"Start round {n}")
+        ]
     return []

@@ -78,6 +78,16 @@ def _tie_open(state: State) -> bool:
     return state.get("chosen") is None
 
 
+def _tokens_held(state: State) -> dict[str, list[str]]:
+    """The modifier tokens each player can play now: the colours they hold, less any colour already
+    played in this trick (one token of each colour per trick)."""
+    played = {r.get("token") for r in state.get("playing") or []}
+    return {
+        p: [c for c in rules.TOKEN_COLOURS if held.get(c, 0) > 0 and c not in played]
+        for p, held in (state.get("tokens") or {}).items()
+    }
+
+
 _SUIT = Field("suit", "pick", label="Suit", choices=rules.SUITS)
 _NUMBER = Field("number", "count", label="Number", minimum=rules.LOWEST_CARD, maximum=rules.HIGHEST_CARD)
 _TOKEN_FIELDS = (
@@ -123,12 +133,14 @@ _CARD_ROW = (
         default="",
         choices=rules.TOKEN_COLOURS,
         help="a modifier token played with the card",
+        choices_by="player",
+        choices_of=_tokens_held,
     ),
     *_TOKEN_FIELDS,
 )
 _TOKEN_ROW = (
     Field("player", "seat", label="Player"),
-    Field("token", "pick", label="Token", choices=rules.TOKEN_COLOURS),
+    Field("token", "pick", label="Token", choices=rules.TOKEN_COLOURS, choices_by="player", choices_of=_tokens_held),
     *_TOKEN_FIELDS,
 )
 

@@ -89,6 +89,12 @@ def _declared(state: State) -> str | None:
     return aim.get("target")
 
 
+def _declared_help(state: State) -> str:
+    """The attack's target help names a default only while there is one to fall back on."""
+    target = _declared(state)
+    return f"default: the declared target ({target})" if target else ""
+
+
 _INFECTED = Field(
     "infected",
     "flag",
@@ -267,6 +273,7 @@ ACTIONS: dict[str, ActionSpec] = {
                     # Left out of a request (button A), it is the declared target (validate_action).
                     choices=_enemies,
                     help="default: the declared target",
+                    help_now=_declared_help,
                     prefill=_declared,
                 ),
                 *_TARGET_FIELDS,
