@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, phone, served, shot
-from tests.test_tap_budget import api
+from tests.test_tap_budget import JO_LEADS, TRICK, VEGAS_PLAYERS, Phone, api, new_game
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -121,3 +121,42 @@ def test_a_form_sent_while_the_table_is_away_says_so_once_with_a_retry(browser, 
     expect(page.get_by_text(re.compile("Could not reach the table"))).to_have_count(1)
     shot(page, "form-offline")
     page.context.close()
+
+
+SAID_ALL = "() => { const p = document.getElementById('said'); return p.scrollHeight <= p.clientHeight + 1; }"
+
+
+def test_a_long_change_folds_to_three_lines_and_one_tap_shows_it_all(browser, server):
+    """A trick judged is a long change (the winner, why, every card's bonus): the bar says there is more."""
+    plays = ({"type": "play_card", "player": p, "suit": s, "number": n} for p, s, n in TRICK)
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS, *plays)
+    p = Phone(browser, server).at(version)
+    page, said = p.page, p.said()
+    expect(said).to_contain_text("Trick 1: Kim wins")
+    expect(said).to_contain_text("Max's Bot 12 (increase Bot)")  # the end of it is there, if not yet shown
+    primary = page.locator("#main-actions button:visible").first
+    expect(primary).to_be_in_viewport(ratio=1)  # the moment's own buttons, on the first screen
+    shot(page, "said-folded")
+    if not page.evaluate(SAID_ALL):  # longer than the bar shows: a sign of it, and one tap shows it all
+        more = page.locator("#said-more")
+        expect(more).to_be_visible()
+        expect(more).to_have_attribute("aria-expanded", "false")
+        assert said.bounding_box()["height"] >= 44  # the words are the tap target, not only the small "More"
+        p.tap(more)
+        page.wait_for_function(SAID_ALL)
+        expect(more).to_have_attribute("aria-expanded", "true")
+        expect(said).to_be_in_viewport(ratio=1)
+        expect(primary).to_be_in_viewport(ratio=1)
+        shot(page, "said-open")
+        said.tap()  # folded back with a tap on the words, and opened again the same way
+        expect(more).to_have_attribute("aria-expanded", "false")
+        assert not page.evaluate(SAID_ALL)
+        said.tap()
+        page.wait_for_function(SAID_ALL)
+        assert p.taps == 1
+    # The next change (its undo, as long) starts folded again, though this phone left the bar open.
+    api(server, "POST", "/api/sessions/active/undo")
+    p.at(version + 1)
+    expect(said).to_contain_text("undid")
+    expect(page.locator("#said-more")).to_have_attribute("aria-expanded", "false")
+    p.close()

@@ -95,7 +95,25 @@ async function guarded(fn, what) {
 }
 // The newest change in words, with who made it ("Bob undid: ...", "Button B: ..."): the same line on every
 // phone, pinned at the top beside Undo, so no phone keeps an old message and the acting phone never scrolls for it.
-function said(text) { $("said").textContent = text || ""; $("lastbar").hidden = !text && !S.view; }
+function said(text) {
+  $("said").textContent = text || ""; $("lastbar").hidden = !text && !S.view;
+  $("lastbar").classList.remove("open");
+  fitSaid();
+}
+// A change longer than the bar's three lines says so ("More ▾", and an ellipsis): one tap on the words or on
+// "More" shows all of it, another folds it back; the moment's own buttons stay on the first screen meanwhile.
+function fitSaid() {
+  const p = $("said"), more = $("said-more"), open = $("lastbar").classList.contains("open");
+  more.hidden = !open && p.scrollHeight <= p.clientHeight + 1;
+  more.textContent = open ? "Less ▴" : "More ▾";
+  more.setAttribute("aria-expanded", String(open));
+  p.classList.toggle("folds", !more.hidden);
+}
+function toggleSaid() {
+  if ($("said-more").hidden) return;
+  $("lastbar").classList.toggle("open");
+  fitSaid();
+}
 function whoDid(e) {
   const button = e.result && e.result.button;
   if (button) return /^hold /.test(button) ? `Button ${button.slice(5)} (held)` : `Button ${button}`;
@@ -1433,6 +1451,9 @@ async function start() {
   $("banner-close").addEventListener("click", () => banner(""));
   $("banner-retry").addEventListener("click", () => { const r = S.retry; banner(""); if (r) r(); });
   $("undo").addEventListener("click", () => undoRedo("undo"));
+  $("said-more").addEventListener("click", toggleSaid);
+  $("said").addEventListener("click", toggleSaid);
+  window.addEventListener("resize", fitSaid);
   $("redo").addEventListener("click", () => undoRedo("redo"));
   $("seat").addEventListener("click", openSeats);
   $("new-game").addEventListener("submit", startGame);
