@@ -54,6 +54,9 @@ class Track:
 
 @dataclass(frozen=True)
 class Bar:
+    """One player's bar in ``Bars``, in the player's colour (a docstring: without one, dataclass builds one
+    from the signature at import, a cost paid before the panel's first answer)."""
+
     label: str
     value: int
     maximum: int
@@ -75,6 +78,8 @@ class Bars:
 
 @dataclass(frozen=True)
 class GridRow:
+    """One row of a ``Grid``: a cell per column; ``highlight`` marks whose turn it is."""
+
     label: str
     cells: tuple[str, ...]
     highlight: bool = False
@@ -101,6 +106,8 @@ class Grid:
 
 @dataclass(frozen=True)
 class Die:
+    """One die of a ``DiceGroup``: its face and its mark (one of ``DIE_MARKS``, checked when built)."""
+
     face: int
     mark: str = ""
 
@@ -124,6 +131,8 @@ class DiceGroup:
 
 @dataclass(frozen=True)
 class Text:
+    """A line of plain text; the first thing a small panel leaves out."""
+
     text: str
     priority: int = 4
     tone: Tone = "normal"

@@ -71,6 +71,8 @@ def token_valid(token: str, secret: bytes, code: str) -> bool:
 # -- guessing --------------------------------------------------------------------------------
 @dataclass
 class _Record:
+    """One device's wrong codes so far and until when it must wait."""
+
     failures: int = 0
     wait_until: float = 0.0
 
