@@ -21,7 +21,11 @@ def pending(state: State) -> list[Prompt]:
     if phase == ROUND_START:
         if state["chosen"] is None:
             tied = ", ".join(state["furthest_behind"])
-            return [Prompt(None, f"{tied} tie for furthest behind: choose one, or B", "choose_furthest_behind")]
+            return [
+                Prompt(
+                    None, f"{tied} tie for furthest behind: settle the tie, or B at random", "choose_furthest_behind"
+                )
+            ]
         who = state["chosen"]
         return [Prompt(who, f"{who}: choose a free increase and lead", "free_increase")]
     if phase == TRICKS:
