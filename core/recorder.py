@@ -91,8 +91,10 @@ class Dice:
     records: list[dict] = field(default_factory=list)
     _used: int = 0
 
-    def roll(self, label: str, expr: str) -> dice.RollResult:
-        """Roll ``expr`` (e.g. ``"3d10cs>=8"``), recorded under ``label``."""
+    def roll(self, label: str, expr: str, shown: str | None = None) -> dice.RollResult:
+        """Roll ``expr`` (e.g. ``"3d10cs>=8"``), recorded under ``label``. ``shown``: the roll's name as
+        the table reads it where that is not ``label`` ("Ann (Venus) vs Cy (Pluto)" for "Venus vs
+        Pluto"): the label stays what a replay checks, so renaming what players read breaks no log."""
         e = dice.parse(expr)
         if self.replay is not None:
             result = self._replayed(label, e)
@@ -104,14 +106,17 @@ class Dice:
             result = dice.roll(e, faces=faces)
         else:
             result = dice.roll(e, rng=self.rng)
-        self.records.append({"label": label, **result.to_dict()})
+        record = {"label": label, **result.to_dict()}
+        if shown and shown != label:
+            record["shown"] = shown
+        self.records.append(record)
         return result
 
-    def faces(self, label: str, count: int, sides: int = 6) -> list[int]:
-        """``count`` plain faces of a d``sides`` (none when count is 0)."""
+    def faces(self, label: str, count: int, sides: int = 6, shown: str | None = None) -> list[int]:
+        """``count`` plain faces of a d``sides`` (none when count is 0); ``shown`` as in ``roll``."""
         if count <= 0:
             return []
-        return list(self.roll(label, f"{count}d{sides}").rolls)
+        return list(self.roll(label, f"{count}d{sides}", shown).rolls)
 
     def mark(self, marks: Sequence[str] = (), verdict: str | None = None) -> None:
         """How the newest roll reads on the table: a mark per die (``hit``, ``miss``, ``kept``, ...)

@@ -100,7 +100,7 @@ def _reading(record: Mapping[str, Any]) -> dict[str, Any]:
         successes = record.get("successes")
         verdict = f"{successes} successes" if successes is not None else f"total {record.get('total', sum(faces))}"
     return {
-        "label": str(record.get("label") or record.get("expr") or "Roll"),
+        "label": str(record.get("shown") or record.get("label") or record.get("expr") or "Roll"),
         "expr": str(record.get("expr") or ""),
         "rolls": faces,
         "marks": marks,

@@ -12,6 +12,7 @@ A 4,000-character name costs what a 40-character one does.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -123,20 +124,42 @@ CLAUSE_BREAKS = (" · ", "; ", ", then ", ", ", " - ", " (")
 
 
 def clauses(text: object) -> list[str]:
-    """The text, then shorter forms without its trailing clauses, longest first.
+    """The text, then shorter forms without its trailing clauses, then without its names' worlds.
 
     A clause starts at " · ", "; ", ", then ", ", ", " - " or " (" (a parenthesised part goes
     whole): "Ann: apply the Combat Abilities, then next phase" -> "Ann: apply the Combat Abilities";
     "R1 Ann (Venus): Attack (1 left)" -> "R1 Ann (Venus): Attack" (a parenthesis inside the text, as
-    in "Ann (Venus):", is not a clause). No form is shorter than its first clause, and none ends in
-    "…": what is drawn is a whole phrase of the text.
+    in "Ann (Venus):", is not a clause). Then a player's short name: every parenthesis that opens
+    with a capital letter goes ("Cy (Pluto)'s spaceship destroyed" -> "Cy's spaceship destroyed",
+    "Wally (Mars, Venus)" -> "Wally"), with the same trailing clauses dropped. No form is shorter
+    than its first clause, and none ends in "…": what is drawn is a whole phrase of the text.
     """
     s = clean(text).strip()
+    forms = _trailing(s)
+    short = _NAMED.sub("", s)
+    if short != s:
+        forms += [f for f in _trailing(short) if f not in forms]
+    return forms
+
+
+# " (Venus)", " (Mars, Venus)": a player's world(s) after their name, the e-paper's short form drops it
+_NAMED = re.compile(r" \([A-Z][^()]*\)")
+
+
+def _outside(s: str, brk: str) -> int:
+    """Where ``brk`` last starts outside any parenthesis ("Wally (Mars, Venus)" has no ", " break); -1 if nowhere."""
+    at = s.rfind(brk)
+    while at > 0 and s.count("(", 0, at) > s.count(")", 0, at):
+        at = s.rfind(brk, 0, at)
+    return at
+
+
+def _trailing(s: str) -> list[str]:
     forms = [s]
     while True:
         # " (" opens a clause only when its parenthesis closes the text: "Ann (Venus): build" keeps "(Venus)"
         cut = max(
-            [s.rfind(b) for b in CLAUSE_BREAKS if b != " ("] + ([s.rfind(" (")] if s.endswith(")") else []),
+            [_outside(s, b) for b in CLAUSE_BREAKS if b != " ("] + ([s.rfind(" (")] if s.endswith(")") else []),
             default=-1,
         )
         if cut <= 0:

@@ -124,7 +124,8 @@ def test_vnm_attack_odds_and_the_roll_stay_on_the_phat(panel_id):
     assert odds and on_image(image, odds[0]), "the chance of the declared attack is not on the pHAT"
     image, layout = render_layout(golden_screen("vnm", "attack"), panel, JOIN)
     assert not [e for e in layout.dropped if e.kind == "dice"], "the attack roll is not on the pHAT"
-    shown(image, layout, "Pluto's spaceship destroyed", metrics(panel).label)
+    # the verdict "Cy (Pluto)'s spaceship destroyed" in the documented short form (docs/display.md)
+    shown(image, layout, "Cy's spaceship destroyed", metrics(panel).label)
     for name in ("Ann", "Bob", "Cy", "Dee"):  # the population bars stay
         shown(image, layout, name, metrics(panel).label)
 

@@ -137,7 +137,17 @@ def test_the_measurement_catches_a_cut_text():
 def test_the_abbreviation_rules_keep_whole_phrases():
     from tableside.display.text import clauses, font, heading_forms, shorten, wrap_whole
 
-    assert clauses("R1 Ann (Venus): Attack (1 left)") == ["R1 Ann (Venus): Attack (1 left)", "R1 Ann (Venus): Attack"]
+    assert clauses("R1 Ann (Venus): Attack (1 left)") == [
+        "R1 Ann (Venus): Attack (1 left)",
+        "R1 Ann (Venus): Attack",
+        "R1 Ann: Attack (1 left)",  # then a player's short name: the world(s) after the name go
+        "R1 Ann: Attack",
+    ]
+    assert clauses("Cy (Pluto)'s spaceship destroyed") == [
+        "Cy (Pluto)'s spaceship destroyed",
+        "Cy's spaceship destroyed",
+    ]
+    assert clauses("Wally (Mars, Venus)") == ["Wally (Mars, Venus)", "Wally"]  # no break inside a parenthesis
     assert clauses("Ann: apply the Combat Abilities, then next phase")[-1] == "Ann: apply the Combat Abilities"
     assert clauses("Venus 2140 - conflict 1, round 1")[1:] == ["Venus 2140 - conflict 1", "Venus 2140"]
     assert heading_forms("Leaders") == ["Leaders", "Lea", "Le", "L"]

@@ -136,7 +136,7 @@ def test_vnm_build_and_collect_take_two_taps_and_an_attack_three(browser, server
     form = attack.locator("form")
     expect(form).not_to_contain_text("Weapon")  # Enhanced only
     p.tap(form.get_by_role("button", name="Mars"))
-    expect(p.said()).to_contain_text("vs Mars")
+    expect(p.said()).to_contain_text("Ann (Venus) vs Bob (Mars)")
     counted("VNM attack", p, 3)
     shot(p.page, "taps-vnm-after-attack")
     p.close()
@@ -151,10 +151,10 @@ def test_vnm_attack_form_starts_at_the_declared_target(browser, server):
     # An attack always has a target: no "None" to tap, the enemy fleets only.
     target = attack.locator("form").get_by_role("group", name=re.compile("^Target"))
     labels = [t.strip() for t in target.locator("label").all_inner_texts()]
-    assert [t.split(" (")[0] for t in labels] == ["Mars", "Pluto"], labels
+    assert labels == ["Bob (Mars), 2 ships", "Cy (Pluto), 5 ships"], labels  # named as on every screen
     shot(p.page, "taps-vnm-attack-declared")
     p.submit(attack)
-    expect(p.said()).to_contain_text("vs Pluto")
+    expect(p.said()).to_contain_text("Ann (Venus) vs Cy (Pluto)")
     counted("VNM attack after declaring", p, 1)
     p.close()
 

@@ -65,7 +65,7 @@ def test_bad_targets_are_refused() -> None:
 def test_a_team_does_not_attack_itself() -> None:
     teams = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]}, {"name": "Al", "home_worlds": ["Pluto", "Titan"]}]
     state = new_game(players=teams)
-    refused(state, {"type": "attack", "target": "Titan", "faces": [9, 9]}, "'Titan' is not one of Mars")
+    refused(state, {"type": "attack", "target": "Titan", "faces": [9, 9]}, "'Titan' is not one of Wally (Mars)")
 
 
 def test_enhanced_attack_uses_weapon_dice_against_defense_by_area_type() -> None:
@@ -144,7 +144,7 @@ def test_the_q_ray_table(face: int, venus: int, mars: int, pending: str | None) 
 
 def test_q_ray_teleports_wait_for_a_die_per_ship() -> None:
     state, result = act(qray_game(), {"type": "attack", "target": "Mars", "faces": [2]})
-    assert "roll a die for Mars and Venus's space area" in result["verdict"]
+    assert "roll a die for the space area of Mars and Venus" in result["verdict"]
     assert expr(state, {"type": "follow_up_roll"}) == "2d10"
     refused(state, {"type": "end_turn"}, "teleport die")
     refused(state, {"type": "attack", "faces": [9]}, "teleport die")

@@ -23,7 +23,7 @@ def test_collect_moves_chips_from_the_area_to_the_home_world() -> None:
     state, result = act(state, {"type": "collect", "area": "china", "count": 3})
     assert area(state, "China")["population"] == 24
     assert state["worlds"]["Pluto"]["population"] == 3
-    assert "Pluto 3/34" in result["summary"]
+    assert "Pluto collects 3 from China: population 3/34" in result["summary"]
     assert state["turn_action"] == {
         "kind": "population",
         "count": 3,
@@ -150,11 +150,11 @@ def test_a_two_player_team_wins_on_its_two_home_worlds_combined() -> None:
     state, _ = act(state, {"type": "collect", "area": "Europe", "count": 1})
     state, result = act(state, {"type": "collect", "area": "Europe", "count": 1})
     assert state["winners"] == []
-    assert "Wally 50/51" in result["summary"]
+    assert "Wally (Venus) collects 1 from Europe: team population 50/51" in result["summary"]
     state, _ = act(state, {"type": "extend"})
     state, result = act(state, {"type": "collect", "area": "Europe"})
     assert state["winners"] == [0]
-    assert "Wally wins with 51 of 51" in result["summary"]
+    assert "Wally (Mars, Venus) wins with 51 of 51" in result["summary"]
 
 
 def test_natural_disaster_can_give_a_shared_victory() -> None:

@@ -30,9 +30,9 @@ def test_end_turn_resets_the_action_target_and_zap_priority() -> None:
     state, _ = act(state, {"type": "attack", "faces": [1, 1]})
     state, _ = act(state, {"type": "play_zap", "number": 4})
     state, result = act(state, {"type": "end_turn"})
-    assert "Pluto ends its turn (Attack)" in result["summary"]
+    assert "Pluto ends the turn (Attack)" in result["summary"]
     assert state["turn_action"] is None and state["aim"] is None and state["zap_played"] == []
-    assert state["prompt"].startswith("Venus's turn")
+    assert state["prompt"].startswith("Venus plays next")
 
 
 def test_a_turn_may_end_without_an_action_and_says_so() -> None:
@@ -43,7 +43,7 @@ def test_a_turn_may_end_without_an_action_and_says_so() -> None:
 def test_move_is_recorded_as_the_action() -> None:
     state, result = act(new_game(), {"type": "move"})
     assert state["turn_action"]["kind"] == "move"
-    assert result["summary"] == "Pluto moves its spaceships"
+    assert result["summary"] == "Pluto moves their spaceships"
     refused(state, {"type": "attack", "target": "Mars", "faces": [9, 9]}, "already chose the Move action")
 
 

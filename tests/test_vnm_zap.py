@@ -49,7 +49,7 @@ def test_the_next_player_draws_up_to_three_at_the_start_of_the_turn_while_the_de
     state, _ = act(state, {"type": "play_zap", "world": "Venus"})
     state, result = act(state, {"type": "end_turn"})
     assert zap(state, 0) == {"deck": 7, "hand": 3, "discard": 2}
-    assert "Venus's turn: Venus draws 2 Zap card(s)" in result["summary"]
+    assert "Venus plays next and draws 2 Zap card(s)" in result["summary"]
     state["players"][1]["zap"] = {"deck": 1, "hand": 0, "discard": 11}
     state, result = act(state, {"type": "end_turn"})
     assert zap(state, 1) == {"deck": 0, "hand": 1, "discard": 11}
@@ -84,7 +84,7 @@ def test_two_players_each_have_one_deck_of_18_for_both_planets() -> None:
     assert zap(state, 1) == {"deck": 15, "hand": 3, "discard": 0}
     state, result = act(state, {"type": "play_zap", "world": "Titan", "number": 3})
     assert zap(state, 1)["hand"] == 2
-    assert "Al plays a Zap card #3 for Titan" in result["summary"]
+    assert "Al (Titan) plays a Zap card #3" in result["summary"]
     state = play_to(state, "Titan")
     assert zap(state, 1) == {"deck": 14, "hand": 3, "discard": 1}
 

@@ -1238,7 +1238,7 @@ function drawTimeline() {
     const meta = [`#${e.seq}`, when(e.at), who ? `by ${who}` : "", e.seat ? "" : e.source ? `from ${e.source === "button" ? "a table button" : "a " + e.source}` : ""].filter(Boolean).join(" · ");
     const li = el("li", { class: e.type === "correct" ? "fix" : undefined }, e.type === "correct" ? `Correction: ${summary}` : summary, el("span", { class: "meta" }, meta));
     for (const r of rollsOf(e)) {
-      li.append(el("div", { class: "tapped" }, el("span", { class: "help" }, `${human(r.label || r.expr || "Dice")}:`),
+      li.append(el("div", { class: "tapped" }, el("span", { class: "help" }, `${human(r.shown || r.label || r.expr || "Dice")}:`),
         (r.rolls || r.faces || []).map((x) => el("span", { class: "die small" }, String(x)))));
     }
     list.append(li);

@@ -19,7 +19,11 @@ from tableside.core.systems.vnm.state import (
     has_earth,
     land_area,
     other_action_chosen,
+    player_label,
     turn_closed,
+    who,
+    whose,
+    winner_names,
     world_in_game,
 )
 
@@ -34,7 +38,9 @@ def fleet_full(state: State, world: str) -> str | None:
     if reserve(state, world) > 0:
         return None
     fleet = state["worlds"][world]["fleet"]
-    return f"all {fleet} of {world}'s spaceships are on the board; none can be built until some are destroyed"
+    return (
+        f"all {fleet} of {whose(state, world)} spaceships are on the board; none can be built until some are destroyed"
+    )
 
 
 def build_closed(state: State, seat: str | None = None) -> str | None:
@@ -56,7 +62,7 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     left = allowed - chosen["count"]
     if left <= 0:
         raise RuleError(
-            f"{world} has built {chosen['count']} this turn, all its build action allows; "
+            f"{who(state, world)} has built {chosen['count']} this turn, all its build action allows; "
             "discard a Zap card (extend) to build one more"
         )
     count = action.get("count")
@@ -66,13 +72,15 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
         if count < left:
             note = f" ({left} allowed, but only {in_reserve} left in reserve)"
     elif count > left:
-        raise RuleError(f"{world} may build {left} more spaceship(s) this turn, not {count}")
+        raise RuleError(f"{who(state, world)} may build {left} more spaceship(s) this turn, not {count}")
     elif count > in_reserve:
-        raise RuleError(f"{world} has only {in_reserve} spaceship(s) in reserve, so it cannot build {count}")
+        raise RuleError(
+            f"{who(state, world)} has only {in_reserve} spaceship(s) in reserve, so they cannot build {count}"
+        )
     chosen["count"] += count
     w["on_board"] += count
     summary = (
-        f"{world} builds {count} spaceship(s){where}{note}: "
+        f"{who(state, world)} builds {count} spaceship(s){where}{note}: "
         f"{w['on_board']} on the board, {reserve(state, world)} in reserve"
     )
     return state, {"summary": summary, "built": count, "on_board": w["on_board"], "reserve": reserve(state, world)}
@@ -81,8 +89,8 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
 def _build_area(state: State, world: str, name: str | None) -> str:
     if world != "Earth":
         if name is not None:
-            raise RuleError(f"area: {world} builds on its home world; only Earth chooses a populated area")
-        return f" on {world}"
+            raise RuleError(f"area: {who(state, world)} builds on its home world; only Earth chooses a populated area")
+        return " on their home world"
     populated = [a for a in state["land_areas"] if a["population"] + a["infected"] > 0]
     if not populated:
         raise RuleError("Earth builds in a populated area, and no land area has population left")
@@ -100,10 +108,10 @@ def destroy_ship(state: State, action: Action, ctx: Context) -> tuple[State, Res
     w = state["worlds"][world]
     count = action["count"]
     if count > w["on_board"]:
-        raise RuleError(f"{world} has only {w['on_board']} spaceship(s) on the board, not {count}")
+        raise RuleError(f"{who(state, world)} has only {w['on_board']} spaceship(s) on the board, not {count}")
     w["on_board"] -= count
     return state, {
-        "summary": f"{world} loses {count} spaceship(s): {w['on_board']} on the board, "
+        "summary": f"{who(state, world)} loses {count} spaceship(s): {w['on_board']} on the board, "
         f"{reserve(state, world)} in reserve",
         "on_board": w["on_board"],
     }
@@ -130,11 +138,11 @@ def attack_closed(state: State, seat: str | None = None) -> str | None:
         return reason
     world = current_world(state)
     if state["worlds"][world]["on_board"] == 0:
-        return f"{world} has no spaceships on the board to attack with"
+        return f"{who(state, world)} has no spaceships on the board to attack with"
     chosen = _attack_action(state)
     if chosen and chosen["count"] >= chosen["ships"] + chosen["extensions"]:
         return (
-            f"{world} has attacked {chosen['count']} time(s): {chosen['ships']} spaceship(s) and "
+            f"{who(state, world)} has attacked {chosen['count']} time(s): {chosen['ships']} spaceship(s) and "
             f"{chosen['extensions']} Zap extension(s); discard a Zap card (extend) to attack once more"
         )
     return None
@@ -153,13 +161,14 @@ def attack_plan(
     target = world_in_game(state, target, "target")
     area_type = area_type or "space"
     if target == attacker:
-        raise RuleError(f"target: {attacker} cannot attack its own spaceships")
+        raise RuleError(f"target: {who(state, attacker)} cannot attack its own spaceships")
     if state["worlds"][target]["player"] == state["worlds"][attacker]["player"]:
-        raise RuleError(f"target: {attacker} and {target} are one team")
+        team = player_label(state, state["worlds"][attacker]["player"])
+        raise RuleError(f"target: {attacker} and {target} are one team, {team}")
     if state["worlds"][attacker]["on_board"] == 0:
-        raise RuleError(f"{attacker} has no spaceships on the board to attack with")
+        raise RuleError(f"{who(state, attacker)} has no spaceships on the board to attack with")
     if state["worlds"][target]["on_board"] == 0:
-        raise RuleError(f"target: {target} has no spaceships on the board to attack")
+        raise RuleError(f"target: {who(state, target)} has no spaceships on the board to attack")
     plan: dict[str, Any] = {
         "attacker": attacker,
         "target": target,
@@ -183,7 +192,7 @@ def attack_plan(
     plan.update(d10.show(chance))
     verb = "disable (Robotic)" if plan["robotic"] else "destroy"
     how = " (Zap extension: 2 dice, 8+, no Technology cards)" if extension and state["version"] == "Enhanced" else ""
-    plan["text"] = f"{attacker} vs {target} ({area_type}): {plan['chance']} to {verb}{how}"
+    plan["text"] = f"{who(state, attacker)} vs {who(state, target)} ({area_type}): {plan['chance']} to {verb}{how}"
     return plan
 
 
@@ -194,23 +203,24 @@ def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str, w
     weapon = weapon or ("q_ray" if has_qray else "gatling" if has_gatling else "card")
     if weapon == "q_ray":
         if not has_qray:
-            raise RuleError(f"weapon: {attacker} has no Q-Ray (it is Venus's Weapon Technology)")
+            raise RuleError(f"weapon: {who(state, attacker)} has no Q-Ray (it is Venus's Weapon Technology)")
         reroll = any(u in tech["upgrades"] for u in rules.QRAY_REROLL_UPGRADES)
         return {"weapon": "q_ray", "dice": 1, "hit": 8, "reroll": reroll}
     if weapon == "gatling":
         if not has_gatling:
-            raise RuleError(f"weapon: {attacker} has not acquired Gatling Lasers")
+            raise RuleError(f"weapon: {who(state, attacker)} has not acquired Gatling Lasers")
         count = rules.GATLING_DICE
     else:
         count = tech["weapon_dice"]
         if count is None:
             raise RuleError(
-                f"enter {attacker}'s Weapon dice from its Weapon Technology card first (set_tech weapon_dice)"
+                f"enter {whose(state, attacker)} Weapon dice from their Weapon Technology card first "
+                "(set_tech weapon_dice)"
             )
     defense = state["worlds"][target]["tech"]["defense"][area_type]
     if defense is None:
         raise RuleError(
-            f"enter {target}'s Defense in a {area_type} area from its Defense Technology card "
+            f"enter {whose(state, target)} Defense in a {area_type} area from its Defense Technology card "
             f"first (set_tech defense_{area_type})"
         )
     return {"weapon": weapon, "dice": count, "hit": defense}
@@ -262,14 +272,15 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """One spaceship's attack: one roll, the verdict, and the fleets' counts."""
     plan = _plan_for(state, action)
     chosen = begin(state, "attack")
-    label = f"{plan['attacker']} vs {plan['target']}"
-    faces = ctx.dice.faces(label, plan["dice"], sides=10)
+    label = f"{plan['attacker']} vs {plan['target']}"  # the roll's name in the log, which a replay checks
+    fight = f"{who(state, plan['attacker'])} vs {who(state, plan['target'])}"
+    faces = ctx.dice.faces(label, plan["dice"], sides=10, shown=fight)
     chosen["count"] += 1
     state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
     notes = []
     if plan["target"] == "Earth" and not state["earth_may_collect"] and has_earth(state):
         state["earth_may_collect"] = True
-        notes.append("Earth may now collect population")
+        notes.append(f"{who(state, 'Earth')} may now collect population")
     if plan["weapon"] == "q_ray":
         verdict, hits = _resolve_qray(state, plan, faces[0])
     else:
@@ -277,7 +288,7 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
         verdict = _hit_target(state, plan) if any(hits) else "missed"
     ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
     how = ", Zap extension" if plan["extension"] else ""
-    summary = f"{label} ({plan['area_type']}{how}, {plan['chance']}): rolled {faces}, {verdict}"
+    summary = f"{fight} ({plan['area_type']}{how}, {plan['chance']}): rolled {faces}, {verdict}"
     if notes:
         summary += "; " + "; ".join(notes)
     return state, {
@@ -293,9 +304,9 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
 def _hit_target(state: State, plan: dict[str, Any]) -> str:
     target = plan["target"]
     if plan["robotic"]:
-        return f"{target}'s spaceship disabled, not destroyed (Robotic)"
+        return f"{whose(state, target)} spaceship disabled, not destroyed (Robotic)"
     state["worlds"][target]["on_board"] -= 1
-    return f"{target}'s spaceship destroyed"
+    return f"{whose(state, target)} spaceship destroyed"
 
 
 def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, list[bool]]:
@@ -307,7 +318,7 @@ def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, l
         return _hit_target(state, plan), hits
     if outcome == "both_destroyed":
         state["worlds"][attacker]["on_board"] -= 1
-        return f"{_hit_target(state, plan)}; {attacker}'s attacking spaceship destroyed", hits
+        return f"{_hit_target(state, plan)}; {whose(state, attacker)} attacking spaceship destroyed", hits
     if outcome == "both_teleport":
         ships = [target, attacker]
     elif outcome == "target_teleports":
@@ -318,13 +329,13 @@ def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, l
     else:
         return "no effect", hits
     state["pending_roll"] = {"kind": "teleport", "label": "teleport die", "dice": len(ships), "ships": ships}
-    who = " and ".join(ships)
-    return f"{d10.QRAY_OUTCOMES[outcome]}: roll a die for {who}'s space area", hits
+    both = " and ".join(who(state, ship) for ship in ships)
+    return f"{d10.QRAY_OUTCOMES[outcome]}: roll a die for the space area of {both}", hits
 
 
 def follow_up_closed(state: State, seat: str | None = None) -> str | None:
     if state["winners"]:
-        return f"the game is over: {' and '.join(state['players'][i]['name'] for i in state['winners'])} won"
+        return f"the game is over: {winner_names(state)} won"
     if not state["pending_roll"]:
         return "no follow-up roll is waiting (a Q-Ray re-roll or teleport die)"
     return None
@@ -333,19 +344,18 @@ def follow_up_closed(state: State, seat: str | None = None) -> str | None:
 def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """The Q-Ray re-roll of a 4-5, or the teleport die: "roll another die to see which"."""
     pending = state["pending_roll"]
-    if pending["kind"] == "qray_reroll":
+    said = label = "Teleport"
+    if pending["kind"] == "qray_reroll":  # the label is the roll's name in the log (a replay checks it)
         plan = pending["plan"]
         label = f"{plan['attacker']} vs {plan['target']} re-roll"
-    else:
-        label = "Teleport"
-    faces = ctx.dice.faces(label, pending["dice"], sides=10)
+        said = f"{who(state, plan['attacker'])} vs {who(state, plan['target'])} re-roll"
+    faces = ctx.dice.faces(label, pending["dice"], sides=10, shown=said)
     state["pending_roll"] = None
     if pending["kind"] == "qray_reroll":
         verdict, hits = _resolve_qray(state, pending["plan"], faces[0])
     else:
-        parts = [
-            f"{ship}'s spaceship to space area die {face}" for ship, face in zip(pending["ships"], faces, strict=True)
-        ]
+        ships = zip(pending["ships"], faces, strict=True)
+        parts = [f"{whose(state, ship)} spaceship to space area die {face}" for ship, face in ships]
         verdict, hits = "teleports: " + "; ".join(parts) + " (the board maps the die)", [False] * len(faces)
     ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
-    return state, {"summary": f"{label}: rolled {faces}, {verdict}", "faces": faces, "verdict": verdict}
+    return state, {"summary": f"{said}: rolled {faces}, {verdict}", "faces": faces, "verdict": verdict}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tableside.core.errors import RuleError
 from tableside.core.system import State, Tracked
 from tableside.core.systems.vnm import rules
-from tableside.core.systems.vnm.state import check_winners, population_total
+from tableside.core.systems.vnm.state import check_winners, player_label, population_total, who
 
 # --- conservation laws ------------------------------------------------------------------------
 
@@ -29,24 +29,24 @@ def broken(state: State) -> list[str]:
     if state["destroyed"] < 0:
         broken.append("population: the destroyed pile below zero")
     dealt = state["zap_dealt"] * len(state["players"])
-    for p in state["players"]:
+    for i, p in enumerate(state["players"]):
         z = p["zap"]
         if z["deck"] + z["hand"] + z["discard"] != state["zap_dealt"]:
             broken.append(
-                f"Zap cards: {p['name']} has {z['deck'] + z['hand'] + z['discard']} in deck, hand and "
+                f"Zap cards: {player_label(state, i)} has {z['deck'] + z['hand'] + z['discard']} in deck, hand and "
                 f"discard, and was dealt {state['zap_dealt']}"
             )
         if min(z["deck"], z["hand"], z["discard"]) < 0 or z["hand"] > rules.ZAP_HAND:
-            broken.append(f"Zap cards: {p['name']} holds {z['hand']} (a hand holds 0 to three)")
+            broken.append(f"Zap cards: {player_label(state, i)} holds {z['hand']} (a hand holds 0 to three)")
     if dealt + state["zap_set_aside"] != rules.ZAP_CARDS:
         broken.append(
             f"Zap cards: {dealt} dealt and {state['zap_set_aside']} set aside, the game has {rules.ZAP_CARDS}"
         )
     for world, w in state["worlds"].items():
         if not 0 <= w["on_board"] <= w["fleet"]:
-            broken.append(f"ships: {world} has {w['on_board']} on the board, its fleet is {w['fleet']}")
+            broken.append(f"ships: {who(state, world)} has {w['on_board']} on the board, the fleet is {w['fleet']}")
         if w["population"] < 0:
-            broken.append(f"population: {world} below zero")
+            broken.append(f"population: {who(state, world)} below zero")
     return broken
 
 
@@ -61,17 +61,17 @@ def tracked(state: State) -> list[Tracked]:
         if state["version"] == "Enhanced":
             out.append(Tracked(f"land_areas.{i}.infected", f"{a['name']}: infected", a["infected"], 0, total))
     for world, w in state["worlds"].items():
-        where = rules.REFUGE if world == "Earth" else world
-        out.append(Tracked(f"worlds.{world}.population", f"{where}: population", w["population"], 0, total))
+        where = f" in the {rules.REFUGE}" if world == "Earth" else ""
+        label = f"{who(state, world)}: population{where}"
+        out.append(Tracked(f"worlds.{world}.population", label, w["population"], 0, total))
     for world, w in state["worlds"].items():
-        out.append(
-            Tracked(f"worlds.{world}.on_board", f"{world}: spaceships on the board", w["on_board"], 0, w["fleet"])
-        )
+        label = f"{who(state, world)}: spaceships on the board"
+        out.append(Tracked(f"worlds.{world}.on_board", label, w["on_board"], 0, w["fleet"]))
     for i, p in enumerate(state["players"]):
-        z = p["zap"]
-        out.append(Tracked(f"players.{i}.zap.hand", f"{p['name']}: Zap cards in hand", z["hand"], 0, rules.ZAP_HAND))
+        z, name = p["zap"], player_label(state, i)
+        out.append(Tracked(f"players.{i}.zap.hand", f"{name}: Zap cards in hand", z["hand"], 0, rules.ZAP_HAND))
         out.append(
-            Tracked(f"players.{i}.zap.discard", f"{p['name']}: Zap discard pile", z["discard"], 0, state["zap_dealt"])
+            Tracked(f"players.{i}.zap.discard", f"{name}: Zap discard pile", z["discard"], 0, state["zap_dealt"])
         )
     return out
 

@@ -30,6 +30,7 @@ from tableside.core.systems.vnm.state import (
     other_action_chosen,
     progress,
     turn_closed,
+    who,
     world_in_game,
 )
 
@@ -51,7 +52,8 @@ def _take(area: dict[str, Any], count: int, infected: bool, verb: str) -> None:
 
 
 def _home(world: str) -> str:
-    return rules.REFUGE if world == "Earth" else world
+    """Where collected population goes, said only for Earth (an alien's goes to their home world)."""
+    return f" to the {rules.REFUGE}" if world == "Earth" else ""
 
 
 # --- how many units the action may still move --------------------------------------
@@ -92,7 +94,7 @@ def units_left(state: State, collecting: bool = True) -> int:
 def no_ship(state: State) -> str | None:
     world = current_world(state)
     if state["worlds"][world]["on_board"] == 0:
-        return f"{world} has no spaceship on the board, so it cannot collect, infect or destroy population"
+        return f"{who(state, world)} has no spaceship on the board, so it cannot collect, infect or destroy population"
     return None
 
 
@@ -120,7 +122,7 @@ def _spend(state: State, count: int, collecting: bool) -> dict[str, Any]:
         done = chosen["count"] if chosen else 0
         unit = "two units" if collecting and per_ship(state, world) == 2 else "one unit"
         raise RuleError(
-            f"{world} has {ships} spaceship(s) on the board ({unit} each) and {ext} Zap "
+            f"{who(state, world)} has {ships} spaceship(s) on the board ({unit} each) and {ext} Zap "
             f"extension(s) (one unit each): {done} done, so {left} more, not {count}; "
             "discard a Zap card (extend) for one more"
         )
@@ -135,7 +137,7 @@ def _earth_may_now_collect(state: State, world: str) -> list[str]:
     """An alien collecting or destroying lets Earth collect; said only in a game with Earth."""
     if world != "Earth" and has_earth(state) and not state["earth_may_collect"]:
         state["earth_may_collect"] = True
-        return ["Earth may now collect population"]
+        return [f"{who(state, 'Earth')} may now collect population"]
     return []
 
 
@@ -150,7 +152,7 @@ def collect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     notes = _earth_may_now_collect(state, world)
     win = check_winners(state)
     kind = " infected" if infected else ""
-    summary = f"{world} collects {count}{kind} from {area['name']} to {_home(world)}: {progress(state, world)}"
+    summary = f"{who(state, world)} collects {count}{kind} from {area['name']}{_home(world)}: {progress(state, world)}"
     summary += "".join(f"; {n}" for n in notes)
     if win:
         summary += f". {win}"
@@ -166,7 +168,10 @@ def infect_closed(state: State, seat: str | None = None) -> str | None:
     if state["version"] != "Enhanced":
         return "Infecting population is only in the Enhanced game; this is the Basic game"
     if current_world(state) != "Titan":
-        return f"{current_world(state)} cannot infect population: infection is described on Titan's Special card"
+        return (
+            f"{who(state, current_world(state))} cannot infect population: "
+            "infection is described on Titan's Special card"
+        )
     return population_closed(state, seat)
 
 
@@ -178,7 +183,7 @@ def infect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     area["infected"] += count
     _spend(state, count, collecting=False)
     return state, {
-        "summary": f"Titan infects {count} in {area['name']}: {area['population']} healthy, "
+        "summary": f"{who(state, 'Titan')} infects {count} in {area['name']}: {area['population']} healthy, "
         f"{area['infected']} infected",
         "area": area["name"],
     }
@@ -201,7 +206,7 @@ def destroy_population(state: State, action: Action, ctx: Context) -> tuple[Stat
     notes = "".join(f"; {n}" for n in _earth_may_now_collect(state, world))
     kind = " infected" if infected else ""
     return state, {
-        "summary": f"{world} destroys {count}{kind} population in {area['name']}{notes}",
+        "summary": f"{who(state, world)} destroys {count}{kind} population in {area['name']}{notes}",
         "area": area["name"],
     }
 
@@ -219,7 +224,7 @@ def receive_population(state: State, action: Action, ctx: Context) -> tuple[Stat
         area = land_area(state, gain["area"])
         count = gain["count"]
         _take(area, count, gain["infected"], "take")
-        parts.append(f"{world} +{count} from {area['name']}")
+        parts.append(f"{who(state, world)} +{count} from {area['name']}")
         state["worlds"][world]["population"] += count
     card = f"{action['card']}: " if action.get("card") else ""
     summary = card + ", ".join(parts)

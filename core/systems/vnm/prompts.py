@@ -40,7 +40,7 @@ def pending(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     seat,
-                    f"{world}: {draw}attack {state['aim']['target']} ({state['aim']['chance']}) or "
+                    f"{world}: {draw}attack {who(state, state['aim']['target'])} at {state['aim']['chance']} or "
                     f"{choose_words(state)}",
                     "attack",
                     tuple(t for t in choose_types(state) if t != "attack"),
@@ -77,7 +77,7 @@ def button_labels(state: State) -> dict[tuple[str, bool], str]:
         return out
     aim = state["aim"]
     if aim and aim.get("target"):
-        out[("A", False)] = f"Attack {aim['target']}"
+        out[("A", False)] = f"Attack {who(state, aim['target'])}"
     if state["version"] == "Enhanced" and state["upgrade_choice"]:
         out[("B", False)] = f"Research {state['upgrade_choice']['upgrade']}"
     else:

@@ -21,6 +21,8 @@ from tableside.core.systems.vnm.state import (
     not_enhanced,
     other_action_chosen,
     turn_closed,
+    who,
+    whose,
     world_in_game,
 )
 
@@ -56,7 +58,7 @@ def upgrade_choices(state: State) -> list[Any]:
             try:
                 check_attemptable(state, world, name)
             except RuleError:
-                later.append(Choice(name, f"{name} (not for {world} now)"))
+                later.append(Choice(name, f"{name} (not for {who(state, world)} now)"))
                 continue
         now.append(Choice(name, label))
     return [*now, Choice(OTHER, "Another Upgrade card (type its name)"), *later]
@@ -68,7 +70,10 @@ def research_closed(state: State, seat: str | None = None) -> str | None:
         return reason
     chosen = state["turn_action"]
     if chosen and chosen["count"] >= 1 + chosen["extensions"]:
-        return f"{current_world(state)} has rolled for research this turn; discard a Zap card (extend) to roll again"
+        return (
+            f"{who(state, current_world(state))} has rolled for research this turn; "
+            "discard a Zap card (extend) to roll again"
+        )
     return None
 
 
@@ -93,12 +98,12 @@ def check_attemptable(state: State, world: str, upgrade: str) -> None:
     owned = _owned(state, world)
     folded = {o.casefold(): o for o in owned}
     if upgrade.casefold() in folded:
-        raise RuleError(f"upgrade: {world} already has {upgrade}")
+        raise RuleError(f"upgrade: {who(state, world)} already has {upgrade}")
     for card in owned:
         if card in rules.DUPLICATES.get(upgrade, ()) or upgrade in rules.DUPLICATES.get(card, ()):
-            raise RuleError(f"upgrade: {upgrade} duplicates {card}, which {world} already has")
+            raise RuleError(f"upgrade: {upgrade} duplicates {card}, which {who(state, world)} already has")
         if card in rules.OBSOLETED_BY.get(upgrade, ()) and not _kept_by_qray(owned, upgrade, card):
-            raise RuleError(f"upgrade: {upgrade} is obsoleted by {card}, which {world} already has")
+            raise RuleError(f"upgrade: {upgrade} is obsoleted by {card}, which {who(state, world)} already has")
 
 
 def _kept_by_qray(owned: list[str], old: str, new: str) -> bool:
@@ -134,7 +139,9 @@ def choose_upgrade(state: State, action: Action, ctx: Context) -> tuple[State, R
     check_attemptable(state, world, choice["upgrade"])
     state["upgrade_choice"] = choice
     return state, {
-        "summary": f"{world} chooses {choice['upgrade']}: needs {choice['roll_needed']}+, {choice['chance']}",
+        "summary": (
+            f"{who(state, world)} chooses {choice['upgrade']}: needs {choice['roll_needed']}+, {choice['chance']}"
+        ),
         **choice,
     }
 
@@ -158,7 +165,7 @@ def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         verdict = "not acquired"
     ctx.dice.mark(["hit" if acquired else "miss"], verdict)
     return state, {
-        "summary": f"{world} researches {upgrade} ({choice['roll_needed']}+, {choice['chance']}): "
+        "summary": f"{who(state, world)} researches {upgrade} ({choice['roll_needed']}+, {choice['chance']}): "
         f"rolled {face}, {verdict}",
         "acquired": acquired,
         "face": face,
@@ -209,4 +216,4 @@ def set_tech(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         changed.append("cards: " + (", ".join(action["cards"]) or "none"))
     if not changed:
         raise RuleError("set_tech: give at least one value to change")
-    return state, {"summary": f"{world} Technology: " + ", ".join(changed), "tech": tech}
+    return state, {"summary": f"{whose(state, world)} Technology: " + ", ".join(changed), "tech": tech}

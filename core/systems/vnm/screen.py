@@ -3,8 +3,9 @@
 Priorities decide what a small panel keeps (1 is never dropped): on a 212x104
 pHAT the population bars and the whose-turn prompt stay; the roll of this turn
 and the declared target's odds come next; Earth's land areas, the fleets and
-the Zap counts are dropped first. Colours are the fleets' colour index (the
-order of ``rules.PLANETS``), never RGB: the panel decides what it can show.
+the Zap counts are dropped first. Every row names its player as every screen does
+("Ann (Venus)", ``state.label_of``/``who``) in the player's colour, their world's in the
+rulebook (a ``core.screen.PLAYER_INKS`` index, never RGB: the panel decides what it can show).
 """
 
 from __future__ import annotations
@@ -12,13 +13,7 @@ from __future__ import annotations
 from tableside.core.screen import PLAYER_INKS, Bar, Bars, Grid, GridRow, Screen, Text
 from tableside.core.system import State, TableRoll
 from tableside.core.systems.vnm import prompts, rules
-from tableside.core.systems.vnm.state import current_world, team_population, winner_names
-
-
-def team_identity(player: dict) -> str:
-    """A player (or a two-player team) with every home world: "Ann (Venus)", "Wally (Mars, Venus)"."""
-    worlds = player["home_worlds"]
-    return player["name"] if worlds == [player["name"]] else f"{player['name']} ({', '.join(worlds)})"
+from tableside.core.systems.vnm.state import current_world, player_label, team_population, who, winner_names
 
 
 def screen(state: State, roll: TableRoll | None = None) -> Screen:
@@ -49,9 +44,7 @@ def _status(state: State) -> str:
         doing += f" ({chosen['left']} left)"
     if chosen and chosen["extensions"]:
         doing += f" +{chosen['extensions']} Zap"
-    team = state["players"][state["worlds"][world]["player"]]
-    who = f"{team['name']} ({world})" if team["name"] != world else world
-    return f"R{state['round']} {who}: {doing}"
+    return f"R{state['round']} {who(state, world)}: {doing}"
 
 
 def world_colour(world: str) -> int:
@@ -59,15 +52,20 @@ def world_colour(world: str) -> int:
     return PLAYER_INKS.index(rules.COLOURS[rules.PLANETS.index(world)].lower())
 
 
+def player_colour(state: State, index: int) -> int:
+    """A player's one colour on every screen: their (first) home world's; a team's first planet's."""
+    return world_colour(state["players"][index]["home_worlds"][0])
+
+
 def _population(state: State) -> Bars:
     limit = state["threshold"]
     current = state["worlds"][current_world(state)]["player"]
     bars = tuple(
         Bar(
-            team_identity(p),
+            player_label(state, i),
             team_population(state, i),
             limit,
-            colour=world_colour(p["home_worlds"][0]),
+            colour=player_colour(state, i),
             note="turn" if i == current else "",
         )
         for i, p in enumerate(state["players"])
@@ -113,7 +111,7 @@ def _fleets(state: State) -> Grid:
     now = current_world(state)
     rows = tuple(
         GridRow(
-            world,
+            who(state, world),
             (str(w["on_board"]), str(w["fleet"] - w["on_board"])),
             highlight=world == now,
             colour=world_colour(world),
@@ -124,9 +122,15 @@ def _fleets(state: State) -> Grid:
 
 
 def _zap(state: State) -> Grid:
+    turn = state["worlds"][current_world(state)]["player"]
     rows = tuple(
-        GridRow(p["name"], (str(p["zap"]["deck"]), str(p["zap"]["hand"]), str(p["zap"]["discard"])))
-        for p in state["players"]
+        GridRow(
+            player_label(state, i),
+            (str(p["zap"]["deck"]), str(p["zap"]["hand"]), str(p["zap"]["discard"])),
+            highlight=i == turn,
+            colour=player_colour(state, i),
+        )
+        for i, p in enumerate(state["players"])
     )
     return Grid("Zap", ("deck", "hand", "discard"), rows, priority=4)
 

@@ -71,7 +71,7 @@ def not_your_turn(state: State, seat: str | None) -> str | None:
     """A phone holding a seat acts only on its own turn; buttons and the CLI act for the table (seat None)."""
     if seat is None or seat == current_player(state):
         return None
-    return f"it is {current_world(state)}'s turn ({current_player(state)}), not {seat}'s"
+    return f"it is {who(state, current_world(state))}'s turn, not {seat_label(state, seat)}'s"
 
 
 def turn_closed(state: State, seat: str | None = None) -> str | None:
@@ -84,7 +84,7 @@ def other_action_chosen(state: State, kind: str) -> str | None:
     chosen = state["turn_action"]
     if chosen is not None and chosen["kind"] != kind:
         return (
-            f"{current_world(state)} already chose the {rules.ACTIONS[chosen['kind']]} action this turn, "
+            f"{who(state, current_world(state))} already chose the {rules.ACTIONS[chosen['kind']]} action this turn, "
             "and actions can never be combined"
         )
     return None
@@ -118,7 +118,7 @@ def team_population(state: State, player: int) -> int:
 
 
 def winner_names(state: State) -> str:
-    return " and ".join(state["players"][i]["name"] for i in state["winners"])
+    return " and ".join(player_label(state, i) for i in state["winners"])
 
 
 def check_winners(state: State) -> str | None:
@@ -136,10 +136,11 @@ def check_winners(state: State) -> str | None:
 
 
 def progress(state: State, world: str) -> str:
-    """'Venus 12/34', or for a two-player team 'Wally 30/51'."""
+    """How far ``world``'s player is towards the threshold: "population 12/34", for a two-player
+    team "team population 30/51" (their two home worlds together)."""
     player = state["worlds"][world]["player"]
-    name = state["players"][player]["name"]
-    return f"{name} {team_population(state, player)}/{state['threshold']}"
+    whose = "team population" if len(state["players"][player]["home_worlds"]) > 1 else "population"
+    return f"{whose} {team_population(state, player)}/{state['threshold']}"
 
 
 def population_total(state: State) -> int:
@@ -149,7 +150,40 @@ def population_total(state: State) -> int:
     return earth + homes + state["destroyed"]
 
 
+def named_for_worlds(player: dict[str, Any]) -> bool:
+    """A player left unnamed at setup is named for their home world(s): "Pluto", "Mars & Venus"."""
+    return player["name"] == " & ".join(player["home_worlds"])
+
+
+def label_of(player: dict[str, Any]) -> str:
+    """A player as every screen, chart and log line names them: "Ann (Venus)", a two-player team
+    "Wally (Mars, Venus)", a player left unnamed their world(s) alone ("Pluto"). The e-paper's
+    short form, where it has no room, drops the parenthesis ("Ann"; docs/display.md)."""
+    if named_for_worlds(player):
+        return player["name"]
+    return f"{player['name']} ({', '.join(player['home_worlds'])})"
+
+
+def player_label(state: State, index: int) -> str:
+    """``label_of`` the player at ``index`` of ``state["players"]``."""
+    return label_of(state["players"][index])
+
+
+def seat_label(state: State, seat: str) -> str:
+    """A seat (a player's name) as every screen names the player: "Bob" is "Bob (Mars)"."""
+    for i, player in enumerate(state["players"]):
+        if player["name"] == seat:
+            return player_label(state, i)
+    return seat
+
+
 def who(state: State, world: str) -> str:
-    """A player as every screen names them: "Ann (Pluto)"; just "Pluto" when the player is named for it."""
-    team = state["players"][state["worlds"][world]["player"]]
-    return world if team["name"] == world else f"{team['name']} ({world})"
+    """The player acting for ``world``, named as every screen names them: "Ann (Pluto)"; one planet
+    of a two-player team "Wally (Mars)"; just "Pluto" when the player is named for the world."""
+    team = player_of(state, world)
+    return world if named_for_worlds(team) else f"{team['name']} ({world})"
+
+
+def whose(state: State, world: str) -> str:
+    """The possessive of ``who``: "Ann (Pluto)'s", "Pluto's"."""
+    return f"{who(state, world)}'s"

@@ -25,26 +25,23 @@ from tableside.core.system import (
     Tracked,
 )
 from tableside.core.systems.vnm import fleet, laws, population, prompts, research, rules, setup, turns, zap
+from tableside.core.systems.vnm.screen import player_colour
 from tableside.core.systems.vnm.screen import screen as _screen
-from tableside.core.systems.vnm.screen import world_colour
 from tableside.core.systems.vnm.state import (
     current_world,
     game_over,
+    label_of,
     not_enhanced,
-    player_of,
     turn_closed,
+    who,
 )
 
 # --- choices from the state -----------------------------------------------------------
 
 
-def _world_label(state: State, world: str) -> str:
-    owner = player_of(state, world)["name"]
-    return world if owner == world else f"{world} ({owner})"
-
-
 def _worlds(state: State) -> list[Choice]:
-    return [Choice(w, _world_label(state, w)) for w in state.get("worlds", {})]
+    """Each home world in play, named as every screen names its player ("Ann (Venus)")."""
+    return [Choice(w, who(state, w)) for w in state.get("worlds", {})]
 
 
 def _enemies(state: State) -> list[Choice]:
@@ -52,7 +49,11 @@ def _enemies(state: State) -> list[Choice]:
     if not state.get("worlds"):
         return []
     mine = state["worlds"][current_world(state)]["player"]
-    return [Choice(w, f"{w} ({v['on_board']} on the board)") for w, v in state["worlds"].items() if v["player"] != mine]
+    return [
+        Choice(w, f"{who(state, w)}, {v['on_board']} ship{'s' if v['on_board'] != 1 else ''}")
+        for w, v in state["worlds"].items()
+        if v["player"] != mine
+    ]
 
 
 def _area_label(area: dict[str, Any]) -> str:
@@ -566,7 +567,7 @@ class VenusNeedsMen(GameSystem):
         for i, p in enumerate(state.get("players") or []):
             worlds = p.get("home_worlds") or []
             if worlds and worlds[0] in rules.PLANETS:
-                out[_chart_name(p, i)] = world_colour(worlds[0])
+                out[_chart_name(p, i)] = player_colour(state, i)
         return out
 
     def initial_state(self, options: Mapping[str, Any]) -> State:
@@ -671,4 +672,7 @@ SYSTEM = VenusNeedsMen()
 
 
 def _chart_name(player: dict, i: int) -> str:
-    return str(player.get("name", i))  # as the bars name them
+    """The series' name, as the bars name the player ("Ann (Venus)"); a malformed row by its place."""
+    if isinstance(player.get("name"), str) and isinstance(player.get("home_worlds"), list):
+        return label_of(player)
+    return str(player.get("name", i))

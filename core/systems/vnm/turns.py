@@ -11,7 +11,7 @@ from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.research import apply_pending_upgrades
-from tableside.core.systems.vnm.state import begin, current_world, other_action_chosen, turn_closed
+from tableside.core.systems.vnm.state import begin, current_world, other_action_chosen, turn_closed, who
 from tableside.core.systems.vnm.zap import draw_for_turn
 
 
@@ -23,7 +23,7 @@ def move(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Move Action: "all your spaceships must move (or do nothing)"; Tableside records the choice."""
     world = current_world(state)
     begin(state, "move")["count"] += 1
-    return state, {"summary": f"{world} moves its spaceships"}
+    return state, {"summary": f"{who(state, world)} moves their spaceships"}
 
 
 def end_turn(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
@@ -40,8 +40,8 @@ def end_turn(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     before = state["players"][state["worlds"][following]["player"]]["zap"]["hand"]
     drawn = draw_for_turn(state, following)
     state["drawn"] = state["players"][state["worlds"][following]["player"]]["zap"]["hand"] - before
-    state["prompt"] = f"{following}'s turn: {drawn}"
-    summary = f"{world} ends its turn ({did})"
+    state["prompt"] = f"{who(state, following)} plays next and {drawn}"
+    summary = f"{who(state, world)} ends the turn ({did})"
     if notes:
         summary += "; " + "; ".join(notes)
     summary += f". {state['prompt']}"

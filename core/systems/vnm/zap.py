@@ -13,7 +13,7 @@ from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
-from tableside.core.systems.vnm.state import current_world, player_of, turn_closed, world_in_game
+from tableside.core.systems.vnm.state import current_world, player_of, turn_closed, who, world_in_game
 
 EXTENSION_EFFECT: dict[str, str] = {
     "build": "build one extra spaceship",
@@ -25,6 +25,8 @@ EXTENSION_EFFECT: dict[str, str] = {
 
 
 def _who(state: State, action: Action) -> tuple[str, dict[str, Any]]:
+    """The world the action names (default: whose turn it is) and its player: a team's two worlds
+    share one Zap deck and hand."""
     world = world_in_game(state, action["world"]) if action.get("world") else current_world(state)
     return world, player_of(state, world)
 
@@ -38,20 +40,19 @@ def play_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     world, player = _who(state, action)
     zap = player["zap"]
     if zap["hand"] == 0:
-        raise RuleError(f"{player['name']} has no Zap cards in hand")
+        raise RuleError(f"{who(state, world)} has no Zap cards in hand")
     zap["hand"] -= 1
     zap["discard"] += 1
     number = action.get("number")
     state["zap_played"].append({"world": world, "number": number})
-    summary = f"{player['name']} plays a Zap card"
+    summary = f"{who(state, world)} plays a Zap card"
     summary += f" #{number}" if number is not None else ""
-    summary += f" for {world}" if len(player["home_worlds"]) > 1 else ""
     numbered = [p for p in state["zap_played"] if p["number"] is not None]
     result: dict[str, Any] = {"zap": dict(zap)}
     if len(numbered) > 1:
         top = max(numbered, key=lambda p: p["number"])
         result["priority"] = top
-        summary += f"; on a conflict the highest number wins: #{top['number']} ({top['world']})"
+        summary += f"; on a conflict the highest number wins: #{top['number']} ({who(state, top['world'])})"
     result["summary"] = f"{summary} ({_counts(zap)})"
     return state, result
 
@@ -66,14 +67,14 @@ def draw_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     if count == 0 or zap["hand"] + count > rules.ZAP_HAND:
         nth = zap["hand"] + max(count, 1)
         raise RuleError(
-            f"{player['name']} holds {zap['hand']} Zap card(s); a hand holds three, "
+            f"{who(state, world)} holds {zap['hand']} Zap card(s); a hand holds three, "
             f"so drawing a {_ordinal(nth)} is not allowed"
         )
     if count > zap["deck"]:
-        raise RuleError(f"{player['name']}'s Zap deck has {zap['deck']} card(s) left, not {count}")
+        raise RuleError(f"{who(state, world)}'s Zap deck has {zap['deck']} card(s) left, not {count}")
     zap["deck"] -= count
     zap["hand"] += count
-    return state, {"summary": f"{player['name']} draws {count} Zap card(s) ({_counts(zap)})", "zap": dict(zap)}
+    return state, {"summary": f"{who(state, world)} draws {count} Zap card(s) ({_counts(zap)})", "zap": dict(zap)}
 
 
 def _ordinal(n: int) -> str:
@@ -81,7 +82,8 @@ def _ordinal(n: int) -> str:
 
 
 def draw_for_turn(state: State, world: str) -> str:
-    """Start of a turn: "draw cards from your deck until you have three again" while the deck lasts."""
+    """Start of a turn: "draw cards from your deck until you have three again" while the deck lasts.
+    Said after the player's name ("Ann (Venus) plays next and draws 1 Zap card(s)")."""
     player = player_of(state, world)
     zap = player["zap"]
     wanted = rules.ZAP_HAND - zap["hand"]
@@ -89,10 +91,10 @@ def draw_for_turn(state: State, world: str) -> str:
     zap["deck"] -= drawn
     zap["hand"] += drawn
     if wanted == 0:
-        return f"{player['name']} holds three Zap cards"
+        return "holds three Zap cards"
     if drawn < wanted:
-        return f"{player['name']} draws {drawn} Zap card(s): the deck is out ({_counts(zap)})"
-    return f"{player['name']} draws {drawn} Zap card(s) ({_counts(zap)})"
+        return f"draws {drawn} Zap card(s): the deck is out ({_counts(zap)})"
+    return f"draws {drawn} Zap card(s) ({_counts(zap)})"
 
 
 def extend_closed(state: State, seat: str | None = None) -> str | None:
@@ -102,11 +104,11 @@ def extend_closed(state: State, seat: str | None = None) -> str | None:
     world = current_world(state)
     chosen = state["turn_action"]
     if chosen is None:
-        return f"{world} has not chosen an action yet; a discarded Zap card extends this turn's action"
+        return f"{who(state, world)} has not chosen an action yet; a discarded Zap card extends this turn's action"
     if chosen["extensions"] >= rules.MAX_EXTENSIONS:
-        return f"{world} has already discarded three Zap cards to extend this action, the most allowed"
+        return f"{who(state, world)} has already discarded three Zap cards to extend this action, the most allowed"
     if player_of(state, world)["zap"]["hand"] == 0:
-        return f"{player_of(state, world)['name']} has no Zap cards in hand"
+        return f"{who(state, world)} has no Zap cards in hand"
     return None
 
 
@@ -118,11 +120,12 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     cards = action["cards"]
     if chosen["extensions"] + cards > rules.MAX_EXTENSIONS:
         raise RuleError(
-            f"at most three Zap cards extend one action; {world} has already discarded {chosen['extensions']}"
+            f"at most three Zap cards extend one action; "
+            f"{who(state, world)} has already discarded {chosen['extensions']}"
         )
     zap = player["zap"]
     if cards > zap["hand"]:
-        raise RuleError(f"{player['name']} holds {zap['hand']} Zap card(s), not {cards}")
+        raise RuleError(f"{who(state, world)} holds {zap['hand']} Zap card(s), not {cards}")
     zap["hand"] -= cards
     zap["discard"] += cards
     chosen["extensions"] += cards
@@ -131,7 +134,7 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     if chosen["kind"] == "attack" and state["version"] == "Enhanced":
         note = " (Technology and Special cards do not apply: two dice, 8 or higher)"
     return state, {
-        "summary": f"{world} discards {cards} Zap card(s): {cards} x {effect}{note} ({_counts(zap)})",
+        "summary": f"{who(state, world)} discards {cards} Zap card(s): {cards} x {effect}{note} ({_counts(zap)})",
         "extensions": chosen["extensions"],
         "zap": dict(zap),
     }
