@@ -136,10 +136,16 @@ def clauses(text: object) -> list[str]:
     """
     s = clean(text).strip()
     forms = _trailing(s)
-    short = _NAMED.sub("", s)
+    short = short_names(s)
     if short != s:
         forms += [f for f in _trailing(short) if f not in forms]
     return forms
+
+
+def short_names(text: object) -> str:
+    """The text with its players' short names ("Cy (Pluto)'s turn" -> "Cy's turn"): the one form of
+    ``clauses`` that loses nothing but a world the name already stands for."""
+    return _NAMED.sub("", clean(text).strip())
 
 
 # " (Venus)", " (Mars, Venus)": a player's world(s) after their name, the e-paper's short form drops it

@@ -14,7 +14,7 @@ from tableside.core.screen import DiceGroup
 from tableside.display.canvas import Canvas, Inks, cap, line_h, top
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK
-from tableside.display.text import clauses, font, ink_width, largest, width, wrap, wrap_whole
+from tableside.display.text import clauses, font, ink_width, largest, short_names, width, wrap, wrap_whole
 
 _PIPS = {
     1: [(0.5, 0.5)],
@@ -74,6 +74,9 @@ def _inline(c: Canvas, e: DiceGroup, w: int) -> tuple[int, int, int, list[str], 
     if rest < min(need_l + need_v, c.m.label * 3):
         return None
     lines, rule = ([e.verdict] if e.verdict else []), ""
+    short = short_names(e.verdict) if e.verdict else ""
+    if need_v > rest and short != e.verdict and ink_width(short, f) <= rest:  # "Cy's spaceship destroyed"
+        lines, rule, need_v = [short], "clauses", ink_width(short, f)  # one line beside the dice: they stay
     if need_v > rest:  # the outcome is read whole (on two lines, or a whole shorter phrase) or not at all
         found = None
         for i, form in enumerate(clauses(e.verdict)):
@@ -182,15 +185,16 @@ def _draw_inline(
         ink = c.inks.text(e.tone if e.tone != "normal" else "accent")
         lh = line_h(c, c.m.label)
         ly = y + (row - len(lines) * lh) // 2 + top(f) if len(lines) > 1 else ty
-        for i, line in enumerate(lines):  # a shorter form is checked against the verdict it stands for
+        one = rule and len(lines) == 1  # a shorter form on one line is checked against the verdict it stands for
+        for i, line in enumerate(lines):  # (on two lines, each is a whole piece of that form)
             c.text(
                 (dx + c.m.pad - gap, ly + i * lh),
                 line,
                 f,
                 verdict_w,
                 fill=ink,
-                rule=rule,
-                asked=e.verdict if rule else None,
+                rule=rule if one else "",
+                asked=e.verdict if one else None,
             )
 
 
