@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, phone, served, shot
-from tests.test_tap_budget import JO_LEADS, TRICK, VEGAS_PLAYERS, Phone, api, new_game
+from tests.test_tap_budget import JO_LEADS, TACTICAL, TRICK, VEGAS_PLAYERS, Phone, api, new_game
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -159,4 +159,27 @@ def test_a_long_change_folds_to_three_lines_and_one_tap_shows_it_all(browser, se
     p.at(version + 1)
     expect(said).to_contain_text("undid")
     expect(page.locator("#said-more")).to_have_attribute("aria-expanded", "false")
+    p.close()
+
+
+def test_a_group_opened_stays_open_when_another_phone_changes_the_table(browser, server):
+    """A change from elsewhere redraws the actions: a group this phone opened is not snapped shut under it."""
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
+    p = Phone(browser, server).at(version)
+    groups = p.page.locator("#groups > details")
+    points = groups.filter(has=p.page.locator("summary", has_text=re.compile("^Victory Points")))
+    points.locator("summary").tap()
+    expect(points).to_have_attribute("open", "")
+    shut = "ds => ds.filter(d => !d.open).map(d => d.querySelector('summary').textContent)"
+    closed = groups.evaluate_all(shut)
+    assert closed
+    api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "2d6"})
+    p.at(version + 1)
+    expect(points).to_have_attribute("open", "")
+    points.locator("summary").tap()  # closed again by hand: stays closed through the next change
+    api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "2d6"})
+    p.at(version + 2)
+    expect(points).not_to_have_attribute("open", "")
+    still = groups.evaluate_all(shut)
+    assert len(still) == len(closed) + 1, (closed, still)  # the others as they were drawn
     p.close()

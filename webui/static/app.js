@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 const S = {
   systems: [], view: null, acts: null, log: [], gaps: [], lastSeq: 0, session: null, tab: "game",
   open: new Map(), // action type -> its open form widget, kept across live updates
+  groupsOpen: new Map(), // action group -> opened (true) or closed (false) by someone on this phone
   down: false, started: false, retry: null, wake: null, frameTag: null,
 };
 let uid = 0;
@@ -175,7 +176,7 @@ async function load(reason) {
   const view = m.view, fresh = m.log;
   const switched = !S.view || S.view.id !== view.id;
   if (reason === "poll" && !switched && m.tag === S.tag && !fresh.length) return; // nothing new: nothing redrawn
-  if (switched) { S.log = []; S.gaps = []; S.logFrom = fresh.length ? fresh[0].seq - 1 : view.version; S.open.clear(); }
+  if (switched) { S.log = []; S.gaps = []; S.logFrom = fresh.length ? fresh[0].seq - 1 : view.version; S.open.clear(); S.groupsOpen.clear(); }
   S.view = view; S.acts = m.actions; S.tag = m.tag;
   if (fresh.length) {
     // Away for more changes than a moment carries: the ones between are a gap the timeline shows and fills on request.
@@ -351,6 +352,8 @@ function drawActions() {
     const ready = list.filter((a) => a.available);
     const details = el("details", { class: "group" }, el("summary", {}, `${human(g)} (${ready.length} of ${list.length} now)`));
     if (ready.length && top.length === 0 && grouped.size <= 2) details.open = true;
+    // A group someone opened or closed stays so when another phone's change redraws the page.
+    if (S.groupsOpen.has(g)) details.open = S.groupsOpen.get(g);
     const inner = el("div");
     for (const a of list) {
       if (a.available) inner.append(actWidget(a, false, keep));
@@ -358,6 +361,10 @@ function drawActions() {
         el("p", { class: "why" }, a.reason ? `Not now: ${a.reason}` : "Not now")));
     }
     if (list.some((a) => S.open.has(a.type))) details.open = true;
+    details.dataset.drawn = String(details.open); // its "toggle" from being drawn so is not someone's choice
+    details.addEventListener("toggle", () => {
+      if (String(details.open) !== details.dataset.drawn) { S.groupsOpen.set(g, details.open); details.dataset.drawn = String(details.open); }
+    });
     details.append(inner);
     groups.append(details);
   }
@@ -1406,7 +1413,10 @@ function follow() {
     // Only news: an event for a version this phone already shows (a replayed backlog) costs nothing.
     if (!S.view || d.session !== S.view.id || d.version > S.view.version) guarded(() => refresh(), "Updating");
   });
-  es.addEventListener("session", () => guarded(() => refresh("session"), "Updating"));
+  es.addEventListener("session", (ev) => { // a game started or switched to; one this phone shows already is no news
+    const d = JSON.parse(ev.data);
+    if (!S.view || d.session !== S.view.id || d.version > S.view.version) guarded(() => refresh("session"), "Updating");
+  });
   es.addEventListener("rejected", (ev) => banner(JSON.parse(ev.data).message, "error"));
   // The e-paper is drawn a moment after a change (a burst of changes is drawn once): fetch it then.
   es.addEventListener("frame", () => { if (S.tab === "display") loadFrame(); });
