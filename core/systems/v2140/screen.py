@@ -18,6 +18,11 @@ State = dict[str, Any]
 MARKS = {"won": "hit", "captured": "captured", "paired": "captured", "returned": "kept", "discarded": "tossed"}
 
 
+def screen_colour(seat: int) -> int:
+    """A participant's colour (``core.screen.PLAYER_INKS``) by their place in the seating: the rows and the chart."""
+    return seat % 6
+
+
 def _faces(dice: list[int]) -> str:
     return "".join(map(str, dice)) or "-"
 
@@ -33,7 +38,7 @@ def screen(state: State, prompt: str | None = None, roll: TableRoll | None = Non
             f"{p['books']} book{'s' if p['books'] != 1 else ''}",
             extra,
         )
-        rows.append(GridRow(name, cells, highlight=name == now, colour=i % 6))
+        rows.append(GridRow(name, cells, highlight=name == now, colour=screen_colour(i)))
     elements: list[Any] = [Grid("Scene pools", ("dice", "books", "points"), tuple(rows), priority=1)]
     ex = state["exchange"]
     if ex:

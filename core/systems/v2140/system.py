@@ -30,6 +30,7 @@ from tableside.core.systems.v2140 import (
     setup,
 )
 from tableside.core.systems.v2140.screen import screen as _screen
+from tableside.core.systems.v2140.screen import screen_colour
 from tableside.core.systems.v2140.state import (
     awaiting_answer,
     current,
@@ -765,6 +766,10 @@ class Venus2140(GameSystem):
 
     def chart_title(self) -> str:
         return "Books per participant"
+
+    def chart_colours(self, state: State) -> dict[str, int]:
+        """Each participant's line in their colour on the Scene pools rows (seating order, the GM too)."""
+        return {str(name): screen_colour(i) for i, name in enumerate(state.get("seating") or [])}
 
     def redact(self, state: State, seat: str | None) -> State:
         """Pool faces are their owner's; everyone else sees the count (a roll into a pool is private

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from tableside.core.screen import Screen
+from tableside.core.screen import PLAYER_INKS, Screen
 from tableside.core.system import (
     UNDO_REDO,
     ActionSpec,
@@ -591,6 +591,14 @@ class VenomAssault(GameSystem):
 
     def chart_title(self) -> str:
         return "Event Track and captured Leaders"
+
+    def chart_colours(self, state: State) -> dict[str, int]:
+        """Each player's line in their colour on the Players rows (seating order); the Event Track in
+        black, which no player has (2-5 players: red, blue, green, orange, yellow)."""
+        out = {"Event Track": PLAYER_INKS.index("black")}
+        for i, p in enumerate(state.get("players") or []):
+            out[f"{p.get('name', '?')}: Leaders captured"] = i
+        return out
 
     def initial_state(self, options: Mapping[str, Any]) -> State:
         return setup.new_state(dict(options))

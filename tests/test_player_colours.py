@@ -1,0 +1,53 @@
+"""A player has one colour: their rows and bars on the Game tab and the e-paper, and their line on the
+History chart, in every system (the chart is drawn with ``webui.history.chart_svg``'s palette)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from tableside.core.systems import get_system
+from tableside.webui.history import PALETTE, chart_svg
+
+from tests.golden_states import SCENARIOS, play, registered
+
+
+def _screen_colours(screen) -> dict[str, int]:
+    """Each coloured row or bar's name (without tags such as " (Cmdr)" or " Medal") and its colour."""
+    out: dict[str, int] = {}
+    for element in screen.elements:
+        for row in (*getattr(element, "bars", ()), *getattr(element, "rows", ())):
+            if row.colour is not None:
+                out.setdefault(re.sub(r" \(Cmdr\)| Medal$", "", row.label), row.colour)
+    return out
+
+
+def _chart_colour(svg: str, series: str) -> str:
+    """The colour of the legend swatch beside ``series`` in the drawn chart."""
+    found = re.search(r'fill="(#[0-9a-f]{6})"/><text [^>]*>' + re.escape(series) + ":", svg)
+    assert found, f"no legend entry for {series!r}"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("system_id", sorted(SCENARIOS))
+def test_each_player_has_the_same_colour_on_the_board_and_the_chart(system_id: str) -> None:
+    if system_id not in registered():
+        pytest.skip(f"{system_id} is not registered")
+    system = get_system(system_id)
+    screen, state = play(system_id)
+    on_board = _screen_colours(screen)
+    series = system.chart_series(state)
+    names = list(series)
+    svg = chart_svg(
+        "t", "Round", names, [{"x": 1, "values": series}, {"x": 2, "values": series}], system.chart_colours(state)
+    )
+    players = 0
+    for name in names:
+        owner = next((p for p in on_board if name == p or name.startswith(f"{p}: ")), None)
+        if owner is None:
+            continue  # a series of the game, not of a player (VENOM's Event Track)
+        players += 1
+        assert _chart_colour(svg, name) == PALETTE[on_board[owner]], f"{system_id}: {name} is not {owner}'s colour"
+    assert players >= 2, f"{system_id}: the chart names no player the board colours"
+    others = [_chart_colour(svg, n) for n in names if not any(n == p or n.startswith(f"{p}: ") for p in on_board)]
+    assert not set(others) & {PALETTE[c] for c in on_board.values()}, "a game's line has a player's colour"
