@@ -847,7 +847,7 @@ function pick(f, id, label, help) {
     if (blank(f, list)) { // a choice made by mistake is cleared with one tap
       none = el("input", { type: "radio", name: id, value: "" });
       if (!inputs.some((x) => x.checked)) none.checked = true;
-      box.append(el("label", {}, none, NOT_CHOSEN));
+      box.append(el("label", { class: "unset" }, none, NOT_CHOSEN));
     }
     if (list.length === 1 && f.required) inputs[0].checked = true;
     show = () => { // a choice the form rules out is not offered; one left of a required pick is chosen
