@@ -73,6 +73,8 @@ class ActionSpec:
     out means its own seat, and the core fills it in before the handler runs.
     ``taps`` names pick fields a phone asks as buttons, one tap each, and sends
     once every one of them is answered (a VENOM Leader card, then its Zone).
+    ``for_role``: the seat role whose action it is (Venus 2140's GM actions: ``"gm"``); a phone
+    seated at another role does not offer it (the core would refuse it there anyway), the table's does.
     """
 
     type: str
@@ -87,6 +89,7 @@ class ActionSpec:
     acts_for: Callable[[State, Action], str | None] | None = None
     seat_field: str = ""
     taps: tuple[str, ...] = ()
+    for_role: str = ""
 
     def reason(self, state: State, seat: str | None) -> str | None:
         return self.available(state, seat) if self.available else None
@@ -113,6 +116,8 @@ class ActionSpec:
         }
         if self.seat_field:  # the field a seated phone leaves to its seat (a pick named "player" may name anyone)
             out["seat_field"] = self.seat_field
+        if self.for_role:
+            out["for_role"] = self.for_role
         drawn = {f["name"] for f in out["fields"]}
         if self.taps and drawn.issuperset(self.taps):  # only where every one of them applies now
             out["taps"] = list(self.taps)

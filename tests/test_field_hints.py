@@ -75,6 +75,20 @@ def test_v2140_racks_are_the_gm_s_fields_and_the_rules_still_refuse_them_for_a_p
         run_action(V2140, state, {"type": "prepare_pool", "racks": 1}, seat="Shred")
 
 
+def test_v2140_the_gm_s_actions_are_the_gm_seat_s_and_a_player_seat_is_refused_them() -> None:
+    state = play(V2140, {"players": ["Shred", "Sven"]})
+    seats = [s.name for s in V2140.seats(state)]
+    gm_only = {
+        a["type"] for a in (s.describe(state, seats, "Shred") for s in V2140.actions.values()) if a.get("for_role")
+    }
+    assert {"new_scene", "award_player_points", "session_rack", "add_effect"} <= gm_only
+    assert not {"prepare_pool", "put_forward", "resolve"} & gm_only
+    for spec in V2140.actions.values():  # the hint says what the core enforces: the GM's seat acts for the GM
+        assert (spec.for_role == "gm") == (spec.owner(state, {}) == "GM" and spec.seat_field == ""), spec.type
+    with pytest.raises(RuleError, match="cannot act for GM"):
+        run_action(V2140, state, {"type": "new_scene"}, seat="Shred")
+
+
 def test_vegas_tokens_are_narrowed_to_what_each_player_holds_less_what_this_trick_played() -> None:
     state = play(VEGAS, {"players": PLAYERS}, *JO_LEADS)
     token = fields(VEGAS, state, "play_card", "Jo")["token"]

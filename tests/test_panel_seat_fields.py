@@ -64,6 +64,11 @@ def test_v2140_a_player_s_pool_form_has_no_racks_and_the_gm_s_and_the_table_s_do
     who.get_by_text("GM", exact=True).tap()
     who.get_by_text("— not chosen —", exact=True).tap()  # nobody named: the rules' default, whose move it is (Shred)
     expect(form.get_by_role("spinbutton", name=racks)).to_have_count(0)
+    # The GM's own actions are not offered on a player's phone at all (the table would refuse them there).
+    gm_actions = re.compile(r"^(New scene|Award Player Points|Roll a rack from the session pool) \(GM\)$")
+    expect(shred.page.locator("#tab-game button.open", has_text=gm_actions)).to_have_count(0)
+    for p in (gm, table):
+        expect(p.page.locator("#tab-game button.open", has_text=gm_actions)).to_have_count(3)
     # Shred's own pool, sent from his phone: what he may set, and nothing of the GM's.
     mine.get_by_role("button", name="Matching primary skills: 2", exact=True).tap()
     mine.locator(".submit-row button.primary").tap()

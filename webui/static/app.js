@@ -307,7 +307,10 @@ function drawActions() {
   for (const p of prompts) pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text));
   if (!prompts.length && S.view.screen && S.view.screen.prompt) pend.append(el("li", {}, S.view.screen.prompt));
   drawMine(acts);
-  const byType = new Map(acts.actions.map((a) => [a.type, a]));
+  // Another seat role's actions (the GM's, on a player's phone) are not offered: the table would refuse them here.
+  const role = mine ? (seatsNow().find((s) => s.name === mine.seat) || {}).role : undefined;
+  const offeredHere = acts.actions.filter((a) => !(a.for_role && role && a.for_role !== role));
+  const byType = new Map(offeredHere.map((a) => [a.type, a]));
   const top = momentTypes(prompts).map((t) => byType.get(t)).filter((a) => a && a.available);
   main.classList.toggle("several", top.length > 1);
   // Open already: the only move waited for, or the one the first prompt names (an attack on the declared target).
@@ -342,7 +345,7 @@ function drawActions() {
     } else main.append(...buttons);
   }
   const grouped = new Map();
-  for (const a of acts.actions) {
+  for (const a of offeredHere) {
     if (top.includes(a) || a.type === "correct") continue;
     const g = a.group || "Other";
     if (!grouped.has(g)) grouped.set(g, []);

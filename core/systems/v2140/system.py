@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tableside.core import dice
@@ -202,7 +203,9 @@ def _outnumbered(state: State) -> list[str]:
 _TEXT = {"required": False, "default": "", "max_length": rules.MAX_TEXT}
 
 ACTIONS: dict[str, ActionSpec] = {
-    spec.type: spec
+    # The GM's actions (the GM's scene pool, points, racks, effects, scenes) are the GM seat's: a player's phone
+    # does not offer them.
+    spec.type: replace(spec, for_role="gm") if spec.acts_for is _gm else spec
     for spec in (
         ActionSpec(
             "prepare_pool",
