@@ -82,7 +82,14 @@ def test_new_game_optional_picks_read_as_words_and_an_empty_one_sends_nothing(br
     # An optional pick with no default: "not chosen" in words, checked; choosing and clearing it sends nothing.
     first = form.get_by_role("group", name=re.compile("^First player"))
     expect(first.get_by_label(NOT_CHOSEN)).to_be_checked()
+    # Refused by the rules (Pluto is played, so Pluto goes first): said once, under First player, in its label.
+    first.get_by_text("Mars (Red)", exact=True).tap()
+    form.get_by_role("button", name="Start new game").tap()
+    expect(first.locator(".field-error")).to_have_text("First player: Mars is wrong: Pluto takes the first turn")
+    expect(page.get_by_text(re.compile("Pluto takes the first turn"))).to_have_count(1)
+    expect(form.locator(".form-error")).to_be_hidden()
     first.get_by_text("Pluto (Black)", exact=True).tap()
+    expect(first.locator(".field-error")).to_be_hidden()  # a new choice: the problem is gone
     first.get_by_text(NOT_CHOSEN, exact=True).tap()
     shot(page, "new-game-not-chosen")
     with page.expect_request(lambda r: r.url.endswith("/api/sessions") and r.method == "POST") as sent:
