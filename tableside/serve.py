@@ -128,9 +128,15 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     if cfg.dice != "none":  # opened on the hardware thread, after the first answer; "starting" until then
         starting = services.dice = DiceStarting()
         services.hardware = lambda: _with_dice(hardware.status(), services.dice)
-        hardware.also_start(
-            lambda: starting.opened(_smart_dice(cfg, args, folder, table, broker, faults, hardware, services))
-        )
+
+        def open_smart_dice() -> None:
+            dice = None
+            try:
+                dice = _smart_dice(cfg, args, folder, table, broker, faults, hardware, services)
+            finally:  # a request waiting for the dice is answered whatever happened
+                starting.opened(dice)
+
+        hardware.also_start(open_smart_dice)
     app = create_app(services)
     server = _listen(app, broker, cfg, host, port)
     actual_port = int(server.effective_port)

@@ -55,7 +55,7 @@ class Services:
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))
     guard: JoinGuard = field(default_factory=JoinGuard)
     names: tuple[str, ...] = ()  # extra Host names besides IPs, localhost and *.local
-    dice: Any = None  # tableside.smartdice.SmartDice, or None: no smart dice on this table
+    dice: Any = None  # tableside.smartdice.SmartDice (DiceStarting while they open), or None: no smart dice
 
 
 class BuildOnUseRule(Rule):
