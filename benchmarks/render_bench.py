@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from tableside.display import text as text_module
 from tableside.display.join import JoinInfo
 from tableside.display.panels import get_panel
 from tableside.display.quantize import to_panel_image
@@ -36,17 +37,30 @@ def median_ms(fn, runs: int) -> float:
     return statistics.median(times)
 
 
+def cold(fn):
+    """``fn`` with the text measurements remembered across renders forgotten first: the cost of a frame
+    whose texts are all new (the warm column is a frame of the same screen again)."""
+
+    def run():
+        text_module._width.cache_clear()
+        text_module._ink_width.cache_clear()
+        return fn()
+
+    return run
+
+
 def main() -> None:
     screens = {name: build() for name, build in SCREENS.items()}
     rows = []
     for panel_id in PANELS:
         panel = get_panel(panel_id)
         runs = 5 if panel.width > 1000 else 15
+        join = median_ms(lambda p=panel: to_panel_image(render_join(p, JOIN, "No game yet"), p), runs)
         for name, screen in screens.items():
-            ms = median_ms(lambda s=screen, p=panel: to_panel_image(render(s, p, JOIN), p), runs)
-            rows.append((panel.size_class, panel_id, name, ms))
-        ms = median_ms(lambda p=panel: to_panel_image(render_join(p, JOIN, "No game yet"), p), runs)
-        rows.append((panel.size_class, panel_id, "join screen", ms))
+            frame = lambda s=screen, p=panel: to_panel_image(render(s, p, JOIN), p)  # noqa: E731
+            ms, ms_cold = median_ms(frame, runs), median_ms(cold(frame), runs)
+            rows.append((panel.size_class, panel_id, name, ms, ms_cold, ms_cold / join))
+        rows.append((panel.size_class, panel_id, "join screen", join, join, 1.0))
     long_name = "Ω" * 4000
     from tableside.core.screen import KeyFigure, Screen, Text
 
@@ -67,11 +81,13 @@ def main() -> None:
         "",
         f"`.venv/bin/python benchmarks/render_bench.py` on {platform.machine()}, Python {platform.python_version()}, "
         f"{platform.processor() or 'unknown CPU'}. Median of repeated renders, screen model to the panel's "
-        "indexed frame (render + quantize), font cache warm.",
+        "indexed frame (render + quantize), font cache warm. *warm*: the same screen again (text widths "
+        "remembered from the last frame); *cold*: every text width measured anew; *x join*: cold against the "
+        "join screen of the same panel in the same run (the ratio to compare across runs on a loaded machine).",
         "",
-        "| class | panel | layout | median ms |",
-        "|---|---|---|---:|",
-        *(f"| {c} | {p} | {n} | {ms:.1f} |" for c, p, n, ms in rows),
+        "| class | panel | layout | warm ms | cold ms | x join |",
+        "|---|---|---|---:|---:|---:|",
+        *(f"| {c} | {p} | {n} | {ms:.1f} | {cm:.1f} | {r:.1f} |" for c, p, n, ms, cm, r in rows),
         "",
         "A 4,000-character name in the title, status, alert, prompt, a key figure and a text (every text cut to "
         "its room with an ellipsis; target under 50 ms):",

@@ -41,6 +41,13 @@ def clean(text: object) -> str:
 
 def width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
     """Pixel width of ``text`` as it would be drawn (cleaned and bounded first)."""
+    return _width(str(text)[:MAX_TEXT], fnt)
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
+    """``width``, remembered: a layout measures the same labels and cells at the same sizes many times over
+    (every form of every element, for each layout tried); the fonts are cached objects, so a key is cheap."""
     return int(fnt.getlength(clean(text)) + 0.999)
 
 
@@ -220,6 +227,11 @@ def wrap_whole(text: object, fnt: ImageFont.FreeTypeFont, room: int, max_lines: 
 
 def ink_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
     """The room ``text`` needs drawn whole: its advance, or its ink where a glyph reaches past it."""
+    return _ink_width(str(text)[:MAX_TEXT], fnt)
+
+
+@lru_cache(maxsize=8192)
+def _ink_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
     s = clean(text)
     if not s:
         return 0

@@ -156,7 +156,15 @@ def measure(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
 
 
 def _widths(c: Canvas, e: Grid, size: int, w: int) -> tuple[int, int, bool]:
-    """(widest cell or heading, room the row labels need, whether rows carry a mark)."""
+    """(widest cell or heading, room the row labels need, whether rows carry a mark); kept on the canvas for
+    the layouts tried (the title's corner, the wholeness check and the drawing all ask)."""
+    key = ("grid-widths", id(e), size, w)
+    if key not in c.memo:
+        c.memo[key] = _measure_widths(c, e, size, w)
+    return c.memo[key]  # type: ignore[return-value]
+
+
+def _measure_widths(c: Canvas, e: Grid, size: int, w: int) -> tuple[int, int, bool]:
     fb, fh = font(size, "bold"), font(c.m.label)
     widest = max(
         [width(fit(cell, fb, w // 3), fb) for r in e.rows for cell in r.cells]
