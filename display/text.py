@@ -36,6 +36,8 @@ def font(size: int, weight: Weight = "regular") -> ImageFont.FreeTypeFont:
 def clean(text: object) -> str:
     """One line of printable text: control characters become spaces, length bounded."""
     s = str(text)[:MAX_TEXT]
+    if s.isprintable():  # the usual case, checked in C: a layout cleans the same texts many times over
+        return s
     return "".join(ch if ch.isprintable() else " " for ch in s)
 
 
