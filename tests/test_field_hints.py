@@ -129,3 +129,22 @@ def test_vnm_the_attack_help_names_a_default_only_when_a_target_is_declared() ->
     assert "help" not in fields(VNM, state, "attack")["target"]
     state = run_action(VNM, state, {"type": "declare_target", "target": "Mars"}).state
     assert fields(VNM, state, "attack")["target"]["help"] == "default: the declared target (Mars)"
+
+
+def test_v2140_prompts_name_the_phone_s_buttons() -> None:
+    """ "(or C: no dice, move on)" beside a button "Next participant (C)": the prompt says the button's words."""
+    state = play(V2140, {"players": ["Shred", "Sven"]})
+    labels = {a.type: a.label for a in V2140.actions.values()}
+    (draw,) = V2140.pending(state)
+    assert draw.text == "Shred: draw dice for a scene pool, or none (Next participant, button C)"
+    assert labels[draw.type].lower() in draw.text.lower() and labels[draw.also[0]].split(" (")[0] in draw.text
+    state = play(
+        V2140,
+        {"players": ["Shred", "Sven"]},
+        {"type": "prepare_pool", "participant": "Shred", "primary_skills": 1},
+        {"type": "roll_pool", "participant": "Shred", "faces": [5, 4]},
+        {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [5]},
+    )
+    (resolve,) = V2140.pending(state)
+    assert resolve.text == "Resolve the exchange (button B): Shred against GM"
+    assert labels[resolve.type] == "Resolve the exchange (B)"

@@ -58,7 +58,8 @@ def _now(state: State) -> list[Prompt]:
     if ex:
         if ex["answer"] is None and ex["answer_count"]:
             return [Prompt(ex["target"], _answer_text(ex), "answer")]
-        return [Prompt(None, f"B: resolve {ex['actor']} against {ex['target']}", "resolve")]
+        # The prompt names what the phone offers ("Resolve the exchange (B)") and the table's button.
+        return [Prompt(None, f"Resolve the exchange (button B): {ex['actor']} against {ex['target']}", "resolve")]
     lead = state.get("lead")
     if lead and lead in state["participants"] and state["participants"][lead]["dice"]:
         return [Prompt(lead, f"{lead}: captured last, starts a new exchange", "put_forward")]
@@ -70,7 +71,7 @@ def _now(state: State) -> list[Prompt]:
         return [
             Prompt(
                 now,
-                f"{now}: draw dice for the scene pool (or C: no dice, move on)",
+                f"{now}: draw dice for a scene pool, or none (Next participant, button C)",
                 "prepare_pool",
                 ("next_participant",),
             )
