@@ -148,13 +148,16 @@ UNDO_REDO = (Binding("D", False, "Undo", "undo"), Binding("D", True, "Redo", "re
 
 @dataclass(frozen=True)
 class Seat:
-    """A participant who can act: a player, or the GM in Venus 2140."""
+    """A participant who can act: a player, or the GM in Venus 2140. ``name`` is the seat's key (what a
+    phone claims, what ``seat`` fields and the log hold); ``label`` is how every screen names the player
+    where that says more ("Ann (Venus)" in VNM), so a phone names a seat as the board does."""
 
     name: str
     role: str = "player"
+    label: str = ""
 
     def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "role": self.role}
+        return {"name": self.name, "role": self.role, "label": self.label or self.name}
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ def seated(browser, server, seat: str | None, version: int):
     if seat:
         page.locator("#seat").tap()
         page.locator("#seat-list").get_by_role("button", name=re.compile(f"^{re.escape(seat)}( \\(|$)")).tap()
-        expect(page.locator("#seat")).to_have_text(f"Seat: {seat}")
+        expect(page.locator("#seat")).to_have_text(re.compile(f"^Seat: {re.escape(seat)}( \\(|$)"))
     page.wait_for_function(f"() => S.view && S.view.version === {version} && S.inflight === 0")
     return page
 

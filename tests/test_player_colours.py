@@ -24,7 +24,7 @@ def _screen_colours(screen) -> dict[str, int]:
 
 def _chart_colour(svg: str, series: str) -> str:
     """The colour of the legend swatch beside ``series`` in the drawn chart."""
-    found = re.search(r'fill="(#[0-9a-f]{6})"/><text [^>]*>' + re.escape(series) + ":", svg)
+    found = re.search(r'fill="(#[0-9a-f]{6})" style="[^"]*"/><text [^>]*>' + re.escape(series) + ":", svg)
     assert found, f"no legend entry for {series!r}"
     return found.group(1)
 
@@ -51,3 +51,18 @@ def test_each_player_has_the_same_colour_on_the_board_and_the_chart(system_id: s
     assert players >= 2, f"{system_id}: the chart names no player the board colours"
     others = [_chart_colour(svg, n) for n in names if not any(n == p or n.startswith(f"{p}: ") for p in on_board)]
     assert not set(others) & {PALETTE[c] for c in on_board.values()}, "a game's line has a player's colour"
+
+
+def test_the_chart_paints_a_player_as_the_phone_board_does() -> None:
+    """The chart's colours are the board's (style.css --p0..--p6, light mode) and, inside the page, the board's
+    variables themselves, so a player keeps their colour in dark mode too."""
+    from pathlib import Path
+
+    from tableside.core.screen import PLAYER_INKS
+
+    css = (Path(__file__).resolve().parents[1] / "webui" / "static" / "style.css").read_text()
+    light = css.split("@media")[0]
+    board = dict(re.findall(r"--p(\d): (#[0-9a-f]{6})", light))
+    assert [board[str(i)] for i in range(len(PLAYER_INKS))] == list(PALETTE[: len(PLAYER_INKS)])
+    svg = chart_svg("t", "Round", ["Ann (Venus)"], [{"x": 1, "values": {"Ann (Venus)": 1}}], {"Ann (Venus)": 6})
+    assert "stroke:var(--p6, #7b1fa2)" in svg and "fill:var(--p6, #7b1fa2)" in svg

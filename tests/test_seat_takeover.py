@@ -31,7 +31,14 @@ def test_the_seats_say_who_is_here_and_when_a_held_seat_frees(tmp_path):
         seats = client.get("/api/sessions/active/seats", headers=AUTH).get_json()["seats"]
         return next(s for s in seats if s["name"] == "Ann")
 
-    assert ann_seat() == {"name": "Ann", "role": "player", "claimed": True, "here": True, "frees_in": None}
+    assert ann_seat() == {
+        "name": "Ann",
+        "role": "player",
+        "label": "Ann",
+        "claimed": True,
+        "here": True,
+        "frees_in": None,
+    }
     table.stream_closed(ann["token"])
     assert ann_seat()["frees_in"] == 120 and ann_seat()["here"] is False
     now[0] += 100.5

@@ -66,7 +66,7 @@ class Phone:
         if seat:
             self.page.locator("#seat").tap()
             self.page.locator("#seat-list").get_by_role("button", name=re.compile(f"^{re.escape(seat)}( \\(|$)")).tap()
-            expect(self.page.locator("#seat")).to_have_text(f"Seat: {seat}")
+            expect(self.page.locator("#seat")).to_have_text(re.compile(f"^Seat: {re.escape(seat)}( \\(|$)"))
 
     def at(self, version: int) -> Phone:
         """Wait until this phone shows ``version`` and has nothing in flight."""

@@ -31,8 +31,9 @@ bp = Blueprint("history", __name__)
 log = logging.getLogger(__name__)
 
 Series = dict[str, float]
-# core.screen.PLAYER_INKS order, as the phone's board draws them (a system's chart_colours picks one per series)
-PALETTE = ("#d32f2f", "#1e6fd9", "#2e9d3a", "#ef7d00", "#e0b000", "#444444", "#8e44c9", "#00909e")
+# core.screen.PLAYER_INKS order, the phone board's own colours (style.css --p0 to --p6, which the chart uses
+# inside the page, so a player is one colour in light and dark mode too); the last one is no player's
+PALETTE = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#f9c80e", "#212121", "#7b1fa2", "#00909e")
 MAX_POINTS = 120  # points kept per chart when it is drawn by action (halved, stride doubled, past this)
 MAX_ROUNDS = 1000  # past this many rounds the chart is drawn by action
 
@@ -189,21 +190,25 @@ def chart_svg(
         f'<text x="{w - right}" y="{h - 8}" text-anchor="end">{xlabel} {_num(x1)}</text></g>',
     ]
     for i, name in enumerate(names):
-        colour = PALETTE[(colours or {}).get(name, i) % len(PALETTE)]
+        index = (colours or {}).get(name, i) % len(PALETTE)
+        colour = PALETTE[index]
+        paint = f"var(--p{index}, {colour})" if index < len(PALETTE) - 1 else colour  # the board's colour in the page
         pts = [(px(p["x"]), py(p["values"][name])) for p in points if p["values"].get(name) is not None]
         if not pts:
             continue
         dash = ' stroke-dasharray="5 3"' if i >= len(PALETTE) // 2 and len(names) > 4 else ""
         line = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
-        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5"{dash} points="{line}"/>')
+        out.append(
+            f'<polyline fill="none" stroke="{colour}" style="stroke:{paint}" stroke-width="2.5"{dash} points="{line}"/>'
+        )
         lx, ly = (8 if i % per_row == 0 else w // 2 + 4), h + 4 + 18 * (i // per_row)
         last = pts[-1]
-        out.append(f'<circle cx="{last[0]:.1f}" cy="{last[1]:.1f}" r="3" fill="{colour}"/>')
+        out.append(f'<circle cx="{last[0]:.1f}" cy="{last[1]:.1f}" r="3" fill="{colour}" style="fill:{paint}"/>')
         final = points[-1]["values"].get(name)
         short = name if len(name) <= 40 else name[:39] + "…"
         shown = f"{escape(short)}: {_num(final)}" if final is not None else escape(short)
         out.append(
-            f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{colour}"/>'
+            f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{colour}" style="fill:{paint}"/>'
             f'<text x="{lx + 16}" y="{ly + 11}" font-size="12">{shown}</text>'
         )
     out.append("</svg>")

@@ -118,7 +118,7 @@ function toggleSaid() {
 function whoDid(e) {
   const button = e.result && e.result.button;
   if (button) return /^hold /.test(button) ? `Button ${button.slice(5)} (held)` : `Button ${button}`;
-  if (e.seat) return e.seat;
+  if (e.seat) return seatLabel(e.seat);
   return { phone: "A table phone", button: "A table button", cli: "The command line", dice: "Smart dice" }[e.source] || "The table";
 }
 function changeWords(e) {
@@ -223,7 +223,9 @@ function showGame() {
   $("version").textContent = `${systemName(v.system)} · version ${v.version}`;
   const seat = mySeat();
   $("seat").hidden = !(seatsNow().length);
+  // the header is tight: the player's short name ("Ann", as the e-paper shortens "Ann (Venus)"), the whole one on hover
   $("seat").textContent = `Seat: ${seat ? seat.seat : "table"}`;
+  $("seat").title = seat ? `This phone sits at ${seatLabel(seat.seat)}'s seat` : "A table phone: no seat";
   drawBoard(screen);
   drawActions();
   drawNumbers();
@@ -233,6 +235,8 @@ function seatsNow() {
   const seats = (S.view && S.view.seats) || [];
   return seats.map((s) => (typeof s === "string" ? { name: s, role: "player" } : s));
 }
+// A seat as every screen names its player ("Ann (Venus)" in VNM; the seat's name where the system says no more).
+function seatLabel(name) { const s = seatsNow().find((x) => x.name === name); return (s && s.label) || name; }
 
 function drawBoard(screen) {
   const box = $("board");
@@ -390,7 +394,7 @@ function bySeat(a, prompts) {
   const offered = choiceList(f).map((c) => c.value);
   if (!waiting.length || !waiting.every((w) => offered.includes(w))) return [];
   return waiting.map((seat) => {
-    const button = el("button", { type: "button", class: "open" }, `${a.label || human(a.type)}: ${seat}`);
+    const button = el("button", { type: "button", class: "open" }, `${a.label || human(a.type)}: ${seatLabel(seat)}`);
     button.addEventListener("click", () => send(a, { [f.name]: seat }, null, button));
     return el("div", { class: "act" }, button);
   });
@@ -585,7 +589,8 @@ async function othersTurn(a, body) {
   if (forSeat === mine.seat) return true; // its own move, in turn or not: the rules judge the turn
   const other = forSeat && seats.includes(forSeat) ? forSeat : seats.length && !seats.includes(mine.seat) ? seats[0] : null;
   if (!other) return true;
-  return confirmBox(`${other}'s move`, `This phone sits at ${mine.seat}'s seat. ${a.label || human(a.type)} for ${other}?`, `Yes, for ${other}`);
+  const them = seatLabel(other);
+  return confirmBox(`${them}'s move`, `This phone sits at ${seatLabel(mine.seat)}'s seat. ${a.label || human(a.type)} for ${them}?`, `Yes, for ${them}`);
 }
 async function send(a, body, form, button) {
   const expected = S.view.version;
@@ -1104,7 +1109,8 @@ function outOfTurn() {
 async function press(b, button) {
   // The table's buttons act in the turn of whoever is waited for: a seated phone out of its turn asks first.
   const mine = mySeat(), other = outOfTurn();
-  if (other && !(await confirmBox(`${other}'s move`, `This phone sits at ${mine.seat}'s seat. ${human(b.label)} (button ${b.button}) for ${other}?`, `Yes, for ${other}`))) return;
+  const them = other && seatLabel(other);
+  if (other && !(await confirmBox(`${them}'s move`, `This phone sits at ${seatLabel(mine.seat)}'s seat. ${human(b.label)} (button ${b.button}) for ${them}?`, `Yes, for ${them}`))) return;
   button.disabled = true;
   try {
     const res = await api("POST", `/api/buttons/${b.button}`, { hold: Boolean(b.hold) });
@@ -1120,7 +1126,7 @@ async function press(b, button) {
 async function undoRedo(which) {
   const u = S.view && S.view.undo, mine = mySeat();
   if (which === "undo" && mine && u && u.seat && u.seat !== mine.seat
-    && !(await confirmBox(`Undo ${u.seat}'s change?`, `"${u.summary}" was ${u.seat}'s. Undo it from ${mine.seat}'s phone?`, "Undo it"))) return;
+    && !(await confirmBox(`Undo ${seatLabel(u.seat)}'s change?`, `"${u.summary}" was ${seatLabel(u.seat)}'s. Undo it from ${seatLabel(mine.seat)}'s phone?`, "Undo it"))) return;
   try {
     const res = await api("POST", `/api/sessions/active/${which}`, { expected_version: S.view.version });
     saidNow(res.result && res.result.summary ? res.result : { summary: which === "undo" ? "Undid: the last action" : "Redid: it" });
@@ -1163,14 +1169,14 @@ async function openSeats() {
     restream(); // the stream is opened again with the seat's cookie: the table counts this phone as here
     S.open.clear();
     $("seat-dialog").close();
-    said(`This phone now sits at ${res.seat}'s seat.`);
+    said(`This phone now sits at ${seatLabel(res.seat)}'s seat.`);
     await guarded(() => refresh(), "Changing seat");
   };
   const ticks = [];
   list.replaceChildren(el("button", { type: "button", class: !mine ? "primary" : "", onclick: () => choose(null) }, "Table (a shared phone)"));
   for (const seat of seats) {
     const s = typeof seat === "string" ? { name: seat, role: "player" } : seat;
-    const name = `${s.name}${s.role === "gm" ? " (game master)" : ""}`;
+    const name = `${s.label || s.name}${s.role === "gm" ? " (game master)" : ""}`, who = s.label || s.name;
     const held = s.claimed && !(mine && mine.seat === s.name);
     if (!held) {
       list.append(el("button", { type: "button", class: mine && mine.seat === s.name ? "primary" : "", onclick: () => choose(s.name) }, name));
@@ -1183,10 +1189,10 @@ async function openSeats() {
       const left = frees === null ? null : Math.max(0, Math.ceil((frees - Date.now()) / 1000));
       const free = left === 0;
       button.disabled = !free;
-      button.textContent = free ? `Take over ${s.name}'s seat` : `${name} (taken)`;
-      const rule = `${s.name}'s phone holds this seat; it frees when ${s.name} releases it or after ${away} away.`;
+      button.textContent = free ? `Take over ${who}'s seat` : `${name} (taken)`;
+      const rule = `${who}'s phone holds this seat; it frees when ${who} releases it or after ${away} away.`;
       if (s.here || (frees === null && s.here === undefined)) note.textContent = `${rule}${s.here ? " That phone is here now." : ""}`;
-      else if (free) note.textContent = `${s.name}'s phone has been away for ${away}: this phone may take the seat over.`;
+      else if (free) note.textContent = `${who}'s phone has been away for ${away}: this phone may take the seat over.`;
       else {
         const at = new Date(frees).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
         note.textContent = `${rule} It frees at ${at} (in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}) unless that phone comes back.`;
@@ -1245,7 +1251,7 @@ function drawTimeline() {
   for (const e of S.log.slice().reverse()) {
     const summary = (e.result && e.result.summary) || human(e.type);
     const who = e.seat || (e.action && (e.action.player || e.action.attacker)) || "";
-    const meta = [`#${e.seq}`, when(e.at), who ? `by ${who}` : "", e.seat ? "" : e.source ? `from ${e.source === "button" ? "a table button" : "a " + e.source}` : ""].filter(Boolean).join(" · ");
+    const meta = [`#${e.seq}`, when(e.at), who ? `by ${seatLabel(who)}` : "", e.seat ? "" : e.source ? `from ${e.source === "button" ? "a table button" : "a " + e.source}` : ""].filter(Boolean).join(" · ");
     const li = el("li", { class: e.type === "correct" ? "fix" : undefined }, e.type === "correct" ? `Correction: ${summary}` : summary, el("span", { class: "meta" }, meta));
     for (const r of rollsOf(e)) {
       li.append(el("div", { class: "tapped" }, el("span", { class: "help" }, `${human(r.shown || r.label || r.expr || "Dice")}:`),

@@ -591,7 +591,7 @@ class VenusNeedsMen(GameSystem):
 
     # -- who acts, what the table waits for -------------------------------------
     def seats(self, state: State) -> list[Seat]:
-        return [Seat(p["name"]) for p in state["players"]]
+        return [Seat(p["name"], label=label_of(p)) for p in state["players"]]
 
     def pending(self, state: State) -> list[Prompt]:
         return prompts.pending(state)

@@ -1,0 +1,62 @@
+"""One identity per player on the phone (#17): a VNM player is "Ann (Venus)" in the seat, the prompt,
+the board's rows, the last change, the History timeline and chart, in one colour on the board and the chart.
+
+A real ``tableside serve --simulate`` and Debian's chromium at 390 x 844 with touch, as in
+tests/test_tap_budget.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser_support import MANY_NEW_GAMES, served, shot
+from tests.test_tap_budget import Phone, new_game
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)
+
+PLAYERS = {
+    "players": [
+        {"name": "Ann", "home_worlds": ["Venus"]},
+        {"name": "Bob", "home_worlds": ["Mars"]},
+        {"name": "Cy", "home_worlds": ["Pluto"]},
+    ]
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from served(tmp_path_factory.mktemp("identity"), MANY_NEW_GAMES)
+
+
+def test_a_vnm_player_is_name_and_world_in_one_colour_on_every_phone_screen(browser, server):
+    """Seen failing on the old code: the seat, the timeline's "by" and the chart said "Ann" alone."""
+    version = new_game(server, "vnm", PLAYERS, {"type": "move"}, {"type": "end_turn"})  # Cy (Pluto) moved
+    p = Phone(browser, server, seat="Ann").at(version)
+    page = p.page
+    expect(page.locator("#seat")).to_have_text("Seat: Ann")  # the header's short form (as the e-paper's)
+    expect(page.locator("#seat")).to_have_attribute("title", "This phone sits at Ann (Venus)'s seat")
+    expect(page.locator("#pending")).to_contain_text("Ann (Venus): build, move, attack or collect")
+    board = page.locator("#board")
+    for title in ("Population", "Ships", "Zap"):  # every row of the board names the player the same way
+        element = board.locator(".el").filter(has=page.locator("h3", has_text=title))
+        for label in ("Ann (Venus)", "Bob (Mars)", "Cy (Pluto)"):
+            expect(element).to_contain_text(label)
+    build = p.moment("Build spaceships")
+    p.tap(build.locator("button.open"))
+    p.submit(build)
+    expect(p.said()).to_have_text("Ann (Venus) builds 1 spaceship(s) on their home world: 3 on the board, 2 in reserve")
+    shot(page, "identity-vnm-game")
+
+    bar = board.locator(".bar").filter(has_text="Ann (Venus)").first
+    on_board = bar.evaluate("e => getComputedStyle(e).borderLeftColor")
+    page.get_by_role("button", name="History").tap()
+    expect(page.locator("#log")).to_contain_text("Cy (Pluto) ends the turn (Move). Ann (Venus) plays next")
+    expect(page.locator("#log li").first).to_contain_text("by Ann (Venus)")
+    swatch = page.locator("#chart svg text", has_text="Ann (Venus): 0")
+    expect(swatch).to_be_visible()
+    on_chart = swatch.evaluate("t => getComputedStyle(t.previousElementSibling).fill")
+    assert on_board == on_chart == "rgb(123, 31, 162)", (on_board, on_chart)  # Venus is purple (rulebook, Setup)
+    shot(page, "identity-vnm-history")
+    p.close()
