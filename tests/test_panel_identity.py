@@ -49,11 +49,14 @@ def test_a_vnm_player_is_name_and_world_in_one_colour_on_every_phone_screen(brow
     expect(p.said()).to_have_text("Ann (Venus) builds 1 spaceship(s) on their home world: 3 on the board, 2 in reserve")
     shot(page, "identity-vnm-game")
 
+    page.evaluate("() => api('POST', '/api/rolls', {expr: '2d6'})")  # a free roll from Ann's phone: her luck
+    expect(p.said()).to_contain_text("Ann (Venus)")
     bar = board.locator(".bar").filter(has_text="Ann (Venus)").first
     on_board = bar.evaluate("e => getComputedStyle(e).borderLeftColor")
     page.get_by_role("button", name="History").tap()
     expect(page.locator("#log")).to_contain_text("Cy (Pluto) ends the turn (Move). Ann (Venus) plays next")
     expect(page.locator("#log li").first).to_contain_text("by Ann (Venus)")
+    expect(page.locator("#luck")).to_contain_text("Ann (Venus)")
     swatch = page.locator("#chart svg text", has_text="Ann (Venus): 0")
     expect(swatch).to_be_visible()
     on_chart = swatch.evaluate("t => getComputedStyle(t.previousElementSibling).fill")

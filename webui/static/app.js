@@ -1239,7 +1239,7 @@ function drawLuck(luck) {
   const rowsL = (luck && luck.players) || [];
   if (!rowsL.length) { box.append(el("p", { class: "hint" }, "No dice rolled yet.")); return; }
   box.append(el("table", { class: "luck" }, el("thead", {}, el("tr", {}, ["Who", "Dice", "Average face", "Verdict"].map((h) => el("th", { scope: "col" }, h)))),
-    el("tbody", {}, rowsL.map((p) => el("tr", {}, el("td", {}, p.name), el("td", {}, String(p.dice)),
+    el("tbody", {}, rowsL.map((p) => el("tr", {}, el("td", {}, seatLabel(p.name)), el("td", {}, String(p.dice)),
       el("td", {}, p.average), el("td", {}, p.verdict))))));
   if (luck.note) box.append(el("p", { class: "hint" }, luck.note));
 }
