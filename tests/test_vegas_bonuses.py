@@ -25,8 +25,7 @@ def test_winner_takes_an_opponents_low_card_for_two_vp_and_the_trick_closes():
     state = in_round(leader="Ann")
     played = _trick(state, [("Team", 12), ("Team", 3), ("Game", 9)])
     assert played["summary"].endswith(
-        "; on offer: Ann's Team 12 (increase Team), Bob's Team 3 (gain 2 VP), "
-        "Cy's Game 9 (pay 1 VP to steal a random card)"
+        "; on offer: Bob's Team 3 (gain 2 VP), Cy's Game 9 (pay 1 VP to steal a random card)"
     )
     assert state["trick"]["claims"] == [{"player": "Ann", "why": "won the trick"}]
     with pytest.raises(RuleError, match="Team 12 is Ann's own card; the bonus comes from an opponent's card"):

@@ -111,10 +111,13 @@ def _open_trick(
     if claims:
         summary += "; bonus to choose: " + ", ".join(f"{c['player']} ({c['why']})" for c in claims)
         if cards is not None:
+            # "one opponent's card": a lone claimer's own card is not on offer (with several, each card is
+            # some claimer's opponent's).
+            own = claims[0]["player"] if len(claims) == 1 else None
             offers = [
                 f"{c['player']}'s {c['card']} ({bonuses.offer(*referee.parse_card(c['card']))})"
                 for c in cards
-                if c["card"] not in taken
+                if c["card"] not in taken and c["player"] != own
             ]
             summary += "; on offer: " + ", ".join(offers)
     else:
