@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from tableside.core.screen import Element, KeyFigure, Track
-from tableside.display.canvas import Box, Canvas, Metrics
+from tableside.display.canvas import Box, Canvas, Metrics, line_h
 from tableside.display.elements import dice, figure, track
 from tableside.display.elements.base import LEVELS
 from tableside.display.elements.registry import kind_of
@@ -165,13 +165,32 @@ def _squeezes(plan: Plan, before: Plan) -> bool:
     return any(level > was.get(_key(e), level) for e, _col, _y, _w, level in plan.placed)
 
 
+def _to_scores(c: Canvas, plan: Plan, before: Plan, priority: int) -> bool:
+    """Whether ``plan`` reduces a grid of priority 1 that ``before`` drew whole to its scores (the tightest
+    level) where an element of ``priority`` may not: to scores on two lines or more, never (that form is
+    for a board that fits no other way: five long names on a pHAT); to one line, only an element of
+    priority 1 above a pHAT (five players' Vegas boards stay whole on a wHAT rather than give way to the
+    tokens held; on a pHAT one line of scores makes room for the moment's others)."""
+    was = {_key(e): level for e, _col, _y, _w, level in before.placed}
+    one_line = line_h(c, c.m.text) + c.m.pad
+    for e, _col, _y, ew, level in plan.placed:
+        if e.kind != "grid" or e.priority > 1 or level < LEVELS[-1] or was.get(_key(e), level) >= LEVELS[-1]:
+            continue
+        if kind_of(e).height(c, e, ew, level) > one_line:
+            return True
+        if priority > 1 and c.panel.size_class != "small":
+            return True
+    return False
+
+
 def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
     """Keep the most important elements that fit: add them by priority, keep each one that still fits.
 
     Key figures start as big as their strip allows and the other elements as roomy as they can be.
     To find room, an element of priority 1 or 2 may make every element more compact (inline tracks and
     dice, fewer text lines, smaller rows); only one of priority 1 may also shrink the key figures, down
-    to one line. A less important element is added only where it squeezes nothing already kept.
+    to one line, or reduce a priority-1 grid drawn whole to one line of scores (on a pHAT any element may).
+    A less important element is added only where it squeezes nothing already kept.
     Priority 1 is what players need mid-turn: it is dropped only when it cannot fit at all.
     """
     ranked = sorted(range(len(elements)), key=lambda i: (elements[i].priority, i))
@@ -190,7 +209,9 @@ def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
                 continue  # the figures alone do not fit in this style: no compactness can help
             for f in range(floor, len(LEVELS)) if priority <= 2 else (floor,):
                 plan = _plan(c, chosen, w, h, styles[s], f)
-                if plan is not None and (priority <= 2 or not _squeezes(plan, best)):
+                if plan is None or _to_scores(c, plan, best, priority):
+                    continue
+                if priority <= 2 or not _squeezes(plan, best):
                     found = (plan, s, f)
                     break
             if found:

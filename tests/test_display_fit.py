@@ -136,3 +136,55 @@ def test_a_roll_off_tie_prompt_is_never_cut_on_a_phat(tmp_path, players):
         start = texts.index("▶ ")
         assert not any(ELLIPSIS in t for t in texts), texts
         assert texts[start + 1].startswith("Roll off again for the Commander"), texts
+
+
+def _vegas_five(tmp_path):
+    """Venusian Vegas with five players, names up to 11 characters, at the first lead (tokens held)."""
+    import random
+
+    from tableside.core.store import Store
+    from tableside.core.table import Table
+
+    names = ["Annabelle", "Bartholomew", "Cyrus", "Delphine", "Evangeline"]
+    tracks = [
+        ["Team", "Game", "Bot"],
+        ["Game", "Inspector", "Team"],
+        ["Bot", "Mobster", "Game"],
+        ["Inspector", "Bot", "Mobster"],
+        ["Mobster", "Team", "Inspector"],
+    ]
+    table = Table(Store(tmp_path / "vegas5.db"), rng=random.Random(1))
+    try:
+        table.create_session("vegas", {"players": names})
+        for name, chosen in zip(names, tracks, strict=True):
+            table.act({"type": "setup_tracks", "player": name, "tracks": chosen}, source="cli")
+        table.act({"type": "start_round"}, source="cli")
+        state = table.current_state()
+        if state["chosen"] is None:
+            table.act({"type": "choose_furthest_behind", "player": state["furthest_behind"][0]}, source="cli")
+        table.act({"type": "free_increase", "track": "Game"}, source="cli")
+        return table.screen()
+    finally:
+        table.store.close()
+
+
+def test_five_vegas_scores_stay_on_every_phat_on_two_lines(tmp_path):
+    """Five names did not fit the one-line scores form ("VP  Annabelle 0  Bartholomew 0 ..."), so the whole
+    board was left out of every pHAT: the scores form now wraps onto a second line."""
+    screen = _vegas_five(tmp_path)
+    vp = _column("Players", "VP")(screen)
+    names = [r.label for e in screen.elements if e.kind == "grid" and e.title == "Players" for r in e.rows]
+    for panel_id in [p for p in PANELS if p.startswith("phat")]:
+        _image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+        texts = [r.text for r in layout.texts]
+        assert all(name in texts for name in names) and all(v in texts for v in vp), f"{panel_id}: {texts}"
+
+
+def test_five_vegas_boards_stay_whole_on_a_what(tmp_path):
+    """Above a pHAT only a priority-1 element may reduce the players' boards (priority 1) to their scores: the
+    tokens held (priority 2) are left out there rather than the track levels."""
+    screen = _vegas_five(tmp_path)
+    for panel_id in ("what-red", "impression-5.7"):
+        _image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+        texts = [r.text for r in layout.texts]
+        assert "Crd" in texts and "Tm" in texts, f"{panel_id}: the boards are not drawn whole: {texts}"

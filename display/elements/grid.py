@@ -3,7 +3,8 @@
 A grid wider than one column spans them all (it reads across). Tighter forms: the title in the corner
 the row labels leave on the headings' line, or else label-sized rows (1), label-sized rows with the title
 there or left out (2), and last, for a grid of priority 1-2, the first column alone on one line,
-"VP  Ann 2  Bob 0  Cy 0" (3): the first column is the score, so a pHAT keeps every player's.
+"VP  Ann 2  Bob 0  Cy 0" (3), wrapped onto more lines where one is too short: the first column is the
+score, so a pHAT keeps every player's.
 A grid of things held (``Grid.held``: Venusian Vegas's tokens) has instead, at the tightest level, the
 held form: its title, then each row that holds something with the columns it holds (a count above one
 after its column), "Tokens held  Bob Gm Ins×2  Cy Bot", on as few label-sized lines as hold every row whole;
@@ -87,33 +88,47 @@ def _draw_held(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
         y += row
 
 
-def _inline(c: Canvas, e: Grid, w: int) -> bool:
-    """Whether the one-line form fits: the first column's heading, then each row's label and first cell."""
+def _inline(c: Canvas, e: Grid, w: int) -> list[list[tuple[int, int]]] | None:
+    """The scores form's lines, or None where it does not apply: the first column's heading, then each row's
+    label and first cell, (row index or -1 for the heading, x) on one line, or wrapped onto more where one is
+    too short (five long names on a pHAT): every score stays, none is cut."""
     if e.held or e.priority > 2 or not e.columns or not e.rows or not all(r.cells for r in e.rows):
-        return False  # only a grid the screen needs (priority 1-2) is read by its first column, the score
-    fl, fb = font(c.m.label, "bold"), font(c.m.text, "bold")
-    need = width(e.columns[0], fl) + sum(
-        c.m.pad * 3 + width(r.label, font(c.m.text)) + c.m.pad + width(r.cells[0], fb) for r in e.rows
-    )
-    return need <= w
-
-
-def _draw_inline(c: Canvas, e: Grid, x: int, y: int, w: int) -> None:
+        return None  # only a grid the screen needs (priority 1-2) is read by its first column, the score
     fl, f, fb = font(c.m.label, "bold"), font(c.m.text), font(c.m.text, "bold")
-    base = y + fb.getmetrics()[0]
-    head = e.columns[0]
-    c.text((x, base - fl.getmetrics()[0]), head, fl, width(head, fl))
-    x += width(head, fl) + c.m.pad * 3
-    for r in e.rows:
-        if r.highlight:  # whose turn: underlined in the accent ink
-            c.rect(
-                (x, y + line_h(c, c.m.text) - 2, x + width(r.label, f) - 1, y + line_h(c, c.m.text) - 1),
-                fill=c.inks.accent,
-            )
-        c.text((x, base - f.getmetrics()[0]), r.label, f, width(r.label, f))
-        x += width(r.label, f) + c.m.pad
-        c.text((x, y), r.cells[0], fb, width(r.cells[0], fb))
-        x += width(r.cells[0], fb) + c.m.pad * 3
+    gap = c.m.pad * 3
+    units = [(-1, width(e.columns[0], fl))]
+    units += [(i, width(r.label, f) + c.m.pad + width(r.cells[0], fb)) for i, r in enumerate(e.rows)]
+    lines: list[list[tuple[int, int]]] = [[]]
+    x = 0
+    for i, uw in units:
+        if uw > w:
+            return None
+        if lines[-1] and x + gap + uw > w:
+            lines.append([])
+            x = 0
+        x += gap if lines[-1] else 0
+        lines[-1].append((i, x))
+        x += uw
+    return lines
+
+
+def _draw_inline(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
+    fl, f, fb = font(c.m.label, "bold"), font(c.m.text), font(c.m.text, "bold")
+    row = line_h(c, c.m.text)
+    for line in _inline(c, e, w) or []:
+        base = y + fb.getmetrics()[0]
+        for i, x in line:
+            if i < 0:
+                head = e.columns[0]
+                c.text((x0 + x, base - fl.getmetrics()[0]), head, fl, width(head, fl))
+                continue
+            r = e.rows[i]
+            lw = width(r.label, f)
+            if r.highlight:  # whose turn: underlined in the accent ink
+                c.rect((x0 + x, y + row - 2, x0 + x + lw - 1, y + row - 1), fill=c.inks.accent)
+            c.text((x0 + x, base - f.getmetrics()[0]), r.label, f, lw)
+            c.text((x0 + x + lw + c.m.pad, y), r.cells[0], fb, width(r.cells[0], fb))
+        y += row
 
 
 def _title_beside(c: Canvas, e: Grid, w: int, size: int) -> bool:
@@ -142,8 +157,9 @@ def _form(c: Canvas, e: Grid, w: int, compact: int) -> tuple[int, str]:
 
 
 def measure(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
-    if compact >= 3 and _inline(c, e, w):
-        return line_h(c, c.m.text) + c.m.pad
+    scores = _inline(c, e, w) if compact >= 3 else None
+    if scores is not None:
+        return len(scores) * line_h(c, c.m.text) + c.m.pad
     if compact >= 3 and _listed(e):
         lines = _held_lines(c, e, w)
         return 1 << 30 if lines is None else len(lines) * line_h(c, c.m.label) + c.m.pad // 2
@@ -221,7 +237,7 @@ def natural_width(c: Canvas, e: Grid) -> int:
 
 
 def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
-    if compact >= 3 and _inline(c, e, w):
+    if compact >= 3 and _inline(c, e, w) is not None:
         _draw_inline(c, e, x, y, w)
         return
     if compact >= 3 and _listed(e):

@@ -58,13 +58,15 @@ def screen(state: dict[str, Any], prompt: str | None = None, roll: TableRoll | N
         KeyFigure("Rank", state["rank"], priority=1, tone="accent"),
         Grid("Players", COLUMNS, board_rows(state), priority=1),
     ]
-    playing = state.get("playing") or []
-    if playing:  # cards played seat by seat lie face up until the trick is complete
-        cards = ", ".join(f"{r['player']} {rules.card_name(r['suit'], r['number'])}" for r in playing)
-        elements.append(Text(f"Trick {state['tricks_played'] + 1} so far: {cards}", priority=2))
     held = token_rows(state)
     if held:
         elements.append(Grid("Tokens held", TOKEN_COLUMNS, held, priority=2, held=True))
+    playing = state.get("playing") or []
+    if playing:  # cards played seat by seat lie face up until the trick is complete
+        # The prompt names them too ("Trick 1: Cy plays (Bob Game 9)"): this line only where there is room
+        # (priority 3), for a panel whose prompt had to leave them out.
+        cards = ", ".join(f"{r['player']} {rules.card_name(r['suit'], r['number'])}" for r in playing)
+        elements.append(Text(f"Trick {state['tricks_played'] + 1} so far: {cards}", priority=3))
     last = state["trick"] or state["last_trick"]  # an open trick is the last one played
     if last:
         # After the tokens held: where only one fits, the tokens (the status says who won the last trick).
