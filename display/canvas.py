@@ -7,7 +7,7 @@ black, white or a full ink, so the quantizer maps every pixel exactly.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw, ImageFont
@@ -103,6 +103,7 @@ class Inks:
         self.players = [c for c in self.players if c is not None]
         if len(self.players) < 4:  # pHAT/wHAT: one colour is not a player colour, all players in black
             self.players = [BLACK]
+        self.shared: dict[int, RGB] = {}  # this screen's colours, once ``share`` has seen them
 
     def fill(self, tone: str) -> RGB:
         return self.alert if tone == "alert" else self.accent if tone == "accent" else BLACK
@@ -118,15 +119,40 @@ class Inks:
 
     def player(self, colour: int | None) -> RGB:
         """A player's colour (``core.screen.PLAYER_INKS``) in the panel's own ink when it has it, so a player
-        looks the same here as on the phone; else its stand-in (``STAND_INS``); else the next player ink."""
+        looks the same here as on the phone; else its stand-in (``STAND_INS``); else the next player ink.
+        On a screen whose colours were ``share``d, a stand-in another player's own ink already draws is not used."""
         if colour is None:
             return BLACK
+        if colour in self.shared:
+            return self.shared[colour]
         if len(self.players) > 1:
             name = PLAYER_INKS[colour % len(PLAYER_INKS)]
             for ink in (name, *STAND_INS.get(name, ())):
                 if INK_RGB.get(ink) in self.players:
                     return INK_RGB[ink]
         return self.players[colour % len(self.players)]
+
+    def share(self, used: Iterable[int]) -> None:
+        """The player colours of one screen, each in an ink of its own where the panel has enough: a colour the
+        panel has keeps its ink; one it lacks takes its stand-in, or else an ink no player on the screen uses
+        (VNM's purple Venus is green on a Spectra board, but not beside green Earth: then a free ink)."""
+        self.shared = {}
+        if len(self.players) < 2:
+            return
+        used = sorted(set(used))
+        own = {c: INK_RGB.get(PLAYER_INKS[c % len(PLAYER_INKS)]) for c in used}
+        own = {c: ink for c, ink in own.items() if ink is not None and ink in self.players}
+        taken = set(own.values())
+        for colour in used:
+            if colour in own:
+                self.shared[colour] = own[colour]
+                continue
+            name = PLAYER_INKS[colour % len(PLAYER_INKS)]
+            free = [INK_RGB[i] for i in STAND_INS.get(name, ()) if INK_RGB.get(i) in self.players]
+            free += self.players
+            ink = next((i for i in free if i not in taken), self.player(colour))
+            self.shared[colour] = ink
+            taken.add(ink)
 
 
 # --- the canvas ---------------------------------------------------------------------------------

@@ -197,9 +197,16 @@ def _prompt_height(panel: Panel, text: str, quarters: int) -> int:
     return len(lines) * line_h(c, f.size) + c.m.pad
 
 
+def _player_colours(screen: Screen) -> list[int]:
+    """Every player colour the screen's bars and rows carry."""
+    rows = (r for e in screen.elements for r in (*getattr(e, "bars", ()), *getattr(e, "rows", ())))
+    return [r.colour for r in rows if getattr(r, "colour", None) is not None]
+
+
 def _render_layout(screen: Screen, panel: Panel, join: JoinInfo | None, quarters: int) -> tuple[Image.Image, Layout]:
     c = Canvas(panel)
     c.prompt_quarters = quarters
+    c.inks.share(_player_colours(screen))  # players apart on this screen, whatever inks the panel lacks
     m = c.m
     w, h = panel.width, panel.height
     # A pHAT has room for the moment, not for the game's name: with a prompt it takes the title bar's place.

@@ -66,3 +66,28 @@ def test_the_chart_paints_a_player_as_the_phone_board_does() -> None:
     assert [board[str(i)] for i in range(len(PLAYER_INKS))] == list(PALETTE[: len(PLAYER_INKS)])
     svg = chart_svg("t", "Round", ["Ann (Venus)"], [{"x": 1, "values": {"Ann (Venus)": 1}}], {"Ann (Venus)": 6})
     assert "stroke:var(--p6, #7b1fa2)" in svg and "fill:var(--p6, #7b1fa2)" in svg
+
+
+def test_players_keep_apart_on_an_e_paper_that_lacks_their_colour() -> None:
+    """Venus is purple; a Spectra board has no purple (nor orange), so Venus is drawn green, Earth's colour:
+    beside Earth on one screen Venus takes an ink no player there uses, and every player with an ink of
+    their own keeps it (red Mars, green Earth). On a 7-colour board purple is orange, as before."""
+    from tableside.core.screen import PLAYER_INKS
+    from tableside.core.systems.vnm import SYSTEM
+    from tableside.display.canvas import Inks
+    from tableside.display.panels import INK_RGB, get_panel
+    from tableside.display.render import _player_colours
+
+    purple, green, red = (PLAYER_INKS.index(c) for c in ("purple", "green", "red"))
+    spectra = Inks(get_panel("spectra-7.3"))
+    assert spectra.player(purple) == spectra.player(green) == INK_RGB["green"]  # alone, purple's stand-in
+    spectra.share([purple, green, red])
+    assert spectra.player(green) == INK_RGB["green"] and spectra.player(red) == INK_RGB["red"]
+    assert spectra.player(purple) not in (INK_RGB["green"], INK_RGB["red"])
+    seven = Inks(get_panel("impression-7.3"))
+    seven.share([purple, green, red])
+    assert seven.player(purple) == INK_RGB["orange"]
+    state = SYSTEM.initial_state(
+        SYSTEM.validate_options({"players": ["Venus", "Earth", "Mars"], "first_player": "Venus"})
+    )
+    assert {purple, green, red} <= set(_player_colours(SYSTEM.screen(state)))  # what the renderer shares
