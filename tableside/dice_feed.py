@@ -59,6 +59,12 @@ class Wait:
     before: list[Landing] = field(default_factory=list)  # faces of earlier rolls of this action
     kept: list[Landing] = field(default_factory=list)  # faces set aside ("keep") in this roll
     slots: dict[str, Landing] = field(default_factory=dict)  # die id -> its face in this roll
+    shown: str = ""  # the roll as players read it ("Cy (Pluto) vs Ann (Venus)"), where not its label
+
+    @property
+    def said(self) -> str:
+        """The roll's name in what a phone or the e-paper reads (the label stays what the rules match)."""
+        return self.shown or self.label
 
     @property
     def parsed(self) -> dice_rules.DiceExpr:
@@ -86,7 +92,7 @@ class Wait:
             "sides": e.sides,
             "needed": self.needed(),
             "left": max(0, left),
-            "text": f"{self.label}: waiting for {left} d{e.sides}",
+            "text": f"{self.said}: waiting for {left} d{e.sides}",
             "faces": [] if hidden else [f.to_dict() for f in self.faces()],
             "landed": len(self.faces()),
             "kept": len(self.kept),
@@ -223,15 +229,15 @@ class DiceFeed:
         e = w.parsed
         if landing.sides != e.sides:
             kind = getattr(die, "kind", "?")
-            self.message = f"{landing.name} is a {kind}: {w.label} needs d{e.sides}s, so that roll was not used"
+            self.message = f"{landing.name} is a {kind}: {w.said} needs d{e.sides}s, so that roll was not used"
             return
         die_seat = getattr(die, "seat", None)
         if die_seat and w.seat and die_seat != w.seat:
-            self.message = f"{landing.name} is {die_seat}'s die: {w.label} is {w.seat}'s roll, so it was not used"
+            self.message = f"{landing.name} is {die_seat}'s die: {w.said} is {w.seat}'s roll, so it was not used"
             return
         replaced = die.id in w.slots
         if not replaced and len(w.faces()) >= w.needed():
-            self.message = f"{w.label} has its {w.needed()} dice already"
+            self.message = f"{w.said} has its {w.needed()} dice already"
             return
         w.slots[die.id] = landing
         shown = "" if w.private_to else f": {face}"
@@ -254,12 +260,12 @@ class DiceFeed:
             die_names=[f.name for f in faces],
         )
         if w.private_to:  # every phone reads this line: the seat's own phone reads the result in the log
-            self.message = f"{w.label}: all {len(faces)} dice in, played for {w.private_to}"
+            self.message = f"{w.said}: all {len(faces)} dice in, played for {w.private_to}"
         else:  # worded as every phone words the change in the log: who did it, then what happened
             summary = out.get("result", {}).get("summary")
             who = w.seat or "Smart dice"
             if not summary:
-                self.message = f"{w.label}: done"
+                self.message = f"{w.said}: done"
             elif summary.startswith((f"{who} ", f"{who}:")):
                 self.message = summary
             else:
@@ -275,7 +281,7 @@ class DiceFeed:
             why = "the table moved on"
         if need is None or need["label"] != w.label or dice_rules.parse(need["expr"]).text != w.parsed.text:
             self.waiting = None
-            self.message = f"Stopped waiting for {w.label}: {why}"
+            self.message = f"Stopped waiting for {w.said}: {why}"
             return None
         w.version = self._version()
         return w
@@ -328,6 +334,7 @@ class DiceFeed:
             self._version(),
             need.get("private_to"),
             list(before),
+            shown=str(need.get("shown") or ""),
         )
 
     def _version(self) -> int:

@@ -54,6 +54,23 @@ class Rig:
         assert json.dumps(self.table.replay(sid), sort_keys=True) == json.dumps(live, sort_keys=True)
 
 
+def test_a_named_vnm_attack_waits_under_the_players_names(tmp_path):
+    """The wait says who fights whom as every screen does; the dice still fill the roll the log names."""
+    rig = Rig(tmp_path)
+    rig.pair_all()
+    names = [{"name": n, "home_worlds": [w]} for n, w in (("Ann", "Venus"), ("Bob", "Mars"), ("Cy", "Pluto"))]
+    rig.table.create_session("vnm", {"players": names})
+    rig.table.act({"type": "declare_target", "target": "Mars"})
+    status = rig.feed.wait({"type": "attack"})
+    assert status["waiting"]["text"] == "Cy (Pluto) vs Bob (Mars): waiting for 2 d10"
+    first, second, _third = rig.ids("d10")
+    rig.roll(first, 7)
+    rig.roll(second, 10)
+    entry = rig.table.log()[-1]
+    assert entry["rolls"][0]["label"] == "Pluto vs Mars" and entry["rolls"][0]["shown"] == "Cy (Pluto) vs Bob (Mars)"
+    rig.replayed_equals_live()
+
+
 def test_a_vnm_attack_is_filled_by_two_d10s_and_replays_from_the_log(tmp_path):
     rig = Rig(tmp_path)
     rig.pair_all()

@@ -119,6 +119,20 @@ def test_the_roll_on_the_table_names_the_players_and_keeps_its_logged_label() ->
     assert group.verdict == "Ann (Venus)'s spaceship destroyed"
 
 
+def test_a_roll_still_to_make_is_asked_for_by_the_players_names() -> None:
+    """Typed-in faces run out: the phone's "Dice to roll" and the smart dice's wait say who fights whom."""
+    from tableside.core.recorder import NeedsDice
+    from tableside.core.system import run_action
+
+    state = new_game(players=PLAYERS)
+    with pytest.raises(NeedsDice) as caught:
+        run_action(SYSTEM, state, {"type": "attack", "target": "Venus"}, faces=[])
+    assert caught.value.needs_dice == [
+        {"label": "Pluto vs Venus", "expr": "2d10", "shown": "Cy (Pluto) vs Ann (Venus)"}
+    ]
+    assert caught.value.message.startswith("Cy (Pluto) vs Ann (Venus) needs 2d10")
+
+
 def test_a_player_has_the_rulebook_colour_of_their_world_everywhere() -> None:
     state = new_game(players=PLAYERS)
     screen = SYSTEM.screen(state)

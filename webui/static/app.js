@@ -652,7 +652,7 @@ async function offerSmartDice(dice, a, body) {
 
 function showDicePad(dice, needs, given) {
   const sides = Math.max(...needs.map((n) => { const m = /d(\d+)/i.exec(n.expr || ""); return m ? Number(m[1]) : 6; }));
-  const f = { name: "faces", label: `Dice to roll: ${needs.map((n) => `${n.expr} for ${n.label}`).join(", ")}`, kind: "faces", sides, default: given };
+  const f = { name: "faces", label: `Dice to roll: ${needs.map((n) => `${n.expr} for ${n.shown || n.label}`).join(", ")}`, kind: "faces", sides, default: given };
   dice.pad = fieldWidget(f);
   dice.box.replaceChildren(dice.pad.node);
 }
