@@ -40,8 +40,10 @@ def pending(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     seat,
-                    f"{world}: {draw}attack {who(state, state['aim']['target'])} at {state['aim']['chance']} or "
-                    f"{choose_words(state)}",
+                    # the alternatives in brackets: a panel short of room drops them whole (docs/display.md),
+                    # never item by item ("... at 51% or build" would read as the only other move)
+                    f"{world}: {draw}attack {who(state, state['aim']['target'])} at {state['aim']['chance']} "
+                    f"(or {choose_words(state)})",
                     "attack",
                     tuple(t for t in choose_types(state) if t != "attack"),
                 )
