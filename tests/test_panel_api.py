@@ -183,3 +183,18 @@ def test_the_log_pages_back_with_a_limit(tmp_path):
         assert len(client.get("/api/sessions/active/log?after=4", headers=AUTH).get_json()) == 8
         bad = client.get("/api/sessions/active/log?after=4&limit=-1", headers=AUTH)
         assert bad.status_code == 400 and "limit" in bad.get_json()["error"]
+
+
+def test_the_timeline_says_every_source_of_a_change_in_words():
+    """History's 'from …' names who made a change no seat made; a source without words read 'from a api'."""
+    import re
+    from pathlib import Path
+
+    from tableside.core.table import SOURCES
+
+    script = (Path(__file__).parents[1] / "webui" / "static" / "app.js").read_text()
+    words = re.search(r"const SOURCE_WORDS = \{(.*?)\};", script)
+    assert words, "app.js has no SOURCE_WORDS"
+    said = dict(re.findall(r'(\w+): "([^"]+)"', words.group(1)))
+    assert set(said) == set(SOURCES)
+    assert said["api"] != "a api" and all(w != f"a {k}" or k == "phone" for k, w in said.items())

@@ -13,6 +13,9 @@ let uid = 0;
 const LOG_PAGE = 40; // log entries a phone reads when it opens a game; older ones on request
 
 // ---------- small helpers ----------
+// Who made a change that no seat made, in words (core/table.py SOURCES).
+const SOURCE_WORDS = { button: "a table button", phone: "a phone", cli: "the command line", api: "a script (the HTTP API)", dice: "the smart dice" };
+
 function el(tag, attrs = {}, ...kids) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -1251,7 +1254,7 @@ function drawTimeline() {
   for (const e of S.log.slice().reverse()) {
     const summary = (e.result && e.result.summary) || human(e.type);
     const who = e.seat || (e.action && (e.action.player || e.action.attacker)) || "";
-    const meta = [`#${e.seq}`, when(e.at), who ? `by ${seatLabel(who)}` : "", e.seat ? "" : e.source ? `from ${e.source === "button" ? "a table button" : "a " + e.source}` : ""].filter(Boolean).join(" · ");
+    const meta = [`#${e.seq}`, when(e.at), who ? `by ${seatLabel(who)}` : "", e.seat ? "" : e.source ? `from ${SOURCE_WORDS[e.source] || e.source}` : ""].filter(Boolean).join(" · ");
     const li = el("li", { class: e.type === "correct" ? "fix" : undefined }, e.type === "correct" ? `Correction: ${summary}` : summary, el("span", { class: "meta" }, meta));
     for (const r of rollsOf(e)) {
       li.append(el("div", { class: "tapped" }, el("span", { class: "help" }, `${human(r.shown || r.label || r.expr || "Dice")}:`),
