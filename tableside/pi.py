@@ -117,7 +117,7 @@ class Appliance:
         try:
             return self.controls.handle(gesture)
         except TablesideError as exc:
-            self.broker.publish({"kind": "rejected", "message": exc.message})
+            self.broker.publish({"kind": "rejected", "message": exc.message, "button": gesture.name})
             raise
 
     def press(self, label: str, hold: bool) -> Any:

@@ -194,3 +194,21 @@ def test_venom_a_rare_flag_folds_away_below_the_card_drawn(browser, server):
     form.locator("details.more summary").tap()
     expect(discard).to_be_visible()
     page.context.close()
+
+
+# -- a button the rules refuse -------------------------------------------------------------------
+def test_a_refused_button_press_says_which_button_and_goes_at_the_next_change(browser, server):
+    """Button A with no target declared: every phone read a bare refusal, and kept it after later changes."""
+    version = new_game(server, "vnm", VNM, {"type": "move"}, {"type": "end_turn"})
+    phones = [seated(browser, server, None, version), seated(browser, server, "Bob", version)]
+    status, data = server.request("POST", "/api/buttons/A", {"hold": False})  # as the GPIO button does
+    assert status == 422 and "declare a target first" in data["error"], (status, data)
+    for page in phones:
+        expect(page.locator("#banner")).to_be_visible()
+        expect(page.locator("#banner-text")).to_have_text(re.compile(r"^Button A: .*declare a target first"))
+    api(server, "POST", "/api/buttons/C", {"hold": False})  # Ann ends her turn: the refusal is old news
+    for page in phones:
+        expect(page.locator("#said")).to_contain_text(re.compile("^Button C: "))
+        expect(page.locator("#banner")).to_be_hidden()
+    for page in phones:
+        page.context.close()

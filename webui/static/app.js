@@ -81,8 +81,8 @@ async function api(method, path, body) {
   }
   return data;
 }
-function banner(text, kind = "info", retry = null) {
-  S.retry = retry;
+function banner(text, kind = "info", retry = null, fromTable = false) {
+  S.retry = retry; S.tableBanner = fromTable && !!text; // a button's refusal: every phone's, until the next change
   $("banner-text").textContent = text || "";
   $("banner").className = `banner ${kind}`;
   $("banner").hidden = !text;
@@ -201,7 +201,7 @@ async function load(reason) {
   if (S.tab === "history") loadHistory();
   if (S.tab === "display") loadFrame();
   if (S.tab === "games" && (switched || reason === "session")) loadSessions();
-  if (reason && reason !== "poll") banner("");
+  if ((reason && reason !== "poll") || (fresh.length && S.tableBanner)) banner(""); // never an old refusal after a change
   keepAwake();
 }
 function showNoGame() {
@@ -1122,7 +1122,7 @@ async function press(b, button) {
     await refresh();
   } catch (err) {
     if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => press(b, button));
-    else banner(err.message, "error");
+    else banner(`${whoDid({ result: { button: b.hold ? `hold ${b.button}` : b.button } })}: ${err.message}`, "error", null, true);
   } finally { button.disabled = false; }
 }
 
@@ -1439,7 +1439,10 @@ function follow() {
     const d = JSON.parse(ev.data);
     if (!S.view || d.session !== S.view.id || d.version > S.view.version) guarded(() => refresh("session"), "Updating");
   });
-  es.addEventListener("rejected", (ev) => banner(JSON.parse(ev.data).message, "error"));
+  es.addEventListener("rejected", (ev) => { // a button the rules refused: which button, on every phone
+    const d = JSON.parse(ev.data);
+    banner(d.button ? `${whoDid({ result: { button: d.button } })}: ${d.message}` : d.message, "error", null, true);
+  });
   // The e-paper is drawn a moment after a change (a burst of changes is drawn once): fetch it then.
   es.addEventListener("frame", () => { if (S.tab === "display") loadFrame(); });
   es.addEventListener("dice", () => guarded(showDice)); // smart dice: what waits, each die as it lands
