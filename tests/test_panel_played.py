@@ -212,3 +212,16 @@ def test_a_refused_button_press_says_which_button_and_goes_at_the_next_change(br
         expect(page.locator("#banner")).to_be_hidden()
     for page in phones:
         page.context.close()
+
+
+def test_vnm_end_turn_stays_on_the_first_screen_beside_an_open_form(browser, server):
+    """After one collect, "collect 4 more or end the turn": End turn sat under the form's land areas, off-screen."""
+    version = new_game(server, "vnm", VNM, {"type": "collect", "area": "China", "count": 1})
+    page = seated(browser, server, "Cy", version)
+    expect(page.locator("#pending li.yours")).to_contain_text("or end the turn")
+    expect(moment(page, "Collect population").locator("form")).to_be_visible()  # the move waited for: open
+    end = moment(page, "End turn").locator("button.open")
+    expect(end).to_be_in_viewport()
+    end.tap()
+    expect(page.locator("#said")).to_contain_text("Cy (Pluto) ends the turn")
+    page.context.close()

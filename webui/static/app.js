@@ -331,11 +331,16 @@ function drawActions() {
     const p = prompts.find((x) => x.type === a.type && x.label);
     return p ? { ...a, label: p.label } : a;
   };
+  const drawn = [];
   for (const a of top) {
     const each = mine ? [] : bySeat(a, prompts);
-    if (each.length) { main.append(...each); continue; }
-    main.append(actWidget(worded(a), true, keep, !othersOnly(a.type) && (top.length === 1 || a.type === first)));
+    if (each.length) { drawn.push(...each); continue; }
+    drawn.push(actWidget(worded(a), true, keep, !othersOnly(a.type) && (top.length === 1 || a.type === first)));
   }
+  // An open form goes below the moment's other buttons: "collect 4 more or end the turn" keeps End turn on
+  // the first screen, not under a form of land areas.
+  const isOpen = (n) => Boolean(n.querySelector("form"));
+  main.append(...drawn.filter((n) => !isOpen(n)), ...drawn.filter(isOpen));
   if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
     const sys = S.systems.find((x) => x.id === S.view.system);
     const buttons = ((sys && sys.buttons) || []).filter((b) => !/^(undo|redo)$/i.test(b.label)).map((b) =>
