@@ -210,6 +210,12 @@ def test_a_refused_button_press_says_which_button_and_goes_at_the_next_change(br
     for page in phones:
         expect(page.locator("#said")).to_contain_text(re.compile("^Button C: "))
         expect(page.locator("#banner")).to_be_hidden()
+    # A refusal that names its button already says it once: never "Button C: button C (...)".
+    new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)  # in the tricks: no next round for C
+    status, data = server.request("POST", "/api/buttons/C", {"hold": False})
+    assert status == 422 and data["error"].startswith("button C ("), (status, data)
+    for page in phones:
+        expect(page.locator("#banner-text")).to_have_text(re.compile(r"^Button C \(.*nothing to do"))
     for page in phones:
         page.context.close()
 

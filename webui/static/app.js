@@ -124,6 +124,12 @@ function whoDid(e) {
   if (e.seat) return seatLabel(e.seat);
   return { phone: "A table phone", button: "A table button", cli: "The command line", dice: "Smart dice" }[e.source] || "The table";
 }
+// A button's refusal says which button, once: "Button A: declare a target first", "Button C (Next round) has ...".
+function buttonSaid(button, message) {
+  const who = whoDid({ result: { button } });
+  if (message.toLowerCase().startsWith(`button ${button}`.toLowerCase())) return message.charAt(0).toUpperCase() + message.slice(1);
+  return `${who}: ${message}`;
+}
 function changeWords(e) {
   const summary = (e.result && e.result.summary) || human(e.type);
   const undone = /^(Undid|Redid): ([\s\S]*)$/.exec(summary);
@@ -1127,7 +1133,7 @@ async function press(b, button) {
     await refresh();
   } catch (err) {
     if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => press(b, button));
-    else banner(`${whoDid({ result: { button: b.hold ? `hold ${b.button}` : b.button } })}: ${err.message}`, "error", null, true);
+    else banner(buttonSaid(b.hold ? `hold ${b.button}` : b.button, err.message), "error", null, true);
   } finally { button.disabled = false; }
 }
 
@@ -1446,7 +1452,7 @@ function follow() {
   });
   es.addEventListener("rejected", (ev) => { // a button the rules refused: which button, on every phone
     const d = JSON.parse(ev.data);
-    banner(d.button ? `${whoDid({ result: { button: d.button } })}: ${d.message}` : d.message, "error", null, true);
+    banner(d.button ? buttonSaid(d.button, d.message) : d.message, "error", null, true);
   });
   // The e-paper is drawn a moment after a change (a burst of changes is drawn once): fetch it then.
   es.addEventListener("frame", () => { if (S.tab === "display") loadFrame(); });
