@@ -211,7 +211,11 @@ def test_a_refused_button_press_says_which_button_and_goes_at_the_next_change(br
         expect(page.locator("#said")).to_contain_text(re.compile("^Button C: "))
         expect(page.locator("#banner")).to_be_hidden()
     # A refusal that names its button already says it once: never "Button C: button C (...)".
-    new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)  # in the tricks: no next round for C
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)  # in the tricks: no next round for C
+    for page in phones:  # the new game shown first (its arrival clears the banner)
+        page.wait_for_function(
+            f"() => S.view && S.view.system === 'vegas' && S.view.version === {version} && !S.inflight"
+        )
     status, data = server.request("POST", "/api/buttons/C", {"hold": False})
     assert status == 422 and data["error"].startswith("button C ("), (status, data)
     for page in phones:
