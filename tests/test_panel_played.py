@@ -185,7 +185,7 @@ def test_venom_a_rare_flag_folds_away_below_the_card_drawn(browser, server):
     """The Event card drawn is the moment: "Discarded at once by a card effect" (Vipress) sat above it."""
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, {"type": "set_commander", "player": "Ann"})
     page = seated(browser, server, None, version)
-    form = moment(page, "Draw an Event card").locator("form")
+    form = moment(page, "Draw the Event card").locator("form")
     expect(form).to_be_visible()
     discard = form.get_by_label("Discarded at once by a card effect")
     expect(discard).to_be_hidden()

@@ -209,7 +209,7 @@ def test_venom_allocate_three_taps_combat_roll_one_and_no_alarm_before(browser, 
     p.at(version + 1)
 
     p.taps = 0
-    roll = p.moment("Combat roll")
+    roll = p.moment("Roll the Combat Dice")
     p.submit(roll)
     expect(p.said()).to_contain_text(re.compile("success(es)? vs Health 3"))
     counted("VENOM combat roll", p, 1)

@@ -1,4 +1,8 @@
-"""What the table is waiting for, in words a player reads ("Ann: draw the Event card")."""
+"""What the table is waiting for, in words a player reads ("Ann: draw the Event card").
+
+The phone's button for a prompt says the prompt's own words (``Prompt.label``, "Draw the Event card"),
+where the action's label says it otherwise ("Draw an Event card", "Combat roll"); the other prompts
+begin with their button's words already ("allocate the Combat Dice", "choose the VENOM Leader")."""
 
 from __future__ import annotations
 
@@ -17,13 +21,12 @@ def pending(st: State) -> list[Prompt]:
         if st["roll_off"]["rounds"]:
             # What to do first, who tied in brackets: a pHAT too narrow for the names drops them (text.clauses)
             text = f"Roll off again for the Commander ({' and '.join(names)} tied)"
-        else:
-            text = "Roll off for the Commander: every player rolls one die"
-        return [Prompt(None, text, "commander_roll_off")]
+            return [Prompt(None, text, "commander_roll_off", label="Roll off again for the Commander")]
+        return [Prompt(None, "Roll off for the Commander: every player rolls one die", "commander_roll_off")]
     who = active_name(st)
     fight = st["combat"]
     if phase == rules.EVENT and not st["event_drawn_this_phase"] and deck.cards_left(st["event_deck"]):
-        return [Prompt(who, f"{who}: draw the Event card", "draw_event")]
+        return [Prompt(who, f"{who}: draw the Event card", "draw_event", label="Draw the Event card")]
     if phase == rules.TACTICAL and st["leader"] is None:
         return [Prompt(who, f"{who}: choose the VENOM Leader to attack (or next phase: no Combat)", "choose_leader")]
     if phase in (rules.TACTICAL, rules.COMBAT) and not fight["rolled"] and not fight["aborted"]:
@@ -31,8 +34,13 @@ def pending(st: State) -> list[Prompt]:
             return [Prompt(who, f"{who}: allocate the Combat Dice", "allocate_dice")]
         abort = odds_now(st)["abort"]
         if abort:
-            return [Prompt(who, f"{who}: Combat will abort ({abort}); roll to record it", "combat_roll")]
-        return [Prompt(who, f"{who}: roll the Combat Dice ({fight['dice_count']} dice)", "combat_roll")]
+            return [
+                Prompt(
+                    who, f"{who}: record the aborted Combat ({abort})", "combat_roll", label="Record the aborted Combat"
+                )
+            ]
+        dice = f"{who}: roll the Combat Dice ({fight['dice_count']} dice)"
+        return [Prompt(who, dice, "combat_roll", label="Roll the Combat Dice")]
     if phase == rules.COMBAT:
         return [Prompt(who, f"{who}: apply the Combat Abilities, then next phase", "next_phase")]
     return [Prompt(who, f"{who}: {phase} Phase; next phase when done", "next_phase")]
