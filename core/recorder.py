@@ -25,6 +25,8 @@ from tableside.core import dice
 from tableside.core.errors import BadRequest, RuleError
 
 MAX_TYPED_FACES = 200  # physical faces typed in for one action, explosions included
+TABLE = ""  # a roll's ``by`` for dice that are no player's (a random pick): the luck report's "The table"
+Owner = str | Sequence[str] | None  # a roll's ``by``: one seat, a seat per die, TABLE, or None (not said)
 
 
 def typed_faces(raw: Any) -> list | None:
@@ -91,10 +93,12 @@ class Dice:
     records: list[dict] = field(default_factory=list)
     _used: int = 0
 
-    def roll(self, label: str, expr: str, shown: str | None = None) -> dice.RollResult:
+    def roll(self, label: str, expr: str, shown: str | None = None, by: Owner = None) -> dice.RollResult:
         """Roll ``expr`` (e.g. ``"3d10cs>=8"``), recorded under ``label``. ``shown``: the roll's name as
         the table reads it where that is not ``label`` ("Ann (Venus) vs Cy (Pluto)" for "Venus vs
-        Pluto"): the label stays what a replay checks, so renaming what players read breaks no log."""
+        Pluto"): the label stays what a replay checks, so renaming what players read breaks no log.
+        ``by``: whose dice these are, a seat ("Cy": the attacker, whichever phone sent the roll), one seat
+        per die (a roll-off), or ``TABLE`` (nobody's: a random pick); the luck report counts them so."""
         e = dice.parse(expr)
         if self.replay is not None:
             result = self._replayed(label, e)
@@ -109,14 +113,16 @@ class Dice:
         record = {"label": label, **result.to_dict()}
         if shown and shown != label:
             record["shown"] = shown
+        if by is not None:
+            record["by"] = list(by) if isinstance(by, list | tuple) else str(by)
         self.records.append(record)
         return result
 
-    def faces(self, label: str, count: int, sides: int = 6, shown: str | None = None) -> list[int]:
-        """``count`` plain faces of a d``sides`` (none when count is 0); ``shown`` as in ``roll``."""
+    def faces(self, label: str, count: int, sides: int = 6, shown: str | None = None, by: Owner = None) -> list[int]:
+        """``count`` plain faces of a d``sides`` (none when count is 0); ``shown`` and ``by`` as in ``roll``."""
         if count <= 0:
             return []
-        return list(self.roll(label, f"{count}d{sides}", shown).rolls)
+        return list(self.roll(label, f"{count}d{sides}", shown, by).rolls)
 
     def mark(self, marks: Sequence[str] = (), verdict: str | None = None) -> None:
         """How the newest roll reads on the table: a mark per die (``hit``, ``miss``, ``kept``, ...)

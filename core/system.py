@@ -23,7 +23,7 @@ from typing import Any
 
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.fields import Choice, Field, check_fields
-from tableside.core.recorder import Context, Dice, typed_faces
+from tableside.core.recorder import TABLE, Context, Dice, typed_faces
 from tableside.core.roll import TableRoll, scope_key
 from tableside.core.screen import Screen
 
@@ -281,6 +281,11 @@ class GameSystem:
     def chart_colours(self, state: State) -> dict[str, int]:
         """Each chart series' player colour (the screen model's index, ``core.screen.PLAYER_INKS``), so a
         player has one colour on the chart, the board and the e-paper. Default: none (the chart's order)."""
+        return {}
+
+    def seat_colours(self, state: State) -> dict[str, int]:
+        """Each seat's colour (``core.screen.PLAYER_INKS`` index) as its rows are drawn, for what names a
+        seat outside the board (the luck report). Default: none."""
         return {}
 
     def derive(self, state: State) -> State:
@@ -572,7 +577,7 @@ def in_phase(*phases: str, key: str = "phase", words: str = "{phases}; now: {now
 def _free_roll(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """The core's free roll: logged like every other roll (with the seat that rolled it) and shown
     as the roll on the table; the game's state is left as it was."""
-    roll = ctx.dice.roll("Free roll", action["expr"]).to_dict()
+    roll = ctx.dice.roll("Free roll", action["expr"], by=ctx.seat or TABLE).to_dict()  # the phone's, else the table's
     return state, {"summary": f"{roll['expr']}: {roll['rolls']}", **roll}
 
 

@@ -265,14 +265,31 @@ def entry_rolls(entry: dict) -> list[dict]:
     return []
 
 
+THE_TABLE = "The table"  # dice that are no player's (a random pick), or of a log that does not say whose
+
+
 def _who(entry: dict) -> str:
-    if entry.get("seat"):
-        return str(entry["seat"])
+    """Whose dice an entry rolled when its rolls do not say (a log from before rolls named their owner):
+    the player the action names, else the seat that sent it."""
     action = entry.get("action") if isinstance(entry.get("action"), dict) else {}
     for key in ("player", "attacker", "participant", "by"):
         if isinstance(action.get(key), str) and action[key]:
             return action[key]
-    return "The table"
+    if entry.get("seat"):
+        return str(entry["seat"])
+    return THE_TABLE
+
+
+def die_owners(entry: dict, roll: dict, count: int) -> list[str]:
+    """Whose each of a roll's ``count`` dice is: the roll's ``by`` (``core.recorder.Dice.roll``: the
+    attacker in VNM, the player whose turn it is in a VENOM combat, each contender of a roll-off, a
+    Venus 2140 pool's participant), whichever phone or button sent it; else ``_who``."""
+    by = roll.get("by")
+    if isinstance(by, list) and len(by) == count:
+        return [str(b) if b else THE_TABLE for b in by]
+    if isinstance(by, str):
+        return [by or THE_TABLE] * count
+    return [_who(entry)] * count
 
 
 def _sides(roll: dict) -> int | None:
@@ -292,20 +309,20 @@ class LuckBook:
     def __init__(self, session_id: str = "") -> None:
         self.session = session_id
         self.version = 0
-        self.acc: dict[str, list[float]] = {}
+        self.acc: dict[str, list[float]] = {}  # seat (or THE_TABLE) -> dice, z sum, face/mean sum
         self.damaged: list[dict] = []
+        self.system: Any = None  # the game's rules, for its seats' names and colours
 
     def add(self, entry: dict) -> None:
-        who = _who(entry)
         for r in entry_rolls(entry):
             sides = _sides(r)
             faces = r.get("rolls") if isinstance(r.get("rolls"), list) else r.get("faces")
             if not sides or sides < 2 or not isinstance(faces, list):
                 continue
             mean, sd = (sides + 1) / 2, math.sqrt((sides * sides - 1) / 12)
-            a = self.acc.setdefault(who, [0.0, 0.0, 0.0])  # dice, z sum, face/mean sum
-            for f in faces:
+            for f, who in zip(faces, die_owners(entry, r, len(faces)), strict=True):
                 if isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= sides:
+                    a = self.acc.setdefault(who, [0.0, 0.0, 0.0])  # dice, z sum, face/mean sum
                     a[0] += 1
                     a[1] += (f - mean) / sd
                     a[2] += f / mean
@@ -318,7 +335,10 @@ class LuckBook:
         self.version = version
         del self.damaged[20:]
 
-    def report(self) -> dict:
+    def report(self, labels: dict[str, str] | None = None, colours: dict[str, int] | None = None) -> dict:
+        """The report, each player named as the board names them (``labels``: seat -> "Ann (Venus)") with
+        the board's colour (``colours``: seat -> ``core.screen.PLAYER_INKS`` index, or null)."""
+        labels, colours = labels or {}, colours or {}
         players = []
         for who, (n, zsum, ratio) in sorted(self.acc.items(), key=lambda kv: -kv[1][1] / math.sqrt(max(kv[1][0], 1))):
             if not n:
@@ -327,7 +347,9 @@ class LuckBook:
             pct = (ratio / n - 1) * 100
             players.append(
                 {
-                    "name": who,
+                    "name": labels.get(who, who),
+                    "seat": who if who != THE_TABLE else None,
+                    "colour": colours.get(who),
                     "dice": int(n),
                     "average": f"{pct:+.0f}% against a fair die",
                     "expected": "0%",
@@ -346,12 +368,26 @@ class LuckBook:
         return {"players": players, "note": note}
 
 
-def luck_report(entries: list[dict]) -> dict:
-    """Per player: dice rolled, average face against a fair die's, and a verdict from the z-score."""
+def luck_report(entries: list[dict], system: Any = None, state: dict | None = None) -> dict:
+    """Per player: dice rolled, average face against a fair die's, and a verdict from the z-score
+    (named and coloured as ``system`` draws ``state``'s seats, when given)."""
     book = LuckBook()
     for e in entries:
         book.add(e)
-    return book.report()
+    return book.report(*_identities(system, state))
+
+
+def _identities(system: Any, state: dict | None) -> tuple[dict[str, str], dict[str, int]]:
+    """(seat -> label, seat -> colour) of the public view of ``state``: the board's names and colours."""
+    if system is None or state is None:
+        return {}, {}
+    try:
+        public = privacy.state(system, state, None)
+        labels = {s.name: s.label or s.name for s in system.seats(public)}
+        return labels, dict(system.seat_colours(public))
+    except Exception:  # a report is never worth a failed page: the seats' own names then
+        log.exception("seat labels for the luck report")
+        return {}, {}
 
 
 def _verdict(z: float, n: int) -> str:
@@ -380,5 +416,7 @@ def luck():
     with books.lock:
         if books.luck is None or books.luck.session != session_id or books.luck.version > version:
             books.luck = LuckBook(session_id)
+            books.luck.system = table.system_of(table.store_row(session_id))
         books.luck.catch_up(books.read(table), version)
-        return jsonify(books.luck.report())
+        state = table.current_state()  # from memory: the seats' names and colours as the board draws them now
+        return jsonify(books.luck.report(*_identities(books.luck.system, state)))

@@ -1253,7 +1253,9 @@ function drawLuck(luck) {
   const rowsL = (luck && luck.players) || [];
   if (!rowsL.length) { box.append(el("p", { class: "hint" }, "No dice rolled yet.")); return; }
   box.append(el("table", { class: "luck" }, el("thead", {}, el("tr", {}, ["Who", "Dice", "Average face", "Verdict"].map((h) => el("th", { scope: "col" }, h)))),
-    el("tbody", {}, rowsL.map((p) => el("tr", {}, el("td", {}, seatLabel(p.name)), el("td", {}, String(p.dice)),
+    // each player named and coloured as the board draws them ("Ann (Venus)" in purple): the server's label and colour
+    el("tbody", {}, rowsL.map((p) => el("tr", { class: Number.isInteger(p.colour) ? `c${p.colour % 7}` : undefined },
+      el("td", {}, p.name), el("td", {}, String(p.dice)),
       el("td", {}, p.average), el("td", {}, p.verdict))))));
   if (luck.note) box.append(el("p", { class: "hint" }, luck.note));
 }

@@ -28,6 +28,7 @@ TRAINING_RACKS = 2
 # as a memento of their lifestyle, then they get an extra two dice."
 CONNECTION_DICE_PER_LIFESTYLE = 2
 NETWORK_DICE = 2
+AGAINST = ": against"  # the end of a test's roll against the player (the GM rolls it)
 TESTS_KEEP = 30  # tests kept in the state for the screen (the log keeps them all)
 
 
@@ -55,7 +56,7 @@ class Test:
 def run_test(own_dice: int, against_dice: int, draw: Draw, label: str) -> Test:
     """Roll both sides in and compare every kept die at once; the character's books are what they capture."""
     own = pool.roll_in(own_dice, draw, label=f"{label}")
-    against = pool.roll_in(against_dice, draw, label=f"{label}: against")
+    against = pool.roll_in(against_dice, draw, label=f"{label}{AGAINST}")
     outcome = exchange.normal(own.kept, against.kept, 0, 0)
     return Test(own, against, outcome)
 

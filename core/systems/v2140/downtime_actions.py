@@ -42,7 +42,7 @@ def downtime_test(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
             f"downtime is spent healing (heal), half of them disappear"
         )
     against = downtime.downtime_dice(e["level"])
-    test = downtime.run_test(action["dice"], against, draw_with(ctx), f"{name} downtime")
+    test = downtime.run_test(action["dice"], against, draw_with(ctx, name, state["gm"]), f"{name} downtime")
     cost = downtime.DOWNTIME_COSTS[action["buy"]]
     if test.books >= cost:
         if action["buy"] == downtime.RID_OF_WOUND:
@@ -99,7 +99,7 @@ def train(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         raise RuleError("name the skill you plan to use")
     rack = state["participants"][state["gm"]]["rack"]
     against = downtime.training_dice(rack)
-    test = downtime.run_test(action["dice"], against, draw_with(ctx), f"{name} training")
+    test = downtime.run_test(action["dice"], against, draw_with(ctx, name, state["gm"]), f"{name} training")
     session = state["campaign"]["session"] + 1
     p["restricted"] = [{"skill": skill, "points": test.books, "usable_from": session}] if test.books else []
     _record(state, {"test": "training", "who": name, "skill": skill, **test.to_dict()})
@@ -120,7 +120,7 @@ def connections(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     own = downtime.connection_dice(action["lifestyles"], action["secondary_skills"], action["network"])
     if own < 1:
         raise RuleError("a Connections test needs a relevant lifestyle, a secondary skill or a Network")
-    test = downtime.run_test(own, action["against"], draw_with(ctx), f"{name} Connections")
+    test = downtime.run_test(own, action["against"], draw_with(ctx, name, state["gm"]), f"{name} Connections")
     seeking = action["seeking"] or "help"
     _record(state, {"test": "connections", "who": name, "seeking": seeking, **test.to_dict()})
     summary = (

@@ -112,7 +112,7 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
             continue
         owner = names[side]
         p = participant(state, owner)
-        rolled = pool.roll_in(len(dice), draw_with(ctx), label=f"{owner} returned dice")
+        rolled = pool.roll_in(len(dice), draw_with(ctx, owner), label=f"{owner} returned dice")
         if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
             raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
         p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))

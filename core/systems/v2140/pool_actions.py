@@ -11,6 +11,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import campaign_actions, effects, flydice, initiative, pool, rules
+from tableside.core.systems.v2140.downtime import AGAINST
 from tableside.core.systems.v2140.pool import PoolDice
 from tableside.core.systems.v2140.state import is_gm, participant, who
 
@@ -27,12 +28,15 @@ PREPARED_KEYS = (
 )
 
 
-def draw_with(ctx: Any):
+def draw_with(ctx: Any, by: str, against: str | None = None):
     """The recorded dice as a ``draw(label, count)`` for the pure pool functions; each roll reads on
-    the table as the dice that stay (4-6) and the dice tossed (1-3)."""
+    the table as the dice that stay (4-6) and the dice tossed (1-3). ``by``: the participant whose pool
+    (and luck) the dice are; ``against``: who rolls a test's dice against them (``downtime.run_test``'s
+    "...: against" roll), the GM."""
 
     def draw(label: str, count: int) -> list[int]:
-        faces = ctx.dice.faces(label, count)
+        owner = against if against is not None and label.endswith(AGAINST) else by
+        faces = ctx.dice.faces(label, count, by=owner)
         if faces:
             stay = [pool.stays(f) for f in faces if isinstance(f, int)]
             if len(stay) == len(faces):
@@ -132,7 +136,7 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     used = p["prepared"]["session_racks"]
     if used > state["session_racks"]:
         raise RuleError(f"the GM's session pool holds {state['session_racks']} rack(s), cannot use {used}")
-    rolled = pool.roll_in(spec.count(), draw_with(ctx), label=f"{name} scene pool")
+    rolled = pool.roll_in(spec.count(), draw_with(ctx, name), label=f"{name} scene pool")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
     state["session_racks"] -= used
@@ -151,7 +155,7 @@ def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p = participant(state, gm)
     if state["session_racks"] < 1:
         raise RuleError("the GM's session pool is empty (one rack per player per session)")
-    rolled = pool.roll_in(p["rack"], draw_with(ctx), label=f"{gm} session rack")
+    rolled = pool.roll_in(p["rack"], draw_with(ctx, gm), label=f"{gm} session rack")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
     state["session_racks"] -= 1
@@ -171,7 +175,7 @@ def resist(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name = who(state, action)
     p = participant(state, name)
     effects.check_can_act(state, name)
-    rolled = pool.resist(draw_with(ctx), action["quality"], label=f"{name} resist")
+    rolled = pool.resist(draw_with(ctx, name), action["quality"], label=f"{name} resist")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
@@ -191,8 +195,8 @@ def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if attacker == defender:
         raise RuleError("Fly-Dice need two sides: pick the opponent")
     effects.check_can_act(state, attacker)
-    a = pool.roll_in(action["attack_dice"], draw_with(ctx), label=f"{attacker} Fly-Dice")
-    d = pool.roll_in(action["defense_dice"], draw_with(ctx), label=f"{defender} Fly-Dice")
+    a = pool.roll_in(action["attack_dice"], draw_with(ctx, attacker), label=f"{attacker} Fly-Dice")
+    d = pool.roll_in(action["defense_dice"], draw_with(ctx, defender), label=f"{defender} Fly-Dice")
     side = flydice.winner(a.kept, d.kept)
     show = {attacker: "".join(map(str, a.kept)) or "nothing", defender: "".join(map(str, d.kept)) or "nothing"}
     winner_name = None if side is None else attacker if side == flydice.ATTACKER else defender

@@ -774,6 +774,9 @@ class Venus2140(GameSystem):
         """Each participant's line in their colour on the Scene pools rows (seating order, the GM too)."""
         return {str(name): screen_colour(i) for i, name in enumerate(state.get("seating") or [])}
 
+    def seat_colours(self, state: State) -> dict[str, int]:
+        return self.chart_colours(state)
+
     def redact(self, state: State, seat: str | None) -> State:
         """Pool faces are their owner's; everyone else sees the count (a roll into a pool is private
         to its seat in the log, so the roll on the table reaches only the owner too)."""

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tableside.core.errors import RuleError
+from tableside.core.recorder import TABLE
 from tableside.core.systems.vegas import hands, referee, rounds, setup, tricks
 from tableside.core.systems.vegas.state import tie_open
 
@@ -25,7 +26,7 @@ def random_choice(ctx: Any, label: str, candidates: Sequence[Any]) -> tuple[Any,
         raise RuleError(f"{label}: there is nothing to pick from")
     if len(candidates) == 1:
         return candidates[0], None
-    face = ctx.dice.faces(label, 1, sides=len(candidates))[0]
+    face = ctx.dice.faces(label, 1, sides=len(candidates), by=TABLE)[0]  # a pick: no player's luck
     return candidates[face - 1], face
 
 

@@ -462,6 +462,9 @@ class VenusianVegas(GameSystem):
         """Each player's line in their colour on the board's rows (seating order), whatever order the VP are in."""
         return {str(p): i for i, p in enumerate(state.get("players") or [])}
 
+    def seat_colours(self, state: State) -> dict[str, int]:
+        return self.chart_colours(state)
+
     def initial_state(self, options: Mapping[str, Any]) -> State:
         return setup.new_state(options)
 

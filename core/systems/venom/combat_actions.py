@@ -12,7 +12,14 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.systems.venom import combat, rules
-from tableside.core.systems.venom.state import State, active_name, captured_by, odds_now, verdict_now
+from tableside.core.systems.venom.state import (
+    State,
+    active_name,
+    captured_by,
+    odds_now,
+    verdict_now,
+    whose_turn,
+)
 
 Result = dict[str, Any]
 
@@ -207,7 +214,7 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
         if ctx.dice.typed:
             summary += " (typed faces ignored: nothing is rolled)"
         return state, {"summary": summary, "verdict": "aborted", "capture_chance": str(chance)}
-    roll = ctx.dice.roll("Combat", f"{n}d6")
+    roll = ctx.dice.roll("Combat", f"{n}d6", by=whose_turn(state))
     faces = list(roll.rolls)
     fight["dice"] = [{"face": f, "value": f, "auto": False} for f in faces]
     fight["rolled"] = True
@@ -269,7 +276,7 @@ def reroll_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     numbers = action["dice"]
     if not numbers:
         raise RuleError("Re-roll dice: choose at least one die")
-    roll = ctx.dice.roll("Re-roll", f"{len(numbers)}d6")
+    roll = ctx.dice.roll("Re-roll", f"{len(numbers)}d6", by=whose_turn(state))
     faces = list(roll.rolls)
     lost = [n for n in numbers if dice[n - 1]["auto"]]
     for n, face in zip(numbers, faces, strict=True):

@@ -71,6 +71,12 @@ def active_name(state: State) -> str:
     return state["players"][state["active_player"]]["name"]
 
 
+def whose_turn(state: State) -> str | None:
+    """The player whose turn it is, whose Combat Dice these are (the luck report counts them for
+    that player, whichever phone sent the roll); None outside a turn."""
+    return active_name(state) if state.get("active_player") is not None else None
+
+
 def captured_by(state: State, leader: str) -> str | None:
     """The player whose Victory Point pile holds ``leader`` (by name, any case), or None."""
     for p in state["players"]:

@@ -600,6 +600,9 @@ class VenomAssault(GameSystem):
             out[f"{p.get('name', '?')}: Leaders captured"] = i
         return out
 
+    def seat_colours(self, state: State) -> dict[str, int]:
+        return {str(p.get("name", "?")): i for i, p in enumerate(state.get("players") or [])}
+
     def initial_state(self, options: Mapping[str, Any]) -> State:
         return setup.new_state(dict(options))
 

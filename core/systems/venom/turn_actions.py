@@ -21,6 +21,7 @@ from tableside.core.systems.venom.state import (
     settle_captures,
     start_game,
     verdict_now,
+    whose_turn,
 )
 
 Result = dict[str, Any]
@@ -33,7 +34,7 @@ ROLL_OFF = "Roll-off"  # the roll-off's label in the log; the screen names who r
 def commander_roll_off(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """All players roll one die; ties for the highest re-roll, only among the tied."""
     contenders: list[int] = state["roll_off"]["contenders"]
-    roll = ctx.dice.roll(ROLL_OFF, f"{len(contenders)}d6")
+    roll = ctx.dice.roll(ROLL_OFF, f"{len(contenders)}d6", by=[state["players"][p]["name"] for p in contenders])
     faces = list(roll.rolls)
     names = [state["players"][p]["name"] for p in contenders]
     state["roll_off"]["rounds"].append({"players": names, "faces": faces})
@@ -163,7 +164,7 @@ def draw_event(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
 def single_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """One Combat Die for a Commander choice or a card effect; Tableside only records it."""
     label = action["reason"] or "1 die"
-    roll = ctx.dice.roll(label, "1d6")
+    roll = ctx.dice.roll(label, "1d6", by=whose_turn(state))
     ctx.dice.mark((), verdict=f"rolled {roll.rolls[0]}")  # one die: its face, not a "total"
     return state, {"summary": f"{label}: rolled {roll.rolls[0]}", "face": roll.rolls[0]}
 

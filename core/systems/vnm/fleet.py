@@ -15,11 +15,13 @@ from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import d10, rules
 from tableside.core.systems.vnm.state import (
     begin,
+    current_player,
     current_world,
     has_earth,
     land_area,
     other_action_chosen,
     player_label,
+    player_of,
     turn_closed,
     who,
     whose,
@@ -274,7 +276,7 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     chosen = begin(state, "attack")
     label = f"{plan['attacker']} vs {plan['target']}"  # the roll's name in the log, which a replay checks
     fight = f"{who(state, plan['attacker'])} vs {who(state, plan['target'])}"
-    faces = ctx.dice.faces(label, plan["dice"], sides=10, shown=fight)
+    faces = ctx.dice.faces(label, plan["dice"], sides=10, shown=fight, by=player_of(state, plan["attacker"])["name"])
     chosen["count"] += 1
     state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
     notes = []
@@ -349,7 +351,7 @@ def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, R
         plan = pending["plan"]
         label = f"{plan['attacker']} vs {plan['target']} re-roll"
         said = f"{who(state, plan['attacker'])} vs {who(state, plan['target'])} re-roll"
-    faces = ctx.dice.faces(label, pending["dice"], sides=10, shown=said)
+    faces = ctx.dice.faces(label, pending["dice"], sides=10, shown=said, by=current_player(state))  # the attacker's
     state["pending_roll"] = None
     if pending["kind"] == "qray_reroll":
         verdict, hits = _resolve_qray(state, pending["plan"], faces[0])

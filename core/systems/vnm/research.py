@@ -20,6 +20,7 @@ from tableside.core.systems.vnm.state import (
     current_world,
     not_enhanced,
     other_action_chosen,
+    player_of,
     turn_closed,
     who,
     whose,
@@ -152,7 +153,7 @@ def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     choice = _choice(state, action)
     check_attemptable(state, world, choice["upgrade"])
     chosen = begin(state, "research")
-    face = ctx.dice.faces(f"Research {choice['upgrade']}", 1, sides=10)[0]
+    face = ctx.dice.faces(f"Research {choice['upgrade']}", 1, sides=10, by=player_of(state, world)["name"])[0]
     chosen["count"] += 1
     acquired = face >= choice["roll_needed"]
     upgrade = choice["upgrade"]

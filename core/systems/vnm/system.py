@@ -570,6 +570,14 @@ class VenusNeedsMen(GameSystem):
                 out[_chart_name(p, i)] = player_colour(state, i)
         return out
 
+    def seat_colours(self, state: State) -> dict[str, int]:
+        players = state.get("players") or []
+        return {
+            p["name"]: player_colour(state, i)
+            for i, p in enumerate(players)
+            if (p.get("home_worlds") or [""])[0] in rules.PLANETS
+        }
+
     def initial_state(self, options: Mapping[str, Any]) -> State:
         return self.derive(setup.initial_state(options))
 
