@@ -57,9 +57,16 @@ def test_a_vnm_player_is_name_and_world_in_one_colour_on_every_phone_screen(brow
     expect(page.locator("#log")).to_contain_text("Cy (Pluto) ends the turn (Move). Ann (Venus) plays next")
     expect(page.locator("#log li").first).to_contain_text("by Ann (Venus)")
     expect(page.locator("#luck")).to_contain_text("Ann (Venus)")
+    in_luck = page.locator("#luck tbody tr", has_text="Ann (Venus)").evaluate(
+        "e => getComputedStyle(e).borderLeftColor"
+    )
     swatch = page.locator("#chart svg text", has_text="Ann (Venus): 0")
     expect(swatch).to_be_visible()
     on_chart = swatch.evaluate("t => getComputedStyle(t.previousElementSibling).fill")
-    assert on_board == on_chart == "rgb(123, 31, 162)", (on_board, on_chart)  # Venus is purple (rulebook, Setup)
+    assert on_board == on_chart == in_luck == "rgb(123, 31, 162)", (
+        on_board,
+        on_chart,
+        in_luck,
+    )  # Venus is purple (rulebook, Setup)
     shot(page, "identity-vnm-history")
     p.close()
