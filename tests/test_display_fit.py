@@ -188,3 +188,42 @@ def test_five_vegas_boards_stay_whole_on_a_what(tmp_path):
         _image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
         texts = [r.text for r in layout.texts]
         assert "Crd" in texts and "Tm" in texts, f"{panel_id}: the boards are not drawn whole: {texts}"
+
+
+@pytest.mark.parametrize("upto", ["draw_event", "next_phase"])
+def test_venom_scores_stay_on_every_phat_before_a_leader(upto):
+    """Before a Leader is chosen VENOM's VP were only in the players' grid (priority 3), left out of every
+    pHAT: the grid is priority 1 then, read by its one line of scores there."""
+    from tests.golden_states import play
+
+    if "venom" not in registered():
+        pytest.skip("venom is not registered")
+    screen, state = play("venom", upto)
+    for panel_id in [p for p in PANELS if p.startswith("phat")]:
+        _image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+        texts = [r.text for r in layout.texts]
+        assert "VP" in texts and all(any(t.startswith(p["name"]) for t in texts) for p in state["players"]), (
+            f"{upto} on {panel_id}: {texts}"
+        )
+
+
+def test_after_a_roll_off_the_verdict_and_the_scores_share_every_phat(tmp_path):
+    """Right after the Commander roll-off both stay on a pHAT: who is Commander and everyone's VP (the
+    Event Track, which has no inline form there, no longer keeps the others from taking theirs)."""
+    import random
+
+    from tableside.core.store import Store
+    from tableside.core.table import Table
+
+    table = Table(Store(tmp_path / "venom.db"), rng=random.Random(1))
+    try:
+        table.create_session("venom", {"players": ["Ann", "Bob", "Cy"]})
+        table.act({"type": "commander_roll_off", "faces": [3, 6, 2]}, source="cli")
+        screen = table.screen()
+    finally:
+        table.store.close()
+    for panel_id in [p for p in PANELS if p.startswith("phat")]:
+        _image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+        texts = [r.text for r in layout.texts]
+        assert "Bob is Commander" in texts, f"{panel_id}: {texts}"
+        assert "VP" in texts and {"Ann", "Bob (Cmdr)", "Cy"} <= set(texts), f"{panel_id}: {texts}"

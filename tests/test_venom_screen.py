@@ -142,7 +142,11 @@ def test_screen_shows_players_commander_and_vp():
 
 def test_without_a_leader_the_event_track_and_venom_strikes_chance_come_first():
     small = SYSTEM.screen(started(["A", "B", "C", "D"])).by_priority(1)
-    assert {e.label for e in small.elements} == {"Event Track", "VENOM Strikes! next"}
+    assert {getattr(e, "label", getattr(e, "title", "")) for e in small.elements} == {
+        "Event Track",
+        "VENOM Strikes! next",
+        "Players",  # the scores, one line on a pHAT
+    }
     assert _by_label(small)["VENOM Strikes! next"].value == "10/28"
 
 

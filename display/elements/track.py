@@ -38,17 +38,23 @@ def _label_w(c: Canvas, e: Track, w: int) -> int:
     return min(w * 2 // 5, max(c.track_label, _label_need(c, e)))
 
 
+def _inline_fits(c: Canvas, e: Track, w: int) -> bool:
+    """Whether the inline form's label column ("Health 3/8") holds the label whole in two fifths of ``w``."""
+    return _label_need(c, e) + c.m.pad <= w * 2 // 5
+
+
 def measure(c: Canvas, e: Track, w: int, compact: int = 0) -> int:
-    if compact:  # inline: "Health 3/8" beside the scale, one row, the label whole or not this form
-        if _label_need(c, e) + c.m.pad > w * 2 // 5:
-            return 1 << 30
+    # Inline: "Health 3/8" beside the scale, one row, the label whole. Where it is not whole there, the track
+    # has no tighter form and keeps its roomy one (base.Kind: a kind with fewer forms ignores the level), so
+    # a track on a pHAT ("Event Track 1/5") never stops the others from taking their tighter forms.
+    if compact and _inline_fits(c, e, w):
         return max(line_h(c, c.m.label), c.m.track) + (6 if e.threshold is not None else 0) + c.m.pad
     return line_h(c, c.m.label) + c.m.track + c.m.pad
 
 
 def draw(c: Canvas, e: Track, x: int, y: int, w: int, compact: int = 0) -> None:
     h = c.m.track
-    if compact:  # the label and value in a column on the left, the scale in the rest of the row
+    if compact and _inline_fits(c, e, w):  # the label and value in a column on the left, the scale in the rest
         h = max(h, line_h(c, c.m.label))  # as tall as the label beside it: room for the numbers
         row = measure(c, e, w, compact) - c.m.pad
         lw = _label_w(c, e, w)

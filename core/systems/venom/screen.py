@@ -54,7 +54,8 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
         elements.append(_named(st, roll.group(priority=2 if fight is None else 3)))
     # Without a Leader the Active Events go beside the Event Track (they are what the Event card changes),
     # the players' grid in a column of its own.
-    elements += [_players(st), _events(st)] if attacking else [_events(st), _players(st)]
+    # Without a Leader the players' grid carries the scores (priority 1: a pHAT keeps its one line of VP).
+    elements += [_players(st), _events(st)] if attacking else [_events(st), _players(st, priority=1)]
     shown = prompts.pending(st)
     return Screen(
         title="VENOM Assault",
@@ -72,7 +73,9 @@ def _named(st: State, group: DiceGroup) -> DiceGroup:
     if group.label != ROLL_OFF or not rounds or list(rounds[-1]["faces"]) != [d.face for d in group.dice]:
         return group
     rolled = ", ".join(f"{n} {f}" for n, f in zip(rounds[-1]["players"], rounds[-1]["faces"], strict=True))
-    return replace(group, label=f"{ROLL_OFF}: {rolled}")
+    # Priority 1: who is Commander is the moment's news, kept on a pHAT beside the scores (their figures
+    # may go on one line for it).
+    return replace(group, label=f"{ROLL_OFF}: {rolled}", priority=1)
 
 
 def _status(st: State) -> str:
@@ -138,7 +141,7 @@ def _scores(st: State) -> Text:
     return Text("VP " + " · ".join(f"{p['name']} {scoring.victory_points(p)}" for p in st["players"]), priority=1)
 
 
-def _players(st: State) -> Grid:
+def _players(st: State, priority: int = 3) -> Grid:
     """Players in seating order: Commander, VP, Leaders captured, Rewards; the active one highlighted."""
     medal = (st["game_over"] or {}).get("medal_of_honor") or []
     rows = []
@@ -152,7 +155,7 @@ def _players(st: State) -> Grid:
                 colour=i,
             )
         )
-    return Grid("Players", ("VP", "Leaders", "Rewards"), tuple(rows), priority=3)
+    return Grid("Players", ("VP", "Leaders", "Rewards"), tuple(rows), priority=priority)
 
 
 def _events(st: State) -> Text:
