@@ -23,8 +23,18 @@ from pathlib import Path
 from typing import Any
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
-# One panel per class, the tightest or most common of it, plus the two colour 7.3" boards.
-GOLDEN_PANELS = ("phat-red", "what-red", "impression-5.7", "impression-7.3", "spectra-7.3")
+# One panel per class, the tightest or most common of it: the pHAT, the wHAT, the 4" boards (the smallest
+# colour ones), the 5.7", both colour 7.3" boards and the 13.3" (the largest, 1600x1200).
+GOLDEN_PANELS = (
+    "phat-red",
+    "what-red",
+    "impression-4",
+    "spectra-4",
+    "impression-5.7",
+    "impression-7.3",
+    "spectra-7.3",
+    "spectra-13.3",
+)
 # The README shows each system's golden on this panel, copied to docs/images/ by --update (tests/test_readme.py
 # checks the copies are current).
 README_PANEL = "spectra-7.3"
