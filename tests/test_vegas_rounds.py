@@ -18,7 +18,7 @@ def test_after_setup_everyone_ties_for_furthest_behind_and_the_players_choose():
     state = after_setup()
     result = rounds.start_round(state)
     assert state["furthest_behind"] == ["Ann", "Bob", "Cy"] and state["chosen"] is None
-    assert "Ann and Bob and Cy tie for furthest behind (2 each)" in result["summary"]
+    assert "Ann, Bob and Cy tie for furthest behind (2 each)" in result["summary"]
     with pytest.raises(RuleError, match="tie for furthest behind: choose who takes the free increase, or press B"):
         rounds.free_increase(state, "Team")
     rounds.free_increase(state, "Team", "Bob")

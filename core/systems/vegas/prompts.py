@@ -20,7 +20,7 @@ def pending(state: State) -> list[Prompt]:
         return waiting or [Prompt(None, "Start round 1 (button C)", "start_round", label="Start round 1")]
     if phase == ROUND_START:
         if state["chosen"] is None:
-            tied = ", ".join(state["furthest_behind"])
+            tied = rules.spoken(state["furthest_behind"])
             return [
                 Prompt(
                     None, f"{tied} tie for furthest behind: settle the tie, or B at random", "choose_furthest_behind"

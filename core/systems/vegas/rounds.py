@@ -70,7 +70,7 @@ def start_round(state: State) -> dict[str, Any]:
         who = f"{behind[0]} is furthest behind ({low}) and takes a free increase"
     else:
         who = (
-            f"{' and '.join(behind)} tie for furthest behind ({low} each): the players choose who takes the free "
+            f"{rules.spoken(behind)} tie for furthest behind ({low} each): the players choose who takes the free "
             f"increase"
         )
     return {
@@ -85,7 +85,7 @@ def choose_furthest_behind(state: State, player: str, how: str = "chosen by the 
         raise RuleError("who takes the free increase is settled at the start of a round")
     require_player(state, player)
     if player not in state["furthest_behind"]:
-        raise RuleError(f"{player} is not furthest behind; that is {' or '.join(state['furthest_behind'])}")
+        raise RuleError(f"{player} is not furthest behind; that is {rules.spoken(state['furthest_behind'], 'or')}")
     state["chosen"] = player
     return {"summary": f"{player} takes the free increase ({how})", "player": player}
 
@@ -98,7 +98,7 @@ def free_increase(state: State, track: str, player: str | None = None) -> dict[s
         choose_furthest_behind(state, player)
     if state["chosen"] is None:
         raise RuleError(
-            f"{' and '.join(state['furthest_behind'])} tie for furthest behind: choose who takes the "
+            f"{rules.spoken(state['furthest_behind'])} tie for furthest behind: choose who takes the "
             f"free increase, or press B for a random pick"
         )
     who = state["chosen"]

@@ -108,3 +108,8 @@ def track_value(track: str, level: int) -> int:
 
 def card_name(suit: str, number: int) -> str:
     return f"{suit} {number}"
+
+
+def spoken(names: list[str], last: str = "and") -> str:
+    """Names as said at the table: "Ann", "Ann and Bob", "Ann, Bob and Cy" (never "Ann and Bob and Cy")."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
