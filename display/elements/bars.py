@@ -6,11 +6,11 @@ width (2), no title line (3); the threshold stays on every bar.
 
 from __future__ import annotations
 
-from tableside.core.screen import Bars
+from tableside.core.screen import Bar, Bars
 from tableside.display.canvas import Canvas, draw_bar, label_line, line_h
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK, WHITE
-from tableside.display.text import font, ink_width, width
+from tableside.display.text import font, ink_width, short_names, width
 
 
 def _row_h(c: Canvas, compact: int) -> int:
@@ -42,27 +42,52 @@ def draw(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int = 0) -> None:
     if split > 1:  # two columns of bars, each a narrower Bars without a title line
         half = (w - c.m.pad * 2) // 2
         per = -(-len(e.bars) // 2)
-        for k in range(2):
-            part = Bars("", e.bars[k * per : (k + 1) * per], e.threshold, e.priority, e.tone)
-            _draw_rows(c, part, x + k * (half + c.m.pad * 2), y, half, compact, e)
+        parts = [Bars("", e.bars[k * per : (k + 1) * per], e.threshold, e.priority, e.tone) for k in range(2)]
+        short = any(_needs_short(c, part, half, compact, e) for part in parts)
+        for k, part in enumerate(parts):
+            _draw_rows(c, part, x + k * (half + c.m.pad * 2), y, half, compact, e, short)
         return
-    _draw_rows(c, e, x, y, w, compact, e)
+    _draw_rows(c, e, x, y, w, compact, e, _needs_short(c, e, w, compact, e))
 
 
-def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: Bars) -> None:
+def _label(b: Bar, short: bool) -> str:
+    return short_names(b.label) if short else b.label
+
+
+def _columns(c: Canvas, e: Bars, w: int, compact: int, whole: Bars, short: bool = False) -> tuple[int, int, int, int]:
+    """(whose-turn column, swatch, name column, room for a name) of ``e``'s rows in ``w`` px, the name
+    column as wide as the names drawn (their ``short`` forms: the bars get the rest), at most 2/5."""
+    size = c.m.label if compact else c.m.text
+    fb = font(size, "bold")
+    mark = max(3, size // 4) + 2 if any(b.note == "turn" for b in whole.bars) else 0  # whose-turn column
+    widest = max((ink_width(_label(b, short), fb) for b in e.bars), default=0)
+    name_w = min(w * 2 // 5, widest + c.m.pad + size // 2 + mark) if e.bars else 0
+    coloured = len(c.inks.players) > 1 and any(bar.colour is not None for bar in whole.bars)
+    sw = size // 2 if coloured else -2
+    return mark, sw, name_w, name_w - mark - sw - 2 - c.m.pad // 2
+
+
+def _needs_short(c: Canvas, e: Bars, w: int, compact: int, whole: Bars) -> bool:
+    """Whether a name of ``e`` (the one whose turn it is, in bold) does not fit whole: then every row
+    takes the short form ("Alexandra", "Bob"; docs/display.md), so the rows read alike."""
+    size = c.m.label if compact else c.m.text
+    f, fb = font(size), font(size, "bold")
+    room = _columns(c, e, w, compact, whole)[3]
+    return any(ink_width(b.label, fb if b.note == "turn" else f) > room for b in e.bars)
+
+
+def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: Bars, short: bool) -> None:
     size = c.m.label if compact else c.m.text
     f, fb = font(size), font(size, "bold")
     row = _row_h(c, compact)
     top = max([b.maximum for b in whole.bars] + [e.threshold or 0] + [b.value for b in whole.bars] + [1])
-    mark = max(3, size // 4) + 2 if any(b.note == "turn" for b in whole.bars) else 0  # whose-turn column
-    name_w = min(w * 2 // 5, max(ink_width(b.label, fb) for b in e.bars) + c.m.pad + size // 2 + mark) if e.bars else 0
+    mark, sw, name_w, room = _columns(c, e, w, compact, whole, short)
     num_w = max([width(str(b.value), fb) for b in e.bars] + [0]) + c.m.pad
     bar_w = w - name_w - num_w - c.m.pad
     bh = max(4, row - max(3, row // 3))
+    coloured = sw > 0
     for b in e.bars:
         ink = c.inks.player(b.colour)
-        coloured = len(c.inks.players) > 1 and any(bar.colour is not None for bar in whole.bars)
-        sw = size // 2 if coloured else -2
         if coloured and b.colour is not None:
             c.rect((x + mark, y + (row - sw) // 2 - 1, x + mark + sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
         turn = b.note == "turn"
@@ -70,11 +95,12 @@ def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: 
             c.rect((x, y + 1, x + mark - 3, y + row - 2), fill=c.inks.accent)
         c.text(
             (x + mark + sw + 2, y),
-            b.label,
+            _label(b, short),
             fb if turn else f,
-            name_w - mark - sw - 2 - c.m.pad // 2,
+            room,
             fill=c.inks.accent_text if turn else BLACK,
             rule="clauses",
+            asked=b.label,
         )
         bx = x + name_w
         win = e.threshold is not None and b.value >= e.threshold
