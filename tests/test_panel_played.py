@@ -235,3 +235,23 @@ def test_vnm_end_turn_stays_on_the_first_screen_beside_an_open_form(browser, ser
     end.tap()
     expect(page.locator("#said")).to_contain_text("Cy (Pluto) ends the turn")
     page.context.close()
+
+
+# -- a new game -----------------------------------------------------------------------------------
+def test_a_new_game_lets_a_seated_phone_go_quietly_and_says_how_to_sit_again(browser, server):
+    """A new game flashed "This phone no longer sits at Bob's seat (...)" as an error, then said nothing."""
+    version = new_game(server, "vnm", VNM)
+    bob = seated(browser, server, "Bob", version)
+    bob.evaluate(
+        """() => { window.banners = [];
+        new MutationObserver(() => { if (!$("banner").hidden) window.banners.push($("banner-text").textContent); })
+          .observe($("banner"), {attributes: true, subtree: true}); }"""
+    )
+    new_game(server, "vegas", {"players": VEGAS_PLAYERS})
+    bob.wait_for_function("() => S.view && S.view.system === 'vegas' && !S.inflight")
+    expect(bob.locator("#said")).to_have_text(
+        "New game: nothing played yet. This phone sat at Bob (Mars)'s seat: tap Seat to sit in this game."
+    )
+    expect(bob.locator("#seat")).to_have_text("Seat: table")
+    assert bob.evaluate("() => window.banners") == []
+    bob.context.close()

@@ -142,8 +142,10 @@ function showLast() { // once per version: a message about this phone (its seat,
   const at = S.view ? `${S.view.id}:${S.view.version}` : "";
   if (at === S.saidAt) return;
   const last = S.log.length ? S.log[S.log.length - 1] : null;
-  if (last && S.view && last.seq === S.view.version) { said(changeWords(last)); S.saidAt = at; }
-  else if (S.view && S.view.version === 0) { said("New game: nothing played yet."); S.saidAt = at; }
+  // A phone seated in the game before: the new game has its own seats, picked again with one tap on Seat.
+  const again = S.seatLeft ? ` This phone sat at ${S.seatLeft}'s seat: tap Seat to sit in this game.` : "";
+  if (last && S.view && last.seq === S.view.version) { said(changeWords(last) + again); S.saidAt = at; S.seatLeft = null; }
+  else if (S.view && S.view.version === 0) { said(`New game: nothing played yet.${again}`); S.saidAt = at; S.seatLeft = null; }
 }
 function saidNow(result, source = "phone") { said(changeWords({ seat: mySeat() ? mySeat().seat : null, source, result })); }
 
@@ -1448,8 +1450,11 @@ function follow() {
     // Only news: an event for a version this phone already shows (a replayed backlog) costs nothing.
     if (!S.view || d.session !== S.view.id || d.version > S.view.version) guarded(() => refresh(), "Updating");
   });
-  es.addEventListener("session", (ev) => { // a game started or switched to; one this phone shows already is no news
+  es.addEventListener("session", async (ev) => { // a game started or switched to; one this phone shows already is no news
     const d = JSON.parse(ev.data);
+    // This phone's seat was in the game before: let it go quietly (never "no longer sits at ..." as an error).
+    const seat = S.view && d.session !== S.view.id ? mySeat() : null;
+    if (seat) { S.seatLeft = seatLabel(seat.seat); await leaveSeat(); }
     if (!S.view || d.session !== S.view.id || d.version > S.view.version) guarded(() => refresh("session"), "Updating");
   });
   es.addEventListener("rejected", (ev) => { // a button the rules refused: which button, on every phone
