@@ -255,3 +255,17 @@ def test_a_new_game_lets_a_seated_phone_go_quietly_and_says_how_to_sit_again(bro
     expect(bob.locator("#seat")).to_have_text("Seat: table")
     assert bob.evaluate("() => window.banners") == []
     bob.context.close()
+
+
+# -- the header --------------------------------------------------------------------------------------
+def test_the_games_name_in_the_header_is_never_cut(browser, server):
+    """ "Venus Needs M…", "VENOM Assa…", "Venus 2140 - c…": every system's name was cut beside Dice and Seat."""
+    for system, options in (("vnm", VNM), ("venom", {"players": ["Ann", "Bob"]}), ("v2140", {"players": ["Shred"]})):
+        version = new_game(server, system, options)
+        page = seated(browser, server, "Ann" if system != "v2140" else "Shred", version)
+        title = page.locator("#title")
+        expect(title).to_have_text(re.compile(r"^(Venus|VENOM)"))
+        cut = title.evaluate("t => t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1")
+        clipped = title.evaluate("t => getComputedStyle(t).textOverflow === 'ellipsis'")
+        assert not cut and not clipped, (system, title.inner_text())
+        page.context.close()
