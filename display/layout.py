@@ -71,8 +71,14 @@ def _wide(c: Canvas, e: Placeable, col_w: int) -> bool:
     return natural is not None and natural(c, e) > col_w
 
 
-def _plan(c: Canvas, chosen: list[Element], w: int, h: int, style: figure.Style, floor: int = 0) -> Plan | None:
-    """Place ``chosen`` in the screen's order, each at compactness ``floor`` or tighter; None if it overflows."""
+def _plan(
+    c: Canvas, chosen: list[Element], w: int, h: int, style: figure.Style, floor: int = 0, jump: bool = True
+) -> Plan | None:
+    """Place ``chosen`` in the screen's order, each at compactness ``floor`` or tighter; None if it overflows.
+
+    ``jump``: an element that would be tighter where it is moves to the top of the next column if it is roomier
+    there; without it (the second try, where that move leaves no room for the elements after it) it stays.
+    """
     m = c.m
     figures = [e for e in chosen if isinstance(e, KeyFigure)]
     fits = figure.strip_top(c, figures, w, h, style)
@@ -92,7 +98,7 @@ def _plan(c: Canvas, chosen: list[Element], w: int, h: int, style: figure.Style,
         span = cols if (cols > 1 and col == 0 and y == top and (alone or _wide(c, e, col_w))) else 1
         ew = col_w * span + m.pad * 2 * (span - 1)
         spot = _fit_level(c, e, ew, h - y, floor)
-        if spot is not None and spot[0] > floor and span == 1 and col + 1 < cols:
+        if jump and spot is not None and spot[0] > floor and span == 1 and col + 1 < cols:
             there = _fit_level(c, e, ew, h - top, floor)  # roomier at the top of the next column?
             if there is not None and there[0] < spot[0]:
                 spot = None
@@ -208,7 +214,9 @@ def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
             if figure.strip_top(c, figures, w, h, styles[s]) is None:
                 continue  # the figures alone do not fit in this style: no compactness can help
             for f in range(floor, len(LEVELS)) if priority <= 2 else (floor,):
-                plan = _plan(c, chosen, w, h, styles[s], f)
+                # Tighter where it is rather than left out: VNM's Earth as a list under "Earth: 99 left" on
+                # the 13.3", where at the top of the next column, roomier, it left no room for the Ships.
+                plan = _plan(c, chosen, w, h, styles[s], f) or _plan(c, chosen, w, h, styles[s], f, jump=False)
                 if plan is None or _to_scores(c, plan, best, priority):
                     continue
                 if priority <= 2 or not _squeezes(plan, best):

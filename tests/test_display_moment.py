@@ -287,3 +287,20 @@ def test_vnm_turn_start_leaves_no_column_half_empty_on_the_7_3_inch(panel_id, up
     assert max(left, right) < body / 5, f"{left} px (left) and {right} px (right) of {body} px empty"
     drawn = " ".join(r.text for r in layout.texts)
     assert "China" in drawn and "Ships" in drawn
+
+
+STEPS = [(s, a) for s, (_o, actions) in SCENARIOS.items() for a in sorted({x["type"] for x in actions})]
+
+
+@pytest.mark.parametrize(("system", "upto"), STEPS, ids=[f"{s}-{a}" for s, a in STEPS])
+def test_no_moment_of_a_scenario_leaves_an_empty_third_on_a_large_panel(system, upto):
+    """Every step of each golden scenario, not only its last (a VNM turn start once left 117 of 284 px of
+    the 7.3"'s left half empty): neither half of the body ends in an empty third on a large panel."""
+    if system not in registered():
+        pytest.skip(f"{system} is not registered")
+    screen, _state = play(system, upto)
+    for panel_id in LARGE:
+        image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+        body = layout.body[3] - layout.body[1]
+        left, right = empty_bands(image, layout)
+        assert max(left, right) < body / 3, f"{panel_id}: {left} px (left) and {right} px (right) of {body} px"

@@ -157,3 +157,20 @@ def test_the_abbreviation_rules_keep_whole_phrases():
     assert wrap_whole("one two three", f, int(f.getlength("one two")) + 1, 2) == ["one two", "three"]
     assert wrap_whole("one two three", f, int(f.getlength("one two")) + 1, 1) is None
     assert wrap_whole("unbreakable", f, 10, 3) is None  # a word wider than the line is never cut
+
+
+STEPS = [(s, a) for s, (_o, actions) in SCENARIOS.items() for a in sorted({x["type"] for x in actions})]
+
+
+@pytest.mark.parametrize(("system", "upto"), STEPS, ids=[f"{s}-{a}" for s, a in STEPS])
+def test_every_step_of_each_scenario_is_whole_on_every_panel_with_the_scores_on_a_phat(system, upto):
+    """The golden moment is one step; each earlier one is measured the same way (VENOM's Event Phase once
+    had no scores on a pHAT, a roll-off tie's prompt was cut with an ellipsis there)."""
+    if system not in registered():
+        pytest.skip(f"{system} is not registered")
+    screen, state = play(system, upto)
+    for panel_id in PANELS:
+        image, layout = render_layout(screen, get_panel(panel_id), JOIN)
+        check_whole(image, layout, f"{system} after {upto} on {panel_id}")
+        if panel_id.startswith("phat"):
+            check_scores(layout, scores(system, state), f"{system} after {upto} on {panel_id}")
