@@ -7,7 +7,8 @@ small (pHAT), medium (wHAT, Impression 4"/5.7", Spectra 4") and large
 bar, alert band, prompt, join hint) and hands the body to ``layout``, which
 places the key figures and the other elements; ``canvas`` holds the sizes, inks
 and primitives, and ``elements/`` one module per element kind with its measure
-and draw. Every text is cut to its room with an ellipsis.
+and draw. Every text is drawn whole or in a documented shorter form (docs/display.md,
+``text.FORMS``); only a text no form fits (a 4,000-character name) is cut with an ellipsis.
 """
 
 from __future__ import annotations
