@@ -269,3 +269,30 @@ def test_the_games_name_in_the_header_is_never_cut(browser, server):
         clipped = title.evaluate("t => getComputedStyle(t).textOverflow === 'ellipsis'")
         assert not cut and not clipped, (system, title.inner_text())
         page.context.close()
+
+
+# -- VENOM: the Combat Abilities --------------------------------------------------------------------
+def test_venom_after_the_roll_the_abilities_are_on_top_beside_next_phase(browser, server):
+    """ "apply the Combat Abilities, then next phase" offered only Next phase: a die's change sat folded far below."""
+    tactical = (
+        {"type": "set_commander", "player": "Ann"},
+        {"type": "draw_event", "kind": "all_is_quiet"},
+        {"type": "next_phase"},
+        {"type": "next_phase"},
+        {"type": "choose_leader", "name": "Vipress", "zone": "VENOM Island", "health": 3, "defense": 4, "support": 5},
+        {"type": "allocate_dice", "combat_value": 3},
+        {"type": "combat_roll", "faces": [3, 6, 5]},
+    )
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *tactical)
+    page = seated(browser, server, "Ann", version)
+    expect(page.locator("#pending li.yours")).to_contain_text("apply the Combat Abilities")
+    change = moment(page, "Change a die's Rolled Value")
+    expect(change).to_be_in_viewport()
+    expect(moment(page, "Next phase")).to_be_in_viewport()
+    change.locator("button.open").tap()
+    form = change.locator("form")
+    form.get_by_text(re.compile("^Die 1: 3")).tap()
+    form.get_by_role("button", name="Change by: 1", exact=True).tap()
+    form.locator(".submit-row button.primary").tap()
+    expect(page.locator("#said")).to_contain_text("3 -> 4")
+    page.context.close()

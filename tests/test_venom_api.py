@@ -66,7 +66,12 @@ def test_mid_game_actions_offer_the_real_players_leader_zones_and_dice(client):
     body = r.get_json()
     actions = body["actions"]
     assert body["pending"] == [
-        {"seat": "Bob", "text": "Bob: apply the Combat Abilities, then next phase", "type": "next_phase"}
+        {
+            "seat": "Bob",
+            "text": "Bob: apply the Combat Abilities, then next phase",
+            "type": "next_phase",
+            "also": ["modify_die", "automatic_success"],
+        }
     ]
     assert [v for v, _ in _choices(actions, "add_reward", "player")] == ["Ann", "Bob", "Cy"]
     assert _choices(actions, "record_capture", "leader") == [("Vipress", "Vipress (in play)")]

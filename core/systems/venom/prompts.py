@@ -42,5 +42,7 @@ def pending(st: State) -> list[Prompt]:
         dice = f"{who}: roll the Combat Dice ({fight['dice_count']} dice)"
         return [Prompt(who, dice, "combat_roll", label="Roll the Combat Dice")]
     if phase == rules.COMBAT:
-        return [Prompt(who, f"{who}: apply the Combat Abilities, then next phase", "next_phase")]
+        # The Abilities are the moment's own moves (a die changed, dice made Automatic Successes): beside Next phase.
+        abilities = ("modify_die", "automatic_success")
+        return [Prompt(who, f"{who}: apply the Combat Abilities, then next phase", "next_phase", also=abilities)]
     return [Prompt(who, f"{who}: {phase} Phase; next phase when done", "next_phase")]
