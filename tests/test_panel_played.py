@@ -296,3 +296,17 @@ def test_venom_after_the_roll_the_abilities_are_on_top_beside_next_phase(browser
     form.locator(".submit-row button.primary").tap()
     expect(page.locator("#said")).to_contain_text("3 -> 4")
     page.context.close()
+
+
+def test_v2140_the_gms_racks_come_first_in_the_gms_draw(browser, server):
+    """The GM draws racks: they sat under six player-skill fields, about 1,500 px down the GM's phone."""
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]})
+    gm = seated(browser, server, "GM", version)
+    draw = moment(gm, "Draw dice for a scene pool")
+    draw.locator("button.open").tap()
+    racks = draw.get_by_role("button", name="Racks (GM: one per named NPC or gang): 1", exact=True)
+    expect(racks).to_be_in_viewport()
+    racks.tap()
+    draw.locator("form .submit-row button.primary").tap()
+    expect(gm.locator("#said")).to_contain_text("GM draws 6 dice (6 from 1 rack)")
+    gm.context.close()

@@ -131,6 +131,12 @@ def _gm(state: State, action: dict) -> str:
 
 _PREPARE_FIELDS = (
     _who(),
+    # The GM's dice, first on the GM's phone (racks are what the GM draws); a player's phone leaves them out
+    # (the rules refuse them for a player anyway).
+    _count(
+        "racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice", for_role="gm"
+    ),
+    _count("session_racks", "Racks from the session pool (GM)", for_role="gm"),
     _count(
         "primary_skills",
         "Matching primary skills",
@@ -147,11 +153,6 @@ _PREPARE_FIELDS = (
     ),
     _count("gear_circumstances", "Gear used as a circumstance", help="one die each"),
     _count("circumstances", "Circumstances in your favour", help="one die each; penalties to the other side too"),
-    # The GM's dice: a player's phone leaves them out (the rules refuse them for a player anyway).
-    _count(
-        "racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice", for_role="gm"
-    ),
-    _count("session_racks", "Racks from the session pool (GM)", for_role="gm"),
     Field(
         "effects",
         "picks",
