@@ -310,3 +310,16 @@ def test_v2140_the_gms_racks_come_first_in_the_gms_draw(browser, server):
     draw.locator("form .submit-row button.primary").tap()
     expect(gm.locator("#said")).to_contain_text("GM draws 6 dice (6 from 1 rack)")
     gm.context.close()
+
+
+def test_v2140_dice_the_gm_drew_out_of_turn_are_rolled_from_the_top(browser, server):
+    """The GM drew a rack while Shred was to draw: 'Roll the scene pool' sat folded in a group, nowhere on top."""
+    gm_draws = {"type": "prepare_pool", "participant": "GM", "racks": 1}
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]}, gm_draws)
+    gm = seated(browser, server, "GM", version)
+    expect(gm.locator("#pending li.yours")).to_have_text("GM: roll the scene pool")
+    roll = moment(gm, "Roll the scene pool")
+    expect(roll).to_be_in_viewport()
+    roll.locator("button.open").tap()  # the GM's own move: one tap, no question
+    expect(gm.locator("#said")).to_contain_text("GM rolled 6 dice into the scene pool")
+    gm.context.close()

@@ -29,7 +29,19 @@ def _answer_text(ex: dict) -> str:
 
 def pending(state: State) -> list[Prompt]:
     """What the table waits for now, then the full-sleeve Player Points on offer (the GM confirms)."""
-    return [*_now(state), *_outnumbered(state)]
+    return [*_now(state), *_drawn_to_roll(state), *_outnumbered(state)]
+
+
+def _drawn_to_roll(state: State) -> list[Prompt]:
+    """Dice drawn out of turn (the GM draws "at any time") wait to be rolled: their roll is that seat's moment."""
+    if state["exchange"]:
+        return []
+    now = current(state)
+    return [
+        Prompt(name, f"{name}: roll the scene pool", "roll_pool")
+        for name, p in state["participants"].items()
+        if name != now and p["prepared"]
+    ]
 
 
 def _outnumbered(state: State) -> list[Prompt]:
