@@ -104,3 +104,39 @@ def test_the_dice_page_is_accessible_with_phone_sized_controls(browser, server):
     )
     assert small == [], small
     page.context.close()
+
+
+def test_a_name_being_typed_and_its_focus_survive_a_dice_event_from_elsewhere(browser, server):
+    """Another phone rolls a die while this one types a name: the page redraws its list of dice on the
+    ``dice`` event, and must keep the half-typed name, its focus, and a seat picked but not saved yet."""
+    api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
+    page = phone(browser, server)
+    (first,) = pair_two_d6(page)[:1]
+    die = next(d for d in api(server, "GET", "/api/dice")["dice"] if d["name"] == first)
+    row = page.locator("#dice-list li", has=page.get_by_role("button", name="Pair")).filter(has_text="d6").first
+    label = row.locator("strong").inner_text()
+    row = page.locator("#dice-list li", has=page.locator("strong", has_text=re.compile(f"^{re.escape(label)}$")))
+    row.get_by_role("combobox", name=f"Seat for {label}").select_option("Bob")  # picked, not saved yet
+    box = row.get_by_role("textbox", name=f"Name for {label}")
+    box.fill("")
+    box.press_sequentially("Half typ")
+    api(
+        server, "POST", "/api/dice/roll", {"die": die["id"], "face": 4}
+    )  # from elsewhere: the page only hears the event
+    # The event arrived and the page redrew: VENOM waits for a roll-off, and the face shows.
+    expect(page.locator("#dice-landed")).to_contain_text(f"{first}: 4")
+    expect(box).to_have_value("Half typ")
+    expect(box).to_be_focused()
+    expect(row.get_by_role("combobox", name=f"Seat for {label}")).to_have_value("Bob")
+    box.press_sequentially("ed")  # typing goes on where it was
+    expect(box).to_have_value("Half typed")
+    row.get_by_role("button", name="Pair").tap()
+    saved = page.locator("#dice-list li", has_text="Half typed")
+    expect(saved.get_by_role("button", name="Forget")).to_be_visible()
+    assert any(d["name"] == "Half typed" and d["seat"] == "Bob" for d in api(server, "GET", "/api/dice")["dice"])
+    # Saved, the row follows the table again: another phone renames the die and this one shows it.
+    other = next(d for d in api(server, "GET", "/api/dice")["dice"] if d["name"] == "Half typed")
+    api(server, "POST", "/api/dice/pair", {"die": other["id"], "name": "Renamed", "seat": None})
+    expect(page.get_by_role("textbox", name="Name for Renamed")).to_have_value("Renamed")
+    expect(page.get_by_role("combobox", name="Seat for Renamed")).to_have_value("")
+    page.context.close()

@@ -37,39 +37,87 @@ function describe(d) {
     d.paired ? d.connection : "not paired", d.seat ? `${d.seat}'s` : null];
   return bits.filter(Boolean).join(" · ");
 }
-function dieRow(d) {
-  const li = el("li");
-  li.append(el("strong", d.label), " ", el("span", describe(d), { class: "hint" }));
-  const name = el("input", null, { "aria-label": `Name for ${d.label}`, maxlength: "24", value: d.name || d.advertised || "" });
-  const seat = el("select", null, { "aria-label": `Seat for ${d.label}` });
-  seat.append(el("option", "Anyone", { value: "" }));
-  for (const s of D.seats) seat.append(el("option", s, { value: s }));
-  seat.value = d.seat || "";
-  const row = el("div", null, { class: "dice-row" });
-  row.append(name, seat);
-  let shell = null;
+// One row per die, kept across redraws and updated in place (keyed by die id): a stream event redraws
+// the list a moment after a phone starts typing a name, and must not wipe what it typed or move its focus.
+// A control keeps its value while it has focus or holds an edit not saved yet (`edited`); Save clears that.
+const rows = new Map();
+
+function untouched(row, control) { return control !== document.activeElement && !row.edited.has(control); }
+function setSeats(row, d) {
+  const want = ["", ...D.seats];
+  const have = [...row.seat.options].map((o) => o.value);
+  if (untouched(row, row.seat) && want.join("\n") !== have.join("\n")) {
+    row.seat.replaceChildren(el("option", "Anyone", { value: "" }), ...D.seats.map((s) => el("option", s, { value: s })));
+  }
+  if (untouched(row, row.seat)) row.seat.value = d.seat || "";
+}
+function newRow(d) {
+  const row = { edited: new Set(), die: d };
+  row.li = el("li");
+  row.label = el("strong");
+  row.hint = el("span", null, { class: "hint" });
+  row.li.append(row.label, " ", row.hint);
+  row.name = el("input", null, { maxlength: "24" });
+  row.seat = el("select");
+  const line = el("div", null, { class: "dice-row" });
+  line.append(row.name, row.seat);
+  row.name.addEventListener("input", () => row.edited.add(row.name));
+  row.seat.addEventListener("change", () => row.edited.add(row.seat));
+  row.shell = null;
   if (d.family === "godice") {
-    shell = el("select", null, { "aria-label": `Shell ${d.label} wears` });
-    for (const k of ["d6", "d10", "d00", "d4", "d8", "d12", "d20"]) shell.append(el("option", k, { value: k }));
-    shell.value = d.kind;
-    row.append(shell);
+    row.shell = el("select");
+    for (const k of ["d6", "d10", "d00", "d4", "d8", "d12", "d20"]) row.shell.append(el("option", k, { value: k }));
+    row.shell.addEventListener("change", () => row.edited.add(row.shell));
+    line.append(row.shell);
   }
-  const pair = el("button", d.paired ? "Save" : "Pair", { type: "button" });
-  pair.onclick = () => act("POST", "/api/dice/pair",
-    { die: d.id, name: name.value, seat: seat.value || null, ...(shell ? { kind: shell.value } : {}) });
-  row.append(pair);
-  if (d.paired) {
-    const forget = el("button", "Forget", { type: "button" });
-    forget.onclick = () => act("POST", "/api/dice/forget", { die: d.id });
-    row.append(forget);
+  row.pair = el("button", null, { type: "button" });
+  row.pair.onclick = async () => {
+    const body = { die: row.die.id, name: row.name.value, seat: row.seat.value || null };
+    if (row.shell) body.kind = row.shell.value;
+    try {
+      const s = await api("POST", "/api/dice/pair", body);
+      row.edited.clear();  // saved: the table's values are this phone's now
+      show(s);
+    } catch (e) { say(e.message); }
+  };
+  row.forget = el("button", "Forget", { type: "button" });
+  row.forget.onclick = () => act("POST", "/api/dice/forget", { die: row.die.id });
+  row.roll = el("button", null, { type: "button", class: "primary" });
+  row.roll.onclick = () => act("POST", "/api/dice/roll", { die: row.die.id });
+  line.append(row.pair, row.forget, row.roll);
+  row.li.append(line);
+  return row;
+}
+function updateRow(row, d) {
+  row.die = d;
+  row.label.textContent = d.label;
+  row.hint.textContent = describe(d);
+  row.name.setAttribute("aria-label", `Name for ${d.label}`);
+  row.seat.setAttribute("aria-label", `Seat for ${d.label}`);
+  if (untouched(row, row.name)) row.name.value = d.name || d.advertised || "";
+  setSeats(row, d);
+  if (row.shell) {
+    row.shell.setAttribute("aria-label", `Shell ${d.label} wears`);
+    if (untouched(row, row.shell)) row.shell.value = d.kind;
   }
-  if (D.status.kind === "simulated" && d.paired) {
-    const roll = el("button", `Roll ${d.label}`, { type: "button", class: "primary" });
-    roll.onclick = () => act("POST", "/api/dice/roll", { die: d.id });
-    row.append(roll);
+  row.pair.textContent = d.paired ? "Save" : "Pair";
+  row.forget.hidden = !d.paired;
+  row.roll.hidden = !(D.status.kind === "simulated" && d.paired);
+  row.roll.textContent = `Roll ${d.label}`;
+}
+function showDice(dice) {
+  const list = $("dice-list");
+  const ids = new Set(dice.map((d) => d.id));
+  for (const [id, row] of rows) {
+    if (!ids.has(id)) { row.li.remove(); rows.delete(id); }
   }
-  li.append(row);
-  return li;
+  dice.forEach((d, i) => {
+    let row = rows.get(d.id);
+    if (!row) { row = newRow(d); rows.set(d.id, row); }
+    updateRow(row, d);
+    // Move a row only when it is out of place: moving a node takes the focus away from inside it.
+    if (list.children[i] !== row.li) list.insertBefore(row.li, list.children[i] || null);
+  });
 }
 function show(s) {
   D.status = s;
@@ -87,7 +135,7 @@ function show(s) {
   }
   $("dice-free").hidden = !s.free.length;
   $("dice-free-faces").replaceChildren(...s.free.map((f) => el("li", `${f.name}: ${f.face}`)));
-  $("dice-list").replaceChildren(...s.dice.map(dieRow));
+  showDice(s.dice);
 }
 async function load() {
   try {
@@ -104,5 +152,5 @@ $("dice-drop-free").onclick = () => act("POST", "/api/dice/cancel");
 $("dice-log-free").onclick = () => act("POST", "/api/dice/free");
 const es = new EventSource("/api/stream");
 es.addEventListener("dice", () => act("GET", "/api/dice"));
-es.addEventListener("change", () => act("GET", "/api/dice"));
+es.addEventListener("change", load);  // a new game may bring other seats
 load();
