@@ -23,7 +23,10 @@ def pending(state: State) -> list[Prompt]:
             tied = rules.spoken(state["furthest_behind"])
             return [
                 Prompt(
-                    None, f"{tied} tie for furthest behind: settle the tie, or B at random", "choose_furthest_behind"
+                    None,
+                    f"{tied} tie for furthest behind: settle the tie, or B at random",
+                    "choose_furthest_behind",
+                    ("random_pick",),  # B's pick, beside the players' choice on the phone
                 )
             ]
         who = state["chosen"]
