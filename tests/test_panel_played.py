@@ -337,3 +337,18 @@ def test_vegas_a_tie_for_furthest_behind_offers_b_s_random_pick_beside_the_choic
     pick.get_by_role("button", name=re.compile("^furthest behind", re.I)).tap()
     expect(page.locator("#said")).to_contain_text(re.compile(r"d4 showed \d -> (Jo|Kim|Lu|Max)"))
     page.context.close()
+
+
+def test_redo_shows_only_when_there_is_something_to_redo(browser, server):
+    """A greyed "Redo" sat in every moment's box, under its buttons, with nothing to redo."""
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, {"type": "set_commander", "player": "Ann"})
+    page = seated(browser, server, None, version)
+    redo = page.locator("#redo")
+    expect(redo).to_be_hidden()
+    page.locator("#undo").tap()
+    expect(page.locator("#said")).to_contain_text("undid")
+    expect(redo).to_be_visible()
+    redo.tap()
+    expect(page.locator("#said")).to_contain_text("redid")
+    expect(redo).to_be_hidden()
+    page.context.close()

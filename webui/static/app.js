@@ -231,6 +231,7 @@ function showGame() {
   const alert = screen.alert && !waiting.includes(String(screen.alert).toLowerCase()) ? screen.alert : "";
   $("alert").hidden = !alert; $("alert").textContent = alert;
   $("undo").disabled = !v.can_undo; $("redo").disabled = !v.can_redo;
+  $("redo").parentElement.hidden = !v.can_redo; // only after an undo: never a greyed button in the moment's box
   $("version").textContent = `${systemName(v.system)} · version ${v.version}`;
   const seat = mySeat();
   $("seat").hidden = !(seatsNow().length);
