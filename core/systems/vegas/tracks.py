@@ -31,6 +31,14 @@ def value(board: dict[str, int], track: str) -> int:
     return rules.track_value(track, board[track])
 
 
+def gives(board: dict[str, int], track: str) -> str:
+    """What the track's value means, in words: "9 cards" (Team: the hand size), "1 token" (a colour's tokens)."""
+    n = value(board, track)
+    if track in rules.TOKEN_COLOURS:
+        return f"{n} token{'' if n == 1 else 's'}"
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
 def is_vp_space(state: State, track: str, level: int) -> bool:
     """VP spaces are setup data the players confirm (the rulebook does not say which)."""
     return f"{track} {level}" in state["vp_spaces"]
@@ -56,7 +64,7 @@ def increase(state: State, player: str, track: str, reason: str) -> dict[str, An
             "text": f"{player}'s {track} track is at its top: +1 VP instead",
         }
     board[track] = before + 1
-    text = f"{player}'s {track} track {before} -> {before + 1} ({value(board, track)})"
+    text = f"{player}'s {track} track {before} -> {before + 1} ({gives(board, track)})"
     gained = 0
     if is_vp_space(state, track, before + 1):
         entry = vp.change_vp(state, player, rules.VP_PER_VP_SPACE, f"{track} {before + 1} is a VP space ({reason})")
