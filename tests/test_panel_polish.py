@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, phone, served, shot
-from tests.test_tap_budget import JO_LEADS, TACTICAL, TRICK, VEGAS_PLAYERS, Phone, api, new_game
+from tests.test_tap_budget import JO_LEADS, LEADER, TACTICAL, TRICK, VEGAS_PLAYERS, Phone, api, new_game
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -189,4 +189,51 @@ def test_a_group_opened_stays_open_when_another_phone_changes_the_table(browser,
     expect(points).not_to_have_attribute("open", "")
     still = groups.evaluate_all(shut)
     assert len(still) == len(closed) + 1, (closed, still)  # the others as they were drawn
+    p.close()
+
+
+def group_action(p, group: str, label: str):
+    """The action ``label`` in the group ``group``, its group opened and its form opened."""
+    groups = p.page.locator("#groups > details")
+    box = groups.filter(has=p.page.locator("summary", has_text=re.compile(f"^{re.escape(group)}")))
+    if box.get_attribute("open") is None:
+        box.locator("summary").tap()
+    act = box.locator(".act").filter(has=p.page.locator("button.open", has_text=re.compile(f"^{re.escape(label)}")))
+    act.locator("button.open").tap()
+    expect(act.locator("form")).to_be_visible()
+    return act
+
+
+def test_a_form_being_filled_keeps_its_values_and_focus_when_another_phone_changes_the_table(browser, server):
+    """A change from elsewhere redraws the actions a moment after this phone started filling a form: what it
+    typed and the field it types in stay, both when the form is the same and when what it offers changed
+    (another phone chose a Leader, so "Record a captured Leader" now lists one)."""
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
+    p = Phone(browser, server).at(version)
+    reward = group_action(p, "Victory Points", "Add a Reward Card")
+    reward.get_by_role("spinbutton", name="Victory Points").fill("3")
+    name = reward.get_by_role("textbox", name="Reward Card")
+    name.press_sequentially("Medal of")
+    api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "2d6"})  # another phone
+    p.at(version + 1)
+    expect(name).to_have_value("Medal of")
+    expect(name).to_be_focused()
+    expect(reward.get_by_role("spinbutton", name="Victory Points")).to_have_value("3")
+    reward.get_by_role("button", name="Cancel").tap()
+
+    capture = group_action(p, "Victory Points", "Record a captured Leader")
+    capture.get_by_role("radio", name="Bob").check()
+    other = capture.get_by_role("textbox", name="Or another Leader's name")
+    other.press_sequentially("Sergeant")
+    before = api(server, "GET", "/api/sessions/active/actions")
+    shape = next(a for a in before["actions"] if a["type"] == "record_capture")["fields"]
+    api(server, "POST", "/api/sessions/active/actions", LEADER)  # another phone: the form now offers Vipress
+    after = api(server, "GET", "/api/sessions/active/actions")
+    assert next(a for a in after["actions"] if a["type"] == "record_capture")["fields"] != shape  # it did change
+    p.at(version + 2)
+    other = capture.get_by_role("textbox", name="Or another Leader's name")
+    expect(other).to_have_value("Sergeant")
+    expect(other).to_be_focused()
+    expect(capture.get_by_role("radio", name="Bob")).to_be_checked()
+    expect(capture.get_by_text("Vipress")).to_be_visible()  # and it offers what is new
     p.close()

@@ -312,11 +312,31 @@ function momentTypes(prompts) {
 }
 function drawActions() {
   const acts = S.acts;
-  const pend = $("pending");
-  pend.replaceChildren();
+  $("pending").replaceChildren();
   const main = $("main-actions"), groups = $("groups");
   const keep = new Map(S.open);
+  // Redrawing takes the open forms out of the page and back, which drops the focus (a phone's keyboard
+  // closes mid-word): the field someone types in gets it back, or its twin in a form drawn anew.
+  const now = document.activeElement;
+  const typing = S.focusAt = now && (main.contains(now) || groups.contains(now)) ? { node: now, ...caret(now) } : null;
+  S.refocus = null;
   main.replaceChildren(); groups.replaceChildren();
+  try { drawMoves(acts, main, groups, keep); } finally {
+    const back = typing && (typing.node.isConnected ? typing.node : S.refocus);
+    if (back && document.activeElement !== back) { back.focus({ preventScroll: true }); caret(back, typing); }
+    S.focusAt = null; S.refocus = null;
+  }
+}
+// Where the caret is in a text field (read), or put it back there (write); fields without one are left alone.
+function caret(node, at) {
+  try {
+    if (!at) return { start: node.selectionStart, end: node.selectionEnd };
+    if (typeof at.start === "number") node.setSelectionRange(at.start, at.end);
+  } catch { /* a number field has no caret to keep */ }
+  return {};
+}
+function drawMoves(acts, main, groups, keep) {
+  const pend = $("pending");
   if (!acts) { pend.append(el("li", {}, S.view.screen && S.view.screen.prompt ? S.view.screen.prompt : "")); return; }
   const prompts = acts.pending || [];
   const mine = mySeat();
@@ -440,7 +460,7 @@ function actWidget(a, big, keep, openNow = false) {
   const opener = el("button", { type: "button", class: "open", "aria-expanded": oneTap ? undefined : "false" }, a.label || human(a.type));
   node.append(opener);
   let form = null;
-  const widget = { node, big, shape: JSON.stringify(a.fields || []), updateAction: (na) => { a = na; } };
+  const widget = { node, big, shape: JSON.stringify(a.fields || []), updateAction: (na) => { a = na; }, form: () => form };
   const open = () => {
     form = actionForm(a, close, big);
     node.append(form.node);
@@ -461,7 +481,47 @@ function actWidget(a, big, keep, openNow = false) {
     S.open.delete(a.type);
   }
   if (openNow && !oneTap) open(); // the only thing the table waits for: its form is already open, prefilled
+  // What it offers changed while someone filled it in: the new form opens with what they had entered.
+  const was = prev && prev.form();
+  if (was && !oneTap) {
+    if (!form) open();
+    carryOver(was.node, form.node);
+  }
   return node;
+}
+// Copy what someone entered in a form into the same action's form drawn anew (its choices changed): field by
+// field (by name), each text, number and switch in order, and each choice by its words where it is still offered.
+// The field that had the focus is the one to get it back (drawActions does that).
+function carryOver(from, to) {
+  const fieldsIn = (form) => new Map([...form.querySelectorAll("[data-field]")].map((n) => [n.dataset.field, n]));
+  const target = fieldsIn(to);
+  for (const [name, old] of fieldsIn(from)) {
+    const now = target.get(name);
+    if (!now) continue;
+    const controls = (n) => [...n.querySelectorAll("input, select, textarea")];
+    const mine = controls(now), theirs = controls(old);
+    const words = (input) => (input.closest("label") || {}).textContent;
+    theirs.forEach((c, i) => {
+      let twin = null;
+      if (c.type === "radio") {
+        twin = mine.find((m) => m.type === "radio" && words(m) === words(c)) || null;
+        if (twin && c.checked && !twin.checked) { twin.checked = true; twin.dispatchEvent(new Event("change", { bubbles: true })); }
+      } else if (mine[i] && mine[i].tagName === c.tagName && mine[i].type === c.type) {
+        twin = mine[i];
+        if (c.type === "checkbox") {
+          if (twin.checked !== c.checked) { twin.checked = c.checked; twin.dispatchEvent(new Event("change", { bubbles: true })); }
+        } else if (c.tagName === "SELECT") {
+          const text = c.selectedOptions[0] && c.selectedOptions[0].textContent;
+          const opt = [...twin.options].find((o) => o.textContent === text);
+          if (opt && !opt.selected) { opt.selected = true; twin.dispatchEvent(new Event("change", { bubbles: true })); }
+        } else if (twin.value !== c.value) {
+          twin.value = c.value;
+          twin.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      }
+      if (S.focusAt && c === S.focusAt.node && twin) S.refocus = twin;
+    });
+  }
 }
 
 // Whose move it is: a seat field starts at this phone's seat when it is waited for, else at the first seat waited for.
@@ -499,6 +559,7 @@ function actionForm(a, close, big = false) {
   const answered = () => taps.length > 0 && taps.every((i) => widgets[i].chosen() !== undefined);
   const widgets = fields.map((f, i) => fieldWidget(i === quick ? { ...f, quick: () => form.requestSubmit() }
     : taps.includes(i) ? { ...f, tap: () => nextTap() } : f));
+  widgets.forEach((w, i) => { w.node.dataset.field = fields[i].name; }); // a form drawn anew takes its values over by name
   function nextTap() { // all answered: send; else the next question comes into reach, clear of the send button
     if (answered()) { form.requestSubmit(); return; }
     const next = taps.find((i) => widgets[i].chosen() === undefined);
