@@ -51,8 +51,12 @@ def test_a_vnm_player_is_name_and_world_in_one_colour_on_every_phone_screen(brow
 
     page.evaluate("() => api('POST', '/api/rolls', {expr: '2d6'})")  # a free roll from Ann's phone: her luck
     expect(p.said()).to_contain_text("Ann (Venus)")
-    bar = board.locator(".bar").filter(has_text="Ann (Venus)").first
-    on_board = bar.evaluate("e => getComputedStyle(e).borderLeftColor")
+    # Found and read in one step: the roll's stream event may redraw the board between a locator's finding
+    # the bar and reading it, and a bar taken out of the page has no colour ('').
+    on_board = page.evaluate(
+        """() => getComputedStyle([...document.querySelectorAll('#board .bar')]
+            .find((e) => e.textContent.includes('Ann (Venus)'))).borderLeftColor"""
+    )
     page.get_by_role("button", name="History").tap()
     expect(page.locator("#log")).to_contain_text("Cy (Pluto) ends the turn (Move). Ann (Venus) plays next")
     expect(page.locator("#log li").first).to_contain_text("by Ann (Venus)")
