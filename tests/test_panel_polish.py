@@ -237,3 +237,23 @@ def test_a_form_being_filled_keeps_its_values_and_focus_when_another_phone_chang
     expect(capture.get_by_role("radio", name="Bob")).to_be_checked()
     expect(capture.get_by_text("Vipress")).to_be_visible()  # and it offers what is new
     p.close()
+
+
+def test_a_number_being_fixed_keeps_its_value_and_focus_when_another_phone_changes_the_table(browser, server):
+    """ "Fix a number" is redrawn on every change: the new value being typed stays, and so does its focus."""
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
+    p = Phone(browser, server).at(version)
+    p.page.locator("#numbers-title").tap()
+    p.page.get_by_role("button", name="Set Round").tap()
+    box = p.page.get_by_role("spinbutton", name="New value of Round")
+    expect(box).to_be_focused()
+    box.fill("")
+    box.press_sequentially("4")
+    api(server, "POST", "/api/sessions/active/actions", {"type": "roll", "expr": "2d6"})  # another phone
+    p.at(version + 1)
+    box = p.page.get_by_role("spinbutton", name="New value of Round")
+    expect(box).to_have_value("4")
+    expect(box).to_be_focused()
+    box.press_sequentially("2")  # the keyboard stayed: typing goes on
+    expect(box).to_have_value("42")
+    p.close()

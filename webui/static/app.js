@@ -1133,6 +1133,9 @@ function drawNumbers() {
   const items = tracked();
   $("numbers-box").hidden = !items.length;
   $("numbers-title").textContent = `Fix a number (${items.length})`;
+  // A live update redraws the list: the control someone is using (the new value being typed) keeps the focus.
+  const now = document.activeElement;
+  const using = now && list.contains(now) ? { key: now.closest("li").dataset.key, label: now.getAttribute("aria-label"), input: now.tagName === "INPUT" } : null;
   list.replaceChildren();
   for (const t of items) {
     const name = human(t.label || t.key);
@@ -1159,8 +1162,12 @@ function drawNumbers() {
     }
     setbox.append(el("label", { for: iid, class: "help" }, `New value of ${name}`), input,
       el("button", { type: "button", class: "primary", onclick: () => correct(t, Number(input.value)) }, "Save"));
+    li.dataset.key = t.key;
     list.append(li);
   }
+  const row = using && [...list.children].find((li) => li.dataset.key === using.key);
+  const back = row && (using.input ? row.querySelector("input") : [...row.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === using.label));
+  if (back && !back.disabled && !back.closest("[hidden]")) back.focus({ preventScroll: true });
 }
 async function correct(t, value) {
   if (!Number.isInteger(value)) { banner(`${human(t.label || t.key)}: a whole number, please.`, "error"); return; }
