@@ -352,3 +352,18 @@ def test_redo_shows_only_when_there_is_something_to_redo(browser, server):
     expect(page.locator("#said")).to_contain_text("redid")
     expect(redo).to_be_hidden()
     page.context.close()
+
+
+def test_a_seated_phone_lists_its_own_numbers_first_under_fix_a_number(browser, server):
+    """Kim's phone: her VP and tracks came after forty rows of Jo's, Lu's and Max's."""
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
+    kim = seated(browser, server, "Kim", version)
+    kim.locator("#numbers-title").tap()
+    rows = kim.locator("#numbers > li > span:first-child")
+    expect(rows.first).to_have_text("Kim's VP")
+    labels = rows.all_inner_texts()
+    mine = [i for i, label in enumerate(labels) if label.startswith("Kim's ")]
+    assert mine == list(range(len(mine))) and len(mine) >= 5, labels
+    kim.get_by_role("button", name="Kim's VP: one more").tap()
+    expect(kim.locator("#said")).to_contain_text("Kim")
+    kim.context.close()

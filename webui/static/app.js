@@ -1128,9 +1128,17 @@ function rows(f, id, label, help) {
 function tracked() {
   return (S.view && Array.isArray(S.view.tracked)) ? S.view.tracked : [];
 }
+// A seated phone's own numbers come first ("Kim's VP", "Ann (Venus): population"): the rest keep the table's order.
+function ownFirst(items) {
+  const mine = mySeat();
+  if (!mine) return items;
+  const names = [...new Set([seatLabel(mine.seat), mine.seat])];
+  const own = (t) => names.some((n) => { const l = t.label || ""; return l.startsWith(`${n}'s `) || l.startsWith(`${n}: `); });
+  return [...items.filter(own), ...items.filter((t) => !own(t))];
+}
 function drawNumbers() {
   const list = $("numbers");
-  const items = tracked();
+  const items = ownFirst(tracked());
   $("numbers-box").hidden = !items.length;
   $("numbers-title").textContent = `Fix a number (${items.length})`;
   // A live update redraws the list: the control someone is using (the new value being typed) keeps the focus.
