@@ -128,7 +128,7 @@ def test_vnm_the_attack_help_names_a_default_only_when_a_target_is_declared() ->
     state = play(VNM, options, {"type": "move"}, {"type": "end_turn"})
     assert "help" not in fields(VNM, state, "attack")["target"]
     state = run_action(VNM, state, {"type": "declare_target", "target": "Mars"}).state
-    assert fields(VNM, state, "attack")["target"]["help"] == "default: the declared target (Mars)"
+    assert fields(VNM, state, "attack")["target"]["help"] == "default: the declared target, Bob (Mars)"
 
 
 def test_v2140_prompts_name_the_phone_s_buttons() -> None:

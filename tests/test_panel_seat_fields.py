@@ -187,5 +187,5 @@ def test_vnm_attack_help_names_the_declared_target_only_once_declared(browser, s
         "version"
     ]
     p.at(version)
-    expect(p.moment("Attack").locator("form legend").first).to_contain_text("default: the declared target (Pluto)")
+    expect(p.moment("Attack").locator("form legend").first).to_contain_text("default: the declared target, Cy (Pluto)")
     p.close()

@@ -91,9 +91,10 @@ def _declared(state: State) -> str | None:
 
 
 def _declared_help(state: State) -> str:
-    """The attack's target help names a default only while there is one to fall back on."""
+    """The attack's target help names a default only while there is one to fall back on, and names
+    its player as every screen does ("Ann (Venus)", not the bare planet)."""
     target = _declared(state)
-    return f"default: the declared target ({target})" if target else ""
+    return f"default: the declared target, {who(state, target)}" if target else ""
 
 
 _INFECTED = Field(
