@@ -173,3 +173,14 @@ def test_a_v2140_actor_is_never_offered_as_their_own_target(browser, server):
     expect(target.get_by_text("Sven", exact=True)).to_be_visible()
     shred.close()
     table.close()
+
+
+def test_a_change_no_seat_made_is_named_alike_on_the_last_change_line_and_in_history(browser, server):
+    """Seen failing on the old code: the last-change line said "The table:" for a script's change."""
+    version = new_game(server, "vnm", VNM, {"type": "move"})
+    table = Phone(browser, server).at(version)
+    api(server, "POST", "/api/sessions/active/actions", {"type": "end_turn"})
+    expect(table.said()).to_have_text(re.compile(r"^A script \(the HTTP API\): .*ends the turn"))
+    table.page.get_by_role("button", name="History", exact=True).tap()
+    expect(table.page.locator("#log li").first).to_contain_text("from a script (the HTTP API)")
+    table.close()

@@ -14,7 +14,8 @@ const LOG_PAGE = 40; // log entries a phone reads when it opens a game; older on
 
 // ---------- small helpers ----------
 // Who made a change that no seat made, in words (core/table.py SOURCES).
-const SOURCE_WORDS = { button: "a table button", phone: "a phone", cli: "the command line", api: "a script (the HTTP API)", dice: "the smart dice" };
+// Who made a change no seat made, in the same words on the last-change line and in the History timeline.
+const SOURCE_WORDS = { button: "a table button", phone: "a table phone", cli: "the command line", api: "a script (the HTTP API)", dice: "the smart dice" };
 
 function el(tag, attrs = {}, ...kids) {
   const node = document.createElement(tag);
@@ -122,7 +123,8 @@ function whoDid(e) {
   const button = e.result && e.result.button;
   if (button) return /^hold /.test(button) ? `Button ${button.slice(5)} (held)` : `Button ${button}`;
   if (e.seat) return seatLabel(e.seat);
-  return { phone: "A table phone", button: "A table button", cli: "The command line", dice: "Smart dice" }[e.source] || "The table";
+  const words = SOURCE_WORDS[e.source];
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "The table";
 }
 // A button's refusal says which button, once: "Button A: declare a target first", "Button C (Next round) has ...".
 function buttonSaid(button, message) {
