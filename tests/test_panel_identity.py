@@ -46,7 +46,7 @@ def test_a_vnm_player_is_name_and_world_in_one_colour_on_every_phone_screen(brow
     build = p.moment("Build spaceships")
     p.tap(build.locator("button.open"))
     p.submit(build)
-    expect(p.said()).to_have_text("Ann (Venus) builds 1 spaceship(s) on their home world: 3 on the board, 2 in reserve")
+    expect(p.said()).to_have_text("Ann (Venus) builds 1 spaceship on their home world: 3 on the board, 2 in reserve")
     shot(page, "identity-vnm-game")
 
     page.evaluate("() => api('POST', '/api/rolls', {expr: '2d6'})")  # a free roll from Ann's phone: her luck

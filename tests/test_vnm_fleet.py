@@ -53,7 +53,7 @@ def test_pluto_builds_as_many_as_the_reserve_holds_and_says_so() -> None:
     state = new_game(players=SIX)
     state, _ = act(state, {"type": "destroy_ship", "world": "Pluto", "count": 2})
     assert ships(state, "Pluto") == (3, 2)
-    refused(state, {"type": "build", "count": 3}, "only 2 spaceship(s) in reserve")
+    refused(state, {"type": "build", "count": 3}, "only 2 spaceships in reserve")
     state, result = act(state, {"type": "build"})
     assert result["built"] == 2
     assert "3 allowed, but only 2 left in reserve" in result["summary"]

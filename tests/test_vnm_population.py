@@ -73,7 +73,7 @@ def test_earth_waits_until_an_alien_collects() -> None:
     assert state["earth_may_collect"] is True
     assert "Earth may now collect" in result["summary"]
     state = play_to(state, "Earth")
-    refused(state, {"type": "collect", "area": "China", "count": 2}, "1 spaceship(s)", "so 1 more, not 2")
+    refused(state, {"type": "collect", "area": "China", "count": 2}, "1 spaceship on", "so 1 more, not 2")
     state, result = act(state, {"type": "collect", "area": "China", "count": 1})
     assert state["worlds"]["Earth"]["population"] == 1
     assert "Secret Underground Refuge" in result["summary"]
@@ -115,7 +115,7 @@ def test_infected_population_is_counted_apart_and_collected_on_request() -> None
     refused(state, {"type": "infect", "area": "China"}, "Pluto cannot infect", "Titan")
     state = play_to(state, "Titan")
     state, _ = act(state, {"type": "infect", "area": "Africa", "count": 2})
-    refused(state, {"type": "infect", "area": "Africa", "count": 1}, "2 spaceship(s)", "extend")
+    refused(state, {"type": "infect", "area": "Africa", "count": 1}, "2 spaceships", "extend")
     state = _infect(state, "Africa", 7)
     assert area(state, "Africa")["population"] == 0 and area(state, "Africa")["infected"] == 9
     state = play_to(state, "Venus")
@@ -132,7 +132,7 @@ def test_a_win_is_announced_the_moment_the_threshold_is_reached() -> None:
     state, result = act(state, {"type": "collect", "area": "China", "count": 4})
     state, _ = act(state, {"type": "collect", "area": "China", "count": 1})
     assert state["winners"] == []
-    refused(state, {"type": "collect", "area": "China"}, "5 spaceship(s)", "so 0 more", "extend")
+    refused(state, {"type": "collect", "area": "China"}, "5 spaceships", "so 0 more", "extend")
     state, _ = act(state, {"type": "extend", "cards": 1})
     state, result = act(state, {"type": "collect", "area": "China"})
     assert state["winners"] == [0]  # Pluto is the first in the players list

@@ -16,7 +16,7 @@ from tests.test_vnm_support import act, enhanced_game, new_game, play_to, refuse
 def test_each_spaceship_collects_one_unit_and_each_zap_extension_one_more() -> None:
     state = play_to(new_game(), "Venus")  # Basic: Venus has 2 spaceships
     state, _ = act(state, {"type": "collect", "area": "China", "count": 2})
-    refused(state, {"type": "collect", "area": "China"}, "2 spaceship(s)", "so 0 more")
+    refused(state, {"type": "collect", "area": "China"}, "2 spaceships", "so 0 more")
     state, _ = act(state, {"type": "extend", "cards": 2})
     refused(state, {"type": "collect", "area": "China", "count": 3}, "so 2 more, not 3")
     state, _ = act(state, {"type": "collect", "area": "China", "count": 2})
@@ -51,11 +51,11 @@ def test_attacks_are_bounded_by_ships_and_extensions() -> None:
     state = play_to(new_game(), "Venus")  # 2 spaceships
     state, _ = act(state, {"type": "attack", "target": "Pluto", "faces": [1, 1]})
     state, _ = act(state, {"type": "attack", "target": "Pluto", "faces": [1, 1]})
-    refused(state, {"type": "attack", "faces": [1, 1]}, "attacked 2 time(s)", "extend")
+    refused(state, {"type": "attack", "faces": [1, 1]}, "attacked 2 times", "extend")
     state, _ = act(state, {"type": "extend"})
     state, _ = act(state, {"type": "attack", "faces": [9, 1]})
     assert state["worlds"]["Pluto"]["on_board"] == 4
-    refused(state, {"type": "attack", "faces": [1, 1]}, "attacked 3 time(s)")
+    refused(state, {"type": "attack", "faces": [1, 1]}, "attacked 3 times")
 
 
 def test_an_enhanced_extension_attack_needs_no_tech_cards() -> None:

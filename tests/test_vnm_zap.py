@@ -26,7 +26,7 @@ def test_playing_a_card_moves_it_from_hand_to_discard_and_numbers_decide_priorit
 
 def test_a_fourth_card_in_hand_is_refused() -> None:
     state = new_game()
-    refused(state, {"type": "draw_zap", "world": "Venus", "count": 1}, "holds 3 Zap card(s)", "4th")
+    refused(state, {"type": "draw_zap", "world": "Venus", "count": 1}, "holds 3 Zap cards", "4th")
     refused(state, {"type": "draw_zap"}, "4th")
     state, _ = act(state, {"type": "play_zap"})
     refused(state, {"type": "draw_zap", "count": 2}, "4th")
@@ -40,7 +40,7 @@ def test_no_card_to_play_and_no_card_to_draw() -> None:
         state, _ = act(state, {"type": "play_zap", "world": "Mars"})
     refused(state, {"type": "play_zap", "world": "Mars"}, "Mars has no Zap cards in hand")
     state["players"][1]["zap"]["deck"] = 1
-    refused(state, {"type": "draw_zap", "world": "Mars", "count": 2}, "deck has 1 card(s) left")
+    refused(state, {"type": "draw_zap", "world": "Mars", "count": 2}, "deck has 1 card left")
 
 
 def test_the_next_player_draws_up_to_three_at_the_start_of_the_turn_while_the_deck_lasts() -> None:
@@ -49,7 +49,7 @@ def test_the_next_player_draws_up_to_three_at_the_start_of_the_turn_while_the_de
     state, _ = act(state, {"type": "play_zap", "world": "Venus"})
     state, result = act(state, {"type": "end_turn"})
     assert zap(state, 0) == {"deck": 7, "hand": 3, "discard": 2}
-    assert "Venus plays next and draws 2 Zap card(s)" in result["summary"]
+    assert "Venus plays next and draws 2 Zap cards" in result["summary"]
     state["players"][1]["zap"] = {"deck": 1, "hand": 0, "discard": 11}
     state, result = act(state, {"type": "end_turn"})
     assert zap(state, 1) == {"deck": 0, "hand": 1, "discard": 11}
@@ -75,7 +75,7 @@ def test_extending_needs_the_cards_in_hand() -> None:
     state, _ = act(state, {"type": "play_zap"})
     state, _ = act(state, {"type": "play_zap"})
     state, _ = act(state, {"type": "move"})
-    refused(state, {"type": "extend", "cards": 2}, "holds 1 Zap card(s), not 2")
+    refused(state, {"type": "extend", "cards": 2}, "holds 1 Zap card, not 2")
 
 
 def test_two_players_each_have_one_deck_of_18_for_both_planets() -> None:

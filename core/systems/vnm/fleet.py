@@ -19,6 +19,7 @@ from tableside.core.systems.vnm.state import (
     current_world,
     has_earth,
     land_area,
+    many,
     other_action_chosen,
     player_label,
     player_of,
@@ -74,15 +75,15 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
         if count < left:
             note = f" ({left} allowed, but only {in_reserve} left in reserve)"
     elif count > left:
-        raise RuleError(f"{who(state, world)} may build {left} more spaceship(s) this turn, not {count}")
+        raise RuleError(f"{who(state, world)} may build {many(left, 'more spaceship')} this turn, not {count}")
     elif count > in_reserve:
         raise RuleError(
-            f"{who(state, world)} has only {in_reserve} spaceship(s) in reserve, so they cannot build {count}"
+            f"{who(state, world)} has only {many(in_reserve, 'spaceship')} in reserve, so they cannot build {count}"
         )
     chosen["count"] += count
     w["on_board"] += count
     summary = (
-        f"{who(state, world)} builds {count} spaceship(s){where}{note}: "
+        f"{who(state, world)} builds {many(count, 'spaceship')}{where}{note}: "
         f"{w['on_board']} on the board, {reserve(state, world)} in reserve"
     )
     return state, {"summary": summary, "built": count, "on_board": w["on_board"], "reserve": reserve(state, world)}
@@ -110,10 +111,10 @@ def destroy_ship(state: State, action: Action, ctx: Context) -> tuple[State, Res
     w = state["worlds"][world]
     count = action["count"]
     if count > w["on_board"]:
-        raise RuleError(f"{who(state, world)} has only {w['on_board']} spaceship(s) on the board, not {count}")
+        raise RuleError(f"{who(state, world)} has only {many(w['on_board'], 'spaceship')} on the board, not {count}")
     w["on_board"] -= count
     return state, {
-        "summary": f"{who(state, world)} loses {count} spaceship(s): {w['on_board']} on the board, "
+        "summary": f"{who(state, world)} loses {many(count, 'spaceship')}: {w['on_board']} on the board, "
         f"{reserve(state, world)} in reserve",
         "on_board": w["on_board"],
     }
@@ -144,8 +145,9 @@ def attack_closed(state: State, seat: str | None = None) -> str | None:
     chosen = _attack_action(state)
     if chosen and chosen["count"] >= chosen["ships"] + chosen["extensions"]:
         return (
-            f"{who(state, world)} has attacked {chosen['count']} time(s): {chosen['ships']} spaceship(s) and "
-            f"{chosen['extensions']} Zap extension(s); discard a Zap card (extend) to attack once more"
+            f"{who(state, world)} has attacked {many(chosen['count'], 'time')}: "
+            f"{many(chosen['ships'], 'spaceship')} and "
+            f"{many(chosen['extensions'], 'Zap extension')}; discard a Zap card (extend) to attack once more"
         )
     return None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tableside.core.errors import RuleError
 from tableside.core.system import State, Tracked
 from tableside.core.systems.vnm import rules
-from tableside.core.systems.vnm.state import check_winners, player_label, population_total, who
+from tableside.core.systems.vnm.state import check_winners, many, player_label, population_total, who
 
 # --- conservation laws ------------------------------------------------------------------------
 
@@ -102,7 +102,9 @@ def correct(state: State, key: str, value: int) -> State:
         source = "deck" if parts[-1] == "hand" else "hand"
         delta = value - zap[parts[-1]]
         if zap[source] - delta < 0:
-            raise RuleError(f"correct: the {source} holds {zap[source]} Zap card(s), so {delta} cannot come from it")
+            raise RuleError(
+                f"correct: the {source} holds {many(zap[source], 'Zap card')}, so {delta} cannot come from it"
+            )
         if source == "hand" and zap["hand"] - delta > rules.ZAP_HAND:
             raise RuleError(f"correct: the hand would hold {zap['hand'] - delta} Zap cards; a hand holds three")
         zap[source] -= delta

@@ -27,6 +27,7 @@ from tableside.core.systems.vnm.state import (
     current_world,
     has_earth,
     land_area,
+    many,
     other_action_chosen,
     progress,
     turn_closed,
@@ -122,8 +123,8 @@ def _spend(state: State, count: int, collecting: bool) -> dict[str, Any]:
         done = chosen["count"] if chosen else 0
         unit = "two units" if collecting and per_ship(state, world) == 2 else "one unit"
         raise RuleError(
-            f"{who(state, world)} has {ships} spaceship(s) on the board ({unit} each) and {ext} Zap "
-            f"extension(s) (one unit each): {done} done, so {left} more, not {count}; "
+            f"{who(state, world)} has {many(ships, 'spaceship')} on the board ({unit} each) and "
+            f"{many(ext, 'Zap extension')} (one unit each): {done} done, so {left} more, not {count}; "
             "discard a Zap card (extend) for one more"
         )
     chosen = begin(state, "population")

@@ -177,6 +177,11 @@ def seat_label(state: State, seat: str) -> str:
     return seat
 
 
+def many(count: int, thing: str) -> str:
+    """A count said as a person says it: "1 spaceship", "2 spaceships", "0 Zap cards"."""
+    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
+
+
 def who(state: State, world: str) -> str:
     """The player acting for ``world``, named as every screen names them: "Ann (Pluto)"; one planet
     of a two-player team "Wally (Mars)"; just "Pluto" when the player is named for the world."""

@@ -13,7 +13,7 @@ from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
-from tableside.core.systems.vnm.state import current_world, player_of, turn_closed, who, world_in_game
+from tableside.core.systems.vnm.state import current_world, many, player_of, turn_closed, who, world_in_game
 
 EXTENSION_EFFECT: dict[str, str] = {
     "build": "build one extra spaceship",
@@ -67,14 +67,14 @@ def draw_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     if count == 0 or zap["hand"] + count > rules.ZAP_HAND:
         nth = zap["hand"] + max(count, 1)
         raise RuleError(
-            f"{who(state, world)} holds {zap['hand']} Zap card(s); a hand holds three, "
+            f"{who(state, world)} holds {many(zap['hand'], 'Zap card')}; a hand holds three, "
             f"so drawing a {_ordinal(nth)} is not allowed"
         )
     if count > zap["deck"]:
-        raise RuleError(f"{who(state, world)}'s Zap deck has {zap['deck']} card(s) left, not {count}")
+        raise RuleError(f"{who(state, world)}'s Zap deck has {many(zap['deck'], 'card')} left, not {count}")
     zap["deck"] -= count
     zap["hand"] += count
-    return state, {"summary": f"{who(state, world)} draws {count} Zap card(s) ({_counts(zap)})", "zap": dict(zap)}
+    return state, {"summary": f"{who(state, world)} draws {many(count, 'Zap card')} ({_counts(zap)})", "zap": dict(zap)}
 
 
 def _ordinal(n: int) -> str:
@@ -83,7 +83,7 @@ def _ordinal(n: int) -> str:
 
 def draw_for_turn(state: State, world: str) -> str:
     """Start of a turn: "draw cards from your deck until you have three again" while the deck lasts.
-    Said after the player's name ("Ann (Venus) plays next and draws 1 Zap card(s)")."""
+    Said after the player's name ("Ann (Venus) plays next and draws 1 Zap card")."""
     player = player_of(state, world)
     zap = player["zap"]
     wanted = rules.ZAP_HAND - zap["hand"]
@@ -93,8 +93,8 @@ def draw_for_turn(state: State, world: str) -> str:
     if wanted == 0:
         return "holds three Zap cards"
     if drawn < wanted:
-        return f"draws {drawn} Zap card(s): the deck is out ({_counts(zap)})"
-    return f"draws {drawn} Zap card(s) ({_counts(zap)})"
+        return f"draws {many(drawn, 'Zap card')}: the deck is out ({_counts(zap)})"
+    return f"draws {many(drawn, 'Zap card')} ({_counts(zap)})"
 
 
 def extend_closed(state: State, seat: str | None = None) -> str | None:
@@ -125,7 +125,7 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
         )
     zap = player["zap"]
     if cards > zap["hand"]:
-        raise RuleError(f"{who(state, world)} holds {zap['hand']} Zap card(s), not {cards}")
+        raise RuleError(f"{who(state, world)} holds {many(zap['hand'], 'Zap card')}, not {cards}")
     zap["hand"] -= cards
     zap["discard"] += cards
     chosen["extensions"] += cards
@@ -134,7 +134,7 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     if chosen["kind"] == "attack" and state["version"] == "Enhanced":
         note = " (Technology and Special cards do not apply: two dice, 8 or higher)"
     return state, {
-        "summary": f"{who(state, world)} discards {cards} Zap card(s): {cards} x {effect}{note} ({_counts(zap)})",
+        "summary": f"{who(state, world)} discards {many(cards, 'Zap card')}: {cards} x {effect}{note} ({_counts(zap)})",
         "extensions": chosen["extensions"],
         "zap": dict(zap),
     }
