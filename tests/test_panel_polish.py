@@ -236,7 +236,26 @@ def test_a_form_being_filled_keeps_its_values_and_focus_when_another_phone_chang
     expect(other).to_be_focused()
     expect(capture.get_by_role("radio", name="Bob")).to_be_checked()
     expect(capture.get_by_text("Vipress")).to_be_visible()  # and it offers what is new
+    capture.get_by_role("spinbutton", name="Support Value").fill("7")
+    other.focus()
+    other.press("End")
+    other.press_sequentially(" Major")
+    api(server, "POST", "/api/sessions/active/actions", {**LEADER, "name": "Baron Ironblood"})  # drawn anew again
+    after2 = api(server, "GET", "/api/sessions/active/actions")
+    assert next(a for a in after2["actions"] if a["type"] == "record_capture")["fields"] != capture_fields(after)
+    p.at(version + 3)
+    expect(capture.get_by_text("Baron Ironblood")).to_be_visible()
+    other = capture.get_by_role("textbox", name="Or another Leader's name")
+    expect(other).to_have_value("Sergeant Major")
+    expect(other).to_be_focused()
+    expect(capture.get_by_role("radio", name="Bob")).to_be_checked()
+    expect(capture.get_by_role("spinbutton", name="Support Value")).to_have_value("7")
     p.close()
+
+
+def capture_fields(actions: dict) -> list:
+    """The fields "Record a captured Leader" offers now."""
+    return next(a for a in actions["actions"] if a["type"] == "record_capture")["fields"]
 
 
 def test_a_number_being_fixed_keeps_its_value_and_focus_when_another_phone_changes_the_table(browser, server):

@@ -463,8 +463,8 @@ function actWidget(a, big, keep, openNow = false) {
   node.append(opener);
   let form = null;
   const widget = { node, big, shape: JSON.stringify(a.fields || []), updateAction: (na) => { a = na; }, form: () => form };
-  const open = () => {
-    form = actionForm(a, close, big);
+  const open = (entered) => {
+    form = actionForm(a, close, big, entered);
     node.append(form.node);
     opener.setAttribute("aria-expanded", "true");
     S.open.set(a.type, widget);
@@ -482,46 +482,30 @@ function actWidget(a, big, keep, openNow = false) {
     opener.setAttribute("aria-expanded", "false");
     S.open.delete(a.type);
   }
-  if (openNow && !oneTap) open(); // the only thing the table waits for: its form is already open, prefilled
   // What it offers changed while someone filled it in: the new form opens with what they had entered.
-  const was = prev && prev.form();
-  if (was && !oneTap) {
-    if (!form) open();
-    carryOver(was.node, form.node);
-  }
+  const was = !oneTap && prev && prev.form();
+  if (was || (openNow && !oneTap)) open(was ? was.entered() : undefined); // the moment's only move: open, prefilled
+  if (was) carryOver(was.node, form.node);
   return node;
 }
-// Copy what someone entered in a form into the same action's form drawn anew (its choices changed): field by
-// field (by name), each text, number and switch in order, and each choice by its words where it is still offered.
-// The field that had the focus is the one to get it back (drawActions does that).
+// The rest of a form drawn anew from one being filled in (its values came over as the fields' defaults, see
+// actionForm's `entered`): the exact text of each text and number box, half-typed or not yet valid, field by
+// field (by name), and the control that had the focus, which drawActions gives it back.
 function carryOver(from, to) {
   const fieldsIn = (form) => new Map([...form.querySelectorAll("[data-field]")].map((n) => [n.dataset.field, n]));
   const target = fieldsIn(to);
+  const typed = (c) => c.tagName === "TEXTAREA" || (c.tagName === "INPUT" && !["radio", "checkbox", "button"].includes(c.type));
+  const words = (c) => (c.closest("label") || c).textContent;
   for (const [name, old] of fieldsIn(from)) {
     const now = target.get(name);
     if (!now) continue;
-    const controls = (n) => [...n.querySelectorAll("input, select, textarea")];
+    const controls = (n) => [...n.querySelectorAll("input, select, textarea, button")];
     const mine = controls(now), theirs = controls(old);
-    const words = (input) => (input.closest("label") || {}).textContent;
     theirs.forEach((c, i) => {
-      let twin = null;
-      if (c.type === "radio") {
-        twin = mine.find((m) => m.type === "radio" && words(m) === words(c)) || null;
-        if (twin && c.checked && !twin.checked) { twin.checked = true; twin.dispatchEvent(new Event("change", { bubbles: true })); }
-      } else if (mine[i] && mine[i].tagName === c.tagName && mine[i].type === c.type) {
-        twin = mine[i];
-        if (c.type === "checkbox") {
-          if (twin.checked !== c.checked) { twin.checked = c.checked; twin.dispatchEvent(new Event("change", { bubbles: true })); }
-        } else if (c.tagName === "SELECT") {
-          const text = c.selectedOptions[0] && c.selectedOptions[0].textContent;
-          const opt = [...twin.options].find((o) => o.textContent === text);
-          if (opt && !opt.selected) { opt.selected = true; twin.dispatchEvent(new Event("change", { bubbles: true })); }
-        } else if (twin.value !== c.value) {
-          twin.value = c.value;
-          twin.dispatchEvent(new Event("input", { bubbles: true }));
-        }
-      }
-      if (S.focusAt && c === S.focusAt.node && twin) S.refocus = twin;
+      const twin = c.type === "radio" || c.tagName === "BUTTON" ? mine.find((m) => m.tagName === c.tagName && m.type === c.type && words(m) === words(c))
+        : mine[i] && mine[i].tagName === c.tagName && mine[i].type === c.type ? mine[i] : null;
+      if (twin && typed(c) && twin.value !== c.value) { twin.value = c.value; twin.dispatchEvent(new Event("input", { bubbles: true })); }
+      if (twin && S.focusAt && c === S.focusAt.node) S.refocus = twin;
     });
   }
 }
@@ -543,13 +527,15 @@ function quickField(fields) {
   const others = open.filter((f) => f !== first && f.required);
   return others.length ? -1 : 0;
 }
-function actionForm(a, close, big = false) {
+// `kept`: what someone had entered in this action's form before it was drawn anew (field name -> value).
+function actionForm(a, close, big = false, kept = {}) {
   const who = seatFor(a);
-  const fields = (a.fields || []).map((f) => {
+  const drawn = (a.fields || []).map((f) => {
     const canBe = (f.kind === "seat" || f.kind === "pick") && who !== undefined && choiceList(f).some((c) => c.value === who);
     // A pick is the phone's own seat only where the action says so (a.seat_field): "Settle the tie: Player" names anyone.
     return canBe && f.default === undefined && (f.kind === "seat" || f.name === a.seat_field) ? { ...f, default: who } : f;
   });
+  const fields = drawn.map((f) => (kept && Object.hasOwn(kept, f.name) ? { ...f, default: kept[f.name] } : f));
   const quick = ($("by-hand").checked && a.rolls_dice) || (fields[0] && (a.taps || []).includes(fields[0].name)) ? -1 : quickField(fields);
   const err = el("p", { class: "form-error", role: "alert", hidden: true });
   const dice = { box: el("div"), pad: null };
@@ -620,7 +606,14 @@ function actionForm(a, close, big = false) {
     const i = m ? fields.findIndex((f) => f.name === m[1]) : -1;
     showErr(labelled(a, message), i >= 0 ? widgets[i] : undefined);
   }
-  return { node: form };
+  // What someone entered: each shown field whose value reads and differs from what the form was drawn with.
+  const entered = () => Object.fromEntries(fields.flatMap((f, i) => {
+    if (widgets[i].node.hidden) return [];
+    let v;
+    try { v = widgets[i].read(); } catch { return []; }
+    return v === undefined || JSON.stringify(v) === JSON.stringify(drawn[i].default) ? [] : [[f.name, v]];
+  }));
+  return { node: form, entered };
 }
 // A field's problem, under the field (opening a fold it sits in): false when the field is not on screen.
 function sayAt(w, text) {
