@@ -184,3 +184,18 @@ def test_a_change_no_seat_made_is_named_alike_on_the_last_change_line_and_in_his
     table.page.get_by_role("button", name="History", exact=True).tap()
     expect(table.page.locator("#log li").first).to_contain_text("from a script (the HTTP API)")
     table.close()
+
+
+def test_a_roll_off_sent_from_a_seated_phone_is_everyone_s_not_the_sender_s(browser, server):
+    """Seen failing on the old code: both phones read "Ann: Roll-off Ann 3, Bob 6: ..." as if Ann rolled alone."""
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]})
+    ann, bob = (Phone(browser, server, seat=s).at(version) for s in ("Ann", "Bob"))
+    ann.page.evaluate("() => api('POST', '/api/sessions/active/actions', {type: 'commander_roll_off', faces: [3, 6]})")
+    line = "Roll-off: Ann 3, Bob 6: Bob is the Commander; Round 1, Event Phase"
+    for p in (ann, bob):  # the sender's phone and another seat's say it alike, as the e-paper does
+        expect(p.said()).to_have_text(line)
+    expect(bob.page.locator("#board")).to_contain_text("Roll-off: Ann 3, Bob 6: Bob is Commander")
+    ann.page.get_by_role("button", name="History", exact=True).tap()
+    expect(ann.page.locator("#log li").first).to_contain_text("by Ann")  # who sent it stays in History
+    for p in (ann, bob):
+        p.close()

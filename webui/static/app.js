@@ -137,6 +137,8 @@ function changeWords(e) {
   const undone = /^(Undid|Redid): ([\s\S]*)$/.exec(summary);
   const who = whoDid(e);
   if (undone) return `${who} ${undone[1].toLowerCase()}: ${undone[2]}`;
+  // A change that is everyone's (VENOM's roll-off) is said alone: "Ann: Roll-off ..." read as Ann's roll.
+  if (e.result && e.result.everyone) return summary;
   // "Max plays Bot 12", "Ann: Recruitment Phase" already say who: never "Ann: Ann: ...".
   return summary.startsWith(`${who} `) || summary.startsWith(`${who}:`) ? summary : `${who}: ${summary}`;
 }

@@ -43,18 +43,20 @@ def commander_roll_off(state: State, action: dict[str, Any], ctx: Context) -> tu
     rolled = ", ".join(f"{n} {f}" for n, f in zip(names, faces, strict=True))
     # The roll in the rulebook's words, short enough for a pHAT (the screen names who rolled what):
     # "The individual who rolls the highest is the Commander and will be the first player to take a Turn.
-    # Any ties for the highest roll will re-roll". Never a "total" of the dice.
+    # Any ties for the highest roll will re-roll". Never a "total" of the dice. The roll-off is everyone's,
+    # whichever phone sent it: "everyone" tells the phone not to put the sender's name before it
+    # ("Ann: Roll-off ..." read as Ann's roll alone); the line starts "Roll-off: ..." as on the e-paper.
     if commander is None:
         state["roll_off"]["contenders"] = tied
         tied_names = [state["players"][p]["name"] for p in tied]
         ctx.dice.mark(marks, verdict=f"{' and '.join(tied_names)} tie: roll again")
-        summary = f"Roll-off {rolled}: {' and '.join(tied_names)} tie on {max(faces)} and re-roll"
-        return state, {"summary": summary, "commander": None, "tied": tied_names}
+        summary = f"Roll-off: {rolled}: {' and '.join(tied_names)} tie on {max(faces)} and re-roll"
+        return state, {"summary": summary, "commander": None, "tied": tied_names, "everyone": True}
     start_game(state, commander)
     name = state["players"][commander]["name"]
     ctx.dice.mark(marks, verdict=f"{name} is Commander")
-    summary = f"Roll-off {rolled}: {name} is the Commander; Round 1, Event Phase"
-    return state, {"summary": summary, "commander": name}
+    summary = f"Roll-off: {rolled}: {name} is the Commander; Round 1, Event Phase"
+    return state, {"summary": summary, "commander": name, "everyone": True}
 
 
 def set_commander(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
