@@ -75,6 +75,10 @@ class ActionSpec:
     once every one of them is answered (a VENOM Leader card, then its Zone).
     ``for_role``: the seat role whose action it is (Venus 2140's GM actions: ``"gm"``); a phone
     seated at another role does not offer it (the core would refuse it there anyway), the table's does.
+    ``applies(state)`` False: the action is no part of this game at all (an Enhanced-only action in a
+    Basic game), so the list of actions for this game (``GET .../actions``, the phone) leaves it out
+    rather than greying it out "Not now" for the whole game, as a field's ``applies`` leaves the field
+    out. It changes no server check: posted anyway, ``available`` refuses it in its own words.
     """
 
     type: str
@@ -90,6 +94,11 @@ class ActionSpec:
     seat_field: str = ""
     taps: tuple[str, ...] = ()
     for_role: str = ""
+    applies: Callable[[State], bool] | None = None
+
+    def applies_in(self, state: State | None) -> bool:
+        """Whether this action is part of the game in ``state`` (None: any game, as ``describe()`` lists)."""
+        return state is None or self.applies is None or bool(self.applies(state))
 
     def reason(self, state: State, seat: str | None) -> str | None:
         return self.available(state, seat) if self.available else None

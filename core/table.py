@@ -324,7 +324,8 @@ class Table:
             system, state = live.system, live.state
             seats = [s.name for s in system.seats(state)]
             shown = privacy.state(system, state, seat)
-            actions = [spec.describe(shown, seats, seat) for spec in system.actions.values()]
+            # An action that is no part of this game (Enhanced-only in a Basic game) is not listed at all.
+            actions = [spec.describe(shown, seats, seat) for spec in system.actions.values() if spec.applies_in(shown)]
             actions.append(system.correct_spec().describe(state, seats, seat))  # the free roll is POST /api/rolls
             if live.readonly:
                 for a in actions:

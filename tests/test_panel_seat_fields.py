@@ -189,3 +189,20 @@ def test_vnm_attack_help_names_the_declared_target_only_once_declared(browser, s
     p.at(version)
     expect(p.moment("Attack").locator("form legend").first).to_contain_text("default: the declared target, Cy (Pluto)")
     p.close()
+
+
+# -- Venus Needs Men: a Basic game lists no Enhanced-only action ---------------------------------------
+def test_vnm_a_basic_game_lists_no_enhanced_only_action(browser, server):
+    """It listed Infect, Destroy population, Technology values and a Research group, all "Not now: ...
+    only in the Enhanced game" for the whole game."""
+    version = new_game(server, "vnm", VNM, *VENUS_TURN)
+    p = Phone(browser, server).at(version)
+    page = p.page
+    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
+    game = page.locator("#tab-game")
+    expect(game.locator("button.open", has_text="Collect population")).to_have_count(1)  # drawn, groups open
+    for label in ("Infect population", "Destroy population", "Technology values", "Choose an Upgrade", "Research"):
+        expect(game.locator("button.open", has_text=re.compile(f"^{label}"))).to_have_count(0)
+    expect(game.locator("#groups summary", has_text=re.compile("^Research"))).to_have_count(0)
+    expect(game).not_to_contain_text("Enhanced game")
+    p.close()

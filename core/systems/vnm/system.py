@@ -80,7 +80,8 @@ WEAPONS = (Choice("card", "Weapon Technology card"), Choice("gatling", "Gatling 
 
 
 def _enhanced(state: State) -> bool:
-    """Fields of the Enhanced game (Technology, Upgrades, infected chips) are not asked in a Basic game."""
+    """Fields and actions of the Enhanced game (Technology, Upgrades, infected chips, Infect, Destroy
+    population, Research) are not offered in a Basic game."""
     return state.get("version") == "Enhanced"
 
 
@@ -314,6 +315,7 @@ ACTIONS: dict[str, ActionSpec] = {
             (_area(_areas_with_healthy, "infected in"), _count("Population", False)),
             group=POPULATION,
             available=population.infect_closed,
+            applies=_enhanced,
             example={"area": "India", "count": 1},
         ),
         ActionSpec(
@@ -324,6 +326,7 @@ ACTIONS: dict[str, ActionSpec] = {
             (_area(_areas_with_population, "destroyed in"), _count("Population", False), _INFECTED),
             group=POPULATION,
             available=population.destroy_closed,
+            applies=_enhanced,
             example={"area": "Europe", "count": 1, "infected": True},
         ),
         ActionSpec(
@@ -362,6 +365,7 @@ ACTIONS: dict[str, ActionSpec] = {
             _UPGRADE_FIELDS,
             group=RESEARCH,
             available=research.choose_closed,
+            applies=_enhanced,
             example={"upgrade": "Gatling Lasers"},
         ),
         ActionSpec(
@@ -385,6 +389,7 @@ ACTIONS: dict[str, ActionSpec] = {
             ),
             group=RESEARCH,
             available=_upgrade_left_closed,
+            applies=_enhanced,
             rolls=True,
             example={"upgrade": "Yttrium Alloys"},
         ),
@@ -396,6 +401,7 @@ ACTIONS: dict[str, ActionSpec] = {
             (_WORLD, *setup.TECH_FIELDS),
             group=CARDS,
             available=_tech_open,
+            applies=_enhanced,
             example={"world": "Mars", "weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8},
         ),
         ActionSpec(
