@@ -174,3 +174,18 @@ def test_every_step_of_each_scenario_is_whole_on_every_panel_with_the_scores_on_
         check_whole(image, layout, f"{system} after {upto} on {panel_id}")
         if panel_id.startswith("phat"):
             check_scores(layout, scores(system, state), f"{system} after {upto} on {panel_id}")
+
+
+def test_the_venom_players_grid_headings_keep_one_size_with_a_gap_on_the_13_3_inch_panel():
+    """Seen failing on the old code: "Rewards" drawn smaller than "Leaders" and 3 px from it (equal cells too
+    narrow for it, while "VP" had room to spare)."""
+    if "venom" not in registered():
+        pytest.skip("venom is not a registered system yet")
+    screen, _state = _played("venom")
+    _image, layout = render_layout(screen, get_panel("spectra-13.3"), JOIN)
+    heads = [r for r in layout.texts if r.rule == "heading" and r.asked in ("VP", "Leaders", "Rewards")]
+    assert [r.text for r in heads] == ["VP", "Leaders", "Rewards"], [r.text for r in heads]
+    assert len({r.font.size for r in heads}) == 1, [(r.text, r.font.size) for r in heads]
+    boxes = [measured(r) for r in heads]
+    gap = min(b[0] - a[2] for a, b in zip(boxes, boxes[1:], strict=False))
+    assert gap >= heads[0].font.size // 3, f"headings {gap} px apart: {boxes}"

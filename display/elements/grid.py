@@ -213,15 +213,41 @@ def _geometry(c: Canvas, e: Grid, w: int, size: int) -> tuple[int, int, int, boo
     return w - cell_w * ncol, cell_w, sw, marks, align
 
 
+def _columns(c: Canvas, e: Grid, w: int, size: int) -> list[tuple[int, int]]:
+    """Each column's (x from the grid's left, width) at ``size``: equal cells, unless a heading would be drawn
+    smaller than its neighbours there ("Rewards" beside "Leaders" on a 13.3" panel) while each column as wide
+    as its own heading and values, plus a gap, fits the same room: then the room is shared that way."""
+    key = ("grid-columns", id(e), w, size)
+    if key not in c.memo:
+        label_w, cell_w, _sw, _marks, _align = _geometry(c, e, w, size)
+        ncol = max(1, len(e.columns))
+        widths = [cell_w] * ncol
+        fh, fb = font(c.m.label), font(size, "bold")
+        if any(width(col, fh) > cell_w - 2 for col in e.columns):
+            needs = [
+                max([width(col, fh), width("00", fb)] + [width(r.cells[j], fb) for r in e.rows if j < len(r.cells)])
+                + c.m.pad
+                for j, col in enumerate(e.columns)
+            ]
+            spare = cell_w * ncol - sum(needs)
+            if spare >= 0:
+                widths = [n + spare // ncol for n in needs]
+                widths[-1] += cell_w * ncol - sum(widths)
+        xs = [label_w + sum(widths[:j]) for j in range(ncol)]
+        c.memo[key] = list(zip(xs, widths, strict=True))
+    return c.memo[key]  # type: ignore[return-value]
+
+
 def _whole(c: Canvas, e: Grid, w: int, size: int) -> bool:
     """Whether every row label and cell fits its room whole at ``size`` (a highlighted row is bold)."""
     key = ("grid-whole", id(e), w, size)
     if key not in c.memo:
         label_w, cell_w, sw, marks, align = _geometry(c, e, w, size)
+        cols = _columns(c, e, w, size)
         ok = True
         for r in e.rows:
             fr = font(size, "bold" if r.highlight else "regular")
-            ok = ok and all(ink_width(cell, fr) <= cell_w - 2 for cell in r.cells)
+            ok = ok and all(ink_width(cell, fr) <= cw - 2 for cell, (_x, cw) in zip(r.cells, cols, strict=False))
             room = label_w - (2 * sw + 3 if marks else 0) - c.m.pad // 2
             if align == "right" and r.cells:
                 room = w - width(r.cells[0], fr) - c.m.pad * 2 - (2 * sw + 3 if marks else 0) - c.m.pad // 2
@@ -251,12 +277,13 @@ def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
     row = line_h(c, size)
     ncol = max(1, len(e.columns))
     label_w, cell_w, sw, marks, align = _geometry(c, e, w, size)
+    cols = _columns(c, e, w, size)
     if any(e.columns):
         if title == "beside":  # the title in the corner the row labels leave
             label_line(c, x, y, label_w - c.m.pad, e.title, "", e.tone)
-        for j, col in enumerate(e.columns):
-            fc = largest(col, cell_w - 2, 10_000, fh.size, max(7, fh.size * 4 // 5), "regular")
-            c.text((x + label_w + j * cell_w, y), col, fc, cell_w - 2, align="center", rule="heading")
+        for col, (cx, cw) in zip(e.columns, cols, strict=False):
+            fc = largest(col, cw - 2, 10_000, fh.size, max(7, fh.size * 4 // 5), "regular")
+            c.text((x + cx, y), col, fc, cw - 2, align="center", rule="heading")
         y += line_h(c, c.m.label)
         c.rect((x, y - 2, x + w - 1, y - 2), fill=BLACK)
     for r in e.rows:
@@ -271,8 +298,8 @@ def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
         if align == "right" and r.cells:  # the label may use whatever its own value leaves
             room = w - width(fit(r.cells[0], fr, cell_w - 2), fr) - c.m.pad * 2
         c.text((lx, y), r.label, fr, room - (lx - x) - c.m.pad // 2)
-        for j, cell in enumerate(r.cells[:ncol]):
-            c.text((x + label_w + j * cell_w, y), cell, fr, cell_w - 2, align=align)
+        for cell, (cx, cw) in zip(r.cells[:ncol], cols, strict=False):
+            c.text((x + cx, y), cell, fr, cw - 2, align=align)
         y += row
 
 
