@@ -84,6 +84,8 @@ def phone(browser, server, join: bool = True):
 
 # The README's phone pictures: these screenshots are also written to docs/images/ (the phone's screen,
 # not the full page) whenever they look different from the one there, so the README shows the panel as it is.
+# "vnm-game" is taken by tests/test_panel_browser.py::test_set_up_and_play_a_game_with_a_second_phone_watching[vnm]
+# (``shot(page, f"{system}-game")``): a real VNM game set up and played on a 390 x 844 phone.
 README_SHOTS = {"vnm-game": "phone-vnm.png"}  # a game whose steps roll no dice: the same picture each run
 README_IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
 README_TOLERANCE = 0.03  # share of pixels that may differ (a die's face, a time) before the picture is rewritten
