@@ -262,11 +262,12 @@ class DiceFeed:
         if w.private_to:  # every phone reads this line: the seat's own phone reads the result in the log
             self.message = f"{w.said}: all {len(faces)} dice in, played for {w.private_to}"
         else:  # worded as every phone words the change in the log: who did it, then what happened
-            summary = out.get("result", {}).get("summary")
-            who = w.seat or "Smart dice"
+            result = out.get("result", {})
+            summary = result.get("summary")
+            who = w.seat or "The smart dice"  # as the phone's last-change line says a change no seat made
             if not summary:
                 self.message = f"{w.said}: done"
-            elif summary.startswith((f"{who} ", f"{who}:")):
+            elif result.get("everyone") or summary.startswith((f"{who} ", f"{who}:")):  # a roll-off is said alone
                 self.message = summary
             else:
                 self.message = f"{who}: {summary}"
