@@ -77,6 +77,10 @@ class Field:
     ``help_now(state)`` is the help in this state, replacing ``help`` ("default: the declared
     target" only while a target is declared); empty leaves the field without help.
     The last three, like ``shown_when``, change no server check: the rules refuse in their own words.
+    ``sends`` (an optional pick) draws the field as the form's send buttons: the plain send leaves it
+    unchosen, and one button per choice offered now sends with that choice (Vegas: "Play a card",
+    "Play a card + Bot"), so the choice costs no tap of its own. Inside a ``rows`` field it is an ordinary
+    pick. It changes no server check either.
     """
 
     name: str
@@ -101,6 +105,7 @@ class Field:
     choices_by: str = ""
     choices_of: Callable[[State], Mapping[Any, Sequence[Any]]] | None = None
     help_now: Callable[[State], str] | None = None
+    sends: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -115,6 +120,8 @@ class Field:
             raise ValueError(f"field {self.name!r}: choices_by names another field, and choices_of goes with it")
         if self.choices_by and self.kind != "pick":
             raise ValueError(f"field {self.name!r}: choices_by narrows a pick's choices")
+        if self.sends and (self.kind != "pick" or self.required):
+            raise ValueError(f"field {self.name!r}: sends is for an optional pick (the plain send leaves it unchosen)")
         for other, values in (self.shown_when or {}).items():
             if other == self.name or not isinstance(values, tuple) or not values:
                 raise ValueError(f"field {self.name!r}: shown_when needs another field's name and a tuple of values")
@@ -182,6 +189,8 @@ class Field:
             out["differs_from"] = self.differs_from
         if self.for_role:
             out["for_role"] = self.for_role
+        if self.sends:
+            out["sends"] = True
         if self.choices_of is not None and state is not None:
             per = self.choices_of(state)
             out["choices_by"] = {"field": self.choices_by, "values": {str(k): list(v) for k, v in per.items()}}

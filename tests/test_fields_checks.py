@@ -94,6 +94,19 @@ def test_shown_when_is_described_as_lists():
 # --- checking: presence -------------------------------------------------------------------------
 
 
+def test_a_pick_drawn_as_send_buttons_is_optional_and_says_so():
+    token = Field("token", "pick", required=False, default="", choices=("Game", "Bot"), sends=True)
+    assert token.describe()["sends"] is True
+    assert "sends" not in Field("token", "pick", required=False, choices=("Game",)).describe()
+    assert token.check({}, "play") == ""  # the plain send: the default
+    for bad in (
+        {"kind": "pick", "required": True, "choices": ("Game",)},  # the plain send must leave it unchosen
+        {"kind": "count", "required": False},
+    ):
+        with pytest.raises(ValueError, match="sends is for an optional pick"):
+            Field("token", sends=True, **bad)
+
+
 def test_a_required_field_missing_or_null_is_named():
     for raw in ({}, {"dice": None}):
         with pytest.raises(BadRequest, match=exactly("roll: 'Dice' is required")):

@@ -99,19 +99,21 @@ def test_vegas_a_tokens_extras_show_only_with_the_token_that_uses_them(browser, 
     trump = form.get_by_role("group", name=re.compile("^Trump to"))
     take = form.locator(".field").filter(has_text=re.compile("^Mobster takes"))
     block = form.get_by_text("Only to block")
-    token = form.get_by_role("group", name=re.compile("^Token"))
-    for hidden in (trump, take, block):  # no token chosen: nothing about a token is asked
-        expect(hidden).to_be_hidden()
-    token.get_by_text("Game", exact=True).tap()
-    expect(trump).to_be_visible()
-    expect(block).to_be_visible()
-    expect(take).to_be_hidden()
-    token.get_by_text("Mobster", exact=True).tap()
-    expect(take).to_be_visible()
-    expect(trump).to_be_hidden()
-    token.get_by_text("— not chosen —", exact=True).tap()  # no token: cleared with one tap
-    for hidden in (trump, take, block):
-        expect(hidden).to_be_hidden()
+    sends = form.locator(".submit-row .sends button:visible")
+    # The token is a send button ("Play a card + Game"), so what a token takes is asked beside it, before the
+    # tap that sends: the trump while Jo holds a Game token, what a Mobster takes while she holds a Mobster.
+    expect(sends).to_have_text(["Play a card", "Play a card + Game", "Play a card + Bot", "Play a card + Mobster"])
+    for shown in (trump, take, block):
+        expect(shown).to_be_visible()
+    # Sent with no token (the plain send), a trump chosen by mistake is not sent: the rules would refuse it
+    # ("only a Game token used for its ability moves the Trump Indicator").
+    form.get_by_role("group", name="Suit", exact=True).get_by_text("Team", exact=True).tap()
+    form.get_by_role("button", name="Number: 5", exact=True).tap()
+    trump.get_by_text("Bot", exact=True).tap()
+    sends.filter(has_text=re.compile("^Play a card$")).tap()
+    expect(page.locator("#said")).to_contain_text("Jo plays Team 5")
+    row = api(server, "GET", "/api/sessions/active")["state"]["playing"][0]
+    assert (row["player"], row.get("token") or "", row.get("trump") or "") == ("Jo", "", "")
     page.context.close()
 
 

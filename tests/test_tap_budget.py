@@ -497,3 +497,44 @@ def test_vegas_one_table_phone_enters_a_trick_of_four_in_ten_taps(browser, serve
     for leak in ("choose_furthest_behind", "Add a tokens", "_"):
         assert leak not in text, leak
     p.close()
+
+
+def test_vegas_a_seated_card_with_a_token_is_three_taps(browser, server):
+    """The token is a send button ("Play a card + Bot"), not a choice before the send: suit, number,
+    send-with-token. Old panel: suit, number, token, send (4)."""
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
+    held = api(server, "GET", "/api/sessions/active")["state"]["tokens"]["Jo"]
+    token = next(c for c in ("Inspector", "Bot", "Mobster") if held.get(c, 0) > 0)
+    jo = Phone(browser, server, seat="Jo").at(version)
+    play = jo.moment("Play a card")
+    form = play.locator("form")
+    expect(form).to_be_visible()
+    row = form.locator(".submit-row")
+    expect(row.get_by_role("button", name="Play a card", exact=True)).to_be_visible()  # the plain send: no token
+    for c in ("Game", "Inspector", "Bot", "Mobster"):  # only the tokens Jo holds are offered
+        offered = row.get_by_role("button", name=f"Play a card + {c}", exact=True)
+        if held.get(c, 0) > 0:
+            expect(offered).to_be_visible()
+        else:
+            expect(offered).to_have_count(0)
+    expect(row).to_be_in_viewport()
+    jo.tap(form.get_by_role("group", name="Suit", exact=True).get_by_text("Team", exact=True))
+    jo.tap(form.get_by_role("button", name="Number: 5", exact=True))
+    jo.tap(row.get_by_role("button", name=f"Play a card + {token}", exact=True))
+    expect(jo.said()).to_contain_text("Jo plays Team 5")
+    counted("Vegas card with a token, a seated phone", jo, 3)
+    playing = api(server, "GET", "/api/sessions/active")["state"]["playing"]
+    assert [(r["player"], r["suit"], r["number"], r.get("token")) for r in playing] == [("Jo", "Team", 5, token)]
+    # A Game token used for its ability also says where the Trump Indicator moves (the rules ask it): one
+    # more tap, asked above the send buttons, and counted as such.
+    kim = Phone(browser, server, seat="Kim").at(version + 1)
+    play = kim.moment("Play a card")
+    form = play.locator("form")
+    kim.tap(form.get_by_role("group", name="Suit", exact=True).get_by_text("Team", exact=True))
+    kim.tap(form.get_by_role("button", name="Number: 9", exact=True))
+    kim.tap(form.get_by_role("group", name=re.compile("^Trump to")).get_by_text("Bot", exact=True))
+    kim.tap(form.locator(".submit-row").get_by_role("button", name="Play a card + Game", exact=True))
+    expect(kim.said()).to_contain_text("Kim plays Team 9 with a Game token")
+    counted("Vegas card with a Game token and its trump, a seated phone", kim, 4)
+    for p in (jo, kim):
+        p.close()

@@ -547,8 +547,11 @@ function actionForm(a, close, big = false, kept = {}) {
   // itself once every one is answered. Answered in part, the form still sends with its button.
   const taps = (a.taps || []).map((n) => fields.findIndex((f) => f.name === n)).filter((i) => i >= 0 && i !== quick);
   const answered = () => taps.length > 0 && taps.every((i) => widgets[i].chosen() !== undefined);
+  // A field that `sends` (a card's token) is drawn as the send buttons themselves: "Play a card", "Play a card + Bot".
+  const sendsAt = fields.findIndex((f, i) => f.sends === true && f.kind === "pick" && !f.required && i !== quick && !taps.includes(i));
   const widgets = fields.map((f, i) => fieldWidget(i === quick ? { ...f, quick: () => form.requestSubmit() }
-    : taps.includes(i) ? { ...f, tap: () => nextTap() } : f));
+    : taps.includes(i) ? { ...f, tap: () => nextTap() }
+    : i === sendsAt ? { ...f, sends: () => form.requestSubmit(), sendLabel: a.label || human(a.type) } : f));
   widgets.forEach((w, i) => { w.node.dataset.field = fields[i].name; }); // a form drawn anew takes its values over by name
   function nextTap() { // all answered: send; else the next question comes into reach, clear of the send button
     if (answered()) { form.requestSubmit(); return; }
@@ -567,14 +570,15 @@ function actionForm(a, close, big = false, kept = {}) {
   // So do the rare switches of a form that one tap sends ("Discarded at once by a card effect" beside the
   // Event card drawn): the choice is the first thing under its button.
   const note = (f) => big && !f.required && (["text", "texts"].includes(f.kind) || (sends && f.kind === "flag" && !f.shown_when));
-  const order = widgets.map((w, i) => i).filter((i) => (i !== quick || !sends) && !note(fields[i]));
+  const order = widgets.map((w, i) => i).filter((i) => (i !== quick || !sends) && i !== sendsAt && !note(fields[i]));
   if (sends) order.push(quick);
   const notes = fields.map((f, i) => i).filter((i) => i !== quick && note(fields[i]));
   const more = notes.length ? el("details", { class: "more" }, el("summary", {}, `More: ${notes.map((i) => labelOf(fields[i]).toLowerCase()).join(", ")}`),
     notes.map((i) => widgets[i].node)) : null;
   form = el("form", { novalidate: true, class: quick >= 0 ? "quick-form" : undefined }, a.doc && !big ? el("p", { class: "hint doc" }, a.doc) : null,
     order.map((i) => widgets[i].node), more, dice.box, err,
-    el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"), sends ? null : go));
+    el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"),
+      sends ? null : sendsAt >= 0 ? widgets[sendsAt].node : go));
   // The actor's seat role, for fields meant for one role (the GM's racks): the seat field's value, else the seat
   // the form is for (this phone's, or whose move it is).
   const actorRole = () => {
@@ -585,13 +589,14 @@ function actionForm(a, close, big = false, kept = {}) {
     return s ? s.role : undefined;
   };
   recheckOn(form, narrowed(fields, widgets));
-  recheckOn(form, shownWhen(fields, widgets, actorRole));
+  const shownNow = shownWhen(fields, widgets, actorRole);
+  recheckOn(form, shownNow);
   recheckOn(form, differs(fields, widgets));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     showErr("");
     let body;
-    try { body = readAll(fields, widgets); } catch (e) { showErr(e.message, e.widget); return; }
+    try { body = shownNow.sending(() => readAll(fields, widgets)); } catch (e) { showErr(e.message, e.widget); return; }
     if (dice.pad) body.faces = dice.pad.read();
     else if ($("by-hand").checked && (a.rolls_dice || a.rolls)) body.faces = [];
     send(a, body, { showErr, refused, close, dice }, go);
@@ -736,15 +741,20 @@ function showDicePad(dice, needs, given) {
 // the listed values (docs/api.md). Returns the function that re-checks; recheckOn wires it to a form.
 // A field with `for_role` ("gm": Venus 2140's racks) is drawn only while the action's actor is not a seat of
 // another role: `actorRole()` gives that role (undefined: not known, e.g. a table phone with no actor chosen).
+// A sibling drawn as send buttons (`sends`) holds any value a button offers until one is pressed, so a field
+// shown for one of them (a Game token's trump) is drawn beforehand; `sending(read)` reads the form as the pressed
+// button leaves it (a trump goes only with the Game token).
 function shownWhen(fields, widgets, actorRole = () => undefined) {
+  let pressed = false;
   const valueOf = (name) => {
     const i = fields.findIndex((f) => f.name === name);
     if (i < 0) return { absent: true };
-    return { value: valueIn(fields, widgets, i) };
+    if (!pressed && widgets[i].offered) return { values: widgets[i].offered() };
+    return { values: [valueIn(fields, widgets, i)] };
   };
   const holds = (when) => Object.entries(when).every(([name, allowed]) => {
     const got = valueOf(name);
-    return got.absent || (Array.isArray(allowed) && allowed.some((a) => JSON.stringify(a) === JSON.stringify(got.value)));
+    return got.absent || (Array.isArray(allowed) && got.values.some((v) => allowed.some((a) => JSON.stringify(a) === JSON.stringify(v))));
   });
   const update = () => {
     const role = actorRole();
@@ -754,7 +764,12 @@ function shownWhen(fields, widgets, actorRole = () => undefined) {
     });
   };
   update();
-  return update;
+  const recheck = () => update();
+  recheck.sending = (read) => {
+    pressed = true; update();
+    try { return read(); } finally { pressed = false; update(); }
+  };
+  return recheck;
 }
 // A field's value as the form holds it now: a hidden field holds its default.
 function valueIn(fields, widgets, i) {
@@ -910,6 +925,15 @@ function pick(f, id, label, help) {
     });
     return { ...limits, node: el("fieldset", { class: "choices field taps" }, el("legend", {}, label, help), buttons),
       chosen: () => chosen, read() { need(f, label, chosen); return chosen; } };
+  }
+  if (typeof f.sends === "function") { // the form's send buttons: the plain one leaves it unchosen, each other sends its choice
+    let chosen;
+    const plain = el("button", { type: "button", class: "primary", onclick: () => { chosen = undefined; f.sends(); } }, f.sendLabel);
+    const buttons = list.map((c) => el("button", { type: "button", class: "send-with", onclick: () => { chosen = c.value; f.sends(); } },
+      `${f.sendLabel} + ${c.label}`));
+    show = () => buttons.forEach((b, i) => { b.hidden = !offered(i); });
+    return { ...limits, offers: () => true, offered: () => list.filter((c, i) => offered(i)).map((c) => c.value),
+      node: el("span", { class: "sends", role: "group", "aria-label": label }, plain, buttons), read: () => chosen };
   }
   if (f.quick) { // the form's last open question: each choice sends it
     let chosen;

@@ -135,6 +135,7 @@ _CARD_ROW = (
         help="a modifier token played with the card",
         choices_by="player",
         choices_of=_tokens_held,
+        sends=True,
     ),
     *_TOKEN_FIELDS,
 )
