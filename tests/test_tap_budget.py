@@ -518,6 +518,7 @@ def test_vegas_a_seated_card_with_a_token_is_three_taps(browser, server):
         else:
             expect(offered).to_have_count(0)
     expect(row).to_be_in_viewport()
+    shot(jo.page, "taps-vegas-token-sends")
     jo.tap(form.get_by_role("group", name="Suit", exact=True).get_by_text("Team", exact=True))
     jo.tap(form.get_by_role("button", name="Number: 5", exact=True))
     jo.tap(row.get_by_role("button", name=f"Play a card + {token}", exact=True))
