@@ -57,16 +57,25 @@ def _held_lines(c: Canvas, e: Grid, w: int) -> list[list[tuple[int, str, int]]] 
     units = [(-1, "", width(e.title, fl))] if e.title else []
     for i, held in _holdings(e):
         units.append((i, held, width(e.rows[i].label, f) + c.m.pad + width(held, fb)))
-    lines: list[list[tuple[int, str, int]]] = [[]]
+    lines = _wrap([uw for _i, _held, uw in units], w, gap)
+    if lines is None:
+        return None
+    return [[(units[k][0], units[k][1], x) for k, x in line] for line in lines]
+
+
+def _wrap(widths: list[int], w: int, gap: int) -> list[list[tuple[int, int]]] | None:
+    """Pieces of these widths laid left to right, ``gap`` apart, onto lines of ``w``: per line (piece index,
+    x); None if a piece is wider than a whole line (it would be cut)."""
+    lines: list[list[tuple[int, int]]] = [[]]
     x = 0
-    for i, held, uw in units:
+    for k, uw in enumerate(widths):
         if uw > w:
             return None
         if lines[-1] and x + gap + uw > w:
             lines.append([])
             x = 0
         x += gap if lines[-1] else 0
-        lines[-1].append((i, held, x))
+        lines[-1].append((k, x))
         x += uw
     return lines
 
@@ -98,18 +107,10 @@ def _inline(c: Canvas, e: Grid, w: int) -> list[list[tuple[int, int]]] | None:
     gap = c.m.pad * 3
     units = [(-1, width(e.columns[0], fl))]
     units += [(i, width(r.label, f) + c.m.pad + width(r.cells[0], fb)) for i, r in enumerate(e.rows)]
-    lines: list[list[tuple[int, int]]] = [[]]
-    x = 0
-    for i, uw in units:
-        if uw > w:
-            return None
-        if lines[-1] and x + gap + uw > w:
-            lines.append([])
-            x = 0
-        x += gap if lines[-1] else 0
-        lines[-1].append((i, x))
-        x += uw
-    return lines
+    lines = _wrap([uw for _i, uw in units], w, gap)
+    if lines is None:
+        return None
+    return [[(units[k][0], x) for k, x in line] for line in lines]
 
 
 def _draw_inline(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
