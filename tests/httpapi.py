@@ -36,6 +36,20 @@ def post(client, path: str, body: dict):
     return client.post(path, json=body, headers=AUTH)
 
 
+def seated(client, seat: str) -> dict:
+    """Headers of a phone that took ``seat`` (its seat token with the join code)."""
+    r = client.post("/api/sessions/active/seats", json={"seat": seat}, headers=AUTH)
+    assert r.status_code == 200, r.get_json()
+    return {**AUTH, "X-Tableside-Seat": r.get_json()["token"]}
+
+
+def acted(client, body: dict, headers: dict = AUTH) -> dict:
+    """Send an action that must be accepted; its answer."""
+    r = client.post("/api/sessions/active/actions", json=body, headers=headers)
+    assert r.status_code == 200, (body, r.get_json())
+    return r.get_json()
+
+
 def refused(client, body: dict, *words: str) -> str:
     """``body`` must be a 422 whose message names every word, and the version and state stay as they were."""
     before = client.get("/api/sessions/active", headers=AUTH).get_json()

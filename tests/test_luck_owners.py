@@ -21,7 +21,7 @@ from tableside.core.table import Table
 from tableside.webui.history import luck_report
 
 from tests.dicehelp import play_step
-from tests.httpapi import AUTH, phone
+from tests.httpapi import AUTH, acted, phone, seated
 from tests.test_venom_helpers import attacking, new_game
 
 VNM_PLAYERS = [
@@ -38,18 +38,6 @@ def table(tmp_path):
     table.store.close()
 
 
-def _seated(client, seat):
-    r = client.post("/api/sessions/active/seats", json={"seat": seat}, headers=AUTH)
-    assert r.status_code == 200, r.get_json()
-    return {**AUTH, "X-Tableside-Seat": r.get_json()["token"]}
-
-
-def _act(client, body, headers=AUTH):
-    r = client.post("/api/sessions/active/actions", json=body, headers=headers)
-    assert r.status_code == 200, (body, r.get_json())
-    return r.get_json()
-
-
 def _entry(step, seat=None) -> dict:
     """A log entry as the table writes it for ``step`` (the rolls as recorded)."""
     return {"kind": "action", "seat": seat, "action": step.action, "rolls": step.rolls}
@@ -60,9 +48,9 @@ def test_a_vnm_attack_from_a_table_phone_is_the_attackers_dice_named_and_coloure
     client = phone(table)
     r = client.post("/api/sessions", json={"system": "vnm", "options": {"players": VNM_PLAYERS}}, headers=AUTH)
     assert r.status_code == 201, r.get_json()  # Cy (Pluto) plays first
-    _act(client, {"type": "declare_target", "target": "Venus", "area_type": "land"})
-    _act(client, {"type": "attack", "faces": [9, 3]})  # a table phone (no seat) rolls Cy's attack
-    ann = _seated(client, "Ann")
+    acted(client, {"type": "declare_target", "target": "Venus", "area_type": "land"})
+    acted(client, {"type": "attack", "faces": [9, 3]})  # a table phone (no seat) rolls Cy's attack
+    ann = seated(client, "Ann")
     assert client.post("/api/rolls", json={"expr": "3d6"}, headers=ann).status_code == 200  # Ann's own free roll
 
     luck = client.get("/api/panel/luck", headers=AUTH).get_json()
@@ -116,10 +104,10 @@ def test_a_private_pool_is_not_counted_for_anyone_in_the_shared_report(table):
         "/api/sessions", json={"system": "v2140", "options": {"players": ["Shred"], "gm": "GM"}}, headers=AUTH
     )
     assert r.status_code == 201
-    gm = _seated(client, "GM")
-    _act(client, {"type": "prepare_pool", "racks": 1}, gm)
-    _act(client, {"type": "roll_pool", "participant": "GM"}, gm)
+    gm = seated(client, "GM")
+    acted(client, {"type": "prepare_pool", "racks": 1}, gm)
+    acted(client, {"type": "roll_pool", "participant": "GM"}, gm)
     own = client.get("/api/sessions/active/log", headers=gm).get_json()
     assert any(e["rolls"] for e in own)  # the GM's phone reads its faces...
-    for headers in (AUTH, _seated(phone(table), "Shred"), gm):  # ...no luck report counts them, not even the GM's
+    for headers in (AUTH, seated(phone(table), "Shred"), gm):  # ...no luck report counts them, not even the GM's
         assert client.get("/api/panel/luck", headers=headers).get_json()["players"] == []

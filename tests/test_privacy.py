@@ -17,7 +17,7 @@ from tableside.core.store import Store
 from tableside.core.table import SEAT_GONE_AFTER, Table
 
 from tests import toysystem
-from tests.httpapi import AUTH, phone
+from tests.httpapi import AUTH, acted, phone, seated
 
 GM_FACES = [6, 4, 3, 2, 2, 1, 1]  # the GM's private roll (a Venus 2140 rack: 7 dice)
 
@@ -29,18 +29,6 @@ def table(tmp_path):
     table.store.close()
 
 
-def _seated(client, seat):
-    r = client.post("/api/sessions/active/seats", json={"seat": seat}, headers=AUTH)
-    assert r.status_code == 200, r.get_json()
-    return {**AUTH, "X-Tableside-Seat": r.get_json()["token"]}
-
-
-def _act(client, body, headers):
-    r = client.post("/api/sessions/active/actions", json=body, headers=headers)
-    assert r.status_code == 200, (body, r.get_json())
-    return r.get_json()
-
-
 def _private_game(table):
     """A Venus 2140 game where the GM's phone rolled its pool privately; returns (gm phone, its headers)."""
     gm_phone = phone(table)
@@ -48,9 +36,9 @@ def _private_game(table):
         "/api/sessions", json={"system": "v2140", "options": {"players": ["Shred"], "gm": "GM"}}, headers=AUTH
     )
     assert r.status_code == 201
-    as_gm = _seated(gm_phone, "GM")
-    _act(gm_phone, {"type": "prepare_pool", "racks": 1}, as_gm)
-    _act(gm_phone, {"type": "roll_pool", "participant": "GM", "faces": GM_FACES}, as_gm)
+    as_gm = seated(gm_phone, "GM")
+    acted(gm_phone, {"type": "prepare_pool", "racks": 1}, as_gm)
+    acted(gm_phone, {"type": "roll_pool", "participant": "GM", "faces": GM_FACES}, as_gm)
     return gm_phone, as_gm
 
 
@@ -132,7 +120,7 @@ def test_a_refusal_for_another_seats_pool_reveals_nothing(table):
     # finding 2: "needs 5 more 6s" for another seat rebuilt a private pool
     gm_phone, as_gm = _private_game(table)
     nobody, guest = phone(table), phone(table)
-    shred = _seated(guest, "Shred")
+    shred = seated(guest, "Shred")
     tries = [
         (nobody, {"type": "put_forward", "actor": "GM", "target": "Shred", "dice": [6, 6]}, AUTH),
         (nobody, {"type": "put_forward", "actor": "GM", "target": "Shred", "dice": [4, 4, 4, 4, 4]}, AUTH),
