@@ -169,6 +169,10 @@ class Context:
     system: Any = None
     private_to: str | None = None
     public_summary: str | None = None
+    # True while the entry is re-applied from the log: it was accepted when it was recorded. A check
+    # added since that refuses earlier what the rules refused later anyway (Vegas: a second token of a
+    # colour in a trick, now refused as the card is played) skips itself here, so old logs still replay.
+    replaying: bool = False
 
     def private(self, seat: str, public_summary: str) -> None:
         """This entry's dice and result are ``seat``'s alone; everyone else reads ``public_summary``."""

@@ -464,7 +464,8 @@ def run_action(
     Pure apart from the RNG: the session core calls this for every action, and
     tests and the Hypothesis walks call it directly. Raises a TablesideError
     (nothing changed) when the action is refused. ``in_place`` is for a replay,
-    which hands in its own working copy: that copy is changed, even on refusal.
+    which hands in its own working copy: that copy is changed, even on refusal; the handlers
+    read it as ``ctx.replaying`` (the entry was accepted when it was recorded).
     """
     faces = typed_faces(faces)
     if not isinstance(raw, Mapping):
@@ -484,7 +485,7 @@ def run_action(
         if owner is not None and owner != seat:
             raise RuleError(f"{spec.label}: {seat} cannot act for {owner}")
     dice = Dice(rng=rng, typed=faces, replay=replay)
-    ctx = Context(dice=dice, seat=seat, options=dict(options or {}), system=system)
+    ctx = Context(dice=dice, seat=seat, options=dict(options or {}), system=system, replaying=in_place)
     before = None if in_place else state  # a replay changes its working copy in place and needs no result
     new_state, result = system.apply(state, action, ctx, in_place)
     if before is not None:

@@ -3,12 +3,15 @@ when every seat has played; a whole trick from the table replaces the cards play
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from tableside.core.errors import RuleError
+from tableside.core.store import Store
 from tableside.core.system import run_action
-from tableside.core.systems.vegas import SYSTEM
+from tableside.core.systems.vegas import SYSTEM, tricks
+from tableside.core.table import Table
 
 from tests.test_vegas_system import act, prompts, set_up
 
@@ -77,3 +80,87 @@ def test_a_bonus_is_taken_by_the_card_of_the_trick():
     assert [c["value"] for c in offered["choices"]] == ["Team 7", "Game 4"]  # not the winner's own card
     step = run_action(SYSTEM, state, {"type": "claim_bonus", "player": "Cy", "from_card": "Team 7"})
     assert "Team 7" in step.result["summary"]
+
+
+def four_leading(leader: str):
+    """Ann, Bob, Cy, Di: Ann and Bob each hold a Game token (their setup tracks), Ann leads."""
+    state = act(set_up(["Ann", "Bob", "Cy", "Di"]), {"type": "start_round"}).state
+    if state.get("chosen") is None and len(state.get("furthest_behind") or []) > 1:
+        state = act(state, {"type": "choose_furthest_behind", "player": leader}).state
+    return act(state, {"type": "free_increase", "track": "Bot"}).state
+
+
+def test_a_second_token_of_a_colour_is_refused_as_the_card_is_played_and_changes_nothing():
+    # It was refused only when the trick's last card came in (Di's): Bob's card stood, and the trick
+    # waited on a last card that could never complete it.
+    state = four_leading("Ann")
+    assert SYSTEM.pending(state)[0].text == "Trick 1: Ann leads"
+    assert state["tokens"]["Ann"]["Game"] >= 1 and state["tokens"]["Bob"]["Game"] >= 1
+    state = play(state, "Ann", "Game", 9, seat="Ann", token="Game", trump="Bot").state
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(RuleError) as refused:
+        play(state, "Bob", "Game", 4, seat="Bob", token="Game", trump="Team")
+    assert refused.value.message == (
+        "only one token of each colour may be played per trick: Ann already played the Game token, "
+        "so Bob cannot play another"
+    )
+    assert json.dumps(state, sort_keys=True) == before
+    with pytest.raises(RuleError, match="Cy holds no Inspector token"):  # a token not held: refused at once too
+        play(play(state, "Bob", "Game", 4).state, "Cy", "Bot", 2, token="Inspector")
+    step = play(state, "Bob", "Game", 4, seat="Bob")  # the same card without the token is taken
+    assert step.result["summary"] == "Bob plays Game 4; Cy next"
+
+
+def _vegas_table(path) -> Table:
+    return Table(Store(path), rng=random.Random(3))
+
+
+@pytest.mark.parametrize("then", ["table enters the trick", "undo Bob's card"])
+def test_a_log_with_a_second_token_accepted_as_the_card_was_played_still_replays(tmp_path, monkeypatch, then):
+    # Before the tokens were checked as each card is played, Bob's card with a second Game token was
+    # accepted and logged (the trick refused it only at its last card): such a log reopens and replays
+    # as it was played, while a new card like it is refused.
+    table = _vegas_table(tmp_path / "t.db")
+    sid = table.create_session("vegas", {"players": ["Ann", "Bob", "Cy", "Di"]})["id"]
+    tracks = {"Ann": ["Team", "Game"], "Bob": ["Game", "Inspector"], "Cy": ["Bot", "Mobster"], "Di": ["Team", "Bot"]}
+    for p, picked in tracks.items():
+        table.act({"type": "setup_tracks", "player": p, "tracks": picked})
+    table.act({"type": "start_round"})
+    if len(table.view()["state"]["furthest_behind"]) > 1:
+        table.act({"type": "choose_furthest_behind", "player": "Ann"})
+    table.act({"type": "free_increase", "track": "Bot"})
+    ann = {"type": "play_card", "player": "Ann", "suit": "Game", "number": 9, "token": "Game", "trump": "Bot"}
+    bob = {"type": "play_card", "player": "Bob", "suit": "Game", "number": 4, "token": "Game", "trump": "Team"}
+    table.act(ann, seat="Ann")
+    with pytest.raises(RuleError, match="only one token of each colour"):
+        table.act(bob, seat="Bob")
+    real = tricks.play_card
+    with monkeypatch.context() as old_rules:  # the rules as they were: no token check as the card is played
+        old_rules.setattr(tricks, "play_card", lambda state, row, **_: real(state, row, check_tokens=False))
+        table.act(bob, seat="Bob")
+    assert [r.get("token") for r in table.view()["state"]["playing"]] == ["Game", "Game"]
+    if then == "undo Bob's card":
+        table.undo()
+        with pytest.raises(RuleError, match="only one token of each colour"):
+            table.redo()  # a redo is a new change: refused like the card itself
+        table.act({**bob, "token": "", "trump": ""}, seat="Bob")
+        table.act({"type": "play_card", "player": "Cy", "suit": "Bot", "number": 2}, seat="Cy")
+        table.act({"type": "play_card", "player": "Di", "suit": "Team", "number": 3}, seat="Di")
+    else:
+        cards = [
+            {"player": "Ann", "suit": "Game", "number": 9, "token": "Game", "trump": "Bot"},
+            {"player": "Bob", "suit": "Game", "number": 4},
+            {"player": "Cy", "suit": "Bot", "number": 2},
+            {"player": "Di", "suit": "Team", "number": 3},
+        ]
+        table.act({"type": "play_trick", "cards": cards})
+    played = table.view()
+    assert played["state"]["tricks_played"] == 1 and played["state"]["trump"] == "Bot"
+    table.store.drop_snapshots(sid)  # no stored state: the log alone rebuilds it
+    table.store.close()
+    again = _vegas_table(tmp_path / "t.db")
+    view = again.view()
+    assert view["readonly"] is None
+    assert (view["version"], view["state"]) == (played["version"], played["state"])
+    assert again.replay(sid) == played["state"]
+    again.store.close()

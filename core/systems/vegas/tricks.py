@@ -305,10 +305,13 @@ def next_to_play(state: State) -> str | None:
     return waiting[0] if waiting else None
 
 
-def play_card(state: State, row: dict[str, Any]) -> dict[str, Any]:
+def play_card(state: State, row: dict[str, Any], *, check_tokens: bool = True) -> dict[str, Any]:
     """One seat's card (and token) in the trick; the trick is judged by itself when every seat has played.
 
     The cards lie face up as they are played, so the cards played so far are public (``playing``).
+    Its token is checked as it is played (one of each colour per trick, held, used as allowed), so a
+    seat is never left waiting on a trick the last card cannot complete; ``check_tokens`` False only
+    replays a card recorded before that check (the trick's own check still runs on its last card).
     """
     require_trick_phase(state)
     if state["trick"] is not None:
@@ -331,6 +334,10 @@ def play_card(state: State, row: dict[str, Any]) -> dict[str, Any]:
     names = [rules.card_name(r["suit"], r["number"]) for r in playing]
     if names.count(name) > 1:
         raise RuleError(f"{name} is played already in this trick; there is one of each card")
+    if check_tokens:
+        plays = _token_plays(playing)
+        referee.check_tokens(state, plays)
+        _check_mobster(plays, None)
     token = f" with a {row['token']} token" if row.get("token") else ""
     if len(playing) < len(lead_order(state)):
         state["playing"] = playing
