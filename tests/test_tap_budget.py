@@ -397,7 +397,7 @@ def test_v2140_seated_phones_play_an_exchange_with_their_own_dice(browser, serve
     # Shred's phone shows his own faces; Sven's phone and the e-paper's public view only the count.
     expect(shred.page.locator("#mine")).to_contain_text("Your dice (7):")
     assert shred.page.locator("#mine .die").all_inner_texts() == ["6", "6", "5", "5", "5", "5", "4"]
-    expect(sven.page.locator("#mine")).to_have_text("Your dice (0):none")  # his own pool: empty
+    expect(sven.page.locator("#mine")).to_have_text("Your dice:none in your scene pool")  # his own pool: empty
     expect(sven.page.locator("#board")).to_contain_text("7 dice")
     assert "6,6,5,5,5,5,4" not in sven.page.evaluate("() => JSON.stringify([S.view, S.acts])")
     public = api(server, "GET", "/api/sessions/active")

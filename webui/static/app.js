@@ -447,8 +447,9 @@ function drawMine(acts) {
   const offered = acts.actions.flatMap((a) => a.fields || []).find((f) => Array.isArray(f.offer));
   box.hidden = !offered || !mySeat();
   if (box.hidden) return;
-  box.replaceChildren(el("span", { class: "help" }, `Your dice (${offered.offer.length}):`),
-    ...(offered.offer.length ? offered.offer.map((x) => el("span", { class: "die" }, String(x))) : [el("span", {}, "none")]));
+  const n = offered.offer.length;
+  box.replaceChildren(el("span", { class: "help" }, n ? `Your dice (${n}):` : "Your dice:"),
+    ...(n ? offered.offer.map((x) => el("span", { class: "die" }, String(x))) : [el("span", {}, "none in your scene pool")]));
 }
 
 function actWidget(a, big, keep, openNow = false) {

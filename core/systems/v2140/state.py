@@ -74,6 +74,19 @@ def no_exchange(state: State, seat: str | None) -> str | None:
     return f"{ex['actor']}'s exchange against {ex['target']} is waiting; B resolves it" if ex else None
 
 
+def forward_now(state: State, seat: str | None) -> str | None:
+    """Putting dice forward: no exchange waiting, and a seated phone's own pool holds dice ("until
+    someone is out of dice"). A seated phone puts forward only its own seat's dice, so an empty pool
+    has nothing to offer there: no dead end of a form with no dice (the table's phone acts for anyone)."""
+    busy = no_exchange(state, seat)
+    if busy:
+        return busy
+    p = state["participants"].get(seat) if seat else None
+    if p is not None and not p["dice"]:  # the count: the public view has no faces
+        return f"{seat} has no dice in the scene pool to put forward"
+    return None
+
+
 def awaiting_answer(state: State, seat: str | None) -> str | None:
     ex = state["exchange"]
     if not ex:

@@ -35,6 +35,7 @@ from tableside.core.systems.v2140.screen import screen_colour
 from tableside.core.systems.v2140.state import (
     awaiting_answer,
     current,
+    forward_now,
     leader,
     names,
     no_exchange,
@@ -324,7 +325,7 @@ ACTIONS: dict[str, ActionSpec] = {
                 _SAYS,
             ),
             group="Exchange",
-            available=no_exchange,
+            available=forward_now,
             example={"actor": "Shred", "target": "GM", "dice": [6], "says": "I snap a shot on top of him"},
             seat_field="actor",
             acts_for=_actor,

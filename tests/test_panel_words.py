@@ -1,0 +1,55 @@
+"""What a phone offers and says when there is little to say: an empty scene pool, one of something.
+
+A real ``tableside serve --simulate`` and Debian's chromium at 390 x 844 with touch, one browser
+context per seat, as in ``tests/test_tap_budget.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser_support import MANY_NEW_GAMES, served, shot
+from tests.test_tap_budget import POOLS, Phone, api, new_game
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from served(tmp_path_factory.mktemp("words"), MANY_NEW_GAMES)
+
+
+def test_a_v2140_seat_with_an_empty_pool_is_not_offered_to_put_dice_forward(browser, server):
+    """Sven's phone, in Shred's move with no dice of its own, showed "Put dice forward" as its main move:
+    a form with no dice to tap ("until someone is out of dice": an empty pool puts nothing forward)."""
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]}, *POOLS)
+    shred, sven = (Phone(browser, server, seat=s).at(version) for s in ("Shred", "Sven"))
+    expect(shred.moment("Put dice forward")).to_be_visible()  # Shred's move, his 7 dice
+    page = sven.page
+    expect(page.locator("#pending")).to_have_text("Shred: put dice forward")
+    expect(page.locator("#mine")).to_have_text("Your dice:none in your scene pool")
+    main = page.locator("#main-actions")
+    expect(main.locator("button.open", has_text="Put dice forward")).to_have_count(0)
+    expect(main.locator("details.table-buttons summary")).to_have_text("Table buttons (Shred's turn)")
+    page.locator("#groups summary", has_text="Exchange").tap()
+    label = page.locator("button.open", has_text=re.compile("^Put dice forward$"))
+    forward = page.locator("#groups .act").filter(has=label)
+    expect(forward).to_contain_text("Not now: Sven has no dice in the scene pool to put forward")
+    shot(page, "words-v2140-empty-pool")
+    # Posted anyway from Sven's phone (its seat fills in the actor): refused in words, nothing changed.
+    status, refused = page.evaluate(
+        """async () => {
+          const r = await fetch("/api/sessions/active/actions", {method: "POST",
+            headers: {"Content-Type": "application/json"},
+            body: JSON.stringify({type: "put_forward", target: "GM", dice: [6]})});
+          return [r.status, await r.json()];
+        }"""
+    )
+    assert (status, refused["error"]) == (422, "Put dice forward: Sven has no dice in the scene pool to put forward")
+    assert api(server, "GET", "/api/sessions/active")["version"] == version
+    for p in (shred, sven):
+        p.close()
