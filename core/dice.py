@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from tableside.core.errors import BadRequest, RuleError
+from tableside.core.words import plural
 
 MAX_DICE = 100
 MIN_SIDES, MAX_SIDES = 2, 1000
@@ -204,7 +205,7 @@ def _parse(text: str) -> DiceExpr:
     if e.keep and not 1 <= e.keep[1] <= e.count:
         op, n = e.keep
         raise DiceError(
-            f"can't {'keep' if op[0] == 'k' else 'drop'} {n} of the {e.count} dice in "
+            f"can't {'keep' if op[0] == 'k' else 'drop'} {n} of the {plural(e.count, 'die')} in "
             f"{e.text!r} ({op}N needs N of 1-{e.count})"
         )
     if e.success and count_successes(range(1, e.sides + 1), *e.success) == 0:
@@ -316,9 +317,9 @@ def _typed_rolls(e: DiceExpr, given: list[int]) -> list[int]:
     if len(given) < needed:
         extra = f" ({needed - e.count} from explosions)" if needed > e.count else ""
         more = "; more if the missing dice explode" if e.explode else ""
-        raise DiceError(f"{e.text} needs {needed} faces here{extra}, got {len(given)}{more}")
+        raise DiceError(f"{e.text} needs {plural(needed, 'face')} here{extra}, got {len(given)}{more}")
     if len(given) > needed:
-        raise DiceError(f"{len(given)} faces given but the roll used {needed}")
+        raise DiceError(f"{plural(len(given), 'face')} given but the roll used {needed}")
     return given
 
 

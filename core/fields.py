@@ -332,7 +332,7 @@ def check_fields(
     known = {f.name for f in fields}
     extra = sorted(str(k)[:30] for k in set(raw) - known)
     if extra:
-        raise BadRequest(f"{where}: unknown field(s) {', '.join(extra[:5])}")
+        raise BadRequest(f"{where}: unknown {'field' if len(extra) == 1 else 'fields'} {', '.join(extra[:5])}")
     return {f.name: f.check(raw, where, state, seats) for f in fields}
 
 

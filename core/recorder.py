@@ -23,6 +23,7 @@ from typing import Any
 
 from tableside.core import dice
 from tableside.core.errors import BadRequest, RuleError
+from tableside.core.words import plural
 
 MAX_TYPED_FACES = 200  # physical faces typed in for one action, explosions included
 TABLE = ""  # a roll's ``by`` for dice that are no player's (a random pick): the luck report's "The table"
@@ -46,7 +47,7 @@ class NeedsDice(RuleError):
     """Typed-in faces ran out: 422 with ``needs_dice`` naming what is still to be rolled."""
 
     def __init__(self, label: str, expr: str, given: int, shown: str | None = None) -> None:
-        left = f"only {given} typed-in face(s) left for it" if given else "no typed-in faces left for it"
+        left = f"only {plural(given, 'typed-in face')} left for it" if given else "no typed-in faces left for it"
         super().__init__(f"{shown or label} needs {expr}: {left}; type in the rest or let Tableside roll")
         self.needs_dice = [{"label": label, "expr": expr, **({"shown": shown} if shown and shown != label else {})}]
 
@@ -132,7 +133,9 @@ class Dice:
         record = self.records[-1]
         if marks:
             if len(marks) != len(record["rolls"]):
-                raise ValueError(f"{len(marks)} marks for the {len(record['rolls'])} dice of {record['label']}")
+                raise ValueError(
+                    f"{len(marks)} marks for the {plural(len(record['rolls']), 'die')} of {record['label']}"
+                )
             record["marks"] = list(marks)
         if verdict is not None:
             record["verdict"] = verdict
@@ -141,9 +144,11 @@ class Dice:
         """The records, after checking every typed or recorded face was used."""
         if self.typed is not None and self.records and self._used < len(self.typed):
             extra = len(self.typed) - self._used
-            raise RuleError(f"{extra} typed-in face(s) left over: this action rolled only {self._used}")
+            raise RuleError(f"{plural(extra, 'typed-in face')} left over: this action rolled only {self._used}")
         if self.replay is not None and len(self.records) != len(self.replay):
-            raise ReplayMismatch(f"the recording has {len(self.replay)} roll(s) but the rules made {len(self.records)}")
+            raise ReplayMismatch(
+                f"the recording has {plural(len(self.replay), 'roll')} but the rules made {len(self.records)}"
+            )
         return self.records
 
     def _replayed(self, label: str, e: dice.DiceExpr) -> dice.RollResult:

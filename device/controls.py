@@ -22,6 +22,7 @@ from typing import Any
 
 from tableside.core import dice as dice_rules
 from tableside.core.errors import RuleError
+from tableside.core.words import plural
 from tableside.device.buttons import Gesture
 
 log = logging.getLogger(__name__)
@@ -355,14 +356,14 @@ class DiceEntry:
 
     def status(self) -> str:
         if self.by_count:
-            return f"{self.label}: how many {self.face}s? {self.value} ({self.left_in_pass()} dice left)"
+            return f"{self.label}: how many {self.face}s? {self.value} ({plural(self.left_in_pass(), 'die')} left)"
         return f"{self.label}: die {len(self.faces) + 1} of {self.needed()} shows {self.value}"
 
     def lines(self) -> tuple[str, ...]:
         so_far = ", ".join(map(str, self.faces)) or "none yet"
         if self.by_count:
             extra = " rolled in" if self.pass_start else ""
-            ask = f"How many {self.face}s?  > {self.value} <   ({self.left_in_pass()} dice{extra} left)"
+            ask = f"How many {self.face}s?  > {self.value} <   ({plural(self.left_in_pass(), 'die')}{extra} left)"
         else:
             ask = f"Die {len(self.faces) + 1} of {self.needed()}:  > {self.value} <"
         return (f"{self.expr.text}", ask, f"Entered: {so_far}", "A up   B down   C confirm   D cancel")

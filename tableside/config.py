@@ -398,7 +398,10 @@ def _load_pi(cfg: Config, f: _File) -> None:
     """The [buttons], [led] and [system] keys of the Pi appliance, each checked with a message naming it."""
     unknown = sorted(set(cfg.buttons) - {"A", "B", "C", "D"})
     if unknown:
-        raise ValueError(f"[buttons] pins: unknown button(s) {', '.join(unknown)} (the buttons are A, B, C, D)")
+        raise ValueError(
+            f"[buttons] pins: unknown {'button' if len(unknown) == 1 else 'buttons'} {', '.join(unknown)} "
+            "(the buttons are A, B, C, D)"
+        )
     for label, pin in cfg.buttons.items():
         if not 0 <= pin <= 27:
             raise ValueError(f"[buttons] pins: {label} = {pin} is not a BCM GPIO number (0-27)")

@@ -26,6 +26,7 @@ from typing import Any
 
 from tableside.core import dice as dice_rules
 from tableside.core.errors import BadRequest, RuleError, TablesideError
+from tableside.core.words import plural
 
 log = logging.getLogger("tableside")
 
@@ -174,7 +175,7 @@ class DiceFeed:
                 raise RuleError("no faces to keep: roll the dice first")
             w.kept += list(w.slots.values())
             w.slots.clear()
-            self.message = f"Kept {len(w.kept)} face(s): roll again for the other {w.needed() - len(w.kept)}"
+            self.message = f"Kept {plural(len(w.kept), 'face')}: roll again for the other {w.needed() - len(w.kept)}"
         self._changed()
         return self.status()
 
@@ -237,7 +238,7 @@ class DiceFeed:
             return
         replaced = die.id in w.slots
         if not replaced and len(w.faces()) >= w.needed():
-            self.message = f"{w.said} has its {w.needed()} dice already"
+            self.message = f"{w.said} has its {plural(w.needed(), 'die')} already"
             return
         w.slots[die.id] = landing
         shown = "" if w.private_to else f": {face}"
@@ -260,7 +261,9 @@ class DiceFeed:
             die_names=[f.name for f in faces],
         )
         if w.private_to:  # every phone reads this line: the seat's own phone reads the result in the log
-            self.message = f"{w.said}: all {len(faces)} dice in, played for {w.private_to}"
+            self.message = (
+                f"{w.said}: {'the die' if len(faces) == 1 else f'all {len(faces)} dice'} in, played for {w.private_to}"
+            )
         else:  # worded as every phone words the change in the log: who did it, then what happened
             result = out.get("result", {})
             summary = result.get("summary")

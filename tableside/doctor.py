@@ -39,6 +39,7 @@ from typing import Any
 
 from tableside import faults as faults_file
 from tableside.config import Config, ConfigError, data_dir, load_config
+from tableside.core.words import plural
 from tableside.device.pins import LG_WD_FIX, LGPIO_FIX, choose_pin_factory, gpiochip_problem, pi_model
 
 SYSTEM_CONFIG = Path("etc/tableside/tableside.toml")
@@ -325,7 +326,7 @@ def check_groups(user: str | None = None, service: bool = False) -> Check:
     if missing:
         return Check(
             False,
-            f"user {user} is not in the group(s) {', '.join(missing)}",
+            f"user {user} is not in the {'group' if len(missing) == 1 else 'groups'} {', '.join(missing)}",
             f"sudo usermod -aG {','.join(missing)} {user}, then log out and in (or reboot)",
         )
     if relogin:
@@ -337,7 +338,8 @@ def check_groups(user: str | None = None, service: bool = False) -> Check:
     if absent:
         return Check(
             False,
-            f"this system has no {'/'.join(absent)} group(s): GPIO access is not set up the Raspberry Pi OS way",
+            f"this system has no {'/'.join(absent)} {'group' if len(absent) == 1 else 'groups'}: "
+            "GPIO access is not set up the Raspberry Pi OS way",
             "use Raspberry Pi OS Bookworm (docs/raspberry-pi.md)",
         )
     return Check(True, f"user {user} is in the gpio/spi/i2c groups")
@@ -607,7 +609,7 @@ def run_doctor(data: str | None, config: str | None = None, root: Path = Path("/
         if not check.ok and check.fix:
             print(f"     -> {check.fix}")
     bad = sum(not c.ok for c in checks)
-    print("all good" if not bad else f"{bad} thing(s) to fix")
+    print("all good" if not bad else f"{plural(bad, 'thing to fix', 'things to fix')}")
     return 0 if not bad else 1
 
 

@@ -106,7 +106,8 @@ def test_doctor_prints_each_fix_and_exits_1(pi, tmp_path, capsys):
     code = run_doctor(str(tmp_path / "data"), root=pi)
     out = capsys.readouterr().out
     assert code == 1 and "FIX  SPI is off" in out and "     -> sudo raspi-config nonint do_spi 0" in out
-    assert out.strip().splitlines()[-1].endswith("thing(s) to fix")
+    fixes = sum(line.startswith("FIX") for line in out.splitlines())
+    assert out.strip().splitlines()[-1] == (f"{fixes} things to fix" if fixes != 1 else "1 thing to fix")
 
 
 def test_spi_and_i2c_turned_on_but_not_active_mean_a_reboot_not_raspi_config(pi, tmp_path):

@@ -56,7 +56,7 @@ def test_running_out_of_typed_faces_names_the_roll_still_to_make(table):
     with pytest.raises(NeedsDice) as caught:
         table.act({"type": "chain", "faces": [4, 6]})
     assert caught.value.needs_dice == [{"label": "Then", "expr": "4d6"}]
-    assert "Then needs 4d6: only 1 typed-in face(s) left" in caught.value.message
+    assert "Then needs 4d6: only 1 typed-in face left" in caught.value.message
     assert table.view()["version"] == 0
 
 

@@ -85,7 +85,7 @@ def test_with_too_few_typed_in_the_roll_says_how_many_are_left():
     with pytest.raises(NeedsDice) as caught:
         d.roll("second", "3d6")
     assert caught.value.message == (
-        "second needs 3d6: only 1 typed-in face(s) left for it; type in the rest or let Tableside roll"
+        "second needs 3d6: only 1 typed-in face left for it; type in the rest or let Tableside roll"
     )
 
 
@@ -106,7 +106,7 @@ def test_exactly_the_explosion_cap_is_allowed_one_more_is_refused():
 def test_typed_faces_left_over_are_refused_with_the_count():
     d = Dice(typed=[3, 4, 5])
     d.faces("one", 1)
-    with pytest.raises(RuleError, match=exactly("2 typed-in face(s) left over: this action rolled only 1")):
+    with pytest.raises(RuleError, match=exactly("2 typed-in faces left over: this action rolled only 1")):
         d.finish()
 
 
@@ -136,7 +136,7 @@ def test_a_recording_longer_than_the_rules_is_a_mismatch():
     rec.roll("defence", "1d6")
     replay = Dice(replay=rec.finish())
     assert replay.roll("attack", "2d6").rolls == rec.records[0]["rolls"]
-    with pytest.raises(ReplayMismatch, match=exactly("the recording has 2 roll(s) but the rules made 1")):
+    with pytest.raises(ReplayMismatch, match=exactly("the recording has 2 rolls but the rules made 1")):
         replay.finish()
 
 
@@ -157,6 +157,6 @@ def test_marks_and_the_verdict_go_on_the_newest_roll_only_and_each_only_when_giv
     assert "marks" not in d.records[0]
     d.mark(verdict="holds")
     assert (d.records[1]["marks"], d.records[1]["verdict"]) == (["kept"], "holds")
-    with pytest.raises(ValueError, match=exactly("2 marks for the 1 dice of defence")):
+    with pytest.raises(ValueError, match=exactly("2 marks for the 1 die of defence")):
         d.mark(["hit", "miss"])
     assert d.records[1]["marks"] == ["kept"]

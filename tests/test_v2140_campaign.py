@@ -346,7 +346,7 @@ def test_training_gives_restricted_points_next_session_for_that_skill_only():
     refused(s, goal, "usable with Physique: Athletics: Running")  # another skill
     s, _ = act(s, {"type": "set_skills", "primary": "Coordination: Projectiles: Airgun"})
     s, r = act(s, goal)
-    assert s["participants"]["Shred"]["restricted"] == [] and "2 restricted point(s) trained for" in r["summary"]
+    assert s["participants"]["Shred"]["restricted"] == [] and "2 restricted points trained for" in r["summary"]
 
 
 def test_a_connections_test_rolls_two_dice_per_lifestyle_and_two_for_a_network():

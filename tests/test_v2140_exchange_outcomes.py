@@ -171,7 +171,7 @@ def test_unanswered_dice_pair_up_and_the_odd_one_is_lost():
         {A: 1, T: 0},
         NOTHING_BACK,
         A,
-        "no dice to answer: 2 dice make 1 book(s), 1 lost",
+        "no dice to answer: 2 dice make 1 book, 1 lost",
     )
 
 
@@ -182,7 +182,7 @@ def test_unanswered_pairs_with_nothing_lost_say_so():
         {A: 1, T: 0},
         NOTHING_BACK,
         A,
-        "no dice to answer: 2 dice make 1 book(s)",
+        "no dice to answer: 2 dice make 1 book",
     )
 
 
@@ -193,7 +193,7 @@ def test_a_single_unanswered_die_makes_no_book_and_wins_nothing():
         {A: 0, T: 0},
         NOTHING_BACK,
         None,
-        "no dice to answer: 0 dice make 0 book(s), 1 lost",
+        "no dice to answer: 0 dice make 0 books, 1 lost",
     )
 
 

@@ -310,14 +310,14 @@ def test_guide_prices() -> None:
 
 
 def test_paying_for_goals() -> None:
-    assert goals.pay(3, 4, 0, 0, "Shred", "Player Points") == goals.Payment(3, 0)  # KO S-Max, one left
-    assert goals.pay(4, 1, 5, 3, "Sven", "Player Points") == goals.Payment(1, 3)
+    assert goals.pay(3, 4, 0, 0, "Shred", "Player Point") == goals.Payment(3, 0)  # KO S-Max, one left
+    assert goals.pay(4, 1, 5, 3, "Sven", "Player Point") == goals.Payment(1, 3)
     with pytest.raises(RuleError, match="has 2 book.*costs 3"):
-        goals.pay(3, 2, 0, 0, "Wire", "Player Points")
-    with pytest.raises(RuleError, match="has 1 Player Points, cannot spend 2"):
-        goals.pay(3, 2, 1, 2, "Wire", "Player Points")
+        goals.pay(3, 2, 0, 0, "Wire", "Player Point")
+    with pytest.raises(RuleError, match="has 1 Player Point, cannot spend 2"):
+        goals.pay(3, 2, 1, 2, "Wire", "Player Point")
     with pytest.raises(RuleError, match="at least 1"):
-        goals.pay(0, 2, 1, 0, "Wire", "Player Points")
+        goals.pay(0, 2, 1, 0, "Wire", "Player Point")
 
 
 def test_leftover_dice_and_gifts() -> None:

@@ -133,7 +133,7 @@ def test_round_bonuses_of_revealed_cards():
     assert state["vp"]["Ann"] == 1
     result = tricks.reveal_card(state, "Game", 8, target="Bob")  # steal up to 2: Bob has 1
     assert result["summary"] == (
-        "Ann reveals Game 8: Ann steals 1 VP from Bob (Bob had only 1); 2 card(s) left to reveal"
+        "Ann reveals Game 8: Ann steals 1 VP from Bob (Bob had only 1); 2 cards left to reveal"
     )
     assert (state["vp"]["Ann"], state["vp"]["Bob"]) == (2, 0)
     tricks.reveal_card(state, "Team", 6)  # draw 2 and reveal them too

@@ -133,7 +133,7 @@ def test_an_entered_hand_must_be_the_cards_held_none_played():
     quoted("65 employee cards in 5 suits — Team, Game, Inspector, Bot and Mobster — numbered 1 to 13.")
     state = trick(round_one(), ("Ann", "Game 9"), ("Bob", "Game 4"), ("Cy", "Bot 2"))
     held = state["hand"]["Ann"]
-    refused(state, {"type": "enter_hand", "player": "Ann", "cards": ["Team 1"]}, f"Ann holds {held} card(s); 1 entered")
+    refused(state, {"type": "enter_hand", "player": "Ann", "cards": ["Team 1"]}, f"Ann holds {held} cards; 1 entered")
     cards = ["Game 9", *[f"Team {n}" for n in range(1, held)]]
     refused(state, {"type": "enter_hand", "player": "Ann", "cards": cards}, "Game 9 was already played this round")
     refused(
@@ -150,7 +150,7 @@ def test_an_entered_hand_is_private_to_its_seat():
     held = state["hand"]["Ann"]
     cards = [f"Mobster {n}" for n in range(1, held + 1)]
     step = act(state, {"type": "enter_hand", "player": "Ann", "cards": cards}, seat="Ann")
-    assert step.private == {"seat": "Ann", "summary": f"Ann entered their hand ({held} card(s))"}
+    assert step.private == {"seat": "Ann", "summary": f"Ann entered their hand ({held} cards)"}
     assert "Mobster" not in step.result["summary"]
     state = step.state
     assert SYSTEM.redact(state, "Ann")["hands"]["Ann"] == cards

@@ -286,10 +286,10 @@ def test_the_revealed_card_is_checked_and_counted_down():
     result = tricks.reveal_card(state, "Team", 3)
     assert result["card"] == "Team 3"
     assert result["summary"].startswith("Ann reveals Team 3: ")
-    assert result["summary"].endswith("; 1 card(s) left to reveal")
+    assert result["summary"].endswith("; 1 card left to reveal")
     last = tricks.reveal_card(state, "Game", 5)
     assert last["summary"].startswith("Ann reveals Game 5: ")
-    assert "; 0 card(s) left" not in last["summary"]
+    assert "; 0 cards left" not in last["summary"]
 
 
 def test_a_card_played_this_round_cannot_be_revealed():

@@ -86,7 +86,7 @@ def test_research_faces_and_dice_expression() -> None:
     state = play_to(enhanced_game(), "Mars")
     action = SYSTEM.validate_action({"type": "research", "upgrade": "Gatling Lasers"})
     assert dice_for(SYSTEM, state, action) == "1d10"
-    refused(state, {"type": "research", "upgrade": "Gatling Lasers", "faces": [4, 4]}, "1 typed-in face(s) left over")
+    refused(state, {"type": "research", "upgrade": "Gatling Lasers", "faces": [4, 4]}, "1 typed-in face left over")
 
 
 def test_set_tech_is_enhanced_only_and_needs_a_value() -> None:

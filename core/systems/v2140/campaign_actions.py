@@ -13,6 +13,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import effects, goals, rules
 from tableside.core.systems.v2140.state import State, participant, side_of
+from tableside.core.words import plural
 
 # "If you enter a conflict where you are outnumbered by a full sleeve of dice, you are entitled to one
 # player point ... This pertains to both the GM and the players."
@@ -32,7 +33,8 @@ def place_effect(state: State, character: str, name: str, by: str | None, **deta
         gone = len(p["pool"])
         p["pool"], p["prepared"], p["follow_up"] = [], None, 0
         words += (
-            f"; {character} stops doing anything: {gone} dice in the scene pool are gone gone gone, "
+            f"; {character} stops doing anything: {plural(gone, 'die')} in the scene pool "
+            f"{'is' if gone == 1 else 'are'} gone gone gone, "
             "only spending books is left"
         )
     return words
@@ -130,8 +132,9 @@ def new_session(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     back = f"; {' and '.join(woke)} come round" if woke else ""
     trained = f"; trained points usable now: {', '.join(usable)}" if usable else ""
     return state, {
-        "summary": f"Session {state['campaign']['session']}: the GM's session pool holds {state['session_racks']} "
-        f"rack(s){back}{trained}; standing: {effects.describe_all(state) or 'no effects'}"
+        "summary": f"Session {state['campaign']['session']}: the GM's session pool holds "
+        f"{plural(state['session_racks'], 'rack')}{back}{trained}; "
+        f"standing: {effects.describe_all(state) or 'no effects'}"
     }
 
 

@@ -8,6 +8,7 @@ from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import downtime, effects
 from tableside.core.systems.v2140.pool_actions import draw_with
 from tableside.core.systems.v2140.state import State, participant
+from tableside.core.words import plural
 
 
 def _no_conflict_running(state: State) -> None:
@@ -56,8 +57,8 @@ def downtime_test(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         outcome = f"needs {cost} books to {action['buy']}: the {e['effect']} stays as it was"
     _record(state, {"test": "downtime", "who": name, "effect": e["id"], **test.to_dict(), "outcome": outcome})
     summary = (
-        f"Downtime: {name} tests {action['dice']} dice against {against} (three per level of the wound): "
-        f"{test.books} book(s); {name} {outcome}"
+        f"Downtime: {name} tests {plural(action['dice'], 'die')} against {against} (three per level of the wound): "
+        f"{plural(test.books, 'book')}; {name} {outcome}"
     )
     return state, {"summary": summary, "books": test.books, **test.to_dict()}
 
@@ -69,7 +70,8 @@ def heal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     count = effects.permanent_count(state, name)
     if count < effects.HEALING_AT:
         raise RuleError(
-            f"{name} has {count} permanent effect(s); a downtime is spent healing at {effects.HEALING_AT} or more"
+            f"{name} has {plural(count, 'permanent effect')}; "
+            f"a downtime is spent healing at {effects.HEALING_AT} or more"
         )
     chosen = [effects.find(state, i) for i in action["effects"]]
     wrong = [e for e in chosen if e["character"] != name or not e["permanent"]]
@@ -104,8 +106,9 @@ def train(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["restricted"] = [{"skill": skill, "points": test.books, "usable_from": session}] if test.books else []
     _record(state, {"test": "training", "who": name, "skill": skill, **test.to_dict()})
     summary = (
-        f"Training: {name} tests {skill} ({action['dice']} dice) against two racks ({against}): {test.books} "
-        f"book(s), worth {test.books} Player Point(s) in session {session}, only with {skill}"
+        f"Training: {name} tests {skill} ({plural(action['dice'], 'die')}) against two racks ({against}): "
+        f"{plural(test.books, 'book')}, worth {plural(test.books, 'Player Point')} in session {session}, "
+        f"only with {skill}"
     )
     return state, {"summary": summary, "books": test.books, **test.to_dict()}
 
@@ -124,7 +127,7 @@ def connections(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     seeking = action["seeking"] or "help"
     _record(state, {"test": "connections", "who": name, "seeking": seeking, **test.to_dict()})
     summary = (
-        f"Connections: {name} seeks {seeking} with {own} dice against {action['against']}: "
-        f"{test.books} book(s) (each a piece of information, a loan, a 20% discount...)"
+        f"Connections: {name} seeks {seeking} with {plural(own, 'die')} against {action['against']}: "
+        f"{plural(test.books, 'book')} (each a piece of information, a loan, a 20% discount...)"
     )
     return state, {"summary": summary, "books": test.books, **test.to_dict()}

@@ -21,6 +21,7 @@ from math import ceil
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import rules
 from tableside.core.systems.v2140.pool import high_to_low
+from tableside.core.words import plural
 
 ACTOR, TARGET = "actor", "target"
 FATES = ("captured", "paired", "returned", "won", "discarded")
@@ -80,7 +81,7 @@ def check_forward(pool_size: int, count: int, who: str, exception: bool) -> None
     if count < 1:
         raise RuleError(f"{who} must put forward at least one die")
     if count > pool_size:
-        raise RuleError(f"{who} holds {pool_size} dice in the scene pool, cannot put forward {count}")
+        raise RuleError(f"{who} holds {plural(pool_size, 'die')} in the scene pool, cannot put forward {count}")
     if count > most_forward(pool_size) and not exception:
         raise RuleError(
             f"{who} may put forward at most {most_forward(pool_size)} of {pool_size} dice (more than half "
@@ -102,7 +103,8 @@ def unanswered(actor: Sequence[int]) -> Outcome:
         Fate(ACTOR, f, "discarded") for f in dice[paired:]
     )
     lost = len(dice) - paired
-    reason = f"no dice to answer: {paired} dice make {pairs} book(s)" + (f", {lost} lost" if lost else "")
+    made = f"{plural(paired, 'die')} {'makes' if paired == 1 else 'make'} {plural(pairs, 'book')}"
+    reason = f"no dice to answer: {made}" + (f", {lost} lost" if lost else "")
     return Outcome(
         "unanswered", fates, {ACTOR: pairs, TARGET: 0}, {ACTOR: (), TARGET: ()}, ACTOR if pairs else None, reason
     )

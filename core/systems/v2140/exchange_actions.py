@@ -15,6 +15,7 @@ from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import effects, exchange, pool, rules
 from tableside.core.systems.v2140.pool_actions import draw_with
 from tableside.core.systems.v2140.state import participant, who
+from tableside.core.words import plural
 
 State = dict[str, Any]
 LEDGER_KEEP = 200  # resolved exchanges kept in the state for the dice law (the log keeps them all)
@@ -75,7 +76,7 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         pool.check_face(face, f"{target}'s dice")
     needed = exchange.answer_count(len(ex["forward"]), len(p["pool"]))
     if len(dice) != needed:
-        have = f" (all {len(p['pool'])} dice in the pool)" if needed < len(ex["forward"]) else ""
+        have = f" (all {plural(len(p['pool']), 'die')} in the pool)" if needed < len(ex["forward"]) else ""
         forward = len(ex["forward"])
         raise RuleError(
             f"{target} must answer {ex['actor']}'s {forward} {'die' if forward == 1 else 'dice'} "
@@ -97,7 +98,7 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     answer_dice = ex["answer"]
     if answer_dice is None:
         if t["pool"]:
-            raise RuleError(f"waiting for {target} to answer with {ex['answer_count']} dice")
+            raise RuleError(f"waiting for {target} to answer with {plural(ex['answer_count'], 'die')}")
         answer_dice = []
     if ex["risky"]:
         out = exchange.risky(ex["forward"], answer_dice)

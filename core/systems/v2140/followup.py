@@ -13,6 +13,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import campaign_actions, goals, pool
 from tableside.core.systems.v2140.state import current, participant, who
+from tableside.core.words import plural
 
 State = dict[str, Any]
 
@@ -50,7 +51,9 @@ def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]
         raise RuleError("name the opponent who keeps the leftover dice")
     p, o = participant(state, name), participant(state, opponent)
     if p["pool"]:
-        raise RuleError(f"{name} still has {len(p['pool'])} dice: only a participant out of dice takes it on the chin")
+        raise RuleError(
+            f"{name} still has {plural(len(p['pool']), 'die')}: only a participant out of dice takes it on the chin"
+        )
     if state["exchange"]:
         raise RuleError("resolve the pending exchange first")
     leftover = len(o["pool"])
@@ -60,8 +63,8 @@ def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]
     o["pool"] = []
     o["follow_up"] += extra
     return state, {
-        "summary": f"{name} takes it on the chin: {opponent}'s {leftover} leftover dice make {extra} "
-        "extra die/dice in the next follow-up"
+        "summary": f"{name} takes it on the chin: {opponent}'s {plural(leftover, 'leftover die')} make "
+        f"{plural(extra, 'extra die')} in the next follow-up"
     }
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import campaign_actions, goals, rules
 from tableside.core.systems.v2140.state import is_gm, opponents_have_dice, participant, who
+from tableside.core.words import plural
 
 State = dict[str, Any]
 GOALS_KEEP = 30  # goals bought, kept in the state for the screen (the log keeps them all)
@@ -59,7 +60,7 @@ def _restricted(state: State, name: str, p: dict, count: int) -> str:
     if count > held:
         trained = ", ".join(f"{r['points']} for {r['skill']} from session {r['usable_from']}" for r in p["restricted"])
         raise RuleError(
-            f"{name} has {held} restricted point(s) usable with {state['skills']['primary']}"
+            f"{name} has {plural(held, 'restricted point')} usable with {state['skills']['primary']}"
             + (f" / {state['skills']['secondary']}" if state["skills"]["secondary"] else "")
             + (f" (trained: {trained})" if trained else "")
             + f", cannot spend {count}"
@@ -92,7 +93,7 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if gm and action["restricted"]:
         raise RuleError("restricted points are trained by player characters, not the GM")
     trained = _restricted(state, name, p, action["restricted"])
-    points_name = "Murphy points" if gm else "Player Points"
+    points_name = "Murphy point" if gm else "Player Point"  # one of them: words.plural says more
     held = state["murphy"] if gm else p["player_points"]
     rest = price - action["restricted"]
     paid = goals.pay(rest, p["books"], held, action["points"], name, points_name) if rest else goals.Payment(0, 0)
@@ -128,10 +129,10 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         },
     ][-GOALS_KEEP:]
     on = f" on {target}" if target else ""
-    with_points = f" and {paid.points} {points_name}" if paid.points else ""
+    with_points = f" and {plural(paid.points, points_name)}" if paid.points else ""
     if action["restricted"]:
-        with_points += f" and {action['restricted']} restricted point(s) trained for {trained}"
-    summary = f"{name} buys {goal}{on} for {price}: {paid.books} book(s){with_points}"
+        with_points += f" and {plural(action['restricted'], 'restricted point')} trained for {trained}"
+    summary = f"{name} buys {goal}{on} for {price}: {plural(paid.books, 'book')}{with_points}"
     return state, {"summary": summary + (f"; effect: {placed}" if placed else ""), "price": price}
 
 
@@ -163,7 +164,7 @@ def pair_leftovers(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     books = goals.leftover_books(len(p["pool"]), count, name)
     p["pool"] = p["pool"][count:]  # any dice: they are counted, not compared
     p["books"] += books
-    return state, {"summary": f"{name} pairs {count} leftover dice into {books} book(s)"}
+    return state, {"summary": f"{name} pairs {plural(count, 'leftover die')} into {plural(books, 'book')}"}
 
 
 def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -174,11 +175,11 @@ def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if count < 1:
         raise RuleError(f"{name} has no books to put into reputation")
     if count > p["books"]:
-        raise RuleError(f"{name} has {p['books']} book(s), cannot spend {count} on reputation")
+        raise RuleError(f"{name} has {plural(p['books'], 'book')}, cannot spend {count} on reputation")
     p["books"] -= count
     p["reputation"] += count
     what = f": {action['note']}" if action["note"] else ""
-    return state, {"summary": f"{name} puts {count} book(s) into reputation{what}"}
+    return state, {"summary": f"{name} puts {plural(count, 'book')} into reputation{what}"}
 
 
 def _player(state: State, name: str) -> dict:
@@ -195,7 +196,7 @@ def award_player_points(state: State, action: dict, ctx: Any) -> tuple[State, di
     p = _player(state, name)
     p["player_points"] += action["count"]
     why = f" ({action['reason']})" if action["reason"] else ""
-    return state, {"summary": f"{name} gains {action['count']} Player Point(s){why}"}
+    return state, {"summary": f"{name} gains {plural(action['count'], 'Player Point')}{why}"}
 
 
 def grant_player_points(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -208,7 +209,7 @@ def grant_player_points(state: State, action: dict, ctx: Any) -> tuple[State, di
     state["murphy"] += murphy
     state["murphy_against"][name] = state["murphy_against"].get(name, 0) + murphy
     return state, {
-        "summary": f"The GM grants {name} {count} Player Point(s) for {murphy} Murphy die/dice against "
+        "summary": f"The GM grants {name} {plural(count, 'Player Point')} for {plural(murphy, 'Murphy die')} against "
         f"{name}; Murphy's Pool {state['murphy']}"
     }
 
@@ -239,4 +240,4 @@ def set_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name = who(state, action)
     p = participant(state, name)
     p["rack"] = action["rack"]
-    return state, {"summary": f"{name}'s rack is {action['rack']} dice"}
+    return state, {"summary": f"{name}'s rack is {plural(action['rack'], 'die')}"}

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import rules
+from tableside.core.words import plural, plural_of
 
 
 def guide_price(goal: str, powers_of_ten: int = 0, extra_zones: int = 0) -> int:
@@ -36,21 +37,22 @@ class Payment:
 
 
 def pay(price: int, books_held: int, points_held: int, points_used: int, who: str, points_name: str) -> Payment:
-    """Pay ``price`` with ``points_used`` points and books for the rest; refuse what is not held."""
+    """Pay ``price`` with ``points_used`` points and books for the rest; refuse what is not held.
+    ``points_name`` names one point ("Player Point", "Murphy point"): the words count them."""
     if price < 1:
         raise RuleError(f"a goal costs at least 1 book, got {price}")
     if points_used < 0:
-        raise RuleError(f"{points_name} spent must be 0 or more, got {points_used}")
+        raise RuleError(f"{plural_of(points_name)} spent must be 0 or more, got {points_used}")
     if points_used > points_held:
-        raise RuleError(f"{who} has {points_held} {points_name}, cannot spend {points_used}")
+        raise RuleError(f"{who} has {plural(points_held, points_name)}, cannot spend {points_used}")
     if points_used > price:
-        raise RuleError(f"the goal costs {price}; spending {points_used} {points_name} is more than it costs")
+        raise RuleError(f"the goal costs {price}; spending {plural(points_used, points_name)} is more than it costs")
     books = price - points_used
     if books > books_held:
         raise RuleError(
-            f"{who} has {books_held} book(s); the goal costs {price}"
-            + (f" ({points_used} paid with {points_name})" if points_used else "")
-            + f", so {books} book(s) are needed"
+            f"{who} has {plural(books_held, 'book')}; the goal costs {price}"
+            + (f" ({points_used} paid with {plural_of(points_name)})" if points_used else "")
+            + f", so {plural(books, 'book')} {'is' if books == 1 else 'are'} needed"
         )
     return Payment(books, points_used)
 
@@ -60,7 +62,7 @@ def check_gift(books_held: int, count: int, who: str) -> None:
     if count != rules.GOALS_OR_GIFTS_PER_ROUND:
         raise RuleError(f"one book may be given per round, not {count}")
     if books_held < count:
-        raise RuleError(f"{who} has {books_held} book(s) to give")
+        raise RuleError(f"{who} has {plural(books_held, 'book')} to give")
 
 
 def leftover_books(pool_size: int, dice: int, who: str) -> int:
@@ -68,7 +70,7 @@ def leftover_books(pool_size: int, dice: int, who: str) -> int:
     if dice < 1 or dice % rules.DICE_PER_LEFTOVER_BOOK:
         raise RuleError(f"leftover dice make books two at a time: {dice} is not a positive even count")
     if dice > pool_size:
-        raise RuleError(f"{who} holds {pool_size} dice in the scene pool, cannot pair up {dice}")
+        raise RuleError(f"{who} holds {plural(pool_size, 'die')} in the scene pool, cannot pair up {dice}")
     return dice // rules.DICE_PER_LEFTOVER_BOOK
 
 

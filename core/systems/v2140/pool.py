@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import rules
+from tableside.core.words import plural
 
 Draw = Callable[[str, int], list[int]]
 
@@ -107,7 +108,7 @@ def roll_in(count: int, draw: Draw, label: str = "pool") -> RollIn:
     while to_roll:
         faces = tuple(check_face(f, wave_label) for f in draw(wave_label, to_roll))
         if len(faces) != to_roll:
-            raise RuleError(f"{wave_label}: needs {to_roll} dice, got {len(faces)}")
+            raise RuleError(f"{wave_label}: needs {plural(to_roll, 'die')}, got {len(faces)}")
         waves.append(faces)
         to_roll = sum(1 for f in faces if f == rules.ROLL_IN_FACE)
         extra += to_roll
@@ -132,8 +133,8 @@ def roll_in_all_faces(count: int, faces: Sequence[int]) -> RollIn:
     sixes = sum(1 for f in faces if f == rules.ROLL_IN_FACE)
     if len(faces) != count + sixes:
         raise RuleError(
-            f"{count} dice with {sixes} six(es) rolled in make {count + sixes} dice, "
-            f"but {len(faces)} faces were typed in"
+            f"{plural(count, 'die')} with {plural(sixes, 'six')} rolled in make {plural(count + sixes, 'die')}, "
+            f"but {plural(len(faces), 'face')} {'was' if len(faces) == 1 else 'were'} typed in"
         )
     return RollIn(
         waves=(tuple(high_to_low(faces)),),
@@ -159,7 +160,7 @@ def take_from(pool: Sequence[int], dice: Sequence[int], who: str) -> list[int]:
     for face in dice:
         check_face(face, f"{who}'s dice")
     if len(dice) > len(pool):
-        raise RuleError(f"{who} holds {len(pool)} dice in the scene pool, cannot put forward {len(dice)}")
+        raise RuleError(f"{who} holds {plural(len(pool), 'die')} in the scene pool, cannot put forward {len(dice)}")
     have, want = Counter(pool), Counter(dice)
     short = {face: n - have[face] for face, n in want.items() if n > have[face]}
     if short:

@@ -14,6 +14,7 @@ from tableside.core.systems.v2140 import campaign_actions, effects, flydice, ini
 from tableside.core.systems.v2140.downtime import AGAINST
 from tableside.core.systems.v2140.pool import PoolDice
 from tableside.core.systems.v2140.state import is_gm, participant, who
+from tableside.core.words import plural
 
 State = dict[str, Any]
 PREPARED_KEYS = (
@@ -102,7 +103,8 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         raise RuleError(f"racks are the GM's dice; {name} draws skills, gear and circumstances")
     if prepared["session_racks"] > state["session_racks"]:
         raise RuleError(
-            f"the GM's session pool holds {state['session_racks']} rack(s), cannot use {prepared['session_racks']}"
+            f"the GM's session pool holds {plural(state['session_racks'], 'rack')}, "
+            f"cannot use {prepared['session_racks']}"
         )
     count = pool_dice(state, name, prepared).count()
     if count > rules.MAX_DICE_IN_ROLL:
@@ -112,7 +114,7 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["prepared"] = prepared
     parts = {k: v for k, v in pool_dice(state, name, prepared).parts().items() if v}
     racks = prepared["racks"] + prepared["session_racks"]
-    words = {"racks": f"from {racks} rack{'' if racks == 1 else 's'}"}
+    words = {"racks": f"from {plural(racks, 'rack')}"}
     detail = ", ".join(f"{v} {words.get(k, k.replace('_', ' '))}" for k, v in parts.items())
     counted = "; effects counted: " + ", ".join(c["label"] for c in confirmed) if confirmed else ""
     left = [c["label"] for c in effects.candidates(state, name) if c["value"] not in prepared["effects"]]
@@ -135,7 +137,7 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     spec = pool_dice(state, name, p["prepared"])
     used = p["prepared"]["session_racks"]
     if used > state["session_racks"]:
-        raise RuleError(f"the GM's session pool holds {state['session_racks']} rack(s), cannot use {used}")
+        raise RuleError(f"the GM's session pool holds {plural(state['session_racks'], 'rack')}, cannot use {used}")
     rolled = pool.roll_in(spec.count(), draw_with(ctx, name), label=f"{name} scene pool")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
@@ -164,7 +166,7 @@ def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     racks = state["session_racks"]
     summary = (
         f"{gm} rolled a rack of {p['rack']} from the session pool{_rolled_words(rolled, len(p['pool']))}; "
-        f"{racks} rack{'' if racks == 1 else 's'} left"
+        f"{plural(racks, 'rack')} left"
     )
     ctx.private(gm, summary)
     return state, _counts_only(summary, rolled, p)

@@ -23,6 +23,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.vegas import referee, rules
+from tableside.core.words import plural
 
 State = dict[str, Any]
 
@@ -133,7 +134,7 @@ def enter_hand(state: State, player: str, cards: Sequence[str]) -> dict[str, Any
         raise RuleError(f"{player} has a card face up in the trick under way: enter the hand once it is judged")
     held = state["hand"][player]
     if len(cards) != held:
-        raise RuleError(f"{player} holds {held} card(s); {len(cards)} entered")
+        raise RuleError(f"{player} holds {plural(held, 'card')}; {len(cards)} entered")
     twice = sorted({c for c in cards if list(cards).count(c) > 1})
     if twice:
         raise RuleError(f"{twice[0]} is entered twice; there is one of each card")
@@ -146,7 +147,7 @@ def enter_hand(state: State, player: str, cards: Sequence[str]) -> dict[str, Any
         if holder is not None and holder != player:
             raise RuleError(f"{player}'s hand: {card} is in {holder}'s hand as entered")
     state["hands"][player] = sorted(cards, key=_order)
-    return {"summary": f"{player} entered their hand ({held} card(s))", "player": player, "cards": held}
+    return {"summary": f"{player} entered their hand ({plural(held, 'card')})", "player": player, "cards": held}
 
 
 def settle(state: State) -> list[str]:

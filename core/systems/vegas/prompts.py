@@ -5,6 +5,7 @@ from __future__ import annotations
 from tableside.core.system import Prompt, State
 from tableside.core.systems.vegas import rules, tricks
 from tableside.core.systems.vegas.setup import REVEAL, ROUND_OVER, ROUND_START, SETUP, TRICKS
+from tableside.core.words import plural
 
 
 def pending(state: State) -> list[Prompt]:
@@ -49,7 +50,7 @@ def pending(state: State) -> list[Prompt]:
         ]
     if phase == REVEAL:
         who = state["revealer"]
-        return [Prompt(who, f"{who}: reveal {state['hand'][who]} card(s) for round bonuses", "reveal_card")]
+        return [Prompt(who, f"{who}: reveal {plural(state['hand'][who], 'card')} for round bonuses", "reveal_card")]
     if phase == ROUND_OVER:
         n = state["round"] + 1
         return [

@@ -24,6 +24,7 @@ from tableside.core.systems.vegas.setup import (
     require_player,
     setup_complete,
 )
+from tableside.core.words import plural
 
 State = dict[str, Any]
 
@@ -142,8 +143,8 @@ def check_round_end(state: State) -> str:
         state["revealer"] = left[0]
         state["leader"] = None
         return (
-            f"; only {left[0]} holds cards: the round ends and {left[0]} reveals {state['hand'][left[0]]} "
-            f"card(s) one at a time for their round bonuses"
+            f"; only {left[0]} holds cards: the round ends and {left[0]} reveals "
+            f"{plural(state['hand'][left[0]], 'card')} one at a time for their round bonuses"
         )
     return "; " + end_round(state)
 

@@ -17,6 +17,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.system import Choice, Field
 from tableside.core.systems.vegas import rules, tracks
+from tableside.core.words import plural
 
 State = dict[str, Any]
 
@@ -169,7 +170,7 @@ def choose_setup_tracks(state: State, player: str, chosen: Sequence[str]) -> dic
     state["setup_tracks"][player] = list(chosen)
     tracks.pay_income(state, player)
     waiting = [p for p in state["players"] if not state["setup_tracks"][p]]
-    text = f"Setup: {'; '.join(s['text'] for s in steps)}; {player} holds {state['hand'][player]} cards"
+    text = f"Setup: {'; '.join(s['text'] for s in steps)}; {player} holds {plural(state['hand'][player], 'card')}"
     return {"summary": text, "steps": steps, "waiting": waiting}
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.vegas import bonuses, hands, referee, rounds, rules
 from tableside.core.systems.vegas.setup import REVEAL, TRICKS, require_player
+from tableside.core.words import plural
 
 State = dict[str, Any]
 
@@ -277,7 +278,7 @@ def reveal_card(
     state["revealed"].append(card)
     summary = f"{player} reveals {card}: {text}"
     if state["hand"][player] > 0:
-        summary += f"; {state['hand'][player]} card(s) left to reveal"
+        summary += f"; {plural(state['hand'][player], 'card')} left to reveal"
     else:
         summary += "; " + rounds.end_round(state)
     return {"summary": summary, "card": card}

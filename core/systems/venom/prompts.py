@@ -9,6 +9,7 @@ from __future__ import annotations
 from tableside.core.system import Prompt
 from tableside.core.systems.venom import deck, rules
 from tableside.core.systems.venom.state import State, active_name, odds_now
+from tableside.core.words import plural
 
 
 def pending(st: State) -> list[Prompt]:
@@ -39,7 +40,7 @@ def pending(st: State) -> list[Prompt]:
                     who, f"{who}: record the aborted Combat ({abort})", "combat_roll", label="Record the aborted Combat"
                 )
             ]
-        dice = f"{who}: roll the Combat Dice ({fight['dice_count']} dice)"
+        dice = f"{who}: roll the Combat Dice ({plural(fight['dice_count'], 'die')})"
         return [Prompt(who, dice, "combat_roll", label="Roll the Combat Dice")]
     if phase == rules.COMBAT:
         # The Abilities are the moment's own moves (a die changed, dice made Automatic Successes): beside Next phase.

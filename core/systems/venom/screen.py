@@ -16,6 +16,7 @@ from tableside.core.system import TableRoll
 from tableside.core.systems.venom import combat, deck, prompts, rules, scoring
 from tableside.core.systems.venom.laws import card_words
 from tableside.core.systems.venom.turn_actions import ROLL_OFF
+from tableside.core.words import plural
 
 State = dict[str, Any]
 
@@ -108,7 +109,7 @@ def _capture(st: State) -> KeyFigure:
     if odds["abort"]:
         return KeyFigure("Capture", "abort", priority=1, tone="alert")
     return KeyFigure(
-        "Capture", odds["capture_percent"], unit=f" ({fight['dice_count']} dice)", priority=1, tone="accent"
+        "Capture", odds["capture_percent"], unit=f" ({plural(fight['dice_count'], 'die')})", priority=1, tone="accent"
     )
 
 
@@ -160,7 +161,9 @@ def _players(st: State, priority: int = 3) -> Grid:
 
 def _events(st: State) -> Text:
     active = ", ".join(card_words(c) for c in st["active_events"]) or "none"
-    return Text(f"Active Events: {active}; {deck.cards_left(st['event_deck'])} cards in the Event deck", priority=4)
+    return Text(
+        f"Active Events: {active}; {plural(deck.cards_left(st['event_deck']), 'card')} in the Event deck", priority=4
+    )
 
 
 def _allocated(fight: dict[str, Any]) -> bool:

@@ -26,6 +26,7 @@ from tableside.core.systems.vnm.state import (
     whose,
     world_in_game,
 )
+from tableside.core.words import plural
 
 # Every card name the seed mentions, so "gatling lasers" finds "Gatling Lasers".
 KNOWN_NAMES: tuple[str, ...] = tuple(
@@ -203,7 +204,7 @@ def set_tech(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     changed = []
     if action.get("weapon_dice") is not None:
         tech["weapon_dice"] = action["weapon_dice"]
-        changed.append(f"Weapon {action['weapon_dice']} dice")
+        changed.append(f"Weapon {plural(action['weapon_dice'], 'die')}")
     for area_type in rules.AREA_TYPES:
         value = action.get(f"defense_{area_type}")
         if value is not None:

@@ -1,0 +1,29 @@
+"""Counts as a person reads them: "1 book", "3 books", "1 die", "2 dice", never "book(s)" or "1 dice".
+
+Every phone line, log summary, e-paper text and CLI message that says how many of something goes
+through ``plural``, so one rule decides it everywhere (and a new noun with an odd plural is added
+to ``IRREGULAR`` once).
+"""
+
+from __future__ import annotations
+
+# Nouns whose plural is not the noun + "s" / "es" (the rulebooks' words: a die, two dice).
+IRREGULAR = {"die": "dice"}
+
+
+def plural_of(noun: str) -> str:
+    """The plural of ``noun`` (its last word): "dice", "sixes", "Player Points", "matches"."""
+    head, _, last = noun.rpartition(" ")
+    if last in IRREGULAR:
+        word = IRREGULAR[last]
+    elif last.endswith(("s", "x", "z", "ch", "sh")):
+        word = last + "es"
+    else:
+        word = last + "s"
+    return f"{head} {word}" if head else word
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``count`` with ``noun`` as a person reads it: "1 book", "0 books", "3 Player Points", "1 die".
+    ``many`` overrides the plural for this call (a noun a sentence uses once)."""
+    return f"{count} {noun if count == 1 else (many or plural_of(noun))}"
