@@ -56,6 +56,9 @@ class Field:
     Enhanced game): a form draws it only while every named sibling holds one of
     its values and leaves it out otherwise, so the default applies. It changes
     no server check: a value sent anyway is checked like any other.
+    ``shown_now(state)`` is the same as of this state, added to ``shown_when`` (VNM: a target's
+    Defense asked in the attack form only for the fleets whose Defense is not entered yet); an
+    empty list of values draws the field for none of them.
     ``prefill(state)`` is what a form starts from in this state (the declared
     target, the current value), described as the field's ``default``; it changes
     no server check either. ``applies(state)`` False leaves the field out of the
@@ -96,6 +99,7 @@ class Field:
     fields: tuple[Field, ...] = ()
     sides: int = 6
     shown_when: Mapping[str, tuple[Any, ...]] | None = None
+    shown_now: Callable[[State], Mapping[str, Sequence[Any]]] | None = None
     prefill: Callable[[State], Any] | None = None
     applies: Callable[[State], bool] | None = None
     offer: Callable[[State], list[int] | None] | None = None
@@ -183,8 +187,11 @@ class Field:
             choices = self.options_now(state, seats)
             if choices is not None:
                 out["choices"] = [c.describe() for c in choices]
-        if self.shown_when:
-            out["shown_when"] = {other: list(values) for other, values in self.shown_when.items()}
+        when = {other: list(values) for other, values in (self.shown_when or {}).items()}
+        if self.shown_now is not None and state is not None:
+            when.update({other: list(values) for other, values in self.shown_now(state).items()})
+        if when:
+            out["shown_when"] = when
         if self.differs_from:
             out["differs_from"] = self.differs_from
         if self.for_role:

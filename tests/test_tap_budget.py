@@ -182,6 +182,46 @@ def test_vnm_attack_without_a_target_says_so_in_words(browser, server):
     assert api(server, "GET", "/api/sessions/active")["version"] == version
 
 
+def test_vnm_enhanced_first_attack_asks_the_card_values_in_its_own_form(browser, server):
+    """The first Enhanced attack is no dead end: the Weapon dice and the target's Defense not entered
+    yet are asked in the attack form, prefilled, under the Target (first, on the first screen); Pluto is
+    offered no Q-Ray (Venus's) and no Gatling Lasers it has not acquired. Three taps, as a Basic attack."""
+    version = new_game(server, "vnm", {**VNM, "version": "Enhanced"})
+    p = Phone(browser, server, seat="Cy").at(version)
+    attack = p.moment("Attack")
+    p.tap(attack.locator("button.open"))
+    form = attack.locator("form")
+    target = form.get_by_role("group", name=re.compile("^Target$"))
+    expect(target).to_be_visible()
+    box = target.bounding_box()
+    assert box["y"] + box["height"] < 844, box  # the Target, whole, on the first screen
+    first = form.locator(".field").first
+    expect(first).to_contain_text("Target")  # the first question
+    expect(form).not_to_contain_text("Q-Ray")
+    expect(form).not_to_contain_text("Gatling")
+    expect(form.get_by_text("Target's Defense in space")).to_be_hidden()  # no target yet: no Defense asked
+    p.tap(target.locator("label", has_text="Bob (Mars)"))
+    defense = form.get_by_role("button", name="Target's Defense in space: 8")
+    expect(defense).to_be_visible()
+    expect(defense).to_have_attribute("aria-pressed", "true")  # prefilled: the general rule's 8, to check
+    expect(form.get_by_role("button", name="Weapon dice: 2")).to_have_attribute("aria-pressed", "true")
+    shot(p.page, "taps-vnm-enhanced-first-attack")
+    p.submit(attack)
+    expect(p.said()).to_contain_text("Cy (Pluto) vs Bob (Mars)")
+    expect(p.said()).to_contain_text("entered from the cards")
+    expect(p.said()).not_to_contain_text("set_tech")
+    counted("VNM Enhanced first attack", p, 3)
+    p.at(version + 1)
+    # Kept for the game: the second attack on Bob asks nothing more.
+    attack = p.moment("Attack")
+    if not attack.locator("form").count():
+        attack.locator("button.open").tap()
+    form = attack.locator("form")
+    expect(form).not_to_contain_text("Weapon dice")
+    expect(form.get_by_role("button", name="Target's Defense in space: 8")).to_be_hidden()
+    p.close()
+
+
 # -- VENOM Assault ------------------------------------------------------------------------------
 TACTICAL = (
     {"type": "set_commander", "player": "Ann"},

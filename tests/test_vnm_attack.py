@@ -87,21 +87,68 @@ def test_enhanced_attack_uses_weapon_dice_against_defense_by_area_type() -> None
 
 
 def test_enhanced_attack_needs_the_values_from_the_tech_cards() -> None:
+    """Sent without them (button A, another client): refused in words a player reads, no API names."""
     state = new_game(version="Enhanced", tech={"Venus": {"defense_land": 6}})
-    refused(
+    message = refused(
         state,
         {"type": "attack", "target": "Venus", "area_type": "land", "faces": [9]},
-        "Pluto's Weapon dice",
-        "set_tech",
+        "Pluto's Weapon dice are not entered yet",
+        "Attack form",
     )
+    assert "set_tech" not in message and "weapon_dice" not in message
     state, _ = act(state, {"type": "set_tech", "world": "Pluto", "weapon_dice": 1})
-    refused(
+    message = refused(
         state,
         {"type": "attack", "target": "Venus", "area_type": "ocean", "faces": [9]},
-        "Venus's Defense in a ocean area",
-        "defense_ocean",
+        "Venus's Defense at sea is not entered yet",
     )
+    assert "defense_ocean" not in message and "set_tech" not in message
     refused(state, {"type": "attack", "target": "Venus", "weapon": "gatling", "faces": [9, 9]}, "Gatling")
+
+
+def test_the_first_enhanced_attack_enters_the_missing_card_values_itself() -> None:
+    """Never a dead end: the attack carries the Weapon dice and the target's Defense not entered yet;
+    they are kept for the game (the next attack needs none), and the log says them once."""
+    state = new_game(version="Enhanced")
+    raw = {"type": "attack", "target": "Mars", "area_type": "land", "weapon_dice": 2, "defense_land": 7}
+    state, result = act(state, {**raw, "faces": [7, 3]})
+    assert state["worlds"]["Pluto"]["tech"]["weapon_dice"] == 2
+    assert state["worlds"]["Mars"]["tech"]["defense"] == {"space": None, "land": 7, "ocean": None}
+    assert result["verdict"] == "Mars's spaceship destroyed"
+    assert "entered from the cards: Pluto's Weapon 2 dice, Mars's Defense 7 on land" in result["summary"]
+    # A value entered before is not changed by an attack (Technology values changes it), in words.
+    message = refused(state, {**raw, "weapon_dice": 3, "faces": [9, 9, 9]}, "Pluto's card says Weapon 2 dice")
+    assert message.startswith("weapon_dice: ")  # the phone says it at that field, by its label
+    state, result = act(state, {"type": "attack", "target": "Mars", "area_type": "land", "faces": [6, 6]})
+    assert result["verdict"] == "missed" and "entered" not in result["summary"]
+    refused(new_game(), {**raw, "faces": [9, 9]}, "only in the Enhanced game")
+
+
+def _fields(state: dict, action: str = "attack") -> dict:
+    seats = [s.name for s in SYSTEM.seats(state)]
+    return {f["name"]: f for f in SYSTEM.actions[action].describe(state, seats)["fields"]}
+
+
+def test_the_enhanced_attack_form_asks_only_what_applies_to_this_attacker() -> None:
+    """Pluto is offered no Q-Ray and no Gatling Lasers it has not acquired; the missing values are
+    asked prefilled (the general rule's 2 dice, 8 or higher), only for the targets that lack them."""
+    state = new_game(version="Enhanced", tech={"Venus": {"defense_space": 8}})
+    fields = _fields(state)
+    assert list(fields)[0] == "target"
+    assert "weapon" not in fields  # one weapon: nothing to choose
+    assert fields["weapon_dice"]["default"] == 2
+    assert fields["defense_space"]["default"] == 8
+    assert fields["defense_space"]["shown_when"] == {"target": ["Mars"], "area_type": ["space"]}
+    assert fields["defense_land"]["shown_when"] == {"target": ["Venus", "Mars"], "area_type": ["land"]}
+    assert fields["area_type"]["default"] == "space"
+    state, _ = act(state, {"type": "set_tech", "world": "Pluto", "weapon_dice": 2})
+    assert "weapon_dice" not in _fields(state)  # entered: not asked again
+    state["worlds"]["Pluto"]["tech"]["upgrades"] = ["Gatling Lasers"]
+    weapons = [c["value"] for c in _fields(state)["weapon"]["choices"]]
+    assert weapons == ["gatling", "card"]
+    venus = play_to(enhanced_game(), "Venus")
+    assert {"area_type", "weapon", "weapon_dice", "defense_space"}.isdisjoint(_fields(venus))  # the Q-Ray only
+    assert list(_fields(new_game())) == ["target"]  # Basic: the target, nothing else
 
 
 def test_robotic_pluto_is_disabled_not_destroyed() -> None:

@@ -525,6 +525,9 @@ function quickField(fields) {
   const open = fields.filter((f) => f.default === undefined || f.default === null || f.default === "");
   const first = fields[0];
   if (!first || !["pick", "seat"].includes(first.kind) || !open.includes(first) || first.shown_when) return -1;
+  // A choice that may bring a prefilled number to check (a target's Defense not entered yet) does not send on its
+  // tap: it is asked first, the number shows under it, and the form's button sends.
+  if (fields.some((f) => f.kind === "count" && f.shown_when && Object.hasOwn(f.shown_when, first.name) && f.default != null)) return -1;
   const n = choiceList(first).length;
   if (n < 1 || n > 8) return -1;
   const others = open.filter((f) => f !== first && f.required);

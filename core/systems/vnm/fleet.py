@@ -17,6 +17,7 @@ from tableside.core.systems.vnm.state import (
     begin,
     current_player,
     current_world,
+    dice_count,
     has_earth,
     land_area,
     many,
@@ -66,7 +67,7 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     if left <= 0:
         raise RuleError(
             f"{who(state, world)} has built {chosen['count']} this turn, all its build action allows; "
-            "discard a Zap card (extend) to build one more"
+            "extend with a Zap card to build one more"
         )
     count = action.get("count")
     note = ""
@@ -147,7 +148,7 @@ def attack_closed(state: State, seat: str | None = None) -> str | None:
         return (
             f"{who(state, world)} has attacked {many(chosen['count'], 'time')}: "
             f"{many(chosen['ships'], 'spaceship')} and "
-            f"{many(chosen['extensions'], 'Zap extension')}; discard a Zap card (extend) to attack once more"
+            f"{many(chosen['extensions'], 'Zap extension')}; extend with a Zap card to attack once more"
         )
     return None
 
@@ -161,7 +162,7 @@ def attack_plan(
     Special cards do not apply": the general rule, two dice, 8 or higher destroys.
     """
     if target is None:
-        raise RuleError("declare a target first: which enemy fleet's spaceship do you attack? (target)")
+        raise RuleError("target: declare a target first: which enemy fleet's spaceship do you attack?")
     target = world_in_game(state, target, "target")
     area_type = area_type or "space"
     if target == attacker:
@@ -200,32 +201,118 @@ def attack_plan(
     return plan
 
 
+WEAPON_WORDS: dict[str, str] = {"q_ray": "Q-Ray", "gatling": "Gatling Lasers", "card": "Weapon Technology card"}
+# The card values an attack form asks where they were not entered yet (the seed does not print them).
+CARD_VALUES: tuple[str, ...] = ("weapon_dice", *(f"defense_{t}" for t in rules.AREA_TYPES))
+
+
+def weapons(state: State, world: str) -> list[str]:
+    """The weapons ``world`` may attack with now (Enhanced), the one used when none is chosen first:
+    Venus's Q-Ray (its Weapon Technology card), Gatling Lasers once acquired, else the Weapon
+    Technology card's dice (for a planet holding the Q-Ray, only where its dice were entered)."""
+    tech = state["worlds"][world]["tech"]
+    if tech is None:
+        return []
+    has_qray = rules.QRAY in tech["cards"]
+    out = ["q_ray"] if has_qray else []
+    if "Gatling Lasers" in tech["upgrades"]:
+        out.append("gatling")
+    if not has_qray or tech["weapon_dice"] is not None:
+        out.append("card")
+    return out
+
+
+def check_weapon(state: State, world: str, weapon: str) -> None:
+    """A weapon ``world`` cannot attack with now is refused, saying why."""
+    if weapon in weapons(state, world):
+        return
+    if weapon == "q_ray":
+        raise RuleError(f"weapon: {who(state, world)} has no Q-Ray (it is Venus's Weapon Technology)")
+    if weapon == "gatling":
+        raise RuleError(f"weapon: {who(state, world)} has not acquired Gatling Lasers")
+    raise RuleError(f"weapon: {whose(state, world)} Weapon Technology card is the Q-Ray")
+
+
+def missing_defense(state: State, area_type: str) -> list[str]:
+    """The enemy fleets whose Defense in ``area_type`` areas is not entered yet."""
+    mine = state["worlds"][current_world(state)]["player"]
+    return [
+        w
+        for w, v in state["worlds"].items()
+        if v["player"] != mine and v["tech"] is not None and v["tech"]["defense"][area_type] is None
+    ]
+
+
+def enter_card_values(state: State, action: Action, target: str | None) -> list[str]:
+    """Card values an attack (or a declared target) brings because they were not entered yet: the
+    attacker's Weapon dice, the target's Defense in an area type. Kept for the rest of the game, as
+    Technology values sets them; a value already entered is not changed here (Technology values does)."""
+    given = {k: action[k] for k in CARD_VALUES if action.get(k) is not None}
+    if not given:
+        return []
+    if state["version"] != "Enhanced":
+        raise RuleError(f"{next(iter(given))}: Technology cards are only in the Enhanced game")
+    attacker = current_world(state)
+    notes = []
+    if "weapon_dice" in given:
+        dice = given["weapon_dice"]
+        notes += _enter(state, attacker, "weapon_dice", dice, f"Weapon {dice_count(dice)}")
+    for area_type in rules.AREA_TYPES:
+        key = f"defense_{area_type}"
+        if key not in given:
+            continue
+        if target not in state["worlds"] or state["worlds"][target]["player"] == state["worlds"][attacker]["player"]:
+            raise RuleError(f"{key}: a Defense is entered for the target; choose an enemy fleet first")
+        notes += _enter(state, target, key, given[key], f"Defense {given[key]} {AREA_WORDS[area_type]}")
+    return notes
+
+
+AREA_WORDS: dict[str, str] = {"space": "in space", "land": "on land", "ocean": "at sea"}
+
+
+def _enter(state: State, world: str, key: str, value: int, said: str) -> list[str]:
+    tech = state["worlds"][world]["tech"]
+    area_type = key.removeprefix("defense_")
+    now = tech["weapon_dice"] if key == "weapon_dice" else tech["defense"][area_type]
+    if now == value:
+        return []
+    if now is not None:
+        what = f"Weapon {dice_count(now)}" if key == "weapon_dice" else f"Defense {now} {AREA_WORDS[area_type]}"
+        raise RuleError(
+            f"{key}: {whose(state, world)} card says {what}, entered before; "
+            "Technology values (under Card effects and setup values) changes it"
+        )
+    if key == "weapon_dice":
+        tech["weapon_dice"] = value
+    else:
+        tech["defense"][area_type] = value
+    return [f"{whose(state, world)} {said}"]
+
+
 def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str, weapon: str | None) -> dict[str, Any]:
     tech = state["worlds"][attacker]["tech"]
     has_qray = rules.QRAY in tech["cards"]
     has_gatling = "Gatling Lasers" in tech["upgrades"]
     weapon = weapon or ("q_ray" if has_qray else "gatling" if has_gatling else "card")
+    if weapon in ("q_ray", "gatling"):
+        check_weapon(state, attacker, weapon)
     if weapon == "q_ray":
-        if not has_qray:
-            raise RuleError(f"weapon: {who(state, attacker)} has no Q-Ray (it is Venus's Weapon Technology)")
         reroll = any(u in tech["upgrades"] for u in rules.QRAY_REROLL_UPGRADES)
         return {"weapon": "q_ray", "dice": 1, "hit": 8, "reroll": reroll}
     if weapon == "gatling":
-        if not has_gatling:
-            raise RuleError(f"weapon: {who(state, attacker)} has not acquired Gatling Lasers")
         count = rules.GATLING_DICE
     else:
         count = tech["weapon_dice"]
         if count is None:
             raise RuleError(
-                f"enter {whose(state, attacker)} Weapon dice from their Weapon Technology card first "
-                "(set_tech weapon_dice)"
+                f"{whose(state, attacker)} Weapon dice are not entered yet: the Attack form asks them, "
+                "from the Weapon Technology card"
             )
     defense = state["worlds"][target]["tech"]["defense"][area_type]
     if defense is None:
         raise RuleError(
-            f"enter {whose(state, target)} Defense in a {area_type} area from its Defense Technology card "
-            f"first (set_tech defense_{area_type})"
+            f"{whose(state, target)} Defense {AREA_WORDS[area_type]} is not entered yet: the Attack form asks it, "
+            "from their Defense Technology card"
         )
     return {"weapon": weapon, "dice": count, "hit": defense}
 
@@ -267,13 +354,18 @@ def aim_now(state: State) -> dict[str, Any] | None:
 
 def declare_target(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """ "You must declare which enemy spaceship you are attacking before you roll the dice"."""
+    entered = enter_card_values(state, action, _declared(state, action)["target"])
     plan = _plan_for(state, action)
     state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
-    return state, {"summary": plan["text"], **plan}
+    summary = plan["text"] + (f" (entered from the cards: {', '.join(entered)})" if entered else "")
+    return state, {"summary": summary, **plan}
 
 
 def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """One spaceship's attack: one roll, the verdict, and the fleets' counts."""
+    notes = enter_card_values(state, action, _declared(state, action)["target"])
+    if notes:
+        notes = ["entered from the cards: " + ", ".join(notes)]
     plan = _plan_for(state, action)
     chosen = begin(state, "attack")
     label = f"{plan['attacker']} vs {plan['target']}"  # the roll's name in the log, which a replay checks
@@ -281,7 +373,6 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     faces = ctx.dice.faces(label, plan["dice"], sides=10, shown=fight, by=player_of(state, plan["attacker"])["name"])
     chosen["count"] += 1
     state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
-    notes = []
     if plan["target"] == "Earth" and not state["earth_may_collect"] and has_earth(state):
         state["earth_may_collect"] = True
         notes.append(f"{who(state, 'Earth')} may now collect population")

@@ -125,7 +125,7 @@ def _spend(state: State, count: int, collecting: bool) -> dict[str, Any]:
         raise RuleError(
             f"{who(state, world)} has {many(ships, 'spaceship')} on the board ({unit} each) and "
             f"{many(ext, 'Zap extension')} (one unit each): {done} done, so {left} more, not {count}; "
-            "discard a Zap card (extend) for one more"
+            "extend with a Zap card for one more"
         )
     chosen = begin(state, "population")
     chosen["count"] += count

@@ -74,7 +74,7 @@ def research_closed(state: State, seat: str | None = None) -> str | None:
     if chosen and chosen["count"] >= 1 + chosen["extensions"]:
         return (
             f"{who(state, current_world(state))} has rolled for research this turn; "
-            "discard a Zap card (extend) to roll again"
+            "extend with a Zap card to roll again"
         )
     return None
 

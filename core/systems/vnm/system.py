@@ -34,6 +34,7 @@ from tableside.core.systems.vnm.state import (
     not_enhanced,
     turn_closed,
     who,
+    whose,
 )
 
 # --- choices from the state -----------------------------------------------------------
@@ -76,7 +77,6 @@ def _upgrades(state: State) -> list[Choice]:
 
 
 AREA_TYPES = tuple(Choice(t, rules.AREA_TYPE_WORDS[t]) for t in rules.AREA_TYPES)
-WEAPONS = (Choice("card", "Weapon Technology card"), Choice("gatling", "Gatling Lasers"), Choice("q_ray", "Q-Ray"))
 
 
 def _enhanced(state: State) -> bool:
@@ -128,6 +128,93 @@ def _count(what: str, collecting: bool) -> Field:
 
 
 _WORLD = Field("world", "pick", label="Planet", choices=_worlds)
+
+
+# --- the Enhanced attack: only what applies to this attacker, and card values not entered yet ----------
+
+
+def _attacker_weapons(state: State) -> list[str]:
+    """The weapons the player whose turn it is may attack with now; none in a Basic game or for an
+    attack a Zap card bought (Technology cards do not apply to it)."""
+    if not _enhanced(state) or not state.get("worlds") or fleet.next_is_extension(state):
+        return []
+    return fleet.weapons(state, current_world(state))
+
+
+def _weapon_choices(state: State) -> list[Choice]:
+    """The attacker's own weapons (never Venus's Q-Ray to Pluto); where no weapon applies (a Basic game,
+    an attack a Zap card bought) every weapon's name, so the rules refuse it in their own words."""
+    now = _attacker_weapons(state)
+    return [Choice(w, fleet.WEAPON_WORDS[w]) for w in (now or fleet.WEAPON_WORDS)]
+
+
+def _weapon_first(state: State) -> str | None:
+    """The weapon used when none is chosen (Q-Ray, else Gatling Lasers, else the card): the form starts there."""
+    now = _attacker_weapons(state)
+    return now[0] if now else None
+
+
+def _rolls_against_defense(state: State) -> bool:
+    """The attack can use the target's Defense: a weapon other than the Q-Ray (whose table ignores Defense)."""
+    return any(w != "q_ray" for w in _attacker_weapons(state))
+
+
+def _asks_weapon_dice(state: State) -> bool:
+    """The Weapon dice are asked in the form only while they are not entered and the card is a weapon here."""
+    if "card" not in _attacker_weapons(state):
+        return False
+    return state["worlds"][current_world(state)]["tech"]["weapon_dice"] is None
+
+
+def _weapon_dice_help(state: State) -> str:
+    if not state.get("worlds"):
+        return ""
+    return (
+        f"not entered yet: check {whose(state, current_world(state))} Weapon Technology card "
+        f"(starts at the general rule's {rules.BASIC_DICE}; kept for the game)"
+    )
+
+
+def _area_start(state: State) -> str | None:
+    """The declared target's area type, else space (the rules' default)."""
+    if not _rolls_against_defense(state):
+        return None
+    return (state.get("aim") or {}).get("area_type") or "space"
+
+
+def _defense_when(area_type: str) -> Any:
+    def when(state: State) -> dict[str, list[Any]]:
+        """Shown for the targets whose Defense in this area type is not entered yet, in this area type,
+        with a weapon that rolls against it."""
+        out: dict[str, list[Any]] = {
+            "target": fleet.missing_defense(state, area_type) if state.get("worlds") else [],
+            "area_type": [area_type],
+        }
+        if len(_attacker_weapons(state)) > 1:
+            out["weapon"] = [w for w in _attacker_weapons(state) if w != "q_ray"]
+        return out
+
+    return when
+
+
+def _defense_field(area_type: str) -> Field:
+    return Field(
+        f"defense_{area_type}",
+        "count",
+        label=f"Target's Defense {fleet.AREA_WORDS[area_type]}",
+        required=False,
+        minimum=1,
+        maximum=10,
+        help=(
+            "not entered yet: check the target's Defense Technology card "
+            f"(starts at the general rule's {rules.BASIC_HIT}; kept for the game)"
+        ),
+        applies=_rolls_against_defense,
+        shown_now=_defense_when(area_type),
+        prefill=lambda state: rules.BASIC_HIT,
+    )
+
+
 _TARGET_FIELDS = (
     Field(
         "area_type",
@@ -135,17 +222,31 @@ _TARGET_FIELDS = (
         label="Target's area",
         required=False,
         choices=AREA_TYPES,
-        help="where the target is: it picks the target's Defense (Enhanced); default: space",
-        applies=_enhanced,
+        help="it picks the target's Defense",
+        applies=_rolls_against_defense,
+        prefill=_area_start,
     ),
+    *(_defense_field(t) for t in rules.AREA_TYPES),
     Field(
         "weapon",
         "pick",
         label="Weapon",
         required=False,
-        choices=WEAPONS,
-        help="Enhanced: the Weapon card's dice, Gatling Lasers, or Venus's Q-Ray",
-        applies=_enhanced,
+        choices=_weapon_choices,
+        applies=lambda state: len(_attacker_weapons(state)) > 1,
+        prefill=_weapon_first,
+    ),
+    Field(
+        "weapon_dice",
+        "count",
+        label="Weapon dice",
+        required=False,
+        minimum=1,
+        maximum=10,
+        help_now=_weapon_dice_help,
+        applies=_asks_weapon_dice,
+        shown_when={"weapon": ("card",)},
+        prefill=lambda state: rules.BASIC_DICE,
     ),
 )
 _UPGRADE_FIELDS = (
@@ -592,6 +693,9 @@ class VenusNeedsMen(GameSystem):
         """Names are read in any case ("china" is China), then the fields are checked against the state."""
         if state is not None and isinstance(raw, Mapping):
             raw = _canonical_names(raw, state)
+        weapon = raw.get("weapon") if isinstance(raw, Mapping) else None
+        if state is not None and weapon in fleet.WEAPON_WORDS and _attacker_weapons(state):
+            fleet.check_weapon(state, current_world(state), weapon)  # said as the rules say it, not "not one of"
         if isinstance(raw, Mapping) and raw.get("type") == "attack" and raw.get("target") in (None, ""):
             # An attack always has a target; left out (button A), it is the one declared this turn.
             if state is None:  # only the request's shape is checked: the target is filled in when it runs
