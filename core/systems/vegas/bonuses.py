@@ -43,7 +43,7 @@ def needs(suit: str, number: int, kind: str) -> tuple[str, ...]:
 
 def _target(state: State, player: str, target: str | None, what: str) -> str:
     if not target:
-        raise RuleError(f"{what}: say which opponent (target)")
+        raise RuleError(f"{what}: say which opponent")
     require_player(state, target)
     if target == player:
         raise RuleError(f"{what}: {player} cannot take from themself; choose an opponent")

@@ -17,7 +17,6 @@ from tableside.core.systems.vnm.state import (
     begin,
     current_player,
     current_world,
-    dice_count,
     has_earth,
     land_area,
     many,
@@ -30,6 +29,7 @@ from tableside.core.systems.vnm.state import (
     winner_names,
     world_in_game,
 )
+from tableside.core.words import plural
 
 
 def reserve(state: State, world: str) -> int:
@@ -256,7 +256,7 @@ def enter_card_values(state: State, action: Action, target: str | None) -> list[
     notes = []
     if "weapon_dice" in given:
         dice = given["weapon_dice"]
-        notes += _enter(state, attacker, "weapon_dice", dice, f"Weapon {dice_count(dice)}")
+        notes += _enter(state, attacker, "weapon_dice", dice, f"Weapon {plural(dice, 'die')}")
     for area_type in rules.AREA_TYPES:
         key = f"defense_{area_type}"
         if key not in given:
@@ -277,7 +277,7 @@ def _enter(state: State, world: str, key: str, value: int, said: str) -> list[st
     if now == value:
         return []
     if now is not None:
-        what = f"Weapon {dice_count(now)}" if key == "weapon_dice" else f"Defense {now} {AREA_WORDS[area_type]}"
+        what = f"Weapon {plural(now, 'die')}" if key == "weapon_dice" else f"Defense {now} {AREA_WORDS[area_type]}"
         raise RuleError(
             f"{key}: {whose(state, world)} card says {what}, entered before; "
             "Technology values (under Card effects and setup values) changes it"

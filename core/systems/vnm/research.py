@@ -2,7 +2,7 @@
 
 Only two Upgrade cards are in the seed (Gatling Lasers, Yttrium Alloys); for
 any other the players enter the number to roll and, once acquired, any changed
-Weapon dice or Defense values (set_tech). Upgrades take effect at the end of
+Weapon dice or Defense values (set_tech, shown as Technology values). Upgrades take effect at the end of
 the turn, as the rulebook says.
 """
 
@@ -122,7 +122,7 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
         if not raw.strip():
             raise RuleError("other_name: type the name of the Upgrade card")
     if not raw:
-        raise RuleError("choose an Upgrade card first (upgrade)")
+        raise RuleError("upgrade: choose an Upgrade card first")
     upgrade = upgrade_name(raw)
     needed = action.get("roll_needed")
     if needed is None and chosen.get("upgrade") == upgrade:
@@ -191,7 +191,7 @@ def apply_pending_upgrades(state: State, world: str) -> list[str]:
         elif new == "Gatling Lasers":
             notes.append("Gatling Lasers: two dice per attacking spaceship")
         else:
-            notes.append(f"{new} in effect: enter any changed Weapon or Defense values (set_tech)")
+            notes.append(f"{new} in effect: enter any changed Weapon or Defense values under Technology values")
     state["pending_upgrades"] = [p for p in state["pending_upgrades"] if p["world"] != world]
     return notes
 
@@ -217,5 +217,5 @@ def set_tech(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         tech["cards"] = list(action["cards"])
         changed.append("cards: " + (", ".join(action["cards"]) or "none"))
     if not changed:
-        raise RuleError("set_tech: give at least one value to change")
+        raise RuleError("Technology values: give at least one value to change")
     return state, {"summary": f"{whose(state, world)} Technology: " + ", ".join(changed), "tech": tech}

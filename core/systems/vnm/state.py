@@ -182,11 +182,6 @@ def many(count: int, thing: str) -> str:
     return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
 
 
-def dice_count(count: int) -> str:
-    """ "1 die", "2 dice": the plural many() cannot make."""
-    return f"{count} die" if count == 1 else f"{count} dice"
-
-
 def who(state: State, world: str) -> str:
     """The player acting for ``world``, named as every screen names them: "Ann (Pluto)"; one planet
     of a two-player team "Wally (Mars)"; just "Pluto" when the player is named for the world."""
