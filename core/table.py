@@ -442,6 +442,22 @@ class Table:
         with self._lock:
             return (self._live.id, self._live.version) if self._live else None
 
+    def mark(self) -> tuple | None:
+        """What every seat's view, actions and newest log entries follow from, or None with no game:
+        the game on the table (this load of it), its version, the seat claims and its read-only reason.
+
+        Read without the lock, so a phone re-reading an answer made for this mark does not wait behind
+        a change being written to disk. Build what the mark names under the lock only: a change moves
+        the version before it has finished, so a mark read meanwhile names nothing built yet; version
+        and claims only grow, so a mark read across two changes names no moment there was."""
+        live = self._live
+        return None if live is None else (live.id, id(live), live.version, self._claims, live.readonly)
+
+    def heard_from(self, token: str) -> None:
+        """A seated phone asked again (answered from what ``seat_of`` resolved for it at this mark):
+        it is present, as ``seat_of`` would have noted."""
+        self._seen[token] = self.clock()
+
     def has_active(self) -> bool:
         return self._live is not None
 

@@ -14,6 +14,7 @@ from tableside.core.errors import BadRequest, Conflict, NotFound
 from tableside.core.patch import diff
 from tableside.core.store import Store
 from tableside.core.table import SEAT_GONE_AFTER, SESSIONS_PER_PAGE
+from tableside.webui.panel import Prepared, accepts_gzip
 from tableside.webui.server import DETACH_KEY
 from tableside.webui.stream import format_event
 
@@ -198,46 +199,65 @@ def moment():
     table = _services().table
     after = _since()
     base = request.args.get("base", "")
+    gz = accepts_gzip()
+    token = seat_token()
     kept = current_app.extensions.setdefault("tableside.moments", _Moments())
+    # Ten phones ask the same after each change: the answer is made once for what it follows from
+    # (``Table.mark``), and read again without waiting for the table (nor behind a change being written).
+    mark = table.mark()
+    ready = kept.answers.get((mark, token, base, after, gz)) if mark is not None else None
+    if ready is not None:
+        if token:
+            table.heard_from(token)
+        kept.moments.put(ready.tag, ready.moment)  # a phone holding it may send it back as its base
+        return ready.answer.response()
     with table._lock:  # one version for all three parts (the lock is re-entrant)
         try:
             seat = _seat()
-            full = table.view(seat)
         except NotFound:  # no active session (a seat token means nothing without one)
             return jsonify(NO_GAME)
-        since = max(after, full["version"] - MOMENT_LOG)
-        # Ten phones ask the same after each change: the actions, the tag and the answer are made once.
-        seen = (seat, hashlib.blake2b(json.dumps(full, default=str).encode(), digest_size=12).digest())
-        view = {k: v for k, v in full.items() if k != "state"}  # the page draws the screen model, as ?brief=1
-        made = kept.actions.get(seen)
-        if made is None:
-            try:
-                actions: dict | None = table.actions(seat)
-            except NotFound:
-                actions = None
-            if actions is not None:
-                for action in actions["actions"]:
-                    action.pop("example", None)
-            tag = hashlib.blake2b(json.dumps([view, actions], sort_keys=True).encode(), digest_size=12).hexdigest()
-            kept.actions.put(seen, made := (actions, tag))
-        actions, tag = made
-        answer = kept.answers.get((tag, base, since))
-        if answer is None:
-            damaged: list[dict] = []
-            entries = table.log(seat=seat, since=since, damaged=damaged)
-    if answer is None:
-        now = {"view": view, "actions": actions}
-        old = kept.moments.get(base) if base else None
-        body: dict[str, Any] = {"tag": tag, "log": entries}
-        body.update(now if old is None else {"base": base, "patch": diff(old, now)})
-        response = _with_damage(jsonify(body), damaged)
-        answer = (response.get_data(), response.headers.get("X-Tableside-Damaged"))
-        kept.answers.put((tag, base, since), answer)
-    kept.moments.put(tag, {"view": view, "actions": actions})
-    response = Response(answer[0], mimetype="application/json")
-    if answer[1]:
-        response.headers["X-Tableside-Damaged"] = answer[1]
-    return response
+        mark = table.mark()
+        if mark is None:
+            return jsonify(NO_GAME)
+        key = (mark, token, base, after, gz)
+        ready = kept.answers.get(key)  # the phones that asked at once wait for the first one's answer
+        if ready is None:
+            kept.answers.put(key, ready := _made(table, seat, mark, kept, base, after, gz))
+    kept.moments.put(ready.tag, ready.moment)
+    return ready.answer.response()
+
+
+def _made(table: Any, seat: str | None, mark: tuple, kept: _Moments, base: str, after: int, gz: bool) -> _Ready:
+    """The moment answer for ``seat`` at ``mark`` (the table's lock held)."""
+    full = table.view(seat)
+    since = max(after, full["version"] - MOMENT_LOG)
+    view = {k: v for k, v in full.items() if k != "state"}  # the page draws the screen model, as ?brief=1
+    made = kept.actions.get((mark, seat))  # the same for every base and ``after``
+    if made is None:
+        actions = table.actions(seat)
+        for action in actions["actions"]:
+            action.pop("example", None)
+        tag = hashlib.blake2b(json.dumps([view, actions], sort_keys=True).encode(), digest_size=12).hexdigest()
+        kept.actions.put((mark, seat), made := (actions, tag))
+    actions, tag = made
+    damaged: list[dict] = []
+    entries = table.log(seat=seat, since=since, damaged=damaged)
+    now = {"view": view, "actions": actions}
+    old = kept.moments.get(base) if base else None
+    body: dict[str, Any] = {"tag": tag, "log": entries}
+    body.update(now if old is None else {"base": base, "patch": diff(old, now)})
+    response = _with_damage(jsonify(body), damaged)  # as every other route says it
+    damage = {k: v for k, v in response.headers.items() if k == "X-Tableside-Damaged"}
+    return _Ready(Prepared(response.get_data(), gz, damage), tag, now)
+
+
+class _Ready:
+    """A moment answer made for one mark, phone seat token, base, ``after`` and gzip: sent as it is."""
+
+    __slots__ = ("answer", "moment", "tag")
+
+    def __init__(self, answer: Prepared, tag: str, moment: dict) -> None:
+        self.answer, self.tag, self.moment = answer, tag, moment
 
 
 class _Kept:
