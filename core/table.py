@@ -248,18 +248,20 @@ class Table:
     def _stored_state(self, row: dict, system: GameSystem, version: int) -> dict:
         return Replay(self.store, system, row).at(version)
 
-    def view(self, seat: str | None = None) -> dict:
-        """The active session as ``seat`` may see it (None: the public table view)."""
+    def view(self, seat: str | None = None, *, with_state: bool = True) -> dict:
+        """The active session as ``seat`` may see it (None: the public table view). ``with_state=False``
+        leaves out the state: a phone's panel draws the screen model (``?brief=1``, the moment), and the
+        seat's copy of the state is the dearest part to make."""
         with self._lock:
             live = self._require_live()
             system = live.system
             public = self._public_view(live)
             roll = self._roll_for(live, seat)
-            return {
+            view = {
                 "id": live.id,
                 "system": system.id,
                 "version": live.version,
-                "state": privacy.state(system, live.state, seat),
+                "state": privacy.state(system, live.state, seat) if with_state else None,
                 "roll": roll.describe() if roll else None,
                 "screen": public["screen"],
                 "seat": seat,
@@ -271,6 +273,9 @@ class Table:
                 "undo": public["undo"],
                 "readonly": live.readonly,
             }
+            if not with_state:
+                del view["state"]
+            return view
 
     def _public_view(self, live: _Live) -> dict:
         """Screen, seats, prompts and tracked numbers: the same for every phone at a version, so built

@@ -146,3 +146,20 @@ def test_a_phone_rereading_the_moment_does_not_wait_behind_a_change_being_writte
         after["view"]["version"] == before["view"]["version"] + 1
         and after["log"][-1]["seq"] == after["view"]["version"]
     )
+
+
+def test_a_kept_answer_is_revalidated_as_compress_revalidates_every_other_answer(table):
+    client = phone(table)
+    url = "/api/sessions/active/moment?after=0"
+    for extra in ({}, GZ):
+        first = client.get(url, headers={**AUTH, **extra})
+        etag = first.headers["ETag"]
+        assert first.headers["Vary"] == "Accept-Encoding" and first.headers["Cache-Control"] == "no-cache"
+        assert (first.headers.get("Content-Encoding") == "gzip") == bool(extra) and etag.endswith('-gz"') == bool(extra)
+        for held in (etag, f'"other", W/{etag}', "*"):
+            again = client.get(url, headers={**AUTH, **extra, "If-None-Match": held})
+            assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == etag, held
+        other = client.get(url, headers={**AUTH, **extra, "If-None-Match": '"other"'})
+        assert other.status_code == 200 and other.data == first.data and other.headers["ETag"] == etag
+        head = client.head(url, headers={**AUTH, **extra})
+        assert head.status_code == 200 and head.data == b""

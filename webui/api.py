@@ -156,10 +156,7 @@ def delete_session(session_id: str):
 def active():
     """The game on the table, as this phone's seat may see it; ``?brief=1`` leaves out the state
     (the phone panel draws the screen model and the forms, never the raw state: a change costs less)."""
-    view = _services().table.view(_seat())
-    if request.args.get("brief") == "1":
-        view = {k: v for k, v in view.items() if k != "state"}
-    return jsonify(view)
+    return jsonify(_services().table.view(_seat(), with_state=request.args.get("brief") != "1"))
 
 
 @bp.get("/api/sessions/active/actions")
@@ -229,9 +226,8 @@ def moment():
 
 def _made(table: Any, seat: str | None, mark: tuple, kept: _Moments, base: str, after: int, gz: bool) -> _Ready:
     """The moment answer for ``seat`` at ``mark`` (the table's lock held)."""
-    full = table.view(seat)
-    since = max(after, full["version"] - MOMENT_LOG)
-    view = {k: v for k, v in full.items() if k != "state"}  # the page draws the screen model, as ?brief=1
+    view = table.view(seat, with_state=False)  # the page draws the screen model, as ?brief=1
+    since = max(after, view["version"] - MOMENT_LOG)
     made = kept.actions.get((mark, seat))  # the same for every base and ``after``
     if made is None:
         actions = table.actions(seat)

@@ -104,26 +104,32 @@ class Prepared:
     headers. Ten phones read the same moment after each change; each then costs a dictionary look-up,
     not a hash, a gzip and a JSON encoding."""
 
-    __slots__ = ("body", "etag", "gzipped", "headers")
+    __slots__ = ("body", "etag", "gzipped", "head", "headers")
 
     def __init__(self, data: bytes, gz: bool, headers: dict[str, str] | None = None) -> None:
         self.etag = hashlib.blake2b(data, digest_size=10).hexdigest() + ("-gz" if gz else "")
         self.gzipped = gz and len(data) >= MIN_GZIP
         self.body = gzip.compress(data, compresslevel=6, mtime=0) if self.gzipped else data
-        self.headers = headers or {}
+        # a 304's headers (as make_conditional leaves them), then a 200's
+        self.head = [("Vary", "Accept-Encoding"), ("Cache-Control", "no-cache"), ("ETag", f'"{self.etag}"')]
+        self.headers = [*self.head, *(headers or {}).items()]
+        if self.gzipped:
+            self.headers.append(("Content-Encoding", "gzip"))
 
     def response(self) -> Response:
-        """The answer for this request: a 304 when the phone holds it already."""
-        response = Ready(self.body, mimetype="application/json")
-        headers = response.headers
-        headers["Vary"] = "Accept-Encoding"
-        headers["Cache-Control"] = "no-cache"
-        for name, value in self.headers.items():
-            headers[name] = value
-        if self.gzipped:
-            headers["Content-Encoding"] = "gzip"
-        response.set_etag(self.etag)
-        return response.make_conditional(request)
+        """The answer for this request: a 304 when the phone holds it already (``If-None-Match``).
+        Werkzeug's ``make_conditional`` (a twentieth of a millisecond, ten times a change) decides only
+        what a phone's ``fetch`` never sends: ranges and the other conditions."""
+        environ = request.environ
+        if _RARE.intersection(environ):
+            return Ready(self.body, headers=self.headers, mimetype="application/json").make_conditional(request)
+        held = environ.get("HTTP_IF_NONE_MATCH")
+        if held and environ["REQUEST_METHOD"] in ("GET", "HEAD") and (f'"{self.etag}"' in held or held.strip() == "*"):
+            return Ready(status=304, headers=self.head)
+        return Ready(self.body, headers=self.headers, mimetype="application/json")
+
+
+_RARE = frozenset(("HTTP_RANGE", "HTTP_IF_RANGE", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE"))
 
 
 def accepts_gzip() -> bool:
