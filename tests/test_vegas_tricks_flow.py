@@ -237,7 +237,7 @@ def test_a_bot_bonus_takes_the_token_colour_named():
     before = state["tokens"]["Ann"]["Inspector"]
     result = tricks.claim_bonus(state, "Ann", "Bot", 7, colour="Inspector")
     assert state["tokens"]["Ann"]["Inspector"] > before
-    assert result["summary"].endswith("Ann takes a Inspector token; Ann leads the next trick")
+    assert result["summary"].endswith("Ann takes an Inspector token; Ann leads the next trick")
 
 
 def test_the_last_claim_declined_closes_the_trick_and_says_who_leads():
@@ -336,6 +336,15 @@ def test_a_trick_played_seat_by_seat_names_who_is_next_and_the_token_played():
     second = tricks.play_card(state, {**card("Bob", "Game 4"), "token": ""})
     assert second == {"summary": "Bob plays Game 4; Cy next"}
     assert "token" not in state["playing"][1]
+
+
+def test_a_token_is_said_with_its_article_an_inspector_token():
+    state = round_one()  # Bob holds an Inspector token
+    tricks.play_card(state, card("Ann", "Game 9"))
+    said = tricks.play_card(state, {**card("Bob", "Game 4"), "token": "Inspector"})
+    assert said == {"summary": "Bob plays Game 4 with an Inspector token; Cy next"}
+    said = tricks.play_card(state, card("Cy", "Bot 2"))["summary"]
+    assert "Bob's Inspector token: Low Wins" in said and "a Inspector" not in said
 
 
 def test_seat_by_seat_a_second_card_a_player_out_of_cards_and_a_bad_card_are_refused_in_words():

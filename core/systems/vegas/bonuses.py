@@ -103,7 +103,7 @@ def trick_bonus(
                 f"{card} (take a modifier token): say which colour, one of {', '.join(rules.TOKEN_COLOURS)}"
             )
         state["tokens"][player][colour] += rules.BOT_TRICK_TOKENS
-        return f"{player} takes a {colour} token"
+        return f"{player} takes {rules.a_token(colour)}"
     return "opponents lose 1 VP: " + "; ".join(_lose_each(state, player, rules.MOBSTER_TRICK_LOSS, reason))
 
 

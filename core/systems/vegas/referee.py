@@ -104,7 +104,7 @@ def apply_tokens(state: dict[str, Any], plays: Sequence[dict[str, Any]]) -> list
         player, colour = play["player"], play["colour"]
         state["tokens"][player][colour] -= 1
         if play.get("block"):
-            notes.append(f"{player} plays a {colour} token to block")
+            notes.append(f"{player} plays {rules.a_token(colour)} to block")
         elif colour == "Game":
             state["trump"] = play["trump"]
             notes.append(f"{player}'s Game token: Trump {play['trump']}")
@@ -112,5 +112,5 @@ def apply_tokens(state: dict[str, Any], plays: Sequence[dict[str, Any]]) -> list
             state["rank"] = rules.LOW_WINS if state["rank"] == rules.HIGH_WINS else rules.HIGH_WINS
             notes.append(f"{player}'s Inspector token: {state['rank']}")
         else:
-            notes.append(f"{player} plays a {colour} token")
+            notes.append(f"{player} plays {rules.a_token(colour)}")
     return notes

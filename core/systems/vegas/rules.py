@@ -110,6 +110,11 @@ def card_name(suit: str, number: int) -> str:
     return f"{suit} {number}"
 
 
+def a_token(colour: str) -> str:
+    """A token as said at the table: "a Game token", "an Inspector token" (never "a Inspector token")."""
+    return f"{'an' if colour[:1] in 'AEIOU' else 'a'} {colour} token"
+
+
 def spoken(names: list[str], last: str = "and") -> str:
     """Names as said at the table: "Ann", "Ann and Bob", "Ann, Bob and Cy" (never "Ann and Bob and Cy")."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"

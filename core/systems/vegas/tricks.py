@@ -339,7 +339,7 @@ def play_card(state: State, row: dict[str, Any], *, check_tokens: bool = True) -
         plays = _token_plays(playing)
         referee.check_tokens(state, plays)
         _check_mobster(plays, None)
-    token = f" with a {row['token']} token" if row.get("token") else ""
+    token = f" with {rules.a_token(row['token'])}" if row.get("token") else ""
     if len(playing) < len(lead_order(state)):
         state["playing"] = playing
         return {"summary": f"{player} plays {name}{token}; {next_to_play(state)} next"}
