@@ -82,8 +82,10 @@ class Field:
     The last three, like ``shown_when``, change no server check: the rules refuse in their own words.
     ``sends`` (an optional pick) draws the field as the form's send buttons: the plain send leaves it
     unchosen, and one button per choice offered now sends with that choice (Vegas: "Play a card",
-    "Play a card + Bot"), so the choice costs no tap of its own. Inside a ``rows`` field it is an ordinary
-    pick. It changes no server check either.
+    "Play a card + Bot"), so the choice costs no tap of its own. An optional pick with a few choices shown_when
+    exactly one of its values (a Game token's trump) is that value's question: its choices become that value's
+    send buttons ("Play a card + Game, trump to:" Bot), in place of the plain one while it is shown. Inside a
+    ``rows`` field it is an ordinary pick. It changes no server check either.
     """
 
     name: str

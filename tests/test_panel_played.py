@@ -96,24 +96,54 @@ def test_vegas_a_tokens_extras_show_only_with_the_token_that_uses_them(browser, 
     page = seated(browser, server, "Jo", version)
     form = moment(page, "Play a card").locator("form")
     expect(form).to_be_visible()
-    trump = form.get_by_role("group", name=re.compile("^Trump to"))
+    trump = form.get_by_role("group", name="Play a card + Game, trump to", exact=True)
     take = form.locator(".field").filter(has_text=re.compile("^Mobster takes"))
-    block = form.get_by_text("Only to block")
-    sends = form.locator(".submit-row .sends button:visible")
-    # The token is a send button ("Play a card + Game"), so what a token takes is asked beside it, before the
-    # tap that sends: the trump while Jo holds a Game token, what a Mobster takes while she holds a Mobster.
+    block = form.get_by_text("Only to block", exact=True)
+    more = form.locator("details.more")
+    sends = form.locator(".submit-row .sends > button:visible")
+    # The token is a send button ("Play a card + Game"), so what a token takes is asked beside it: what a Mobster
+    # takes in the form, while Jo holds a Mobster; a token played only to block under "More" (rare); the Game
+    # token's trump as that token's own send buttons, once the card is chosen.
     expect(sends).to_have_text(["Play a card", "Play a card + Game", "Play a card + Bot", "Play a card + Mobster"])
-    for shown in (trump, take, block):
-        expect(shown).to_be_visible()
-    # Sent with no token (the plain send), a trump chosen by mistake is not sent: the rules would refuse it
-    # ("only a Game token used for its ability moves the Trump Indicator").
+    expect(take).to_be_visible()
+    expect(more.locator("summary")).to_have_text("More: only to block")
+    expect(block).to_be_hidden()
+    expect(trump).to_be_hidden()
+    # No dead end: "+ Game" before the card is chosen says what is missing, in the form; nothing is sent.
+    sends.filter(has_text="+ Game").tap()
+    expect(form.locator(".field-error:visible, .form-error:visible")).to_have_text("Suit: please fill this in.")
     form.get_by_role("group", name="Suit", exact=True).get_by_text("Team", exact=True).tap()
     form.get_by_role("button", name="Number: 5", exact=True).tap()
-    trump.get_by_text("Bot", exact=True).tap()
-    sends.filter(has_text=re.compile("^Play a card$")).tap()
-    expect(page.locator("#said")).to_contain_text("Jo plays Team 5")
+    # The card chosen: the Game token is sent only with its trump (the rules refuse it without one).
+    expect(trump).to_be_visible()
+    expect(sends).to_have_text(["Play a card", "Play a card + Bot", "Play a card + Mobster"])
+    expect(trump.get_by_role("button")).to_have_text(["No Trump", "Team", "Game", "Inspector", "Bot", "Mobster"])
+    # Played only to block, a Game token moves nothing: no trump to ask, and "+ Game" sends it alone.
+    more.locator("summary").tap()
+    block.tap()
+    expect(trump).to_be_hidden()
+    sends.filter(has_text="+ Game").tap()
+    expect(page.locator("#said")).to_contain_text("Jo plays Team 5 with a Game token")
     row = api(server, "GET", "/api/sessions/active")["state"]["playing"][0]
-    assert (row["player"], row.get("token") or "", row.get("trump") or "") == ("Jo", "", "")
+    assert (row["player"], row.get("token"), row.get("block"), row.get("trump") or "") == ("Jo", "Game", True, "")
+    page.context.close()
+
+
+def test_vegas_a_token_asking_nothing_is_one_send_button(browser, server):
+    """Inspector, Bot and Mobster ask nothing before the send (a Mobster's card is optional): suit, number, send."""
+    holds = ({"type": "correct", "key": f"tokens.0.{c}", "value": 1} for c in ("Inspector", "Mobster"))
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS, *holds)
+    page = seated(browser, server, "Jo", version)
+    form = moment(page, "Play a card").locator("form")
+    form.get_by_role("group", name="Suit", exact=True).get_by_text("Bot", exact=True).tap()
+    form.get_by_role("button", name="Number: 7", exact=True).tap()
+    expect(form.locator(".submit-row .sends > button:visible")).to_have_text(
+        ["Play a card", "Play a card + Inspector", "Play a card + Bot", "Play a card + Mobster"]
+    )
+    form.get_by_role("button", name="Play a card + Inspector", exact=True).tap()
+    expect(page.locator("#said")).to_contain_text("Jo plays Bot 7 with an Inspector token")
+    row = api(server, "GET", "/api/sessions/active")["state"]["playing"][0]
+    assert (row["player"], row["suit"], row["number"], row.get("token")) == ("Jo", "Bot", 7, "Inspector")
     page.context.close()
 
 

@@ -566,16 +566,28 @@ def test_vegas_a_seated_card_with_a_token_is_three_taps(browser, server):
     counted("Vegas card with a token, a seated phone", jo, 3)
     playing = api(server, "GET", "/api/sessions/active")["state"]["playing"]
     assert [(r["player"], r["suit"], r["number"], r.get("token")) for r in playing] == [("Jo", "Team", 5, token)]
-    # A Game token used for its ability also says where the Trump Indicator moves (the rules ask it): one
-    # more tap, asked above the send buttons, and counted as such.
+    # A Game token used for its ability also says where the Trump Indicator moves (the rules ask it): its answers are
+    # that token's send buttons ("Play a card + Game, trump to:" No Trump, Team, ...), asked once the card is chosen,
+    # so the trump costs no tap of its own.
     kim = Phone(browser, server, seat="Kim").at(version + 1)
     play = kim.moment("Play a card")
     form = play.locator("form")
+    row = form.locator(".submit-row")
+    asked = row.get_by_role("group", name="Play a card + Game, trump to", exact=True)
+    expect(form).to_be_visible()
+    expect(asked).to_be_hidden()  # till the card is chosen the send buttons take little room, clear of its questions
     kim.tap(form.get_by_role("group", name="Suit", exact=True).get_by_text("Team", exact=True))
+    # The suit chosen, every number is in reach above the send buttons (the form scrolls only as far as needed).
+    last = form.get_by_role("button", name="Number: 13", exact=True).bounding_box()
+    assert last["y"] + last["height"] <= row.bounding_box()["y"], (last, row.bounding_box())
     kim.tap(form.get_by_role("button", name="Number: 9", exact=True))
-    kim.tap(form.get_by_role("group", name=re.compile("^Trump to")).get_by_text("Bot", exact=True))
-    kim.tap(form.locator(".submit-row").get_by_role("button", name="Play a card + Game", exact=True))
+    expect(asked).to_be_in_viewport()
+    expect(row.get_by_role("button", name="Play a card + Game", exact=True)).to_be_hidden()  # never without its trump
+    shot(kim.page, "taps-vegas-game-token-trump")
+    kim.tap(asked.get_by_role("button", name="Play a card + Game, trump to Bot", exact=True))
     expect(kim.said()).to_contain_text("Kim plays Team 9 with a Game token")
-    counted("Vegas card with a Game token and its trump, a seated phone", kim, 4)
+    counted("Vegas card with a Game token and its trump, a seated phone", kim, 3)
+    kim_s = api(server, "GET", "/api/sessions/active")["state"]["playing"][1]
+    assert (kim_s["player"], kim_s["token"], kim_s.get("trump")) == ("Kim", "Game", "Bot")
     for p in (jo, kim):
         p.close()

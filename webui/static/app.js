@@ -533,6 +533,14 @@ function quickField(fields) {
   const others = open.filter((f) => f !== first && f.required);
   return others.length ? -1 : 0;
 }
+// Whether pick `f` is asked by one value of the send buttons `s` (shown_when names s with that value alone, and its
+// few choices fit as buttons): a Game token's "Trump to", asked by "Play a card + Game".
+function asks(s, f) {
+  const on = f.shown_when && f.shown_when[s.name];
+  const n = f.kind === "pick" ? choiceList(f).length : 0;
+  return f !== s && Array.isArray(on) && on.length === 1 && n >= 1 && n <= 8 && !f.required && !f.choices_by && !f.differs_from
+    && !f.for_role && choiceList(s).some((c) => JSON.stringify(c.value) === JSON.stringify(on[0]));
+}
 // `kept`: what someone had entered in this action's form before it was drawn anew (field name -> value).
 function actionForm(a, close, big = false, kept = {}) {
   const who = seatFor(a);
@@ -553,9 +561,14 @@ function actionForm(a, close, big = false, kept = {}) {
   const answered = () => taps.length > 0 && taps.every((i) => widgets[i].chosen() !== undefined);
   // A field that `sends` (a card's token) is drawn as the send buttons themselves: "Play a card", "Play a card + Bot".
   const sendsAt = fields.findIndex((f, i) => f.sends === true && f.kind === "pick" && !f.required && i !== quick && !taps.includes(i));
-  const widgets = fields.map((f, i) => fieldWidget(i === quick ? { ...f, quick: () => form.requestSubmit() }
+  // A pick shown for just one value of those buttons (a Game token's trump) is what that value asks: its choices are
+  // that value's send buttons ("Play a card + Game, trump to:" No Trump, Team, ...), so it costs no tap of its own.
+  const asked = sendsAt < 0 ? [] : fields.map((f, i) => i).filter((i) => i !== quick && !taps.includes(i) && asks(fields[sendsAt], fields[i]));
+  const widgets = fields.map((f, i) => (asked.includes(i) ? null : fieldWidget(i === quick ? { ...f, quick: () => form.requestSubmit() }
     : taps.includes(i) ? { ...f, tap: () => nextTap() }
-    : i === sendsAt ? { ...f, sends: () => form.requestSubmit(), sendLabel: a.label || human(a.type) } : f));
+    : i === sendsAt ? { ...f, sends: () => form.requestSubmit(), sendLabel: a.label || human(a.type),
+      asks: asked.map((j) => ({ field: fields[j], value: fields[j].shown_when[f.name][0] })) } : f)));
+  asked.forEach((j, k) => { widgets[j] = widgets[sendsAt].asked[k]; });
   widgets.forEach((w, i) => { w.node.dataset.field = fields[i].name; }); // a form drawn anew takes its values over by name
   function nextTap() { // all answered: send; else the next question comes into reach, clear of the send button
     if (answered()) { form.requestSubmit(); return; }
@@ -573,8 +586,11 @@ function actionForm(a, close, big = false, kept = {}) {
   const sends = quick >= 0 && fields[quick].required;
   // So do the rare switches of a form that one tap sends ("Discarded at once by a card effect" beside the
   // Event card drawn): the choice is the first thing under its button.
-  const note = (f) => big && !f.required && (["text", "texts"].includes(f.kind) || (sends && f.kind === "flag" && !f.shown_when));
-  const order = widgets.map((w, i) => i).filter((i) => (i !== quick || !sends) && i !== sendsAt && !note(fields[i]));
+  // A switch that changes what a send button does, shown only with those buttons' values (a token played "Only to
+  // block"), folds away too: rare, and the send buttons stay close under the questions.
+  const alters = (f) => sendsAt >= 0 && f.kind === "flag" && f.shown_when && Object.keys(f.shown_when).every((k) => k === fields[sendsAt].name);
+  const note = (f) => big && !f.required && (["text", "texts"].includes(f.kind) || (sends && f.kind === "flag" && !f.shown_when) || alters(f));
+  const order = widgets.map((w, i) => i).filter((i) => (i !== quick || !sends) && i !== sendsAt && !asked.includes(i) && !note(fields[i]));
   if (sends) order.push(quick);
   const notes = fields.map((f, i) => i).filter((i) => i !== quick && note(fields[i]));
   const more = notes.length ? el("details", { class: "more" }, el("summary", {}, `More: ${notes.map((i) => labelOf(fields[i]).toLowerCase()).join(", ")}`),
@@ -596,6 +612,31 @@ function actionForm(a, close, big = false, kept = {}) {
   const shownNow = shownWhen(fields, widgets, actorRole);
   recheckOn(form, shownNow);
   recheckOn(form, differs(fields, widgets));
+  // After the fields above are drawn or hidden: a value's question comes up once the questions above are answered
+  // (till then the send buttons take one line, clear of them), and "More" shows only while something in it is.
+  // A required question on the form not yet answered (the card's suit or number).
+  const open = (i) => {
+    if (!fields[i].required || widgets[i].node.hidden) return false;
+    try { const v = widgets[i].read(); return v === undefined || v === ""; } catch { return true; }
+  };
+  const tidy = () => {
+    if (sendsAt >= 0) widgets[sendsAt].tidy(!order.some(open));
+    if (more) more.hidden = notes.every((i) => widgets[i].node.hidden);
+  };
+  tidy();
+  recheckOn(form, tidy);
+  // The send buttons stick to the screen's bottom over the form's end: an answer brings the next open question
+  // into reach above them (scrolled only as far as needed), as the tap questions do.
+  if (sendsAt >= 0) form.addEventListener("click", (ev) => setTimeout(() => reach(ev.target)));
+  function reach(target) {
+    const at = order.findIndex((i) => widgets[i].node.contains(target));
+    if (at < 0 || open(order[at])) return;
+    const next = order.slice(at + 1).find(open);
+    if (next === undefined) return;
+    const row = form.querySelector(".submit-row");
+    widgets[next].node.style.scrollMarginBottom = `${row.offsetHeight + 8}px`;
+    widgets[next].node.scrollIntoView({ block: "nearest", behavior: "instant" });
+  }
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     showErr("");
@@ -932,12 +973,37 @@ function pick(f, id, label, help) {
   }
   if (typeof f.sends === "function") { // the form's send buttons: the plain one leaves it unchosen, each other sends its choice
     let chosen;
-    const plain = el("button", { type: "button", class: "primary", onclick: () => { chosen = undefined; f.sends(); } }, f.sendLabel);
-    const buttons = list.map((c) => el("button", { type: "button", class: "send-with", onclick: () => { chosen = c.value; f.sends(); } },
+    const answers = []; // what each asked question's button said (one at most is pressed)
+    const press = (value, k, answer) => { chosen = value; answers.fill(undefined); if (k !== undefined) answers[k] = answer; f.sends(); };
+    const plain = el("button", { type: "button", class: "primary", onclick: () => press(undefined) }, f.sendLabel);
+    const buttons = list.map((c) => el("button", { type: "button", class: "send-with", onclick: () => press(c.value) },
       `${f.sendLabel} + ${c.label}`));
-    show = () => buttons.forEach((b, i) => { b.hidden = !offered(i); });
-    return { ...limits, offers: () => true, offered: () => list.filter((c, i) => offered(i)).map((c) => c.value),
-      node: el("span", { class: "sends", role: "group", "aria-label": label }, plain, buttons), read: () => chosen };
+    // A sibling asked by one value (f.asks: a Game token's trump): a group of buttons that send that value with the answer.
+    // The group is that field's widget: shown_when shows and hides it like any field.
+    const asked = (f.asks || []).map((q, k) => {
+      const v = list.find((c) => same(c.value, q.value));
+      const head = `${f.sendLabel} + ${v ? v.label : q.value}, ${(q.field.label || human(q.field.name)).toLowerCase()}`;
+      answers.push(undefined);
+      const node = el("div", { class: "asks", role: "group", "aria-label": head }, el("p", {}, `${head}:`),
+        choiceList(q.field).map((c) => el("button", { type: "button", class: "send-with", "aria-label": `${head} ${c.label}`,
+          onclick: () => press(q.value, k, c.value) }, c.label)));
+      return { node, value: q.value, read: () => answers[k] };
+    });
+    // `ready`: the form's other questions are answered. Till then the groups wait, folded, and the plain buttons stand
+    // (sending says what is missing); then a value's plain button gives way to its group while the group is shown (the
+    // rules need the answer: a Game token's trump); a group not shown (the token played only to block) leaves it.
+    const node = el("span", { class: "sends", role: "group", "aria-label": label }, plain, buttons, asked.map((q) => q.node));
+    let ready = true;
+    const tidy = (now = ready) => {
+      ready = now;
+      node.classList.toggle("waiting", !ready);
+      buttons.forEach((b, i) => {
+        b.hidden = !offered(i) || (ready && asked.some((q) => !q.node.hidden && same(q.value, list[i].value)));
+      });
+    };
+    show = () => tidy();
+    return { ...limits, offers: () => true, offered: () => list.filter((c, i) => offered(i)).map((c) => c.value), asked, tidy,
+      node, read: () => chosen };
   }
   if (f.quick) { // the form's last open question: each choice sends it
     let chosen;

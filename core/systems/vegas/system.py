@@ -99,7 +99,8 @@ _TOKEN_FIELDS = (
         default="",
         choices=rules.TRUMP_CHOICES,
         help="a Game token used for its ability: the suit the Trump Indicator moves to, or No Trump",
-        shown_when={"token": ("Game",)},
+        # asked exactly when the rules need it: a Game token not played purely to block
+        shown_when={"token": ("Game",), "block": (False,)},
     ),
     Field(
         "block",
