@@ -91,11 +91,12 @@ README_IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
 README_TOLERANCE = 0.03  # share of pixels that may differ (a die's face, a time) before the picture is rewritten
 
 
-def shot(page, name: str) -> Path:
-    """A full-page screenshot kept as a test artifact under tests/_output."""
+def shot(page, name: str, full_page: bool = True) -> Path:
+    """A screenshot kept as a test artifact under tests/_output: the full page, or (``full_page=False``) the
+    screen as the phone shows it, with the sticky send buttons where they stand."""
     OUTPUT.mkdir(exist_ok=True)
     path = OUTPUT / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     if name in README_SHOTS:
         readme_shot(page.screenshot(full_page=False), README_IMAGES / README_SHOTS[name])
     return path

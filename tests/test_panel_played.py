@@ -147,6 +147,23 @@ def test_vegas_a_token_asking_nothing_is_one_send_button(browser, server):
     page.context.close()
 
 
+def test_vegas_a_table_phone_s_card_asks_the_trump_of_the_player_it_plays_for(browser, server):
+    """The same buttons on a phone with no seat: the Game token's trump follows the player chosen (Jo leads)."""
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
+    page = seated(browser, server, None, version)
+    act = moment(page, "Play a card")
+    act.locator("button.open").tap()
+    form = act.locator("form")
+    form.get_by_role("group", name="Suit", exact=True).get_by_text("Team", exact=True).tap()
+    form.get_by_role("button", name="Number: 5", exact=True).tap()
+    expect(form.locator(".submit-row .sends > button:visible")).to_have_text(["Play a card", "Play a card + Bot"])
+    form.get_by_role("button", name="Play a card + Game, trump to No Trump", exact=True).tap()
+    expect(page.locator("#said")).to_contain_text("Jo plays Team 5 with a Game token")
+    row = api(server, "GET", "/api/sessions/active")["state"]["playing"][0]
+    assert (row["player"], row["token"], row["trump"]) == ("Jo", "Game", "No Trump")
+    page.context.close()
+
+
 def test_vegas_a_bonus_is_a_card_of_the_trick_or_declined_from_the_top(browser, server):
     trick = [
         {"type": "play_card", "player": p, "suit": s, "number": n}

@@ -583,7 +583,7 @@ def test_vegas_a_seated_card_with_a_token_is_three_taps(browser, server):
     kim.tap(form.get_by_role("button", name="Number: 9", exact=True))
     expect(asked).to_be_in_viewport()
     expect(row.get_by_role("button", name="Play a card + Game", exact=True)).to_be_hidden()  # never without its trump
-    shot(kim.page, "taps-vegas-game-token-trump")
+    shot(kim.page, "taps-vegas-game-token-trump", full_page=False)
     kim.tap(asked.get_by_role("button", name="Play a card + Game, trump to Bot", exact=True))
     expect(kim.said()).to_contain_text("Kim plays Team 9 with a Game token")
     counted("Vegas card with a Game token and its trump, a seated phone", kim, 3)
