@@ -364,6 +364,9 @@ def test_a_connections_test_rolls_two_dice_per_lifestyle_and_two_for_a_network()
     s, r = act(s, raw, faces=[5, 5, 4, 4, 3, 2])
     assert r["own"] == [5, 5, 4, 4] and r["books"] == 2 and s["tests"][-1]["test"] == "connections"
     refused(s, {**raw, "participant": "GM"}, "Who: 'GM' is not one of Shred, Sven")
+    # Left out on the table's phone ("default: whose move it is"): it said "None is not in this scene".
+    s, r = act(s, {k: v for k, v in raw.items() if k != "participant"}, faces=[5, 5, 4, 4, 3, 2])
+    assert s["tests"][-1]["who"] == "Shred" and r["summary"].startswith("Connections: Shred seeks a boat")
 
 
 # --- the full-sleeve point; goals per root skill and after Fly-Dice --------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import downtime, effects
 from tableside.core.systems.v2140.pool_actions import draw_with
-from tableside.core.systems.v2140.state import State, participant
+from tableside.core.systems.v2140.state import State, participant, who
 from tableside.core.words import plural
 
 
@@ -92,7 +92,7 @@ def train(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     point in the next session, when you're using that skill." The points are restricted to that skill and
     last "up until the next time they can do training"."""
     _no_conflict_running(state)
-    name = action["participant"]
+    name = who(state, action)  # left out (the table's phone): whose move it is, as the form says
     p = _player(state, name)
     if effects.permanent_count(state, name) >= effects.HEALING_AT:
         raise RuleError(f"{name} spends this downtime healing ({effects.HEALING_AT} or more permanent effects)")
@@ -118,7 +118,7 @@ def connections(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     GM sets. "Each book represents maybe a piece of information, a skill for design, a loan of something, or
     a 20% discount." """
     _no_conflict_running(state)
-    name = action["participant"]
+    name = who(state, action)  # left out (the table's phone): whose move it is, as the form says
     _player(state, name)
     own = downtime.connection_dice(action["lifestyles"], action["secondary_skills"], action["network"])
     if own < 1:

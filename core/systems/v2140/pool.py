@@ -164,7 +164,9 @@ def take_from(pool: Sequence[int], dice: Sequence[int], who: str) -> list[int]:
     have, want = Counter(pool), Counter(dice)
     short = {face: n - have[face] for face, n in want.items() if n > have[face]}
     if short:
-        missing = ", ".join(f"{n} more {face}{'s' if n > 1 else ''}" for face, n in sorted(short.items(), reverse=True))
+        missing = ", ".join(
+            plural(n, f"more {face}", f"more {face}s") for face, n in sorted(short.items(), reverse=True)
+        )
         raise RuleError(f"{who}'s scene pool does not hold those dice: needs {missing}")
     left = Counter(pool) - want
     return high_to_low(left.elements())

@@ -114,7 +114,15 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["prepared"] = prepared
     parts = {k: v for k, v in pool_dice(state, name, prepared).parts().items() if v}
     racks = prepared["racks"] + prepared["session_racks"]
-    words = {"racks": f"from {plural(racks, 'rack')}"}
+    # Dice from each source: "6 primary", "1 from secondary gear", "6 from 1 rack" (never "1 circumstances").
+    words = {
+        "assists": "from gear",
+        "secondary_assists": "from secondary gear",
+        "gear_circumstances": "from gear as a circumstance",
+        "circumstances": "from circumstances",
+        "racks": f"from {plural(racks, 'rack')}",
+        "follow_up": "follow-up",
+    }
     detail = ", ".join(f"{v} {words.get(k, k.replace('_', ' '))}" for k, v in parts.items())
     counted = "; effects counted: " + ", ".join(c["label"] for c in confirmed) if confirmed else ""
     left = [c["label"] for c in effects.candidates(state, name) if c["value"] not in prepared["effects"]]

@@ -12,6 +12,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.system import State
 from tableside.core.systems.vnm import rules
+from tableside.core.words import plural
 
 EARTH_MUST_WAIT = (
     "Earth may not collect population yet: no alien spaceship has attacked an Earth spaceship "
@@ -63,7 +64,7 @@ def game_over(state: State) -> str | None:
 def follow_up_waiting(state: State) -> str | None:
     pending = state["pending_roll"]
     if pending:
-        return f"first roll the {pending['label']} (button A or B, or follow_up_roll)"
+        return f"first roll the {pending['label']} (button A or B, or Roll the follow-up die)"
     return None
 
 
@@ -178,8 +179,8 @@ def seat_label(state: State, seat: str) -> str:
 
 
 def many(count: int, thing: str) -> str:
-    """A count said as a person says it: "1 spaceship", "2 spaceships", "0 Zap cards"."""
-    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
+    """A count said as a person says it: "1 spaceship", "2 spaceships", "0 Zap cards" (``core.words``' rule)."""
+    return plural(count, thing)
 
 
 def who(state: State, world: str) -> str:
