@@ -48,11 +48,7 @@ def test_a_miss_keeps_the_choice_and_one_roll_per_action_unless_extended() -> No
 
 def test_unknown_upgrades_need_the_number_from_the_card() -> None:
     state = play_to(enhanced_game(), "Mars")
-    refused(
-        state,
-        {"type": "research", "upgrade": "Plasma Cannon", "faces": [9]},
-        "Roll needed: enter the number printed on the Plasma Cannon card",
-    )
+    refused(state, {"type": "research", "upgrade": "Plasma Cannon", "faces": [9]}, "roll_needed", "Plasma Cannon")
     refused(state, {"type": "research", "faces": [9]}, "choose an Upgrade card first")
     refused(state, {"type": "research", "upgrade": "Plasma Cannon", "roll_needed": 11, "faces": [9]}, "at most 10")
     state, result = act(state, {"type": "research", "upgrade": "Plasma Cannon", "roll_needed": 7, "faces": [7]})

@@ -120,7 +120,7 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
     if raw == OTHER:
         raw = action.get("other_name") or ""
         if not raw.strip():
-            raise RuleError("Card name: type the name of the Upgrade card")
+            raise RuleError("other_name: type the name of the Upgrade card")
     if not raw:
         raise RuleError("upgrade: choose an Upgrade card first")
     upgrade = upgrade_name(raw)
@@ -130,7 +130,7 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
     if needed is None:
         needed = rules.UPGRADE_ROLL_NEEDED.get(upgrade)
     if needed is None:
-        raise RuleError(f"Roll needed: enter the number printed on the {upgrade} card")
+        raise RuleError(f"roll_needed: enter the number printed on the {upgrade} card")
     return {"upgrade": upgrade, "roll_needed": needed, **d10.show(d10.research_chance(needed))}
 
 
