@@ -57,6 +57,17 @@ def test_a_vnm_player_is_name_and_world_in_one_colour_on_every_phone_screen(brow
         """() => getComputedStyle([...document.querySelectorAll('#board .bar')]
             .find((e) => e.textContent.includes('Ann (Venus)'))).borderLeftColor"""
     )
+    # The bar itself is drawn in the player's colour (#17 QA F1: every fill was black), as on the e-paper.
+    fills = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board .bar')].map((e) =>
+            [e.firstChild.textContent.replace(/ \\(turn\\)$/, ''),
+             getComputedStyle(e.querySelector('.b i')).backgroundColor]))"""
+    )
+    assert fills == {
+        "Ann (Venus)": "rgb(123, 31, 162)",  # purple
+        "Bob (Mars)": "rgb(198, 40, 40)",  # red
+        "Cy (Pluto)": "rgb(33, 33, 33)",  # black
+    }, fills
     page.get_by_role("button", name="History").tap()
     expect(page.locator("#log")).to_contain_text("Cy (Pluto) ends the turn (Move). Ann (Venus) plays next")
     expect(page.locator("#log li").first).to_contain_text("by Ann (Venus)")
