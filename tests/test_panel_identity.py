@@ -85,3 +85,17 @@ def test_a_vnm_player_is_name_and_world_in_one_colour_on_every_phone_screen(brow
     )  # Venus is purple (rulebook, Setup)
     shot(page, "identity-vnm-history")
     p.close()
+
+
+def test_a_change_that_names_its_own_player_first_is_not_said_twice(browser, server):
+    """#17 QA F9: "Cy (Pluto): Cy (Pluto)'s Technology: Weapon 2 dice" on every phone."""
+    version = new_game(server, "vnm", {**PLAYERS, "version": "Enhanced"})
+    p = Phone(browser, server, seat="Cy").at(version)
+    other = Phone(browser, server).at(version)
+    p.page.evaluate(
+        "() => api('POST', '/api/sessions/active/actions', {type: 'set_tech', world: 'Pluto', weapon_dice: 1})"
+    )
+    for phone in (p, other):
+        expect(phone.said()).to_have_text("Cy (Pluto)'s Technology: Weapon 1 die")
+    p.close()
+    other.close()

@@ -139,8 +139,8 @@ function changeWords(e) {
   if (undone) return `${who} ${undone[1].toLowerCase()}: ${undone[2]}`;
   // A change that is everyone's (VENOM's roll-off) is said alone: "Ann: Roll-off ..." read as Ann's roll.
   if (e.result && e.result.everyone) return summary;
-  // "Max plays Bot 12", "Ann: Recruitment Phase" already say who: never "Ann: Ann: ...".
-  return summary.startsWith(`${who} `) || summary.startsWith(`${who}:`) ? summary : `${who}: ${summary}`;
+  // "Max plays Bot 12", "Ann: Recruitment Phase", "Cy (Pluto)'s Technology: ..." already say who: never "Ann: Ann: ...".
+  return [" ", ":", "'s "].some((x) => summary.startsWith(`${who}${x}`)) ? summary : `${who}: ${summary}`;
 }
 function showLast() { // once per version: a message about this phone (its seat, a reconnect) stays until the next change
   const at = S.view ? `${S.view.id}:${S.view.version}` : "";
