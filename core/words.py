@@ -12,12 +12,14 @@ IRREGULAR = {"die": "dice"}
 
 
 def plural_of(noun: str) -> str:
-    """The plural of ``noun`` (its last word): "dice", "sixes", "Player Points", "matches"."""
+    """The plural of ``noun`` (its last word): "dice", "sixes", "Player Points", "matches", "log entries"."""
     head, _, last = noun.rpartition(" ")
     if last in IRREGULAR:
         word = IRREGULAR[last]
     elif last.endswith(("s", "x", "z", "ch", "sh")):
         word = last + "es"
+    elif len(last) > 1 and last.endswith("y") and last[-2] not in "aeiou":
+        word = last[:-1] + "ies"
     else:
         word = last + "s"
     return f"{head} {word}" if head else word

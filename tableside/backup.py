@@ -31,6 +31,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from tableside.core.words import plural
+
 log = logging.getLogger(__name__)
 
 PATTERN = re.compile(r"^tableside-(\d{6})\.db$")
@@ -78,7 +80,7 @@ def describe(path: Path) -> str:
             conn.close()
     except sqlite3.DatabaseError as exc:
         return f"unreadable ({exc})"
-    return f"{sessions} session{'s' if sessions != 1 else ''}, {entries} log entries"
+    return f"{plural(sessions, 'session')}, {plural(entries, 'log entry')}"
 
 
 class Backups:
@@ -320,9 +322,9 @@ def missing_entries(db_path: Path, backup: Path) -> list[str]:
         if sid in gone:
             continue
         if sid not in have:
-            out.append(f"game {sid} ({last} entries) is missing")
+            out.append(f"game {sid} ({plural(last, 'entry')}) is missing")
         elif have[sid] < last:
-            out.append(f"game {sid} has {have[sid]} of the backup's {last} entries")
+            out.append(f"game {sid} has {have[sid]} of the backup's {plural(last, 'entry')}")
     return out
 
 

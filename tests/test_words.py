@@ -30,3 +30,4 @@ def test_an_odd_plural_is_given_once_where_it_is_used():
     assert plural(2, "permanent effect") == "2 permanent effects"
     assert plural(2, "thing to fix", "things to fix") == "2 things to fix"
     assert plural_of("match") == "matches" and plural_of("rack") == "racks"
+    assert plural_of("log entry") == "log entries" and plural_of("day") == "days"

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from tableside.core.errors import BadRequest, RuleError
+from tableside.core.words import plural
 from tableside.device.smartdice.hub import DiceHub
 from tableside.device.smartdice.model import KINDS, DieState
 
@@ -33,7 +34,7 @@ class SimulatedDice(DiceHub):
             self.in_reach[f"sim-{n}"] = DieState(
                 f"sim-{n}", "simulated", kind, colour=colour, advertised=f"Sim {kind} {n}", battery=100 - 3 * n
             )
-        self.note = f"{len(self.in_reach)} simulated dice: roll them from the dice page"
+        self.note = f"{plural(len(self.in_reach), 'simulated die')}: roll them from the dice page"
         for die_id in list(self.dice):  # paired in an earlier run: in reach again at once
             if die_id in self.in_reach:
                 self.seen(self.in_reach[die_id])
