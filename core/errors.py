@@ -35,6 +35,15 @@ class Conflict(TablesideError):
     status = 409
 
 
+class SeatGone(Conflict):
+    """A seat token that holds no seat in the game on the table (taken over, or the game changed): HTTP 409
+    with ``seat_gone`` and the seat it held, so a phone drops it and shows the table view by itself."""
+
+    def __init__(self, message: str, seat: str | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+
+
 class RuleError(TablesideError):
     """Well-formed but against the game's rules (HTTP 422). Changes nothing."""
 

@@ -24,7 +24,7 @@ import contextlib
 import json
 import secrets
 import sqlite3
-from collections.abc import Container, Iterator
+from collections.abc import Container, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -568,6 +568,26 @@ class Store:
         """No phone holds ``seat`` any more."""
         with self._write("the seat was not released"), self.atomic():
             self.conn.execute("DELETE FROM seat_claims WHERE session_id = ? AND seat = ?", [session_id, seat])
+
+    def carry_seats(self, from_session: str, to_session: str, seats: Iterable[str]) -> list[str]:
+        """Move the claims on ``seats`` held in ``from_session`` to ``to_session``, where no phone holds
+        that seat yet: the same phone (the same token) then sits at the seat of the same name. The seats
+        moved, in the order given."""
+        with self._write("the seats were not carried over"), self.atomic():
+            held = self.seat_claims(from_session)
+            taken = self.seat_claims(to_session)
+            moved = [seat for seat in seats if seat in held and seat not in taken]
+            for seat in moved:
+                self.conn.execute(
+                    "UPDATE seat_claims SET session_id = ? WHERE session_id = ? AND seat = ?",
+                    [to_session, from_session, seat],
+                )
+        return moved
+
+    def forget_token(self, token: str) -> None:
+        """A phone gave up the seat ``token`` held, in whichever game (it took another one)."""
+        with self._write("the seat was not released"), self.atomic():
+            self.conn.execute("DELETE FROM seat_claims WHERE token = ?", [token])
 
     def seat_of_token(self, token: str) -> tuple[str, str] | None:
         """(session id, seat) held by ``token``, or None."""

@@ -28,7 +28,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tableside.core import dice, privacy
-from tableside.core.errors import BadRequest, BindingError, Conflict, NotFound, RuleError, TablesideError, TooMany
+from tableside.core.errors import (
+    BadRequest,
+    BindingError,
+    Conflict,
+    NotFound,
+    RuleError,
+    SeatGone,
+    TablesideError,
+    TooMany,
+)
 from tableside.core.recorder import NeedsDice, typed_faces
 from tableside.core.replay import Replay, stacks
 from tableside.core.roll import TableRoll
@@ -95,6 +104,7 @@ class Table:
         self._started_games: list[float] = []  # when the last new games were started (the rate limit)
         self.new_games_per_minute = NEW_GAMES_PER_MINUTE
         self._streams: dict[str, int] = {}
+        self._left = store.get_meta("left_session")  # the game on the table before this one (seats carry over)
         active = store.get_meta("active_session")
         if active and store.get_session(active):
             self._live = self._load(active)
@@ -137,6 +147,7 @@ class Table:
             )
             self._started_games.append(time.monotonic())
             self._put_away()
+            self._leave(row["id"])
             self.store.set_meta("active_session", row["id"])
             self._live = _Live(row["id"], system, 0, state, row["options"] or {})
         self._notify({"kind": "session", "session": row["id"], "version": 0})
@@ -187,11 +198,42 @@ class Table:
             if not self.store.get_session(session_id):
                 raise NotFound(f"no saved session with id {session_id!r}")
             self._put_away()
+            self._leave(session_id)
             self._live = self._load(session_id)
             self.store.set_meta("active_session", session_id)
             version = self._live.version
         self._notify({"kind": "session", "session": session_id, "version": version})
         return self.view()
+
+    def _leave(self, next_id: str) -> None:
+        """Remember the game the table leaves for ``next_id``: a phone seated in it keeps its seat in the
+        next game where that game has a seat of the same name (``_carry``)."""
+        live = self._live
+        if live is None or live.id == next_id:
+            return
+        self._left = live.id
+        try:
+            self.store.set_meta("left_session", live.id)
+        except TablesideError as exc:  # a full card: phones pick their seats again after a restart, no more
+            log.warning("the game left was not remembered: %s", exc.message)
+
+    def _carry(self, live: _Live, seat: str) -> tuple[str, str] | None:
+        """A phone seated at ``seat`` in the game the table just left asks with that seat's token: it keeps
+        the seat of the same name in the game on the table when no phone holds it there (the table expects
+        Ann's phone to stay Ann's). Only that phone, on its next request (open across the new game, or back
+        from sleep), and only from the game just left: docs/api.md, "Seats". None when it cannot."""
+        if seat not in [s.name for s in live.system.seats(live.state)]:
+            return None
+        try:
+            moved = self.store.carry_seats(self._left or "", live.id, [seat])
+        except TablesideError as exc:  # a full card: the phone picks its seat again
+            log.warning("seat %s was not carried over: %s", seat, exc.message)
+            return None
+        if not moved:  # another phone holds it in this game by now
+            return None
+        self._claims += 1
+        log.info("seat %s carried over to the game on the table by its phone", seat)
+        return (live.id, seat)
 
     def _put_away(self) -> None:
         """The game being left: its newest state stored as its head, so listing or reopening it is one read.
@@ -342,13 +384,19 @@ class Table:
             }
 
     # -- seats ------------------------------------------------------------------
-    def claim_seat(self, seat: Any, takeover: Any = False) -> dict:
+    def claim_seat(self, seat: Any, takeover: Any = False, held: Any = None) -> dict:
         """A phone takes a seat. A held seat is taken over only when asked and when its phone is gone: no
-        request and no open stream for ``SEAT_GONE_AFTER`` seconds (else that phone releases it first)."""
+        request and no open stream for ``SEAT_GONE_AFTER`` seconds (else that phone releases it first).
+
+        ``held`` is the seat token the phone sent, if any: a phone holds one seat, so the seat it held
+        (in this game or one before) is given up with the claim, never left to a holder no phone is; and
+        a phone asking again for the seat it holds keeps it (the same token)."""
         if not isinstance(seat, str) or not seat.strip():
             raise BadRequest("'seat' must be the name of a seat")
         if not isinstance(takeover, bool):
             raise BadRequest("'takeover' must be true or false")
+        if held is not None and (not isinstance(held, str) or not held or len(held) > 100):
+            held = None  # not a token this table gave out: nothing to give up
         with self._lock:
             live = self._require_live()
             names = [s.name for s in live.system.seats(live.state)]
@@ -356,6 +404,9 @@ class Table:
                 shown = ", ".join(names) or "none: this game has no seats"
                 raise RuleError(f"no seat {seat[:40]!r} in this game; seats: {shown}")
             holder = self.store.seat_claims(live.id).get(seat)
+            if holder is not None and holder == held:  # this phone's own seat, asked for again
+                self._seen[held] = self.clock()
+                return {"seat": seat, "token": held, "session": live.id}
             if holder is not None and not takeover:
                 raise Conflict(f"{seat}'s seat is held by another phone; take it over only if that phone is gone")
             if holder is not None:
@@ -367,10 +418,13 @@ class Table:
                     )
                 log.warning("seat %s taken over from a phone gone for %.0f s", seat, away)
             token = secrets.token_urlsafe(18)
+            if held is not None:
+                self.store.forget_token(held)
+                self._seen.pop(held, None)
             self.store.claim_seat(live.id, seat, token, self._now())
             self._claims += 1
             self._seen[token] = self.clock()
-            return {"seat": seat, "token": token}
+            return {"seat": seat, "token": token, "session": live.id}
 
     def seat_holders(self) -> list[dict]:
         """Every seat of the game on the table, and for a held one when another phone may take it over:
@@ -402,6 +456,19 @@ class Table:
             self._seen.pop(token, None)
             return {"seat": seat, "released": True}
 
+    def drop_stale(self, token: Any) -> str | None:
+        """A page drops a seat token it was told is gone: a token that holds a seat in the game on the table
+        keeps it (the seat is returned: a claim that won a race); else its claim in a game gone by is freed,
+        so that game, reopened, offers the seat to anyone instead of to a phone that forgot it."""
+        try:
+            return self.seat_of(token)
+        except SeatGone:
+            with self._lock:
+                self.store.forget_token(token)
+                self._claims += 1
+                self._seen.pop(token, None)
+            return None
+
     def _away(self, token: str) -> float:
         """Seconds since the phone holding ``token`` was last heard from (0 while it holds a stream)."""
         if self._streams.get(token):
@@ -432,10 +499,13 @@ class Table:
         with self._lock:
             live = self._require_live()
             held = self.store.seat_of_token(token)
+            if held is not None and held[0] != live.id and held[0] == self._left:
+                held = self._carry(live, held[1]) or held
             if held is None or held[0] != live.id:
-                raise Conflict(
+                raise SeatGone(
                     "this phone no longer holds a seat in the game on the table "
-                    "(it was taken over, or the game changed): pick a seat again"
+                    "(it was taken over, or the game changed): pick a seat again",
+                    seat=held[1] if held else None,
                 )
             if len(self._seen) > 4096:  # bounded: forget phones of finished games
                 self._seen.clear()

@@ -10,7 +10,7 @@ from collections import OrderedDict
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
-from tableside.core.errors import BadRequest, Conflict, NotFound
+from tableside.core.errors import BadRequest, Conflict, NotFound, SeatGone
 from tableside.core.patch import diff
 from tableside.core.store import Store
 from tableside.core.table import SEAT_GONE_AFTER, SESSIONS_PER_PAGE
@@ -295,9 +295,10 @@ def seat_holders():
 
 @bp.post("/api/sessions/active/seats")
 def claim_seat():
-    """A phone takes a seat; ``takeover`` takes it from a phone that is gone."""
+    """A phone takes a seat; ``takeover`` takes it from a phone that is gone. The seat this phone held
+    (its token, sent as with any request) is given up: a phone holds one seat."""
     body = _body()
-    claimed = _services().table.claim_seat(body.get("seat"), body.get("takeover", False))
+    claimed = _services().table.claim_seat(body.get("seat"), body.get("takeover", False), held=seat_token())
     response = jsonify(claimed)
     response.set_cookie(SEAT_COOKIE, claimed["token"], httponly=True, samesite="Strict", max_age=30 * 24 * 3600)
     return response
@@ -427,7 +428,10 @@ def stream():
     try:
         hello = {"kind": "hello", "version": table.view()["version"] if table.has_active() else None}
         token = seat_token() if table.has_active() else None
-        if token and seat_of_request() is None:
+        try:
+            if token and seat_of_request() is None:
+                token = None
+        except SeatGone:  # the stream is the public one: a stale seat is the page's to drop, not a refusal
             token = None
     except Exception:
         broker.release()

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, jsonify, request
-from tableside.core.errors import TablesideError
+from tableside.core.errors import SeatGone, TablesideError
 from tableside.core.table import Table
 from tableside.webui.auth import (
     COOKIE,
@@ -135,7 +135,9 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
 
     @app.errorhandler(TablesideError)
     def tableside_error(exc: TablesideError):
-        extra = {"needs_dice": exc.needs_dice} if getattr(exc, "needs_dice", None) else {}
+        extra: dict = {"needs_dice": exc.needs_dice} if getattr(exc, "needs_dice", None) else {}
+        if isinstance(exc, SeatGone):  # the phone drops its seat by itself and says which it was (webui/static)
+            extra.update(seat_gone=True, **({"seat": exc.seat} if exc.seat else {}))
         return jsonify(error=exc.message, **extra), exc.status
 
     @app.errorhandler(HTTPException)

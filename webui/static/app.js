@@ -57,9 +57,9 @@ function mySeat() {
   const key = seatKey();
   try { return key ? JSON.parse(localStorage.getItem(key) || "null") : null; } catch { return null; }
 }
-async function api(method, path, body) {
+async function api(method, path, body, again = false) {
   const headers = { Accept: "application/json" };
-  const seat = mySeat();
+  const seat = mySeat(), key = seatKey();
   if (seat && seat.token) headers["X-Tableside-Seat"] = seat.token;
   // GETs revalidate: an unchanged answer comes back as a 304 with no body.
   const opts = { method, headers, credentials: "same-origin", cache: method === "GET" ? "no-cache" : "no-store" };
@@ -71,10 +71,15 @@ async function api(method, path, body) {
   } finally { S.inflight -= 1; }
   if (res.status === 401) { location.href = "/join"; throw new Failure("auth", "Join code needed", 401); }
   const data = await res.json().catch(() => null);
-  if (res.status === 409 && method === "GET" && seat) { // this phone's seat was taken over or the game changed
-    await leaveSeat();
-    banner(`This phone no longer sits at ${seat.seat}'s seat (${(data && data.error) || "taken over"}). It shows the table view now.`, "error");
-    return api(method, path, body);
+  if (res.status === 409 && data && data.seat_gone) { // the seat it held was taken over, or is a game's gone by
+    // Never a dead end (#17 F14): a phone reopened after a new game still sends the old game's seat cookie.
+    // It drops that seat by itself, shows the table view, and says so once on its last-change line.
+    const label = seat ? seatLabel(seat.seat) : data.seat;
+    await dropSeat(key, headers["X-Tableside-Seat"]);
+    if (label) { S.seatLeft = label; S.saidAt = ""; }
+    if (method === "GET" && !again) return api(method, path, body, true);
+    if (method !== "GET") guarded(() => refresh(), "Updating");
+    throw new Failure("stale", `This phone no longer sits at ${label || "a"}'s seat: it shows the table view now. Nothing was changed.`, 409, data);
   }
   if (!res.ok) {
     const msg = (data && data.error) || `The table answered with an error (${res.status}).`;
@@ -146,10 +151,14 @@ function showLast() { // once per version: a message about this phone (its seat,
   const at = S.view ? `${S.view.id}:${S.view.version}` : "";
   if (at === S.saidAt) return;
   const last = S.log.length ? S.log[S.log.length - 1] : null;
-  // A phone seated in the game before: the new game has its own seats, picked again with one tap on Seat.
-  const again = S.seatLeft ? ` This phone sat at ${S.seatLeft}'s seat: tap Seat to sit in this game.` : "";
-  if (last && S.view && last.seq === S.view.version) { said(changeWords(last) + again); S.saidAt = at; S.seatLeft = null; }
-  else if (S.view && S.view.version === 0) { said(`New game: nothing played yet.${again}`); S.saidAt = at; S.seatLeft = null; }
+  // A phone seated in the game before keeps its seat where the new game has one of the same name (the table
+  // carries it over); else the new game's seats are picked again with one tap on Seat. Said once.
+  const again = S.seatLeft ? ` This phone sat at ${S.seatLeft}'s seat: tap Seat to sit in this game.`
+    : S.seatKept ? ` This phone still sits at ${seatLabel(S.seatKept)}'s seat.` : "";
+  const done = () => { S.saidAt = at; S.seatLeft = null; S.seatKept = null; };
+  if (last && S.view && last.seq === S.view.version) { said(changeWords(last) + again); done(); }
+  else if (S.view && S.view.version === 0) { said(`New game: nothing played yet.${again}`); done(); }
+  else if (again) { said(again.trim()); done(); }
 }
 function saidNow(result, source = "phone") { said(changeWords({ seat: mySeat() ? mySeat().seat : null, source, result })); }
 
@@ -185,7 +194,10 @@ function applyPatch(value, patch) {
   return out;
 }
 async function load(reason) {
+  const asked = mySeat(); // the seat this moment is asked as
   let m = await moment(S.view ? S.lastSeq : 0, S.view && S.tag);
+  // A seat taken, left or dropped while this was out: the answer is another seat's, so ask again as this one.
+  if (JSON.stringify(mySeat()) !== JSON.stringify(asked)) { S.again = true; return; }
   if (!m.view) { S.tag = null; showNoGame(); return; } // no game on the table: the way to start one
   if (S.view && m.view.id !== S.view.id && S.lastSeq) m = await moment(0); // another game: its own newest entries
   const view = m.view, fresh = m.log;
@@ -193,6 +205,7 @@ async function load(reason) {
   if (reason === "poll" && !switched && m.tag === S.tag && !fresh.length) return; // nothing new: nothing redrawn
   if (switched) { S.log = []; S.gaps = []; S.logFrom = fresh.length ? fresh[0].seq - 1 : view.version; S.open.clear(); S.groupsOpen.clear(); }
   S.view = view; S.acts = m.actions; S.tag = m.tag;
+  keepSeat(asked, switched);
   if (fresh.length) {
     // Away for more changes than a moment carries: the ones between are a gap the timeline shows and fills on request.
     if (!switched && S.log.length && fresh[0].seq > S.lastSeq + 1) S.gaps.push({ after: S.lastSeq, before: fresh[0].seq });
@@ -1325,10 +1338,35 @@ async function undoRedo(which) {
 }
 
 // ---------- seats ----------
+// Seat changes one at a time (#17 F15): a stale seat dropped while a claim is out must not delete the new seat's
+// cookie, nor a claim go out before a drop's answer is in.
+function seatStep(fn) {
+  const next = (S.seatOp || Promise.resolve()).then(fn, fn);
+  S.seatOp = next.catch(() => null);
+  return next;
+}
 async function leaveSeat() {
   const key = seatKey();
   if (key) localStorage.removeItem(key);
-  await fetch("/api/panel/seat", { method: "DELETE", credentials: "same-origin" }).catch(() => null);
+  await seatStep(() => fetch("/api/panel/seat", { method: "DELETE", credentials: "same-origin" }).catch(() => null));
+}
+// The table said this seat is gone: forget it here (only the entry that held that token) and its cookie, unless
+// the cookie holds a seat in the game on the table by now (a claim that won the race keeps it).
+async function dropSeat(key, token) {
+  let kept = null;
+  try { kept = key && JSON.parse(localStorage.getItem(key) || "null"); } catch { kept = { token }; }
+  if (kept && (!token || kept.token === token)) localStorage.removeItem(key);
+  const headers = token ? { "X-Tableside-Seat": token } : {};
+  await seatStep(() => fetch("/api/panel/seat?gone=1", { method: "DELETE", headers, credentials: "same-origin" }).catch(() => null));
+}
+// The table's word on this phone's seat, from the view it answered (#17 F10): a seat carried into a new game with
+// the same name is kept (said once), and the seat shown is the one the table acts as, whatever was stored.
+function keepSeat(before, switched) {
+  const key = seatKey(), kept = mySeat(), now = S.view.seat || null;
+  if (now && !(kept && kept.seat === now)) {
+    localStorage.setItem(key, JSON.stringify({ seat: now, token: before && before.seat === now ? before.token : null }));
+    if (switched && before && before.seat === now) S.seatKept = now;
+  } else if (!now && kept) localStorage.removeItem(key);
 }
 // The seat dialog says up front when a held seat frees (#18: only when its phone releases it, or after
 // SEAT_GONE_AFTER away with no request and no stream), and counts down; the seat is offered once it has.
@@ -1345,11 +1383,12 @@ async function openSeats() {
     if (!name) { await leaveSeat(); restream(); $("seat-dialog").close(); said("This phone shows the table view."); await guarded(() => refresh(), "Changing seat"); return; }
     if (takeover && !(await confirmBox(`Take over ${name}'s seat?`, `${name}'s phone has been away for ${away}. It becomes a table phone; this one sits at ${name}'s seat.`, "Take over"))) return;
     let res;
-    try { res = await api("POST", "/api/sessions/active/seats", takeover ? { seat: name, takeover: true } : { seat: name }); } catch (err) {
+    try { res = await seatStep(() => api("POST", "/api/sessions/active/seats", takeover ? { seat: name, takeover: true } : { seat: name })); } catch (err) {
       banner(err.message, "error");
     }
     if (!res) return;
-    localStorage.setItem(key, JSON.stringify({ seat: res.seat, token: res.token }));
+    // Kept for the game the seat is in (a new game may have started while the dialog was open).
+    localStorage.setItem(res.session ? `tableside.seat.${res.session}` : key, JSON.stringify({ seat: res.seat, token: res.token }));
     restream(); // the stream is opened again with the seat's cookie: the table counts this phone as here
     S.open.clear();
     $("seat-dialog").close();
@@ -1620,9 +1659,8 @@ function follow() {
   });
   es.addEventListener("session", async (ev) => { // a game started or switched to; one this phone shows already is no news
     const d = JSON.parse(ev.data);
-    // This phone's seat was in the game before: let it go quietly (never "no longer sits at ..." as an error).
-    const seat = S.view && d.session !== S.view.id ? mySeat() : null;
-    if (seat) { S.seatLeft = seatLabel(seat.seat); await leaveSeat(); }
+    // This phone's seat in the game before is kept where the new game has that seat (the table carries it over),
+    // else let go quietly: the moment asked with it says which (keepSeat, or a 409 "seat_gone" in api()).
     if (!S.view || d.session !== S.view.id || d.version > S.view.version) guarded(() => refresh("session"), "Updating");
   });
   es.addEventListener("rejected", (ev) => { // a button the rules refused: which button, on every phone
