@@ -44,8 +44,7 @@ def test_a_vnm_player_is_name_and_world_in_one_colour_on_every_phone_screen(brow
         for label in ("Ann (Venus)", "Bob (Mars)", "Cy (Pluto)"):
             expect(element).to_contain_text(label)
     build = p.moment("Build spaceships")
-    p.tap(build.locator("button.open"))
-    p.submit(build)
+    p.tap(build.locator("button.open"))  # one spaceship on her home world: one tap, nothing to ask
     expect(p.said()).to_have_text("Ann (Venus) builds 1 spaceship on their home world: 3 on the board, 2 in reserve")
     shot(page, "identity-vnm-game")
 

@@ -99,3 +99,20 @@ def test_a_ship_lost_to_a_card_goes_back_to_the_reserve() -> None:
     assert ships(state, "Titan") == (2, 3)
     refused(state, {"type": "destroy_ship", "world": "Earth"}, "Earth has only 0")
     refused(state, {"type": "destroy_ship", "world": "Neptune"}, "'Neptune' is not one of Pluto, Venus")
+
+
+def _build_fields(state: dict) -> dict:
+    seats = [s.name for s in SYSTEM.seats(state)]
+    return {f["name"]: f for f in SYSTEM.actions["build"].describe(state, seats)["fields"]}
+
+
+def test_the_build_form_asks_only_what_applies_to_this_player() -> None:
+    """#17 QA F4: Venus was offered 'Land area (Earth)' and a 1-6 stepper while it may build one."""
+    venus = play_to(new_game(players=["Pluto", "Venus", "Titan"]), "Venus")
+    assert _build_fields(venus) == {}  # one spaceship, on its home world: nothing to ask
+    titan = play_to(new_game(players=["Pluto", "Venus", "Titan"]), "Titan")
+    count = _build_fields(titan)["count"]
+    assert (count["minimum"], count["maximum"]) == (1, 2)  # Titan builds two per action (Basic)
+    assert "area" not in _build_fields(titan)
+    earth = play_to(new_game(players=["Pluto", "Earth", "Venus"]), "Earth")
+    assert set(_build_fields(earth)) == {"area"}  # Earth chooses a populated land area, one spaceship

@@ -47,6 +47,16 @@ def fleet_full(state: State, world: str) -> str | None:
     )
 
 
+def builds_left(state: State) -> int:
+    """Spaceships the player whose turn it is may still build this turn: the build action's allowance
+    (and its Zap extensions) less what was built, as far as the reserve lasts."""
+    world = current_world(state)
+    w = state["worlds"][world]
+    chosen = state["turn_action"]
+    built, extensions = (chosen["count"], chosen["extensions"]) if chosen and chosen["kind"] == "build" else (0, 0)
+    return max(0, min(w["builds_per_action"] + extensions - built, reserve(state, world)))
+
+
 def build_closed(state: State, seat: str | None = None) -> str | None:
     """Closed outside the turn, after another action, and with no ship in reserve (never offered only to be refused)."""
     return turn_closed(state, seat) or other_action_chosen(state, "build") or fleet_full(state, current_world(state))

@@ -130,6 +130,15 @@ def _count(what: str, collecting: bool) -> Field:
 _WORLD = Field("world", "pick", label="Planet", choices=_worlds)
 
 
+def _builds_left(state: State) -> int | None:
+    return fleet.builds_left(state) if state.get("worlds") else None
+
+
+def _earth_builds(state: State) -> bool:
+    """Only Earth chooses where it builds (a populated land area); the aliens build on their home world."""
+    return bool(state.get("worlds")) and current_world(state) == "Earth"
+
+
 # --- the Enhanced attack: only what applies to this attacker, and card values not entered yet ----------
 
 
@@ -327,14 +336,17 @@ ACTIONS: dict[str, ActionSpec] = {
                     minimum=1,
                     maximum=6,
                     help="default: all the action allows, as far as the reserve lasts",
+                    upto=_builds_left,
+                    applies=lambda state: _builds_left(state) > 1,  # one to build: nothing to ask
                 ),
                 Field(
                     "area",
                     "pick",
-                    label="Land area (Earth)",
+                    label="Land area",
                     required=False,
                     choices=_areas_with_population,
-                    help="Earth only: the populated land area the spaceship is built in",
+                    help="the populated land area Earth builds the spaceship in",
+                    applies=_earth_builds,
                 ),
             ),
             group=TURN,
