@@ -115,10 +115,16 @@ class Appliance:
 
     def _on_gesture(self, gesture: Gesture) -> Any:
         try:
-            return self.controls.handle(gesture)
+            out = self.controls.handle(gesture)
         except TablesideError as exc:
             self.broker.publish({"kind": "rejected", "message": exc.message, "button": gesture.name})
             raise
+        # A game change reaches every phone as its log entry; a press that changes no game (the join screen,
+        # physical dice on or off, a question of the buttons') is said on every phone by its own words.
+        said = (out.get("result") or {}).get("summary") if isinstance(out, dict) and "version" not in out else None
+        if said:
+            self.broker.publish({"kind": "said", "message": said, "button": gesture.name})
+        return out
 
     def press(self, label: str, hold: bool) -> Any:
         """A press from the phone: the mock pins in simulation, else the same queue as the GPIO buttons."""

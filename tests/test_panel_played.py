@@ -106,7 +106,7 @@ def test_vegas_a_tokens_extras_show_only_with_the_token_that_uses_them(browser, 
     # token's trump as that token's own send buttons, once the card is chosen.
     expect(sends).to_have_text(["Play a card", "Play a card + Game", "Play a card + Bot", "Play a card + Mobster"])
     expect(take).to_be_visible()
-    expect(more.locator("summary")).to_have_text("More: only to block")
+    expect(more.locator("summary")).to_have_text("More: Only to block")
     expect(block).to_be_hidden()
     expect(trump).to_be_hidden()
     # No dead end: "+ Game" before the card is chosen says what is missing, in the form; nothing is sent.

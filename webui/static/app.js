@@ -606,7 +606,7 @@ function actionForm(a, close, big = false, kept = {}) {
   const order = widgets.map((w, i) => i).filter((i) => (i !== quick || !sends) && i !== sendsAt && !asked.includes(i) && !note(fields[i]));
   if (sends) order.push(quick);
   const notes = fields.map((f, i) => i).filter((i) => i !== quick && note(fields[i]));
-  const more = notes.length ? el("details", { class: "more" }, el("summary", {}, `More: ${notes.map((i) => labelOf(fields[i]).toLowerCase()).join(", ")}`),
+  const more = notes.length ? el("details", { class: "more" }, el("summary", {}, `More: ${notes.map((i) => labelOf(fields[i])).join(", ")}`),
     notes.map((i) => widgets[i].node)) : null;
   form = el("form", { novalidate: true, class: quick >= 0 ? "quick-form" : undefined }, a.doc && !big ? el("p", { class: "hint doc" }, a.doc) : null,
     order.map((i) => widgets[i].node), more, dice.box, err,
@@ -904,8 +904,8 @@ function count(f, id, label, help) {
     const raw = input.value.trim();
     if (raw === "") return undefined;
     const n = Number(raw);
-    if (!Number.isInteger(n)) throw new Error(`${label}: a whole number, please.`);
-    if ((lo !== undefined && n < lo) || (hi !== undefined && n > hi)) throw new Error(`${label}: ${rangeText(f)}, not ${n}.`);
+    if (Number.isNaN(n) || (Number.isFinite(n) && !Number.isInteger(n))) throw new Error(`${label}: a whole number, please.`);
+    if ((lo !== undefined && n < lo) || (hi !== undefined && n > hi) || !Number.isFinite(n)) throw new Error(outOfRange(f, label, raw, n));
     return n;
   };
   const chips = [];
@@ -946,9 +946,16 @@ function count(f, id, label, help) {
     },
   };
 }
+// Out of range, said with what was typed ("not 101"), never a number rounded from it: a long one is "too large".
+const TYPED_ECHO = 12;
+function outOfRange(f, label, raw, n) {
+  const range = f.minimum != null || f.maximum != null ? rangeText(f) : "";
+  if (raw.length <= TYPED_ECHO) return `${label}: ${range ? `${range}, ` : ""}not ${raw}.`;
+  return `${label}: ${range ? `${range}; ` : ""}that number is too ${n < 0 ? "small" : "large"}.`;
+}
 function rangeText(f) {
-  if (f.minimum !== undefined && f.maximum !== undefined) return `${f.minimum} to ${f.maximum}`;
-  return f.minimum !== undefined ? `at least ${f.minimum}` : `at most ${f.maximum}`;
+  if (f.minimum != null && f.maximum != null) return `${f.minimum} to ${f.maximum}`;
+  return f.minimum != null ? `at least ${f.minimum}` : `at most ${f.maximum}`;
 }
 // An optional pick's empty choice sends nothing (the rules decide); it reads as words, never "None". A setup
 // option whose default is one of its choices has none: left alone, it is that default (Normal, Basic Game).
@@ -1311,7 +1318,9 @@ async function press(b, button) {
   button.disabled = true;
   try {
     const res = await api("POST", `/api/buttons/${b.button}`, { hold: Boolean(b.hold) });
-    saidNow((res && res.result) || { summary: `${b.label}: done` }, "button");
+    const r = (res && res.result) || { summary: `${b.label}: done` };
+    // Said as every phone says it ("Button C (held): The join screen ..."), a game change or not.
+    saidNow(r.button ? r : { ...r, button: b.hold ? `hold ${b.button}` : b.button }, "button");
     banner("");
     await refresh();
   } catch (err) {
@@ -1666,6 +1675,11 @@ function follow() {
   es.addEventListener("rejected", (ev) => { // a button the rules refused: which button, on every phone
     const d = JSON.parse(ev.data);
     banner(d.button ? buttonSaid(d.button, d.message) : d.message, "error", null, true);
+  });
+  // A press that changes no game (a held C shows the join screen on the panel): said in the same line as a change.
+  es.addEventListener("said", (ev) => {
+    const d = JSON.parse(ev.data);
+    said(d.button ? buttonSaid(d.button, d.message) : d.message);
   });
   // The e-paper is drawn a moment after a change (a burst of changes is drawn once): fetch it then.
   es.addEventListener("frame", () => { if (S.tab === "display") loadFrame(); });

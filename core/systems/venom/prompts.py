@@ -29,7 +29,9 @@ def pending(st: State) -> list[Prompt]:
     if phase == rules.EVENT and not st["event_drawn_this_phase"] and deck.cards_left(st["event_deck"]):
         return [Prompt(who, f"{who}: draw the Event card", "draw_event", label="Draw the Event card")]
     if phase == rules.TACTICAL and st["leader"] is None:
-        return [Prompt(who, f"{who}: choose the VENOM Leader to attack (or next phase: no Combat)", "choose_leader")]
+        # The alternative the prompt names is the moment's too: Next phase beside Choose, one tap away.
+        text = f"{who}: choose the VENOM Leader to attack (or next phase: no Combat)"
+        return [Prompt(who, text, "choose_leader", also=("next_phase",))]
     if phase in (rules.TACTICAL, rules.COMBAT) and not fight["rolled"] and not fight["aborted"]:
         if fight["dice_count"] == 0:
             return [Prompt(who, f"{who}: allocate the Combat Dice", "allocate_dice")]

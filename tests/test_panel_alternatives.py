@@ -1,0 +1,81 @@
+"""Three slips the second review of #17 found on the phone, each seen failing on the old page:
+
+- a prompt's "or ..." is one tap away beside it: "Ann: choose the VENOM Leader to attack (or next
+  phase: no Combat)" showed only "Choose the VENOM Leader"; Next phase was under the board (F11);
+- every button press is said on every phone, also one that changes no game: a held C puts the join
+  screen on the panel, and the phones kept the previous line (F12);
+- a number out of range is echoed as typed (never "not 100000000000000000000" for twenty 9s), and the
+  folded optional fields are named by their labels ("More: Combat Leader (optional)") (F13).
+
+Debian's chromium at 390 x 844 with touch against a real ``tableside serve --simulate``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser_support import MANY_NEW_GAMES, served, shot
+from tests.test_tap_budget import LEADER, LEADER_DECK, TACTICAL, Phone, new_game
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from served(tmp_path_factory.mktemp("alternatives"), MANY_NEW_GAMES)
+
+
+def test_next_phase_is_one_tap_beside_choosing_the_leader(browser, server):
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"], "leader_deck": LEADER_DECK}, *TACTICAL)
+    p = Phone(browser, server, seat="Ann").at(version)
+    expect(p.page.locator("#pending")).to_contain_text("Ann: choose the VENOM Leader to attack (or next phase")
+    choose = p.moment("Choose the VENOM Leader")
+    expect(choose.locator("form")).to_be_visible()  # still the moment's open form
+    move_on = p.moment("Next phase").locator("button.open")
+    # On the first screen, above the Leader form: no scrolling, no All actions.
+    expect(move_on).to_be_in_viewport()
+    assert move_on.bounding_box()["y"] < choose.bounding_box()["y"]
+    shot(p.page, "alternatives-venom-leader-or-next-phase", full_page=False)
+    p.tap(move_on)
+    expect(p.said()).to_contain_text("Ann: Retirement Phase (no VENOM Leader attacked, Combat skipped)")
+    assert p.taps == 1
+    p.close()
+
+
+def test_a_held_button_that_changes_no_game_is_said_on_every_phone(browser, server):
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL[:2])
+    phones = [Phone(browser, server).at(version), Phone(browser, server, seat="Bob").at(version)]
+    for p in phones:
+        expect(p.said()).not_to_contain_text("join screen")  # the last change (or the seat taken) till then
+    status, answer = server.request("POST", "/api/buttons/C", {"hold": True})  # as the GPIO button does
+    assert status == 200, answer
+    assert "join screen" in answer["result"]["summary"]
+    for p in phones:
+        expect(p.said()).to_have_text("Button C (held): The join screen (QR code, address, join code) is on the panel")
+    shot(phones[1].page, "alternatives-held-c-said", full_page=False)
+    for p in phones:
+        p.close()
+
+
+def test_a_number_out_of_range_is_said_as_typed_and_more_names_the_labels(browser, server):
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL, LEADER)
+    p = Phone(browser, server, seat="Ann").at(version)
+    allocate = p.moment("Allocate the Combat Dice")
+    field = allocate.locator(".field").filter(has=p.page.get_by_role("spinbutton", name=re.compile("^Combat Value")))
+    value, problem = field.get_by_role("spinbutton"), field.locator(".field-error")
+    value.fill("99999999999999999999")
+    expect(problem).to_have_text("Combat Value: 0 to 100; that number is too large.")
+    value.fill("101")
+    expect(problem).to_have_text("Combat Value: 0 to 100, not 101.")
+    value.fill("-99999999999999999999")
+    expect(problem).to_have_text("Combat Value: 0 to 100; that number is too small.")
+    allocate.locator("form .submit-row button.primary").tap()
+    assert p.page.evaluate("() => S.view.version") == version  # refused in the form: nothing sent
+    # The optional words folded under "More" are named as their fields are labelled, never lower-cased names.
+    expect(allocate.locator("details.more > summary")).to_have_text("More: Combat Leader (optional)")
+    shot(p.page, "alternatives-number-too-large", full_page=False)
+    p.close()
