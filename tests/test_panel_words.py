@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, served, shot
-from tests.test_tap_budget import POOLS, Phone, api, new_game
+from tests.test_tap_budget import JO_LEADS, POOLS, VEGAS_PLAYERS, Phone, api, new_game
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -53,3 +53,24 @@ def test_a_v2140_seat_with_an_empty_pool_is_not_offered_to_put_dice_forward(brow
     assert api(server, "GET", "/api/sessions/active")["version"] == version
     for p in (shred, sven):
         p.close()
+
+
+def test_a_vegas_seat_that_has_played_is_not_offered_another_card(browser, server):
+    """Jo's phone, once Jo's card lay in the trick, still showed "Play a card" among its main moves: every
+    card sent from it was refused ("Jo has played a card in this trick already")."""
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
+    jo = Phone(browser, server, seat="Jo").at(version)
+    expect(jo.moment("Play a card")).to_be_visible()  # Jo leads
+    version = api(
+        server,
+        "POST",
+        "/api/sessions/active/actions",
+        {"type": "play_card", "player": "Jo", "suit": "Team", "number": 5},
+    )["version"]
+    page = jo.at(version).page
+    expect(page.locator("#pending")).to_contain_text("Kim plays")
+    main = page.locator("#main-actions")
+    expect(main.locator("button.open", has_text="Play a card")).to_have_count(0)
+    expect(main.locator("> .act > button.open")).to_have_text(["Enter a trick"])  # the whole trick, as the table
+    shot(page, "words-vegas-played-already")
+    jo.close()

@@ -164,3 +164,16 @@ def test_a_log_with_a_second_token_accepted_as_the_card_was_played_still_replays
     assert (view["version"], view["state"]) == (played["version"], played["state"])
     assert again.replay(sid) == played["state"]
     again.store.close()
+
+
+def test_a_seat_that_has_played_or_holds_no_cards_is_not_offered_a_card():
+    # A seated phone plays only its own seat's card: after Cy's card (or with no card left) "Play a card"
+    # was still offered there, a form whose every send was refused.
+    state = play(leading("Cy"), "Cy", "Game", 9, seat="Cy").state
+    spec = SYSTEM.spec("play_card")
+    assert spec.reason(state, "Cy") == "Cy has played a card in this trick already"
+    assert spec.reason(state, "Ann") is None and spec.reason(state, None) is None  # Ann's turn; the table
+    with pytest.raises(RuleError, match="^Play a card: Cy has played a card in this trick already$"):
+        play(state, "Cy", "Team", 7, seat="Cy")
+    empty = {**state, "hand": {**state["hand"], "Bob": 0}}
+    assert spec.reason(empty, "Bob") == "Bob holds no cards this round"

@@ -37,6 +37,20 @@ def trick_to_play(state: State, seat: str | None) -> str | None:
     return None
 
 
+def card_to_play(state: State, seat: str | None) -> str | None:
+    """Playing a card: a trick under way, and a seated phone's own seat still has a card to play in it.
+    A seated phone plays only its own seat's card, so a seat that holds no cards, or has played in this
+    trick already, is not offered it (the table's phone plays for anyone)."""
+    reason = trick_to_play(state, seat)
+    if reason or seat is None or seat not in state["hand"]:
+        return reason
+    if state["hand"][seat] < 1:
+        return f"{seat} holds no cards this round"
+    if any(r.get("player") == seat for r in state.get("playing") or []):
+        return f"{seat} has played a card in this trick already"
+    return None
+
+
 def trick_open(state: State, seat: str | None) -> str | None:
     if state["phase"] == TRICKS and state["trick"] is not None:
         return None

@@ -26,7 +26,13 @@ from tableside.core.system import (
 from tableside.core.systems.vegas import actions, bonuses, hands, laws, prompts, referee, rules, setup, tricks
 from tableside.core.systems.vegas import screen as view
 from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_START, SETUP, TRICKS
-from tableside.core.systems.vegas.state import round_can_start, tie_open_reason, trick_open, trick_to_play
+from tableside.core.systems.vegas.state import (
+    card_to_play,
+    round_can_start,
+    tie_open_reason,
+    trick_open,
+    trick_to_play,
+)
 
 
 def _players(state: State) -> list[str]:
@@ -228,7 +234,7 @@ _SPECS = (
         actions.play_card,
         _CARD_ROW,
         group="Tricks",
-        available=trick_to_play,
+        available=card_to_play,
         example={"player": "Ann", "suit": "Game", "number": 9},
     ),
     ActionSpec(
