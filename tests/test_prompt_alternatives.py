@@ -70,18 +70,18 @@ def _raw(rng: random.Random, described: dict) -> dict:
 
 
 def _check(system: GameSystem, state: dict) -> list[str]:
-    """The prompts now whose words offer an "or ..." that no button of the moment answers."""
+    """The prompts now whose words offer an "or ..." that no other available action of the moment answers."""
     prompts = system.pending(state)
     answered = {t for p in prompts for t in (p.type, *p.also) if t}
     bad = []
     for p in prompts:
+        assert all(t in system.all_actions() for t in p.also), p
         if not OR.search(p.text):
             continue
-        others = answered - {p.type}
+        # A button the phone draws: the alternative is available now (an unavailable one is not drawn on top).
+        others = {t for t in answered - {p.type} if not system.all_actions()[t].reason(state, None)}
         if not others:
             bad.append(p.text)
-        for t in p.also:
-            assert t in system.all_actions(), (p.text, t)
     return bad
 
 
