@@ -192,3 +192,13 @@ def test_allocate_dice_adds_combat_value_and_support():
     )
     assert state["combat"]["dice_count"] == 5
     assert result["summary"].startswith("Dropzone 2 + support 3 = 5 Combat Dice")
+
+
+def test_the_combat_roll_reads_one_success_not_one_successes():
+    # The roll's verdict, as every phone and the e-paper show it beside the dice, said "1 successes".
+    from tableside.core.system import run_action
+
+    step = run_action(SYSTEM, attacking(health=1, defense=4, dice=2), {"type": "combat_roll"}, faces=[5, 2])
+    assert step.rolls[-1]["verdict"] == "1 success"
+    step = run_action(SYSTEM, attacking(health=1, defense=4, dice=2), {"type": "combat_roll"}, faces=[5, 4])
+    assert step.rolls[-1]["verdict"] == "2 successes"

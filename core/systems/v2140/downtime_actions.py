@@ -54,7 +54,7 @@ def downtime_test(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
             e["permanent"] = True
             outcome = f"makes the {e['effect']} permanent"
     else:
-        outcome = f"needs {cost} books to {action['buy']}: the {e['effect']} stays as it was"
+        outcome = f"needs {plural(cost, 'book')} to {action['buy']}: the {e['effect']} stays as it was"
     _record(state, {"test": "downtime", "who": name, "effect": e["id"], **test.to_dict(), "outcome": outcome})
     summary = (
         f"Downtime: {name} tests {plural(action['dice'], 'die')} against {against} (three per level of the wound): "

@@ -88,7 +88,9 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     else:
         raise RuleError("give the goal's price in books, or pick a guide price")
     if action["restricted"] > price:
-        raise RuleError(f"the goal costs {price}; {action['restricted']} restricted points is more than it costs")
+        raise RuleError(
+            f"the goal costs {price}; {plural(action['restricted'], 'restricted point')} is more than it costs"
+        )
     gm = is_gm(state, name)
     if gm and action["restricted"]:
         raise RuleError("restricted points are trained by player characters, not the GM")

@@ -11,6 +11,7 @@ from typing import Any
 
 from tableside.core.odds import at_least_k, face_chance
 from tableside.core.systems.venom import rules
+from tableside.core.words import plural
 
 
 def move_track(value: int, by: int) -> tuple[int, int]:
@@ -57,7 +58,7 @@ def verdict(successes: int, health: int) -> str:
 
 
 def successes_text(n: int) -> str:
-    return f"{n} success" if n == 1 else f"{n} successes"
+    return plural(n, "success")
 
 
 def hit_marks(values: list[int], autos: list[bool], defense: int) -> list[str]:
