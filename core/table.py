@@ -381,6 +381,7 @@ class Table:
                 "version": live.version,
                 "actions": actions,
                 "pending": [p.describe() for p in system.pending(state)],
+                "buttons": [] if live.readonly else buttons_now(system, state),
             }
 
     # -- seats ------------------------------------------------------------------
@@ -999,3 +1000,28 @@ def _name_dice(rolls: list[dict], names: list[str]) -> None:
         n = len(record.get("rolls") or [])
         record["dice"] = [str(name)[:40] for name in names[at : at + n]]
         at += n
+
+
+def buttons_now(system: GameSystem, state: Mapping[str, Any]) -> list[dict]:
+    """The table's buttons A-C as they stand: labelled for now ("Attack Bob (Mars)", "Roll d10" in a
+    Basic game) and only those a press would not refuse (button A before a target is declared is not
+    offered, so a phone never shows a button only to be told no). Undo and redo are the header's."""
+    out = []
+    for b in system.buttons(state):
+        if not callable(b.action):
+            continue
+        try:
+            raw = b.action(state)
+            if raw is None:
+                continue
+            spec = system.spec(raw.get("type"))
+            if spec.reason(state, None):
+                continue
+            system.validate_action(raw, state)
+        except TablesideError:
+            continue
+        except Exception:  # a broken binding is reported when its button is pressed, naming it
+            log.exception("button %s of %s", b.button, system.id)
+            continue
+        out.append(b.describe())
+    return out

@@ -36,7 +36,7 @@ def test_a_seated_phone_out_of_its_turn_folds_the_table_buttons_away(browser, se
     buttons = bob.page.locator("#main-actions button.open", has_text=re.compile(r"\(button [ABC]\)"))
     expect(buttons.first).to_be_hidden()
     fold = bob.page.locator("#main-actions details.table-buttons")
-    expect(fold.locator("summary")).to_have_text("Table buttons (Cy's turn)")
+    expect(fold.locator("summary")).to_have_text("Table buttons (Cy (Pluto)'s turn)")
     fold.locator("summary").tap()
     expect(buttons.first).to_be_visible()
     # Open stays open across a live update; a press still asks first.

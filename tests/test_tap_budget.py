@@ -182,6 +182,27 @@ def test_vnm_attack_without_a_target_says_so_in_words(browser, server):
     assert api(server, "GET", "/api/sessions/active")["version"] == version
 
 
+def test_vnm_table_buttons_say_what_they_do_now_and_are_never_offered_only_to_be_refused(browser, server):
+    """#17 QA F2, F3: out of turn, Cy's phone offered "Research / d10 (button B)" in a Basic game and
+    "Attack (button A)" before a target was declared (refused when pressed)."""
+    version = new_game(server, "vnm", VNM, *VENUS_TURN, *VENUS_TURN)  # Bob (Mars)'s turn
+    p = Phone(browser, server, seat="Cy").at(version)
+    fold = p.page.locator("details.table-buttons")
+    expect(fold.locator("summary")).to_have_text("Table buttons (Bob (Mars)'s turn)")
+    fold.locator("summary").tap()
+    labels = fold.locator("button.open")
+    expect(labels).to_have_text(["Roll d10 (button B)", "End turn (button C)"])
+    shot(p.page, "vnm-table-buttons-basic")
+    version = api(server, "POST", "/api/sessions/active/actions", {"type": "declare_target", "target": "Venus"})[
+        "version"
+    ]
+    p.at(version)
+    expect(p.page.locator("details.table-buttons button.open")).to_have_text(
+        ["Attack Ann (Venus) (button A)", "Roll d10 (button B)", "End turn (button C)"]
+    )
+    p.close()
+
+
 def test_vnm_enhanced_first_attack_asks_the_card_values_in_its_own_form(browser, server):
     """The first Enhanced attack is no dead end: the Weapon dice and the target's Defense not entered
     yet are asked in the attack form, prefilled, under the Target (first, on the first screen); Pluto is

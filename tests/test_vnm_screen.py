@@ -7,7 +7,7 @@ import random
 
 from tableside.core.store import Store
 from tableside.core.systems.vnm import SYSTEM
-from tableside.core.table import Table
+from tableside.core.table import Table, buttons_now
 from tableside.display.panels import get_panel
 from tableside.display.render import render
 
@@ -47,6 +47,18 @@ def test_the_button_map() -> None:
     assert press(state, "D") == "undo"
     assert press(state, "D", hold=True) == "redo"
     assert press(state, "C") == {"type": "end_turn"}
+
+
+def test_the_buttons_a_phone_offers_say_what_they_do_now_and_never_only_to_be_refused() -> None:
+    """#17 QA F2, F3: a Basic game's B was offered as "Research / d10", and A as "Attack" before any
+    target was declared (pressed, it was refused)."""
+    state = new_game()
+    assert [(b["button"], b["label"]) for b in buttons_now(SYSTEM, state)] == [("B", "Roll d10"), ("C", "End turn")]
+    state, _ = act(state, {"type": "declare_target", "target": "Mars"})
+    assert [b["label"] for b in buttons_now(SYSTEM, state)] == ["Attack Mars", "Roll d10", "End turn"]
+    enhanced = enhanced_game()
+    enhanced, _ = act(enhanced, {"type": "choose_upgrade", "upgrade": "Gatling Lasers"})
+    assert "Research Gatling Lasers" in [b["label"] for b in buttons_now(SYSTEM, enhanced)]
 
 
 def test_a_attacks_the_declared_target_and_b_rolls_a_single_d10() -> None:

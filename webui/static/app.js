@@ -389,14 +389,16 @@ function drawMoves(acts, main, groups, keep) {
   main.append(...drawn.filter((n) => !isOpen(n)), ...drawn.filter(isOpen));
   if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
     const sys = S.systems.find((x) => x.id === S.view.system);
-    const buttons = ((sys && sys.buttons) || []).filter((b) => !/^(undo|redo)$/i.test(b.label)).map((b) =>
+    // The buttons as they stand (labelled for now, only those a press would not refuse); the system's map before.
+    const now = Array.isArray(acts.buttons) ? acts.buttons : (sys && sys.buttons) || [];
+    const buttons = now.filter((b) => !/^(undo|redo)$/i.test(b.label)).map((b) =>
       el("div", { class: "act" }, el("button", { type: "button", class: "open", onclick: (ev) => press(b, ev.currentTarget) },
         `${human(b.label)} (${b.hold ? "hold " : ""}button ${b.button})`)));
     // A seated phone out of its turn: the buttons act for whoever is waited for, so they fold away under
     // one disclosure and the seat's own moment stays on top (a table phone keeps them as its main moves).
     const other = outOfTurn();
     if (other && buttons.length) {
-      const fold = el("details", { class: "group table-buttons" }, el("summary", {}, `Table buttons (${other}'s turn)`), el("div", {}, buttons));
+      const fold = el("details", { class: "group table-buttons" }, el("summary", {}, `Table buttons (${seatLabel(other)}'s turn)`), el("div", {}, buttons));
       fold.open = Boolean(S.tableButtonsOpen);
       fold.addEventListener("toggle", () => { S.tableButtonsOpen = fold.open; });
       main.append(fold);
