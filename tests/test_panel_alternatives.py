@@ -5,7 +5,8 @@
 - every button press is said on every phone, also one that changes no game: a held C puts the join
   screen on the panel, and the phones kept the previous line (F12);
 - a number out of range is echoed as typed (never "not 100000000000000000000" for twenty 9s), and the
-  folded optional fields are named by their labels ("More: Combat Leader (optional)") (F13).
+  folded optional fields are named by their labels ("More: Combat Leader (optional)") (F13); the same
+  for the "Fix a number" Set box, which sent the number and showed the rules' "correct: ... got 1000...".
 
 Debian's chromium at 390 x 844 with touch against a real ``tableside serve --simulate``.
 """
@@ -78,4 +79,29 @@ def test_a_number_out_of_range_is_said_as_typed_and_more_names_the_labels(browse
     # The optional words folded under "More" are named as their fields are labelled, never lower-cased names.
     expect(allocate.locator("details.more > summary")).to_have_text("More: Combat Leader (optional)")
     shot(p.page, "alternatives-number-too-large", full_page=False)
+    p.close()
+
+
+def test_fix_a_number_refuses_out_of_range_in_words_before_sending(browser, server):
+    """The "Fix a number" Set box said the rules' "correct: Event Track must be at most 5, got
+    100000000000000000000" for twenty 9s (an API name and a rounded number): now the range and what was typed."""
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
+    p = Phone(browser, server, seat="Ann").at(version)
+    page = p.page
+    page.locator("#numbers-title").tap()
+    page.get_by_role("button", name="Set Event Track", exact=True).tap()
+    box = page.get_by_label("New value of Event Track")
+    for typed, words in (
+        ("99999999999999999999", "Event Track: 0 to 5; that number is too large."),
+        ("9", "Event Track: 0 to 5, not 9."),
+        ("2.5", "Event Track: a whole number, please."),
+    ):
+        box.fill(typed)
+        page.locator("#numbers li").filter(has=box).get_by_role("button", name="Save").tap()
+        expect(page.locator("#banner-text")).to_have_text(words)
+    assert page.evaluate("() => S.view.version") == version  # refused on the phone: nothing sent
+    box.fill("3")
+    page.locator("#numbers li").filter(has=box).get_by_role("button", name="Save").tap()
+    expect(p.said()).to_contain_text("Event Track")
+    p.at(version + 1)
     p.close()

@@ -1282,7 +1282,7 @@ function drawNumbers() {
       if (S.setValue !== undefined) input.value = S.setValue;
     }
     setbox.append(el("label", { for: iid, class: "help" }, `New value of ${name}`), input,
-      el("button", { type: "button", class: "primary", onclick: () => correct(t, Number(input.value)) }, "Save"));
+      el("button", { type: "button", class: "primary", onclick: () => correct(t, Number(input.value), input.value.trim()) }, "Save"));
     li.dataset.key = t.key;
     list.append(li);
   }
@@ -1290,8 +1290,14 @@ function drawNumbers() {
   const back = row && (using.input ? row.querySelector("input") : [...row.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === using.label));
   if (back && !back.disabled && !back.closest("[hidden]")) back.focus({ preventScroll: true });
 }
-async function correct(t, value) {
-  if (!Number.isInteger(value)) { banner(`${human(t.label || t.key)}: a whole number, please.`, "error"); return; }
+// ``typed``: the words in the Set box, checked here as a number field checks them (the range said with what was
+// typed, never a rounded 100000000000000000000), so nothing out of range is sent.
+async function correct(t, value, typed = String(value)) {
+  const label = human(t.label || t.key);
+  if (typed === "" || Number.isNaN(value) || (Number.isFinite(value) && !Number.isInteger(value))) { banner(`${label}: a whole number, please.`, "error"); return; }
+  if ((t.minimum != null && value < t.minimum) || (t.maximum != null && value > t.maximum) || !Number.isFinite(value)) {
+    banner(outOfRange(t, label, typed, value), "error"); return;
+  }
   try {
     const res = await api("POST", "/api/sessions/active/actions",
       { type: "correct", key: t.key, value, reason: "fixed on a phone", expected_version: S.view.version });
