@@ -254,3 +254,15 @@ def test_validated_options_validate_again_to_the_same_options(raw: dict) -> None
     assert SYSTEM.validate_options(once) == once
     assert SYSTEM.initial_state(once) == SYSTEM.initial_state(SYSTEM.validate_options(once))
     assert json.loads(json.dumps(once)) == once
+
+
+def test_the_new_game_form_says_earth_is_a_home_world_as_it_offers_it() -> None:
+    """#17 QA F5: the form offered "Earth (Green)" under help that said "(not Earth)"; the Players help
+    read an API note ("A plain list of home worlds ... is accepted too") to a person."""
+    options = {f["name"]: f for f in SYSTEM.describe()["options"]}
+    players = options["players"]
+    home = next(f for f in players["fields"] if f["name"] == "home_worlds")
+    assert "Earth" in [c["value"] for c in home["choices"]]
+    assert "(not Earth)" not in home["help"] and "Earth included" in home["help"]
+    assert "two-player game" in home["help"] and "not Earth" in home["help"]
+    assert "plain list" not in players["help"] and '"Venus"' not in players["help"]

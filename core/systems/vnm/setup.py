@@ -93,7 +93,7 @@ PLAYER_FIELDS: tuple[Field, ...] = (
         choices=_PLANET_CHOICES,
         minimum=1,
         maximum=2,
-        help="one planet; with two players, two planets each (not Earth), played as a team",
+        help="one planet, Earth included; in a two-player game two planets each, played as a team, and then not Earth",
     ),
 )
 
@@ -117,8 +117,7 @@ OPTIONS: tuple[Field, ...] = (
         minimum=rules.MIN_PLAYERS,
         maximum=rules.MAX_PLAYERS,
         default=[{"name": w, "home_worlds": [w]} for w in DEFAULT_PLAYERS],
-        help="clockwise seating, 2-6 players; two players take two planets each. A plain list of home "
-        'worlds ("Venus") is accepted too',
+        help="clockwise seating, 2-6 players; two players take two planets each",
     ),
     Field(
         "version",
