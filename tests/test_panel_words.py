@@ -18,6 +18,14 @@ pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
 
 
+# An action posted from a phone's own page (its seat's cookie), as its forms send them: [status, body].
+POST = """async (body) => {
+  const r = await fetch("/api/sessions/active/actions", {method: "POST",
+    headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  return [r.status, await r.json()];
+}"""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     yield from served(tmp_path_factory.mktemp("words"), MANY_NEW_GAMES)
@@ -41,17 +49,20 @@ def test_a_v2140_seat_with_an_empty_pool_is_not_offered_to_put_dice_forward(brow
     expect(forward).to_contain_text("Not now: Sven has no dice in the scene pool to put forward")
     shot(page, "words-v2140-empty-pool")
     # Posted anyway from Sven's phone (its seat fills in the actor): refused in words, nothing changed.
-    status, refused = page.evaluate(
-        """async () => {
-          const r = await fetch("/api/sessions/active/actions", {method: "POST",
-            headers: {"Content-Type": "application/json"},
-            body: JSON.stringify({type: "put_forward", target: "GM", dice: [6]})});
-          return [r.status, await r.json()];
-        }"""
-    )
+    status, refused = page.evaluate(POST, {"type": "put_forward", "target": "GM", "dice": [6]})
     assert (status, refused["error"]) == (422, "Put dice forward: Sven has no dice in the scene pool to put forward")
     assert api(server, "GET", "/api/sessions/active")["version"] == version
-    for p in (shred, sven):
+    # Shred puts a 6 forward against the GM: only the GM's phone is offered the answer (from the GM's own
+    # dice); Sven's showed "Answer the exchange" too, a form every send of which was refused.
+    status, _ = shred.page.evaluate(POST, {"type": "put_forward", "target": "GM", "dice": [6]})
+    assert status == 200
+    for p in (sven, shred):
+        p.at(version + 1)
+        expect(p.page.locator("#pending")).to_have_text("GM: answer Shred's 6 with 1 die")
+        expect(p.page.locator("#main-actions button.open", has_text="Answer the exchange")).to_have_count(0)
+    gm = Phone(browser, server, seat="GM").at(version + 1)
+    expect(gm.moment("Answer the exchange")).to_be_visible()
+    for p in (shred, sven, gm):
         p.close()
 
 

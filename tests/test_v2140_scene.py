@@ -243,7 +243,7 @@ def test_seated_phones_act_for_themselves_only() -> None:
         s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]}, "GM cannot act for Shred", seat="GM"
     )
     s, _ = act(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]}, seat="Shred")
-    refused(s, {"type": "answer", "dice": [4]}, "Shred cannot act for GM", seat="Shred")
+    refused(s, {"type": "answer", "dice": [4]}, "Answer the exchange: GM answers with their own dice", seat="Shred")
     s, _ = act(s, {"type": "answer", "dice": [4]}, seat="GM")
     refused(s, {"type": "award_player_points", "player": "Shred", "count": 1}, "Shred cannot act for GM", seat="Shred")
 

@@ -95,6 +95,10 @@ def awaiting_answer(state: State, seat: str | None) -> str | None:
         return f"{ex['target']} has answered; B resolves"
     if not ex["answer_count"]:
         return f"{ex['target']} has no dice to answer; B resolves"
+    if seat is not None and seat in state["participants"] and seat != ex["target"]:
+        # The answer comes from the target's own pool, private to the target's phone: another seat's
+        # phone would open a form it can only be refused from.
+        return f"{ex['target']} answers with their own dice"
     return None
 
 
