@@ -26,9 +26,19 @@ def may_see(private: Mapping[str, Any] | None, seat: str | None) -> bool:
     return not private or private.get("seat") == seat
 
 
-def public_summary(private: Mapping[str, Any]) -> dict:
-    """The result everyone else reads of a private entry: its public summary, nothing else."""
-    return {"summary": str(private.get("summary") or "a private move")}
+# What a private entry's result shows everyone besides its public summary: which button asked for it is no secret
+# (every phone says "Button A: GM rolled 6 dice ...", as the button was pressed at the table).
+PUBLIC_RESULT = ("button",)
+
+
+def public_summary(private: Mapping[str, Any], value: Mapping[str, Any] | None = None) -> dict:
+    """The result everyone else reads of a private entry: its public summary, and the button that asked for it
+    (from ``value``, the full result), nothing else."""
+    out: dict[str, Any] = {"summary": str(private.get("summary") or "a private move")}
+    for key in PUBLIC_RESULT:
+        if isinstance(value, Mapping) and isinstance(value.get(key), str):
+            out[key] = value[key]
+    return out
 
 
 def entry(e: Mapping[str, Any], seat: str | None) -> dict:
@@ -37,14 +47,14 @@ def entry(e: Mapping[str, Any], seat: str | None) -> dict:
     out = {k: e.get(k) for k in ENTRY_FIELDS}
     private = e.get("private")
     if not may_see(private, seat):
-        out.update(action=None, rolls=[], result=public_summary(private))  # type: ignore[arg-type]
+        out.update(action=None, rolls=[], result=public_summary(private, e.get("result")))  # type: ignore[arg-type]
         out["private"] = True
     return out
 
 
 def result(value: Mapping[str, Any], private: Mapping[str, Any] | None, seat: str | None) -> dict:
     """The result of an action, undo or redo as ``seat`` may read it in the answer to its request."""
-    return dict(value) if may_see(private, seat) else public_summary(private)  # type: ignore[arg-type]
+    return dict(value) if may_see(private, seat) else public_summary(private, value)  # type: ignore[arg-type]
 
 
 def rolls(recorded: list[dict], private: Mapping[str, Any] | None, seat: str | None) -> list[dict]:

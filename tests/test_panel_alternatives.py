@@ -105,3 +105,21 @@ def test_fix_a_number_refuses_out_of_range_in_words_before_sending(browser, serv
     expect(p.said()).to_contain_text("Event Track")
     p.at(version + 1)
     p.close()
+
+
+def test_a_private_roll_by_a_button_says_which_button_on_every_phone(browser, server):
+    """Venus 2140: button A rolls the GM's private pool; Shred's phone said "A table button: ..." (F23)."""
+    version = new_game(
+        server,
+        "v2140",
+        {"players": ["Shred", "Sven"], "gm": "GM"},
+        {"type": "prepare_pool", "participant": "GM", "racks": 1},
+    )
+    phones = [Phone(browser, server, seat=s).at(version) for s in ("GM", "Shred")]
+    status, answer = server.request("POST", "/api/buttons/A", {"hold": False})  # as the GPIO button does
+    assert status == 200, answer
+    for p in phones:
+        expect(p.said()).to_contain_text(re.compile(r"^Button A: GM rolled \d+ dice"))
+    shot(phones[1].page, "alternatives-private-roll-button-a", full_page=False)
+    for p in phones:
+        p.close()
