@@ -355,3 +355,14 @@ def test_a_face_of_7_is_refused_by_the_rules() -> None:
     assert SYSTEM.validate_action({"type": "roll_pool", "faces": [6, 5]}, s)["type"] == "roll_pool"
     with pytest.raises(RuleError, match="faces: a d6 face is 1-6, got 0"):
         SYSTEM.validate_action({"type": "roll_pool", "faces": [0, 5]}, s)
+
+
+def test_a_seat_with_no_dice_drawn_is_not_offered_to_roll() -> None:
+    # "Shred: roll the scene pool (A)" is Shred's: Sven's phone offered Roll the scene pool among its main
+    # moves, for Sven's own pool with nothing drawn ("Sven has no dice prepared").
+    s = scene(players=["Shred", "Sven"], gm="GM")
+    s, _ = act(s, {"type": "prepare_pool", "participant": "Shred", "primary_skills": 1})
+    spec = SYSTEM.spec("roll_pool")
+    assert spec.reason(s, "Sven") == "Sven has no dice drawn to roll: draw dice for a scene pool first"
+    assert spec.reason(s, "Shred") is None and spec.reason(s, None) is None
+    refused(s, {"type": "roll_pool"}, "^Roll the scene pool \\(A\\): Sven has no dice drawn to roll", seat="Sven")

@@ -87,6 +87,15 @@ def forward_now(state: State, seat: str | None) -> str | None:
     return None
 
 
+def pool_to_roll(state: State, seat: str | None) -> str | None:
+    """Rolling a scene pool: a seated phone rolls only its own seat's dice, so a seat with none drawn is
+    not offered it ("Shred: roll the scene pool" is Shred's; the table's phone rolls for anyone)."""
+    p = state["participants"].get(seat) if seat else None
+    if p is not None and not p["prepared"]:
+        return f"{seat} has no dice drawn to roll: draw dice for a scene pool first"
+    return None
+
+
 def awaiting_answer(state: State, seat: str | None) -> str | None:
     ex = state["exchange"]
     if not ex:

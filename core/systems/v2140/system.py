@@ -41,6 +41,7 @@ from tableside.core.systems.v2140.state import (
     no_exchange,
     pending_exchange,
     player_names,
+    pool_to_roll,
     refresh,
 )
 
@@ -228,6 +229,7 @@ ACTIONS: dict[str, ActionSpec] = {
             pool_actions.roll_pool,
             (_who(),),
             group="Scene pool",
+            available=pool_to_roll,
             rolls=True,
             example={"participant": "Shred", "faces": {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}},
             seat_field="participant",
