@@ -93,7 +93,8 @@ class Grid:
 
     ``held``: the cells count things each row holds (Venusian Vegas's modifier tokens), so a panel short of
     room may list each row's non-zero columns on a line ("Bob Gm Ins×2") rather than drop the grid; a grid
-    that is not ``held`` reads by its first column (the score) when it must be short.
+    that is not ``held`` reads by its first column (the score) when it must be short, or by its first
+    ``score_columns`` columns where their cells say what they count ("7 dice", "1 book": Venus 2140's pools).
     """
 
     title: str
@@ -102,6 +103,7 @@ class Grid:
     priority: int = 3
     tone: Tone = "normal"
     held: bool = False
+    score_columns: int = 1
     kind: str = field(default="grid", init=False)
 
 

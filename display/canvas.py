@@ -206,6 +206,7 @@ class Canvas:
         self.heights: dict[tuple[int, int, int], int] = {}  # (element id, width, compactness) -> height
         self.memo: dict[tuple, object] = {}  # measurements repeated across the layouts tried
         self.die_size: dict[int, int] = {}  # (dice group id) -> its die size, where the moment's dice grew
+        self.loose: set[int] = set()  # priority-1 texts that fit nowhere whole: they may take a shorter form
 
     def put(
         self,

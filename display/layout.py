@@ -208,26 +208,45 @@ def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
         trial = keep | {i}
         chosen = [elements[j] for j in sorted(trial)]
         priority = elements[i].priority
-        found = None
-        figures = [e for e in chosen if isinstance(e, KeyFigure)]
-        for s in range(style, len(styles)) if priority <= 1 else (style,):
-            if figure.strip_top(c, figures, w, h, styles[s]) is None:
-                continue  # the figures alone do not fit in this style: no compactness can help
-            for f in range(floor, len(LEVELS)) if priority <= 2 else (floor,):
-                # Tighter where it is rather than left out: VNM's Earth as a list under "Earth: 99 left" on
-                # the 13.3", where at the top of the next column, roomier, it left no room for the Ships.
-                plan = _plan(c, chosen, w, h, styles[s], f) or _plan(c, chosen, w, h, styles[s], f, jump=False)
-                if plan is None or _to_scores(c, plan, best, priority):
-                    continue
-                if priority <= 2 or not _squeezes(plan, best):
-                    found = (plan, s, f)
-                    break
-            if found:
-                break
+        found = _add(c, chosen, w, h, best, priority, styles, style, floor)
+        if found is None and priority <= 1 and elements[i].kind in ("text", "grid"):
+            # Whole fits nowhere: a shorter form rather than none at all (a text on up to three lines without
+            # its trailing clauses, text.clauses; a grid's scores form with its score alone, elements.grid).
+            c.loose.add(id(elements[i]))
+            c.heights = {}
+            found = _add(c, chosen, w, h, best, priority, styles, style, floor)
         if found:
             best, style, floor = found
             keep = trial
     return best
+
+
+def _add(
+    c: Canvas,
+    chosen: list[Element],
+    w: int,
+    h: int,
+    best: Plan,
+    priority: int,
+    styles: list[figure.Style],
+    style: int,
+    floor: int,
+) -> tuple[Plan, int, int] | None:
+    """The roomiest plan that places ``chosen`` (the kept elements and one more of ``priority``), with its
+    key figures' style and compactness floor; None if it does not fit without squeezing what it may not."""
+    figures = [e for e in chosen if isinstance(e, KeyFigure)]
+    for s in range(style, len(styles)) if priority <= 1 else (style,):
+        if figure.strip_top(c, figures, w, h, styles[s]) is None:
+            continue  # the figures alone do not fit in this style: no compactness can help
+        for f in range(floor, len(LEVELS)) if priority <= 2 else (floor,):
+            # Tighter where it is rather than left out: VNM's Earth as a list under "Earth: 99 left" on
+            # the 13.3", where at the top of the next column, roomier, it left no room for the Ships.
+            plan = _plan(c, chosen, w, h, styles[s], f) or _plan(c, chosen, w, h, styles[s], f, jump=False)
+            if plan is None or _to_scores(c, plan, best, priority):
+                continue
+            if priority <= 2 or not _squeezes(plan, best):
+                return plan, s, f
+    return None
 
 
 ZOOMS = (1.15, 1.3, 1.45, 1.6)  # the body's type and cells, bigger, where a medium or large panel has room

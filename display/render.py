@@ -107,8 +107,10 @@ def _prompt(c: Canvas, y: int, text: str) -> int:
     aw = width(arrow, f)
     c.put((m.pad, y + m.pad // 2), arrow, f, c.inks.accent_text)
     for i, row in enumerate(lines):
-        if rule:  # the shorter form, as one text: the test checks it is a form the rule allows
+        if rule and len(lines) == 1:  # the shorter form, as one text: the test checks it is a form the rule allows
             c.put((m.pad + aw, y + m.pad // 2 + i * line), row, f, BLACK, asked=clean(text), rule=rule)
+        elif rule:  # on two lines, each a whole piece of that form (as a dice verdict's)
+            c.put((m.pad + aw, y + m.pad // 2 + i * line), row, f, BLACK)
         else:
             c.text((m.pad + aw, y + m.pad // 2 + i * line), row, f, w - 2 * m.pad - aw)
     h = len(lines) * line + m.pad

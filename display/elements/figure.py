@@ -13,7 +13,7 @@ from PIL import ImageFont
 from tableside.core.screen import KeyFigure
 from tableside.display.canvas import Box, Canvas, cap, line_h, top
 from tableside.display.panels import BLACK
-from tableside.display.text import fit, font, largest, width
+from tableside.display.text import clean, fit, font, largest, width
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,9 @@ def draw(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, strip: Str
         if fig.tone == "alert":  # a figure that needs attention: a thick frame in the alert ink
             c.rect((bx, by, bx + box_w - 1, by + h - 1), outline=c.inks.alert, w=max(2, c.m.pad // 2))
         flf = largest(fig.label, box_w - 2 * c.m.pad, 10_000, fl.size, max(7, fl.size * 3 // 4), "regular")
-        c.text((bx + c.m.pad, by + c.m.pad // 2 + (fl.size - flf.size)), fig.label, flf, box_w - 2 * c.m.pad)
+        ly = by + c.m.pad // 2 + (fl.size - flf.size)
+        c.text((bx + c.m.pad, ly), fig.label, flf, box_w - 2 * c.m.pad)
+        under = ly + flf.getbbox(clean(fig.label) or "0")[3]  # the label's lowest ink ("p" of "Capture")
         vy = by + line_h(c, c.m.label) + c.m.pad // 2
         fv = (
             font(size, "bold")
@@ -143,9 +145,12 @@ def draw(c: Canvas, figures: list[KeyFigure], x: int, y: int, w: int, strip: Str
         base = vy + cap(font(size, "bold"))  # words that had to shrink stand on the numbers' baseline
         lift = 0
         while not _numeric(fig):  # a word's descender ("not captured") stays inside the box: lift it, or shrink it
-            below = fv.getbbox(fit(fig.value, fv, box_w - 2 * c.m.pad) or "0")[3] + top(fv) - cap(fv)
-            lift = max(0, min(base + below - (by + h - 2), base - cap(fv) - vy))
-            if base - lift + below <= by + h - 2 or fv.size <= min(size, c.m.text):
+            ink = fv.getbbox(fit(fig.value, fv, box_w - 2 * c.m.pad) or "0")
+            below = ink[3] + top(fv) - cap(fv)
+            above = -(ink[1] + top(fv))  # an ascender over the capitals ("l" of "allocate"): clear of the label
+            lift = max(0, min(base + below - (by + h - 2), base - cap(fv) - max(vy, under + above + 1)))
+            clear = base - lift - cap(fv) - above > under
+            if (base - lift + below <= by + h - 2 and clear) or fv.size <= min(size, c.m.text):
                 break
             fv = font(fv.size - 1, "bold")
         vy = base - lift - cap(fv)

@@ -17,11 +17,11 @@ text; a player colour, where the panel has colours, a swatch.
 
 from __future__ import annotations
 
-from tableside.core.screen import Grid
+from tableside.core.screen import Grid, GridRow
 from tableside.display.canvas import Canvas, label_line, line_h
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK
-from tableside.display.text import fit, font, ink_width, largest, width
+from tableside.display.text import fit, font, ink_width, largest, short_names, width
 
 
 def _listed(e: Grid) -> bool:
@@ -97,26 +97,70 @@ def _draw_held(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
         y += row
 
 
-def _inline(c: Canvas, e: Grid, w: int) -> list[list[tuple[int, int]]] | None:
-    """The scores form's lines, or None where it does not apply: the first column's heading, then each row's
-    label and first cell, (row index or -1 for the heading, x) on one line, or wrapped onto more where one is
-    too short (five long names on a pHAT): every score stays, none is cut."""
+def _scores(e: Grid) -> int:
+    """How many leading columns the scores form carries (``Grid.score_columns``, at most every column)."""
+    return max(1, min(e.score_columns, len(e.columns)))
+
+
+def _score_cells(c: Canvas, e: Grid, r: GridRow) -> list[str]:
+    """The cells a row shows in the scores form: its ``score_columns`` first, or, where those fit nowhere
+    (``Canvas.loose``: twelve Venus 2140 participants on a pHAT), the last of them alone, the score ("1 book")."""
+    k = _scores(e)
+    return list(r.cells[k - 1 : k] if k > 1 and id(e) in c.loose else r.cells[:k])
+
+
+def _inline(c: Canvas, e: Grid, w: int) -> tuple[list[list[tuple[int, int]]], bool, int] | None:
+    """The scores form's lines, whether its row labels take their short form and its type size, or None where
+    it does not apply: the first column's heading, then each row's label and first cell (its ``score_columns``
+    first cells, which say what they count, "Ann 7 dice 1 book", without a heading), (row index or -1 for the
+    heading, x) on one line, or wrapped onto more where one is too short (five long names on a pHAT): every
+    score stays, none is cut. Where the players' short names (``text.short_names``: "Ann (Cmdr)" -> "Ann"),
+    then label-sized type, take fewer lines, the form takes them (every row its short name, as bars do)."""
     if e.held or e.priority > 2 or not e.columns or not e.rows or not all(r.cells for r in e.rows):
         return None  # only a grid the screen needs (priority 1-2) is read by its first column, the score
-    fl, f, fb = font(c.m.label, "bold"), font(c.m.text), font(c.m.text, "bold")
+    key = ("grid-inline", id(e), w, id(e) in c.loose)
+    if key not in c.memo:
+        c.memo[key] = _inline_lines(c, e, w)
+    return c.memo[key]  # type: ignore[return-value]
+
+
+def _unit(c: Canvas, e: Grid, r: GridRow, short: bool, size: int) -> int:
+    f, fb = font(size), font(size, "bold")
+    cells = _score_cells(c, e, r)
+    return (
+        ink_width(_row_label(r, short), f)
+        + c.m.pad
+        + sum(ink_width(cell, fb) + c.m.pad * 2 for cell in cells)
+        - c.m.pad * 2
+    )
+
+
+def _row_label(r: GridRow, short: bool) -> str:
+    return short_names(r.label) if short else r.label
+
+
+def _inline_lines(c: Canvas, e: Grid, w: int) -> tuple[list[list[tuple[int, int]]], bool, int] | None:
+    fl = font(c.m.label, "bold")
     gap = c.m.pad * 3
-    units = [(-1, width(e.columns[0], fl))]
-    units += [(i, width(r.label, f) + c.m.pad + width(r.cells[0], fb)) for i, r in enumerate(e.rows)]
-    lines = _wrap([uw for _i, uw in units], w, gap)
-    if lines is None:
-        return None
-    return [[(units[k][0], x) for k, x in line] for line in lines]
+    head = [(-1, width(e.columns[0], fl))] if _scores(e) == 1 else []
+    shorter = any(short_names(r.label) != r.label for r in e.rows)
+    found = None
+    for size in sorted({c.m.text, c.m.label}, reverse=True):
+        for short in (False, True) if shorter else (False,):
+            units = head + [(i, _unit(c, e, r, short, size)) for i, r in enumerate(e.rows)]
+            lines = _wrap([uw for _i, uw in units], w, gap)
+            if lines is not None and (found is None or len(lines) < len(found[0])):
+                found = ([[(units[k][0], x) for k, x in line] for line in lines], short, size)
+            if found is not None and len(found[0]) == 1:
+                return found
+    return found
 
 
 def _draw_inline(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
-    fl, f, fb = font(c.m.label, "bold"), font(c.m.text), font(c.m.text, "bold")
-    row = line_h(c, c.m.text)
-    for line in _inline(c, e, w) or []:
+    lines, short, size = _inline(c, e, w) or ([], False, c.m.text)
+    fl, f, fb = font(c.m.label, "bold"), font(size), font(size, "bold")
+    row = line_h(c, size)
+    for line in lines:
         base = y + fb.getmetrics()[0]
         for i, x in line:
             if i < 0:
@@ -124,11 +168,16 @@ def _draw_inline(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
                 c.text((x0 + x, base - fl.getmetrics()[0]), head, fl, width(head, fl))
                 continue
             r = e.rows[i]
-            lw = width(r.label, f)
+            label = _row_label(r, short)
+            lw = ink_width(label, f)
             if r.highlight:  # whose turn: underlined in the accent ink
                 c.rect((x0 + x, y + row - 2, x0 + x + lw - 1, y + row - 1), fill=c.inks.accent)
-            c.text((x0 + x, base - f.getmetrics()[0]), r.label, f, lw)
-            c.text((x0 + x + lw + c.m.pad, y), r.cells[0], fb, width(r.cells[0], fb))
+            c.text((x0 + x, base - f.getmetrics()[0]), label, f, lw, rule="clauses" if short else "", asked=r.label)
+            cx = x0 + x + lw + c.m.pad
+            for cell in _score_cells(c, e, r):  # a wider gap between cells than after the name: "Bob 0 dice  0 books"
+                cw = ink_width(cell, fb)
+                c.text((cx, y), cell, fb, cw)
+                cx += cw + c.m.pad * 2
         y += row
 
 
@@ -160,7 +209,7 @@ def _form(c: Canvas, e: Grid, w: int, compact: int) -> tuple[int, str]:
 def measure(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
     scores = _inline(c, e, w) if compact >= 3 else None
     if scores is not None:
-        return len(scores) * line_h(c, c.m.text) + c.m.pad
+        return len(scores[0]) * line_h(c, scores[2]) + c.m.pad
     if compact >= 3 and _listed(e):
         lines = _held_lines(c, e, w)
         return 1 << 30 if lines is None else len(lines) * line_h(c, c.m.label) + c.m.pad // 2

@@ -2,7 +2,8 @@
 
 Up to four lines when roomy, three at level 1, two at level 2, and one line in label-sized type at
 level 3, without its trailing clauses if it must (``text.clauses``, the documented abbreviation), else
-two label-sized lines;
+two label-sized lines; a priority-1 text (the moment's scores) is whole there, on up to three label-sized lines,
+and takes a shorter form only where no layout holds it whole (``layout.choose``);
 a text that needs more lines than its level allows does not fit there (the layout tries a tighter
 level, then leaves it out) rather than being cut with "…".
 """
@@ -26,6 +27,12 @@ def _lines(c: Canvas, e: Text, w: int, compact: int) -> tuple[list[str] | None, 
     f = font(_size(c, compact), "bold" if e.tone != "normal" else "regular")
     if compact < 3:
         return wrap_whole(e.text, f, w, (4, 3, 2)[int(compact)]), ""
+    if e.priority <= 1 and id(e) not in c.loose:
+        # What the moment needs (VENOM's "VP Ann 5 · Bob 0 · ..."): whole, on up to three lines, wherever any
+        # layout holds it that way (the key figures go on one line for it), before a form that drops a score.
+        if f.getlength(e.text) <= w:
+            return [e.text], ""
+        return wrap_whole(e.text, f, w, 3), ""
     for i, form in enumerate(clauses(e.text)):
         if f.getlength(form) <= w:
             return [form], "clauses" if i else ""

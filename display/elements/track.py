@@ -13,7 +13,7 @@ from tableside.core.screen import Element, Track
 from tableside.display.canvas import Canvas, Inks, cap, draw_bar, label_line, line_h, top
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK
-from tableside.display.text import fit, font, largest, width
+from tableside.display.text import fit, font, ink_width, largest, width
 
 
 def value_text(e: Track) -> str:
@@ -25,7 +25,7 @@ def value_text(e: Track) -> str:
 def _label_need(c: Canvas, e: Track) -> int:
     """Width of "label  value" drawn beside an inline track."""
     f = font(c.m.label, "bold")
-    return width(e.label, f) + c.m.pad * 2 + width(value_text(e), f)
+    return ink_width(e.label, f) + c.m.pad * 2 + width(value_text(e), f)
 
 
 def prepare(c: Canvas, elements: Iterable[Element]) -> None:
@@ -33,14 +33,22 @@ def prepare(c: Canvas, elements: Iterable[Element]) -> None:
     c.track_label = max((_label_need(c, e) for e in elements if isinstance(e, Track)), default=0)
 
 
+def _most(c: Canvas, e: Track, w: int) -> int:
+    """The widest the inline label column may be: two fifths of the row, or half of it for a short scale whose
+    boxes stay at least as wide as they are tall beside it ("Event Track 1/5" and its six boxes on a pHAT)."""
+    cells = int(e.maximum) - int(e.minimum) + 1
+    short = e.style != "bar" and 0 < cells <= 10 and (w - w // 2) // cells >= c.m.track
+    return w // 2 if short else w * 2 // 5
+
+
 def _label_w(c: Canvas, e: Track, w: int) -> int:
-    """The label column of an inline track: the screen's widest (so scales line up), at most 2/5 of the row."""
-    return min(w * 2 // 5, max(c.track_label, _label_need(c, e)))
+    """The label column of an inline track: the screen's widest (so scales line up), at most ``_most``."""
+    return min(_most(c, e, w), max(c.track_label, _label_need(c, e)))
 
 
 def _inline_fits(c: Canvas, e: Track, w: int) -> bool:
-    """Whether the inline form's label column ("Health 3/8") holds the label whole in two fifths of ``w``."""
-    return _label_need(c, e) + c.m.pad <= w * 2 // 5
+    """Whether the inline form's label column ("Health 3/8") holds the label whole in its room (``_most``)."""
+    return _label_need(c, e) + c.m.pad <= _most(c, e, w)
 
 
 def measure(c: Canvas, e: Track, w: int, compact: int = 0) -> int:

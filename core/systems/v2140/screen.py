@@ -39,7 +39,7 @@ def screen(state: State, prompt: str | None = None, roll: TableRoll | None = Non
             extra,
         )
         rows.append(GridRow(name, cells, highlight=name == now, colour=screen_colour(i)))
-    elements: list[Any] = [Grid("Scene pools", ("dice", "books", "points"), tuple(rows), priority=1)]
+    elements: list[Any] = [Grid("Scene pools", ("dice", "books", "points"), tuple(rows), priority=1, score_columns=2)]
     ex = state["exchange"]
     if ex:
         kind = "risky" if ex["risky"] else "exchange"
