@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import http.client
 import re
 
 import pytest
@@ -66,6 +67,29 @@ def test_a_phone_reopened_after_a_new_game_without_its_seat_shows_the_game_as_a_
     claimed = {s["name"]: s["claimed"] for s in api(server, "GET", "/api/sessions/active")["seats"]}
     assert claimed == {"Ann": False, "Bob": False, "Cy": False}
     context.close()
+
+
+def test_a_phone_whose_seat_went_to_another_phone_while_it_slept_says_so_once(browser, server):
+    version = new_game(server, "vnm", VNM)
+    ann = seated(browser, server, "Ann", version)
+    token = ann.evaluate("() => mySeat().token")
+    context = ann.context
+    ann.close()
+    # Its seat goes (as a takeover after 2 minutes away would): the phone keeps a cookie that holds nothing.
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+    headers = {"Authorization": f"Bearer {server.code}", "X-Tableside-Seat": token, "Content-Type": "application/json"}
+    conn.request("POST", "/api/sessions/active/seats/release", body="{}", headers=headers)
+    assert conn.getresponse().status == 200
+    conn.close()
+    other = seated(browser, server, "Ann", version)  # Ann's seat now on another phone
+    ann = reopen(context, server)
+    settled(ann, "vnm")
+    expect(ann.locator("#seat")).to_have_text("Seat: table")
+    expect(ann.locator("#said")).to_contain_text("This phone sat at Ann (Venus)'s seat: tap Seat to sit in this game.")
+    expect(ann.locator("#banner")).to_be_hidden()
+    expect(other.locator("#seat")).to_have_text("Seat: Ann")
+    for page in (ann, other):
+        page.context.close()
 
 
 def test_a_new_game_with_the_same_names_keeps_each_phone_at_its_seat(browser, server):

@@ -1383,7 +1383,10 @@ function keepSeat(before, switched) {
   if (now && !(kept && kept.seat === now)) {
     localStorage.setItem(key, JSON.stringify({ seat: now, token: before && before.seat === now ? before.token : null }));
     if (switched && before && before.seat === now) S.seatKept = now;
-  } else if (!now && kept) localStorage.removeItem(key);
+  } else if (!now && kept) { // held no more (taken over while this phone was away): said once, with its name
+    localStorage.removeItem(key);
+    if (!S.seatLeft) { S.seatLeft = seatLabel(kept.seat); S.saidAt = ""; }
+  }
 }
 // The seat dialog says up front when a held seat frees (#18: only when its phone releases it, or after
 // SEAT_GONE_AFTER away with no request and no stream), and counts down; the seat is offered once it has.
