@@ -232,6 +232,7 @@ def reads_under_load(
     report: Report, folder: Path, seconds: float, phones: int = 10, rate: float = 5.0, rounds: int = 4
 ) -> None:
     server = Server(folder / "reads").start()
+    load = os.getloadavg()[0]
     try:
         c = server.client()
         c.json("POST", "/api/sessions", {"system": "vnm"})
@@ -267,7 +268,8 @@ def reads_under_load(
                 goal="p99 < 25 ms",
                 holds=pct(new, 99) < 25,
                 note=f"one GET per phone per change (the former: three, p99 {pct(old, 99):.1f} ms over {len(old)}); "
-                f"the two run in turns, {rounds} rounds each",
+                f"the two run in turns, {rounds} rounds each; load average (1 min) {load:.1f} before, "
+                f"{os.getloadavg()[0]:.1f} after",
             )
         )
     finally:
