@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import secrets
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -233,8 +234,9 @@ def _made(table: Any, seat: str | None, mark: tuple, kept: _Moments, base: str, 
         actions = table.actions(seat)
         for action in actions["actions"]:
             action.pop("example", None)
-        tag = hashlib.blake2b(json.dumps([view, actions], sort_keys=True).encode(), digest_size=12).hexdigest()
-        kept.actions.put((mark, seat), made := (actions, tag))
+        # The tag names what was built for this mark and seat: new for each (not a hash of it, which cost as
+        # much as building it), random so that a tag held across a restart names nothing there.
+        kept.actions.put((mark, seat), made := (actions, secrets.token_hex(12)))
     actions, tag = made
     damaged: list[dict] = []
     entries = table.log(seat=seat, since=since, damaged=damaged)
