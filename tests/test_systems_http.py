@@ -27,6 +27,17 @@ def test_systems_are_listed_with_options_actions_and_buttons(client):
         assert s["options"] and s["actions"] and "D" in buttons and buttons <= {"A", "B", "C", "D"}
 
 
+def test_brief_systems_leave_out_the_actions_the_page_never_draws_from_them(client):
+    """The phone's first load carried every system's actions (13.7 kB of 60): it draws the new game form
+    from the options and the buttons, and the game's actions from its own answer."""
+    full = client.get("/api/systems", headers=AUTH)
+    brief = client.get("/api/systems?brief=1", headers=AUTH)
+    assert [s["id"] for s in brief.get_json()] == [s["id"] for s in full.get_json()]
+    for s, whole in zip(brief.get_json(), full.get_json(), strict=True):
+        assert "actions" not in s and s == {k: v for k, v in whole.items() if k != "actions"}
+    assert len(brief.get_data()) < len(full.get_data()) / 2
+
+
 def test_venom_bad_input(client):
     r = post(client, "/api/sessions", {"system": "venom", "options": {"players": ["A", "B", "C", "D", "E", "F"]}})
     assert r.status_code == 422 and "Players" in r.get_json()["error"]

@@ -109,8 +109,13 @@ def healthz():
 
 @bp.get("/api/systems")
 def systems():
-    """Every game system with its options, actions and buttons."""
-    return jsonify(_services().table.systems())
+    """Every game system with its options, actions and buttons; ``?brief=1`` leaves out the actions (the
+    phone panel draws the new game form from the options, and the actions of the game on the table from
+    its own answer, so its first load does not carry every system's actions)."""
+    described = _services().table.systems()
+    if request.args.get("brief") == "1":
+        described = [{k: v for k, v in s.items() if k != "actions"} for s in described]
+    return jsonify(described)
 
 
 @bp.post("/api/sessions")

@@ -1548,7 +1548,7 @@ function rollsOf(e) {
 
 // ---------- sessions ----------
 async function loadSystems() {
-  S.systems = await api("GET", "/api/systems");
+  S.systems = await api("GET", "/api/systems?brief=1"); // names, options and buttons: no page draws these actions
   if (!S.optionsFollowed) { recheckOn($("option-fields"), () => S.optionsShown && S.optionsShown()); S.optionsFollowed = true; }
   const box = $("system-box");
   box.querySelectorAll("label").forEach((n) => n.remove());
