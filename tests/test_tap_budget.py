@@ -384,19 +384,23 @@ def test_number_fields_start_where_they_should_and_refuse_out_of_range_in_words(
     for _ in range(3):
         choose.get_by_role("button", name="Support Value: one more").tap()
     expect(support).to_have_value("2")
-    # A small range is its values to tap: nothing outside it is offered.
-    health = choose.locator(".field").filter(has=page.get_by_role("spinbutton", name=re.compile("^Health")))
+    # A small range is its values to tap, and only those: nothing outside it is offered, and no box to type
+    # the same number in a second way.
+    health = choose.locator(".field").filter(has_text=re.compile("^Health"))
     assert health.locator(".chips button").all_inner_texts() == [str(n) for n in range(1, 9)]
+    expect(health.get_by_role("spinbutton")).to_have_count(0)
     # Typed out of range: refused in the form, in words, and nothing is sent.
-    health.get_by_role("spinbutton").fill("9")
-    expect(health.locator(".field-error")).to_have_text("Health: 1 to 8, not 9.")
+    support.fill("57")
+    field = choose.locator(".field").filter(has=page.get_by_role("spinbutton", name=re.compile("^Support")))
+    expect(field.locator(".field-error")).to_have_text("Support Value: 0 to 56, not 57.")
     choose.locator("input[type=text]").first.fill("Vipress")
     choose.locator("select").first.select_option(index=1)
+    choose.get_by_role("button", name="Health: 3", exact=True).tap()
     choose.get_by_role("button", name="Defense: 4", exact=True).tap()
     choose.locator("form .submit-row button.primary").tap()
-    # Said once, under Health (not again above the send button).
-    expect(health.locator(".field-error")).to_have_text("Health: 1 to 8, not 9.")
-    expect(choose.get_by_text("Health: 1 to 8, not 9.")).to_have_count(1)
+    # Said once, under Support Value (not again above the send button).
+    expect(field.locator(".field-error")).to_have_text("Support Value: 0 to 56, not 57.")
+    expect(choose.get_by_text("Support Value: 0 to 56, not 57.")).to_have_count(1)
     expect(choose.locator("form > .form-error")).to_be_hidden()
     assert page.evaluate("() => S.view.version") == version
     # A signed change starts at 0: one tap on "−" in an empty field is -1, never the bottom of the range (-10).
@@ -579,7 +583,25 @@ def test_vegas_a_seated_card_with_a_token_is_three_taps(browser, server):
         else:
             expect(offered).to_have_count(0)
     expect(row).to_be_in_viewport()
-    shot(jo.page, "taps-vegas-token-sends")
+    # The first screen holds the whole moment, nothing over anything: every suit, all 13 numbers and the send
+    # buttons, each in the viewport and the element at its centre and edges (not the sticky send row over it).
+    suits = form.get_by_role("group", name="Suit", exact=True).locator("label")
+    numbers = form.locator(".chips button")
+    sends = row.locator("button:visible")
+    covered = jo.page.evaluate(
+        """(nodes) => nodes.filter((n) => {
+            const r = n.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const points = [[x, y], [x, r.top + 3], [x, r.bottom - 3], [r.left + 3, y], [r.right - 3, y]];
+            return !(r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth)
+                || points.some(([px, py]) => !n.contains(document.elementFromPoint(px, py)));
+        }).map((n) => n.getAttribute("aria-label") || n.textContent.trim())""",
+        [*suits.element_handles(), *numbers.element_handles(), *sends.element_handles()],
+    )
+    shot(jo.page, "taps-vegas-token-sends", full_page=False)  # the first screen, as the phone shows it
+    assert suits.count() == 5 and numbers.count() == 13 and sends.count() >= 2
+    assert covered == [], covered
+    # One way to say the number: its 13 buttons, no "1 to 13" box under them.
+    expect(form.get_by_role("spinbutton")).to_have_count(0)
     jo.tap(form.get_by_role("group", name="Suit", exact=True).get_by_text("Team", exact=True))
     jo.tap(form.get_by_role("button", name="Number: 5", exact=True))
     jo.tap(row.get_by_role("button", name=f"Play a card + {token}", exact=True))

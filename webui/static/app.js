@@ -934,10 +934,13 @@ function count(f, id, label, help) {
     chips.push(el("button", { type: "button", class: "chip-n", "data-v": n, "aria-label": `${label}: ${n}`, "aria-pressed": "false", onclick: () => set(n) },
       signed && n > 0 ? `+${n}` : String(n)));
   }
-  const node = el("div", { class: "field" }, el("label", { for: id }, label, help),
-    chips.length ? el("div", { class: "chips" }, chips) : null,
-    el("div", { class: "stepper" }, small ? null : el("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => bump(-1) }, "−"),
-      input, small ? null : el("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => bump(1) }, "+"),
+  // A small range is said one way: its values to tap (the value is kept in the hidden box; a second way to type the
+  // same number, "1 to 13" under the 13 buttons, only took the room of the questions under it).
+  input.hidden = small;
+  const node = el("div", { class: "field" }, small ? el("span", { class: "flabel", id: `${id}-l` }, label, help) : el("label", { for: id }, label, help),
+    chips.length ? el("div", { class: small ? "chips all" : "chips", role: small ? "group" : undefined, "aria-labelledby": small ? `${id}-l` : undefined }, chips) : null,
+    small ? input : el("div", { class: "stepper" }, el("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => bump(-1) }, "−"),
+      input, el("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => bump(1) }, "+"),
       lo !== undefined || hi !== undefined ? el("span", { class: "hint" }, rangeText(f)) : null),
     problem);
   check();
@@ -998,8 +1001,9 @@ function pick(f, id, label, help) {
     const answers = []; // what each asked question's button said (one at most is pressed)
     const press = (value, k, answer) => { chosen = value; answers.fill(undefined); if (k !== undefined) answers[k] = answer; f.sends(); };
     const plain = el("button", { type: "button", class: "primary", onclick: () => press(undefined) }, f.sendLabel);
+    // "+ Bot" beside "Play a card" is what shows (the send row stays one line on a phone); the button's words are whole.
     const buttons = list.map((c) => el("button", { type: "button", class: "send-with", onclick: () => press(c.value) },
-      `${f.sendLabel} + ${c.label}`));
+      el("span", { class: "vh" }, `${f.sendLabel} `), `+ ${c.label}`));
     // A sibling asked by one value (f.asks: a Game token's trump): a group of buttons that send that value with the answer.
     // The group is that field's widget: shown_when shows and hides it like any field.
     const asked = (f.asks || []).map((q, k) => {
