@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, served, shot
-from tests.test_tap_budget import JO_LEADS, POOLS, VEGAS_PLAYERS, Phone, api, new_game
+from tests.test_tap_budget import JO_LEADS, LEADER, POOLS, TACTICAL, VEGAS_PLAYERS, VNM, Phone, api, new_game
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -85,3 +85,53 @@ def test_a_vegas_seat_that_has_played_is_not_offered_another_card(browser, serve
     expect(main.locator("> .act > button.open")).to_have_text(["Enter a trick"])  # the whole trick, as the table
     shot(page, "words-vegas-played-already")
     jo.close()
+
+
+# Words no person should read on a phone: an API name (snake_case), a Python or JavaScript nothing, a
+# count with the wrong noun ("1 dice", "2 book"), a "(s)" plural.
+LEAKS = re.compile(
+    r"\b[a-z]+_[a-z_]+\b|\bNone\b|\bnull\b|\bundefined\b|\bNaN\b|\[object|\(s\)|\(es\)|die/dice"
+    r"|(?<![\d.,/-])1 ([A-Za-z]+ )?(dice|books|cards|racks|tokens|faces|points|spaceships|successes|hits)\b"
+    r"|(?<![\d.,/-])([02-9]|\d\d+) (die|book|card|rack|face|spaceship)\b(?! (of|per|track|bonus|pool|face|deck))"
+)
+GAMES = {
+    "vegas": ({"players": VEGAS_PLAYERS}, JO_LEADS, "Jo"),
+    "v2140": ({"players": ["Shred", "Sven"]}, POOLS, "Sven"),
+    "venom": ({"players": ["Ann", "Bob"]}, (*TACTICAL, LEADER, {"type": "allocate_dice", "combat_value": 1}), "Bob"),
+    "vnm": (VNM, (), "Bob"),
+}
+
+
+@pytest.mark.parametrize("system", list(GAMES))
+def test_no_api_names_nothings_or_wrong_plurals_on_a_phone(browser, server, system):
+    """Every group and every form of the Game tab opened, on a table phone and a seated one."""
+    bad = [
+        "set_tech",
+        "None",
+        "1 dice",
+        "1 combat dice",
+        "2 book left",
+        "book(s)",
+        "undefined",
+        "die/dice",
+        "3 card played",
+    ]
+    assert [bool(LEAKS.search(b)) for b in bad] == [True] * len(bad)
+    assert not LEAKS.search("1 die, 2 dice, 1/3 hits, 6 from 1 rack, 2 book bonus, Team 5, Game 9")
+    options, actions, seat = GAMES[system]
+    version = new_game(server, system, options, *actions)
+    for who in (None, seat):
+        p = Phone(browser, server, seat=who).at(version)
+        page = p.page
+        page.evaluate("() => document.querySelectorAll('#game details').forEach((d) => { d.open = true; })")
+        # Open every form (a button that opens one says so with aria-expanded; one-tap sends are left alone).
+        openers = page.locator("#game button.open[aria-expanded='false']:not([disabled])")
+        for i in range(openers.count()):
+            button = openers.nth(i)
+            if button.is_visible() and button.get_attribute("aria-expanded") == "false":
+                button.click()
+        text = page.locator("#game").inner_text()
+        found = sorted({m.group(0) for m in LEAKS.finditer(text)})
+        assert not found, f"{system} ({who or 'table'}): {found}"
+        assert api(server, "GET", "/api/sessions/active")["version"] == version  # nothing was sent
+        p.close()

@@ -41,7 +41,7 @@ def abort_reason(dice: int, health: int, defense: int) -> str | None:
     die can reach the Defense Track (a six-sided die never rolls above 6).
     """
     if dice < health:
-        return f"{dice} combat dice < Health {health}"
+        return f"{plural(dice, 'combat die')} < Health {health}"
     if defense > rules.COMBAT_DIE_SIDES:
         return f"no die can reach Defense {defense}"
     return None
