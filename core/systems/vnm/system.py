@@ -706,7 +706,7 @@ class VenusNeedsMen(GameSystem):
         if state is not None and isinstance(raw, Mapping):
             raw = _canonical_names(raw, state)
         weapon = raw.get("weapon") if isinstance(raw, Mapping) else None
-        if state is not None and weapon in fleet.WEAPON_WORDS and _attacker_weapons(state):
+        if state is not None and isinstance(weapon, str) and weapon in fleet.WEAPON_WORDS and _attacker_weapons(state):
             fleet.check_weapon(state, current_world(state), weapon)  # said as the rules say it, not "not one of"
         if isinstance(raw, Mapping) and raw.get("type") == "attack" and raw.get("target") in (None, ""):
             # An attack always has a target; left out (button A), it is the one declared this turn.
