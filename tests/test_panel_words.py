@@ -12,7 +12,18 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, served, shot
-from tests.test_tap_budget import JO_LEADS, LEADER, POOLS, TACTICAL, VEGAS_PLAYERS, VNM, Phone, api, new_game
+from tests.test_tap_budget import (
+    JO_LEADS,
+    LEADER,
+    POOLS,
+    TACTICAL,
+    TRICK,
+    VEGAS_PLAYERS,
+    VNM,
+    Phone,
+    api,
+    new_game,
+)
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -99,6 +110,13 @@ GAMES = {
     "v2140": ({"players": ["Shred", "Sven"]}, POOLS, "Sven"),
     "venom": ({"players": ["Ann", "Bob"]}, (*TACTICAL, LEADER, {"type": "allocate_dice", "combat_value": 1}), "Bob"),
     "vnm": (VNM, (), "Bob"),
+    # A trick's bonuses open (Kim won: the bonus offers, the cards of the trick), and an Enhanced game.
+    "vegas-bonus": (
+        {"players": VEGAS_PLAYERS},
+        (*JO_LEADS, {"type": "play_trick", "cards": [{"player": p, "suit": s, "number": n} for p, s, n in TRICK]}),
+        "Kim",
+    ),
+    "vnm-enhanced": ({**VNM, "version": "Enhanced"}, (), "Cy"),
 }
 
 
@@ -119,7 +137,7 @@ def test_no_api_names_nothings_or_wrong_plurals_on_a_phone(browser, server, syst
     assert [bool(LEAKS.search(b)) for b in bad] == [True] * len(bad)
     assert not LEAKS.search("1 die, 2 dice, 1/3 hits, 6 from 1 rack, 2 book bonus, Team 5, Game 9")
     options, actions, seat = GAMES[system]
-    version = new_game(server, system, options, *actions)
+    version = new_game(server, system.split("-")[0], options, *actions)
     for who in (None, seat):
         p = Phone(browser, server, seat=who).at(version)
         page = p.page
