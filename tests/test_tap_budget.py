@@ -221,6 +221,9 @@ def test_vnm_enhanced_first_attack_asks_the_card_values_in_its_own_form(browser,
     expect(form).not_to_contain_text("Q-Ray")
     expect(form).not_to_contain_text("Gatling")
     expect(form.get_by_text("Target's Defense in space")).to_be_hidden()  # no target yet: no Defense asked
+    area = form.get_by_role("group", name=re.compile("^Target's area"))
+    expect(area.get_by_label("Space area or Orbit")).to_be_checked()  # where the rules start
+    expect(area).not_to_contain_text("not chosen")  # unchosen is space anyway: no choice that says nothing
     p.tap(target.locator("label", has_text="Bob (Mars)"))
     defense = form.get_by_role("button", name="Target's Defense in space: 8")
     expect(defense).to_be_visible()

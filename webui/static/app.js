@@ -564,7 +564,11 @@ function actionForm(a, close, big = false, kept = {}) {
     // A pick is the phone's own seat only where the action says so (a.seat_field): "Settle the tie: Player" names anyone.
     return canBe && f.default === undefined && (f.kind === "seat" || f.name === a.seat_field) ? { ...f, default: who } : f;
   });
-  const fields = drawn.map((f) => (kept && Object.hasOwn(kept, f.name) ? { ...f, default: kept[f.name] } : f));
+  const fields = drawn.map((f, i) => {
+    const server = (a.fields || [])[i]; // the table's own start (not one entered, nor the seat) leaves no blank choice
+    const g = f.kind === "pick" && server.default !== undefined && server.default !== "" ? { ...f, startsAt: true } : f;
+    return kept && Object.hasOwn(kept, f.name) ? { ...g, default: kept[f.name] } : g;
+  });
   const quick = ($("by-hand").checked && a.rolls_dice) || (fields[0] && (a.taps || []).includes(fields[0].name)) ? -1 : quickField(fields);
   const err = el("p", { class: "form-error", role: "alert", hidden: true });
   const dice = { box: el("div"), pad: null };
@@ -963,10 +967,11 @@ function rangeText(f) {
   return f.minimum != null ? `at least ${f.minimum}` : `at most ${f.maximum}`;
 }
 // An optional pick's empty choice sends nothing (the rules decide); it reads as words, never "None". A setup
-// option whose default is one of its choices has none: left alone, it is that default (Normal, Basic Game).
+// option whose default is one of its choices has none: left alone, it is that default (Normal, Basic Game); nor
+// has an action's pick that the table starts at one of its choices (VNM's target area: space, or the declared one).
 const NOT_CHOSEN = "— not chosen —";
 function blank(f, list) {
-  return !f.required && !(f.setup && list.some((c) => f.default !== undefined && JSON.stringify(f.default) === JSON.stringify(c.value)));
+  return !f.required && !((f.setup || f.startsAt) && list.some((c) => f.default !== undefined && JSON.stringify(f.default) === JSON.stringify(c.value)));
 }
 function pick(f, id, label, help) {
   const list = choiceList(f);
