@@ -637,3 +637,50 @@ def test_vegas_a_seated_card_with_a_token_is_three_taps(browser, server):
     assert (kim_s["player"], kim_s["token"], kim_s.get("trump")) == ("Kim", "Game", "Bot")
     for p in (jo, kim):
         p.close()
+
+
+def test_vegas_two_claims_each_phone_taps_its_own_bonus_card(browser, server):
+    """QA #6: the trick's winner (Kim) and a Bot token's player (Lu) both claim a bonus. Each phone
+    offers only the cards its claimer may take (never their own), and one tap takes it; the table
+    phone offers the cards of the claimer chosen in its form."""
+    set_up = (
+        *(
+            {"type": "setup_tracks", "player": p, "tracks": ["Team", "Bot" if p == "Lu" else "Game"]}
+            for p in VEGAS_PLAYERS
+        ),
+        *JO_LEADS[len(VEGAS_PLAYERS) :],
+        {"type": "play_card", "player": "Jo", "suit": "Team", "number": 5},
+        {"type": "play_card", "player": "Kim", "suit": "Team", "number": 9},
+        {"type": "play_card", "player": "Lu", "suit": "Bot", "number": 3, "token": "Bot"},
+        {"type": "play_card", "player": "Max", "suit": "Team", "number": 2},
+    )
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *set_up)
+    trick = api(server, "GET", "/api/sessions/active")["state"]["trick"]
+    assert [c["player"] for c in trick["claims"]] == ["Kim", "Lu"]
+    cards = {"Jo": "Jo: Team 5", "Kim": "Kim: Team 9", "Lu": "Lu: Bot 3", "Max": "Max: Team 2"}
+
+    def offered(act):
+        return sorted(t.split(" (")[0] for t in act.locator("fieldset.quick button:visible").all_inner_texts())
+
+    table = Phone(browser, server).at(version)
+    claim = table.moment("Take a trick bonus")
+    expect(claim.locator("fieldset.quick")).to_be_visible()
+    assert offered(claim) == sorted(v for k, v in cards.items() if k != "Kim")  # the first claimer's, Kim's
+    claim.get_by_role("group", name="Player", exact=True).get_by_text("Lu", exact=True).tap()
+    assert offered(claim) == sorted(v for k, v in cards.items() if k != "Lu")
+    shot(table.page, "taps-vegas-two-claims-table")
+    table.close()
+
+    for n, (name, take) in enumerate((("Kim", "Lu: Bot 3"), ("Lu", "Kim: Team 9"))):
+        p = Phone(browser, server, seat=name).at(version + n)
+        p.taps = 0
+        claim = p.moment("Take a trick bonus")
+        expect(claim.locator("fieldset.quick")).to_be_visible()
+        assert offered(claim) == sorted(v for k, v in cards.items() if k != name), name
+        if n == 0:
+            shot(p.page, "taps-vegas-two-claims-winner")
+        p.tap(claim.locator("fieldset.quick button:visible").filter(has_text=take))
+        expect(p.said()).to_contain_text(f"{name} takes the trick bonus of {take.split(': ')[1]}")
+        counted(f"Vegas bonus with two claims open, {name}'s phone", p, 2)
+        p.close()
+    assert api(server, "GET", "/api/sessions/active")["state"]["trick"] is None  # both taken: the trick closed

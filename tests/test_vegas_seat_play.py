@@ -82,6 +82,46 @@ def test_a_bonus_is_taken_by_the_card_of_the_trick():
     assert "Team 7" in step.result["summary"]
 
 
+def _offered(state) -> tuple[list[str], dict[str, list[str]]]:
+    """The claim form's cards of the trick: all of them, and per player (what each phone offers)."""
+    field = [f for f in SYSTEM.spec("claim_bonus").describe(state)["fields"] if f["name"] == "from_card"][0]
+    return [c["value"] for c in field["choices"]], field["choices_by"]["values"]
+
+
+def test_with_two_claims_open_each_claimer_is_offered_only_opponents_cards():
+    # QA #6: Bob won and Cy played a Bot token; each phone offered the other's card to its own
+    # player too ("Bob: Team 9" on Bob's phone), which the rules then refused.
+    state = leading("Ann")
+    for who, suit, n, more in (("Ann", "Team", 7, {}), ("Bob", "Team", 9, {}), ("Cy", "Bot", 2, {"token": "Bot"})):
+        state = play(state, who, suit, n, **more).state
+    assert [c["player"] for c in state["trick"]["claims"]] == ["Bob", "Cy"]
+    cards, per = _offered(state)
+    assert cards == ["Team 7", "Team 9", "Bot 2"]  # each is some claimer's opponent's card
+    assert per == {"Ann": [], "Bob": ["Team 7", "Bot 2"], "Cy": ["Team 7", "Team 9"]}
+    for player, theirs in (("Bob", "Team 9"), ("Cy", "Bot 2")):
+        with pytest.raises(RuleError, match=f"{theirs} is {player}'s own card"):
+            run_action(SYSTEM, state, {"type": "claim_bonus", "player": player, "from_card": theirs})
+    step = run_action(SYSTEM, state, {"type": "claim_bonus", "player": "Bob", "from_card": "Bot 2"})
+    assert _offered(step.state)[1]["Cy"] == ["Team 7", "Team 9"]  # Cy's claim is still open, as it was
+    with pytest.raises(RuleError, match="Ann has no trick bonus to take from this trick"):
+        run_action(SYSTEM, step.state, {"type": "claim_bonus", "player": "Ann"})
+
+
+def test_a_winner_with_a_bot_token_has_two_claims_and_never_their_own_card_on_offer():
+    # QA #6, first case: Lu won with Bot 5 and played a Bot token; "Lu: Bot 5" was offered to Lu.
+    state = leading("Ann")
+    for who, suit, n, more in (("Ann", "Team", 9, {"token": "Bot"}), ("Bob", "Team", 7, {}), ("Cy", "Team", 2, {})):
+        step = play(state, who, suit, n, **more)
+        state = step.state
+    assert [c["player"] for c in state["trick"]["claims"]] == ["Ann", "Ann"]
+    assert [p.text for p in SYSTEM.pending(state)] == ["Ann: take or decline 2 trick bonuses"]  # said once
+    assert "on offer: Bob's Team 7 (draw a card), Cy's Team 2 (gain 2 VP)" in step.result["summary"]
+    cards, per = _offered(state)
+    assert cards == ["Team 7", "Team 2"] and per["Ann"] == ["Team 7", "Team 2"]
+    state = run_action(SYSTEM, state, {"type": "claim_bonus", "player": "Ann", "from_card": "Team 2"}).state
+    assert "Team 9" not in _offered(state)[1]["Ann"]  # the second claim: still an opponent's card only
+
+
 def four_leading(leader: str):
     """Ann, Bob, Cy, Di: Ann and Bob each hold a Game token (their setup tracks), Ann leads."""
     state = act(set_up(["Ann", "Bob", "Cy", "Di"]), {"type": "start_round"}).state

@@ -92,6 +92,7 @@ def play_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Re
 def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
     """A trick bonus; a Game 6-9 steal picks the opponent (if not named) and the card at random."""
     player, suit, number = action["player"], action.get("suit"), action.get("number")
+    tricks.claim_of(state, player)  # no claim: said before asking for a card
     if action.get("from_card"):  # a card of the trick tapped: its suit and number
         suit, number = referee.parse_card(action["from_card"], "Card of the trick")
     if not suit or not number:

@@ -34,9 +34,17 @@ def pending(state: State) -> list[Prompt]:
         return [Prompt(who, f"{who}: choose a free increase and lead", "free_increase")]
     if phase == TRICKS:
         if state["trick"] is not None:
+            # One line per claimer: a winner who also played a Bot token holds two claims ("2 trick bonuses").
+            claimers = [c["player"] for c in state["trick"]["claims"]]
             return [
-                Prompt(c["player"], f"{c['player']}: take or decline a trick bonus", "claim_bonus", ("decline_bonus",))
-                for c in state["trick"]["claims"]
+                Prompt(
+                    p,
+                    f"{p}: take or decline "
+                    + (plural(claimers.count(p), "trick bonus") if claimers.count(p) > 1 else "a trick bonus"),
+                    "claim_bonus",
+                    ("decline_bonus",),
+                )
+                for p in dict.fromkeys(claimers)
             ]
         number, played = state["tricks_played"] + 1, state.get("playing") or []
         due = tricks.next_to_play(state)

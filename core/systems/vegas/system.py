@@ -47,16 +47,21 @@ def _lead_rows(state: State) -> list[dict[str, str]] | None:
 
 
 def _trick_cards(state: State) -> list[Choice]:
-    """The cards of the trick waiting for its bonuses, to tap (a lone claimer's own card is not offered)."""
+    """The cards of the trick waiting for its bonuses, to tap: those some open claim may take (never
+    a card taken by a Mobster token, nor a lone claimer's own card)."""
     trick = state.get("trick") or {}
-    claims = trick.get("claims") or []
-    own = claims[0]["player"] if len(claims) == 1 else None
-    taken = trick.get("taken") or []
     return [
         Choice(c["card"], f"{c['player']}: {c['card']} ({bonuses.offer(*referee.parse_card(c['card']))})")
-        for c in trick.get("cards") or []
-        if c["player"] != own and c["card"] not in taken
+        for c in (tricks.on_offer(trick) if trick else [])
     ]
+
+
+def _cards_by_claimer(state: State) -> dict[str, list[str]]:
+    """Per player, the cards of the trick their bonus may come from: a claimer's opponents' cards,
+    none for a player with no claim open. With two claims open (the winner and a Bot token's player)
+    each phone offers only its own choices, never its own card."""
+    per = tricks.claims_by_player(state.get("trick"))
+    return {p: per.get(p, []) for p in _players(state)}
 
 
 def _no_trick_cards(state: State) -> bool:
@@ -324,6 +329,8 @@ _SPECS = (
                 choices=_trick_cards,
                 applies=_trick_cards,
                 help="the card whose bonus is taken",
+                choices_by="player",
+                choices_of=_cards_by_claimer,
             ),
             Field("player", "seat", label="Player"),
             # Named by suit and number only where no card of the trick is offered to tap.

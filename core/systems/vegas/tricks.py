@@ -93,11 +93,8 @@ def _open_trick(
             notes.append(f"{play['player']} takes {play['take'] or 'a card'} into their hand")
     claims = [{"player": winner, "why": "won the trick"}]
     claims += [{"player": p["player"], "why": "Bot token"} for p in plays if p["colour"] == "Bot" and not p["block"]]
-    if cards is not None:
-        claimable = [c for c in cards if c["card"] not in taken]
-        claims = [c for c in claims if any(card["player"] != c["player"] for card in claimable)]
     state["tricks_played"] += 1
-    state["trick"] = {
+    trick = {
         "number": state["tricks_played"],
         "winner": winner,
         "cards": cards,
@@ -106,19 +103,18 @@ def _open_trick(
         "how": how,
         "notes": notes,
     }
+    if cards is not None:
+        trick["claims"] = claims = [c for c in claims if claimable(trick, c["player"])]
+    state["trick"] = trick
     summary = f"Trick {state['tricks_played']}: {winner} wins ({how})"
     if notes:
         summary += "; " + "; ".join(notes)
     if claims:
         summary += "; bonus to choose: " + ", ".join(f"{c['player']} ({c['why']})" for c in claims)
         if cards is not None:
-            # "one opponent's card": a lone claimer's own card is not on offer (with several, each card is
-            # some claimer's opponent's).
-            own = claims[0]["player"] if len(claims) == 1 else None
             offers = [
                 f"{c['player']}'s {c['card']} ({bonuses.offer(*referee.parse_card(c['card']))})"
-                for c in cards
-                if c["card"] not in taken and c["player"] != own
+                for c in on_offer(trick)
             ]
             summary += "; on offer: " + ", ".join(offers)
     else:
@@ -181,7 +177,30 @@ def trick_winner(state: State, winner: str, tokens: Sequence[dict[str, Any]] = (
     return _open_trick(state, winner, None, plays, notes, "entered by the players")
 
 
-def _claim(state: State, player: str) -> dict[str, Any]:
+def claimable(trick: dict[str, Any], player: str) -> list[dict[str, Any]]:
+    """The cards of ``trick`` whose bonus ``player`` may take: "one opponent's card", so not their
+    own, and not one a Mobster token took out of the trick. Empty where the cards were not entered."""
+    return [
+        c for c in trick.get("cards") or [] if c["player"] != player and c["card"] not in (trick.get("taken") or [])
+    ]
+
+
+def on_offer(trick: dict[str, Any]) -> list[dict[str, Any]]:
+    """The cards of ``trick`` some open claim may take, in playing order (a card is on offer when it
+    is an opponent's card to at least one claimer)."""
+    takers = {c["player"] for c in trick["claims"]}
+    return [c for c in trick.get("cards") or [] if any(c in claimable(trick, p) for p in takers)]
+
+
+def claims_by_player(trick: dict[str, Any] | None) -> dict[str, list[str]]:
+    """Per player with an open claim, the cards they may take (what their bonus form offers)."""
+    if not trick:
+        return {}
+    return {c["player"]: [card["card"] for card in claimable(trick, c["player"])] for c in trick["claims"]}
+
+
+def claim_of(state: State, player: str) -> dict[str, Any]:
+    """``player``'s open claim on the trick; refused in words when they have none."""
     trick = state["trick"]
     if state["phase"] != TRICKS or trick is None:
         raise RuleError("there is no trick whose bonus is open")
@@ -204,7 +223,7 @@ def claim_bonus(
 ) -> dict[str, Any]:
     """``player`` takes the trick bonus of one opponent's card from the last trick."""
     require_player(state, player)
-    claim = _claim(state, player)
+    claim = claim_of(state, player)
     card = rules.card_name(*referee.check_card(suit, number, "bonus card"))
     trick = state["trick"]
     if trick["cards"] is not None:
@@ -227,7 +246,7 @@ def claim_bonus(
 
 def decline_bonus(state: State, player: str) -> dict[str, Any]:
     require_player(state, player)
-    claim = _claim(state, player)
+    claim = claim_of(state, player)
     state["trick"]["claims"].remove(claim)
     summary = f"{player} declines the trick bonus"
     if not state["trick"]["claims"]:
