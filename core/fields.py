@@ -184,7 +184,7 @@ class Field:
         if self.kind == "faces":
             out["sides"] = self.sides
         if self.kind == "rows":
-            out["fields"] = [f.describe(state, seats) for f in self.fields]
+            out["fields"] = [f.describe(state, seats) for f in self.fields if f.applies_in(state)]
         if self.kind in ("pick", "picks", "seat") and (state is not None or not callable(self.choices)):
             choices = self.options_now(state, seats)
             if choices is not None:

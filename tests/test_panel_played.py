@@ -101,11 +101,13 @@ def test_vegas_a_tokens_extras_show_only_with_the_token_that_uses_them(browser, 
     block = form.get_by_text("Only to block", exact=True)
     more = form.locator("details.more")
     sends = form.locator(".submit-row .sends > button:visible")
-    # The token is a send button ("Play a card + Game"), so what a token takes is asked beside it: what a Mobster
-    # takes in the form, while Jo holds a Mobster; a token played only to block under "More" (rare); the Game
-    # token's trump as that token's own send buttons, once the card is chosen.
+    # The token is a send button ("Play a card + Game"), so what a token takes is asked beside it: a token played
+    # only to block under "More" (rare); the Game token's trump as that token's own send buttons, once the card is
+    # chosen. What a Mobster takes is never asked with the card (the cards after it are not down yet): the complete
+    # trick asks it, a card of the trick to tap.
     expect(sends).to_have_text(["Play a card", "Play a card + Game", "Play a card + Bot", "Play a card + Mobster"])
-    expect(take).to_be_visible()
+    expect(take).to_have_count(0)
+    expect(form).not_to_contain_text("Mobster takes")
     expect(more.locator("summary")).to_have_text("More: Only to block")
     expect(block).to_be_hidden()
     expect(trump).to_be_hidden()
@@ -130,7 +132,8 @@ def test_vegas_a_tokens_extras_show_only_with_the_token_that_uses_them(browser, 
 
 
 def test_vegas_a_token_asking_nothing_is_one_send_button(browser, server):
-    """Inspector, Bot and Mobster ask nothing before the send (a Mobster's card is optional): suit, number, send."""
+    """Inspector, Bot and Mobster ask nothing before the send (a Mobster's card is tapped once the trick is
+    complete): suit, number, send."""
     holds = ({"type": "correct", "key": f"tokens.0.{c}", "value": 1} for c in ("Inspector", "Mobster"))
     version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS, *holds)
     page = seated(browser, server, "Jo", version)

@@ -684,3 +684,43 @@ def test_vegas_two_claims_each_phone_taps_its_own_bonus_card(browser, server):
         counted(f"Vegas bonus with two claims open, {name}'s phone", p, 2)
         p.close()
     assert api(server, "GET", "/api/sessions/active")["state"]["trick"] is None  # both taken: the trick closed
+
+
+def test_vegas_a_mobster_token_takes_a_card_of_the_complete_trick_in_one_tap(browser, server):
+    """Kim plays the Mobster token with her card before Lu's and Max's are down; when the trick is complete her phone
+    asks which card it takes, the trick's cards to tap (not the 65 cards of the deck), before the bonuses."""
+    kim_holds_a_mobster = {"type": "correct", "key": "tokens.1.Mobster", "value": 1}
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS, kim_holds_a_mobster)
+    api(
+        server,
+        "POST",
+        "/api/sessions/active/actions",
+        {"type": "play_card", "player": "Jo", "suit": "Team", "number": 5},
+    )
+    kim = Phone(browser, server, seat="Kim").at(version + 1)
+    play = kim.moment("Play a card")
+    form = play.locator("form")
+    expect(form).not_to_contain_text("Mobster takes")
+    kim.tap(form.get_by_role("group", name="Suit", exact=True).get_by_text("Team", exact=True))
+    kim.tap(form.get_by_role("button", name="Number: 9", exact=True))
+    kim.tap(form.get_by_role("button", name="Play a card + Mobster", exact=True))
+    expect(kim.said()).to_contain_text("Kim plays Team 9 with a Mobster token")
+    counted("Vegas card with a Mobster token, a seated phone", kim, 3)
+    for name, suit, number in TRICK[2:]:
+        body = {"type": "play_card", "player": name, "suit": suit, "number": number}
+        api(server, "POST", "/api/sessions/active/actions", body)
+    kim.at(version + 4)
+    kim.taps = 0
+    expect(kim.page.locator("#pending li.yours")).to_contain_text("Kim: take a card of the trick (Mobster)")
+    take = kim.moment("Take a card (Mobster)")
+    offered = take.locator("fieldset.quick button")
+    expect(offered).to_have_text(["Jo: Team 5", "Kim: Team 9", "Lu: Game 3", "Max: Bot 12"])
+    shot(kim.page, "taps-vegas-mobster-take", full_page=False)
+    kim.tap(offered.filter(has_text="Max: Bot 12"))
+    expect(kim.said()).to_contain_text("Kim takes Bot 12 out of trick 1 into their hand")
+    counted("Vegas Mobster take, tapping a card of the trick", kim, 2)
+    kim.at(version + 5)
+    claim = kim.moment("Take a trick bonus")  # then the bonus: the card taken is not on offer
+    expect(claim.locator("fieldset.quick button")).to_have_count(2)
+    expect(claim).not_to_contain_text("Bot 12")
+    kim.close()

@@ -58,13 +58,22 @@ def test_the_examples_play_in_order_as_one_game():
         except TablesideError as refused:
             raise AssertionError(f"documented example refused: {body}: {refused}") from None
         state = step.state
-        if body["type"] == "play_trick":
+        if body["type"] == "play_trick" and state["tricks_played"] == 1:
             assert step.result["winner"] == "Ann" and "Bot 2, highest trump (Bot)" in step.result["summary"]
+        if body["type"] == "mobster_take":  # Bob's winning card back into Cy's hand, and into his entered hand
+            assert "Inspector 11" in state["hands"]["Cy"] and state["trick"]["claims"][0]["player"] == "Bob"
     assert state["phase"] == "Round over" and state["vp"]["Bob"] == 4
 
 
 def test_every_action_spec_example_has_valid_fields():
     state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Ann", "Bob", "Cy"]}))
     state["furthest_behind"] = ["Bob"]
+    # A trick complete with Ann's Mobster token waiting to take a card (the cards a Mobster take offers).
+    cards = [
+        {"player": "Ann", "card": "Team 2"},
+        {"player": "Bob", "card": "Bot 7"},
+        {"player": "Cy", "card": "Game 1"},
+    ]
+    state["trick"] = {"number": 1, "winner": "Bob", "cards": cards, "taken": [], "claims": [], "mobster": "Ann"}
     for spec in SYSTEM.actions.values():
         SYSTEM.validate_action({"type": spec.type, **spec.example}, state)

@@ -217,3 +217,106 @@ def test_a_seat_that_has_played_or_holds_no_cards_is_not_offered_a_card():
         play(state, "Cy", "Team", 7, seat="Cy")
     empty = {**state, "hand": {**state["hand"], "Bob": 0}}
     assert spec.reason(empty, "Bob") == "Bob holds no cards this round"
+
+
+# -- a Mobster token takes a card of the complete trick ------------------------------------------
+def _cy_mobster_trick():
+    """Cy leads Game 9 with the Mobster token (before Ann's and Bob's cards are down); Cy wins."""
+    state = play(leading("Cy"), "Cy", "Game", 9, seat="Cy", token="Mobster").state
+    state = play(state, "Ann", "Team", 7, seat="Ann").state
+    return play(state, "Bob", "Game", 4, seat="Bob")
+
+
+def test_a_mobster_token_takes_a_card_of_the_trick_once_it_is_complete_then_the_bonuses():
+    """ "Mobster — take one card out of this trick into your hand": asked when the trick is complete, as a card of
+    it to tap (the seat played before the cards after it were down); the bonuses wait for it."""
+    step = _cy_mobster_trick()
+    state = step.state
+    assert step.result["summary"].endswith("Cy plays a Mobster token; Cy takes a card of the trick, then the bonuses")
+    assert prompts(state) == [("Cy", "mobster_take")]
+    assert SYSTEM.pending(state)[0].text == "Cy: take a card of the trick (Mobster)"
+    offered = [f for f in SYSTEM.spec("mobster_take").describe(state)["fields"] if f["name"] == "card"][0]
+    assert offered["choices"] == [
+        {"value": "Game 9", "label": "Cy: Game 9"},
+        {"value": "Team 7", "label": "Ann: Team 7"},
+        {"value": "Game 4", "label": "Bob: Game 4"},
+    ]
+    before = json.dumps(state, sort_keys=True)
+    for raw, words in (
+        ({"type": "claim_bonus", "player": "Cy", "from_card": "Team 7"}, "first Cy takes a card of the trick"),
+        ({"type": "decline_bonus", "player": "Cy"}, "first Cy takes a card of the trick"),
+        ({"type": "mobster_take", "player": "Ann", "card": "Team 7"}, "Cy played the Mobster token in this trick"),
+        ({"type": "mobster_take", "player": "Cy", "card": "Bot 2"}, "not one of"),
+    ):
+        with pytest.raises(RuleError, match=words):
+            run_action(SYSTEM, state, raw, rng=random.Random(1))
+    assert json.dumps(state, sort_keys=True) == before
+    held = state["hand"]["Cy"]
+    step = run_action(SYSTEM, state, {"type": "mobster_take", "player": "Cy", "card": "Team 7"})
+    state = step.state
+    assert step.result["summary"].startswith("Cy takes Team 7 out of trick 1 into their hand; bonus to choose: Cy")
+    assert state["hand"]["Cy"] == held and state["trick"]["taken"] == ["Team 7"]
+    assert "Team 7" not in [r["card"] for r in state["played"]]  # back in a hand: it may be played again
+    assert prompts(state) == [("Cy", "claim_bonus")]
+    claim = [f for f in SYSTEM.spec("claim_bonus").describe(state)["fields"] if f["name"] == "from_card"][0]
+    assert [c["value"] for c in claim["choices"]] == ["Game 4"]  # the card taken gives no bonus
+    with pytest.raises(RuleError, match="taken out of the trick by a Mobster token"):
+        run_action(SYSTEM, state, {"type": "claim_bonus", "player": "Cy", "suit": "Team", "number": 7})
+    with pytest.raises(RuleError, match="no Mobster token is waiting"):
+        run_action(SYSTEM, state, {"type": "mobster_take", "player": "Cy", "card": "Game 4"})
+
+
+def test_a_mobster_take_named_with_the_card_or_the_trick_closed_by_button_a_asks_nothing_more():
+    state = play(leading("Cy"), "Cy", "Game", 9, token="Mobster", take="Team 7").state
+    state = play(play(state, "Ann", "Team", 7).state, "Bob", "Game", 4).state
+    assert state["trick"]["mobster"] is None and state["trick"]["taken"] == ["Team 7"]
+    assert prompts(state) == [("Cy", "claim_bonus")]
+    step = run_action(SYSTEM, _cy_mobster_trick().state, {"type": "next_trick"})
+    assert step.result["summary"].startswith("Trick 1 closed; Cy declined; Cy's Mobster card not named")
+    assert step.state["trick"] is None and prompts(step.state)[0] == ("Cy", "play_card")
+
+
+def test_an_entered_hand_is_kept_while_the_mobster_card_is_asked_and_follows_it():
+    state = leading("Cy")
+    hand = ["Game 9", *(f"Mobster {n}" for n in range(1, state["hand"]["Cy"]))]
+    state = act(state, {"type": "enter_hand", "player": "Cy", "cards": hand}).state
+    state = play(state, "Cy", "Game", 9, token="Mobster").state
+    state = play(play(state, "Ann", "Team", 7).state, "Bob", "Game", 4).state
+    assert state["hands"]["Cy"] == hand[1:]  # one card more held than entered, till the take names it
+    state = act(state, {"type": "mobster_take", "player": "Cy", "card": "Game 4"}).state
+    assert sorted(state["hands"]["Cy"]) == sorted([*hand[1:], "Game 4"])
+
+
+def test_a_log_that_claimed_before_an_unnamed_mobster_card_still_replays(tmp_path, monkeypatch):
+    """Before the take was asked on its own, a trick with a Mobster token's card left unnamed went straight to its
+    bonuses: such a log (claims, then the next trick) reopens and replays as it was played; a new claim waits."""
+    table = _vegas_table(tmp_path / "t.db")
+    sid = table.create_session("vegas", {"players": ["Ann", "Bob", "Cy"]})["id"]
+    for p, picked in {"Ann": ["Team", "Game"], "Bob": ["Game", "Inspector"], "Cy": ["Bot", "Mobster"]}.items():
+        table.act({"type": "setup_tracks", "player": p, "tracks": picked})
+    table.act({"type": "start_round"})
+    if len(table.view()["state"]["furthest_behind"]) > 1:
+        table.act({"type": "choose_furthest_behind", "player": "Cy"})
+    table.act({"type": "free_increase", "track": "Bot"})
+    leader = table.view()["state"]["leader"]
+    order = tricks.lead_order(table.view()["state"])
+    cards = [{"player": p, "suit": "Team", "number": n} for p, n in zip(order, (5, 9, 2), strict=True)]
+    cards[order.index("Cy")]["token"] = "Mobster"
+    table.act({"type": "play_trick", "cards": cards})
+    winner = table.view()["state"]["trick"]["winner"]
+    claim = {"type": "claim_bonus", "player": winner, "from_card": "Team 2" if winner != order[2] else "Team 5"}
+    with pytest.raises(RuleError, match="takes a card of the trick with the Mobster token"):
+        table.act(claim)
+    with monkeypatch.context() as old_rules:  # the rules as they were: the bonuses at once
+        old_rules.setattr(tricks, "_mobster_first", lambda state: None)
+        table.act(claim)
+    played = table.view()
+    assert played["state"]["trick"] is None and leader in order  # the claim closed the trick, as it did then
+    table.store.drop_snapshots(sid)  # no stored state: the log alone rebuilds it
+    table.store.close()
+    again = _vegas_table(tmp_path / "t.db")
+    view = again.view()
+    assert view["readonly"] is None
+    assert (view["version"], view["state"]) == (played["version"], played["state"])
+    assert again.replay(sid) == played["state"]
+    again.store.close()

@@ -92,7 +92,9 @@ def play_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Re
 def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
     """A trick bonus; a Game 6-9 steal picks the opponent (if not named) and the card at random."""
     player, suit, number = action["player"], action.get("suit"), action.get("number")
-    tricks.claim_of(state, player)  # no claim: said before asking for a card
+    # no claim: said before asking for a card. A log saved before a Mobster token's take was asked on its own
+    # may claim while it is open: it replays.
+    tricks.claim_of(state, player, take_first=not ctx.replaying)
     if action.get("from_card"):  # a card of the trick tapped: its suit and number
         suit, number = referee.parse_card(action["from_card"], "Card of the trick")
     if not suit or not number:
@@ -111,7 +113,14 @@ def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
             pick, face = random_choice(ctx, f"Random pick: which of {target}'s {held} cards", cards)
             notes.append(_pick_note(state, f"Which of {target}'s cards", cards, pick, face))
     result = tricks.claim_bonus(
-        state, player, suit, number, target=target, colour=action.get("colour") or None, pick=pick
+        state,
+        player,
+        suit,
+        number,
+        target=target,
+        colour=action.get("colour") or None,
+        pick=pick,
+        take_first=not ctx.replaying,
     )
     if notes:
         result["summary"] = "; ".join(notes) + "; " + result["summary"]
@@ -119,7 +128,11 @@ def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
 
 
 def decline_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
-    return state, tricks.decline_bonus(state, action["player"])
+    return state, tricks.decline_bonus(state, action["player"], take_first=not ctx.replaying)
+
+
+def mobster_take(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
+    return state, tricks.mobster_take(state, action["player"], action["card"])
 
 
 def next_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:

@@ -156,7 +156,9 @@ def settle(state: State) -> list[str]:
     hands = state.get("hands")
     if not hands:
         return []
-    dropped = [p for p, hand in hands.items() if hand is not None and len(hand) != state["hand"][p]]
+    # A Mobster token's player holds one card more than they entered until they tap the card it takes.
+    taking = (state.get("trick") or {}).get("mobster")
+    dropped = [p for p, hand in hands.items() if hand is not None and len(hand) + (p == taking) != state["hand"][p]]
     for p in dropped:
         hands[p] = None
     return dropped

@@ -34,6 +34,9 @@ def pending(state: State) -> list[Prompt]:
         return [Prompt(who, f"{who}: choose a free increase and lead", "free_increase")]
     if phase == TRICKS:
         if state["trick"] is not None:
+            mobster = state["trick"].get("mobster")
+            if mobster is not None:  # before the bonuses: the card it takes is out of the trick
+                return [Prompt(mobster, f"{mobster}: take a card of the trick (Mobster)", "mobster_take")]
             # One line per claimer: a winner who also played a Bot token holds two claims ("2 trick bonuses").
             claimers = [c["player"] for c in state["trick"]["claims"]]
             return [

@@ -64,6 +64,23 @@ def _cards_by_claimer(state: State) -> dict[str, list[str]]:
     return {p: per.get(p, []) for p in _players(state)}
 
 
+def _takeable(state: State) -> list[Choice]:
+    """The cards of the trick a Mobster token may take: any of them, its player's own too."""
+    return [Choice(c["card"], f"{c['player']}: {c['card']}") for c in (state.get("trick") or {}).get("cards") or []]
+
+
+def _take_open(state: State, seat: str | None) -> str | None:
+    if state["phase"] == TRICKS and (state.get("trick") or {}).get("mobster") is not None:
+        return None
+    return "no Mobster token is waiting to take a card of a trick"
+
+
+def _asked_once_the_trick_is_complete(state: State) -> bool:
+    """A card's form never asks what its Mobster token takes: the cards after it are not down yet. The take is
+    tapped once the trick is complete (Take a card, Mobster); the field stays for a request that names it."""
+    return False
+
+
 def _no_trick_cards(state: State) -> bool:
     return not _trick_cards(state)
 
@@ -122,16 +139,16 @@ _TOKEN_FIELDS = (
         help="the token is played purely to block; its ability is not used",
         shown_when={"token": rules.TOKEN_COLOURS},
     ),
-    Field(
-        "take",
-        "pick",
-        label="Mobster takes",
-        required=False,
-        default="",
-        choices=tuple(referee.all_cards()),
-        help="the card a Mobster token takes out of the trick into the hand",
-        shown_when={"token": ("Mobster",)},
-    ),
+)
+_TAKE = Field(
+    "take",
+    "pick",
+    label="Mobster takes",
+    required=False,
+    default="",
+    choices=tuple(referee.all_cards()),
+    help="the card a Mobster token takes out of the trick into the hand",
+    shown_when={"token": ("Mobster",)},
 )
 _CARD_ROW = (
     Field("player", "seat", label="Player"),
@@ -150,11 +167,13 @@ _CARD_ROW = (
         sends=True,
     ),
     *_TOKEN_FIELDS,
+    replace(_TAKE, applies=_asked_once_the_trick_is_complete),
 )
 _TOKEN_ROW = (
     Field("player", "seat", label="Player"),
     Field("token", "pick", label="Token", choices=rules.TOKEN_COLOURS, choices_by="player", choices_of=_tokens_held),
     *_TOKEN_FIELDS,
+    _TAKE,
 )
 
 
@@ -370,6 +389,20 @@ _SPECS = (
         available=trick_open,
         example={"player": "Ann", "suit": "Bot", "number": 2},
         rolls=True,
+    ),
+    ActionSpec(
+        "mobster_take",
+        "Take a card (Mobster)",
+        "Mobster: take one card out of this trick into your hand. Tapped once the trick is complete, before "
+        "the bonuses; the card taken gives no bonus and may be played again this round.",
+        actions.mobster_take,
+        (
+            Field("card", "pick", label="Card of the trick", choices=_takeable),
+            Field("player", "seat", label="Player"),
+        ),
+        group="Tricks",
+        available=_take_open,
+        example={"player": "Ann", "card": "Bot 7"},
     ),
     ActionSpec(
         "decline_bonus",

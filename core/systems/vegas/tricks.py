@@ -82,15 +82,23 @@ def _open_trick(
     notes: list[str],
     how: str,
 ) -> dict[str, Any]:
-    """Hands, Mobster takes, claims; closes the trick at once when nobody can claim."""
+    """Hands, Mobster takes, claims; closes the trick at once when nobody can claim or take.
+
+    A Mobster token whose card is not named yet in a trick whose cards are known (a seat plays before the cards
+    after it are down) leaves the take open: its player taps a card of the trick (``mobster_take``) before the
+    bonuses. With only the winner entered the card stays unnamed, as the players said.
+    """
     for p in rounds.holders(state):
         state["hand"][p] -= 1
-    taken = []
+    taken, mobster = [], None
     for play in plays:
         if play["colour"] == "Mobster" and not play["block"]:
             state["hand"][play["player"]] += 1
-            taken.append(play["take"])
-            notes.append(f"{play['player']} takes {play['take'] or 'a card'} into their hand")
+            if play["take"] or cards is None:
+                taken.append(play["take"])
+                notes.append(f"{play['player']} takes {play['take'] or 'a card'} into their hand")
+            else:
+                mobster = play["player"]
     claims = [{"player": winner, "why": "won the trick"}]
     claims += [{"player": p["player"], "why": "Bot token"} for p in plays if p["colour"] == "Bot" and not p["block"]]
     state["tricks_played"] += 1
@@ -102,6 +110,7 @@ def _open_trick(
         "claims": claims,
         "how": how,
         "notes": notes,
+        "mobster": mobster,
     }
     if cards is not None:
         trick["claims"] = claims = [c for c in claims if claimable(trick, c["player"])]
@@ -109,17 +118,25 @@ def _open_trick(
     summary = f"Trick {state['tricks_played']}: {winner} wins ({how})"
     if notes:
         summary += "; " + "; ".join(notes)
-    if claims:
-        summary += "; bonus to choose: " + ", ".join(f"{c['player']} ({c['why']})" for c in claims)
-        if cards is not None:
-            offers = [
-                f"{c['player']}'s {c['card']} ({bonuses.offer(*referee.parse_card(c['card']))})"
-                for c in on_offer(trick)
-            ]
-            summary += "; on offer: " + ", ".join(offers)
+    if mobster is None:
+        summary += _claims_said(state)
     else:
-        summary += close_trick(state)
+        summary += f"; {mobster} takes a card of the trick, then the bonuses"
     return {"summary": summary, "winner": winner}
+
+
+def _claims_said(state: State) -> str:
+    """The bonuses to choose and the cards on offer, or the trick closed when nobody has one."""
+    trick = state["trick"]
+    if not trick["claims"]:
+        return close_trick(state)
+    said = "; bonus to choose: " + ", ".join(f"{c['player']} ({c['why']})" for c in trick["claims"])
+    if trick["cards"] is not None:
+        offers = [
+            f"{c['player']}'s {c['card']} ({bonuses.offer(*referee.parse_card(c['card']))})" for c in on_offer(trick)
+        ]
+        said += "; on offer: " + ", ".join(offers)
+    return said
 
 
 def play_trick(state: State, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -151,7 +168,7 @@ def play_trick(state: State, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     taken = [p["take"] for p in plays if p["colour"] == "Mobster" and not p["block"]]
     hands.record_trick(state, players, names, taken, state["tricks_played"] + 1)
     for play in plays:
-        if play["colour"] == "Mobster" and not play["block"]:
+        if play["colour"] == "Mobster" and not play["block"] and play["take"]:
             hands.took(state, play["player"], play["take"])
     return _open_trick(state, winner, played, plays, notes, how)
 
@@ -199,11 +216,43 @@ def claims_by_player(trick: dict[str, Any] | None) -> dict[str, list[str]]:
     return {c["player"]: [card["card"] for card in claimable(trick, c["player"])] for c in trick["claims"]}
 
 
-def claim_of(state: State, player: str) -> dict[str, Any]:
-    """``player``'s open claim on the trick; refused in words when they have none."""
+def mobster_take(state: State, player: str, card: str) -> dict[str, Any]:
+    """Mobster: "take one card out of this trick into your hand", tapped once the trick is complete (the cards
+    played after the token are known only then). The card leaves the trick: no bonus is taken from it, and it
+    may be played again this round. Then the bonuses."""
+    require_player(state, player)
+    trick = state["trick"]
+    mobster = (trick or {}).get("mobster") if state["phase"] == TRICKS else None
+    if mobster is None:
+        raise RuleError("no Mobster token is waiting to take a card of this trick")
+    if player != mobster:
+        raise RuleError(f"{mobster} played the Mobster token in this trick, not {player}")
+    name = rules.card_name(*referee.parse_card(card, "Card of the trick"))
+    if all(c["card"] != name for c in trick["cards"]):
+        raise RuleError(f"{player}'s Mobster token: {name} is not in this trick")
+    trick["mobster"] = None
+    trick["taken"].append(name)
+    state["played"] = [r for r in state["played"] if not (r["card"] == name and r["trick"] == trick["number"])]
+    hands.took(state, player, name)
+    trick["claims"] = [c for c in trick["claims"] if claimable(trick, c["player"])]
+    return {"summary": f"{player} takes {name} out of trick {trick['number']} into their hand" + _claims_said(state)}
+
+
+def _mobster_first(state: State) -> None:
+    """A Mobster token's take comes before the bonuses: the card it takes is out of the trick."""
+    mobster = (state["trick"] or {}).get("mobster")
+    if mobster is not None:
+        raise RuleError(f"first {mobster} takes a card of the trick with the Mobster token; then the bonuses")
+
+
+def claim_of(state: State, player: str, take_first: bool = True) -> dict[str, Any]:
+    """``player``'s open claim on the trick; refused in words when they have none, or while a Mobster token's
+    card is still to be taken (``take_first`` False only replays a log saved before the take was asked)."""
     trick = state["trick"]
     if state["phase"] != TRICKS or trick is None:
         raise RuleError("there is no trick whose bonus is open")
+    if take_first:
+        _mobster_first(state)
     for claim in trick["claims"]:
         if claim["player"] == player:
             return claim
@@ -220,10 +269,12 @@ def claim_bonus(
     target: str | None = None,
     colour: str | None = None,
     pick: int | None = None,
+    take_first: bool = True,
 ) -> dict[str, Any]:
-    """``player`` takes the trick bonus of one opponent's card from the last trick."""
+    """``player`` takes the trick bonus of one opponent's card from the last trick (after a Mobster token's take;
+    ``take_first`` False only replays a claim recorded before the take was asked on its own)."""
     require_player(state, player)
-    claim = claim_of(state, player)
+    claim = claim_of(state, player, take_first)
     card = rules.card_name(*referee.check_card(suit, number, "bonus card"))
     trick = state["trick"]
     if trick["cards"] is not None:
@@ -244,9 +295,9 @@ def claim_bonus(
     return {"summary": summary, "card": card}
 
 
-def decline_bonus(state: State, player: str) -> dict[str, Any]:
+def decline_bonus(state: State, player: str, take_first: bool = True) -> dict[str, Any]:
     require_player(state, player)
-    claim = claim_of(state, player)
+    claim = claim_of(state, player, take_first)
     state["trick"]["claims"].remove(claim)
     summary = f"{player} declines the trick bonus"
     if not state["trick"]["claims"]:
@@ -261,6 +312,9 @@ def next_trick(state: State) -> dict[str, Any]:
     declined = [c["player"] for c in state["trick"]["claims"]]
     state["trick"]["claims"] = []
     summary = f"Trick {state['trick']['number']} closed" + (f"; {', '.join(declined)} declined" if declined else "")
+    mobster = state["trick"].get("mobster")
+    if mobster is not None:  # the card stays unnamed, as when only the winner is entered
+        summary += f"; {mobster}'s Mobster card not named"
     return {"summary": summary + close_trick(state)}
 
 
