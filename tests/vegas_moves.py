@@ -86,8 +86,8 @@ def trick_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
         row = {"player": player, "suit": suit, "number": number, **_token(state, player, pick, used)}
         cards.append(row)
     for row in cards:
-        if row.get("token") == "Mobster" and not row.get("block"):
-            row["take"] = pick([f"{c['suit']} {c['number']}" for c in cards])
+        if row.get("token") == "Mobster" and not row.get("block") and pick([True, False]):
+            row["take"] = pick([f"{c['suit']} {c['number']}" for c in cards])  # else the trick asks for it
     return {"type": "play_trick", "cards": cards}
 
 
@@ -108,6 +108,9 @@ def hand_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
 
 def claim_move(state: dict[str, Any], pick: Pick) -> dict[str, Any]:
     trick = state["trick"]
+    if trick.get("mobster") and pick(range(4)):  # the Mobster token's card first (else a claim, refused, or A)
+        taker = trick["mobster"] if pick(range(6)) else pick(state["players"])
+        return {"type": "mobster_take", "player": taker, "card": pick([c["card"] for c in trick["cards"]])}
     claim = pick(trick["claims"])
     player = claim["player"]
     kind = pick(["claim", "claim", "claim", "decline", "next"])

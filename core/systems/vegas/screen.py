@@ -14,9 +14,11 @@ COLUMNS = ("VP", "Tm", "Gm", "Ins", "Bot", "Mob", "Inc", "Crd")
 
 
 def acting(state: dict[str, Any]) -> list[str]:
-    """Whom the table waits for: the players with an open trick bonus, else who leads or reveals."""
+    """Whom the table waits for: a Mobster token's player taking a card of the trick, the players with an open
+    trick bonus, else who leads or reveals."""
     if state["trick"] is not None:
-        return [c["player"] for c in state["trick"]["claims"]]
+        mobster = state["trick"].get("mobster")
+        return [mobster] if mobster else [c["player"] for c in state["trick"]["claims"]]
     return [p for p in (state["leader"], state["revealer"]) if p]
 
 
