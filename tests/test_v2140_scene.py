@@ -366,3 +366,10 @@ def test_a_seat_with_no_dice_drawn_is_not_offered_to_roll() -> None:
     assert spec.reason(s, "Sven") == "Sven has no dice drawn to roll: draw dice for a scene pool first"
     assert spec.reason(s, "Shred") is None and spec.reason(s, None) is None
     refused(s, {"type": "roll_pool"}, "^Roll the scene pool \\(A\\): Sven has no dice drawn to roll", seat="Sven")
+
+
+def test_one_resist_die_is_said_as_one() -> None:
+    # "Shred rolled 1 resist dice: 1 join the scene pool", seen walking every action.
+    s = scene(players=["Shred", "Sven"], gm="GM")
+    _, r = act(s, {"type": "resist", "participant": "Shred", "quality": 1}, faces=[5])
+    assert r["summary"] == "Shred rolled 1 resist die: 1 joins the scene pool"

@@ -142,7 +142,7 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     state["lead"] = next_lead(out, names, a, t)
     gains = [f"{names[s]} +{n} book{'s' if n != 1 else ''}" for s, n in out.books.items() if n]
     words = ", ".join(gains) or "no books"
-    back = "; ".join(f"{who} rolls {r['returned']} returned dice back in" for who, r in rerolled.items())
+    back = "; ".join(f"{who} rolls {plural(r['returned'], 'returned die')} back in" for who, r in rerolled.items())
     summary = (
         f"{actor} {''.join(map(str, ex['forward']))} against {target} "
         f"{''.join(map(str, answer_dice)) or '(nothing)'}: {words}"

@@ -189,7 +189,11 @@ def resist(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
-    summary = f"{name} rolled {action['quality']} resist dice: {len(rolled.kept)} join the scene pool"
+    joined = len(rolled.kept)
+    summary = (
+        f"{name} rolled {plural(action['quality'], 'resist die')}: "
+        f"{joined} {'joins' if joined == 1 else 'join'} the scene pool"
+    )
     ctx.private(name, summary)
     return state, _counts_only(summary, rolled, p)
 
