@@ -95,6 +95,20 @@ class Phone:
         self.page.context.close()
 
 
+def hidden_or_covered(page, *locators) -> list[str]:
+    """The elements of ``locators`` not wholly on screen, or with something else (the sticky send row) over
+    their centre or an edge: what a thumb could not tap as it is shown."""
+    return page.evaluate(
+        """(nodes) => nodes.filter((n) => {
+            const r = n.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const points = [[x, y], [x, r.top + 3], [x, r.bottom - 3], [r.left + 3, y], [r.right - 3, y]];
+            return !(r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth)
+                || points.some(([px, py]) => !n.contains(document.elementFromPoint(px, py)));
+        }).map((n) => n.getAttribute("aria-label") || n.textContent.trim())""",
+        [h for loc in locators for h in loc.element_handles()],
+    )
+
+
 def counted(name: str, phone: Phone, budget: int) -> None:
     MEASURED[name] = phone.taps
     assert phone.taps <= budget, f"{name}: {phone.taps} taps, budget {budget}"
@@ -591,15 +605,7 @@ def test_vegas_a_seated_card_with_a_token_is_three_taps(browser, server):
     suits = form.get_by_role("group", name="Suit", exact=True).locator("label")
     numbers = form.locator(".chips button")
     sends = row.locator("button:visible")
-    covered = jo.page.evaluate(
-        """(nodes) => nodes.filter((n) => {
-            const r = n.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-            const points = [[x, y], [x, r.top + 3], [x, r.bottom - 3], [r.left + 3, y], [r.right - 3, y]];
-            return !(r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth)
-                || points.some(([px, py]) => !n.contains(document.elementFromPoint(px, py)));
-        }).map((n) => n.getAttribute("aria-label") || n.textContent.trim())""",
-        [*suits.element_handles(), *numbers.element_handles(), *sends.element_handles()],
-    )
+    covered = hidden_or_covered(jo.page, suits, numbers, sends)
     shot(jo.page, "taps-vegas-token-sends", full_page=False)  # the first screen, as the phone shows it
     assert suits.count() == 5 and numbers.count() == 13 and sends.count() >= 2
     assert covered == [], covered
@@ -628,6 +634,12 @@ def test_vegas_a_seated_card_with_a_token_is_three_taps(browser, server):
     assert last["y"] + last["height"] <= row.bounding_box()["y"], (last, row.bounding_box())
     kim.tap(form.get_by_role("button", name="Number: 9", exact=True))
     expect(asked).to_be_in_viewport()
+    # The trump answers shown, the card chosen is still in sight and free to change: nothing covers the suits,
+    # the numbers or the answers (the form scrolls its end into view rather than the send row growing over it).
+    kim.page.wait_for_timeout(100)
+    suits = form.get_by_role("group", name="Suit", exact=True).locator("label")
+    numbers = form.locator(".chips button")
+    assert hidden_or_covered(kim.page, suits, numbers, asked.get_by_role("button")) == []
     expect(row.get_by_role("button", name="Play a card + Game", exact=True)).to_be_hidden()  # never without its trump
     shot(kim.page, "taps-vegas-game-token-trump", full_page=False)
     kim.tap(asked.get_by_role("button", name="Play a card + Game, trump to Bot", exact=True))

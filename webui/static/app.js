@@ -638,9 +638,19 @@ function actionForm(a, close, big = false, kept = {}) {
     if (!fields[i].required || widgets[i].node.hidden) return false;
     try { const v = widgets[i].read(); return v === undefined || v === ""; } catch { return true; }
   };
+  let ready = false;
   const tidy = () => {
-    if (sendsAt >= 0) widgets[sendsAt].tidy(!order.some(open));
+    const was = ready;
+    ready = !order.some(open);
+    if (sendsAt >= 0) widgets[sendsAt].tidy(ready);
     if (more) more.hidden = notes.every((i) => widgets[i].node.hidden);
+    // The last answer brings a value's question into the send row (a Game token's trump): the row grows, so the
+    // form's end comes into view instead, the row resting under the questions rather than over the card chosen.
+    if (sendsAt >= 0 && ready && !was && form.isConnected && widgets[sendsAt].asked.some((q) => !q.node.hidden)) {
+      requestAnimationFrame(() => {
+        if (form.getBoundingClientRect().bottom > innerHeight) form.scrollIntoView({ block: "end", behavior: "instant" });
+      });
+    }
   };
   tidy();
   recheckOn(form, tidy);
