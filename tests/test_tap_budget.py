@@ -736,3 +736,17 @@ def test_vegas_a_mobster_token_takes_a_card_of_the_complete_trick_in_one_tap(bro
     expect(claim.locator("fieldset.quick button")).to_have_count(2)
     expect(claim).not_to_contain_text("Bot 12")
     kim.close()
+
+
+def test_vegas_a_seat_holding_every_token_still_sees_its_whole_card_on_the_first_screen(browser, server):
+    """Four token buttons take the send row to two lines: it still rests under the 13 numbers, nothing covered."""
+    holds = ({"type": "correct", "key": f"tokens.0.{c}", "value": 1} for c in ("Inspector", "Mobster"))
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS, *holds)
+    jo = Phone(browser, server, seat="Jo").at(version)
+    form = jo.moment("Play a card").locator("form")
+    sends = form.locator(".submit-row button:visible")
+    expect(sends).to_have_count(6)  # Cancel, Play a card, + Game, + Inspector, + Bot, + Mobster
+    suits = form.get_by_role("group", name="Suit", exact=True).locator("label")
+    assert hidden_or_covered(jo.page, suits, form.locator(".chips button"), sends) == []
+    shot(jo.page, "taps-vegas-every-token", full_page=False)
+    jo.close()
