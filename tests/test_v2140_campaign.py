@@ -409,6 +409,57 @@ def test_a_side_outnumbered_by_a_full_sleeve_is_offered_one_point():
     assert not [p for p in SYSTEM.pending(t) if p.type == "outnumbered_point"]
 
 
+def test_the_full_sleeve_point_is_said_while_the_conflict_is_entered_not_all_conflict_long():
+    """#17 QA: "GM: outnumbered by a full sleeve (6 dice against 16) ..." stayed under every prompt all round.
+    It is said while the conflict is entered; once dice go forward the GM still gives it from Points."""
+    s = scene()
+    for name, faces in (("Shred", [5] * 8), ("Sven", [4] * 8)):
+        s, _ = act(s, {"type": "prepare_pool", "participant": name, "primary_skills": 3, "secondary_skills": 2})
+        s, _ = act(s, {"type": "roll_pool", "participant": name}, faces=faces)
+    s, _ = act(s, {"type": "prepare_pool", "participant": "GM", "racks": 1})
+    s, _ = act(s, {"type": "roll_pool", "participant": "GM"}, faces=[5] * 6)
+
+    def offered(state):
+        return [p.text for p in SYSTEM.pending(state) if p.type == "outnumbered_point"]
+
+    assert offered(s) == ["GM: outnumbered by a full sleeve (6 dice against 16): a Murphy point, if germane"]
+    s, _ = act(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [5]})
+    assert offered(s) == []  # an exchange waits
+    s, _ = act(s, {"type": "answer", "dice": [5]})
+    s, _ = act(s, {"type": "resolve"})
+    assert not s["exchange"] and offered(s) == []  # and after it, all conflict long
+    assert SYSTEM.actions["outnumbered_point"].describe(s, s["seating"])["available"]
+    s, r = act(s, {"type": "outnumbered_point", "participant": "GM"})
+    assert s["murphy"] == 1, r
+    # A follow-up conflict is entered anew: said again for whoever is outnumbered then.
+    t, _ = act(scene(), {"type": "prepare_pool", "participant": "Sven", "primary_skills": 2})
+    t, _ = act(t, {"type": "roll_pool", "participant": "Sven"}, faces=[5, 5, 4, 4])
+    t, _ = act(t, {"type": "prepare_pool", "participant": "GM", "racks": 2})
+    t, _ = act(t, {"type": "roll_pool", "participant": "GM"}, faces=[5] * 12)
+    t, _ = act(t, {"type": "put_forward", "actor": "Sven", "target": "GM", "dice": [5]})
+    t, _ = act(t, {"type": "withdraw"})
+    assert offered(t)  # taken back: nothing went forward after all
+
+
+def test_a_player_is_not_offered_the_gm_s_initiative_dice_nor_racks_the_session_pool_lacks():
+    quoted("The GM can add dice for any individual character he wants to go first.")
+    s = scene()
+    bid = {f["name"]: f for f in SYSTEM.actions["bid_initiative"].describe(s, s["seating"], "Shred")["fields"]}
+    assert bid["for"]["for_role"] == "gm"  # a player's phone leaves it out; the GM's and the table's show it
+
+    def session_racks(state):
+        fields = SYSTEM.actions["prepare_pool"].describe(state, state["seating"], "GM")["fields"]
+        return next((f for f in fields if f["name"] == "session_racks"), None)
+
+    assert s["session_racks"] == 2 and session_racks(s)["maximum"] == 2  # it offered 0-99
+    s, _ = act(s, {"type": "prepare_pool", "participant": "GM", "session_racks": 1})
+    s, _ = act(s, {"type": "roll_pool", "participant": "GM"}, faces=[5] * 6)
+    assert session_racks(s)["maximum"] == 1
+    s, _ = act(s, {"type": "session_rack"}, faces=[5] * 6)
+    assert s["session_racks"] == 0 and session_racks(s) is None  # empty: not asked at all
+    refused(s, {"type": "prepare_pool", "participant": "GM", "session_racks": 1}, "holds 0 racks")
+
+
 def test_goals_are_offered_per_the_conflicts_root_skills():
     quoted(
         "The Root field of Air gun is Coordination. This means that the whole list of Coordination "

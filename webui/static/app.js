@@ -355,23 +355,31 @@ function caret(node, at) {
 function drawMoves(acts, main, groups, keep) {
   const pend = $("pending");
   if (!acts) { pend.append(el("li", {}, S.view.screen && S.view.screen.prompt ? S.view.screen.prompt : "")); return; }
-  const prompts = acts.pending || [];
   const mine = mySeat();
-  for (const p of prompts) pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text));
-  if (!prompts.length && S.view.screen && S.view.screen.prompt) pend.append(el("li", {}, S.view.screen.prompt));
-  drawMine(acts);
   // Another seat role's actions (the GM's, on a player's phone) are not offered: the table would refuse them here.
   const role = mine ? (seatsNow().find((s) => s.name === mine.seat) || {}).role : undefined;
   const offeredHere = acts.actions.filter((a) => !(a.for_role && role && a.for_role !== role));
+  // Nor said there: a prompt for another role's action ("GM: outnumbered ...: a Murphy point") is that role's
+  // phone's to act on (and the table phone's), not a line under every player's moment.
+  const notOurs = new Set(acts.actions.filter((a) => !offeredHere.includes(a)).map((a) => a.type));
+  const prompts = (acts.pending || []).filter((p, i) => i === 0 || !notOurs.has(p.type));
+  for (const p of prompts) pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text));
+  if (!prompts.length && S.view.screen && S.view.screen.prompt) pend.append(el("li", {}, S.view.screen.prompt));
+  drawMine(acts);
   const byType = new Map(offeredHere.map((a) => [a.type, a]));
-  const top = momentTypes(prompts).map((t) => byType.get(t)).filter((a) => a && a.available);
+  // A seated phone never opens another seat's move: its button stays one tap away (acting asks first).
+  const othersOnly = (t) => mine && prompts.some((p) => [p.type, ...(p.also || [])].includes(t))
+    && prompts.every((p) => ![p.type, ...(p.also || [])].includes(t) || (p.seat && p.seat !== mine.seat));
+  // Nor is another seat's move its main move when this phone would make it as its own seat ("Shred: put dice
+  // forward" on Sven's phone puts forward Sven's dice): it stays under All actions, and sending it asks first.
+  // The GM's phone runs the table (the GM draws racks "at any time"): it keeps them on top, as a table phone.
+  const asItself = (a) => mine && !runsTable() && (a.fields || []).some((f) => ownSeatField(a, f));
+  const top = momentTypes(prompts).map((t) => byType.get(t))
+    .filter((a) => a && a.available && !(asItself(a) && othersOnly(a.type)));
   main.classList.toggle("several", top.length > 1);
   // Open already: the only move waited for, or the one the first prompt names (an attack on the declared target).
   const own = mine ? prompts.find((p) => p.seat === mine.seat && p.type) : prompts.find((p) => p.seat === null && p.type);
   const first = own ? own.type : prompts.length && (!mine || prompts[0].seat === null) ? prompts[0].type : null;
-  // A seated phone never opens another seat's move: its button stays one tap away (acting asks first).
-  const othersOnly = (t) => mine && prompts.some((p) => [p.type, ...(p.also || [])].includes(t))
-    && prompts.every((p) => ![p.type, ...(p.also || [])].includes(t) || (p.seat && p.seat !== mine.seat));
   // A prompt may name its button's words now ("Start round 2 (button C)" is answered by "Start round 2").
   const worded = (a) => {
     const p = prompts.find((x) => x.type === a.type && x.label);
@@ -733,18 +741,30 @@ function labelled(a, message) {
   const f = m && (a.fields || []).find((x) => x.name === m[1]);
   return f ? `${labelOf(f)}: ${message.slice(m[0].length)}` : message;
 }
+// The GM's seat (Venus 2140) runs the table: its phone acts for anyone and in any turn, as a table phone does.
+function runsTable() {
+  const mine = mySeat();
+  return Boolean(mine) && (seatsNow().find((s) => s.name === mine.seat) || {}).role === "gm";
+}
 // A seated phone acting in another seat's turn (or for another seat) asks first.
 async function othersTurn(a, body) {
   const mine = mySeat();
-  if (!mine) return true;
+  if (!mine || runsTable()) return true;
   const answering = ((S.acts && S.acts.pending) || []).filter((p) => [p.type, ...(p.also || [])].includes(a.type) && p.seat);
   const seats = [...new Set(answering.map((p) => p.seat))];
   const forSeat = [body.player, body.actor, body.participant, body.seat].find((x) => typeof x === "string");
-  if (forSeat === mine.seat) return true; // its own move, in turn or not: the rules judge the turn
+  const what = a.label || human(a.type);
+  if (forSeat === mine.seat) {
+    // Its own move in its turn, or one no prompt waits for: sent. Out of turn (the moment names only other
+    // seats for it, and the rules may take it: Venus 2140's exchange), it asks first.
+    if (!seats.length || seats.includes(mine.seat)) return true;
+    const them = seatLabel(seats[0]), me = seatLabel(mine.seat);
+    return confirmBox(`${them}'s move`, `It is ${them}'s move. ${what} as ${me} anyway?`, `Yes, as ${me}`);
+  }
   const other = forSeat && seats.includes(forSeat) ? forSeat : seats.length && !seats.includes(mine.seat) ? seats[0] : null;
   if (!other) return true;
   const them = seatLabel(other);
-  return confirmBox(`${them}'s move`, `This phone sits at ${seatLabel(mine.seat)}'s seat. ${a.label || human(a.type)} for ${them}?`, `Yes, for ${them}`);
+  return confirmBox(`${them}'s move`, `This phone sits at ${seatLabel(mine.seat)}'s seat. ${what} for ${them}?`, `Yes, for ${them}`);
 }
 async function send(a, body, form, button) {
   const expected = S.view.version;
@@ -1334,6 +1354,7 @@ async function correct(t, value, typed = String(value)) {
 // The seat waited for when this phone sits at another one (null: a table phone, or its own turn).
 function outOfTurn() {
   const mine = mySeat();
+  if (runsTable()) return null;
   const waiting = [...new Set(((S.acts && S.acts.pending) || []).map((p) => p.seat).filter(Boolean))];
   return mine && waiting.length && !waiting.includes(mine.seat) ? waiting[0] : null;
 }

@@ -46,8 +46,11 @@ def _drawn_to_roll(state: State) -> list[Prompt]:
 
 def _outnumbered(state: State) -> list[Prompt]:
     """ "If you enter a conflict where you are outnumbered by a full sleeve of dice, you are entitled to one
-    player point, assuming that the conflict is germane to the story." """
-    if "drawn" not in state:
+    player point, assuming that the conflict is germane to the story." Said while the conflict is entered
+    (pools drawn, no exchange yet): once dice go forward it is no longer the moment, and it stayed under every
+    prompt all conflict long. The GM still gives it from Points ("Outnumbered: one point") until the next
+    conflict."""
+    if "drawn" not in state or _exchanged(state):
         return []
     out = []
     totals = {
@@ -62,6 +65,12 @@ def _outnumbered(state: State) -> list[Prompt]:
         )
         out.append(Prompt(state["gm"], text, "outnumbered_point"))
     return out
+
+
+def _exchanged(state: State) -> bool:
+    """Dice have gone forward in this conflict: an exchange waits, or one of this conflict's is in the ledger."""
+    ledger = state.get("ledger") or []
+    return bool(state["exchange"]) or bool(ledger and ledger[-1]["conflict"] == state["conflict"])
 
 
 def _now(state: State) -> list[Prompt]:

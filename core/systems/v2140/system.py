@@ -131,6 +131,11 @@ def _gm(state: State, action: dict) -> str:
     return state["gm"]
 
 
+def _session_racks(state: State) -> int | None:
+    """The racks left in the GM's session pool (None before a game: the field keeps its own range)."""
+    return state.get("session_racks") if state else None
+
+
 _PREPARE_FIELDS = (
     _who(),
     # The GM's dice, first on the GM's phone (racks are what the GM draws); a player's phone leaves them out
@@ -138,7 +143,13 @@ _PREPARE_FIELDS = (
     _count(
         "racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice", for_role="gm"
     ),
-    _count("session_racks", "Racks from the session pool (GM)", for_role="gm"),
+    # At most what the session pool holds now (a stepper to 99 with 2 racks in it offered what the rules refuse),
+    # and not asked once it is empty.
+    replace(
+        _count("session_racks", "Racks from the session pool (GM)", for_role="gm"),
+        upto=_session_racks,
+        applies=lambda state: bool(_session_racks(state)),
+    ),
     _count(
         "primary_skills",
         "Matching primary skills",
@@ -292,7 +303,9 @@ ACTIONS: dict[str, ActionSpec] = {
             "Put dice from the scene pool in for initiative (they leave the pool); the GM may add dice for "
             "any one character.",
             pool_actions.bid_initiative,
-            (_who(), _DICE, Field("for", "pick", label="For", required=False, choices=_names)),
+            # "The GM can add dice for any individual character he wants to go first": the GM's right, so a
+            # player's phone does not offer it (a player's dice count for that player).
+            (_who(), _DICE, Field("for", "pick", label="For", required=False, choices=_names, for_role="gm")),
             group="Initiative",
             available=no_exchange,
             example={"participant": "Shred", "dice": [4]},
