@@ -111,6 +111,13 @@ def test_a_seat_acting_out_of_turn_is_not_offered_it_on_top_and_is_asked_first(s
     sven.page.locator("#confirm-yes").tap()
     expect(sven.said()).to_contain_text("Sven puts forward 5 in an exchange against Shred")
     version += 1
+    # The answer is Shred's, from his own dice: only his phone offers it (QA saw it on every player's phone).
+    for p in (shred, sven, gm):
+        p.at(version)
+        expect(p.page.locator("#pending li").first).to_have_text("Shred: answer Sven's 5 with 1 die")
+    assert main_moves(shred) == ["Answer the exchange"]
+    for p in (sven, gm):
+        assert "Answer the exchange" not in main_moves(p), main_moves(p)
     api(server, "POST", "/api/sessions/active/actions", {"type": "withdraw"})
     version += 1
     # The GM's phone acts in Shred's move with no question (the GM runs the table).
