@@ -196,22 +196,34 @@ class Prompt:
 
 @dataclass(frozen=True)
 class Tracked:
-    """A number a correction may set: ``key`` is a dotted path into the state."""
+    """A number a correction may set: ``key`` is a dotted path into the state.
+
+    ``balance``: for a conserved number, the name of its group (VNM: "population", the chips on
+    the land areas, home worlds and the destroyed pile): a correction may name another number of
+    the group (``correct``'s ``balance``) that gives or takes the difference, so one correction
+    moves it ("Ann (Venus): population 0 -> 1, 1 from China"). ``pile`` is this number as such a
+    source is named ("China"). Empty: the number stands alone (or the system balances it itself)."""
 
     key: str
     label: str
     value: int
     minimum: int | None = None
     maximum: int | None = None
+    balance: str = ""
+    pile: str = ""
 
     def describe(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "key": self.key,
             "label": self.label,
             "value": self.value,
             "minimum": self.minimum,
             "maximum": self.maximum,
         }
+        if self.balance:
+            out["balance"] = self.balance
+            out["pile"] = self.pile or self.label
+        return out
 
 
 class GameSystem:
@@ -309,8 +321,11 @@ class GameSystem:
         """The numbers a ``correct`` action may set."""
         return []
 
-    def correct(self, state: State, key: str, value: int) -> State:
-        """Set one tracked number; the default follows the dotted path into the state."""
+    def correct(self, state: State, key: str, value: int, balance: str | None = None) -> State:
+        """Set one tracked number; the default follows the dotted path into the state.
+
+        ``balance`` (only for a number whose ``Tracked.balance`` names piles, and already checked to
+        be one of them): the pile the difference comes from (or goes to)."""
         set_path(state, key, value)
         return state
 
@@ -526,13 +541,29 @@ def set_path(state: Any, key: str, value: Any) -> None:
 
 def _check_range(system: GameSystem, state: State, checked: Mapping[str, Any]) -> None:
     """A correction within the tracked number's range, and a change."""
-    t = {t.key: t for t in system.tracked(state)}[checked["key"]]
+    numbers = {t.key: t for t in system.tracked(state)}
+    t = numbers[checked["key"]]
     if t.minimum is not None and checked["value"] < t.minimum:
-        raise RuleError(f"correct: {t.label} must be at least {t.minimum}, got {checked['value']}")
+        raise RuleError(f"{t.label} must be at least {t.minimum}, got {checked['value']}")
     if t.maximum is not None and checked["value"] > t.maximum:
-        raise RuleError(f"correct: {t.label} must be at most {t.maximum}, got {checked['value']}")
+        raise RuleError(f"{t.label} must be at most {t.maximum}, got {checked['value']}")
     if checked["value"] == t.value:
-        raise RuleError(f"correct: {t.label} is already {t.value}")
+        raise RuleError(f"{t.label} is already {t.value}")
+    if checked.get("balance"):
+        pile = _pile(numbers, t, checked["balance"])
+        if pile is None:
+            raise RuleError(f"{t.label} cannot take its difference from {checked['balance'][:40]!r}")
+        more = checked["value"] - t.value
+        if more > pile.value:
+            raise RuleError(
+                f"{t.label}: {more} more cannot come from {pile.pile or pile.label}, which holds {pile.value}"
+            )
+
+
+def _pile(numbers: Mapping[str, Tracked], t: Tracked, key: Any) -> Tracked | None:
+    """The number of ``t``'s balance group named ``key`` (not ``t`` itself), or None."""
+    pile = numbers.get(key) if isinstance(key, str) else None
+    return pile if pile is not None and t.balance and pile.balance == t.balance and pile.key != t.key else None
 
 
 def _correct(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
@@ -541,16 +572,36 @@ def _correct(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     tracked = {t.key: t for t in system.tracked(state)}
     t = tracked.get(action["key"])
     if t is None:
-        raise RuleError(f"correct: {action['key']!r} is not a number that can be set now")
-    state = system.correct(state, t.key, action["value"])
+        raise RuleError(f"{str(action['key'])[:40]!r} is not a number that can be set now")
+    pile = _pile(tracked, t, action.get("balance"))
+    if pile is None:
+        state = system.correct(state, t.key, action["value"])
+    else:
+        state = system.correct(state, t.key, action["value"], balance=pile.key)
     why = f" ({action['reason']})" if action["reason"] else ""
     correction = {"key": t.key, "label": t.label, "from": t.value, "to": action["value"], "reason": action["reason"]}
-    return state, {"summary": f"Corrected {t.label}: {t.value} -> {action['value']}{why}", "correction": correction}
+    moved = ""
+    if pile is not None:
+        delta = action["value"] - t.value
+        moved = f", {abs(delta)} {'from' if delta > 0 else 'to'} {pile.pile or pile.label}"
+        correction["balance"] = {
+            "key": pile.key,
+            "label": pile.pile or pile.label,
+            "from": pile.value,
+            "to": pile.value - delta,
+        }
+    return state, {
+        "summary": f"Corrected {t.label}: {t.value} -> {action['value']}{moved}{why}",
+        "correction": correction,
+    }
 
 
 def _correct_spec(system: GameSystem) -> ActionSpec:
     def numbers(state: State) -> list[Choice]:
         return [Choice(t.key, t.label) for t in system.tracked(state)] if state else []
+
+    def piles(state: State) -> list[Choice]:
+        return [Choice(t.key, t.pile or t.label) for t in system.tracked(state) if t.balance] if state else []
 
     def available(state: State, seat: str | None) -> str | None:
         return None if system.tracked(state) else "nothing to correct yet"
@@ -564,6 +615,15 @@ def _correct_spec(system: GameSystem) -> ActionSpec:
             Field("key", "pick", label="Number", choices=numbers),
             Field("value", "count", label="New value"),
             Field("reason", "text", label="Why", required=False, default="", max_length=120),
+            Field(
+                "balance",
+                "pick",
+                label="From or to",
+                required=False,
+                default="",
+                choices=piles,
+                help="a conserved number (population): where the difference comes from or goes to",
+            ),
         ),
         group="Corrections",
         available=available,

@@ -45,14 +45,15 @@ def test_a_table_button_on_a_phone_out_of_its_turn_asks_before_acting_for_the_pl
 
 def test_a_refused_correction_says_why_where_the_phone_is_scrolled(browser, server):
     """The Fix-a-number list is far below the top: its refusal was in the banner at the top, out of sight."""
-    version = new_game(server, "vnm", VNM)
+    # (Population no longer refuses a "one more": it asks where the chip comes from. A discard from an empty hand does.)
+    version = new_game(server, "vnm", VNM, {"type": "correct", "key": "players.0.zap.hand", "value": 0})
     p = Phone(browser, server).at(version)
     p.page.locator("#numbers-title").tap()
-    more = p.page.get_by_role("button", name="China: population: one more")
+    more = p.page.get_by_role("button", name="Ann (Venus): Zap discard pile: one more")
     more.scroll_into_view_if_needed()
-    more.tap()  # population from nowhere: the conservation law refuses it
+    more.tap()  # a discard from an empty hand: the conservation law refuses it
     banner = p.page.locator("#banner")
-    expect(banner).to_contain_text("destroyed pile")
+    expect(banner).to_contain_text("the hand holds 0 Zap cards")
     expect(banner).to_be_in_viewport()
     assert api(server, "GET", "/api/sessions/active")["version"] == version
     p.close()

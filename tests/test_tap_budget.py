@@ -388,6 +388,32 @@ def test_a_correction_takes_two_taps_and_undo_one(browser, server):
 
 
 # -- numbers a person cannot get wrong -----------------------------------------------------------
+def test_vnm_a_population_correction_names_where_the_chip_comes_from_in_one_tap(browser, server):
+    """QA #5: Ann's "population: one more" was refused ("correct: 1 more population must come from somewhere")
+    and the fix took China one less, then Ann one more: two corrections. Now + asks where from (only the piles
+    holding chips), and that tap is the whole correction, said once: "Ann (Venus) corrected their population"."""
+    version = new_game(server, "vnm", VNM)
+    ann = Phone(browser, server, seat="Ann").at(version)
+    ann.tap(ann.page.locator("#numbers-title"))
+    ann.taps = 0  # from the list open
+    ann.tap(ann.page.get_by_role("button", name="Ann (Venus): population: one more", exact=True))
+    sources = ann.page.get_by_role("group", name="One more for Ann (Venus): population, from:", exact=True)
+    expect(sources).to_be_in_viewport()
+    expect(sources).not_to_contain_text("destroyed pile")  # it holds no chip: not offered
+    shot(ann.page, "taps-vnm-correction-from-where", full_page=False)
+    ann.tap(sources.get_by_role("button", name="Ann (Venus): population: one more, from China", exact=True))
+    expect(ann.said()).to_have_text("Ann (Venus) corrected their population: 0 -> 1, 1 from China (fixed on a phone)")
+    counted("VNM population correction, from the Fix a number list", ann, 2)
+    state = api(server, "GET", "/api/sessions/active")["state"]
+    assert state["worlds"]["Venus"]["population"] == 1 and state["land_areas"][0]["population"] == 26
+    assert state["destroyed"] == 0
+    log = api(server, "GET", "/api/sessions/active/log")
+    entries = log["entries"] if isinstance(log, dict) else log
+    assert [e["type"] for e in entries][-1:] == ["correct"] and len(entries) == version + 1  # one log entry
+    expect(ann.page.locator("#banner")).to_be_hidden()
+    ann.close()
+
+
 def test_number_fields_start_where_they_should_and_refuse_out_of_range_in_words(browser, server):
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL, LEADER)
     p = Phone(browser, server).at(version)

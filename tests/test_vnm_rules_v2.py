@@ -105,6 +105,40 @@ def test_earth_may_now_collect_is_said_only_in_games_with_earth() -> None:
     assert "Earth may now collect" in result["summary"]
 
 
+def test_a_population_correction_moves_chips_from_the_pile_it_names_in_one_correction() -> None:
+    # QA #5: "Venus: one more" was refused ("correct: 1 more population must come from somewhere ...")
+    # and took two corrections (China one less, then Venus one more); now one names its source.
+    state = new_game()
+    numbers = {t.key: t for t in SYSTEM.tracked(state)}
+    venus = numbers["worlds.Venus.population"]
+    piles = {t.key: (t.pile, t.value) for t in numbers.values() if t.balance == venus.balance == "population"}
+    assert piles["destroyed"] == ("the destroyed pile", 0) and piles["land_areas.0.population"] == ("China", 27)
+    worlds = [f"worlds.{w}.population" for w in state["worlds"]]
+    assert (
+        set(worlds) <= set(piles) and len(piles) == len(state["land_areas"]) + len(worlds) + 1
+    )  # land areas, home worlds, destroyed
+    assert "players.0.zap.hand" not in piles and not numbers["players.0.zap.hand"].balance
+    message = refused(state, {"type": "correct", "key": "worlds.Venus.population", "value": 1}, "say where from")
+    assert not message.startswith("correct") and message.startswith(venus.label)
+    raw = {"type": "correct", "key": "worlds.Venus.population", "value": 1, "balance": "land_areas.0.population"}
+    after, result = act(state, raw)
+    assert after["worlds"]["Venus"]["population"] == 1 and after["land_areas"][0]["population"] == 26
+    assert after["destroyed"] == 0
+    assert result["summary"] == f"Corrected {venus.label}: 0 -> 1, 1 from China"
+    assert result["correction"]["balance"] == {"key": "land_areas.0.population", "label": "China", "from": 27, "to": 26}
+    # Back: one less, to the destroyed pile; a pile holding nothing gives nothing; not a pile of the game.
+    after, result = act(after, {**raw, "value": 0, "balance": "destroyed"})
+    assert after["destroyed"] == 1 and result["summary"].endswith("1 -> 0, 1 to the destroyed pile")
+    other = next(w for w in worlds if w != "worlds.Venus.population")
+    refused(state, {**raw, "balance": other}, "cannot come from", "holds 0")
+    refused(state, {**raw, "balance": "worlds.Venus.population"}, "cannot take its difference from")
+    refused(state, {**raw, "balance": "players.0.zap.hand"}, "is not one of")
+    # The destroyed pile is a number of the group too: a chip back to China from it, one correction.
+    after, _ = act(after, {"type": "correct", "key": "destroyed", "value": 0, "balance": "land_areas.0.population"})
+    assert after["destroyed"] == 0 and after["land_areas"][0]["population"] == 27
+    refused(after, {"type": "correct", "key": "destroyed", "value": 1}, "say where the chips come from")
+
+
 def test_corrections_keep_the_totals() -> None:
     state = new_game()
     state, result = act(

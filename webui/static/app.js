@@ -144,6 +144,9 @@ function changeWords(e) {
   if (undone) return `${who} ${undone[1].toLowerCase()}: ${undone[2]}`;
   // A change that is everyone's (VENOM's roll-off) is said alone: "Ann: Roll-off ..." read as Ann's roll.
   if (e.result && e.result.everyone) return summary;
+  // A seat's own number corrected: "Ann (Venus) corrected their population: 0 -> 1", never the name twice.
+  const own = [": ", "'s "].find((x) => summary.startsWith(`Corrected ${who}${x}`));
+  if (own) return `${who} corrected their ${summary.slice(`Corrected ${who}${own}`.length)}`;
   // "Max plays Bot 12", "Ann: Recruitment Phase", "Cy (Pluto)'s Technology: ..." already say who: never "Ann: Ann: ...".
   return [" ", ":", "'s "].some((x) => summary.startsWith(`${who}${x}`)) ? summary : `${who}: ${summary}`;
 }
@@ -1301,18 +1304,30 @@ function drawNumbers() {
     const name = human(t.label || t.key);
     const value = el("span", { class: "v" }, String(t.value));
     const setbox = el("div", { class: "setbox", hidden: true });
+    // A conserved number (VNM population: chips move between areas, worlds and the destroyed pile): − and + ask
+    // where the chip goes to or comes from, and one tap there is the whole correction.
+    const moves = t.balance ? { less: movesFor(t, name, -1), more: movesFor(t, name, 1) } : null;
+    const step = (dir) => () => {
+      if (!moves) { correct(t, t.value + dir); return; }
+      const key = `${t.key}:${dir}`;
+      S.moveOpen = S.moveOpen === key ? null : key;
+      moves.less.hidden = S.moveOpen !== `${t.key}:-1`; moves.more.hidden = S.moveOpen !== `${t.key}:1`;
+      const open = moves.less.hidden ? moves.more : moves.less;
+      if (!open.hidden) open.scrollIntoView({ block: "nearest", behavior: "instant" });
+    };
     const li = el("li", {}, el("span", {}, name),
       el("button", { type: "button", "aria-label": `${name}: one less`, disabled: t.minimum !== undefined && t.minimum !== null && t.value <= t.minimum,
-        onclick: () => correct(t, t.value - 1) }, "−"),
+        "aria-expanded": moves ? String(S.moveOpen === `${t.key}:-1`) : undefined, onclick: step(-1) }, "−"),
       value,
       el("button", { type: "button", "aria-label": `${name}: one more`, disabled: t.maximum !== undefined && t.maximum !== null && t.value >= t.maximum,
-        onclick: () => correct(t, t.value + 1) }, "+"),
+        "aria-expanded": moves ? String(S.moveOpen === `${t.key}:1`) : undefined, onclick: step(1) }, "+"),
       el("button", { type: "button", "aria-label": `Set ${name}`, onclick: () => {
         setbox.hidden = !setbox.hidden;
         S.setOpen = setbox.hidden ? null : t.key; S.setValue = undefined;
         if (!setbox.hidden) setbox.querySelector("input").focus();
       } }, "Set"),
-      setbox);
+      moves ? [moves.less, moves.more] : null, setbox);
+    if (moves) { moves.less.hidden = S.moveOpen !== `${t.key}:-1`; moves.more.hidden = S.moveOpen !== `${t.key}:1`; }
     const iid = `set${++uid}`;
     const input = el("input", { id: iid, type: "number", inputmode: "numeric", value: t.value, min: t.minimum ?? undefined, max: t.maximum ?? undefined });
     input.addEventListener("input", () => { S.setValue = input.value; });
@@ -1329,9 +1344,21 @@ function drawNumbers() {
   const back = row && (using.input ? row.querySelector("input") : [...row.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === using.label));
   if (back && !back.disabled && !back.closest("[hidden]")) back.focus({ preventScroll: true });
 }
+// Where one chip of a conserved number comes from (`dir` 1: the piles holding one) or goes to (-1: any pile):
+// one button each ("China 23", "the destroyed pile 0"), the tap sends the correction.
+function movesFor(t, name, dir) {
+  const piles = tracked().filter((p) => p.balance === t.balance && p.key !== t.key && (dir < 0 || p.value > 0))
+    .map((p) => ({ key: p.key, label: p.pile || p.label, holds: p.value }));
+  const head = dir > 0 ? `One more for ${name}, from:` : `One less for ${name}, to:`;
+  return el("div", { class: "moves", role: "group", "aria-label": head, hidden: true }, el("p", { class: "help" }, head),
+    piles.length ? piles.map((p) => el("button", { type: "button", "aria-label": `${name}: one ${dir > 0 ? "more, from" : "less, to"} ${p.label}`,
+      onclick: () => correct(t, t.value + dir, String(t.value + dir), p.key) }, `${p.label} `, el("span", { class: "n" }, String(p.holds))))
+      : el("p", {}, "No chips anywhere to take it from."));
+}
 // ``typed``: the words in the Set box, checked here as a number field checks them (the range said with what was
-// typed, never a rounded 100000000000000000000), so nothing out of range is sent.
-async function correct(t, value, typed = String(value)) {
+// typed, never a rounded 100000000000000000000), so nothing out of range is sent. ``balance``: the pile a conserved
+// number's difference comes from or goes to.
+async function correct(t, value, typed = String(value), balance = undefined) {
   const label = human(t.label || t.key);
   if (typed === "" || Number.isNaN(value) || (Number.isFinite(value) && !Number.isInteger(value))) { banner(`${label}: a whole number, please.`, "error"); return; }
   if ((t.minimum != null && value < t.minimum) || (t.maximum != null && value > t.maximum) || !Number.isFinite(value)) {
@@ -1339,14 +1366,14 @@ async function correct(t, value, typed = String(value)) {
   }
   try {
     const res = await api("POST", "/api/sessions/active/actions",
-      { type: "correct", key: t.key, value, reason: "fixed on a phone", expected_version: S.view.version });
+      { type: "correct", key: t.key, value, reason: "fixed on a phone", expected_version: S.view.version, ...(balance ? { balance } : {}) });
     saidNow(res.result || { summary: `Corrected ${human(t.label || t.key)} to ${value}` });
-    S.setOpen = null; S.setValue = undefined;
+    S.setOpen = null; S.setValue = undefined; S.moveOpen = null;
     banner("");
     await refresh();
   } catch (err) {
     if (err.kind === "stale") { banner("Someone changed this first. Here is the table now: check the number and fix it again if needed.", "error"); await guarded(() => refresh()); }
-    else if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => correct(t, value));
+    else if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => correct(t, value, typed, balance));
     else banner(err.message, "error");
   }
 }

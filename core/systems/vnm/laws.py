@@ -53,17 +53,29 @@ def broken(state: State) -> list[str]:
 # --- corrections ----------------------------------------------------------------------------
 
 
+DESTROYED = "destroyed"  # the destroyed pile's key (a tracked number of the population group)
+POPULATION = "population"  # the balance group: chips move between land areas, home worlds and the destroyed pile
+
+
 def tracked(state: State) -> list[Tracked]:
     total = state["total_population"]
     out = []
+
+    def chips(key: str, label: str, value: int, pile: str) -> Tracked:
+        # Chips only move between these numbers: a correction names the one the difference comes from or goes to.
+        return Tracked(key, label, value, 0, total, balance=POPULATION, pile=pile)
+
     for i, a in enumerate(state["land_areas"]):
-        out.append(Tracked(f"land_areas.{i}.population", f"{a['name']}: population", a["population"], 0, total))
+        out.append(chips(f"land_areas.{i}.population", f"{a['name']}: population", a["population"], a["name"]))
         if state["version"] == "Enhanced":
-            out.append(Tracked(f"land_areas.{i}.infected", f"{a['name']}: infected", a["infected"], 0, total))
+            infected = f"{a['name']} (infected)"
+            out.append(chips(f"land_areas.{i}.infected", f"{a['name']}: infected", a["infected"], infected))
     for world, w in state["worlds"].items():
-        where = f" in the {rules.REFUGE}" if world == "Earth" else ""
-        label = f"{who(state, world)}: population{where}"
-        out.append(Tracked(f"worlds.{world}.population", label, w["population"], 0, total))
+        refuge = world == "Earth"
+        label = f"{who(state, world)}: population" + (f" in the {rules.REFUGE}" if refuge else "")
+        pile = who(state, world) + (f" (the {rules.REFUGE})" if refuge else "")
+        out.append(chips(f"worlds.{world}.population", label, w["population"], pile))
+    out.append(chips(DESTROYED, "Destroyed pile", state["destroyed"], "the destroyed pile"))
     for world, w in state["worlds"].items():
         label = f"{who(state, world)}: spaceships on the board"
         out.append(Tracked(f"worlds.{world}.on_board", label, w["on_board"], 0, w["fleet"]))
@@ -76,24 +88,39 @@ def tracked(state: State) -> list[Tracked]:
     return out
 
 
-def correct(state: State, key: str, value: int) -> State:
+def _chips(state: State, key: str) -> tuple[dict, str]:
+    """The node holding a pile's chips and its field: ``land_areas.2.population`` -> (China, "population")."""
+    if key == DESTROYED:
+        return state, "destroyed"
+    parts = key.split(".")
+    node = state["land_areas"][int(parts[1])] if parts[0] == "land_areas" else state["worlds"][parts[1]]
+    return node, parts[-1]
+
+
+def correct(state: State, key: str, value: int, balance: str | None = None) -> State:
     """Population and Zap corrections keep their totals: the difference comes from (or goes to) a pile.
 
-    A population number balances against the destroyed pile (fix "China 24 -> 22" then "Venus 3 -> 5":
-    the 2 pass through it); Zap cards in hand balance against the deck, the discard pile against the hand.
+    A population number moves chips from (or to) the pile named by ``balance`` (China, another home
+    world, the destroyed pile): one correction "Venus 0 -> 1, from China". Without it the difference
+    passes through the destroyed pile. Zap cards in hand balance against the deck, the discard pile
+    against the hand.
     """
     parts = key.split(".")
-    if parts[-1] in ("population", "infected"):
-        node = state["land_areas"][int(parts[1])] if parts[0] == "land_areas" else state["worlds"][parts[1]]
-        delta = value - node[parts[-1]]
-        if state["destroyed"] - delta < 0:
+    if key == DESTROYED and not balance:
+        raise RuleError("Destroyed pile: say where the chips come from or go to (a land area, a home world)")
+    if key == DESTROYED or parts[-1] in ("population", "infected"):
+        node, field = _chips(state, key)
+        source, pile = _chips(state, balance or DESTROYED)
+        delta = value - node[field]
+        if source[pile] - delta < 0:
+            label = next(t.label for t in tracked(state) if t.key == key)
             raise RuleError(
-                f"correct: {delta} more population must come from somewhere, and the destroyed pile "
-                f"holds {state['destroyed']}; lower the number that is too high first (the "
-                "difference goes to the destroyed pile)"
+                f"{label}: {many(delta, 'more chip')} must come from somewhere, and the destroyed pile "
+                f"holds {state['destroyed']}: say where from (a land area, a home world), or lower the "
+                "number that is too high first"
             )
-        state["destroyed"] -= delta
-        node[parts[-1]] = value
+        source[pile] -= delta
+        node[field] = value
         state["winners"] = []
         check_winners(state)
         return state
@@ -103,10 +130,10 @@ def correct(state: State, key: str, value: int) -> State:
         delta = value - zap[parts[-1]]
         if zap[source] - delta < 0:
             raise RuleError(
-                f"correct: the {source} holds {many(zap[source], 'Zap card')}, so {delta} cannot come from it"
+                f"Zap cards: the {source} holds {many(zap[source], 'Zap card')}, so {delta} cannot come from it"
             )
         if source == "hand" and zap["hand"] - delta > rules.ZAP_HAND:
-            raise RuleError(f"correct: the hand would hold {zap['hand'] - delta} Zap cards; a hand holds three")
+            raise RuleError(f"Zap cards: the hand would hold {zap['hand'] - delta} Zap cards; a hand holds three")
         zap[source] -= delta
         zap[parts[-1]] = value
         return state

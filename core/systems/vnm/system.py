@@ -741,8 +741,8 @@ class VenusNeedsMen(GameSystem):
     def tracked(self, state: State) -> list[Tracked]:
         return laws.tracked(state)
 
-    def correct(self, state: State, key: str, value: int) -> State:
-        return laws.correct(state, key, value)
+    def correct(self, state: State, key: str, value: int, balance: str | None = None) -> State:
+        return laws.correct(state, key, value, balance)
 
     def roll_belongs_to(self, state: State) -> int:
         """A roll belongs to the turn it was made in: the next player starts with a clean screen."""
