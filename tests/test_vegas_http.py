@@ -163,6 +163,9 @@ def test_buttons_start_the_round_and_settle_the_tie_with_a_logged_die(client):
 
 
 def seat_headers(client, seat):
+    """A phone of its own at ``seat``: the client's seat cookie from an earlier claim is not sent (a phone
+    holds one seat, so claiming another with it would give the first one up)."""
+    client.delete_cookie("tableside_seat")
     r = client.post("/api/sessions/active/seats", json={"seat": seat}, headers=AUTH)
     assert r.status_code == 200, r.get_json()
     return {**AUTH, "X-Tableside-Seat": r.get_json()["token"]}
