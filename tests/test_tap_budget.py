@@ -394,6 +394,22 @@ def test_vnm_a_population_correction_names_where_the_chip_comes_from_in_one_tap(
     holding chips), and that tap is the whole correction, said once: "Ann (Venus) corrected their population"."""
     version = new_game(server, "vnm", VNM)
     ann = Phone(browser, server, seat="Ann").at(version)
+    # From the population bars (the main element, on the first screen): the bar, then where from. 2 taps.
+    bar = ann.page.get_by_role("button", name="Fix Ann (Venus): population", exact=True)
+    expect(bar).to_be_in_viewport()
+    ann.tap(bar)
+    sources = ann.page.locator("#board").get_by_role("group", name="One more for Ann (Venus): population, from:")
+    expect(sources).to_be_visible()
+    expect(ann.page.locator("#board").get_by_role("group", name=re.compile("^One less"))).to_have_count(0)  # at 0
+    shot(ann.page, "taps-vnm-correction-from-the-bar", full_page=False)
+    ann.tap(sources.get_by_role("button", name="Ann (Venus): population: one more, from India", exact=True))
+    expect(ann.said()).to_have_text("Ann (Venus) corrected their population: 0 -> 1, 1 from India (fixed on a phone)")
+    counted("any correction, VNM population from its bar", ann, 2)
+    expect(ann.page.locator("#board .barfix")).to_have_count(0)  # done: the bar is a bar again
+    ann.at(version + 1)
+    ann.page.evaluate("() => fetch('/api/sessions/active/undo', {method: 'POST'})")
+    ann.at(version + 2)
+    # From the Fix a number list: +, then where from.
     ann.tap(ann.page.locator("#numbers-title"))
     ann.taps = 0  # from the list open
     ann.tap(ann.page.get_by_role("button", name="Ann (Venus): population: one more", exact=True))
@@ -409,7 +425,7 @@ def test_vnm_a_population_correction_names_where_the_chip_comes_from_in_one_tap(
     assert state["destroyed"] == 0
     log = api(server, "GET", "/api/sessions/active/log")
     entries = log["entries"] if isinstance(log, dict) else log
-    assert [e["type"] for e in entries][-1:] == ["correct"] and len(entries) == version + 1  # one log entry
+    assert [e["type"] for e in entries][-1:] == ["correct"] and len(entries) == version + 3  # one log entry each
     expect(ann.page.locator("#banner")).to_be_hidden()
     ann.close()
 

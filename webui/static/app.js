@@ -306,9 +306,25 @@ function drawElement(e, tone) {
   }
   if (e.kind === "bars") {
     return el("div", { class: `el${tone}` }, el("h3", {}, human(e.title) + (e.threshold && !String(e.title).includes(String(e.threshold)) ? ` (wins at ${e.threshold})` : "")),
-      (e.bars || []).map((b) => el("div", { class: `bar${c(b.colour)}` }, el("span", {}, human(b.label) + (b.note ? ` (${b.note})` : "")),
-        el("span", { class: "b", "aria-hidden": "true" }, el("i", { style: `width:${Math.min(100, (100 * b.value) / Math.max(1, b.maximum || e.threshold || b.value))}%` })),
-        el("span", { class: "n" }, String(b.value)))));
+      (e.bars || []).flatMap((b) => {
+        const words = human(b.label) + (b.note ? ` (${b.note})` : "");
+        // A bar that is a conserved number (VNM: a player's population) is one tap from its fix: where a chip
+        // comes from or goes to, under the bar; that tap is the correction (2 taps, the list not opened).
+        const t = tracked().find((x) => x.balance && x.pile === b.label);
+        const open = t && S.barFix === t.key;
+        const name = t && human(t.label || t.key);
+        const label = t ? el("button", { type: "button", class: "fixbar", "aria-expanded": String(open), "aria-label": `Fix ${name}`,
+          onclick: () => { S.barFix = open ? null : t.key; drawBoard((S.view && S.view.screen) || {}); } }, words) : el("span", {}, words);
+        const row = el("div", { class: `bar${c(b.colour)}` }, label,
+          el("span", { class: "b", "aria-hidden": "true" }, el("i", { style: `width:${Math.min(100, (100 * b.value) / Math.max(1, b.maximum || e.threshold || b.value))}%` })),
+          el("span", { class: "n" }, String(b.value)));
+        if (!open) return [row];
+        // One more while under its maximum, one less while above its minimum (0 population: nothing to take away).
+        const fixes = [t.maximum == null || t.value < t.maximum ? movesFor(t, name, 1) : null,
+          t.minimum == null || t.value > t.minimum ? movesFor(t, name, -1) : null].filter(Boolean);
+        fixes.forEach((m) => { m.hidden = false; });
+        return [row, el("div", { class: "barfix" }, fixes)];
+      }));
   }
   if (e.kind === "grid") {
     return el("div", { class: `el scroll${tone}` }, el("h3", {}, human(e.title)),
@@ -1368,7 +1384,7 @@ async function correct(t, value, typed = String(value), balance = undefined) {
     const res = await api("POST", "/api/sessions/active/actions",
       { type: "correct", key: t.key, value, reason: "fixed on a phone", expected_version: S.view.version, ...(balance ? { balance } : {}) });
     saidNow(res.result || { summary: `Corrected ${human(t.label || t.key)} to ${value}` });
-    S.setOpen = null; S.setValue = undefined; S.moveOpen = null;
+    S.setOpen = null; S.setValue = undefined; S.moveOpen = null; S.barFix = null;
     banner("");
     await refresh();
   } catch (err) {
