@@ -220,3 +220,12 @@ def test_an_older_rules_session_opens_read_only(tmp_path, monkeypatch) -> None:
     again = Table(Store(tmp_path / "old.db"))
     assert f"Venus Needs Men rules v{SYSTEM.rules_version - 1}" in again.view()["readonly"]
     assert SYSTEM.rules_version - 1 == 2
+
+
+def test_every_players_population_bar_names_its_number_so_the_phone_fixes_it_from_the_bar() -> None:
+    # The phone finds a bar's number by the pile name: Earth's chips (in the Refuge) included.
+    state = new_game(players=["Pluto", "Earth", "Venus"])
+    bars = [b.label for e in SYSTEM.screen(state).elements if e.kind == "bars" for b in e.bars]
+    piles = {t.pile: t.key for t in SYSTEM.tracked(state) if t.balance}
+    assert bars and all(label in piles for label in bars), (bars, piles)
+    assert piles["Earth"] == "worlds.Earth.population"

@@ -73,8 +73,8 @@ def tracked(state: State) -> list[Tracked]:
     for world, w in state["worlds"].items():
         refuge = world == "Earth"
         label = f"{who(state, world)}: population" + (f" in the {rules.REFUGE}" if refuge else "")
-        pile = who(state, world) + (f" (the {rules.REFUGE})" if refuge else "")
-        out.append(chips(f"worlds.{world}.population", label, w["population"], pile))
+        # Named as the population bars name the player (Earth's chips lie in the Refuge), so a bar finds its number.
+        out.append(chips(f"worlds.{world}.population", label, w["population"], who(state, world)))
     out.append(chips(DESTROYED, "Destroyed pile", state["destroyed"], "the destroyed pile"))
     for world, w in state["worlds"].items():
         label = f"{who(state, world)}: spaceships on the board"
