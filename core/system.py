@@ -402,7 +402,7 @@ class GameSystem:
         body = {k: v for k, v in raw.items() if k not in ("type", "faces")}
         seats = [s.name for s in self.seats(state)] if state is not None else []
         if spec.type == CORRECT:
-            checked = check_fields(spec.fields, body, "correct", state, seats)
+            checked = check_fields(spec.fields, body, spec.label, state, seats)
             if state is not None:
                 _check_range(self, state, checked)
             return {"type": spec.type, **checked}

@@ -229,3 +229,15 @@ def test_every_players_population_bar_names_its_number_so_the_phone_fixes_it_fro
     piles = {t.pile: t.key for t in SYSTEM.tracked(state) if t.balance}
     assert bars and all(label in piles for label in bars), (bars, piles)
     assert piles["Earth"] == "worlds.Earth.population"
+
+
+def test_a_refused_correction_never_starts_with_the_action_type() -> None:
+    # QA #5: "correct: 1 more population ..." led a message a person reads with an API name.
+    state = new_game()
+    for raw in (
+        {"type": "correct", "key": "worlds.Venus.population", "value": 1},
+        {"type": "correct", "key": "worlds.Venus.population", "value": 1, "balance": "nope"},
+        {"type": "correct", "key": "worlds.Venus.on_board", "value": 99},
+        {"type": "correct", "key": "players.0.zap.discard", "value": 9},
+    ):
+        assert not refused(state, raw).lower().startswith("correct:"), raw
