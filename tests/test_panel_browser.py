@@ -272,7 +272,6 @@ def test_switching_the_table_asks_first(browser, server):
 def test_a_stale_action_keeps_the_form_and_says_someone_changed_it(browser, server):
     api(server, "POST", "/api/sessions", {"system": "venom"})
     page = phone(browser, server)
-    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
     # an action with a form: open it, then another phone changes the table before we send
     single = re.compile("single|one die", re.I)
     opener = page.locator("#groups .act > button.open[aria-expanded]", has_text=single).first
@@ -319,7 +318,6 @@ def test_one_column_and_big_tap_targets_at_360_px(browser, server):
     page.set_viewport_size({"width": 360, "height": 740})
     for tab in ("Game", "Games"):
         page.get_by_role("button", name=tab, exact=True).tap()
-        page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
         small = page.evaluate("""() => [...document.querySelectorAll(
             'button, summary, a, select, input, label.switch, .choices label')]
             .filter(e => e.offsetParent !== null).map(e => [e.textContent.trim().slice(0, 30),
@@ -377,7 +375,6 @@ def test_real_dice_are_entered_by_tapping_faces(browser, server):
     api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
     page = phone(browser, server)
     page.get_by_text("I roll real dice and type the faces").tap()
-    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
     act = page.locator(
         "#tab-game .act", has=page.locator("button.open[aria-expanded]", has_text=re.compile("roll", re.I))
     )

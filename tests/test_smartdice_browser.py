@@ -53,7 +53,6 @@ def test_a_roll_sent_by_hand_is_finished_by_smart_dice_rolled_from_the_dice_page
     page.goto("/")
     page.wait_for_selector("#link.live")
     page.get_by_text("I roll real dice and type the faces").tap()
-    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
     act = page.locator(
         "#tab-game .act", has=page.locator("button.open[aria-expanded]", has_text=re.compile("roll", re.I))
     )

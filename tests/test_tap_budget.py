@@ -434,7 +434,6 @@ def test_number_fields_start_where_they_should_and_refuse_out_of_range_in_words(
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL, LEADER)
     p = Phone(browser, server).at(version)
     page = p.page
-    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
     # An empty stepper starts at the field's minimum: three taps on "+" are the minimum and two more.
     choose = page.locator("#groups .act").filter(has=page.locator("button.open", has_text="Choose the VENOM Leader"))
     choose.locator("button.open").tap()
@@ -466,7 +465,6 @@ def test_number_fields_start_where_they_should_and_refuse_out_of_range_in_words(
     for action in ({"type": "allocate_dice", "combat_value": 3}, {"type": "combat_roll"}):
         version = api(server, "POST", "/api/sessions/active/actions", action)["version"]
     p.at(version)
-    page.locator("#groups details").evaluate_all("ds => ds.forEach(d => d.open = true)")
     change = page.locator("#tab-game .act").filter(has=page.locator("button.open", has_text="Change a die"))
     if not change.locator("form").count():
         change.locator("button.open").tap()

@@ -6,7 +6,6 @@ const $ = (id) => document.getElementById(id);
 const S = {
   systems: [], view: null, acts: null, log: [], gaps: [], lastSeq: 0, session: null, tab: "game",
   open: new Map(), // action type -> its open form widget, kept across live updates
-  groupsOpen: new Map(), // action group -> opened (true) or closed (false) by someone on this phone
   down: false, started: false, retry: null, wake: null, frameTag: null,
 };
 let uid = 0;
@@ -206,7 +205,7 @@ async function load(reason) {
   const view = m.view, fresh = m.log;
   const switched = !S.view || S.view.id !== view.id;
   if (reason === "poll" && !switched && m.tag === S.tag && !fresh.length) return; // nothing new: nothing redrawn
-  if (switched) { S.log = []; S.gaps = []; S.logFrom = fresh.length ? fresh[0].seq - 1 : view.version; S.open.clear(); S.groupsOpen.clear(); }
+  if (switched) { S.log = []; S.gaps = []; S.logFrom = fresh.length ? fresh[0].seq - 1 : view.version; S.open.clear(); }
   S.view = view; S.acts = m.actions; S.tag = m.tag;
   keepSeat(asked, switched);
   if (fresh.length) {
@@ -438,25 +437,25 @@ function drawMoves(acts, main, groups, keep) {
     if (!grouped.has(g)) grouped.set(g, []);
     grouped.get(g).push(a);
   }
-  for (const [g, list] of grouped) {
+  // Each phase a heading over its actions' buttons, all in sight: one tap opens a form (or sends what asks
+  // nothing). The moment's own phase first, then the phases with something to do now, then the rest.
+  const nowGroups = new Set(top.map((a) => a.group || "Other"));
+  const rank = ([g, list]) => (!list.some((a) => a.available) ? 2 : nowGroups.has(g) ? 0 : 1);
+  for (const [g, list] of [...grouped].sort((x, y) => rank(x) - rank(y))) {
     const ready = list.filter((a) => a.available);
-    const details = el("details", { class: "group" }, el("summary", {}, `${human(g)} (${ready.length} of ${list.length} now)`));
-    if (ready.length && top.length === 0 && grouped.size <= 2) details.open = true;
-    // A group someone opened or closed stays so when another phone's change redraws the page.
-    if (S.groupsOpen.has(g)) details.open = S.groupsOpen.get(g);
-    const inner = el("div");
-    for (const a of list) {
-      if (a.available) inner.append(actWidget(a, false, keep));
-      else inner.append(el("div", { class: "act" }, el("button", { type: "button", class: "open", disabled: true }, a.label || human(a.type)),
-        el("p", { class: "why" }, a.reason ? `Not now: ${a.reason}` : "Not now")));
+    const box = el("section", { class: "group" }, el("h3", {}, `${human(g)} (${ready.length} of ${list.length} now)`));
+    const chips = el("div", { class: "acts" }, ...ready.map((a) => actWidget(a, false, keep)));
+    // What cannot be done now is named with why, one line per reason ("Automatic Success, Re-roll dice: not
+    // now, the Combat Dice have not been rolled yet"), not as buttons that do nothing.
+    const why = new Map();
+    for (const a of list.filter((x) => !x.available)) {
+      const reason = a.reason || "";
+      if (!why.has(reason)) why.set(reason, []);
+      why.get(reason).push(a.label || human(a.type));
     }
-    if (list.some((a) => S.open.has(a.type))) details.open = true;
-    details.dataset.drawn = String(details.open); // its "toggle" from being drawn so is not someone's choice
-    details.addEventListener("toggle", () => {
-      if (String(details.open) !== details.dataset.drawn) { S.groupsOpen.set(g, details.open); details.dataset.drawn = String(details.open); }
-    });
-    details.append(inner);
-    groups.append(details);
+    box.append(chips, ...[...why].map(([reason, labels]) =>
+      el("p", { class: "why" }, `${labels.join(", ")}: not now${reason ? `, ${reason}` : ""}`)));
+    groups.append(box);
   }
 }
 
@@ -519,7 +518,8 @@ function actWidget(a, big, keep, openNow = false) {
     if (form) { close(); return; }
     open();
     const first = form.node.querySelector("input,select,button");
-    if (first) first.focus({ preventScroll: big });
+    if (first) first.focus({ preventScroll: true });
+    if (!big) inReach(node);
   });
   function close() {
     if (form) form.node.remove();
@@ -532,6 +532,14 @@ function actWidget(a, big, keep, openNow = false) {
   if (was || (openNow && !oneTap)) open(was ? was.entered() : undefined); // the moment's only move: open, prefilled
   if (was) carryOver(was.node, form.node);
   return node;
+}
+// A form opened under its button, low on the page: scrolled up so all of it shows, or (taller than the
+// screen) its button just under the sticky header, so its questions and its sticky send are in sight.
+function inReach(node) {
+  const box = node.getBoundingClientRect();
+  if (box.bottom <= innerHeight) return;
+  const head = document.querySelector("header.top").getBoundingClientRect().bottom;
+  window.scrollBy({ top: Math.min(box.bottom - innerHeight + 8, box.top - head - 8), behavior: "instant" });
 }
 // The rest of a form drawn anew from one being filled in (its values came over as the fields' defaults, see
 // actionForm's `entered`): the exact text of each text and number box, half-typed or not yet valid, field by
