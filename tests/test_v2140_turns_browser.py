@@ -57,12 +57,11 @@ def main_moves(p: Phone) -> list[str]:
 
 
 def from_all_actions(p: Phone, group: str, label: str):
-    """``label`` under All actions (its group opened, then its form): the way a move not on top is made."""
+    """``label`` under All actions (its button under its group's heading, one tap to its form): the way a
+    move not on top is made."""
     page = p.page
-    summary = page.locator("#groups details > summary", has_text=re.compile(f"^{re.escape(group)} "))
-    if summary.locator("xpath=..").get_attribute("open") is None:
-        p.tap(summary)
-    act = page.locator("#groups .act").filter(has=page.locator("button.open", has_text=re.compile(f"^{label}")))
+    box = page.locator("#groups > .group").filter(has=page.locator("h3", has_text=re.compile(f"^{re.escape(group)} ")))
+    act = box.locator(".act").filter(has=page.locator("button.open", has_text=re.compile(f"^{label}")))
     expect(act).to_have_count(1)
     p.tap(act.locator("button.open"))
     expect(act.locator("form")).to_be_visible()
