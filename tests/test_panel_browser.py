@@ -193,7 +193,9 @@ def play_a_step(page) -> str:
         assert button.bounding_box()["y"] < 844, "the main moves must be on the first screen"
         if not act.locator("form").count():  # the only move waited for is open already
             button.tap()
-        form = page.locator("#main-actions .act form")
+        # This move's own form: a one-tap move ("Next participant") can change the moment, and the open form
+        # of the move it ended (Gus's own draw, now Hal's move) leaves the top with it.
+        form = act.locator("form")
         if form.count():
             complete_form(form.first)
         try:
