@@ -221,6 +221,18 @@ def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
     return best
 
 
+def _styles(c: Canvas, styles: list[figure.Style], style: int, priority: int) -> range | tuple[int]:
+    """The key figures' styles an element of ``priority`` may try, from the one kept so far: every one for
+    priority 1; on a medium or large panel, for priority 2, down to one line at the class minimum (big
+    values still: five players' Vegas tokens held beside their whole boards on a wHAT); else the kept one."""
+    if priority <= 1:
+        return range(style, len(styles))
+    if priority == 2 and c.panel.size_class != "small":
+        big = [i for i, st in enumerate(styles) if not (st.line and st.size < c.m.figure_min)]
+        return range(style, max(big, default=style) + 1)
+    return (style,)
+
+
 def _add(
     c: Canvas,
     chosen: list[Element],
@@ -235,7 +247,7 @@ def _add(
     """The roomiest plan that places ``chosen`` (the kept elements and one more of ``priority``), with its
     key figures' style and compactness floor; None if it does not fit without squeezing what it may not."""
     figures = [e for e in chosen if isinstance(e, KeyFigure)]
-    for s in range(style, len(styles)) if priority <= 1 else (style,):
+    for s in _styles(c, styles, style, priority):
         if figure.strip_top(c, figures, w, h, styles[s]) is None:
             continue  # the figures alone do not fit in this style: no compactness can help
         for f in range(floor, len(LEVELS)) if priority <= 2 else (floor,):

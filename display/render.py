@@ -90,7 +90,13 @@ def _prompt_lines(c: Canvas, text: str) -> tuple[ImageFont.FreeTypeFont, list[st
             if lines:
                 return f, lines, ""
         f = font(m.text, weight)
-    tries = [(1, True), (2, True)] if most == 1 else [(3, False), (3, True)]
+    if most == 1:  # a pHAT: the longest shorter form on one line or two ("Roll off again - Maximilianus and Cy")
+        for form in clauses(text)[1:]:
+            for n in (1, 2):
+                lines = wrap_whole(form, f, room(f), n)
+                if lines:
+                    return f, lines, "clauses"
+    tries = [] if most == 1 else [(3, False), (3, True)]
     for n, shorter in tries:
         for form in clauses(text)[1:] if shorter else [text]:
             lines = wrap_whole(form, f, room(f), n)

@@ -359,7 +359,7 @@ def test_venom_roll_off_is_said_as_the_rulebook_s_roll_off_on_the_phone(browser,
     p = Phone(browser, server).at(version)
     board = p.page.locator("#board")
     expect(board).to_contain_text("Roll-off: Ann 5, Bob 5, Cy 2: Ann and Bob tie: roll again")
-    expect(p.page.locator("#pending")).to_contain_text("Roll off again for the Commander (Ann and Bob tied)")
+    expect(p.page.locator("#pending")).to_contain_text("Roll off again - Ann and Bob (tied for the Commander)")
     version = api(server, "POST", "/api/sessions/active/actions", {"type": "commander_roll_off", "faces": [3, 6]})[
         "version"
     ]

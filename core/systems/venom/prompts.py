@@ -20,8 +20,10 @@ def pending(st: State) -> list[Prompt]:
     if phase == rules.SETUP:
         names = [st["players"][i]["name"] for i in st["roll_off"]["contenders"]]
         if st["roll_off"]["rounds"]:
-            # What to do first, who tied in brackets: a pHAT too narrow for the names drops them (text.clauses)
-            text = f"Roll off again for the Commander ({' and '.join(names)} tied)"
+            # What to do and who does it, why in brackets: a pHAT too narrow drops the why first, then the names
+            # (text.clauses), so who rolls off stays wherever it fits ("Roll off again - Maximilianus and Cy").
+            tied = "everyone" if len(names) == len(st["players"]) else " and ".join(names)
+            text = f"Roll off again - {tied} (tied for the Commander)"
             return [Prompt(None, text, "commander_roll_off", label="Roll off again for the Commander")]
         return [Prompt(None, "Roll off for the Commander: every player rolls one die", "commander_roll_off")]
     who = active_name(st)
