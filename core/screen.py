@@ -9,8 +9,8 @@ panel runs out of room) and a ``tone`` (``normal``, ``accent`` or ``alert``)
 that the renderer maps onto the inks the panel has. ``colour`` is a player's
 colour index into ``PLAYER_INKS`` (red, blue, green, orange, yellow, black, purple), never
 an RGB value: the panel decides what it can show (the phone all seven; the e-paper its inks, a colour it
-lacks as a stand-in that keeps players apart: purple as orange, or green on a Spectra board, which has no
-orange, or another free ink where a player on the screen already has green; display.canvas.Inks.share).
+lacks as a stand-in that keeps players apart, purple as red and blue pixels alternating on a colour board;
+display.canvas.Inks.share).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 from tableside.core.screen import PLAYER_INKS
@@ -81,10 +82,14 @@ def metrics(panel: Panel) -> Metrics:
 
 
 # A colour the panel lacks is drawn in the first of these it has, chosen so players stay apart. Purple: orange
-# (the nearest), or on a Spectra board (no orange) green: VNM's Venus is purple and each other ink is a player
-# world's there (Green is Earth's). Orange, the fourth seat's colour: black on a Spectra board, which only a
+# (the nearest), or green, only where the panel lacks red or blue (else ``PURPLE_MIX``, below).
+# Orange, the fourth seat's colour: black on a Spectra board, which only a
 # sixth seat uses, so five seats keep five inks (the fallback by index gave yellow, the fifth seat's).
 STAND_INS: dict[str, tuple[str, ...]] = {"purple": ("orange", "green"), "orange": ("black",)}
+# Purple on a panel with red and blue inks but no purple (every colour board): fills (bars, swatches) in red and
+# blue pixels alternating, an ordered pattern that reads as purple from across the table; never a text ink
+# (names and numbers stay solid). Not an ink: ``Canvas.rect`` draws the pattern where it is the fill.
+PURPLE_MIX: tuple[int, int, int] = (128, 0, 128)
 
 
 class Inks:
@@ -104,6 +109,7 @@ class Inks:
         if len(self.players) < 4:  # pHAT/wHAT: one colour is not a player colour, all players in black
             self.players = [BLACK]
         self.shared: dict[int, RGB] = {}  # this screen's colours, once ``share`` has seen them
+        self.mix = has("red") and has("blue") and len(self.players) > 1  # purple as a red and blue pattern
 
     def fill(self, tone: str) -> RGB:
         return self.alert if tone == "alert" else self.accent if tone == "accent" else BLACK
@@ -127,6 +133,8 @@ class Inks:
             return self.shared[colour]
         if len(self.players) > 1:
             name = PLAYER_INKS[colour % len(PLAYER_INKS)]
+            if name == "purple" and self.mix:
+                return PURPLE_MIX
             for ink in (name, *STAND_INS.get(name, ())):
                 if INK_RGB.get(ink) in self.players:
                     return INK_RGB[ink]
@@ -148,6 +156,9 @@ class Inks:
                 self.shared[colour] = own[colour]
                 continue
             name = PLAYER_INKS[colour % len(PLAYER_INKS)]
+            if name == "purple" and self.mix:  # its own pattern: takes no ink from another player
+                self.shared[colour] = PURPLE_MIX
+                continue
             free = [INK_RGB[i] for i in STAND_INS.get(name, ()) if INK_RGB.get(i) in self.players]
             free += self.players
             ink = next((i for i in free if i not in taken), self.player(colour))
@@ -268,7 +279,22 @@ class Canvas:
         x0, y0, x1, y1 = box
         if x1 < x0 or y1 < y0:
             return
+        if fill == PURPLE_MIX:  # the ordered red and blue pattern, aligned to the panel's pixels
+            crop = (max(0, x0), max(0, y0), min(self.panel.width, x1 + 1), min(self.panel.height, y1 + 1))
+            if crop[2] > crop[0] and crop[3] > crop[1]:
+                self.image.paste(_mixed(self.panel.size).crop(crop), crop[:2])
+            fill = None
         self.draw.rectangle((x0, y0, x1, y1), fill=fill, outline=outline, width=w)
+
+
+@lru_cache(maxsize=8)
+def _mixed(size: tuple[int, int]) -> Image.Image:
+    """A panel-sized checkerboard of the red and blue inks (``PURPLE_MIX``), made once per panel size."""
+    w, h = size
+    red, blue = bytes(INK_RGB["red"]), bytes(INK_RGB["blue"])
+    even = ((red + blue) * (w // 2 + 1))[: w * 3]
+    odd = ((blue + red) * (w // 2 + 1))[: w * 3]
+    return Image.frombytes("RGB", size, ((even + odd) * (h // 2 + 1))[: w * h * 3])
 
 
 # --- primitives the elements share --------------------------------------------------------------

@@ -223,11 +223,11 @@ def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
 
 def _styles(c: Canvas, styles: list[figure.Style], style: int, priority: int) -> range | tuple[int]:
     """The key figures' styles an element of ``priority`` may try, from the one kept so far: every one for
-    priority 1; on a medium or large panel, for priority 2, down to one line at the class minimum (big
+    priority 1; on a medium panel, for priority 2, down to one line at the class minimum (big
     values still: five players' Vegas tokens held beside their whole boards on a wHAT); else the kept one."""
     if priority <= 1:
         return range(style, len(styles))
-    if priority == 2 and c.panel.size_class != "small":
+    if priority == 2 and c.panel.size_class == "medium":
         big = [i for i, st in enumerate(styles) if not (st.line and st.size < c.m.figure_min)]
         return range(style, max(big, default=style) + 1)
     return (style,)

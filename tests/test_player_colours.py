@@ -69,25 +69,51 @@ def test_the_chart_paints_a_player_as_the_phone_board_does() -> None:
 
 
 def test_players_keep_apart_on_an_e_paper_that_lacks_their_colour() -> None:
-    """Venus is purple; a Spectra board has no purple (nor orange), so Venus is drawn green, Earth's colour:
-    beside Earth on one screen Venus takes an ink no player there uses, and every player with an ink of
-    their own keeps it (red Mars, green Earth). On a 7-colour board purple is orange, as before."""
+    """Venus is purple; no colour board has a purple ink, so Venus's bars and swatches are red and blue pixels
+    alternating (``PURPLE_MIX``), which reads as purple, never another player's ink: beside red Mars and green
+    Earth every player keeps their own. (Purple was drawn orange on a 7-colour board and green or blue on a
+    Spectra board, #17.) A panel without both red and blue keeps the stand-ins."""
     from tableside.core.screen import PLAYER_INKS
     from tableside.core.systems.vnm import SYSTEM
-    from tableside.display.canvas import Inks
+    from tableside.display.canvas import PURPLE_MIX, Inks
     from tableside.display.panels import INK_RGB, get_panel
     from tableside.display.render import _player_colours
 
     purple, green, red = (PLAYER_INKS.index(c) for c in ("purple", "green", "red"))
-    spectra = Inks(get_panel("spectra-7.3"))
-    assert spectra.player(purple) == spectra.player(green) == INK_RGB["green"]  # alone, purple's stand-in
-    spectra.share([purple, green, red])
-    assert spectra.player(green) == INK_RGB["green"] and spectra.player(red) == INK_RGB["red"]
-    assert spectra.player(purple) not in (INK_RGB["green"], INK_RGB["red"])
-    seven = Inks(get_panel("impression-7.3"))
-    seven.share([purple, green, red])
-    assert seven.player(purple) == INK_RGB["orange"]
+    for panel_id in ("spectra-7.3", "impression-7.3", "spectra-4", "impression-5.7"):
+        inks = Inks(get_panel(panel_id))
+        assert inks.player(purple) == PURPLE_MIX, panel_id  # alone
+        inks.share([purple, green, red])
+        assert inks.player(green) == INK_RGB["green"] and inks.player(red) == INK_RGB["red"]
+        assert inks.player(purple) == PURPLE_MIX, panel_id
+    assert Inks(get_panel("what-red")).player(purple) == INK_RGB["black"]  # a two-ink board: every player black
     state = SYSTEM.initial_state(
         SYSTEM.validate_options({"players": ["Venus", "Earth", "Mars"], "first_player": "Venus"})
     )
     assert {purple, green, red} <= set(_player_colours(SYSTEM.screen(state)))  # what the renderer shares
+
+
+def test_venus_purple_is_drawn_in_red_and_blue_pixels_alternating_with_its_name_solid() -> None:
+    """The pattern is in the frame as the panel gets it: a Venus bar's pixels alternate red and blue (no other
+    colour, so the driver shows it as drawn), and the name beside it is one solid ink. Seen failing before:
+    the bar was solid green on a Spectra board."""
+    import numpy
+    from tableside.core.screen import PLAYER_INKS, Bar, Bars, Screen
+    from tableside.display.panels import INK_RGB, get_panel
+    from tableside.display.quantize import to_panel_image
+    from tableside.display.render import render_layout
+
+    venus = PLAYER_INKS.index("purple")
+    bars = Bars("Population", (Bar("Ann (Venus)", 30, 40, colour=venus), Bar("Bob (Mars)", 9, 40, colour=0)), 26, 1)
+    for panel_id in ("spectra-7.3", "impression-7.3"):
+        panel = get_panel(panel_id)
+        image, layout = render_layout(Screen("VNM", elements=(bars,)), panel)
+        frame = numpy.array(to_panel_image(image, panel).convert("RGB"))
+        ((_e, box),) = layout.kept
+        name = next(r for r in layout.texts if r.text.startswith("Ann"))
+        row = name.box[1] + (name.box[3] - name.box[1]) // 2
+        middle = frame[row, (box[0] + box[2]) // 2 - 20 : (box[0] + box[2]) // 2 + 20]
+        red, blue = numpy.array(INK_RGB["red"]), numpy.array(INK_RGB["blue"])
+        assert all((p == red).all() or (p == blue).all() for p in middle), panel_id
+        assert all((a == red).all() != (b == red).all() for a, b in zip(middle, middle[1:], strict=False))
+        assert name.ink in (INK_RGB["black"], INK_RGB["blue"])  # text never in the pattern
