@@ -122,3 +122,23 @@ def test_every_score_stays_on_every_phat_at_every_table_size(system, players):
             image, layout = render_layout(screen, get_panel(panel_id), JOIN)
             check_whole(image, layout, where)
             check_scores(layout, pairs, where)
+
+
+# Twelve-character names (the roll-off tests' own): every system up to the count a pHAT holds whole with them.
+# Not yet: VENOM with five (an attack's VP line drops the last scores as trailing clauses; the Event Phase leaves
+# the players' VP out) and VNM from three (a name in the bars' two columns is cut).
+LONG_COUNTS = {"vegas": range(2, 6), "venom": range(2, 5), "v2140": range(1, 6)}
+LONG_CASES = [(s, n) for s in sorted(LONG_COUNTS) for n in LONG_COUNTS[s]]
+
+
+@pytest.mark.parametrize(("system", "players"), LONG_CASES, ids=[f"{s}-{n}" for s, n in LONG_CASES])
+def test_every_score_stays_on_every_phat_with_twelve_character_names(system, players):
+    if system not in registered():
+        pytest.skip(f"{system} is not registered")
+    for step, screen, state in moments(system, LONG[:players]):
+        pairs = scores(system, state)
+        for panel_id in PHATS:
+            where = f"{system} with {players} long names after {step} on {panel_id}"
+            image, layout = render_layout(screen, get_panel(panel_id), JOIN)
+            check_whole(image, layout, where)
+            check_scores(layout, pairs, where)
