@@ -24,7 +24,7 @@ def pending(st: State) -> list[Prompt]:
             # (text.clauses), so who rolls off stays wherever it fits ("Roll off again - Maximilianus and Cy").
             tied = "everyone" if len(names) == len(st["players"]) else " and ".join(names)
             text = f"Roll off again - {tied} (tied for the Commander)"
-            return [Prompt(None, text, "commander_roll_off", label="Roll off again for the Commander")]
+            return [Prompt(None, text, "commander_roll_off", label="Roll off again")]
         return [Prompt(None, "Roll off for the Commander: every player rolls one die", "commander_roll_off")]
     who = active_name(st)
     fight = st["combat"]
