@@ -76,6 +76,12 @@ TECH_FIELDS: tuple[Field, ...] = (
     ),
 )
 
+
+def tech_field(name: str) -> Field:
+    """The Technology field ``name``, for another form that asks the same value (the attack's Weapon dice)."""
+    return next(f for f in TECH_FIELDS if f.name == name)
+
+
 PLAYER_FIELDS: tuple[Field, ...] = (
     Field(
         "name",

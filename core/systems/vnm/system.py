@@ -6,6 +6,7 @@ See docs/systems/vnm.md for every action with an example request.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tableside.core.errors import RuleError
@@ -245,13 +246,10 @@ _TARGET_FIELDS = (
         applies=lambda state: len(_attacker_weapons(state)) > 1,
         prefill=_weapon_first,
     ),
-    Field(
-        "weapon_dice",
-        "count",
-        label="Weapon dice",
-        required=False,
-        minimum=1,
-        maximum=10,
+    # The Technology value setup asks for, asked again while not entered: its range stays setup's.
+    replace(
+        setup.tech_field("weapon_dice"),
+        help="",
         help_now=_weapon_dice_help,
         applies=_asks_weapon_dice,
         shown_when={"weapon": ("card",)},
