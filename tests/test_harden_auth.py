@@ -14,17 +14,10 @@ from tableside.webui.auth import COOKIE, JoinGuard, host_allowed
 
 from tableside import config
 from tests import toysystem
+from tests.handclock import Clock
 
 CODE = "K7TQ2M"
 AUTH = {"Authorization": f"Bearer {CODE}"}
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -13,15 +13,8 @@ from tableside.core.table import Table
 
 from tableside.backup import Backups, check_database, damaged_message, restore
 from tests import toysystem
+from tests.handclock import Clock
 from tests.live import Process
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def _table(path) -> Table:
@@ -79,7 +72,7 @@ def test_backups_rotate_and_each_is_whole(tmp_path):
 def test_a_backup_at_each_rounds_end_and_every_few_minutes(tmp_path):
     db = tmp_path / "tableside.db"
     _table(db).store.close()
-    clock = Clock()
+    clock = Clock(now=0.0)
     backups = Backups(db, every=300, clock=clock)
     assert backups.run_once() is None  # nothing played: nothing to save
     backups.changed()
@@ -102,7 +95,7 @@ def test_rounds_ended_in_a_loop_make_at_most_one_backup_a_minute_and_none_withou
     # finding 9 (#18): a guest ending rounds in a loop made 77 whole backups in 20 s
     db = tmp_path / "tableside.db"
     _table(db).store.close()
-    clock = Clock()
+    clock = Clock(now=0.0)
     backups = Backups(db, every=300, clock=clock)
     made = []
     for r in range(1, 2001):  # 2,000 rounds over 200 s

@@ -16,18 +16,11 @@ from tableside.core.patch import apply
 from tableside.core.store import Store
 from tableside.core.table import SEAT_GONE_AFTER, Table
 
+from tests.handclock import Clock
 from tests.httpapi import AUTH, phone
 
 ROLL = {"type": "roll", "expr": "2d10"}
 GZ = {"Accept-Encoding": "gzip"}
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
