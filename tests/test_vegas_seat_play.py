@@ -155,6 +155,18 @@ def _vegas_table(path) -> Table:
     return Table(Store(path), rng=random.Random(3))
 
 
+def _reopens_from_the_log_alone(table: Table, path, sid, played: dict) -> None:
+    """With no stored state, ``table``'s file reopens writable at ``played``'s version and state, and replays to it."""
+    table.store.drop_snapshots(sid)  # no stored state: the log alone rebuilds it
+    table.store.close()
+    again = _vegas_table(path)
+    view = again.view()
+    assert view["readonly"] is None
+    assert (view["version"], view["state"]) == (played["version"], played["state"])
+    assert again.replay(sid) == played["state"]
+    again.store.close()
+
+
 @pytest.mark.parametrize("then", ["table enters the trick", "undo Bob's card"])
 def test_a_log_with_a_second_token_accepted_as_the_card_was_played_still_replays(tmp_path, monkeypatch, then):
     # Before the tokens were checked as each card is played, Bob's card with a second Game token was
@@ -196,14 +208,7 @@ def test_a_log_with_a_second_token_accepted_as_the_card_was_played_still_replays
         table.act({"type": "play_trick", "cards": cards})
     played = table.view()
     assert played["state"]["tricks_played"] == 1 and played["state"]["trump"] == "Bot"
-    table.store.drop_snapshots(sid)  # no stored state: the log alone rebuilds it
-    table.store.close()
-    again = _vegas_table(tmp_path / "t.db")
-    view = again.view()
-    assert view["readonly"] is None
-    assert (view["version"], view["state"]) == (played["version"], played["state"])
-    assert again.replay(sid) == played["state"]
-    again.store.close()
+    _reopens_from_the_log_alone(table, tmp_path / "t.db", sid, played)
 
 
 def test_a_seat_that_has_played_or_holds_no_cards_is_not_offered_a_card():
@@ -312,11 +317,4 @@ def test_a_log_that_claimed_before_an_unnamed_mobster_card_still_replays(tmp_pat
         table.act(claim)
     played = table.view()
     assert played["state"]["trick"] is None and leader in order  # the claim closed the trick, as it did then
-    table.store.drop_snapshots(sid)  # no stored state: the log alone rebuilds it
-    table.store.close()
-    again = _vegas_table(tmp_path / "t.db")
-    view = again.view()
-    assert view["readonly"] is None
-    assert (view["version"], view["state"]) == (played["version"], played["state"])
-    assert again.replay(sid) == played["state"]
-    again.store.close()
+    _reopens_from_the_log_alone(table, tmp_path / "t.db", sid, played)
