@@ -14,7 +14,18 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, served, shot
-from tests.test_tap_budget import JO_LEADS, TRICK, VEGAS_PLAYERS, VENUS_TURN, VNM, Phone, api, counted, new_game
+from tests.test_tap_budget import (
+    JO_LEADS,
+    TRICK,
+    VEGAS_PLAYERS,
+    VENUS_TURN,
+    VNM,
+    Phone,
+    api,
+    api_act,
+    counted,
+    new_game,
+)
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -126,12 +137,7 @@ def test_vegas_a_seat_is_offered_only_the_tokens_it_holds_and_none_when_it_holds
     form.get_by_role("button", name="Number: 5", exact=True).tap()
     form.get_by_role("button", name="Play a card + Game, trump to Bot", exact=True).tap()
     expect(jo.said()).to_contain_text("Jo plays Team 5 with a Game token")
-    version = api(
-        server,
-        "POST",
-        "/api/sessions/active/actions",
-        {"type": "play_card", "player": "Kim", "suit": "Team", "number": 9},
-    )["version"]
+    version = api_act(server, {"type": "play_card", "player": "Kim", "suit": "Team", "number": 9})
     lu.at(version)
     mine = lu.moment("Play a card").locator("form")
     expect(mine.get_by_role("group", name="Suit", exact=True)).to_be_visible()
@@ -185,9 +191,7 @@ def test_vnm_attack_help_names_the_declared_target_only_once_declared(browser, s
     expect(target).to_be_visible()
     expect(target.locator("legend")).not_to_contain_text("declared")
     attack.locator("form .submit-row button").first.tap()  # Cancel
-    version = api(server, "POST", "/api/sessions/active/actions", {"type": "declare_target", "target": "Pluto"})[
-        "version"
-    ]
+    version = api_act(server, {"type": "declare_target", "target": "Pluto"})
     p.at(version)
     expect(p.moment("Attack").locator("form legend").first).to_contain_text("default: the declared target, Cy (Pluto)")
     p.close()

@@ -22,6 +22,7 @@ from tests.test_tap_budget import (
     VNM,
     Phone,
     api,
+    api_act,
     new_game,
 )
 
@@ -82,12 +83,7 @@ def test_a_vegas_seat_that_has_played_is_not_offered_another_card(browser, serve
     version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
     jo = Phone(browser, server, seat="Jo").at(version)
     expect(jo.moment("Play a card")).to_be_visible()  # Jo leads
-    version = api(
-        server,
-        "POST",
-        "/api/sessions/active/actions",
-        {"type": "play_card", "player": "Jo", "suit": "Team", "number": 5},
-    )["version"]
+    version = api_act(server, {"type": "play_card", "player": "Jo", "suit": "Team", "number": 5})
     page = jo.at(version).page
     expect(page.locator("#pending")).to_contain_text("Kim plays")
     main = page.locator("#main-actions")

@@ -48,12 +48,17 @@ def api(server, method, path, body=None):
     return data
 
 
+def api_act(server, action: dict) -> int:
+    """One action sent through the API, as another phone would; returns the game's new version."""
+    return api(server, "POST", "/api/sessions/active/actions", action)["version"]
+
+
 def new_game(server, system: str, options: dict, *actions: dict) -> int:
     """A new game on the table, played up to the moment through the API; returns its version."""
     api(server, "POST", "/api/sessions", {"system": system, "options": options})
     version = 0
     for action in actions:
-        version = api(server, "POST", "/api/sessions/active/actions", action)["version"]
+        version = api_act(server, action)
     return version
 
 
@@ -207,9 +212,7 @@ def test_vnm_table_buttons_say_what_they_do_now_and_are_never_offered_only_to_be
     labels = fold.locator("button.open")
     expect(labels).to_have_text(["Roll d10 (button B)", "End turn (button C)"])
     shot(p.page, "vnm-table-buttons-basic")
-    version = api(server, "POST", "/api/sessions/active/actions", {"type": "declare_target", "target": "Venus"})[
-        "version"
-    ]
+    version = api_act(server, {"type": "declare_target", "target": "Venus"})
     p.at(version)
     expect(p.page.locator("details.table-buttons button.open")).to_have_text(
         ["Attack Ann (Venus) (button A)", "Roll d10 (button B)", "End turn (button C)"]
@@ -360,9 +363,7 @@ def test_venom_roll_off_is_said_as_the_rulebook_s_roll_off_on_the_phone(browser,
     board = p.page.locator("#board")
     expect(board).to_contain_text("Roll-off: Ann 5, Bob 5, Cy 2: Ann and Bob tie: roll again")
     expect(p.page.locator("#pending")).to_contain_text("Roll off again - Ann and Bob (tied for the Commander)")
-    version = api(server, "POST", "/api/sessions/active/actions", {"type": "commander_roll_off", "faces": [3, 6]})[
-        "version"
-    ]
+    version = api_act(server, {"type": "commander_roll_off", "faces": [3, 6]})
     p.at(version)
     expect(board).to_contain_text("Roll-off: Ann 3, Bob 6: Bob is Commander")
     expect(p.page.locator("#pending")).to_contain_text("Bob: draw the Event card")  # the Commander goes first
@@ -463,7 +464,7 @@ def test_number_fields_start_where_they_should_and_refuse_out_of_range_in_words(
     assert page.evaluate("() => S.view.version") == version
     # A signed change starts at 0: one tap on "−" in an empty field is -1, never the bottom of the range (-10).
     for action in ({"type": "allocate_dice", "combat_value": 3}, {"type": "combat_roll"}):
-        version = api(server, "POST", "/api/sessions/active/actions", action)["version"]
+        version = api_act(server, action)
     p.at(version)
     change = page.locator("#tab-game .act").filter(has=page.locator("button.open", has_text="Change a die"))
     if not change.locator("form").count():
