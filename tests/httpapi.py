@@ -23,13 +23,20 @@ def phone(table: Table):
 
 
 @contextmanager
-def api_client(folder: Path, seed: int) -> Iterator:
-    """One phone on a new table whose dice come from ``random.Random(seed)``."""
+def new_table(folder: Path, seed: int) -> Iterator[Table]:
+    """A table on a new SQLite file in ``folder`` whose dice come from ``random.Random(seed)``, closed after."""
     table = Table(Store(folder / "t.db"), rng=random.Random(seed))
     try:
-        yield phone(table)
+        yield table
     finally:
         table.store.close()
+
+
+@contextmanager
+def api_client(folder: Path, seed: int) -> Iterator:
+    """One phone on a new table whose dice come from ``random.Random(seed)``."""
+    with new_table(folder, seed) as table:
+        yield phone(table)
 
 
 def post(client, path: str, body: dict):

@@ -10,18 +10,14 @@ luck tells no other seat anything of its faces.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from tableside.core.screen import PLAYER_INKS
-from tableside.core.store import Store
 from tableside.core.systems.v2140 import SYSTEM as V2140
 from tableside.core.systems.venom import SYSTEM as VENOM
-from tableside.core.table import Table
 from tableside.webui.history import luck_report
 
 from tests.dicehelp import play_step
-from tests.httpapi import AUTH, acted, phone, seated
+from tests.httpapi import AUTH, acted, new_table, phone, seated
 from tests.test_venom_helpers import attacking, new_game
 
 VNM_PLAYERS = [
@@ -33,9 +29,8 @@ VNM_PLAYERS = [
 
 @pytest.fixture
 def table(tmp_path):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(17))
-    yield table
-    table.store.close()
+    with new_table(tmp_path, 17) as table:
+        yield table
 
 
 def _entry(step, seat=None) -> dict:

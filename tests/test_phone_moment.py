@@ -8,15 +8,12 @@ without showing anything another seat's view would not.
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from tableside.core.patch import apply, diff
-from tableside.core.store import Store
-from tableside.core.table import Table
 from tableside.webui.api import MOMENT_LOG
 
-from tests.httpapi import AUTH, phone
+from tests.httpapi import AUTH, new_table, phone
 from tests.test_privacy import _leaks, _private_game, _secrets
 
 ROLL = {"type": "roll", "expr": "5d6cs>=4"}
@@ -24,9 +21,8 @@ ROLL = {"type": "roll", "expr": "5d6cs>=4"}
 
 @pytest.fixture
 def table(tmp_path):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(17))
-    yield table
-    table.store.close()
+    with new_table(tmp_path, 17) as table:
+        yield table
 
 
 def _long_game(table, actions: int) -> None:

@@ -8,7 +8,6 @@ The sweep calls every route in Flask's url_map, with no seat, after the GM rolle
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest
@@ -17,16 +16,15 @@ from tableside.core.store import Store
 from tableside.core.table import SEAT_GONE_AFTER, Table
 
 from tests import toysystem
-from tests.httpapi import AUTH, acted, phone, seated
+from tests.httpapi import AUTH, acted, new_table, phone, seated
 
 GM_FACES = [6, 4, 3, 2, 2, 1, 1]  # the GM's private roll (a Venus 2140 rack: 7 dice)
 
 
 @pytest.fixture
 def table(tmp_path):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(2140))
-    yield table
-    table.store.close()
+    with new_table(tmp_path, 2140) as table:
+        yield table
 
 
 def _private_game(table):

@@ -4,18 +4,15 @@ Seen failing on the old core/privacy.py (the public result kept the summary alon
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from tableside.core.store import Store
-from tableside.core.table import Table
+
+from tests.httpapi import new_table
 
 
 @pytest.fixture
 def table(tmp_path):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(2140))
-    yield table
-    table.store.close()
+    with new_table(tmp_path, 2140) as table:
+        yield table
 
 
 def test_a_private_roll_by_button_a_names_the_button_to_every_seat(table):

@@ -4,15 +4,13 @@ the phone's old seat, and the cookie a page drops only when it holds no seat in 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from tableside.core.errors import SeatGone
 from tableside.core.store import Store
 from tableside.core.table import Table
 
 from tests import toysystem
-from tests.httpapi import AUTH, acted, phone, seated
+from tests.httpapi import AUTH, acted, new_table, phone, seated
 
 V2140 = {"players": ["Shred", "Sven"], "gm": "GM"}
 GM_FACES = [6, 4, 3, 2, 2, 1, 1]
@@ -20,9 +18,8 @@ GM_FACES = [6, 4, 3, 2, 2, 1, 1]
 
 @pytest.fixture
 def table(tmp_path):
-    table = Table(Store(tmp_path / "t.db"), rng=random.Random(2140))
-    yield table
-    table.store.close()
+    with new_table(tmp_path, 2140) as table:
+        yield table
 
 
 def _seat(client, headers) -> str | None:
