@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, served, shot
-from tests.test_tap_budget import Phone, new_game
+from tests.test_tap_budget import Phone, api, new_game
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -80,3 +80,35 @@ def test_the_sticky_send_row_never_covers_the_sticky_header(server, phones):
     page.evaluate(f"() => window.scrollTo(0, {worst + 40})")
     shot(page, "v2140-leftovers-send-row-under-header", full_page=False)
     assert not seen, seen
+
+
+def _field(server, action_type: str, name: str) -> dict:
+    described = api(server, "GET", "/api/sessions/active/actions")["actions"]
+    (action,) = [a for a in described if a["type"] == action_type]
+    (field,) = [f for f in action["fields"] if f["name"] == name]
+    return field
+
+
+def test_the_gm_s_racks_stop_at_what_one_roll_holds_and_say_why(server):
+    """ "Racks (GM: one per named NPC or gang)" was a stepper from 0 to 99: 99 racks of 6 are 594 dice. The
+    rulebook gives no most of named NPCs; the bound is the setup's rack (Lifestyles: 6 dice) against what one
+    roll starts with (100 dice): 16 racks. Beyond it the refusal names the racks, the dice and the bound."""
+    new_game(server, "v2140", {"players": ["Shred", "Sven"]})
+    racks = _field(server, "prepare_pool", "racks")
+    assert (racks["minimum"], racks["maximum"]) == (0, 16), racks
+    assert "6 dice" in racks["help"] and "16" in racks["help"], racks["help"]
+    status, refused = server.request(
+        "POST", "/api/sessions/active/actions", {"type": "prepare_pool", "participant": "GM", "racks": 17}
+    )
+    assert status == 422, (status, refused)
+    assert refused["error"] == (
+        "racks: 17 racks of 6 dice are 102 dice, and one roll starts with at most 100 dice: at most 16 racks"
+    ), refused
+    assert api(server, "GET", "/api/sessions/active")["version"] == 0
+    # The rack follows the table's setting (one die per Lifestyle): 7 dice a rack, 14 racks at most.
+    api(server, "POST", "/api/sessions/active/actions", {"type": "set_rack", "participant": "GM", "rack": 7})
+    assert _field(server, "prepare_pool", "racks")["maximum"] == 14
+    done = api(
+        server, "POST", "/api/sessions/active/actions", {"type": "prepare_pool", "participant": "GM", "racks": 14}
+    )
+    assert done["result"]["summary"].startswith("GM draws 98 dice (98 from 14 racks)"), done["result"]

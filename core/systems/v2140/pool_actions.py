@@ -91,6 +91,26 @@ def _counts_only(summary: str, rolled: pool.RollIn, p: dict) -> dict:
     }
 
 
+def most_racks(state: State) -> int:
+    """The GM's racks one draw may hold. The rulebook names no most ("a Rack of dice per named opposition NPC
+    or Gang", and no count of them), so the bound is what one roll starts with (``rules.MAX_DICE_IN_ROLL``)
+    over the GM's rack (setup: one die per Lifestyle), less the GM's follow-up dice, which roll with it."""
+    gm = participant(state, state["gm"])
+    return max(0, (rules.MAX_DICE_IN_ROLL - gm["follow_up"]) // gm["rack"])
+
+
+def _check_racks(state: State, racks: int) -> None:
+    most = most_racks(state)
+    if racks > most:
+        gm = participant(state, state["gm"])
+        rack, follow = gm["rack"], gm["follow_up"]
+        among = f" ({plural(follow, 'follow-up die')} among them)" if follow else ""
+        raise RuleError(
+            f"racks: {plural(racks, 'rack')} of {rack} dice are {racks * rack} dice, and one roll starts with at "
+            f"most {rules.MAX_DICE_IN_ROLL} dice{among}: at most {plural(most, 'rack')}"
+        )
+
+
 def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Enter the dice a participant draws (skills, gear, circumstances, racks); A rolls them."""
     name = who(state, action)
@@ -101,6 +121,7 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     prepared["effects"] = [c["value"] for c in confirmed]
     if not is_gm(state, name) and (prepared["racks"] or prepared["session_racks"]):
         raise RuleError(f"racks are the GM's dice; {name} draws skills, gear and circumstances")
+    _check_racks(state, prepared["racks"])
     if prepared["session_racks"] > state["session_racks"]:
         raise RuleError(
             f"the GM's session pool holds {plural(state['session_racks'], 'rack')}, "

@@ -136,12 +136,32 @@ def _session_racks(state: State) -> int | None:
     return state.get("session_racks") if state else None
 
 
+def _most_racks(state: State) -> int | None:
+    return pool_actions.most_racks(state) if state else None
+
+
+def _racks_help(state: State) -> str:
+    if not state:
+        return ""
+    rack, most = state["participants"][state["gm"]]["rack"], pool_actions.most_racks(state)
+    return (
+        f"a rack is the GM's rack, {rack} dice: at most {most} racks, as one roll starts with at most "
+        f"{rules.MAX_DICE_IN_ROLL} dice"
+    )
+
+
 _PREPARE_FIELDS = (
     _who(),
     # The GM's dice, first on the GM's phone (racks are what the GM draws); a player's phone leaves them out
     # (the rules refuse them for a player anyway).
-    _count(
-        "racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice", for_role="gm"
+    # "A Rack of dice per named opposition NPC or Gang": no most in the rulebook, so at most what one roll holds of
+    # the GM's rack (a stepper to 99 offered 594 dice), and its help says why.
+    replace(
+        _count(
+            "racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice", for_role="gm"
+        ),
+        upto=_most_racks,
+        help_now=_racks_help,
     ),
     # At most what the session pool holds now (a stepper to 99 with 2 racks in it offered what the rules refuse),
     # and not asked once it is empty.
