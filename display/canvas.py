@@ -330,9 +330,19 @@ def label_line(
 
 
 def draw_bar(
-    c: Canvas, x: int, y: int, w: int, h: int, value: float, maximum: float, fill: RGB, threshold: float | None
+    c: Canvas,
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    value: float,
+    maximum: float,
+    fill: RGB,
+    threshold: float | None,
+    above: int = 3,
 ) -> None:
-    """A framed bar filled to ``value`` of ``maximum``, with the threshold as a mark across it."""
+    """A framed bar filled to ``value`` of ``maximum``, with the threshold as a mark across it, reaching 2 px
+    below the bar and ``above`` px above it (less under a title line: the mark never touches its text)."""
     c.rect((x, y, x + w - 1, y + h - 1), outline=BLACK)
     if maximum > 0 and value > 0:
         filled = int((w - 2) * min(value, maximum) / maximum)
@@ -340,4 +350,4 @@ def draw_bar(
             c.rect((x + 1, y + 1, x + filled, y + h - 2), fill=fill)
     if threshold is not None and maximum > 0:
         tx = x + int((w - 1) * min(threshold, maximum) / maximum)
-        c.rect((tx - 1, y - 3, tx, y + h + 2), fill=c.inks.alert_text)
+        c.rect((tx - 1, y - max(0, above), tx, y + h + 2), fill=c.inks.alert_text)

@@ -15,12 +15,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy
 import pytest
+from PIL import Image, ImageDraw
 from tableside.display.panels import PANELS, get_panel
 from tableside.display.render import render_layout
 
 from tests.golden_states import SCENARIOS, registered
-from tests.test_display_text_fit import JOIN, check_scores, check_whole, scores
+from tests.test_display_text_fit import JOIN, check_scores, check_whole, measured, scores
 
 PHATS = sorted(p for p, panel in PANELS.items() if panel.size_class == "small")
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim")
@@ -142,3 +144,33 @@ def test_every_score_stays_on_every_phat_with_twelve_character_names(system, pla
             image, layout = render_layout(screen, get_panel(panel_id), JOIN)
             check_whole(image, layout, where)
             check_scores(layout, pairs, where)
+
+
+def _foreign_ink(image, run) -> int:
+    """Pixels within 1 px of ``run``'s ink box that are neither white nor the run's own glyphs (drawn alone)."""
+    x0, y0, x1, y1 = measured(run)
+    box = (max(0, x0 - 1), max(0, y0 - 1), min(image.width, x1 + 1), min(image.height, y1 + 1))
+    alone = Image.new("1", image.size, 0)
+    draw = ImageDraw.Draw(alone)
+    draw.fontmode = "1"
+    draw.text(run.xy, run.text, font=run.font, fill=1)
+    glyphs = numpy.array(alone.crop(box), dtype=bool)
+    frame = numpy.array(image.convert("RGB").crop(box))
+    inked = (frame != 255).any(axis=2)
+    return int((inked & ~glyphs).sum())
+
+
+@pytest.mark.parametrize("names", [NAMES, LONG], ids=["short names", "twelve-character names"])
+def test_the_threshold_mark_stays_clear_of_the_population_title_line(names):
+    """The threshold mark reached 3 px above the first bar, into the title line: on a pHAT it crossed the last
+    digit of "wins at 34" (seen on every pHAT board, in black or red)."""
+    if "vnm" not in registered():
+        pytest.skip("vnm is not registered")
+    for players in COUNTS["vnm"]:
+        for step, screen, _state in moments("vnm", names[:players]):
+            for panel_id in [*PHATS, "what-red"]:
+                image, layout = render_layout(screen, get_panel(panel_id), JOIN)
+                for run in layout.texts:
+                    if run.text.startswith("wins at ") or run.text == "Population":
+                        foreign = _foreign_ink(image, run)
+                        assert not foreign, f"{players} after {step} on {panel_id}: {foreign} px touch {run.text!r}"

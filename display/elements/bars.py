@@ -86,6 +86,7 @@ def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: 
     bar_w = w - name_w - num_w - c.m.pad
     bh = max(4, row - max(3, row // 3))
     coloured = sw > 0
+    first = y
     for b in e.bars:
         ink = c.inks.player(b.colour)
         if coloured and b.colour is not None:
@@ -104,7 +105,11 @@ def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: 
         )
         bx = x + name_w
         win = e.threshold is not None and b.value >= e.threshold
-        draw_bar(c, bx, y + (row - bh) // 2 - 1, bar_w, bh, b.value, top, ink if ink != WHITE else BLACK, e.threshold)
+        by = y + (row - bh) // 2 - 1
+        # The threshold mark joins the rows' bars into one line; on the first row it starts at the row's top,
+        # clear of the title line above ("wins at 34": the mark crossed its last digit).
+        above = 3 if y > first else by - first
+        draw_bar(c, bx, by, bar_w, bh, b.value, top, ink if ink != WHITE else BLACK, e.threshold, above)
         c.text((bx + bar_w + c.m.pad, y), str(b.value), fb, num_w - c.m.pad, fill=c.inks.alert_text if win else BLACK)
         y += row
 
