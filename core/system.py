@@ -176,7 +176,9 @@ class Prompt:
     ``also``: other actions that answer it ("build, move, attack or collect"), which a
     phone puts beside ``type`` at the top of the screen. ``label``: the words of the phone's
     button for ``type`` now, where the action's own label would not match the prompt ("Start
-    round 2 (button C)" is answered by "Start round 2", not by "Next round").
+    round 2 (button C)" is answered by "Start round 2", not by "Next round"). ``then``: the seats
+    that answer the same prompt after ``seat``, in order (the rest of a trick played seat by seat), so
+    a phone at one of them can say whom it plays after.
     """
 
     seat: str | None
@@ -184,6 +186,7 @@ class Prompt:
     type: str | None = None
     also: tuple[str, ...] = ()
     label: str = ""
+    then: tuple[str, ...] = ()
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "text": self.text, "type": self.type}
@@ -191,6 +194,8 @@ class Prompt:
             out["also"] = list(self.also)
         if self.label:
             out["label"] = self.label
+        if self.then:
+            out["then"] = list(self.then)
         return out
 
 

@@ -791,3 +791,67 @@ def test_vegas_a_seat_holding_every_token_still_sees_its_whole_card_on_the_first
     assert hidden_or_covered(jo.page, suits, form.locator(".chips button"), sends) == []
     shot(jo.page, "taps-vegas-every-token", full_page=False)
     jo.close()
+
+
+def test_vegas_the_leader_holding_two_tokens_under_a_long_said_line_sees_its_whole_card(browser, server):
+    """QA F4: the seated leader holds a Game and an Inspector token and the last change is said in three lines (the
+    free increase, sent from another phone): every suit, all 13 numbers and the whole send row are on the first
+    screen, nothing over anything. The table's way ("Enter a trick", the whole trick at once) is one tap away under
+    the seat's own card, not a big button above it."""
+    set_up = (
+        *(
+            {"type": "setup_tracks", "player": p, "tracks": ["Game", "Inspector"] if p == "Jo" else ["Team", "Game"]}
+            for p in VEGAS_PLAYERS
+        ),
+        {"type": "start_round"},
+        {"type": "choose_furthest_behind", "player": "Jo"},
+    )
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *set_up)
+    jo = Phone(browser, server, seat="Jo").at(version)
+    version = api_act(server, {"type": "free_increase", "track": "Team"})
+    jo.at(version)
+    held = api(server, "GET", "/api/sessions/active")["state"]["tokens"]["Jo"]
+    assert held == {"Game": 1, "Inspector": 1, "Bot": 0, "Mobster": 0}, held
+    expect(jo.said()).to_contain_text("Free increase")
+    assert jo.said().bounding_box()["height"] > 50  # the said line at its longest: three lines
+    play = jo.moment("Play a card")
+    form = play.locator("form")
+    expect(form).to_be_visible()
+    sends = form.locator(".submit-row button:visible")
+    expect(sends).to_have_text(["Cancel", "Play a card", "Play a card + Game", "Play a card + Inspector"])
+    suits = form.get_by_role("group", name="Suit", exact=True).locator("label")
+    numbers = form.locator(".chips button")
+    covered = hidden_or_covered(jo.page, suits, numbers, sends)
+    shot(jo.page, "taps-vegas-leader-two-tokens", full_page=False)
+    assert suits.count() == 5 and numbers.count() == 13
+    assert covered == [], covered
+    trick = jo.moment("Enter a trick")
+    expect(trick.locator("form")).to_have_count(0)
+    assert trick.bounding_box()["y"] > play.bounding_box()["y"] + play.bounding_box()["height"] - 1  # under its card
+    jo.close()
+
+
+def test_vegas_a_seat_not_to_play_is_told_whom_it_follows_and_the_whole_trick_stays_folded(browser, server):
+    """QA F5: Kim's phone while Jo leads showed the table's whole-trick form open (four rows, thousands of px) as its
+    main moment. A seat not to play sees whom it plays after, and "Enter a trick" one tap away, closed; the table
+    phone keeps it open (test_vegas_one_table_phone_enters_a_trick_of_four_in_ten_taps)."""
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
+    kim, max_ = (Phone(browser, server, seat=s).at(version) for s in ("Kim", "Max"))
+    expect(kim.page.locator("#pending")).to_contain_text("Trick 1: Jo leads")
+    expect(kim.page.locator("#pending li.later")).to_have_text("You play a card after Jo")
+    expect(max_.page.locator("#pending li.later")).to_have_text("You play a card after Lu")
+    trick = kim.moment("Enter a trick")
+    expect(trick.locator("form")).to_have_count(0)
+    expect(trick.locator("button.open")).to_be_in_viewport()
+    shot(kim.page, "taps-vegas-not-to-play", full_page=False)
+    version = api_act(server, {"type": "play_card", "player": "Jo", "suit": "Team", "number": 5})
+    kim.at(version)
+    expect(kim.page.locator("#pending li.yours")).to_contain_text("Trick 1: Kim plays")  # her turn now
+    expect(kim.page.locator("#pending li.later")).to_have_count(0)
+    expect(kim.moment("Play a card").locator("form")).to_be_visible()
+    expect(max_.at(version).page.locator("#pending li.later")).to_have_text("You play a card after Lu")
+    kim.taps = 0
+    kim.tap(trick.locator("button.open"))  # the table's way, still one tap away
+    expect(trick.locator("form .rows-item h4")).to_have_text(VEGAS_PLAYERS)
+    for p in (kim, max_):
+        p.close()

@@ -41,6 +41,20 @@ def test_three_seats_play_in_lead_order_and_the_trick_judges_itself():
     assert [c["card"] for c in step.state["trick"]["cards"]] == ["Game 9", "Team 7", "Game 4"]
 
 
+def test_the_prompt_names_the_seats_still_to_play_so_a_phone_can_say_whom_it_follows():
+    """A seated phone not yet to play says "You play a card after Ann": the prompt lists who plays after the seat
+    waited for, in lead order (the pending list's "then"), and drops each seat as its card goes down."""
+    state = leading("Cy")
+    lead = SYSTEM.pending(state)[0]
+    assert (lead.seat, lead.then) == ("Cy", ("Ann", "Bob"))
+    assert lead.describe()["then"] == ["Ann", "Bob"]
+    state = play(state, "Cy", "Game", 9, seat="Cy").state
+    assert [(p.seat, p.then) for p in SYSTEM.pending(state)] == [("Ann", ("Bob",))]
+    state = play(state, "Ann", "Team", 7, seat="Ann").state
+    last = SYSTEM.pending(state)[0]
+    assert (last.seat, last.then) == ("Bob", ()) and "then" not in last.describe()  # nobody after the last card
+
+
 @pytest.mark.parametrize(
     ("who", "seat", "card", "words"),
     [

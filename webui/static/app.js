@@ -36,6 +36,7 @@ function human(x) {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 const labelOf = (f) => f.label || human(f.name);
+const lowerFirst = (s) => s.charAt(0).toLowerCase() + s.slice(1);
 const choiceList = (f) => (f.choices || []).map((c) => (c !== null && typeof c === "object" && "value" in c
   ? { value: c.value, label: human(c.label ?? c.value) } : { value: c, label: human(c) }));
 function when(iso) {
@@ -381,7 +382,13 @@ function drawMoves(acts, main, groups, keep) {
   // phone's to act on (and the table phone's), not a line under every player's moment.
   const notOurs = new Set(acts.actions.filter((a) => !offeredHere.includes(a)).map((a) => a.type));
   const prompts = (acts.pending || []).filter((p, i) => i === 0 || !notOurs.has(p.type));
-  for (const p of prompts) pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text));
+  for (const p of prompts) {
+    pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text));
+    // A seat that answers the same prompt later (the rest of a trick played seat by seat) is told whom it follows.
+    const order = [p.seat, ...(p.then || [])], at = mine ? order.indexOf(mine.seat) : -1;
+    const what = at > 0 && acts.actions.find((x) => x.type === p.type);
+    if (what) pend.append(el("li", { class: "later" }, `You ${lowerFirst(what.label || human(what.type))} after ${seatLabel(order[at - 1])}`));
+  }
   if (!prompts.length && S.view.screen && S.view.screen.prompt) pend.append(el("li", {}, S.view.screen.prompt));
   drawMine(acts);
   const byType = new Map(offeredHere.map((a) => [a.type, a]));
@@ -398,6 +405,10 @@ function drawMoves(acts, main, groups, keep) {
   // Open already: the only move waited for, or the one the first prompt names (an attack on the declared target).
   const own = mine ? prompts.find((p) => p.seat === mine.seat && p.type) : prompts.find((p) => p.seat === null && p.type);
   const first = own ? own.type : prompts.length && (!mine || prompts[0].seat === null) ? prompts[0].type : null;
+  // The table's own way to answer a seat's move (a whole trick entered at once), on a seated phone: one tap away,
+  // never opened for it, and drawn after the seat's own move (a thumb plays its card; a table phone enters tricks).
+  const tableWay = (t) => Boolean(mine) && !runsTable() && prompts.some((p) => p.seat)
+    && prompts.filter((p) => [p.type, ...(p.also || [])].includes(t)).every((p) => p.seat === null);
   // A prompt may name its button's words now ("Start round 2 (button C)" is answered by "Start round 2").
   const worded = (a) => {
     const p = prompts.find((x) => x.type === a.type && x.label);
@@ -407,12 +418,15 @@ function drawMoves(acts, main, groups, keep) {
   for (const a of top) {
     const each = mine ? [] : bySeat(a, prompts);
     if (each.length) { drawn.push(...each); continue; }
-    drawn.push(actWidget(worded(a), true, keep, !othersOnly(a.type) && (top.length === 1 || a.type === first)));
+    const node = actWidget(worded(a), true, keep, !othersOnly(a.type) && !tableWay(a.type) && (top.length === 1 || a.type === first));
+    node.classList.toggle("after", Boolean(own) && tableWay(a.type));
+    drawn.push(node);
   }
   // An open form goes below the moment's other buttons: "collect 4 more or end the turn" keeps End turn on
-  // the first screen, not under a form of land areas.
-  const isOpen = (n) => Boolean(n.querySelector("form"));
-  main.append(...drawn.filter((n) => !isOpen(n)), ...drawn.filter(isOpen));
+  // the first screen, not under a form of land areas. The table's way of a seat's own move goes last.
+  const isOpen = (n) => Boolean(n.querySelector("form")), after = (n) => n.classList.contains("after");
+  const before = drawn.filter((n) => !after(n));
+  main.append(...before.filter((n) => !isOpen(n)), ...before.filter(isOpen), ...drawn.filter(after));
   if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
     const sys = S.systems.find((x) => x.id === S.view.system);
     // The buttons as they stand (labelled for now, only those a press would not refuse); the system's map before.

@@ -51,12 +51,14 @@ def pending(state: State) -> list[Prompt]:
             ]
         number, played = state["tricks_played"] + 1, state.get("playing") or []
         due = tricks.next_to_play(state)
+        gone = {r["player"] for r in played}
+        then = tuple(p for p in tricks.lead_order(state) if p not in gone and p != due)  # the cards still to come
         if played:
             cards = ", ".join(f"{r['player']} {rules.card_name(r['suit'], r['number'])}" for r in played)
-            return [Prompt(due, f"Trick {number}: {due} plays ({cards})", "play_card", ("play_trick",))]
+            return [Prompt(due, f"Trick {number}: {due} plays ({cards})", "play_card", ("play_trick",), then=then)]
         leader = state["leader"]
         return [
-            Prompt(leader, f"Trick {number}: {leader} leads", "play_card"),
+            Prompt(leader, f"Trick {number}: {leader} leads", "play_card", then=then),
             Prompt(None, f"or enter trick {number} whole", "play_trick"),
         ]
     if phase == REVEAL:
