@@ -62,12 +62,12 @@ class Server:
         ctype = response.getheader("Content-Type", "")
         return response.status, json.loads(raw) if "json" in ctype else raw
 
-    def kill(self, sig=signal.SIGKILL) -> str:
-        """Signal the process, wait for it, and return everything it printed."""
+    def kill(self, sig=signal.SIGKILL, wait: float = 20) -> str:
+        """Signal the process, wait for it (``wait`` seconds at most), and return everything it printed."""
         assert self.proc is not None and self.proc.stdout is not None
         if self.proc.poll() is None:
             self.proc.send_signal(sig)
-        self.proc.wait(timeout=20)
+        self.proc.wait(timeout=wait)
         out = self.proc.stdout.read()
         self.proc.stdout.close()
         return out
