@@ -103,6 +103,15 @@ def test_past_the_maximum_a_new_stream_gets_503_with_a_polling_hint(live):
             sock.close()
 
 
+def test_a_stopping_table_refuses_a_stream_as_stopping_not_as_too_many(live):
+    """The hub closed (the server stopping) is no limit of open streams: no "too many", no hint to poll."""
+    server = live(max_streams=3)
+    server.broker.close()
+    status, body, headers = server.request("GET", "/api/stream", timeout=FREEZE)
+    assert (status, body) == (503, {"error": "the table is stopping"})
+    assert "Retry-After" not in headers
+
+
 def test_a_phone_that_leaves_frees_its_stream_at_once(live):
     server = live(max_streams=2)
     first, second = open_stream(server.port, timeout=FREEZE), open_stream(server.port, timeout=FREEZE)

@@ -418,11 +418,14 @@ def button(label: str):
 def stream():
     """Server-Sent Events, one per change; the first says where the table is now.
 
-    Counted against ``max_streams``: past it, 503 with a hint to poll instead.
+    Counted against ``max_streams``: past it, 503 with a hint to poll instead. A table stopping says so
+    (503 without that hint): the phone names each refusal as what it is.
     """
     services = _services()
     broker = services.broker
     if not broker.reserve():
+        if broker.closed.is_set():
+            return jsonify(error="the table is stopping"), 503
         response = jsonify(
             error=f"too many open streams ({broker.max_streams}): poll GET /api/sessions/active instead",
             poll="/api/sessions/active",

@@ -1803,15 +1803,41 @@ function follow() {
   es.addEventListener("hardware", () => { S.hw = null; if (S.tab === "display") loadFrame(); });
   es.onerror = () => {
     S.down = true;
-    setLink("Connection lost: reconnecting…", "down");
-    if (es.readyState === EventSource.CLOSED) { // refused (e.g. too many phones streaming): poll until it opens
+    setLink("Connection lost: reconnecting…", "down"); // the browser tries the stream again by itself
+    if (es.readyState === EventSource.CLOSED) { // refused: the browser gives up on it; poll until it opens
       es.close();
-      setLink("Checking the table every few seconds (live updates are busy)", "down");
       poll();
-      setTimeout(follow, 15000);
+      streamRefusal().then(({ text, again }) => {
+        if (S.stream !== es) return; // a stream opened since (a seat taken) says where it stands itself
+        setLink(text, "down");
+        setTimeout(() => { if (S.stream === es) follow(); }, again);
+      });
     }
   };
   es.addEventListener("open", () => { clearTimeout(S.pollTimer); S.pollTimer = null; });
+}
+// Why the table refused the event stream, in words (an EventSource never says): the same request once more as a
+// fetch, read for its status and dropped at once. Too many phones streaming, another refusal (its reason from the
+// table), or no answer at all are each said as what they are; each time the phone polls meanwhile.
+async function streamRefusal() {
+  const ctrl = new AbortController();
+  let res;
+  try {
+    res = await fetch("/api/stream", { credentials: "same-origin", cache: "no-store", signal: ctrl.signal });
+  } catch {
+    return { text: "Connection lost: the table does not answer. Trying again every few seconds…", again: 5000 };
+  }
+  if (res.ok) { // it opens now: the refusal is over
+    ctrl.abort();
+    return { text: "Connection lost: reconnecting…", again: 1000 };
+  }
+  const data = await res.json().catch(() => null);
+  if (res.status === 401) { location.href = "/join"; return { text: "Join code needed", again: 15000 }; }
+  if (res.status === 503 && data && data.poll) { // the table's limit of open streams (max_streams)
+    return { text: "Too many phones are following the table live: this one checks every few seconds instead", again: 15000 };
+  }
+  const why = data && data.error ? data.error : `the table answered with an error (${res.status})`;
+  return { text: `Live updates refused: ${why}. This phone checks every few seconds instead`, again: 15000 };
 }
 // Without the stream (refused: too many phones) the page asks for its moment every few seconds, the same
 // request as after a change: with its tag as base, an unchanged table is a 304 and a change only the patch.
