@@ -859,3 +859,26 @@ def test_vegas_a_seat_not_to_play_is_told_whom_it_follows_and_the_whole_trick_st
     expect(trick.locator("form .rows-item h4")).to_have_text(VEGAS_PLAYERS)
     for p in (kim, max_):
         p.close()
+
+
+def test_vegas_a_seated_card_on_a_360_px_phone_keeps_its_13_numbers_to_two_rows(browser, server):
+    """A small Android phone (360 x 780): the 13 number buttons of a seat's card took three lines. At most two,
+    each still a thumb's target (40 px wide, 44 px high at least), nothing wider than the screen, and all 13 in
+    sight at once, clear of the sticky send buttons, once the numbers are scrolled to."""
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
+    jo = Phone(browser, server, seat="Jo").at(version)
+    jo.page.set_viewport_size({"width": 360, "height": 780})
+    jo.page.wait_for_function("() => innerWidth === 360 && innerHeight === 780")
+    form = jo.moment("Play a card").locator("form")
+    numbers = form.locator(".chips button")
+    expect(numbers).to_have_count(13)
+    boxes = [numbers.nth(i).bounding_box() for i in range(13)]
+    rows = sorted({round(b["y"]) for b in boxes})
+    assert len(rows) <= 2, rows
+    small = [(i + 1, b["width"], b["height"]) for i, b in enumerate(boxes) if b["width"] < 40 or b["height"] < 44]
+    assert small == [], small
+    assert jo.page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    numbers.first.evaluate("(n) => n.scrollIntoView({block: 'center'})")
+    shot(jo.page, "taps-vegas-360", full_page=False)
+    assert hidden_or_covered(jo.page, numbers) == []
+    jo.close()
