@@ -64,7 +64,9 @@ class Field:
     no server check either. ``applies(state)`` False leaves the field out of the
     form in this state (an Enhanced-only value in a Basic game): the default applies.
     ``offer(state)`` for a ``faces`` field: the dice a phone offers to tap, read from the
-    state as this seat sees it (its own scene pool); None leaves a pad of faces.
+    state as this seat sees it (its own scene pool); None leaves a pad of faces. Such a field is
+    described ``own_dice``: its dice are the acting seat's own, private to that seat's phone, so a
+    phone with no seat leaves the action to that seat's phone while a phone holds the seat.
     ``differs_from`` names a sibling pick whose value this one never takes (a target is not
     the actor): a form leaves that value out of the choices while the sibling holds it (a
     seated phone's actor is its seat). The rules still refuse it; this only keeps it off the form.
@@ -165,6 +167,8 @@ class Field:
             most = self.upto(state)
             if most is not None and (self.minimum is None or most >= self.minimum):
                 out["maximum"] = most if self.maximum is None else min(most, self.maximum)
+        if self.offer is not None:
+            out["own_dice"] = True
         if self.offer is not None and state is not None:
             dice = self.offer(state)
             if dice is not None:

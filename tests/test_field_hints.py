@@ -135,8 +135,9 @@ def test_v2140_prompts_name_the_phone_s_buttons() -> None:
     """ "(or C: no dice, move on)" beside a button "Next participant (C)": the prompt says the button's words."""
     state = play(V2140, {"players": ["Shred", "Sven"]})
     labels = {a.type: a.label for a in V2140.actions.values()}
-    (draw,) = V2140.pending(state)
+    draw, *others = V2140.pending(state)
     assert draw.text == "Shred: draw dice for a scene pool, or none (Next participant, button C)"
+    assert [p.text for p in others] == ["Sven: draw dice for a scene pool", "GM: draw dice for a scene pool"]
     assert labels[draw.type].lower() in draw.text.lower() and labels[draw.also[0]].split(" (")[0] in draw.text
     state = play(
         V2140,

@@ -160,16 +160,19 @@ def test_a_v2140_actor_is_never_offered_as_their_own_target(browser, server):
     expect(target.get_by_text("GM", exact=True)).to_be_visible()
     expect(target.get_by_text("Sven", exact=True)).to_be_visible()
     expect(target.get_by_text("Shred", exact=True)).to_be_hidden()
-    # A table phone: the actor chosen drops out of the targets, and comes back when another is chosen.
-    forward = table.moment("Put dice forward")
+    # A table phone (it puts forward for the seats no phone holds, Sven and the GM: under All actions, as Shred's
+    # move is his phone's): the actor chosen drops out of the targets, and comes back when another is chosen.
+    page = table.page
+    exchange = page.locator("#groups > .group").filter(has=page.locator("h3", has_text=re.compile("^Exchange ")))
+    forward = exchange.locator(".act").filter(has=page.locator("button.open", has_text="Put dice forward"))
+    forward.locator("button.open").tap()
     actor = forward.get_by_role("group", name=re.compile("^Actor"))
     target = forward.get_by_role("group", name=re.compile("^Target"))
-    expect(target.get_by_text("Sven", exact=True)).to_be_visible()
-    actor.get_by_text("Sven", exact=True).tap()
+    expect(actor.get_by_label("Sven", exact=True)).to_be_checked()
     expect(target.get_by_text("Sven", exact=True)).to_be_hidden()
     expect(target.get_by_text("Shred", exact=True)).to_be_visible()
-    actor.get_by_text("Shred", exact=True).tap()
-    expect(target.get_by_text("Shred", exact=True)).to_be_hidden()
+    actor.get_by_text("GM", exact=True).tap()
+    expect(target.get_by_text("GM", exact=True)).to_be_hidden()
     expect(target.get_by_text("Sven", exact=True)).to_be_visible()
     shred.close()
     table.close()

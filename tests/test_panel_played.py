@@ -216,8 +216,13 @@ def test_a_refusal_names_the_field_by_its_label_not_its_key(browser, server):
 
 # -- another seat's move ---------------------------------------------------------------------------
 def test_a_seated_phone_leaves_another_seats_move_closed(browser, server):
-    """The GM's phone while Shred draws his pool: Shred's form is not open on the GM's phone."""
-    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]})
+    """The GM's phone while Shred draws his pool: Shred's form is not open on the GM's phone. (The GM has drawn:
+    a seat that has not is waited for too while the conflict opens, and its own draw is open on its phone.)"""
+    gm_drew = (
+        {"type": "prepare_pool", "participant": "GM", "racks": 1},
+        {"type": "roll_pool", "participant": "GM", "faces": [5, 5, 4, 4, 4, 4]},
+    )
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]}, *gm_drew)
     gm = seated(browser, server, "GM", version)
     shred = seated(browser, server, "Shred", version)
     expect(shred.locator("#pending li.yours")).to_contain_text("Shred: draw dice")
@@ -351,7 +356,7 @@ def test_v2140_the_gms_racks_come_first_in_the_gms_draw(browser, server):
     version = new_game(server, "v2140", {"players": ["Shred", "Sven"]})
     gm = seated(browser, server, "GM", version)
     draw = moment(gm, "Draw dice for a scene pool")
-    draw.locator("button.open").tap()
+    expect(draw.locator("form")).to_be_visible()  # the GM is waited for to draw too (each seat draws): open already
     racks = draw.get_by_role("button", name="Racks (GM: one per named NPC or gang): 1", exact=True)
     expect(racks).to_be_in_viewport()
     racks.tap()

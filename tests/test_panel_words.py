@@ -45,8 +45,13 @@ def server(tmp_path_factory):
 
 def test_a_v2140_seat_with_an_empty_pool_is_not_offered_to_put_dice_forward(browser, server):
     """Sven's phone, in Shred's move with no dice of its own, showed "Put dice forward" as its main move:
-    a form with no dice to tap ("until someone is out of dice": an empty pool puts nothing forward)."""
-    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]}, *POOLS)
+    a form with no dice to tap ("until someone is out of dice": an empty pool puts nothing forward). Sven drew
+    one die and it was tossed (a seat that has not drawn is asked to, while the conflict opens)."""
+    sven_drew = (
+        {"type": "prepare_pool", "participant": "Sven", "secondary_skills": 1},
+        {"type": "roll_pool", "participant": "Sven", "faces": [2]},
+    )
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]}, *POOLS, *sven_drew)
     shred, sven = (Phone(browser, server, seat=s).at(version) for s in ("Shred", "Sven"))
     expect(shred.moment("Put dice forward")).to_be_visible()  # Shred's move, his 7 dice
     page = sven.page

@@ -1,20 +1,32 @@
 """Venus 2140 on the phones: a reviewer's leftovers (#17), one browser context per seat at 390 x 844.
 
-A real ``tableside serve --simulate`` and Debian's chromium, as in tests/test_tap_budget.py. The reviewer
-saw the sticky send row of the GM's pool form ride over the sticky header (its last-change line and Undo)
-once the form was scrolled up.
+A real ``tableside serve --simulate`` and Debian's chromium, as in tests/test_tap_budget.py. The reviewer saw
+the table phone offered moves from a seat's private dice; a player asked a question before drawing its own pool
+as the conflict opened; the GM's racks a stepper to 99; and the sticky send row of the GM's pool form ride over
+the sticky header (its last-change line and Undo) once the form was scrolled up.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, served, shot
 from tests.test_tap_budget import Phone, api, new_game
+from tests.test_v2140_turns_browser import POOLS as DRAWN  # every pool drawn: Shred 5554, Sven 5544, GM 544444
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
+
+
+# An action sent from a phone's own page (its seat's cookie), as its forms send them: [status, body].
+POST = """async (body) => {
+  const r = await fetch("/api/sessions/active/actions", {method: "POST",
+    headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  return [r.status, await r.json()];
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -112,3 +124,133 @@ def test_the_gm_s_racks_stop_at_what_one_roll_holds_and_say_why(server):
         server, "POST", "/api/sessions/active/actions", {"type": "prepare_pool", "participant": "GM", "racks": 14}
     )
     assert done["result"]["summary"].startswith("GM draws 98 dice (98 from 14 racks)"), done["result"]
+
+
+def pending(server) -> list[tuple[str | None, str, str | None]]:
+    return [(p["seat"], p["text"], p["type"]) for p in api(server, "GET", "/api/sessions/active/actions")["pending"]]
+
+
+def test_each_seat_draws_its_own_pool_without_a_question_and_the_prompt_names_who_has_not(server, phones):
+    """Conflicts start with everyone drawing ("skills, gear, and circumstances are drawn by the players. The dice
+    drawn are then rolled into the scene pool"). The prompt named only whose move it was ("Shred: draw dice ..."),
+    so Sven's phone asked "It is Shred's move. Draw dice for a scene pool as Sven anyway?" before his own pool:
+    two taps more. Now the prompt names every seat that has not drawn, and only acting for another seat asks."""
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]})
+    opening = [
+        ("Shred", "Shred: draw dice for a scene pool, or none (Next participant, button C)", "prepare_pool"),
+        ("Sven", "Sven: draw dice for a scene pool", "prepare_pool"),
+        ("GM", "GM: draw dice for a scene pool", "prepare_pool"),
+    ]
+    assert pending(server) == opening
+    sven, table = phones(version, "Sven", None)
+    for p in (sven, table):
+        expect(p.page.locator("#pending li")).to_have_text([text for _, text, _ in opening])
+    expect(sven.page.locator("#pending li.yours")).to_have_text("Sven: draw dice for a scene pool")
+    # Sven's own pool, from his moment: two taps, no question.
+    draw = sven.moment("Draw dice for a scene pool")
+    expect(draw.locator("form")).to_be_visible()
+    sven.tap(draw.get_by_role("button", name="Matching primary skills: 2", exact=True))
+    sven.submit(draw)
+    expect(sven.said()).to_contain_text("Sven draws 4 dice")
+    expect(sven.page.locator("#confirm")).to_be_hidden()
+    assert sven.taps == 2
+    version += 1
+    sven.at(version)  # Sven's seat is held: his phone rolls his pool (the table refuses it from elsewhere)
+    assert sven.page.evaluate(POST, {"type": "roll_pool", "faces": [5, 5, 4, 4]})[0] == 200
+    version += 1
+    # Drawn: Sven is no longer named; the others still are.
+    assert [seat for seat, _, kind in pending(server) if kind == "prepare_pool"] == ["Shred", "GM"]
+    sven.at(version)
+    expect(sven.page.locator("#pending li")).to_have_text([opening[0][1], opening[2][1]])
+    # More dice for his own pool while the others draw: still his own pool, still no question.
+    more = listed(sven, "Scene pool", "Draw dice for a scene pool")
+    more.locator("button.open").tap()
+    more.get_by_role("button", name="Matching secondary skills: 1", exact=True).tap()
+    sven.submit(more)
+    expect(sven.said()).to_contain_text("Sven draws 1 die")
+    expect(sven.page.locator("#confirm")).to_be_hidden()
+    version += 1
+    # Acting for another seat still asks: Next participant (C) moves Shred's move on.
+    sven.at(version)
+    sven.moment("Next participant (C)").locator("button.open").tap()
+    confirm = sven.page.locator("#confirm")
+    expect(confirm).to_contain_text("This phone sits at Sven's seat. Next participant (C) for Shred?")
+    shot(sven.page, "v2140-leftovers-next-for-shred-asks", full_page=False)
+    confirm.get_by_role("button", name="Cancel").tap()
+    assert api(server, "GET", "/api/sessions/active")["version"] == version
+    # Once dice go forward the conflict has begun: no one is asked to draw any more.
+    assert sven.page.evaluate(POST, {"type": "roll_pool", "faces": [5]})[0] == 200
+    for action in (
+        {"type": "prepare_pool", "participant": "GM", "racks": 1},
+        {"type": "roll_pool", "participant": "GM", "faces": [5, 5, 4, 4, 4, 4]},
+    ):
+        api(server, "POST", "/api/sessions/active/actions", action)
+    assert sven.page.evaluate(POST, {"type": "put_forward", "target": "GM", "dice": [5]})[0] == 200
+    api(server, "POST", "/api/sessions/active/actions", {"type": "withdraw"})
+    assert [kind for _, _, kind in pending(server)] == ["prepare_pool"]  # Shred's move, to draw or pass (C)
+
+
+def main_moves(p: Phone) -> list[str]:
+    return [t.strip() for t in p.page.locator("#main-actions > .act > button.open").all_inner_texts()]
+
+
+def group(p: Phone, heading: str):
+    page = p.page
+    return page.locator("#groups > .group").filter(has=page.locator("h3", has_text=re.compile(f"^{heading} ")))
+
+
+def listed(p: Phone, heading: str, label: str):
+    """The action ``label`` under All actions, in its phase's group (its button and, once tapped, its form)."""
+    return group(p, heading).locator(".act").filter(has=p.page.locator("button.open", has_text=label))
+
+
+def test_a_table_phone_leaves_a_held_seat_s_own_dice_to_that_seat_s_phone(server, phones):
+    """The table phone (no seat) offered "Put dice forward" and "Answer the exchange" in Shred's and the GM's
+    moves: a pad of faces for dice it cannot see, each send refused ("a phone with no seat cannot act for Shred:
+    Shred's dice are private to Shred's phone"). It says whose phone makes the move instead; for a seat no phone
+    holds it still plays that seat's dice, as the table does. The GM's phone keeps its moves."""
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]}, *DRAWN)
+    described = api(server, "GET", "/api/sessions/active/actions")["actions"]
+    own = sorted(a["type"] for a in described if any(f.get("own_dice") for f in a["fields"]))
+    assert own == ["answer", "bid_initiative", "put_forward"], own
+    shred, gm, table = phones(version, "Shred", "GM", None)  # Sven's seat is free
+    expect(table.page.locator("#pending li").first).to_have_text("Shred: put dice forward")
+    assert "Put dice forward" not in main_moves(table), main_moves(table)
+    expect(table.page.locator("#main-actions")).to_contain_text("Shred puts dice forward on Shred's phone")
+    assert main_moves(gm)[0] == "Put dice forward"  # the GM's phone runs the table, with the GM's own dice
+    shot(table.page, "v2140-leftovers-table-in-shreds-move", full_page=False)
+    # Under All actions it is there for Sven, whose seat no phone holds: only Sven to choose.
+    forward = (
+        group(table, "Exchange").locator(".act").filter(has=table.page.locator("button.open", has_text="Put dice"))
+    )
+    forward.locator("button.open").tap()
+    actor = forward.get_by_role("group", name=re.compile("^Actor"))
+    expect(actor.locator("label")).to_have_text(["Sven"])
+    bid = listed(table, "Initiative", "Bid dice for initiative")
+    bid.locator("button.open").tap()
+    expect(bid.get_by_role("group", name=re.compile("^Who")).locator("label")).to_have_text(["Sven"])
+
+    # Shred puts a 5 forward against the GM: the answer is the GM's phone's, not the table's.
+    status, _ = shred.page.evaluate(POST, {"type": "put_forward", "target": "GM", "dice": [5]})
+    assert status == 200
+    version += 1
+    for p in (table, gm):
+        p.at(version)
+    expect(table.page.locator("#pending li").first).to_have_text("GM: answer Shred's 5 with 1 die")
+    assert "Answer the exchange" not in main_moves(table), main_moves(table)
+    expect(table.page.locator("#main-actions")).to_contain_text("GM answers the exchange on GM's phone")
+    expect(gm.moment("Answer the exchange")).to_be_visible()
+    shot(table.page, "v2140-leftovers-table-in-gms-answer", full_page=False)
+
+    # Sven's phone sits down too: now no seat's dice are the table phone's to put forward or bid.
+    (sven,) = phones(version, "Sven")
+    version = api(server, "POST", "/api/sessions/active/actions", {"type": "withdraw"})["version"]
+    table.at(version)
+    for heading, label in (("Exchange", "Put dice forward"), ("Initiative", "Bid dice for initiative")):
+        box = group(table, heading)
+        expect(box.locator("button.open", has_text=re.compile(f"^{label}$"))).to_have_count(0)
+        expect(box).to_contain_text(f"{label}: on the seat's own phone (its scene pool is private to it)")
+    expect(table.page.locator("#main-actions")).to_contain_text("Shred puts dice forward on Shred's phone")
+    shot(table.page, "v2140-leftovers-table-all-seats-held")
+    sven.at(version)
+    assert main_moves(shred) == ["Put dice forward"]

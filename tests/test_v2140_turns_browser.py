@@ -85,10 +85,11 @@ def test_a_seat_acting_out_of_turn_is_not_offered_it_on_top_and_is_asked_first(s
     shred, sven, gm, table = seated(version, "Shred", "Sven", "GM", None)
     for p in (shred, sven, gm, table):
         expect(p.page.locator("#pending li").first).to_have_text("Shred: put dice forward")
-    # Shred's move is Shred's main move (and the table phone's, which acts for anyone, and the GM's, whose phone
-    # runs the table: closed there); not Sven's.
+    # Shred's move is Shred's main move (and the GM's, whose phone runs the table: closed there); not Sven's, nor
+    # the table phone's: Shred's dice are his phone's, which holds his seat, so it says whose phone makes it.
     assert main_moves(shred) == ["Put dice forward"]
-    assert main_moves(table)[0] == "Put dice forward"
+    assert "Put dice forward" not in main_moves(table), main_moves(table)
+    expect(table.page.locator("#main-actions")).to_contain_text("Shred puts dice forward on Shred's phone")
     assert main_moves(gm)[0] == "Put dice forward"
     expect(gm.page.locator("#main-actions form")).to_have_count(0)
     assert "Put dice forward" not in main_moves(sven), main_moves(sven)
@@ -204,9 +205,9 @@ def test_a_player_bids_for_itself_the_gm_s_racks_stop_at_the_session_pool_and_th
     expect(table.page.locator("#pending")).to_contain_text(sleeve)
     expect(shred.page.locator("#pending")).to_have_text("Shred: put dice forward")
     shot(shred.page, "v2140-turns-shred-no-sleeve-line")
-    # The table's phone acts for anyone (Sven's seat is free) without a question: Sven against the GM in
-    # Shred's move. Once dice go forward the line is gone.
-    form = table.moment("Put dice forward")
+    # The table's phone plays a seat no phone holds (Sven's) without a question: Sven against the GM in Shred's
+    # move, from All actions (Shred's move is Shred's phone's). Once dice go forward the line is gone.
+    form = from_all_actions(table, "Exchange", "Put dice forward")
     form.get_by_role("group", name=re.compile("^Actor")).get_by_text("Sven", exact=True).tap()
     form.get_by_role("group", name=re.compile("^Target")).get_by_text("GM", exact=True).tap()
     form.get_by_role("button", name="Add a 5").tap()

@@ -399,8 +399,18 @@ function drawMoves(acts, main, groups, keep) {
   // forward" on Sven's phone puts forward Sven's dice): it stays under All actions, and sending it asks first.
   // The GM's phone runs the table (the GM draws racks "at any time"): it keeps them on top, as a table phone.
   const asItself = (a) => mine && !runsTable() && (a.fields || []).some((f) => ownSeatField(a, f));
+  // A table phone leaves a seat's own dice to that seat's phone while a phone holds the seat (tableMay): such a
+  // move is on top only for a seat the table plays, and the others are said ("Shred puts dice forward on Shred's
+  // phone"); under All actions it is a button only while some seat is the table's to play.
+  const elsewhere = (a) => !mine && ownDice(a) && !tableMay(a, prompts).length;
+  const tablePlays = (a) => mine || !ownDice(a) || prompts.some((p) => p.seat && waitsFor(p, a.type) && !heldNow(p.seat));
   const top = momentTypes(prompts).map((t) => byType.get(t))
-    .filter((a) => a && a.available && !(asItself(a) && othersOnly(a.type)));
+    .filter((a) => a && a.available && !(asItself(a) && othersOnly(a.type)) && tablePlays(a));
+  const theirPhones = mine ? [] : prompts.filter((p) => p.seat && heldNow(p.seat) && byType.has(p.type) && ownDice(byType.get(p.type))
+    && byType.get(p.type).available).map((p) => {
+    const who = seatLabel(p.seat), a = byType.get(p.type);
+    return el("p", { class: "elsewhere" }, `${who} ${doesIt(a.label || human(a.type))} on ${who}'s phone`);
+  });
   main.classList.toggle("several", top.length > 1);
   // Open already: the only move waited for, or the one the first prompt names (an attack on the declared target).
   const own = mine ? prompts.find((p) => p.seat === mine.seat && p.type) : prompts.find((p) => p.seat === null && p.type);
@@ -426,7 +436,7 @@ function drawMoves(acts, main, groups, keep) {
   // the first screen, not under a form of land areas. The table's way of a seat's own move goes last.
   const isOpen = (n) => Boolean(n.querySelector("form")), after = (n) => n.classList.contains("after");
   const before = drawn.filter((n) => !after(n));
-  main.append(...before.filter((n) => !isOpen(n)), ...before.filter(isOpen), ...drawn.filter(after));
+  main.append(...before.filter((n) => !isOpen(n)), ...theirPhones, ...before.filter(isOpen), ...drawn.filter(after));
   if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
     const sys = S.systems.find((x) => x.id === S.view.system);
     // The buttons as they stand (labelled for now, only those a press would not refuse); the system's map before.
@@ -456,23 +466,39 @@ function drawMoves(acts, main, groups, keep) {
   const nowGroups = new Set(top.map((a) => a.group || "Other"));
   const rank = ([g, list]) => (!list.some((a) => a.available) ? 2 : nowGroups.has(g) ? 0 : 1);
   for (const [g, list] of [...grouped].sort((x, y) => rank(x) - rank(y))) {
-    const ready = list.filter((a) => a.available);
+    const ready = list.filter((a) => a.available && !elsewhere(a));
     const box = el("section", { class: "group" }, el("h3", {}, `${human(g)} (${ready.length} of ${list.length} now)`));
     const chips = el("div", { class: "acts" }, ...ready.map((a) => actWidget(a, false, keep)));
     // What cannot be done now is named with why, one line per reason ("Automatic Success, Re-roll dice: not
     // now, the Combat Dice have not been rolled yet"), not as buttons that do nothing.
     const why = new Map();
-    for (const a of list.filter((x) => !x.available)) {
-      const reason = a.reason || "";
-      if (!why.has(reason)) why.set(reason, []);
-      why.get(reason).push(a.label || human(a.type));
+    for (const a of list.filter((x) => !x.available || elsewhere(x))) {
+      const words = a.available ? "on the seat's own phone (its scene pool is private to it)" : `not now${a.reason ? `, ${a.reason}` : ""}`;
+      if (!why.has(words)) why.set(words, []);
+      why.get(words).push(a.label || human(a.type));
     }
-    box.append(chips, ...[...why].map(([reason, labels]) =>
-      el("p", { class: "why" }, `${labels.join(", ")}: not now${reason ? `, ${reason}` : ""}`)));
+    box.append(chips, ...[...why].map(([words, labels]) => el("p", { class: "why" }, `${labels.join(", ")}: ${words}`)));
     groups.append(box);
   }
 }
 
+// A field of a seat's own dice (`own_dice`: Venus 2140's put forward, answer and initiative bid): its faces are
+// private to that seat's phone, and the table refuses them from a phone with no seat while a phone holds the seat.
+const ownDice = (a) => (a.fields || []).some((f) => f.own_dice);
+const heldNow = (name) => seatsNow().some((s) => s.name === name && s.claimed);
+const waitsFor = (p, type) => [p.type, ...(p.also || [])].includes(type);
+// The seats a table phone may make an own-dice move for: those no phone holds, among its seat field's choices (the
+// answer has none: the seats its prompts wait for, the exchange's target).
+function tableMay(a, prompts) {
+  const f = (a.fields || []).find((x) => x.name === a.seat_field);
+  const seats = f ? choiceList(f).map((c) => c.value) : prompts.filter((p) => p.seat && waitsFor(p, a.type)).map((p) => p.seat);
+  return seats.filter((s) => !heldNow(s));
+}
+// Who makes a move, in its button's words: "Put dice forward" -> "puts dice forward" ("Shred puts dice forward").
+function doesIt(label) {
+  const [verb, ...rest] = label.replace(/ \((button )?[A-D]\)$/, "").split(" ");
+  return [verb.toLowerCase() + (/(s|sh|ch|x|z)$/i.test(verb) ? "es" : "s"), ...rest].join(" ");
+}
 // The field a seated phone answers by itself: who does it ("Player" in a seat's own move, the action's seat_field).
 function ownSeatField(a, f) {
   return (f.kind === "seat" && (f.default === undefined || f.default === null)) || f.name === a.seat_field;
@@ -608,7 +634,14 @@ function asks(s, f) {
 // `kept`: what someone had entered in this action's form before it was drawn anew (field name -> value).
 function actionForm(a, close, big = false, kept = {}) {
   const who = seatFor(a);
+  // A table phone makes an own-dice move only for a seat no phone holds: the seat field offers those alone, and
+  // no blank (left out, it means whose move it is, whose phone may hold it).
+  const here = !mySeat() && ownDice(a) ? tableMay(a, (S.acts && S.acts.pending) || []) : null;
   const drawn = (a.fields || []).map((f) => {
+    if (here && f.name === a.seat_field) {
+      const choices = choiceList(f).filter((c) => here.includes(c.value));
+      return { ...f, choices, required: true, default: here.includes(who) ? who : here[0] };
+    }
     const canBe = (f.kind === "seat" || f.kind === "pick") && who !== undefined && choiceList(f).some((c) => c.value === who);
     // A pick is the phone's own seat only where the action says so (a.seat_field): "Settle the tie: Player" names anyone.
     return canBe && f.default === undefined && (f.kind === "seat" || f.name === a.seat_field) ? { ...f, default: who } : f;
@@ -796,9 +829,10 @@ async function othersTurn(a, body) {
   const forSeat = [body.player, body.actor, body.participant, body.seat].find((x) => typeof x === "string");
   const what = a.label || human(a.type);
   if (forSeat === mine.seat) {
-    // Its own move in its turn, or one no prompt waits for: sent. Out of turn (the moment names only other
-    // seats for it, and the rules may take it: Venus 2140's exchange), it asks first.
-    if (!seats.length || seats.includes(mine.seat)) return true;
+    // Its own move in its turn, one no prompt waits for, or one the moment waits for from several seats at once
+    // (each seat draws its own pool: no one seat's turn): sent. Out of turn (the moment names one other seat for
+    // it, and the rules may take it: Venus 2140's exchange), it asks first.
+    if (!seats.length || seats.includes(mine.seat) || seats.length > 1) return true;
     const them = seatLabel(seats[0]), me = seatLabel(mine.seat);
     return confirmBox(`${them}'s move`, `It is ${them}'s move. ${what} as ${me} anyway?`, `Yes, as ${me}`);
   }

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from tableside.core.errors import RuleError
 from tableside.core.system import Prompt
-from tableside.core.systems.v2140 import campaign_actions
+from tableside.core.systems.v2140 import campaign_actions, effects
 from tableside.core.systems.v2140.state import State, current, side_of
 
 
@@ -29,7 +30,33 @@ def _answer_text(ex: dict) -> str:
 
 def pending(state: State) -> list[Prompt]:
     """What the table waits for now, then the full-sleeve Player Points on offer (the GM confirms)."""
-    return [*_now(state), *_drawn_to_roll(state), *_outnumbered(state)]
+    return [*_now(state), *_to_draw(state), *_drawn_to_roll(state), *_outnumbered(state)]
+
+
+def _to_draw(state: State) -> list[Prompt]:
+    """A conflict opens with every participant drawing ("skills, gear, and circumstances are drawn by the players.
+    The dice drawn are then rolled into the scene pool"): until dice go forward in it, each one who has drawn
+    nothing for it yet (nothing rolled in, nothing prepared, no dice) is waited for too, after whose move it is.
+    So drawing one's own pool then is that seat's own moment, not a move out of turn."""
+    if "drawn" not in state or _exchanged(state):
+        return []
+    now = current(state)
+    return [
+        Prompt(name, f"{name}: draw dice for a scene pool", "prepare_pool")
+        for name in state["seating"]
+        if name != now and _not_drawn(state, name)
+    ]
+
+
+def _not_drawn(state: State, name: str) -> bool:
+    p = state["participants"][name]
+    if name in state["drawn"] or p["prepared"] or p["dice"]:
+        return False
+    try:
+        effects.check_can_act(state, name)
+    except RuleError:  # knocked out: nothing to draw until the scene ends
+        return False
+    return True
 
 
 def _drawn_to_roll(state: State) -> list[Prompt]:
