@@ -82,6 +82,9 @@ class Field:
     ``help_now(state)`` is the help in this state, replacing ``help`` ("default: the declared
     target" only while a target is declared); empty leaves the field without help.
     The last three, like ``shown_when``, change no server check: the rules refuse in their own words.
+    ``required_now(state)`` True makes an optional field required in this state, described as ``required`` (VENOM: a
+    Leader card's values while no card on the board or in the deck can give them), so a form asks it and never folds
+    it away; it changes no server check: the rules refuse a missing value in their own words.
     ``sends`` (an optional pick) draws the field as the form's send buttons: the plain send leaves it
     unchosen, and one button per choice offered now sends with that choice (Vegas: "Play a card",
     "Play a card + Bot"), so the choice costs no tap of its own. An optional pick with a few choices shown_when
@@ -114,6 +117,7 @@ class Field:
     choices_of: Callable[[State], Mapping[Any, Sequence[Any]]] | None = None
     help_now: Callable[[State], str] | None = None
     sends: bool = False
+    required_now: Callable[[State], bool] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -158,7 +162,8 @@ class Field:
 
     def describe(self, state: State | None = None, seats: Sequence[str] = ()) -> dict[str, Any]:
         """JSON description for ``GET /api/sessions/active/actions``, ``/api/systems`` and the docs."""
-        out: dict[str, Any] = {"name": self.name, "label": self.title, "kind": self.kind, "required": self.required}
+        required = self.required or (self.required_now is not None and state is not None and self.required_now(state))
+        out: dict[str, Any] = {"name": self.name, "label": self.title, "kind": self.kind, "required": bool(required)}
         for key in ("default", "minimum", "maximum", "help"):
             value = getattr(self, key)
             if value not in (None, ""):

@@ -354,6 +354,65 @@ def test_venom_choosing_a_leader_not_yet_on_the_board_is_two_taps(browser, serve
     p.close()
 
 
+def test_venom_a_leader_typed_in_asks_every_value_in_sight_and_says_what_is_missing_where_it_is_seen(browser, server):
+    """QA F1: no VENOM Leader Deck given and no Leader on the board, so the card's values are the only way to choose
+    it: the Leader's name is asked with them (it was folded under "More: Leader", yet required), Health and Defense
+    are one line of 1-8 each, and what is missing is said by its label where the phone sees it, not under the sticky
+    send row (it was "give its name, support", off-screen below)."""
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
+    p = Phone(browser, server).at(version)
+    choose = p.moment("Choose the VENOM Leader")
+    form = choose.locator("form")
+    expect(form).to_be_visible()
+    expect(form.locator("details.more")).to_have_count(0)  # nothing required folded away
+    name = form.get_by_role("textbox", name=re.compile("^Leader's name"))
+    expect(name).to_be_visible()
+    for track in ("Health", "Defense"):
+        values = form.locator(".field").filter(has_text=re.compile(f"^{track}")).locator(".chips button")
+        boxes = [values.nth(i).bounding_box() for i in range(values.count())]
+        assert len(boxes) == 8 and len({round(b["y"]) for b in boxes}) == 1, (track, boxes)  # one line, not 7 + 1
+        assert min(b["width"] for b in boxes) >= 40 and min(b["height"] for b in boxes) >= 40, (track, boxes)
+    form.locator("select").first.select_option(label="VENOM Island (Land)")
+    form.get_by_role("button", name="Health: 3", exact=True).tap()
+    form.get_by_role("button", name="Defense: 4", exact=True).tap()
+    send = form.locator(".submit-row button.primary")
+    send.tap()
+    said = form.locator(".field-error:visible, .form-error:visible")
+    expect(said).to_have_text(["Leader's name: please fill this in."])
+    shot(p.page, "venom-leader-name-missing", full_page=False)
+    assert hidden_or_covered(p.page, said) == []
+    name.fill("Vipress")
+    send.tap()
+    expect(said).to_have_text(["Support Value: please fill this in."])
+    assert hidden_or_covered(p.page, said) == []
+    assert p.page.evaluate("() => S.view.version") == version  # nothing sent
+    form.get_by_role("button", name="Support Value: 5", exact=True).tap()
+    send.tap()
+    expect(p.said()).to_contain_text("attacks Vipress in VENOM Island (Land): Health 3, Defense 4, Support 5")
+    p.close()
+
+
+def test_venom_a_leader_refused_by_the_rules_is_said_above_the_send_button(browser, server):
+    """The rules' own refusal (a Leader already captured), said for the whole form: in sight, clear of the sticky send
+    row and the sticky header."""
+    captured = {"type": "record_capture", "name": "Vipress", "support": 5, "player": "Bob"}
+    version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL, captured)
+    p = Phone(browser, server).at(version)
+    form = p.moment("Choose the VENOM Leader").locator("form")
+    form.get_by_role("textbox", name=re.compile("^Leader's name")).fill("Vipress")
+    form.locator("select").first.select_option(label="VENOM Island (Land)")
+    for value in ("Health: 3", "Defense: 4", "Support Value: 5"):
+        form.get_by_role("button", name=value, exact=True).tap()
+    form.locator(".submit-row button.primary").tap()
+    refusal = form.locator(".form-error")
+    expect(refusal).to_contain_text("Vipress is already in Bob's Victory Point pile")
+    p.page.wait_for_timeout(100)
+    shot(p.page, "venom-leader-refused", full_page=False)
+    assert hidden_or_covered(p.page, refusal) == []
+    assert p.page.evaluate("() => S.view.version") == version
+    p.close()
+
+
 def test_venom_roll_off_is_said_as_the_rulebook_s_roll_off_on_the_phone(browser, server):
     """Who rolled what and who won: the Commander, first to take a Turn; never a "total" of the dice."""
     version = new_game(

@@ -93,7 +93,7 @@ def test_empty_names_are_refused():
         to_phase(started(), "Tactical"),
         {**LEADER, "name": " "},
         RuleError,
-        "Choose the VENOM Leader: tap a Leader on the board, or give its name",
+        "Choose the VENOM Leader: fill in Leader's name",  # said by its label; nothing on the board to tap
     )
     _refused(
         started(),

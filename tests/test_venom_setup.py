@@ -210,10 +210,54 @@ def test_a_deck_card_placed_in_a_zone_is_then_chosen_with_one_tap():
 
 def test_a_leader_entered_by_hand_still_needs_its_values_in_words():
     state = to_phase(started(["Ann", "Bob"]), "Tactical")
-    with pytest.raises(RuleError, match=r"^Enter a Leader on the board: give the Leader card's health, defense"):
+    with pytest.raises(RuleError, match=r"^Enter a Leader on the board: fill in Health, Defense and Support Value$"):
         act(state, {"type": "place_leader", "name": "Vipress", "zone": "VENOM Island"})
     state, result = act(
         state,
         {"type": "place_leader", "name": "Vipress", "zone": "VENOM Island", "health": 3, "defense": 4, "support": 5},
     )
     assert result["summary"] == "Vipress in VENOM Island: Health 3, Defense 4, Support 5"
+
+
+def _required(state, action: str) -> dict[str, bool]:
+    return {f["name"]: f["required"] for f in SYSTEM.actions[action].describe(state)["fields"]}
+
+
+def test_a_leader_card_s_values_are_required_while_nothing_can_give_them_and_missing_ones_are_said_by_label():
+    """QA F1: no Leader Deck and no Leader on the board: the card's values are the only way, so the phone's form asks
+    each of them (a required field is never folded away), and a refusal names the missing ones by their labels."""
+    state = to_phase(started(["Ann", "Bob"]), "Tactical")
+    card = {"name": True, "zone": True, "health": True, "defense": True, "support": True, "zone_type": False}
+    assert _required(state, "choose_leader") == card
+    assert _required(state, "place_leader") == {
+        "name": True,
+        "zone": True,
+        "health": True,
+        "defense": True,
+        "support": True,
+    }
+    missing = "^Choose the VENOM Leader: fill in Leader's name and Support Value$"
+    with pytest.raises(RuleError, match=missing):
+        act(state, {"type": "choose_leader", "zone": "VENOM Island", "health": 3, "defense": 4})
+    # A Leader on the board gives them with a tap: then they are optional, and the refusal says so first.
+    state, _ = act(
+        state,
+        {"type": "place_leader", "name": "Vipress", "zone": "VENOM Island", "health": 3, "defense": 4, "support": 5},
+    )
+    assert not any(_required(state, "choose_leader").values())
+    missing = "^Choose the VENOM Leader: tap a Leader on the board, or fill in Leader's name and Support Value$"
+    with pytest.raises(RuleError, match=missing):
+        act(state, {"type": "choose_leader", "zone": "Captured Oil Rig", "health": 3, "defense": 4})
+    # With a deck given at setup its cards give them too (the Zone is still asked when placing one).
+    deck = to_phase(
+        started(["Ann", "Bob"], leader_deck=[{"name": "Destro", "health": 4, "defense": 5, "support": 3}]), "Tactical"
+    )
+    assert _required(deck, "place_leader") == {
+        "card": False,
+        "name": False,
+        "zone": True,
+        "health": False,
+        "defense": False,
+        "support": False,
+    }
+    assert _required(deck, "choose_leader")["name"] is False

@@ -793,7 +793,12 @@ function sayForm(err, text, retry) {
   err.replaceChildren(text || "");
   if (text && retry) err.append(" ", el("button", { type: "button", onclick: () => { err.hidden = true; retry(); } }, "Retry"));
   err.hidden = !text;
-  if (text) err.scrollIntoView({ block: "nearest" });
+  if (!text) return;
+  // Where the phone sees it: above the form's sticky send row and below the sticky header, never under either.
+  const row = err.closest("form") && err.closest("form").querySelector(".submit-row");
+  err.style.scrollMarginBottom = `${(row ? row.offsetHeight : 0) + 8}px`;
+  err.style.scrollMarginTop = `${document.querySelector("header.top").getBoundingClientRect().height + 8}px`;
+  err.scrollIntoView({ block: "nearest", behavior: "instant" });
 }
 
 function readAll(fields, widgets) {
@@ -1047,7 +1052,7 @@ function count(f, id, label, help) {
   // same number, "1 to 13" under the 13 buttons, only took the room of the questions under it).
   input.hidden = small;
   const node = el("div", { class: "field" }, small ? el("span", { class: "flabel", id: `${id}-l` }, label, help) : el("label", { for: id }, label, help),
-    chips.length ? el("div", { class: small ? "chips all" : "chips", role: small ? "group" : undefined, "aria-labelledby": small ? `${id}-l` : undefined }, chips) : null,
+    chips.length ? el("div", { class: small ? `chips all${values.length === 8 ? " eight" : ""}` : "chips", role: small ? "group" : undefined, "aria-labelledby": small ? `${id}-l` : undefined }, chips) : null,
     small ? input : el("div", { class: "stepper" }, el("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => bump(-1) }, "−"),
       input, el("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => bump(1) }, "+"),
       lo !== undefined || hi !== undefined ? el("span", { class: "hint" }, rangeText(f)) : null),

@@ -29,6 +29,22 @@ MAX_DICE = 100
 
 
 LEADER_CARD = ("name", "zone", "health", "defense", "support")
+# The words of a Leader card's values on the phone's form (its fields' labels), and in a refusal naming what is missing.
+LEADER_LABELS = {
+    "name": "Leader's name",
+    "zone": "Zone",
+    "health": "Health",
+    "defense": "Defense",
+    "support": "Support Value",
+}
+
+
+def _missing(action: dict[str, Any]) -> str:
+    """The Leader card's values not given, by their labels ("Leader's name and Support Value"); "" if none."""
+    labels = [LEADER_LABELS[key] for key in LEADER_CARD if action.get(key) in (None, "")]
+    if len(labels) < 2:
+        return "".join(labels)
+    return f"{', '.join(labels[:-1])} and {labels[-1]}"
 
 
 def on_board(state: State) -> dict[str, dict[str, Any]]:
@@ -56,10 +72,10 @@ def place_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
         if deck_card is None:
             raise RuleError(f"{action['card']} is not a Leader card of the deck still to be placed")
         action = {**action, **deck_card}
-    missing = [key for key in LEADER_CARD if action.get(key) in (None, "")]
+    missing = _missing(action)
     if missing:
-        how = "tap a card of the deck, or give its" if in_deck(state) else "give the Leader card's"
-        raise RuleError(f"Enter a Leader on the board: {how} {', '.join(missing)}")
+        how = "tap a card of the deck, or fill in" if in_deck(state) else "fill in"
+        raise RuleError(f"Enter a Leader on the board: {how} {missing}")
     card = {key: action[key] for key in LEADER_CARD}
     holder = captured_by(state, card["name"])
     if holder:
@@ -89,9 +105,15 @@ def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
         if card is None:
             raise RuleError(f"no VENOM Leader is entered in {action['on_board']}: give the Leader card's values")
         action = {**action, **card}
-    missing = [key for key in LEADER_CARD if action.get(key) in (None, "")]
+    missing = _missing(action)
     if missing:
-        raise RuleError(f"Choose the VENOM Leader: tap a Leader on the board, or give its {', '.join(missing)}")
+        ways = [
+            w
+            for w, there in (("a Leader on the board", on_board(state)), ("a card of the deck", in_deck(state)))
+            if there
+        ]
+        how = f"tap {' or '.join(ways)}, or fill in" if ways else "fill in"
+        raise RuleError(f"Choose the VENOM Leader: {how} {missing}")
     name = action["name"]
     if not name:
         raise RuleError("Choose the VENOM Leader: the Leader's name must not be empty")

@@ -56,12 +56,20 @@ def _event_kinds(s: State) -> list[Choice]:
 
 _ZONES = tuple(Choice(zone, f"{zone} ({kind})") for zone, kind in rules.ZONES.items())
 _LEADER_CARD = (
-    Field("name", "text", label="Leader", max_length=setup.NAME_LENGTH, help="the VENOM Leader card's name"),
-    Field("zone", "pick", label="Zone", choices=_ZONES, help="where the Leader stands on the board"),
+    Field(
+        "name",
+        "text",
+        label=fight.LEADER_LABELS["name"],
+        max_length=setup.NAME_LENGTH,
+        help="the VENOM Leader card's name",
+    ),
+    Field(
+        "zone", "pick", label=fight.LEADER_LABELS["zone"], choices=_ZONES, help="where the Leader stands on the board"
+    ),
     Field(
         "health",
         "count",
-        label="Health",
+        label=fight.LEADER_LABELS["health"],
         minimum=rules.TRACK_MIN,
         maximum=rules.TRACK_MAX,
         help="the card's Health Value, 1-8",
@@ -69,7 +77,7 @@ _LEADER_CARD = (
     Field(
         "defense",
         "count",
-        label="Defense",
+        label=fight.LEADER_LABELS["defense"],
         minimum=rules.TRACK_MIN,
         maximum=rules.TRACK_MAX,
         help="the card's Defense Value, 1-8",
@@ -77,7 +85,7 @@ _LEADER_CARD = (
     Field(
         "support",
         "count",
-        label="Support Value",
+        label=fight.LEADER_LABELS["support"],
         minimum=0,
         maximum=rules.VENOM_SUPPORT_CARDS,
         help="VENOM Support it commands; its Victory Points when captured",
@@ -104,6 +112,15 @@ def _leaders_in_deck(st: State) -> list[Choice]:
         Choice(c["name"], f"{c['name']}: Health {c['health']}, Defense {c['defense']}, Support {c['support']}")
         for c in fight.in_deck(st)
     ]
+
+
+def _no_card_to_tap(st: State) -> bool:
+    """No Leader on the board nor card of the deck to tap: the Leader card's values are the only way to give it."""
+    return not fight.on_board(st) and not fight.in_deck(st)
+
+
+def _no_deck_card(st: State) -> bool:
+    return not fight.in_deck(st)
 
 
 _DECK_CARD = Field(
@@ -253,7 +270,7 @@ _SPECS = (
         "Enter a Leader on the board",
         "A VENOM Leader card face up in a Zone (at setup, or replenishing): entered once, it is chosen with a tap.",
         fight.place_leader,
-        (_DECK_CARD, *(replace(f, required=f.name == "zone") for f in _LEADER_CARD)),
+        (_DECK_CARD, *(replace(f, required=f.name == "zone", required_now=_no_deck_card) for f in _LEADER_CARD)),
         group=TACTICAL,
         available=_board_open,
         taps=("card", "zone"),
@@ -276,7 +293,7 @@ _SPECS = (
                 help="a Leader card entered before: its values are taken",
             ),
             _DECK_CARD,
-            *(replace(f, required=False) for f in _LEADER_CARD),
+            *(replace(f, required=False, required_now=_no_card_to_tap) for f in _LEADER_CARD),
             Field(
                 "zone_type",
                 "pick",
