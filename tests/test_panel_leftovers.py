@@ -57,7 +57,9 @@ def test_without_the_stream_the_page_polls_its_moment_not_the_full_view(browser,
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
     page.goto(f"/join?code={server.code}")
-    expect(page.locator("#link")).to_contain_text("Checking the table every few seconds")
+    expect(page.locator("#link")).to_contain_text(
+        "every few seconds"
+    )  # polling, said as such (a4e5eac: words per refusal)
     page.wait_for_function(f"() => S.view && S.view.version === {version}")
     asked.clear()
     version = api(server, "POST", "/api/sessions/active/actions", ROLL)["version"]
