@@ -381,7 +381,7 @@ class Table:
                 "version": live.version,
                 "actions": actions,
                 "pending": [p.describe() for p in system.pending(state)],
-                "buttons": [] if live.readonly else buttons_now(system, state),
+                "buttons": [] if live.readonly else buttons_now(system, state, live.options),
             }
 
     # -- seats ------------------------------------------------------------------
@@ -1002,10 +1002,14 @@ def _name_dice(rolls: list[dict], names: list[str]) -> None:
         at += n
 
 
-def buttons_now(system: GameSystem, state: Mapping[str, Any]) -> list[dict]:
+def buttons_now(system: GameSystem, state: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> list[dict]:
     """The table's buttons A-C as they stand: labelled for now ("Attack Bob (Mars)", "Roll d10" in a
     Basic game) and only those a press would not refuse (button A before a target is declared is not
-    offered, so a phone never shows a button only to be told no). Undo and redo are the header's."""
+    offered, so a phone never shows a button only to be told no). Undo and redo are the header's.
+
+    The press itself is what is checked: its action is run as a press runs it (the rules, the handler,
+    the laws) on the state, which is left as it was, with dice from a fixed seed: a rule the handler alone
+    knows ("Shred has no dice prepared") leaves the button out as surely as an unavailable action."""
     out = []
     for b in system.buttons(state):
         if not callable(b.action):
@@ -1014,10 +1018,7 @@ def buttons_now(system: GameSystem, state: Mapping[str, Any]) -> list[dict]:
             raw = b.action(state)
             if raw is None:
                 continue
-            spec = system.spec(raw.get("type"))
-            if spec.reason(state, None):
-                continue
-            system.validate_action(raw, state)
+            run_action(system, dict(state), raw, rng=random.Random(0), options=options)
         except TablesideError:
             continue
         except Exception:  # a broken binding is reported when its button is pressed, naming it

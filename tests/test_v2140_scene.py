@@ -9,6 +9,7 @@ from tableside.core.errors import BadRequest, RuleError
 from tableside.core.fields import read_faces
 from tableside.core.recorder import NeedsDice
 from tableside.core.systems.v2140 import SYSTEM
+from tableside.core.table import buttons_now
 
 from tests.dicehelp import play, play_step
 
@@ -215,6 +216,21 @@ def test_buttons() -> None:
     assert r["summary"] == "GM's move (round 1)"
     s, _ = act(s, SYSTEM.binding("C", False, s).action(s))
     assert s["round"] == 2
+
+
+def test_a_is_offered_only_while_a_press_would_roll_a_pool() -> None:
+    """#17 F6: the GM's phone, while Shred puts dice forward (Shred rolled his pool; the GM drew nothing), offered
+    "Roll pool (button A)"; pressed, it was refused ("Shred has no dice prepared"). A binding's action is offered
+    only when the press itself would be taken: its availability and fields alone said yes."""
+    s = scene(players=["Shred", "Sven"], gm="GM")
+    s, _ = act(s, {"type": "prepare_pool", "participant": "Shred", "primary_skills": 2})
+    assert [b["button"] for b in buttons_now(SYSTEM, s)][:1] == ["A"]  # Shred's drawn dice: A rolls them
+    s, _ = act(s, {"type": "roll_pool", "participant": "Shred"}, faces=[6, 5, 5, 4, 4])
+    assert SYSTEM.binding("A", False, s).action(s) == {"type": "roll_pool", "participant": "Shred"}
+    refused(s, SYSTEM.binding("A", False, s).action(s), "Shred has no dice prepared")
+    assert "A" not in [b["button"] for b in buttons_now(SYSTEM, s)]
+    s, _ = act(s, {"type": "prepare_pool", "participant": "GM", "racks": 1})
+    assert [b["button"] for b in buttons_now(SYSTEM, s)][:1] == ["A"]  # the GM's drawn dice, the first prepared
 
 
 def test_a_roll_through_tableside_dice_asks_for_missing_faces() -> None:
