@@ -105,4 +105,11 @@ def test_a_private_pool_is_not_counted_for_anyone_in_the_shared_report(table):
     own = client.get("/api/sessions/active/log", headers=gm).get_json()
     assert any(e["rolls"] for e in own)  # the GM's phone reads its faces...
     for headers in (AUTH, seated(phone(table), "Shred"), gm):  # ...no luck report counts them, not even the GM's
-        assert client.get("/api/panel/luck", headers=headers).get_json()["players"] == []
+        luck = client.get("/api/panel/luck", headers=headers).get_json()
+        assert luck["players"] == []
+        # #17 F7: Sven's phone said "No dice rolled yet" after Shred rolled 5 private dice. The report says what is
+        # true: dice were rolled, in private, and are not counted (how many is public: the log's summary says it).
+        rolled = sum(len(r["rolls"]) for e in own for r in e["rolls"])
+        assert luck["private_dice"] == rolled > 0
+        said = f"Not counted: {rolled} dice rolled in private (a seat's private dice are its own)."
+        assert luck["note"] == said, luck

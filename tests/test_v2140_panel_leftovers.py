@@ -254,3 +254,20 @@ def test_a_table_phone_leaves_a_held_seat_s_own_dice_to_that_seat_s_phone(server
     shot(table.page, "v2140-leftovers-table-all-seats-held")
     sven.at(version)
     assert main_moves(shred) == ["Put dice forward"]
+
+
+def test_the_luck_report_says_dice_rolled_in_private_were_rolled(server, phones):
+    """#17 F7: Sven's History tab said "Luck report: No dice rolled yet." after Shred rolled 5 dice into his scene
+    pool (private to Shred, so counted for no one). It says what is true: none rolled in the open, and how many
+    were rolled in private and are not counted (the log's summary says that count to everyone already)."""
+    version = new_game(server, "v2140", {"players": ["Shred", "Sven"]})
+    shred, sven = phones(version, "Shred", "Sven")
+    assert shred.page.evaluate(POST, {"type": "prepare_pool", "primary_skills": 2})[0] == 200
+    assert shred.page.evaluate(POST, {"type": "roll_pool", "faces": [6, 5, 5, 4, 4]})[0] == 200
+    sven.at(version + 2)
+    sven.page.get_by_role("button", name="History", exact=True).tap()
+    luck = sven.page.locator("#luck")
+    expect(luck).to_contain_text("No dice rolled in the open yet.")
+    expect(luck).to_contain_text("Not counted: 5 dice rolled in private (a seat's private dice are its own).")
+    expect(luck).not_to_contain_text("No dice rolled yet")
+    shot(sven.page, "v2140-leftovers-luck-private", full_page=False)

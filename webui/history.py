@@ -26,6 +26,7 @@ from tableside.core import dice, privacy
 from tableside.core.errors import NotFound
 from tableside.core.replay import DamagedEntry, Replay
 from tableside.core.store import Store
+from tableside.core.words import plural
 
 bp = Blueprint("history", __name__)
 log = logging.getLogger(__name__)
@@ -292,6 +293,12 @@ def die_owners(entry: dict, roll: dict, count: int) -> list[str]:
     return [_who(entry)] * count
 
 
+def _faces(roll: dict) -> list:
+    """A roll's faces in the order rolled (``rolls``, else the kept ``faces``); [] when it has none."""
+    faces = roll.get("rolls") if isinstance(roll.get("rolls"), list) else roll.get("faces")
+    return faces if isinstance(faces, list) else []
+
+
 def _sides(roll: dict) -> int | None:
     if isinstance(roll.get("sides"), int):
         return roll["sides"]
@@ -312,12 +319,13 @@ class LuckBook:
         self.acc: dict[str, list[float]] = {}  # seat (or THE_TABLE) -> dice, z sum, face/mean sum
         self.damaged: list[dict] = []
         self.system: Any = None  # the game's rules, for its seats' names and colours
+        self.private_dice = 0  # dice rolled in private (another seat's scene pool), said as not counted
 
     def add(self, entry: dict) -> None:
         for r in entry_rolls(entry):
             sides = _sides(r)
-            faces = r.get("rolls") if isinstance(r.get("rolls"), list) else r.get("faces")
-            if not sides or sides < 2 or not isinstance(faces, list):
+            faces = _faces(r)
+            if not sides or sides < 2 or not faces:
                 continue
             mean, sd = (sides + 1) / 2, math.sqrt((sides * sides - 1) / 12)
             for f, who in zip(faces, die_owners(entry, r, len(faces)), strict=True):
@@ -331,7 +339,10 @@ class LuckBook:
         if version <= self.version:
             return
         for e in reader.entries(self.session, after=self.version, upto=version, damaged=self.damaged):
-            self.add(privacy.entry(e, None))
+            shown = privacy.entry(e, None)
+            if shown.get("private"):  # how many dice is public ("Shred rolled 5 dice"); their faces are not
+                self.private_dice += sum(len(_faces(r)) for r in entry_rolls(e))
+            self.add(shown)
         self.version = version
         del self.damaged[20:]
 
@@ -362,10 +373,14 @@ class LuckBook:
             if players
             else ""
         )
+        if self.private_dice:  # said, so "no dice" is never said of a table that rolled in private
+            dice = plural(self.private_dice, "die")
+            hidden = f"Not counted: {dice} rolled in private (a seat's private dice are its own)."
+            note = f"{note} {hidden}" if note else hidden
         if self.damaged:
             seqs = ", ".join(str(d["seq"]) for d in self.damaged[:10])
             note = (note + " " if note else "") + f"Damaged log entries {seqs} could not be read and are not counted."
-        return {"players": players, "note": note}
+        return {"players": players, "note": note, "private_dice": self.private_dice}
 
 
 def luck_report(entries: list[dict], system: Any = None, state: dict | None = None) -> dict:

@@ -1624,7 +1624,11 @@ function drawLuck(luck) {
   const box = $("luck");
   box.replaceChildren();
   const rowsL = (luck && luck.players) || [];
-  if (!rowsL.length) { box.append(el("p", { class: "hint" }, "No dice rolled yet.")); return; }
+  if (!rowsL.length) { // dice rolled in private (a seat's own scene pool) are rolled, only not counted: said so
+    box.append(el("p", { class: "hint" }, luck && luck.private_dice ? "No dice rolled in the open yet." : "No dice rolled yet."));
+    if (luck && luck.note) box.append(el("p", { class: "hint" }, luck.note));
+    return;
+  }
   box.append(el("table", { class: "luck" }, el("thead", {}, el("tr", {}, ["Who", "Dice", "Average face", "Verdict"].map((h) => el("th", { scope: "col" }, h)))),
     // each player named and coloured as the board draws them ("Ann (Venus)" in purple): the server's label and colour
     el("tbody", {}, rowsL.map((p) => el("tr", { class: Number.isInteger(p.colour) ? `c${p.colour % 7}` : undefined },
