@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import phone, served, shot
+from tests.browser_support import MANY_NEW_GAMES, phone, served, shot
 from tests.test_tap_budget import api
 
 pytestmark = pytest.mark.slow
@@ -27,9 +27,11 @@ def one_stream(tmp_path):
     yield from served(tmp_path, "[server]\nmax_streams = 1  # one phone streams, the next is refused\n")
 
 
-@pytest.fixture
-def server(tmp_path):
-    yield from served(tmp_path)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    # One server for the short tests: a server stopped seconds after its start waits for the e-paper's start
+    # (3-10 s at load 5-10 here, against 0.1-0.9 s once started), which at load 20+ can pass a stop's 20 s.
+    yield from served(tmp_path_factory.mktemp("words"), MANY_NEW_GAMES)
 
 
 def test_a_phone_past_the_stream_limit_says_too_many_phones_and_still_follows_the_table(browser, one_stream):
@@ -77,4 +79,23 @@ def test_no_answer_at_all_is_said_as_a_lost_connection(browser, server):
     expect(link).to_have_text(re.compile("^Connection lost: "))
     expect(link).to_have_class("link down")
     expect(page.locator("#version")).to_contain_text("version 0")  # the page itself loaded: only the stream fails
+    page.context.close()
+
+
+def test_a_refusal_whose_reason_does_not_come_is_said_as_a_lost_connection(browser, server):
+    """The stream refused, then no answer when the phone asks why (the table gone meanwhile): not "refused"."""
+    api(server, "POST", "/api/sessions", {"system": "venom"})
+    page = phone(browser, server, join=False)
+
+    def refuse_then_vanish(route):
+        if route.request.resource_type == "eventsource":
+            route.fulfill(status=503, content_type="application/json", body='{"error": "the table is stopping"}')
+        else:  # the phone's own question why
+            route.abort("connectionrefused")
+
+    page.route("**/api/stream", refuse_then_vanish)
+    page.goto(f"/join?code={server.code}")
+    link = page.locator("#link")
+    expect(link).to_have_text("Connection lost: the table does not answer. Trying again every few seconds…")
+    expect(link).to_have_class("link down")
     page.context.close()
