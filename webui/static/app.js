@@ -1907,6 +1907,8 @@ async function start() {
   for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => { S.autoGames = false; showTab(b.dataset.tab); });
   for (const b of document.querySelectorAll("[data-goto]")) b.addEventListener("click", () => showTab(b.dataset.goto));
   $("banner-close").addEventListener("click", () => banner(""));
+  // A refusal's bar at the screen's bottom: an open form's sticky send row rests above it, never under it (style.css).
+  new ResizeObserver(() => document.documentElement.style.setProperty("--banner-h", `${$("banner").offsetHeight}px`)).observe($("banner"));
   $("banner-retry").addEventListener("click", () => { const r = S.retry; banner(""); if (r) r(); });
   $("undo").addEventListener("click", () => undoRedo("undo"));
   $("said-more").addEventListener("click", toggleSaid);
