@@ -15,7 +15,7 @@ display.canvas.Inks.share).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 # A player colour index names one of these; the phone draws each, the e-paper the inks it has.
@@ -147,13 +147,16 @@ Element = KeyFigure | Track | Bars | Grid | DiceGroup | Text
 
 @dataclass(frozen=True)
 class Screen:
-    """A system's view of its state. ``prompt`` is what the table waits for now."""
+    """A system's view of its state. ``prompt`` is what the table waits for now. ``players``: the players' names
+    as the screen's texts write them, so a panel too small for them can shorten each one the same way in every
+    text (docs/display.md, "Names on a small panel")."""
 
     title: str
     status: str = ""
     elements: tuple[Element, ...] = ()
     alert: str | None = None
     prompt: str | None = None
+    players: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON, field by field: ``dataclasses.asdict`` deep-copies every value and was
@@ -162,9 +165,7 @@ class Screen:
 
     def by_priority(self, keep: int) -> Screen:
         """The same screen with only elements of priority <= ``keep`` (for small panels)."""
-        return Screen(
-            self.title, self.status, tuple(e for e in self.elements if e.priority <= keep), self.alert, self.prompt
-        )
+        return replace(self, elements=tuple(e for e in self.elements if e.priority <= keep))
 
 
 def _plain(value: Any) -> Any:

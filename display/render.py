@@ -13,15 +13,28 @@ and draw. Every text is drawn whole or in a documented shorter form (docs/displa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageFont
 from tableside.core.screen import Element, Screen, Text
 from tableside.display.canvas import RGB, Canvas, Inks, Metrics, TextRun, cap, line_h, metrics, top
 from tableside.display.join import JoinInfo, draw_qr, qr_matrix
 from tableside.display.layout import draw_body
+from tableside.display.names import LETTERS, abbreviations, renamed
 from tableside.display.panels import BLACK, WHITE, Panel
-from tableside.display.text import Weight, clauses, clean, fit, font, largest, shorten, width, wrap, wrap_whole
+from tableside.display.text import (
+    ELLIPSIS,
+    Weight,
+    clauses,
+    clean,
+    fit,
+    font,
+    largest,
+    shorten,
+    width,
+    wrap,
+    wrap_whole,
+)
 
 __all__ = [
     "Layout",
@@ -153,6 +166,10 @@ class Layout:
     texts: tuple[TextRun, ...] = ()  # every run of text drawn, in order
     lost: tuple[str, ...] = ()  # texts that had no room at all, so nothing of them was drawn
     tightest: int = 0  # the most compact level an element of the body is drawn at (0: every one roomy)
+    loose: int = 0  # priority-1 elements no layout held whole, drawn in a shorter form (``Canvas.loose``)
+    # Each player's name as this frame writes it, (whole, drawn), where the frame shortens names (``names``);
+    # empty where every name is whole.
+    names: tuple[tuple[str, str], ...] = ()
 
 
 def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.Image:
@@ -166,9 +183,39 @@ PROMPT_QUARTERS = (5, 6, 7, 8)  # the prompt's biggest type in quarters of the t
 def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> tuple[Image.Image, Layout]:
     """``render`` and the layout it chose (for tests and the phone's preview).
 
-    On a large panel whose body leaves more than two lines empty at the bottom, the prompt (the moment) is
-    drawn bigger, step by step, as long as no element is left out for it; the body's type may then grow too.
+    Where the players' whole names leave a text cut or a score out (``_trouble``: twelve-character names on a
+    pHAT), every name is shortened the same way in every text of the frame, as little as that holds them
+    (``names``, docs/display.md "Names on a small panel").
     """
+    drawn = _grown(screen, panel, join)
+    trouble = _trouble(drawn[1])
+    if not trouble or not screen.players:
+        return drawn
+    for letters in LETTERS:  # the longest forms first: the first that holds everything is kept
+        forms = abbreviations(screen.players, letters)
+        if all(form == name for name, form in forms.items()):
+            continue
+        image, layout = _grown(renamed(screen, forms), panel, join)
+        shorter = image, replace(layout, names=tuple(forms.items()))
+        less = _trouble(layout)
+        if less < trouble:
+            drawn, trouble = shorter, less
+        if not less:
+            break
+    return drawn
+
+
+def _trouble(layout: Layout) -> int:
+    """What a frame fails to hold whole: texts cut with "…" or left out for want of any room, priority-1
+    elements left out or drawn in a shorter form (a score line without its last scores)."""
+    cut = sum(ELLIPSIS in run.text for run in layout.texts)
+    return cut + len(layout.lost) + sum(e.priority <= 1 for e in layout.dropped) + layout.loose
+
+
+def _grown(screen: Screen, panel: Panel, join: JoinInfo | None) -> tuple[Image.Image, Layout]:
+    """The frame of ``screen`` as it is. On a large panel whose body leaves more than two lines empty at the
+    bottom, the prompt (the moment) is drawn bigger, step by step, as long as no element is left out for it;
+    the body's type may then grow too."""
     image, layout = _render_layout(screen, panel, join, PROMPT_QUARTERS[0])
     line = metrics(panel).line
     empty = _left_empty(layout)
@@ -238,7 +285,14 @@ def _render_layout(screen: Screen, panel: Panel, join: JoinInfo | None, quarters
     kept_ids = {id(e) for e, _box in kept}
     dropped = tuple(e for e in elements if id(e) not in kept_ids)
     return c.image, Layout(
-        tuple(kept), dropped, figure_size, (m.pad, y, w - m.pad, bottom), tuple(c.runs), tuple(c.lost), c.tightest
+        tuple(kept),
+        dropped,
+        figure_size,
+        (m.pad, y, w - m.pad, bottom),
+        tuple(c.runs),
+        tuple(c.lost),
+        c.tightest,
+        len(c.loose),
     )
 
 

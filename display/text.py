@@ -227,6 +227,26 @@ def wrap_whole(text: object, fnt: ImageFont.FreeTypeFont, room: int, max_lines: 
     return lines if len(lines) <= max_lines else None
 
 
+def wrap_items(text: object, fnt: ImageFont.FreeTypeFont, room: int, max_lines: int) -> list[str] | None:
+    """``wrap_whole`` for a list whose items are joined by " · " ("VP Ann 2 · Bob 0"): lines break between items,
+    each line but the last ending in "·", so a player's name stays beside their score; where the items do not
+    fit that way (or the text is no such list), the words are wrapped as ``wrap_whole`` wraps them."""
+    items = clean(text).split(" · ")
+    if len(items) < 2:
+        return wrap_whole(text, fnt, room, max_lines)
+    units = [item + " ·" for item in items[:-1]] + items[-1:]
+    lines: list[str] = []
+    for unit in units:
+        candidate = f"{lines[-1]} {unit}" if lines else unit
+        if lines and ink_width(candidate, fnt) <= room:
+            lines[-1] = candidate
+        elif ink_width(unit, fnt) <= room and len(lines) < max_lines:
+            lines.append(unit)
+        else:
+            return wrap_whole(text, fnt, room, max_lines)
+    return lines
+
+
 def ink_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
     """The room ``text`` needs drawn whole: its advance, or its ink where a glyph reaches past it."""
     return _ink_width(str(text)[:MAX_TEXT], fnt)

@@ -46,3 +46,28 @@ def test_every_bar_names_its_player_in_the_same_form(players, panel_id):
 def test_a_long_team_name_in_bold_makes_every_row_short_and_a_short_list_stays_whole(panel_id):
     assert _bar_names(TEAMS, panel_id)[1] == ["Alexandra", "Bo"]
     assert _bar_names(FOUR, panel_id)[1] == ["Ann (Venus)", "Bob (Mars)", "Cy (Pluto)", "Dee (Titan)"]
+
+
+ALIKE = [
+    {"name": "Christabella", "home_worlds": ["Venus"]},
+    {"name": "Christopher", "home_worlds": ["Mars"]},
+    {"name": "Maximilianus", "home_worlds": ["Pluto"]},
+    {"name": "Max", "home_worlds": ["Titan"]},
+    {"name": "Anna Maria", "home_worlds": ["Ganymede"]},
+    {"name": "Anna Lena", "home_worlds": ["Earth"]},
+]
+
+
+@pytest.mark.parametrize("panel_id", [p for p, panel in PANELS.items() if panel.size_class == "small"])
+def test_names_too_long_for_a_phat_are_shortened_alike_everywhere_and_stay_apart(panel_id):
+    """Six long names on a pHAT were cut with "…" in the bars ("Chri…" twice). Each is now shortened by the
+    documented rule, the same in the prompt, and two that would read alike ("Chris.") take letters until they
+    differ; "Max" stays whole and "Maximilianus" does not read as it."""
+    from tests.test_display_text_fit import check_whole
+
+    screen = SYSTEM.screen(SYSTEM.initial_state(SYSTEM.validate_options({"players": ALIKE})))
+    image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
+    check_whole(image, layout, panel_id)
+    bars = [r.text for r in layout.texts if r.rule == "clauses" and r.asked.endswith(")")][:6]
+    assert bars == ["Christa.", "Christo.", "Maxim.", "Max", "Anna M.", "Anna L."], bars
+    assert [r.text for r in layout.texts][1].startswith("Maxim. (Pluto)"), "the prompt names the player as the bars do"

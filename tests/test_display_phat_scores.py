@@ -26,7 +26,7 @@ from tests.test_display_text_fit import JOIN, check_scores, check_whole, measure
 
 PHATS = sorted(p for p, panel in PANELS.items() if panel.size_class == "small")
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim")
-LONG = ("Maximilianus", "Konstantinos", "Christabella", "Bartholomeww", "Wilhelminaaa")  # 12 characters
+LONG = ("Maximilianus", "Konstantinos", "Christabella", "Bartholomeww", "Wilhelminaaa", "Ferdinandina")  # 12 chars
 # The vnm worlds in seating order; two players each play two planets as a team.
 WORLDS = ("Venus", "Mars", "Pluto", "Titan", "Ganymede", "Earth")
 COUNTS = {"vegas": range(2, 6), "venom": range(2, 6), "vnm": range(2, 7), "v2140": range(1, 12)}
@@ -126,10 +126,8 @@ def test_every_score_stays_on_every_phat_at_every_table_size(system, players):
             check_scores(layout, pairs, where)
 
 
-# Twelve-character names (the roll-off tests' own): every system up to the count a pHAT holds whole with them.
-# Not yet: VENOM with five (an attack's VP line drops the last scores as trailing clauses; the Event Phase leaves
-# the players' VP out) and VNM from three (a name in the bars' two columns is cut).
-LONG_COUNTS = {"vegas": range(2, 6), "venom": range(2, 5), "v2140": range(1, 6)}
+# Twelve-character names (the roll-off tests' own) on every system up to its most players.
+LONG_COUNTS = {"vegas": range(2, 6), "venom": range(2, 6), "vnm": range(2, 7), "v2140": range(1, 6)}
 LONG_CASES = [(s, n) for s in sorted(LONG_COUNTS) for n in LONG_COUNTS[s]]
 
 

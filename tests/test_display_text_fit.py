@@ -10,6 +10,7 @@ the player's name.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy
@@ -73,8 +74,25 @@ def scores(system: str, state: dict) -> list[tuple[str, str]]:
     raise AssertionError(f"no score known for {system}")
 
 
+def check_names(layout: Layout, where: str) -> None:
+    """Where a frame shortens the players' names (docs/display.md, "Names on a small panel"): each is whole or
+    its first letters and a full stop, no two read alike, and no text writes a shortened name whole."""
+    drawn = dict(layout.names)
+    for name, form in drawn.items():
+        assert form == name or (form.endswith(".") and name.startswith(form[:-1]) and len(form) < len(name)), (
+            f"{where}: {name!r} drawn as {form!r}, not a documented shorter name"
+        )
+    read = [form.rstrip(".").casefold() for form in drawn.values()]
+    assert len(set(read)) == len(read), f"{where}: two players read alike: {sorted(drawn.values())}"
+    for name, form in drawn.items():
+        if form != name:
+            whole = [r.text for r in layout.texts if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", r.text)]
+            assert not whole, f"{where}: {name!r} is {form!r} on this panel but whole in {whole}"
+
+
 def check_whole(image: Image.Image, layout: Layout, where: str) -> None:
     assert not layout.lost, f"{where}: no room at all for {layout.lost}"
+    check_names(layout, where)
     boxes = []
     for run in layout.texts:
         box = measured(run)
@@ -97,7 +115,9 @@ def check_whole(image: Image.Image, layout: Layout, where: str) -> None:
 
 def check_scores(layout: Layout, pairs: list[tuple[str, str]], where: str) -> None:
     runs = [(r.text, measured(r)) for r in layout.texts]
-    for name, score in pairs:
+    drawn = dict(layout.names)  # each player as this frame names them: whole, or shortened the same everywhere
+    for whole, score in pairs:
+        name = drawn.get(whole, whole)
         names = [box for text, box in runs if text == name or text.startswith(name + " ")]
         if any(f" {name} {score}" in f" {text} " or f"{name} {score} " in f"{text} " for text, _b in runs):
             continue  # one line of scores, "VP Ann 2 · Bob 0 · Cy 0"
@@ -189,3 +209,23 @@ def test_the_venom_players_grid_headings_keep_one_size_with_a_gap_on_the_13_3_in
     boxes = [measured(r) for r in heads]
     gap = min(b[0] - a[2] for a, b in zip(boxes, boxes[1:], strict=False))
     assert gap >= heads[0].font.size // 3, f"headings {gap} px apart: {boxes}"
+
+
+def test_the_name_rule_shortens_alike_and_keeps_players_apart():
+    """docs/display.md, "Names on a small panel": the first letters and a full stop, the first word of a name of
+    several, whole where that is no shorter; two that would read alike take more letters until they differ."""
+    from tableside.display.names import abbreviate, abbreviations
+
+    assert abbreviate("Maximilianus", 5) == "Maxim."
+    assert abbreviate("Maximilianus", 3) == "Max."
+    assert abbreviate("Konrad", 5) == "Konrad"  # "Konra." would be no shorter
+    assert abbreviate("Anna Maria", 5) == "Anna."
+    assert abbreviations(["Christabella", "Christopher", "Maximilianus", "Max", "Anna Maria", "Anna Lena"], 5) == {
+        "Christabella": "Christa.",
+        "Christopher": "Christo.",
+        "Maximilianus": "Maxim.",
+        "Max": "Max",
+        "Anna Maria": "Anna M.",
+        "Anna Lena": "Anna L.",
+    }
+    assert abbreviations(["Maximilianus", "Max"], 3) == {"Maximilianus": "Maxi.", "Max": "Max"}  # not "Max." by "Max"

@@ -61,7 +61,8 @@ def _columns(c: Canvas, e: Bars, w: int, compact: int, whole: Bars, short: bool 
     fb = font(size, "bold")
     mark = max(3, size // 4) + 2 if any(b.note == "turn" for b in whole.bars) else 0  # whose-turn column
     widest = max((ink_width(_label(b, short), fb) for b in e.bars), default=0)
-    name_w = min(w * 2 // 5, widest + c.m.pad + size // 2 + mark) if e.bars else 0
+    most = w // 2 if e is not whole else w * 2 // 5  # a column of the two (a pHAT's bars) is narrow already
+    name_w = min(most, widest + c.m.pad + size // 2 + mark) if e.bars else 0
     coloured = len(c.inks.players) > 1 and any(bar.colour is not None for bar in whole.bars)
     sw = size // 2 if coloured else -2
     return mark, sw, name_w, name_w - mark - sw - 2 - c.m.pad // 2

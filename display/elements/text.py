@@ -13,7 +13,7 @@ from __future__ import annotations
 from tableside.core.screen import Text
 from tableside.display.canvas import Canvas, line_h
 from tableside.display.elements.base import Kind
-from tableside.display.text import clauses, clean, font, wrap_whole
+from tableside.display.text import clauses, clean, font, wrap_items
 
 NO_ROOM = 1 << 30
 
@@ -26,18 +26,18 @@ def _lines(c: Canvas, e: Text, w: int, compact: int) -> tuple[list[str] | None, 
     """The lines, every word whole, and the abbreviation rule they follow ("" for the whole text)."""
     f = font(_size(c, compact), "bold" if e.tone != "normal" else "regular")
     if compact < 3:
-        return wrap_whole(e.text, f, w, (4, 3, 2)[int(compact)]), ""
+        return wrap_items(e.text, f, w, (4, 3, 2)[int(compact)]), ""
     if e.priority <= 1 and id(e) not in c.loose:
         # What the moment needs (VENOM's "VP Ann 5 · Bob 0 · ..."): whole, on up to three lines, wherever any
         # layout holds it that way (the key figures go on one line for it), before a form that drops a score.
         line = clean(e.text)  # printable: a control character in a name must not reach the font engine
         if f.getlength(line) <= w:
             return [line], ""
-        return wrap_whole(e.text, f, w, 3), ""
+        return wrap_items(e.text, f, w, 3), ""
     for i, form in enumerate(clauses(e.text)):
         if f.getlength(form) <= w:
             return [form], "clauses" if i else ""
-    return wrap_whole(e.text, f, w, 2), ""
+    return wrap_items(e.text, f, w, 2), ""
 
 
 def measure(c: Canvas, e: Text, w: int, compact: int = 0) -> int:

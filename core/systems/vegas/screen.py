@@ -86,4 +86,7 @@ def screen(state: dict[str, Any], prompt: str | None = None, roll: TableRoll | N
     status = state["phase"]
     if last and state["phase"] != GAME_OVER:  # the last trick's winner in the header, where it always fits
         status = f"{status} · last trick {last['winner']}"
-    return Screen("Venusian Vegas", status=status, elements=tuple(elements), alert=alert, prompt=prompt)
+    players = tuple(state["players"])
+    return Screen(
+        "Venusian Vegas", status=status, elements=tuple(elements), alert=alert, prompt=prompt, players=players
+    )

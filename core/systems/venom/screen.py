@@ -64,6 +64,7 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
         elements=tuple(elements),
         alert=_alert(st),
         prompt=shown[0].text if shown else None,
+        players=tuple(p["name"] for p in st["players"]),
     )
 
 

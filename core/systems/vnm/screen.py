@@ -33,6 +33,7 @@ def screen(state: State, roll: TableRoll | None = None) -> Screen:
         elements=tuple(elements),
         alert=_alert(state),
         prompt=waiting[0].text if waiting else None,
+        players=tuple(p["name"] for p in state["players"]),
     )
 
 
