@@ -188,28 +188,31 @@ def render_layout(screen: Screen, panel: Panel, join: JoinInfo | None = None) ->
     (``names``, docs/display.md "Names on a small panel").
     """
     drawn = _grown(screen, panel, join)
-    trouble = _trouble(drawn[1])
-    if not trouble or not screen.players:
+    trouble = _trouble(screen, drawn[1])
+    if not any(trouble) or not screen.players:
         return drawn
     for letters in LETTERS:  # the longest forms first: the first that holds everything is kept
         forms = abbreviations(screen.players, letters)
         if all(form == name for name, form in forms.items()):
             continue
-        image, layout = _grown(renamed(screen, forms), panel, join)
-        shorter = image, replace(layout, names=tuple(forms.items()))
-        less = _trouble(layout)
+        shorter = renamed(screen, forms)
+        image, layout = _grown(shorter, panel, join)
+        less = _trouble(shorter, layout)
         if less < trouble:
-            drawn, trouble = shorter, less
-        if not less:
+            drawn, trouble = (image, replace(layout, names=tuple(forms.items()))), less
+        if not any(less):
             break
     return drawn
 
 
-def _trouble(layout: Layout) -> int:
-    """What a frame fails to hold whole: texts cut with "…" or left out for want of any room, priority-1
-    elements left out or drawn in a shorter form (a score line without its last scores)."""
-    cut = sum(ELLIPSIS in run.text for run in layout.texts)
-    return cut + len(layout.lost) + sum(e.priority <= 1 for e in layout.dropped) + layout.loose
+def _trouble(screen: Screen, layout: Layout) -> tuple[int, tuple[bool, ...], int]:
+    """What a frame fails to hold whole, worst first: texts cut with "…" or left out for want of any room;
+    which priority-1 elements are left out, in the screen's order (an earlier one outweighs any later ones,
+    as the layout adds them: Venus 2140's scene pools before the dice put forward); how many are drawn in a
+    shorter form (a score line without its last scores)."""
+    cut = sum(ELLIPSIS in run.text for run in layout.texts) + len(layout.lost)
+    out = {id(e) for e in layout.dropped}
+    return cut, tuple(id(e) in out for e in screen.elements if e.priority <= 1), layout.loose
 
 
 def _grown(screen: Screen, panel: Panel, join: JoinInfo | None) -> tuple[Image.Image, Layout]:

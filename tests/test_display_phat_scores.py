@@ -26,7 +26,19 @@ from tests.test_display_text_fit import JOIN, check_scores, check_whole, measure
 
 PHATS = sorted(p for p, panel in PANELS.items() if panel.size_class == "small")
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim")
-LONG = ("Maximilianus", "Konstantinos", "Christabella", "Bartholomeww", "Wilhelminaaa", "Ferdinandina")  # 12 chars
+LONG = (  # twelve characters each, enough for every seat of every system
+    "Maximilianus",
+    "Konstantinos",
+    "Christabella",
+    "Bartholomeww",
+    "Wilhelminaaa",
+    "Ferdinandina",
+    "Gwendolynnee",
+    "Hildegardine",
+    "Isidorussson",
+    "Jacquelinnee",
+    "Leopoldinaaa",
+)
 # The vnm worlds in seating order; two players each play two planets as a team.
 WORLDS = ("Venus", "Mars", "Pluto", "Titan", "Ganymede", "Earth")
 COUNTS = {"vegas": range(2, 6), "venom": range(2, 6), "vnm": range(2, 7), "v2140": range(1, 12)}
@@ -126,8 +138,9 @@ def test_every_score_stays_on_every_phat_at_every_table_size(system, players):
             check_scores(layout, pairs, where)
 
 
-# Twelve-character names (the roll-off tests' own) on every system up to its most players.
-LONG_COUNTS = {"vegas": range(2, 6), "venom": range(2, 6), "vnm": range(2, 7), "v2140": range(1, 6)}
+# Twelve-character names (the roll-off tests' own) on every system up to its most players: where the whole names do
+# not fit, the frame shortens every name one documented way (docs/display.md, "Names on a small panel").
+LONG_COUNTS = COUNTS
 LONG_CASES = [(s, n) for s in sorted(LONG_COUNTS) for n in LONG_COUNTS[s]]
 
 
