@@ -127,15 +127,7 @@ CASES = [(s, n) for s in sorted(COUNTS) for n in COUNTS[s]]
 
 @pytest.mark.parametrize(("system", "players"), CASES, ids=[f"{s}-{n}" for s, n in CASES])
 def test_every_score_stays_on_every_phat_at_every_table_size(system, players):
-    if system not in registered():
-        pytest.skip(f"{system} is not registered")
-    for step, screen, state in moments(system, NAMES[:players]):
-        pairs = scores(system, state)
-        for panel_id in PHATS:
-            where = f"{system} with {players} after {step} on {panel_id}"
-            image, layout = render_layout(screen, get_panel(panel_id), JOIN)
-            check_whole(image, layout, where)
-            check_scores(layout, pairs, where)
+    check_every_phat(system, NAMES[:players], f"{players}")
 
 
 # Twelve-character names (the roll-off tests' own) on every system up to its most players: where the whole names do
@@ -146,12 +138,18 @@ LONG_CASES = [(s, n) for s in sorted(LONG_COUNTS) for n in LONG_COUNTS[s]]
 
 @pytest.mark.parametrize(("system", "players"), LONG_CASES, ids=[f"{s}-{n}" for s, n in LONG_CASES])
 def test_every_score_stays_on_every_phat_with_twelve_character_names(system, players):
+    check_every_phat(system, LONG[:players], f"{players} long names")
+
+
+def check_every_phat(system: str, names: tuple[str, ...], who: str) -> None:
+    """Each moment of ``system`` played by ``names``, drawn on every pHAT board: every text whole and every
+    score beside its name; ``who`` says the players in a failure ("3", "3 long names")."""
     if system not in registered():
         pytest.skip(f"{system} is not registered")
-    for step, screen, state in moments(system, LONG[:players]):
+    for step, screen, state in moments(system, names):
         pairs = scores(system, state)
         for panel_id in PHATS:
-            where = f"{system} with {players} long names after {step} on {panel_id}"
+            where = f"{system} with {who} after {step} on {panel_id}"
             image, layout = render_layout(screen, get_panel(panel_id), JOIN)
             check_whole(image, layout, where)
             check_scores(layout, pairs, where)
