@@ -224,3 +224,36 @@ def test_the_compact_forms_never_leave_the_body():
             for i, a in enumerate(boxes):
                 for b in boxes[i + 1 :]:
                     assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def v2140_unanswered_exchange():
+    """Shred puts a 6 forward against Sven, who has no dice; B resolves it (#17 F8, as the lead played it)."""
+    from tableside.core.system import run_action
+    from tableside.core.systems.v2140 import SYSTEM as V2140
+
+    state = V2140.initial_state(V2140.validate_options({"players": ["Shred", "Sven"]}))
+    for raw, faces in (
+        ({"type": "prepare_pool", "participant": "Shred", "primary_skills": 2}, None),
+        ({"type": "roll_pool", "participant": "Shred"}, [6, 5, 5, 4, 4]),
+        ({"type": "put_forward", "actor": "Shred", "target": "Sven", "dice": [6]}, None),
+        ({"type": "resolve"}, None),
+    ):
+        state = run_action(V2140, state, raw, faces=faces).state
+    return V2140.screen(V2140.redact(state, None))
+
+
+@pytest.mark.parametrize("panel_id", [*PHATS, "what-red"])
+def test_v2140_an_unanswered_exchange_names_both_sides_and_says_no_dice(panel_id):
+    """The wHAT showed "Shred 6 against Sven -: no books", "+0 books" under Shred, and a second "+0 books" with no
+    name (Sven's side, with no dice, had no heading); the pHAT "+0 books" alone. Each side is named with its books,
+    and a side with no dice says so."""
+    panel = get_panel(panel_id)
+    image, layout = render_layout(v2140_unanswered_exchange(), panel, JOIN)
+    texts = [r.text for r in layout.texts]
+    said = "Shred 6 against Sven (no dice): no books"  # whole, on one line or two (the smallest pHATs)
+    assert said in " ".join(texts), texts
+    assert all(on_image(image, r) for r in layout.texts if r.text in said), texts
+    assert not [t for t in texts if t.startswith(("+", "-")) or " -:" in t], texts  # no outcome without its side
+    if panel_id == "what-red":
+        shown(image, layout, "Shred +0 books", metrics(panel).label)
+        shown(image, layout, "Sven: no dice, +0 books", metrics(panel).text)

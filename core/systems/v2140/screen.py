@@ -12,6 +12,7 @@ from tableside.core.screen import DiceGroup, Die, Grid, GridRow, Screen, Text
 from tableside.core.system import TableRoll
 from tableside.core.systems.v2140 import effects
 from tableside.core.systems.v2140.state import current
+from tableside.core.words import plural
 
 State = dict[str, Any]
 # An exchange die's fate -> the renderer's mark.
@@ -24,7 +25,8 @@ def screen_colour(seat: int) -> int:
 
 
 def _faces(dice: list[int]) -> str:
-    return "".join(map(str, dice)) or "-"
+    """Dice as their faces ("655"), or "(no dice)": a side that had none to answer is named as such."""
+    return "".join(map(str, dice)) or "(no dice)"
 
 
 def screen(state: State, prompt: str | None = None, roll: TableRoll | None = None) -> Screen:
@@ -75,9 +77,14 @@ def screen(state: State, prompt: str | None = None, roll: TableRoll | None = Non
             )
         )
         for side, name in (("actor", last["actor"]), ("target", last["target"])):
+            # Each side named in its own outcome ("Sven +2 books"), which a small panel shows alone; a side with no
+            # dice is said so, not drawn as an empty row of dice.
             dice = tuple(Die(f["face"], MARKS[f["fate"]]) for f in last["fates"] if f["side"] == side)
-            books = last["books_named"].get(name, 0)
-            elements.append(DiceGroup(name, dice, verdict=f"+{books} book{'s' if books != 1 else ''}", priority=2))
+            gained = f"+{plural(last['books_named'].get(name, 0), 'book')}"
+            if dice:
+                elements.append(DiceGroup("", dice, verdict=f"{name} {gained}", priority=2))
+            else:
+                elements.append(Text(f"{name}: no dice, {gained}", priority=2))
     if roll is not None:  # the roll on the table while its exchange lasts (a pool roll only on its owner's phone)
         elements.append(roll.group(priority=2))
     if state["initiative"]:
