@@ -377,6 +377,12 @@ class Table:
             if live.readonly:
                 for a in actions:
                     a.update(available=False, reason=live.readonly)
+            elif seat is None:
+                held = self.store.seat_claims(live.id)
+                for a in actions:
+                    theirs = _own_phones(system, state, a["type"], seats, held)
+                    if theirs:
+                        a["own_phones"] = theirs
             return {
                 "version": live.version,
                 "actions": actions,
@@ -1000,6 +1006,23 @@ def _name_dice(rolls: list[dict], names: list[str]) -> None:
         n = len(record.get("rolls") or [])
         record["dice"] = [str(name)[:40] for name in names[at : at + n]]
         at += n
+
+
+def _own_phones(system: GameSystem, state: Mapping[str, Any], kind: str, seats: list[str], held: Any) -> list[str]:
+    """The seats whose own phone alone makes a move of type ``kind`` now, for a phone with no seat: those a
+    phone holds whose private dice the move would use (``_check_private`` refuses it from any other phone).
+    The move as such a phone sends it: left to the rules' default, or for each seat its seat field offers."""
+    spec = system.actions.get(kind)
+    if spec is None:
+        return []
+    tries = [{"type": kind}] + ([{"type": kind, spec.seat_field: s} for s in seats] if spec.seat_field else [])
+    owners = set()
+    for raw in tries:
+        try:
+            owners.add(system.private_owner(state, raw, None))  # type: ignore[arg-type]
+        except Exception:  # a bug in the hook: the move is left on offer, and its send says what is wrong
+            log.exception("%s: private_owner failed on %s", system.id, kind)
+    return [s for s in seats if s in owners and s in held]
 
 
 def buttons_now(system: GameSystem, state: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> list[dict]:

@@ -51,23 +51,20 @@ def action(p: Phone, label: str):
 
 # -- Venus 2140: the GM's racks are the GM's ------------------------------------------------------
 def test_v2140_a_player_s_pool_form_has_no_racks_and_the_gm_s_and_the_table_s_do(browser, server):
+    """The racks are the GM's: on the GM's phone, on the table phone while its form is for the GM, on no player's.
+    The table phone draws for the seats no phone holds (it plays them); a seat a phone holds draws on that phone,
+    as the table refuses it from a phone with no seat (#17 F6b): so the table phone's form is checked first, before
+    Shred's and the GM's phones sit down, and after they do it offers Sven alone and says who draws where."""
     version = new_game(server, "v2140", {"players": ["Shred", "Sven"]})
-    shred, gm, table = Phone(browser, server, seat="Shred"), Phone(browser, server, seat="GM"), Phone(browser, server)
-    for p in (shred, gm, table):
-        p.at(version)
+    table = Phone(browser, server).at(version)
     racks = re.compile("^Racks")
 
     def racks_in(form):
         """The racks fields shown: a stepper, or values to tap (the session pool's, at most what it holds)."""
         return form.locator(".field:visible").filter(has_text=racks)
 
-    mine = action(shred, "Draw dice for a scene pool").locator("form")
-    expect(racks_in(mine)).to_have_count(0)
-    assert "Racks" not in mine.inner_text()  # hidden, not merely out of the accessibility tree
-    shot(shred.page, "seat-fields-v2140-player-pool")
-    theirs = action(gm, "Draw dice for a scene pool").locator("form")
-    expect(racks_in(theirs)).to_have_count(2)
-    # The table phone acts for anyone: the racks follow whom the form is for (it starts at whose move it is).
+    # The table phone acts for any seat no phone holds: the racks follow whom the form is for (it starts at whose
+    # move it is).
     form = action(table, "Draw dice for a scene pool").locator("form")
     who = form.get_by_role("group", name=re.compile("^Who"))
     expect(who.get_by_label("Shred", exact=True)).to_be_checked()
@@ -79,11 +76,36 @@ def test_v2140_a_player_s_pool_form_has_no_racks_and_the_gm_s_and_the_table_s_do
     who.get_by_text("GM", exact=True).tap()
     who.get_by_text("— not chosen —", exact=True).tap()  # nobody named: the rules' default, whose move it is (Shred)
     expect(racks_in(form)).to_have_count(0)
-    # The GM's own actions are not offered on a player's phone at all (the table would refuse them there).
     gm_actions = re.compile(r"^(New scene|Award Player Points|Roll a rack from the session pool) \(GM\)$")
+    expect(table.page.locator("#tab-game button.open", has_text=gm_actions)).to_have_count(3)  # the GM's seat is free
+
+    shred, gm = Phone(browser, server, seat="Shred"), Phone(browser, server, seat="GM")
+    for p in (shred, gm):
+        p.at(version)
+    mine = action(shred, "Draw dice for a scene pool").locator("form")
+    expect(racks_in(mine)).to_have_count(0)
+    assert "Racks" not in mine.inner_text()  # hidden, not merely out of the accessibility tree
+    shot(shred.page, "seat-fields-v2140-player-pool")
+    theirs = action(gm, "Draw dice for a scene pool").locator("form")
+    expect(racks_in(theirs)).to_have_count(2)
+    # The GM's own actions are not offered on a player's phone at all (the table would refuse them there), and on
+    # the table phone no more once the GM's phone holds the GM's seat: they are said as the GM's phone's.
     expect(shred.page.locator("#tab-game button.open", has_text=gm_actions)).to_have_count(0)
-    for p in (gm, table):
-        expect(p.page.locator("#tab-game button.open", has_text=gm_actions)).to_have_count(3)
+    expect(gm.page.locator("#tab-game button.open", has_text=gm_actions)).to_have_count(3)
+    table.page.reload()  # a seat taken is no change of the game: the table phone reads it anew
+    table.at(version)
+    expect(table.page.locator("#tab-game button.open", has_text=gm_actions)).to_have_count(0)
+    expect(table.page.locator("#groups")).to_contain_text("Roll a rack from the session pool (GM)")
+    expect(table.page.locator("#groups")).to_contain_text("on GM's phone")
+    # Shred and the GM draw on their own phones; the table phone draws for Sven alone, no racks.
+    expect(table.page.locator("#main-actions")).to_contain_text("Shred draws dice for a scene pool on Shred's phone")
+    expect(table.page.locator("#main-actions")).to_contain_text("GM draws dice for a scene pool on GM's phone")
+    form = action(table, "Draw dice for a scene pool").locator("form")
+    who = form.get_by_role("group", name=re.compile("^Who"))
+    expect(who.locator("label")).to_have_text(["Sven"])
+    expect(who).not_to_contain_text("whose move it is")  # no blank to leave it to
+    expect(racks_in(form)).to_have_count(0)
+    shot(table.page, "seat-fields-v2140-table-pool-held-seats")
     # Shred's own pool, sent from his phone: what he may set, and nothing of the GM's.
     mine.get_by_role("button", name="Matching primary skills: 2", exact=True).tap()
     mine.locator(".submit-row button.primary").tap()

@@ -193,3 +193,32 @@ def test_undo_and_redo_answers_keep_a_private_result_to_its_seat(tmp_path):
     with pytest.raises(RuleError, match="Bob cannot act for Ann"):
         table.act({"type": "hide", "seat": "Ann", "n": 1, "faces": [2]}, seat="Bob")
     table.store.close()
+
+
+def test_a_phone_with_no_seat_is_told_which_moves_are_a_held_seat_s_own_phone_s(table):
+    """#17 F6b: the table phone (no seat) offered "Draw dice for a scene pool", "Roll the scene pool" and the GM's
+    actions for seats phones held; the table refused each ("a phone with no seat cannot act for Shred: Shred's
+    dice are private to Shred's phone"). The actions answer names, for a phone with no seat, the held seats whose
+    own phone alone makes each move (own_phones): what the table refuses from it, no more, no less."""
+    table.create_session("v2140", {"players": ["Shred", "Sven"], "gm": "GM"})
+    table.act({"type": "prepare_pool", "participant": "Shred", "primary_skills": 1})
+    assert not any("own_phones" in a for a in table.actions(None)["actions"])  # no phone holds a seat yet
+    table.claim_seat("Shred")
+    table.claim_seat("GM")
+    listed = {a["type"]: a.get("own_phones", []) for a in table.actions(None)["actions"]}
+    assert listed["prepare_pool"] == listed["roll_pool"] == listed["put_forward"] == ["Shred", "GM"]
+    assert listed["new_scene"] == listed["session_rack"] == ["GM"]  # the GM's own actions: the GM's phone
+    assert listed["next_participant"] == listed["settle_initiative"] == []  # the table's: any phone
+    assert "own_phones" not in {a["type"]: a for a in table.actions("Shred")["actions"]}["roll_pool"]
+    version = table.view()["version"]
+    for refused in (
+        {"type": "roll_pool", "participant": "Shred", "faces": [5, 4]},
+        {"type": "prepare_pool", "participant": "GM", "racks": 1},
+        {"type": "new_scene"},
+    ):
+        with pytest.raises(RuleError, match="a phone with no seat cannot act for"):
+            table.act(refused, source="phone")
+    assert table.view()["version"] == version
+    # Sven's seat is free: the table draws and rolls for him.
+    table.act({"type": "prepare_pool", "participant": "Sven", "primary_skills": 1}, source="phone")
+    table.act({"type": "roll_pool", "participant": "Sven", "faces": [5, 4]}, source="phone")

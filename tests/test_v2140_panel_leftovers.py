@@ -249,7 +249,7 @@ def test_a_table_phone_leaves_a_held_seat_s_own_dice_to_that_seat_s_phone(server
     for heading, label in (("Exchange", "Put dice forward"), ("Initiative", "Bid dice for initiative")):
         box = group(table, heading)
         expect(box.locator("button.open", has_text=re.compile(f"^{label}$"))).to_have_count(0)
-        expect(box).to_contain_text(f"{label}: on the seat's own phone (its scene pool is private to it)")
+        expect(box).to_contain_text(f"{label}: on each seat's own phone")
     expect(table.page.locator("#main-actions")).to_contain_text("Shred puts dice forward on Shred's phone")
     shot(table.page, "v2140-leftovers-table-all-seats-held")
     sven.at(version)

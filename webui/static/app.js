@@ -399,14 +399,15 @@ function drawMoves(acts, main, groups, keep) {
   // forward" on Sven's phone puts forward Sven's dice): it stays under All actions, and sending it asks first.
   // The GM's phone runs the table (the GM draws racks "at any time"): it keeps them on top, as a table phone.
   const asItself = (a) => mine && !runsTable() && (a.fields || []).some((f) => ownSeatField(a, f));
-  // A table phone leaves a seat's own dice to that seat's phone while a phone holds the seat (tableMay): such a
-  // move is on top only for a seat the table plays, and the others are said ("Shred puts dice forward on Shred's
-  // phone"); under All actions it is a button only while some seat is the table's to play.
-  const elsewhere = (a) => !mine && ownDice(a) && !tableMay(a, prompts).length;
-  const tablePlays = (a) => mine || !ownDice(a) || prompts.some((p) => p.seat && waitsFor(p, a.type) && !heldNow(p.seat));
+  // A table phone leaves a held seat's own moves to that seat's phone (the table refuses them from it: the
+  // answer's own_phones names those seats): such a move is on top only for a seat the table plays, and the others
+  // are said ("Shred puts dice forward on Shred's phone"); under All actions it is a button only while some seat
+  // is the table's to play, else said with whose phone makes it ("New scene (GM): on GM's phone").
+  const elsewhere = (a) => !mine && phonesOnly(a) && !tableMay(a, prompts).length;
+  const tablePlays = (a) => mine || !phonesOnly(a) || prompts.some((p) => p.seat && waitsFor(p, a.type) && !theirs(a, p.seat));
   const top = momentTypes(prompts).map((t) => byType.get(t))
     .filter((a) => a && a.available && !(asItself(a) && othersOnly(a.type)) && tablePlays(a));
-  const theirPhones = mine ? [] : prompts.filter((p) => p.seat && heldNow(p.seat) && byType.has(p.type) && ownDice(byType.get(p.type))
+  const theirPhones = mine ? [] : prompts.filter((p) => p.seat && byType.has(p.type) && theirs(byType.get(p.type), p.seat)
     && byType.get(p.type).available).map((p) => {
     const who = seatLabel(p.seat), a = byType.get(p.type);
     return el("p", { class: "elsewhere" }, `${who} ${doesIt(a.label || human(a.type))} on ${who}'s phone`);
@@ -473,7 +474,7 @@ function drawMoves(acts, main, groups, keep) {
     // now, the Combat Dice have not been rolled yet"), not as buttons that do nothing.
     const why = new Map();
     for (const a of list.filter((x) => !x.available || elsewhere(x))) {
-      const words = a.available ? "on the seat's own phone (its scene pool is private to it)" : `not now${a.reason ? `, ${a.reason}` : ""}`;
+      const words = a.available ? onPhones(a) : `not now${a.reason ? `, ${a.reason}` : ""}`;
       if (!why.has(words)) why.set(words, []);
       why.get(words).push(a.label || human(a.type));
     }
@@ -482,18 +483,20 @@ function drawMoves(acts, main, groups, keep) {
   }
 }
 
-// A field of a seat's own dice (`own_dice`: Venus 2140's put forward, answer and initiative bid): its faces are
-// private to that seat's phone, and the table refuses them from a phone with no seat while a phone holds the seat.
-const ownDice = (a) => (a.fields || []).some((f) => f.own_dice);
-const heldNow = (name) => seatsNow().some((s) => s.name === name && s.claimed);
+// A held seat's own move (`own_phones`, in a phone with no seat's answer: Venus 2140's every move from a seat's
+// scene pool, and the GM's actions while the GM's phone sits): the table refuses it from a phone with no seat.
+const phonesOnly = (a) => Boolean(a.own_phones && a.own_phones.length);
+const theirs = (a, name) => Boolean(a.own_phones && a.own_phones.includes(name));
 const waitsFor = (p, type) => [p.type, ...(p.also || [])].includes(type);
-// The seats a table phone may make an own-dice move for: those no phone holds, among its seat field's choices (the
+// The seats a table phone may make such a move for: those no phone holds, among its seat field's choices (the
 // answer has none: the seats its prompts wait for, the exchange's target).
 function tableMay(a, prompts) {
   const f = (a.fields || []).find((x) => x.name === a.seat_field);
   const seats = f ? choiceList(f).map((c) => c.value) : prompts.filter((p) => p.seat && waitsFor(p, a.type)).map((p) => p.seat);
-  return seats.filter((s) => !heldNow(s));
+  return seats.filter((s) => !theirs(a, s));
 }
+// Where a move the table phone leaves to the seats' phones is made: "on GM's phone", "on each seat's own phone".
+const onPhones = (a) => (a.own_phones.length === 1 ? `on ${seatLabel(a.own_phones[0])}'s phone` : "on each seat's own phone");
 // Who makes a move, in its button's words: "Put dice forward" -> "puts dice forward" ("Shred puts dice forward").
 function doesIt(label) {
   const [verb, ...rest] = label.replace(/ \((button )?[A-D]\)$/, "").split(" ");
@@ -634,13 +637,14 @@ function asks(s, f) {
 // `kept`: what someone had entered in this action's form before it was drawn anew (field name -> value).
 function actionForm(a, close, big = false, kept = {}) {
   const who = seatFor(a);
-  // A table phone makes an own-dice move only for a seat no phone holds: the seat field offers those alone, and
+  // A table phone makes a seat's own move only for a seat no phone holds: the seat field offers those alone, and
   // no blank (left out, it means whose move it is, whose phone may hold it).
-  const here = !mySeat() && ownDice(a) ? tableMay(a, (S.acts && S.acts.pending) || []) : null;
+  const here = !mySeat() && phonesOnly(a) ? tableMay(a, (S.acts && S.acts.pending) || []) : null;
   const drawn = (a.fields || []).map((f) => {
     if (here && f.name === a.seat_field) {
       const choices = choiceList(f).filter((c) => here.includes(c.value));
-      return { ...f, choices, required: true, default: here.includes(who) ? who : here[0] };
+      // (no "default: whose move it is" under it: nothing is left out here)
+      return { ...f, choices, required: true, default: here.includes(who) ? who : here[0], help: "" };
     }
     const canBe = (f.kind === "seat" || f.kind === "pick") && who !== undefined && choiceList(f).some((c) => c.value === who);
     // A pick is the phone's own seat only where the action says so (a.seat_field): "Settle the tie: Player" names anyone.
