@@ -35,6 +35,13 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 OUTPUT = Path(__file__).parent / "_output"
 # The config of a module-scoped server whose every test starts its own game (the rate limit is not what they test).
 MANY_NEW_GAMES = "[server]\nnew_games_per_minute = 1000  # every test here starts its own game\n"
+# An action sent from a phone's own page (its seat's cookie), as its forms send them: [status, body]
+# (``page.evaluate(POST, action)``).
+POST = """async (body) => {
+  const r = await fetch("/api/sessions/active/actions", {method: "POST",
+    headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  return [r.status, await r.json()];
+}"""
 
 
 def launch(playwright):

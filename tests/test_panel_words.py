@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, served, shot
+from tests.browser_support import MANY_NEW_GAMES, POST, served, shot
 from tests.test_tap_budget import (
     JO_LEADS,
     LEADER,
@@ -28,14 +28,6 @@ from tests.test_tap_budget import (
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
-
-
-# An action posted from a phone's own page (its seat's cookie), as its forms send them: [status, body].
-POST = """async (body) => {
-  const r = await fetch("/api/sessions/active/actions", {method: "POST",
-    headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
-  return [r.status, await r.json()];
-}"""
 
 
 @pytest.fixture(scope="module")

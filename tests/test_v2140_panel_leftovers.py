@@ -13,20 +13,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, served, shot
+from tests.browser_support import MANY_NEW_GAMES, POST, served, shot
 from tests.test_tap_budget import Phone, api, new_game
 from tests.test_v2140_turns_browser import POOLS as DRAWN  # every pool drawn: Shred 5554, Sven 5544, GM 544444
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
-
-
-# An action sent from a phone's own page (its seat's cookie), as its forms send them: [status, body].
-POST = """async (body) => {
-  const r = await fetch("/api/sessions/active/actions", {method: "POST",
-    headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
-  return [r.status, await r.json()];
-}"""
 
 
 @pytest.fixture(scope="module")
