@@ -1041,7 +1041,7 @@ def buttons_now(system: GameSystem, state: Mapping[str, Any], options: Mapping[s
             raw = b.action(state)
             if raw is None:
                 continue
-            run_action(system, dict(state), raw, rng=random.Random(0), options=options)
+            run_action(system, state, raw, rng=random.Random(0), options=options)  # applied to a copy: state stays
         except TablesideError:
             continue
         except Exception:  # a broken binding is reported when its button is pressed, naming it

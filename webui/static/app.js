@@ -419,7 +419,7 @@ function drawMoves(acts, main, groups, keep) {
   // The table's own way to answer a seat's move (a whole trick entered at once), on a seated phone: one tap away,
   // never opened for it, and drawn after the seat's own move (a thumb plays its card; a table phone enters tricks).
   const tableWay = (t) => Boolean(mine) && !runsTable() && prompts.some((p) => p.seat)
-    && prompts.filter((p) => [p.type, ...(p.also || [])].includes(t)).every((p) => p.seat === null);
+    && prompts.filter((p) => waitsFor(p, t)).every((p) => p.seat === null);
   // A prompt may name its button's words now ("Start round 2 (button C)" is answered by "Start round 2").
   const worded = (a) => {
     const p = prompts.find((x) => x.type === a.type && x.label);
