@@ -27,6 +27,8 @@ import gzip
 import http.client
 import json
 import os
+import selectors
+import socket
 import statistics
 import tempfile
 import threading
@@ -171,61 +173,124 @@ def per_change(report: Report, folder: Path, system: str, changes: int) -> None:
 
 
 # -- (b) GET latency with 10 phones following the table -------------------------------------------------
-class Phone(threading.Thread):
-    """Follows the event stream and, on each change, fetches what the page fetches, timing each GET."""
+class Phone:
+    """One phone following the table: its event stream and its kept-alive connection, as plain sockets.
+
+    It has loaded the page: its connection is open and has shown the code (its first load is measured on
+    its own, ``first_load``), so the first GET timed is a read after a change, like every other."""
 
     def __init__(self, port: int, former: bool, version: int, tag: str) -> None:
-        super().__init__(daemon=True)
-        self.port, self.former = port, former
+        self.former = former
         self.version, self.tag, self.seq = version, tag, version
+        self.newest = version  # the newest version an event announced
         self.times: list[float] = []
-        self.sock = open_stream(port)
-        self.sock.settimeout(2)
-        self.stop = threading.Event()
+        self.stream = open_stream(port)
+        self.events = b""
+        self.conn = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.todo: list[str] = []  # GETs still to send for the change being followed
+        self.got = b""  # the answer arriving
+        self.sent_at = 0.0
+        self._send("/api/sessions/active/moment?after=0")
+        while self._answer(self.conn.recv(65536)) is None:
+            pass
+        self.times.clear()
+        self.stream.setblocking(False)
+        self.conn.setblocking(False)
 
-    def _get(self, conn: http.client.HTTPConnection, path: str) -> bytes:
-        started = time.perf_counter()
-        conn.request("GET", path, headers=HEADERS)
-        response = conn.getresponse()
-        raw = response.read()
-        self.times.append((time.perf_counter() - started) * 1000)
-        if response.getheader("Content-Encoding") == "gzip":
-            raw = gzip.decompress(raw)
-        return raw
+    def _send(self, path: str) -> None:
+        head = "".join(f"{k}: {v}\r\n" for k, v in HEADERS.items())
+        self.got = b""
+        self.sent_at = time.perf_counter()
+        self.conn.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{head}\r\n".encode())
+
+    def _answer(self, chunk: bytes) -> bytes | None:
+        """Add what arrived; the body once the whole answer is in (timed as its last byte arrives)."""
+        if not chunk:
+            raise ConnectionError("the server closed a phone's connection")
+        self.got += chunk
+        head, sep, body = self.got.partition(b"\r\n\r\n")
+        if not sep:
+            return None
+        fields = {k.strip().lower(): v.strip() for k, _, v in (x.partition(b":") for x in head.split(b"\r\n")[1:])}
+        if b"content-length" not in fields:  # every answer the page reads here has a length
+            raise ValueError(f"an answer without Content-Length: {head[:200]!r}")
+        if len(body) < int(fields[b"content-length"]):
+            return None
+        self.times.append((time.perf_counter() - self.sent_at) * 1000)
+        return gzip.decompress(body) if fields.get(b"content-encoding") == b"gzip" else body
+
+    def _follow(self) -> None:
+        """After an event: the page's GETs for the newest change, one at a time, as the page sends them."""
+        if self.todo or self.newest <= self.version:
+            return
+        if self.former:
+            self.todo = ["/api/sessions/active", "/api/sessions/active/actions?brief=1",
+                         f"/api/sessions/active/log?after={self.seq}"]  # fmt: skip
+        else:
+            self.todo = [f"/api/sessions/active/moment?after={self.seq}&base={self.tag}"]
+        self.version = self.newest
+        self._send(self.todo[0])
+
+    def on_stream(self) -> None:
+        chunk = self.stream.recv(65536)
+        if not chunk:
+            raise ConnectionError("the server closed a phone's stream")
+        self.events += chunk
+        while b"\n\n" in self.events:
+            frame, self.events = self.events.split(b"\n\n", 1)
+            if b"event: change\n" in frame:  # (the stream is chunked: a chunk's size may lead the frame)
+                self.newest = max(self.newest, json.loads(frame.split(b"data: ", 1)[1])["version"])
+        self._follow()
+
+    def on_answer(self) -> None:
+        body = self._answer(self.conn.recv(65536))
+        if body is None:
+            return
+        path = self.todo.pop(0)
+        if "/moment" in path:
+            m = json.loads(body)
+            self.tag, log = m["tag"], m["log"]
+            self.version = max(self.version, (m.get("view") or {}).get("version", 0))
+        else:
+            log = json.loads(body) if "/log" in path else None
+        if log:
+            self.seq = log[-1]["seq"]
+        if self.todo:
+            self._send(self.todo[0])
+        else:
+            self._follow()
+
+    def close(self) -> None:
+        self.stream.close()
+        self.conn.close()
+
+
+class Crowd(threading.Thread):
+    """Ten phones served by one thread on non-blocking sockets (as a load generator like wrk does).
+
+    Each answer is timed when its last byte arrives; parsing happens after. Ten phones as ten threads of
+    one interpreter would queue for its GIL behind each other's parsing and count that wait as the
+    server's: a table's phones each have their own processor."""
+
+    def __init__(self, phones: list[Phone]) -> None:
+        super().__init__(daemon=True)
+        self.phones = phones
+        self.stop = threading.Event()
+        self.selector = selectors.DefaultSelector()
+        for p in phones:
+            self.selector.register(p.stream, selectors.EVENT_READ, p.on_stream)
+            self.selector.register(p.conn, selectors.EVENT_READ, p.on_answer)
 
     def run(self) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        buffer = b""
-        while not self.stop.is_set():
-            try:
-                chunk = self.sock.recv(65536)
-            except TimeoutError:
-                continue
-            except OSError:
-                break
-            if not chunk:
-                break
-            buffer += chunk
-            newest = None
-            while b"\n\n" in buffer:
-                frame, buffer = buffer.split(b"\n\n", 1)
-                if b"event: change\n" in frame:  # (the stream is chunked: a chunk's size may lead the frame)
-                    newest = max(newest or 0, json.loads(frame.split(b"data: ", 1)[1])["version"])
-            if newest is None or newest <= self.version:
-                continue
-            if self.former:
-                self._get(conn, "/api/sessions/active")
-                self._get(conn, "/api/sessions/active/actions?brief=1")
-                log = json.loads(self._get(conn, f"/api/sessions/active/log?after={self.seq}"))
-                self.version = newest
-            else:
-                m = json.loads(self._get(conn, f"/api/sessions/active/moment?after={self.seq}&base={self.tag}"))
-                self.tag, log = m["tag"], m["log"]
-                self.version = max(newest, (m.get("view") or {}).get("version", 0))
-            if log:
-                self.seq = log[-1]["seq"]
-        conn.close()
-        self.sock.close()
+        try:
+            while not self.stop.is_set():
+                for key, _ in self.selector.select(0.1):
+                    key.data()
+        finally:
+            self.selector.close()
+            for p in self.phones:
+                p.close()
 
 
 def reads_under_load(
@@ -242,9 +307,9 @@ def reads_under_load(
         for _ in range(rounds):  # in turns, so both see the same load from other work on the machine
             for former in (True, False):
                 first = c.json("GET", "/api/sessions/active/moment?after=0")
-                crowd = [Phone(server.port, former, first["view"]["version"], first["tag"]) for _ in range(phones)]
-                for p in crowd:
-                    p.start()
+                version, tag = first["view"]["version"], first["tag"]
+                crowd = Crowd([Phone(server.port, former, version, tag) for _ in range(phones)])
+                crowd.start()
                 used = _cpu_s(server)
                 deadline = time.monotonic() + seconds / rounds
                 while time.monotonic() < deadline:
@@ -253,11 +318,9 @@ def reads_under_load(
                     time.sleep(1 / rate)
                 time.sleep(1)
                 cpu[former] += _cpu_s(server) - used
-                for p in crowd:
-                    p.stop.set()
-                for p in crowd:
-                    p.join(10)
-                rows[former] += [t for p in crowd for t in p.times]
+                crowd.stop.set()
+                crowd.join(10)
+                rows[former] += [t for p in crowd.phones for t in p.times]
         c.close()
         old, new = rows[True], rows[False]
         report.add(

@@ -98,6 +98,7 @@ class Table:
         self._live: _Live | None = None
         # The seat-independent part of the view, built once per version (ten phones read it after each change).
         self._public: tuple[tuple, dict] | None = None
+        self._screen_made: tuple[tuple, Any] | None = None  # the public screen of one version (``_screen``)
         self._claims = 0  # bumped when a seat changes hands: the view's "claimed" flags depend on it
         # Presence of the phones holding seats, by token: when each was last heard from, and its open streams.
         self._seen: dict[str, float] = {}
@@ -353,8 +354,14 @@ class Table:
             return self._screen(self._require_live())
 
     def _screen(self, live: _Live) -> Any:
-        system = live.system
-        return system.screen(privacy.state(system, live.state, None), roll=self._roll_for(live, None))
+        """The public screen, made once per version: the phones' view and the e-paper's frame both need it
+        after each change (on a Pi each is milliseconds). Callers must not change what it returns."""
+        key = (live.id, id(live), live.version, live.readonly)
+        if self._screen_made is None or self._screen_made[0] != key:
+            system = live.system
+            made = system.screen(privacy.state(system, live.state, None), roll=self._roll_for(live, None))
+            self._screen_made = (key, made)
+        return self._screen_made[1]
 
     def _roll_for(self, live: _Live, seat: str | None) -> TableRoll | None:
         """The roll on the table as ``seat`` may see it: while the game is still in what it belongs

@@ -95,7 +95,10 @@ def cookie_secret(folder: Path) -> bytes:
 class ServerLimits:
     """Every limit the server applies; each is a ``[server]`` key in the config file."""
 
-    threads: int = 8
+    # Request workers. Python runs one of them at a time: after each change ten phones ask at once, and eight
+    # workers passing the interpreter around answer them later than two do (benchmarks/results.md); two keep
+    # one free while another sends a long answer (an export, a game's history).
+    threads: int = 2
     connection_limit: int = 128
     per_client_connections: int = 16
     channel_timeout: float = 30.0  # idle keep-alive connection (streams send a keepalive every 15 s)

@@ -200,6 +200,16 @@ class HubChannel(HTTPChannel):
         self.served += 1
         super().service()
 
+    def writable(self) -> bool:
+        if self.requests and self.total_outbufs_len and not self.detached:
+            # A worker writing an answer holds the buffer's lock and sends what it wrote itself, pulling the
+            # trigger if the socket would not take it all; asking for POLLOUT meanwhile only spins the loop
+            # (the socket is writable, the flush skips the held lock), taking the GIL from that worker.
+            if not self.outbuf_lock.acquire(blocking=False):
+                return False
+            self.outbuf_lock.release()
+        return super().writable()
+
     def readable(self) -> bool:
         if self.detached:  # keep reading so a phone that leaves is seen at once
             return not (self.will_close or self.close_when_flushed) and self.connected
