@@ -325,6 +325,25 @@ class FrameWorker:
             pool.shutdown(wait=False, cancel_futures=True)
 
 
+GAP = 0.1  # seconds without a change that let a table that keeps changing be drawn (``settle_wait``)
+
+
+def settle_wait(now: float, first: float, last: float, settle: float, cap: float, gap: float = GAP) -> float:
+    """Seconds a render asked for at ``first`` still waits at ``now`` (0: draw now); ``last`` is the newest change.
+
+    It waits for ``settle`` seconds without a change (a burst of presses lands as one frame). A table that
+    keeps changing is drawn once ``cap`` seconds have passed, at the first ``gap`` after a change: then
+    the phones have re-read that change, and the render (most of a core for tens of milliseconds, more
+    on a Pi) is done before the next one; drawn at any moment it would land on their reads. Past twice
+    ``cap`` it draws whatever comes."""
+    quiet = now - last
+    if quiet >= settle or now >= first + 2 * cap:
+        return 0.0
+    if now < first + cap:
+        return min(settle - quiet, first + cap - now)
+    return max(0.0, min(min(gap, settle) - quiet, first + 2 * cap - now))
+
+
 class RefreshScheduler:
     """Renders the newest state off the request paths and refreshes the panel without waste.
 
@@ -351,8 +370,8 @@ class RefreshScheduler:
         self.draw = draw if draw is not None else (lambda: make_frame(self.render(), self.display.panel))
         self.on_frame = on_frame  # a new picture was drawn (the phones' e-paper preview fetches it then)
         # A render waits until no change came for ``settle`` seconds (a burst of presses, the phones'
-        # re-fetches), but never more than ``max_settle`` after the first: a table that keeps changing
-        # is drawn about once a second, not once per change (an e-paper shows one frame in seconds).
+        # re-fetches); a table that keeps changing is drawn about once every ``max_settle`` seconds, just
+        # after a change (``settle_wait``), not once per change (an e-paper shows one frame in seconds).
         self.settle = settle
         self.max_settle = max(settle, max_settle)
         self._last_request = 0.0
@@ -441,9 +460,9 @@ class RefreshScheduler:
                     return
                 if self.settle > 0:  # let a burst of changes land: one render for all of them
                     self._rendering = True
-                    latest = time.monotonic() + self.max_settle
+                    first = time.monotonic()
                     while not self._stop:
-                        left = min(self._last_request + self.settle, latest) - time.monotonic()
+                        left = settle_wait(time.monotonic(), first, self._last_request, self.settle, self.max_settle)
                         if left <= 0:
                             break
                         self._lock.wait(left)

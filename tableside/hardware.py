@@ -225,7 +225,7 @@ class Hardware:
             min_interval=self.cfg.min_interval,
             next_change=frames.next_change,
             faults=self.faults if failed is None else None,
-            settle=0.2,
+            settle=0.3,  # longer than the phones' re-reads of a change take, shorter than a person notices
             on_frame=lambda: self.broker.publish({"kind": "frame"}),
             draw=lambda: self.renderer.frame(frames.spec(), display.panel),
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from PIL import Image
 from tableside.core.screen import Screen
 from tableside.device.display import RefreshScheduler, VirtualDisplay
@@ -207,3 +208,24 @@ def test_on_frame_is_called_for_each_new_picture_and_not_for_the_same_one_again(
     assert scheduler.wait_idle(10)
     scheduler.stop()
     assert told == [0, 1]
+
+
+def test_a_table_that_keeps_changing_is_drawn_just_after_a_change():
+    """Changes every 0.2 s (settle 0.3 never comes): drawn once the cap has passed, at the first gap after a
+    change, so the render does not land on the phones' re-reads of it (nor on the next change)."""
+    from tableside.device.display import GAP, settle_wait
+
+    settle, cap = 0.3, 1.0
+    assert settle_wait(0.5, 0.0, 0.5, settle, cap) == pytest.approx(0.3)  # before the cap: wait for quiet
+    assert settle_wait(0.95, 0.0, 0.9, settle, cap) == pytest.approx(0.05)  # ...but no longer than the cap
+    assert settle_wait(1.01, 0.0, 1.0, settle, cap) == pytest.approx(GAP - 0.01)  # the change just came
+    assert settle_wait(1.0 + GAP, 0.0, 1.0, settle, cap) == 0.0  # the gap after it: draw now
+    assert settle_wait(0.4, 0.0, 0.1, settle, cap) == 0.0  # quiet for settle: draw now
+    assert settle_wait(2.0, 0.0, 2.0, settle, cap) == 0.0  # never more than twice the cap
+    # a change every 0.2 s from t=0: the draw time the scheduler arrives at
+    changes = [round(0.2 * i, 3) for i in range(20)]
+    t = 0.0
+    while (left := settle_wait(t, 0.0, max(c for c in changes if c <= t), settle, cap)) > 0:
+        t += left  # the render thread wakes then and asks again
+    since = t - max(c for c in changes if c <= t)
+    assert cap <= t < 2 * cap and since + 1e-9 >= GAP and since < 0.2  # after the cap, a gap after a change
