@@ -164,6 +164,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
 
     # the e-paper and buttons come up once the panel has answered (or a second on), on a thread of their own
     hardware.start(actual_port, host, after=answered)
+    threading.Thread(target=_know_every_system, args=(table, answered), name="systems", daemon=True).start()
 
     def stop(_signum, _frame):
         raise SystemExit(0)
@@ -184,6 +185,16 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
             services.dice.close()
         table.close()
     return 0
+
+
+def _know_every_system(table: Table, answered: threading.Event) -> None:
+    """Import every game system once the panel has answered (or a second on), off the phones' path: the
+    page's first request (``GET /api/systems``) otherwise waits for it, 200 ms on a PC, more on a Pi."""
+    answered.wait(1.0)
+    try:
+        table.systems()
+    except Exception:  # a phone's own request says it in words; this one only saves it the wait
+        log.exception("reading the game systems failed")
 
 
 def _with_dice(status: dict, dice) -> dict:

@@ -153,3 +153,24 @@ def test_a_part_started_with_the_hardware_runs_after_the_first_answer_and_a_fail
         assert made.status()["buttons"] == "mock"  # the failing part stopped nothing
     finally:
         made.stop()
+
+
+def test_every_game_system_is_read_once_the_panel_has_answered_not_on_a_phones_first_request(tmp_path):
+    from tableside.serve import _know_every_system
+
+    asked = []
+    table = Table(
+        Store(tmp_path / "t.db"),
+        rng=random.Random(3),
+        systems=toysystem.get,
+        catalogue=lambda: asked.append(1) or [toysystem.SYSTEM],
+    )
+    answered = threading.Event()
+    warm = threading.Thread(target=_know_every_system, args=(table, answered))
+    warm.start()
+    time.sleep(0.1)
+    assert not asked  # nothing before the panel's first answer (it would slow that answer)
+    answered.set()
+    warm.join(5)
+    assert asked == [1]
+    table.store.close()
