@@ -187,10 +187,10 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     return 0
 
 
-def _know_every_system(table: Table, answered: threading.Event) -> None:
-    """Import every game system once the panel has answered (or a second on), off the phones' path: the
-    page's first request (``GET /api/systems``) otherwise waits for it, 200 ms on a PC, more on a Pi."""
-    answered.wait(1.0)
+def _know_every_system(table: Table, answered: threading.Event, within: float = 1.0) -> None:
+    """Import every game system once the panel has answered (or ``within`` seconds on), off the phones' path:
+    the page's first request (``GET /api/systems``) otherwise waits for it, 200 ms on a PC, more on a Pi."""
+    answered.wait(within)
     try:
         table.systems()
     except Exception:  # a phone's own request says it in words; this one only saves it the wait

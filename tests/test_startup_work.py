@@ -166,7 +166,7 @@ def test_every_game_system_is_read_once_the_panel_has_answered_not_on_a_phones_f
         catalogue=lambda: asked.append(1) or [toysystem.SYSTEM],
     )
     answered = threading.Event()
-    warm = threading.Thread(target=_know_every_system, args=(table, answered))
+    warm = threading.Thread(target=_know_every_system, args=(table, answered, 60.0))
     warm.start()
     time.sleep(0.1)
     assert not asked  # nothing before the panel's first answer (it would slow that answer)
