@@ -1,16 +1,7 @@
 -- The schema the migrations in core/store.py build, all applied: a new data file is made from this
--- in one step (sqlite-utils is imported only to upgrade an older file). tests/test_store_schema.py
--- checks it equals what sqlite-utils' migrations make; change both together.
-
-CREATE TABLE "_sqlite_migrations" (
-   "id" INTEGER PRIMARY KEY,
-   "migration_set" TEXT,
-   "name" TEXT,
-   "applied_at" TEXT
-);
-
-CREATE UNIQUE INDEX "idx__sqlite_migrations_migration_set_name"
-    ON "_sqlite_migrations" ("migration_set", "name");
+-- in one step, its PRAGMA user_version set to the number of migrations (sqlite-utils is imported only
+-- to upgrade an older file). tests/test_store_schema.py checks it equals what the migrations make;
+-- change both together.
 
 CREATE TABLE "sessions" (
    "id" TEXT PRIMARY KEY,

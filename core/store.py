@@ -14,8 +14,9 @@ Durability: WAL with ``synchronous=FULL`` on every connection, so a committed
 entry survives ``kill -9`` and a power cut. The store is not thread-safe on
 its own; ``core.table.Table`` serialises every call behind one lock.
 
-sqlite-utils writes the schema (its migrations); it is imported only when a
-migration is due, so a restart mid-game does not pay for importing it.
+sqlite-utils writes the schema (the migrations below) and ``PRAGMA user_version``
+says how many are applied; it is imported only when one is due, so a restart
+mid-game does not pay for importing it.
 """
 
 from __future__ import annotations
@@ -84,53 +85,46 @@ def m003_heads(db: Database) -> None:
     db.execute("CREATE TABLE heads (session_id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL)")
 
 
-# In order; the names are recorded in sqlite-utils' ``_sqlite_migrations`` table as applied.
+# In order: a file at schema version N (SQLite's ``PRAGMA user_version``) has the first N applied.
 MIGRATIONS = (m001_initial, m002_seats_and_rolls, m003_heads)
-MIGRATION_SET = "tableside"
-
-
+MIGRATION_SET = "tableside"  # the set's name in sqlite-utils' own record, kept by files from before user_version
 SCHEMA = Path(__file__).with_name("schema.sql")
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
-    """A new file gets the whole schema at once; an older one the migrations it lacks, through sqlite-utils
-    (imported only then: with numpy beside it, it costs a Pi Zero most of a second)."""
+    """A new file gets the whole schema at once; an older one the migrations it lacks, each in one
+    transaction with its version (sqlite-utils imported only then: with numpy beside it, it costs a Pi Zero
+    most of a second)."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version >= len(MIGRATIONS):
+        return
     if conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0:
         _create(conn)
         return
-    names = {m.__name__ for m in MIGRATIONS}
-    done: set[str] = set()
-    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = '_sqlite_migrations'").fetchone():
-        done = {
-            r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE migration_set = ?", [MIGRATION_SET])
-        }
-    if names <= done:
-        return
     import sqlite_utils
 
-    migrations = sqlite_utils.Migrations(MIGRATION_SET)
-    for step in MIGRATIONS:
-        migrations()(step)
-    migrations.apply(sqlite_utils.Database(conn))
+    db = sqlite_utils.Database(conn)
+    if version == 0:  # written before user_version: sqlite-utils' Migrations recorded what was applied
+        record = sqlite_utils.Migrations(MIGRATION_SET)
+        for step in MIGRATIONS:
+            record()(step)
+        pending = {m.name for m in record.pending(db)}
+        version = next((i for i, step in enumerate(MIGRATIONS) if step.__name__ in pending), len(MIGRATIONS))
+    for number in range(version + 1, len(MIGRATIONS) + 1):
+        with db.atomic():
+            MIGRATIONS[number - 1](db)
+            conn.execute(f"PRAGMA user_version = {number}")
+    conn.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")  # also a file whose every step sqlite-utils recorded
 
 
 def _create(conn: sqlite3.Connection) -> None:
-    """``schema.sql`` (what the migrations build) and the record that they are applied, in one transaction."""
-    applied = str(datetime.now(UTC))  # the form sqlite-utils records
-    conn.execute("BEGIN IMMEDIATE")
+    """``schema.sql`` (what the migrations build) and its version, in one transaction."""
     try:
-        text = "\n".join(line for line in SCHEMA.read_text().splitlines() if not line.startswith("--"))
-        for statement in text.split(";"):
-            if statement.strip():
-                conn.execute(statement)
-        conn.executemany(
-            "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES (?, ?, ?)",
-            [(MIGRATION_SET, m.__name__, applied) for m in MIGRATIONS],
-        )
+        conn.executescript(f"BEGIN IMMEDIATE;\n{SCHEMA.read_text()}\nPRAGMA user_version = {len(MIGRATIONS)};\nCOMMIT;")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
 
 
 # A snapshot every this many entries (and at every undo): replay from one is at most this long.
