@@ -17,9 +17,7 @@ from __future__ import annotations
 import copy
 import itertools
 import logging
-import math
 import random
-import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -34,7 +32,6 @@ from tableside.core.errors import (
     Conflict,
     NotFound,
     RuleError,
-    SeatGone,
     TablesideError,
     TooMany,
 )
@@ -48,9 +45,6 @@ from tableside.core.systems import all_systems, get_system
 log = logging.getLogger(__name__)
 
 SOURCES = ("button", "phone", "cli", "api", "dice")  # dice: faces read from smart dice
-# A held seat may be taken over without its phone's agreement once that phone has sent no request and held
-# no stream for this long (docs/api.md, "Seats").
-SEAT_GONE_AFTER = 120.0
 # Bounds that keep a guest from filling the card (docs/api.md, "Limits"): a game's name, how many saved
 # games the table keeps (delete old ones, archived to a file first), and how fast new ones may be started.
 MAX_NAME = 60
@@ -100,12 +94,10 @@ class Table:
         self._public: tuple[tuple, dict] | None = None
         self._screen_made: tuple[tuple, Any] | None = None  # the public screen of one version (``_screen``)
         self._claims = 0  # bumped when a seat changes hands: the view's "claimed" flags depend on it
-        # Presence of the phones holding seats, by token: when each was last heard from, and its open streams.
-        self._seen: dict[str, float] = {}
         self._started_games: list[float] = []  # when the last new games were started (the rate limit)
         self.new_games_per_minute = NEW_GAMES_PER_MINUTE
-        self._streams: dict[str, int] = {}
-        self._left = store.get_meta("left_session")  # the game on the table before this one (seats carry over)
+        # What the layers above keep for this table (the phones' seats: ``webui.seats``), by name.
+        self.extensions: dict[str, Any] = {}
         active = store.get_meta("active_session")
         if active and store.get_session(active):
             self._live = self._load(active)
@@ -148,7 +140,6 @@ class Table:
             )
             self._started_games.append(time.monotonic())
             self._put_away()
-            self._leave(row["id"])
             self.store.set_meta("active_session", row["id"])
             self._live = _Live(row["id"], system, 0, state, row["options"] or {})
         self._notify({"kind": "session", "session": row["id"], "version": 0})
@@ -199,42 +190,11 @@ class Table:
             if not self.store.get_session(session_id):
                 raise NotFound(f"no saved session with id {session_id!r}")
             self._put_away()
-            self._leave(session_id)
             self._live = self._load(session_id)
             self.store.set_meta("active_session", session_id)
             version = self._live.version
         self._notify({"kind": "session", "session": session_id, "version": version})
         return self.view()
-
-    def _leave(self, next_id: str) -> None:
-        """Remember the game the table leaves for ``next_id``: a phone seated in it keeps its seat in the
-        next game where that game has a seat of the same name (``_carry``)."""
-        live = self._live
-        if live is None or live.id == next_id:
-            return
-        self._left = live.id
-        try:
-            self.store.set_meta("left_session", live.id)
-        except TablesideError as exc:  # a full card: phones pick their seats again after a restart, no more
-            log.warning("the game left was not remembered: %s", exc.message)
-
-    def _carry(self, live: _Live, seat: str) -> tuple[str, str] | None:
-        """A phone seated at ``seat`` in the game the table just left asks with that seat's token: it keeps
-        the seat of the same name in the game on the table when no phone holds it there (the table expects
-        Ann's phone to stay Ann's). Only that phone, on its next request (open across the new game, or back
-        from sleep), and only from the game just left: docs/api.md, "Seats". None when it cannot."""
-        if seat not in [s.name for s in live.system.seats(live.state)]:
-            return None
-        try:
-            moved = self.store.carry_seats(self._left or "", live.id, [seat])
-        except TablesideError as exc:  # a full card: the phone picks its seat again
-            log.warning("seat %s was not carried over: %s", seat, exc.message)
-            return None
-        if not moved:  # another phone holds it in this game by now
-            return None
-        self._claims += 1
-        log.info("seat %s carried over to the game on the table by its phone", seat)
-        return (live.id, seat)
 
     def _put_away(self) -> None:
         """The game being left: its newest state stored as its head, so listing or reopening it is one read.
@@ -397,135 +357,6 @@ class Table:
                 "buttons": [] if live.readonly else buttons_now(system, state, live.options),
             }
 
-    # -- seats ------------------------------------------------------------------
-    def claim_seat(self, seat: Any, takeover: Any = False, held: Any = None) -> dict:
-        """A phone takes a seat. A held seat is taken over only when asked and when its phone is gone: no
-        request and no open stream for ``SEAT_GONE_AFTER`` seconds (else that phone releases it first).
-
-        ``held`` is the seat token the phone sent, if any: a phone holds one seat, so the seat it held
-        (in this game or one before) is given up with the claim, never left to a holder no phone is; and
-        a phone asking again for the seat it holds keeps it (the same token)."""
-        if not isinstance(seat, str) or not seat.strip():
-            raise BadRequest("'seat' must be the name of a seat")
-        if not isinstance(takeover, bool):
-            raise BadRequest("'takeover' must be true or false")
-        if held is not None and (not isinstance(held, str) or not held or len(held) > 100):
-            held = None  # not a token this table gave out: nothing to give up
-        with self._lock:
-            live = self._require_live()
-            names = [s.name for s in live.system.seats(live.state)]
-            if seat not in names:
-                shown = ", ".join(names) or "none: this game has no seats"
-                raise RuleError(f"no seat {seat[:40]!r} in this game; seats: {shown}")
-            holder = self.store.seat_claims(live.id).get(seat)
-            if holder is not None and holder == held:  # this phone's own seat, asked for again
-                self._seen[held] = self.clock()
-                return {"seat": seat, "token": held, "session": live.id}
-            if holder is not None and not takeover:
-                raise Conflict(f"{seat}'s seat is held by another phone; take it over only if that phone is gone")
-            if holder is not None:
-                away = self._away(holder)
-                if away < SEAT_GONE_AFTER:
-                    raise Conflict(
-                        f"{seat}'s phone is still here (heard from {int(away)} s ago): ask it to release the seat, "
-                        f"or take it over once that phone has been gone for {int(SEAT_GONE_AFTER)} s"
-                    )
-                log.warning("seat %s taken over from a phone gone for %.0f s", seat, away)
-            token = secrets.token_urlsafe(18)
-            if held is not None:
-                self.store.forget_token(held)
-                self._seen.pop(held, None)
-            self.store.claim_seat(live.id, seat, token, self._now())
-            self._claims += 1
-            self._seen[token] = self.clock()
-            return {"seat": seat, "token": token, "session": live.id}
-
-    def seat_holders(self) -> list[dict]:
-        """Every seat of the game on the table, and for a held one when another phone may take it over:
-        ``here`` while its phone holds a stream (it frees only when released), else ``frees_in`` seconds
-        (0: gone long enough, take it over now). The seat dialog says so before anyone tries."""
-        with self._lock:
-            live = self._require_live()
-            claims = self.store.seat_claims(live.id)
-            out = []
-            for s in live.system.seats(live.state):
-                row = {**s.describe(), "claimed": s.name in claims}
-                token = claims.get(s.name)
-                if token is not None:
-                    here = bool(self._streams.get(token))
-                    away = 0.0 if here else self._away(token)
-                    row["here"] = here
-                    row["frees_in"] = None if here else max(0, math.ceil(SEAT_GONE_AFTER - away))
-                out.append(row)
-            return out
-
-    def release_seat(self, token: Any) -> dict:
-        """The phone holding a seat gives it up (so another phone may take it at once)."""
-        seat = self.seat_of(token)
-        if seat is None:
-            raise BadRequest("only the phone holding a seat can release it: send its seat token")
-        with self._lock:
-            self.store.release_seat(self._require_live().id, seat)
-            self._claims += 1
-            self._seen.pop(token, None)
-            return {"seat": seat, "released": True}
-
-    def drop_stale(self, token: Any) -> str | None:
-        """A page drops a seat token it was told is gone: a token that holds a seat in the game on the table
-        keeps it (the seat is returned: a claim that won a race); else its claim in a game gone by is freed,
-        so that game, reopened, offers the seat to anyone instead of to a phone that forgot it."""
-        try:
-            return self.seat_of(token)
-        except SeatGone:
-            with self._lock:
-                self.store.forget_token(token)
-                self._claims += 1
-                self._seen.pop(token, None)
-            return None
-
-    def _away(self, token: str) -> float:
-        """Seconds since the phone holding ``token`` was last heard from (0 while it holds a stream)."""
-        if self._streams.get(token):
-            return 0.0
-        now = self.clock()
-        return now - self._seen.setdefault(token, now)  # unheard of since the server started: counts from now
-
-    def stream_opened(self, token: str) -> None:
-        """A seated phone opened the event stream: it is present until ``stream_closed``."""
-        with self._lock:
-            self._streams[token] = self._streams.get(token, 0) + 1
-
-    def stream_closed(self, token: str) -> None:
-        with self._lock:
-            left = self._streams.get(token, 0) - 1
-            if left > 0:
-                self._streams[token] = left
-            else:
-                self._streams.pop(token, None)
-                self._seen[token] = self.clock()
-
-    def seat_of(self, token: Any) -> str | None:
-        """The seat a phone's token holds in the active session (None for no token)."""
-        if token in (None, ""):
-            return None
-        if not isinstance(token, str) or len(token) > 100:
-            raise BadRequest("the seat token is not valid")
-        with self._lock:
-            live = self._require_live()
-            held = self.store.seat_of_token(token)
-            if held is not None and held[0] != live.id and held[0] == self._left:
-                held = self._carry(live, held[1]) or held
-            if held is None or held[0] != live.id:
-                raise SeatGone(
-                    "this phone no longer holds a seat in the game on the table "
-                    "(it was taken over, or the game changed): pick a seat again",
-                    seat=held[1] if held else None,
-                )
-            if len(self._seen) > 4096:  # bounded: forget phones of finished games
-                self._seen.clear()
-            self._seen[token] = self.clock()
-            return held[1]
-
     def position(self) -> tuple[str, int] | None:
         """(active session id, version), or None: enough to tell whether anything changed."""
         with self._lock:
@@ -542,10 +373,21 @@ class Table:
         live = self._live
         return None if live is None else (live.id, id(live), live.version, self._claims, live.readonly)
 
-    def heard_from(self, token: str) -> None:
-        """A seated phone asked again (answered from what ``seat_of`` resolved for it at this mark):
-        it is present, as ``seat_of`` would have noted."""
-        self._seen[token] = self.clock()
+    def held(self) -> threading.RLock:
+        """The table held still, as ``with table.held():``: reads inside see one version, and the store is
+        used by one thread at a time (a layer above writing seat claims holds it too). Re-entrant."""
+        return self._lock
+
+    def seats_changed(self) -> None:
+        """The seat claims in the store changed (``webui.seats``): views and marks name them anew."""
+        with self._lock:
+            self._claims += 1
+
+    def seats_now(self) -> tuple[str, list]:
+        """(the id of the game on the table, its seats as its rules name them now); NotFound with no game."""
+        with self._lock:
+            live = self._require_live()
+            return live.id, live.system.seats(live.state)
 
     def has_active(self) -> bool:
         return self._live is not None

@@ -9,11 +9,12 @@ import random
 import pytest
 from PIL import Image
 from tableside.core.store import Store
-from tableside.core.table import SEAT_GONE_AFTER, Table
+from tableside.core.table import Table
 from tableside.device.buttons import ButtonPanel, mock_factory
 from tableside.device.display import RefreshScheduler, VirtualDisplay
 from tableside.display.panels import get_panel
 from tableside.webui.app import Services, create_app
+from tableside.webui.seats import SEAT_GONE_AFTER
 
 from tableside.frames import FrameSource
 from tests import toysystem

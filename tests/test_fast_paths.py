@@ -12,6 +12,7 @@ from tableside.core.screen import Bar, Bars, DiceGroup, Die, Grid, GridRow, KeyF
 from tableside.core.store import Store
 from tableside.core.system import plain_copy
 from tableside.core.table import Table
+from tableside.webui.seats import seats_for
 
 from tests import toysystem
 
@@ -69,7 +70,7 @@ def test_the_view_is_built_once_per_version_and_follows_changes_and_seats(tmp_pa
     assert second["screen"] == table.screen().to_dict()
     seat = second["seats"][0]["name"]
     assert not second["seats"][0]["claimed"]
-    table.claim_seat(seat)
+    seats_for(table).claim_seat(seat)
     assert table.view()["seats"][0]["claimed"]  # a claim changes no version, but the view follows it
     before = copy.deepcopy(table.view())
     table.undo()

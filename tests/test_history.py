@@ -64,10 +64,10 @@ def test_the_chart_and_the_luck_report_never_hold_the_table(tmp_path, monkeypatc
     free: list[bool] = []
 
     def try_the_table() -> None:
-        got = table._lock.acquire(timeout=2)
+        got = table.held().acquire(timeout=2)
         free.append(got)
         if got:
-            table._lock.release()
+            table.held().release()
 
     real = toysystem.SYSTEM.chart_series
 

@@ -10,7 +10,8 @@ import pytest
 from tableside.core.errors import BadRequest, Conflict, RuleError
 from tableside.core.recorder import Dice, NeedsDice
 from tableside.core.store import Store
-from tableside.core.table import SEAT_GONE_AFTER, Table
+from tableside.core.table import Table
+from tableside.webui.seats import SEAT_GONE_AFTER, seats_for
 
 from tests import toysystem
 from tests.conftest import NoRNG, check_replays
@@ -93,20 +94,20 @@ def test_the_suite_wide_replay_check_catches_a_tampered_log(table):
 
 
 def test_a_phone_claims_a_seat_and_a_held_seat_is_taken_over_only_deliberately(table):
-    ann = table.claim_seat("Ann")
-    assert table.seat_of(ann["token"]) == "Ann"
+    ann = seats_for(table).claim_seat("Ann")
+    assert seats_for(table).seat_of(ann["token"]) == "Ann"
     with pytest.raises(Conflict, match="held by another phone"):
-        table.claim_seat("Ann")
+        seats_for(table).claim_seat("Ann")
     with pytest.raises(Conflict, match="still here"):  # its phone was heard from just now
-        table.claim_seat("Ann", takeover=True)
+        seats_for(table).claim_seat("Ann", takeover=True)
     now = table.clock()
     table.clock = lambda: now + SEAT_GONE_AFTER + 1
-    again = table.claim_seat("Ann", takeover=True)
-    assert table.seat_of(again["token"]) == "Ann"
+    again = seats_for(table).claim_seat("Ann", takeover=True)
+    assert seats_for(table).seat_of(again["token"]) == "Ann"
     with pytest.raises(Conflict, match="no longer holds a seat"):
-        table.seat_of(ann["token"])
+        seats_for(table).seat_of(ann["token"])
     with pytest.raises(RuleError, match="no seat 'Zed'"):
-        table.claim_seat("Zed")
+        seats_for(table).claim_seat("Zed")
     assert [s["claimed"] for s in table.view()["seats"]] == [True, False]
 
 

@@ -14,7 +14,8 @@ import threading
 import pytest
 from tableside.core.patch import apply
 from tableside.core.store import Store
-from tableside.core.table import SEAT_GONE_AFTER, Table
+from tableside.core.table import Table
+from tableside.webui.seats import SEAT_GONE_AFTER, seats_for
 
 from tests.handclock import Clock
 from tests.httpapi import AUTH, phone
@@ -62,7 +63,7 @@ def test_every_answer_read_again_is_what_a_fresh_build_gives_after_any_change(ta
         lambda: table.undo(source="api"),
         lambda: table.redo(source="api"),
         lambda: _claim(kept, "Mars"),  # a claim changes every view's "claimed" flags, not the version
-        lambda: table.release_seat(table.store.seat_claims(table.view()["id"])["Mars"]),
+        lambda: seats_for(table).release_seat(table.store.seat_claims(table.view()["id"])["Mars"]),
         lambda: table.act(dict(ROLL), source="api"),
     ]
     seen: set[str] = set()  # the tags of the moments before: a change names a new one

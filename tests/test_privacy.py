@@ -13,7 +13,8 @@ import re
 import pytest
 from tableside.core.errors import Conflict, RuleError
 from tableside.core.store import Store
-from tableside.core.table import SEAT_GONE_AFTER, Table
+from tableside.core.table import Table
+from tableside.webui.seats import SEAT_GONE_AFTER, seats_for
 
 from tests import toysystem
 from tests.httpapi import AUTH, acted, new_table, phone, seated
@@ -167,17 +168,17 @@ def test_a_phone_with_its_stream_open_is_present_and_one_gone_long_enough_is_tak
         Store(tmp_path / "t.db"), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM], clock=lambda: now[0]
     )
     table.create_session("toy")
-    ann = table.claim_seat("Ann")
-    table.stream_opened(ann["token"])
+    ann = seats_for(table).claim_seat("Ann")
+    seats_for(table).stream_opened(ann["token"])
     now[0] += SEAT_GONE_AFTER * 10
     with pytest.raises(Conflict, match="still here"):
-        table.claim_seat("Ann", takeover=True)
-    table.stream_closed(ann["token"])
+        seats_for(table).claim_seat("Ann", takeover=True)
+    seats_for(table).stream_closed(ann["token"])
     now[0] += SEAT_GONE_AFTER - 1
     with pytest.raises(Conflict, match="still here"):
-        table.claim_seat("Ann", takeover=True)
+        seats_for(table).claim_seat("Ann", takeover=True)
     now[0] += 2
-    assert table.claim_seat("Ann", takeover=True)["seat"] == "Ann"
+    assert seats_for(table).claim_seat("Ann", takeover=True)["seat"] == "Ann"
     table.store.close()
 
 
@@ -203,8 +204,8 @@ def test_a_phone_with_no_seat_is_told_which_moves_are_a_held_seat_s_own_phone_s(
     table.create_session("v2140", {"players": ["Shred", "Sven"], "gm": "GM"})
     table.act({"type": "prepare_pool", "participant": "Shred", "primary_skills": 1})
     assert not any("own_phones" in a for a in table.actions(None)["actions"])  # no phone holds a seat yet
-    table.claim_seat("Shred")
-    table.claim_seat("GM")
+    seats_for(table).claim_seat("Shred")
+    seats_for(table).claim_seat("GM")
     listed = {a["type"]: a.get("own_phones", []) for a in table.actions(None)["actions"]}
     assert listed["prepare_pool"] == listed["roll_pool"] == listed["put_forward"] == ["Shred", "GM"]
     assert listed["new_scene"] == listed["session_rack"] == ["GM"]  # the GM's own actions: the GM's phone

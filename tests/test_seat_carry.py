@@ -8,6 +8,7 @@ import pytest
 from tableside.core.errors import SeatGone
 from tableside.core.store import Store
 from tableside.core.table import Table
+from tableside.webui.seats import seats_for
 
 from tests import toysystem
 from tests.httpapi import AUTH, acted, new_table, phone, seated
@@ -67,26 +68,26 @@ def test_a_new_game_with_the_same_name_keeps_that_phones_seat_and_only_that_one(
 def test_a_seat_held_in_the_game_switched_to_stays_with_its_phone(tmp_path):
     table = Table(Store(tmp_path / "t.db"), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM])
     first = table.create_session("toy")["id"]
-    ann_then = table.claim_seat("Ann")["token"]
+    ann_then = seats_for(table).claim_seat("Ann")["token"]
     second = table.create_session("toy")["id"]
-    assert table.seat_of(ann_then) == "Ann"  # carried into the second game
-    table.release_seat(ann_then)
-    ann_now = table.claim_seat("Ann")["token"]  # another phone takes Ann in the second game
-    bob = table.claim_seat("Bob")["token"]
+    assert seats_for(table).seat_of(ann_then) == "Ann"  # carried into the second game
+    seats_for(table).release_seat(ann_then)
+    ann_now = seats_for(table).claim_seat("Ann")["token"]  # another phone takes Ann in the second game
+    bob = seats_for(table).claim_seat("Bob")["token"]
     table.activate(first)
-    assert table.seat_of(ann_now) == "Ann" and table.seat_of(bob) == "Bob"
+    assert seats_for(table).seat_of(ann_now) == "Ann" and seats_for(table).seat_of(bob) == "Bob"
     table.activate(second)
-    assert table.seat_of(ann_now) == "Ann" and table.seat_of(bob) == "Bob"
+    assert seats_for(table).seat_of(ann_now) == "Ann" and seats_for(table).seat_of(bob) == "Bob"
     with pytest.raises(SeatGone, match="no longer holds a seat") as gone:
-        table.seat_of(ann_then)
+        seats_for(table).seat_of(ann_then)
     assert gone.value.seat is None  # released: it holds nothing anywhere
     # Only from the game just left: a phone asleep through two new games picks its seat again.
-    table.release_seat(ann_now)
-    asleep = table.claim_seat("Ann")["token"]
+    seats_for(table).release_seat(ann_now)
+    asleep = seats_for(table).claim_seat("Ann")["token"]
     table.create_session("toy")
     table.create_session("toy")
     with pytest.raises(SeatGone) as gone:
-        table.seat_of(asleep)
+        seats_for(table).seat_of(asleep)
     assert gone.value.seat == "Ann"
     table.store.close()
 

@@ -7,7 +7,8 @@ no request and no stream; the route tells the seat dialog which of these holds a
 from __future__ import annotations
 
 from tableside.core.store import Store
-from tableside.core.table import SEAT_GONE_AFTER, Table
+from tableside.core.table import Table
+from tableside.webui.seats import SEAT_GONE_AFTER, seats_for
 
 from tests import toysystem
 from tests.httpapi import AUTH, phone
@@ -23,8 +24,8 @@ def test_the_seats_say_who_is_here_and_when_a_held_seat_frees(tmp_path):
     free = client.get("/api/sessions/active/seats", headers=AUTH).get_json()
     assert free["gone_after"] == SEAT_GONE_AFTER == 120
     assert all(not s["claimed"] and "frees_in" not in s for s in free["seats"])
-    ann = table.claim_seat("Ann")
-    table.stream_opened(ann["token"])
+    ann = seats_for(table).claim_seat("Ann")
+    seats_for(table).stream_opened(ann["token"])
     now[0] += SEAT_GONE_AFTER * 10  # here all along: its stream is open, so it never frees by itself
 
     def ann_seat() -> dict:
@@ -39,11 +40,11 @@ def test_the_seats_say_who_is_here_and_when_a_held_seat_frees(tmp_path):
         "here": True,
         "frees_in": None,
     }
-    table.stream_closed(ann["token"])
+    seats_for(table).stream_closed(ann["token"])
     assert ann_seat()["frees_in"] == 120 and ann_seat()["here"] is False
     now[0] += 100.5
     assert ann_seat()["frees_in"] == 20
     now[0] += 19.5
     assert ann_seat()["frees_in"] == 0
-    assert table.claim_seat("Ann", takeover=True)["seat"] == "Ann"  # what the route said holds
+    assert seats_for(table).claim_seat("Ann", takeover=True)["seat"] == "Ann"  # what the route said holds
     table.store.close()

@@ -13,6 +13,7 @@ import pytest
 from tableside.core.screen import DiceGroup
 from tableside.core.store import Store
 from tableside.core.table import Table
+from tableside.webui.seats import seats_for
 
 from tests import toysystem
 from tests.httpapi import AUTH, phone
@@ -105,7 +106,7 @@ def test_post_api_rolls_from_a_seated_phone_is_logged_with_that_seat(tmp_path):
     table = make_table(tmp_path / "t.db")
     table.create_session("toy", {"limit": 100})
     client = phone(table)
-    token = table.claim_seat("Bob")["token"]
+    token = seats_for(table).claim_seat("Bob")["token"]
     response = client.post(
         "/api/rolls", json={"expr": "2d6", "faces": [1, 2]}, headers={**AUTH, "X-Tableside-Seat": token}
     )

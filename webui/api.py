@@ -14,8 +14,9 @@ from flask import Blueprint, Response, current_app, jsonify, request, stream_wit
 from tableside.core.errors import BadRequest, Conflict, NotFound, SeatGone
 from tableside.core.patch import diff
 from tableside.core.store import Store
-from tableside.core.table import SEAT_GONE_AFTER, SESSIONS_PER_PAGE
+from tableside.core.table import SESSIONS_PER_PAGE
 from tableside.webui.panel import Prepared, accepts_gzip
+from tableside.webui.seats import SEAT_GONE_AFTER
 from tableside.webui.server import DETACH_KEY
 from tableside.webui.stream import format_event
 
@@ -43,7 +44,7 @@ def seat_token() -> str | None:
 def seat_of_request() -> str | None:
     """The seat this phone holds, or None for the shared table view: what ``core.privacy`` is asked about."""
     token = seat_token()
-    return _services().table.seat_of(token) if token else None
+    return _services().seats.seat_of(token) if token else None
 
 
 _seat = seat_of_request
@@ -211,10 +212,10 @@ def moment():
     ready = kept.answers.get((mark, token, base, after, gz)) if mark is not None else None
     if ready is not None:
         if token:
-            table.heard_from(token)
+            _services().seats.heard_from(token)
         kept.moments.put(ready.tag, ready.moment)  # a phone holding it may send it back as its base
         return ready.answer.response()
-    with table._lock:  # one version for all three parts (the lock is re-entrant)
+    with table.held():  # one version for all three parts (re-entrant)
         try:
             seat = _seat()
         except NotFound:  # no active session (a seat token means nothing without one)
@@ -297,7 +298,7 @@ class _Moments:
 def seat_holders():
     """The seats and who holds them: a held seat frees when its phone releases it or has been away
     ``SEAT_GONE_AFTER`` seconds (``frees_in``; none while that phone is here)."""
-    return jsonify({"seats": _services().table.seat_holders(), "gone_after": int(SEAT_GONE_AFTER)})
+    return jsonify({"seats": _services().seats.seat_holders(), "gone_after": int(SEAT_GONE_AFTER)})
 
 
 @bp.post("/api/sessions/active/seats")
@@ -305,7 +306,7 @@ def claim_seat():
     """A phone takes a seat; ``takeover`` takes it from a phone that is gone. The seat this phone held
     (its token, sent as with any request) is given up: a phone holds one seat."""
     body = _body()
-    claimed = _services().table.claim_seat(body.get("seat"), body.get("takeover", False), held=seat_token())
+    claimed = _services().seats.claim_seat(body.get("seat"), body.get("takeover", False), held=seat_token())
     response = jsonify(claimed)
     response.set_cookie(SEAT_COOKIE, claimed["token"], httponly=True, samesite="Strict", max_age=30 * 24 * 3600)
     return response
@@ -315,7 +316,7 @@ def claim_seat():
 def release_seat():
     """The phone holding a seat gives it up, so another phone may take it at once."""
     _body()
-    response = jsonify(_services().table.release_seat(seat_token()))
+    response = jsonify(_services().seats.release_seat(seat_token()))
     response.delete_cookie(SEAT_COOKIE)
     return response
 
@@ -448,8 +449,8 @@ def stream():
         raise
     # A seated phone with its stream open is present: its seat cannot be taken over while it is.
     if token:
-        table.stream_opened(token)
-    gone = functools.partial(table.stream_closed, token) if token else None
+        services.seats.stream_opened(token)
+    gone = functools.partial(services.seats.stream_closed, token) if token else None
 
     def release() -> None:
         broker.release()

@@ -217,22 +217,22 @@ def leave_seat():
     ``?gone=1``: forget it only when it holds no seat in the game on the table (a seat of a game gone
     by). A page dropping a stale seat sends this, so a seat it claimed meanwhile (its answer setting
     the new cookie first) is kept: answered ``{"seat": NAME}``, cookie untouched."""
-    table = _services().table
+    table, seats = _services().table, _services().seats
     cookie = request.cookies.get("tableside_seat")
     if request.args.get("gone") == "1":
         held = None
         if table.has_active():
             with contextlib.suppress(TablesideError):  # not a token at all: nothing to free
-                table.drop_stale(request.headers.get("X-Tableside-Seat"))  # the token the page dropped
+                seats.drop_stale(request.headers.get("X-Tableside-Seat"))  # the token the page dropped
             with contextlib.suppress(TablesideError):
-                held = table.drop_stale(cookie)
+                held = seats.drop_stale(cookie)
         if held is not None:
             return jsonify(seat=held)
     else:
         token = request.headers.get("X-Tableside-Seat") or cookie
         if token and table.has_active():
             with contextlib.suppress(TablesideError):  # already taken over or gone: nothing to give up
-                table.release_seat(token)  # so another phone may take the seat at once
+                seats.release_seat(token)  # so another phone may take the seat at once
     response = jsonify(seat=None)
     response.delete_cookie("tableside_seat", samesite="Strict", httponly=True)
     return response
