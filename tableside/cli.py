@@ -61,8 +61,14 @@ def _roll_argv(argv: list[str]) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tableside", description="A Raspberry Pi table assistant for board games.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = _Parser(
+        prog="tableside",
+        description="A Raspberry Pi table assistant for board games.",
+        epilog="'tableside COMMAND --help' shows a command's options; docs: README.md and docs/ in the source.",
+    )
+    parser.add_argument("--version", action="store_true", help="print the installed version and exit")
+    # Not required: ``tableside`` alone prints this help (its commands) instead of "a command is required".
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", parser_class=_Parser)
 
     serve = sub.add_parser("serve", help="run the table: core, display, buttons and phone panel")
     serve.add_argument("--simulate", action="store_true", help="force the virtual display and virtual buttons")
@@ -105,6 +111,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except UsageError as exc:
         return _refuse(str(exc), as_json)
+    if args.version:
+        import tableside
+
+        print(f"tableside {tableside.__version__}")
+        return 0
+    if args.command is None:
+        build_parser().print_help()
+        return 0
     try:
         if args.command == "roll":
             return cmd_roll(args)
