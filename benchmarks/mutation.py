@@ -70,6 +70,18 @@ TARGETS: dict[str, tuple[str, list[str]]] = {
             "tests/test_vegas_seat_play.py",
         ],
     ),
+    "pool": (
+        "tableside/core/systems/v2140/pool.py",
+        ["tests/test_v2140_pool*.py", "tests/test_v2140_rules.py", "tests/test_v2140_scene.py"],
+    ),
+    "combat": (
+        "tableside/core/systems/venom/combat.py",
+        ["tests/test_venom_combat*.py"],
+    ),
+    "referee": (
+        "tableside/core/systems/vegas/referee.py",
+        ["tests/test_vegas_referee*.py"],
+    ),
 }
 
 # the repository's folders and where they install (pyproject.toml's package-dir)

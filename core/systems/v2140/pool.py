@@ -67,14 +67,6 @@ class RollIn:
     def rolled_in(self) -> int:
         return sum(len(w) for w in self.waves[1:])
 
-    def to_dict(self) -> dict:
-        return {
-            "waves": [list(w) for w in self.waves],
-            "kept": list(self.kept),
-            "tossed": list(self.tossed),
-            "rolled_in": self.rolled_in,
-        }
-
 
 def check_face(face: object, where: str = "a die") -> int:
     """A d6 face, 1-6; anything else is refused naming it."""
@@ -164,9 +156,7 @@ def take_from(pool: Sequence[int], dice: Sequence[int], who: str) -> list[int]:
     have, want = Counter(pool), Counter(dice)
     short = {face: n - have[face] for face, n in want.items() if n > have[face]}
     if short:
-        missing = ", ".join(
-            plural(n, f"more {face}", f"more {face}s") for face, n in sorted(short.items(), reverse=True)
-        )
+        missing = ", ".join(plural(n, f"more {face}") for face, n in sorted(short.items(), reverse=True))
         raise RuleError(f"{who}'s scene pool does not hold those dice: needs {missing}")
     left = Counter(pool) - want
     return high_to_low(left.elements())
