@@ -208,6 +208,11 @@ _ENTRY_COLUMNS = ("action", "result", "rolls", "private")
 _RECORDING_COLUMNS = ("action", "rolls")
 
 
+def decode_entry(row: dict) -> dict:
+    """A log row read straight from a file (a backup's recovery), decoded and checked as the log reads it."""
+    return _decode(row, _ENTRY_COLUMNS)
+
+
 class Store:
     """Sessions, their logs and snapshots in one SQLite file."""
 

@@ -241,7 +241,7 @@ def make_frame(image: Image.Image, panel: Panel) -> Frame:
 
 def _frame_parts(spec: tuple, panel_id: str) -> tuple[bytes, tuple[int, int], list[int], bytes, str]:
     """In the render worker: draw, quantize and encode one frame; return it as bytes (picklable)."""
-    from tableside.frames import draw
+    from tableside.display.render import draw
 
     panel = get_panel(panel_id)
     frame = make_frame(draw(spec, panel), panel)

@@ -347,6 +347,15 @@ def render_join(panel: Panel, join: JoinInfo, note: str = "", title: str = "Join
     return c.image
 
 
+def draw(spec: tuple, panel: Panel) -> Image.Image:
+    """The picture a frame spec describes: ``("join", JoinInfo, note)`` or ``("screen", Screen, join or None)``
+    (``tableside.frames`` chooses which; this runs in the render worker process, ``device.display``)."""
+    kind, first, second = spec
+    if kind == "join":
+        return render_join(panel, first, second)
+    return render(first, panel, second)
+
+
 def placeholder_screen(message: str) -> Screen:
     """What the panel shows with no active session and no join link known."""
     return Screen(title="Tableside", status="no game", elements=(Text(message),))

@@ -345,7 +345,7 @@ def recover_newer(damaged: Path, restored: Path) -> dict[str, int]:
     """Copy every readable entry of ``damaged`` that ``restored`` (a backup just put in place) lacks, in
     order per game, stopping at the first row that cannot be read (a log must have no gaps). Games the
     backup does not have are copied too when their row reads. Returns session id -> entries recovered."""
-    from tableside.core.store import _ENTRY_COLUMNS, _decode
+    from tableside.core.store import decode_entry
 
     copy = _readable_copy(damaged)
     try:
@@ -391,7 +391,7 @@ def recover_newer(damaged: Path, restored: Path) -> dict[str, int]:
                 if values is None:
                     break
                 try:
-                    _decode(dict(zip((*_LOG_COLUMNS, "private"), values, strict=True)), _ENTRY_COLUMNS)
+                    decode_entry(dict(zip((*_LOG_COLUMNS, "private"), values, strict=True)))
                 except ValueError:
                     break
                 dst.execute(f"INSERT INTO log ({columns}) VALUES ({', '.join('?' * len(values))})", list(values))

@@ -234,7 +234,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from tableside.config import data_dir, load_config, system_config
     from tableside.core.errors import NotFound
     from tableside.core.store import Store
-    from tableside.exports import EVERYTHING, export_lines
+    from tableside.webui.exports import EVERYTHING, export_lines
 
     folder = data_dir(args.data, None if args.data else load_config(system_config()).data)
     path = folder / "tableside.db"

@@ -20,7 +20,7 @@ from PIL import Image
 from tableside.core.screen import Screen, Text
 from tableside.display.join import JoinInfo
 from tableside.display.panels import Panel
-from tableside.display.render import placeholder_screen, render, render_join
+from tableside.display.render import draw, placeholder_screen
 
 NO_GAME = "No game yet: start one on the phone panel"
 
@@ -87,14 +87,6 @@ class FrameSource:
 
     def image(self) -> Image.Image:
         return draw(self.spec(), self.panel)
-
-
-def draw(spec: tuple, panel: Panel) -> Image.Image:
-    """The picture a ``FrameSource.spec()`` describes (pure: runs in the render worker process)."""
-    kind, first, second = spec
-    if kind == "join":
-        return render_join(panel, first, second)
-    return render(first, panel, second)
 
 
 def prompt_screen(prompt: dict[str, Any]) -> Screen:

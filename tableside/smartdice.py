@@ -20,8 +20,6 @@ from tableside.core.errors import NotFound
 
 log = logging.getLogger("tableside")
 
-NO_DICE = "this table has no smart dice: see docs/smart-dice.md ([dice] kind)"
-
 
 class SmartDice:
     """The hub (dice in reach and paired) and the feed (what waits for them), for the web and the e-paper."""
@@ -73,6 +71,7 @@ class DiceStarting:
 
     def _opened(self) -> SmartDice:
         from tableside.hardware import StillStarting
+        from tableside.webui.dice import NO_DICE
 
         if not self._open.wait(self.wait):
             raise StillStarting("the smart dice are starting: try again in a moment")

@@ -217,8 +217,7 @@ def test_frames_are_drawn_in_a_worker_process_the_same_as_here(parts):
     import os
 
     from tableside.device.display import make_frame
-
-    from tableside.frames import draw
+    from tableside.display.render import draw
 
     parts.table.create_session("toy", {"limit": 100})
     parts.start(8080, "127.0.0.1")

@@ -120,7 +120,7 @@ def _options(system_id: str) -> dict:
 
 
 def test_an_export_reuses_its_finished_blocks_and_equals_one_read_whole(tmp_path, monkeypatch):
-    from tableside import exports
+    from tableside.webui import exports
 
     monkeypatch.setattr(exports, "CHUNK", 4)
     table = _toy(tmp_path)

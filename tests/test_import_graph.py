@@ -98,3 +98,34 @@ def test_the_graph_sees_imports_inside_functions():
 
 def test_no_import_circle():
     assert circles(graph(modules())) == []
+
+
+# Each layer imports its own package and those below it, never one above: the app package (``tableside``)
+# wires the layers together in ``main()``, and a layer that reached up into it would depend on its wiring.
+LAYERS = ("tableside.core", "tableside.display", "tableside.device", "tableside.webui", "tableside")
+
+
+def layer(module: str) -> int:
+    """The rank of ``module``'s layer: 0 for the core, up to the app package on top."""
+    return next(i for i, top in enumerate(LAYERS) if module == top or module.startswith(top + "."))
+
+
+def upward(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import of a module in a layer above the importer's."""
+    return sorted((a, b) for a, deps in edges.items() for b in deps if layer(b) > layer(a))
+
+
+def test_upward_imports_are_found():
+    edges = {
+        "tableside.device.display": {"tableside.frames", "tableside.display.panels"},
+        "tableside.webui.api": {"tableside.core.table", "tableside.exports"},
+        "tableside.serve": {"tableside.webui.app"},
+    }
+    assert upward(edges) == [
+        ("tableside.device.display", "tableside.frames"),
+        ("tableside.webui.api", "tableside.exports"),
+    ]
+
+
+def test_no_layer_imports_one_above_it():
+    assert upward(graph(modules())) == []

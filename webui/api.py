@@ -15,12 +15,11 @@ from tableside.core.errors import BadRequest, Conflict, NotFound, SeatGone
 from tableside.core.patch import diff
 from tableside.core.store import Store
 from tableside.core.table import SESSIONS_PER_PAGE
+from tableside.webui.exports import ExportCache, archive_session, export_lines
 from tableside.webui.panel import Prepared, accepts_gzip
 from tableside.webui.seats import SEAT_GONE_AFTER
 from tableside.webui.server import DETACH_KEY
 from tableside.webui.stream import format_event
-
-from tableside.exports import ExportCache, archive_session, export_lines
 
 bp = Blueprint("api", __name__)
 

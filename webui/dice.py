@@ -12,9 +12,8 @@ from flask import Blueprint, jsonify, render_template
 from tableside.core.errors import BadRequest, NotFound
 from tableside.webui.api import _body, _seat, _services
 
-from tableside.smartdice import NO_DICE
-
 bp = Blueprint("dice", __name__)
+NO_DICE = "this table has no smart dice: see docs/smart-dice.md ([dice] kind)"
 
 
 def _dice() -> Any:

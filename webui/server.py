@@ -38,13 +38,12 @@ import logging
 import time
 from collections.abc import Callable
 
+from tableside.webui.limits import ServerLimits
 from tableside.webui.stream import Broker
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
-
-from tableside.config import ServerLimits
 
 log = logging.getLogger(__name__)
 
