@@ -46,10 +46,11 @@ def typed_faces(raw: Any) -> list | None:
 class NeedsDice(RuleError):
     """Typed-in faces ran out: 422 with ``needs_dice`` naming what is still to be rolled."""
 
-    def __init__(self, label: str, expr: str, given: int, shown: str | None = None) -> None:
+    def __init__(self, label: str, expr: str, given: int, shown: str | None = None, by: Any = None) -> None:
         left = f"only {plural(given, 'typed-in face')} left for it" if given else "no typed-in faces left for it"
         super().__init__(f"{shown or label} needs {expr}: {left}; type in the rest or let Tableside roll")
         self.needs_dice = [{"label": label, "expr": expr, **({"shown": shown} if shown and shown != label else {})}]
+        self.by = list(by) if isinstance(by, list | tuple) else by  # whose dice (``Dice.roll``): smart dice match it
 
 
 class ReplayMismatch(RuleError):
@@ -106,7 +107,7 @@ class Dice:
         elif self.typed is not None:
             faces = _take_typed(e, self.typed, self._used)
             if faces is None:
-                raise NeedsDice(label, e.text, len(self.typed) - self._used, shown)
+                raise NeedsDice(label, e.text, len(self.typed) - self._used, shown, by)
             self._used += len(faces)
             result = dice.roll(e, faces=faces)
         else:

@@ -475,7 +475,7 @@ class Table:
                     owner = live.system.private_owner(live.state, raw, seat)
                 except Exception:  # a bug in the hook: keep the faces to the seat that rolls
                     owner = seat
-                return {**exc.needs_dice[0], "private_to": owner}
+                return {**exc.needs_dice[0], "private_to": owner, "by": exc.by}
             return None
 
     def undo(

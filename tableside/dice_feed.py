@@ -6,10 +6,19 @@ What waits, in this order:
 3. nothing: the roll is offered to the phones as a free roll, to log or let go.
 
 A wait names one roll at a time ("Attack: 2d10"), as the rules ask for it (``Table.dice_needed``
-runs the rules on a copy and logs nothing). Each die that lands fills one place; the same die
-rolled again replaces its face; a die of another kind, or assigned to another seat, is refused
-in words. When the roll has all its faces the next one is asked for, and when the action has
-all of them it runs through ``Table.act`` with the faces, source ``dice`` and the die names:
+runs the rules on a copy and logs nothing), with whose dice they are (the roll's ``by``: the
+attacker, whichever phone asked; one seat per die in a roll-off). Each die that lands fills one
+place; the same die rolled again replaces its face; a die of another kind, or of another seat
+than the one the rules say rolls, is refused in words (and a roll-off fills each seat's place
+with that seat's own die).
+
+No roll by accident: a landing starts the prompt's roll only if its die belongs to the seat the
+prompt names (an "anyone" die where it names none), was seen rolling or handled first, and did
+not land within ``SETTLE`` seconds after that seat's last roll was taken; otherwise it is a free
+roll. A second request for dice while a roll is half in is refused in words.
+
+When the roll has all its faces the next one is asked for, and when the action has all of
+them it runs through ``Table.act`` with the faces, source ``dice`` and the die names:
 the same recorded path as faces typed on a phone, so it replays from the log alone.
 
 With fewer dice than the roll needs (a pool of ten from six dice), "keep" sets the faces in
@@ -20,6 +29,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +41,7 @@ from tableside.core.words import plural
 log = logging.getLogger("tableside")
 
 MAX_FREE = 20  # dice of one free roll shown on a phone
+SETTLE = 2.0  # seconds after a seat's roll was taken in which its dice start no prompt's roll
 
 
 @dataclass
@@ -41,6 +52,7 @@ class Landing:
     name: str  # the name players know it by (logged)
     face: int
     sides: int | None = None  # what rolls it can fill (None: a d00 or a Fudge die)
+    seat: str | None = None  # the seat the die is assigned to (None: anyone's)
 
     def to_dict(self) -> dict[str, Any]:
         return {"die": self.die, "name": self.name, "face": self.face}
@@ -61,6 +73,7 @@ class Wait:
     kept: list[Landing] = field(default_factory=list)  # faces set aside ("keep") in this roll
     slots: dict[str, Landing] = field(default_factory=dict)  # die id -> its face in this roll
     shown: str = ""  # the roll as players read it ("Cy (Pluto) vs Ann (Venus)"), where not its label
+    by: Any = None  # whose dice, as the rules say (a seat, a list of seats for a roll-off, or None/"")
 
     @property
     def said(self) -> str:
@@ -72,7 +85,33 @@ class Wait:
         return dice_rules.parse(self.expr)
 
     def faces(self) -> list[Landing]:
-        return self.kept + list(self.slots.values())
+        """The faces in, in the roll's order: in a roll-off each seat's face in that seat's place."""
+        slots = list(self.slots.values())
+        if isinstance(self.by, list):
+            slots.sort(key=lambda f: self.by.index(f.seat) if f.seat in self.by else len(self.by))
+        return self.kept + slots
+
+    def owner_refusal(self, landing: Landing) -> str | None:
+        """Why this die may not fill this roll (the rules say whose dice these are), or None."""
+        by, name = self.by, landing.name
+        if isinstance(by, list):
+            if landing.seat is None:
+                return f"{name} is anyone's die: in {self.said} each seat rolls its own, so it was not used"
+            if landing.seat not in by:
+                return f"{name} is {landing.seat}'s die: {landing.seat} is not in {self.said}, so it was not used"
+            return None
+        owner = by or self.seat
+        if landing.seat and owner and landing.seat != owner:
+            return f"{name} is {landing.seat}'s die: {self.said} is {owner}'s roll, so it was not used"
+        return None
+
+    def whose(self, landing: Landing) -> str | None:
+        """The seat whose roll this die's face is: its own in a roll-off, else the roll's owner."""
+        return landing.seat if isinstance(self.by, list) else (self.by or self.seat or landing.seat)
+
+    def place(self, landing: Landing) -> str:
+        """The slot a die fills: its own, or in a roll-off its seat's."""
+        return f"seat:{landing.seat}" if isinstance(self.by, list) else landing.die
 
     def needed(self) -> int:
         """Dice this roll takes: its count, plus one for each top face of an exploding die."""
@@ -100,15 +139,21 @@ class Wait:
             "earlier": [] if hidden else [f.to_dict() for f in self.before],
             "origin": self.origin,
             "private_to": self.private_to,
+            "by": self.by,
         }
 
 
 class DiceFeed:
     """Turns landed dice into faces for the waiting action (thread-safe: dice report from their own thread)."""
 
-    def __init__(self, table: Any, on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(
+        self, table: Any, on_change: Callable[[], None] = lambda: None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.table = table
         self.on_change = on_change
+        self.clock = clock
+        self.taken_at: dict[str | None, float] = {}  # seat (None: anyone's dice) -> when its last roll was taken
+        self.private: dict[str, str] = {}  # die id -> the seat whose private roll it last showed
         self.waiting: Wait | None = None
         self.free: list[Landing] = []
         self.message: str | None = None
@@ -140,6 +185,8 @@ class DiceFeed:
             lines = [f"{d['expr']}: roll the smart dice", f"Landed: {landed}"]
             if w.before and not w.private_to:
                 lines.append("Earlier: " + ", ".join(f"{f.name} {f.face}" for f in w.before))
+            if self.message:
+                lines.append(self.message)
             return {"kind": "dice", "title": d["text"], "lines": lines}
 
     # -- asking for dice ------------------------------------------------------------------------
@@ -149,6 +196,12 @@ class DiceFeed:
             raise BadRequest("'action' must be an action object with its 'type'")
         action = {k: v for k, v in raw.items() if k not in ("faces", "expected_version")}
         with self._lock:
+            w = self.waiting
+            if w is not None and w.faces():
+                raise RuleError(
+                    f"{w.said} is half in ({len(w.faces())} of {plural(w.needed(), 'die')} landed): "
+                    "roll the rest, or stop waiting for it first"
+                )
             need = self.table.dice_needed(action, [], seat)  # a refusal (not available, bad field) raises
             if need is None:
                 raise RuleError(f"'{action['type']}' needs no dice now: play it as it is")
@@ -201,50 +254,78 @@ class DiceFeed:
         return result
 
     # -- the dice report ------------------------------------------------------------------------
-    def landed(self, die: Any, face: int) -> None:
-        """A die came to rest showing ``face`` (the face printed on it; a d10's 0 is 10)."""
+    def landed(self, die: Any, face: int, moved: bool = True) -> str:
+        """A die came to rest showing ``face`` (the face printed on it; a d10's 0 is 10); ``moved``: it
+        was seen rolling or handled first. Says what became of it: "taken", "refused" or "ignored"."""
         with self._lock:
             try:
-                self._landed(die, face)
+                outcome = self._landed(die, face, moved)
             except TablesideError as exc:
-                self.message = str(exc)
+                self.message, outcome = str(exc), "refused"
             except Exception as exc:  # a die must never take the table down
                 log.exception("a smart die's roll could not be used")
-                self.message = f"{_label(die)}'s roll could not be used: {exc}"
+                self.message, outcome = f"{_label(die)}'s roll could not be used: {exc}", "refused"
+        self._changed()
+        return outcome
+
+    def said(self, die: Any, words: str) -> None:
+        """What a die did that is not a roll, in words on every phone and the e-paper ("... tilted")."""
+        with self._lock:
+            self.message = words
         self._changed()
 
-    def _landed(self, die: Any, face: int) -> None:
-        landing = Landing(die.id, _label(die), int(face), getattr(die, "sides", None))
+    def hidden_from(self, die_id: str, seat: str | None) -> bool:
+        """The die's last face was a roll into another seat's private pool."""
+        with self._lock:
+            owner = self.private.get(die_id)
+        return owner is not None and owner != seat
+
+    def _landed(self, die: Any, face: int, moved: bool) -> str:
+        landing = Landing(die.id, _label(die), int(face), getattr(die, "sides", None), getattr(die, "seat", None))
+        self.private.pop(die.id, None)
+        if landing.sides is not None and not 1 <= landing.face <= landing.sides:
+            self.message = f"{landing.name} sent face {face}, which a d{landing.sides} does not have: roll it again"
+            return "refused"
         w, stopped = self.waiting, ""
         if w is not None and w.version != self._version():
             w = self._still_waiting(w)
             stopped = f"{self.message}. " if w is None else ""
         if w is None:
             w = self.waiting = self._buttons_entry()
+        why_free = ""
         if w is None:
-            w = self.waiting = self._from_prompt(die)
+            w, why_free = self._from_prompt(landing, moved)
+            self.waiting = w
         if w is None:
             self.free = [f for f in self.free if f.die != die.id][-(MAX_FREE - 1) :] + [landing]
-            self.message = f"{stopped}{landing.name} shows {face}: nothing waits for dice, so it is a free roll"
-            return
+            self.message = (
+                f"{stopped}{landing.name} shows {face}: {why_free or 'nothing waits for dice'}, so it is a free roll"
+            )
+            log.info("smart dice: free roll: %s shows %s (%s)", landing.name, face, why_free or "nothing waits")
+            return "ignored"
         e = w.parsed
         if landing.sides != e.sides:
             kind = getattr(die, "kind", "?")
             self.message = f"{landing.name} is a {kind}: {w.said} needs d{e.sides}s, so that roll was not used"
-            return
-        die_seat = getattr(die, "seat", None)
-        if die_seat and w.seat and die_seat != w.seat:
-            self.message = f"{landing.name} is {die_seat}'s die: {w.said} is {w.seat}'s roll, so it was not used"
-            return
-        replaced = die.id in w.slots
+            return "refused"
+        refusal = w.owner_refusal(landing)
+        if refusal:
+            self.message = refusal
+            return "refused"
+        place = w.place(landing)
+        replaced = place in w.slots
         if not replaced and len(w.faces()) >= w.needed():
             self.message = f"{w.said} has its {plural(w.needed(), 'die')} already"
-            return
-        w.slots[die.id] = landing
+            return "refused"
+        w.slots[place] = landing
+        self.taken_at[w.whose(landing)] = self.clock()
+        if w.private_to:
+            self.private[die.id] = w.private_to
         shown = "" if w.private_to else f": {face}"
         self.message = f"{landing.name} {'rolled again' if replaced else 'landed'}{shown}"
         if len(w.faces()) >= w.needed():
             self._advance(w)
+        return "taken"
 
     def _advance(self, w: Wait) -> None:
         """This roll has its faces: ask for the next roll, or run the action with them all."""
@@ -309,24 +390,42 @@ class DiceFeed:
             return None
         return self._new_wait(raw, None, need, "buttons", [Landing("", "buttons", int(f)) for f in before])
 
-    def _from_prompt(self, die: Any) -> Wait | None:
-        """The game's pending prompt, when its action takes nothing but dice and this die may roll for it."""
+    def _from_prompt(self, landing: Landing, moved: bool) -> tuple[Wait | None, str]:
+        """The game's pending prompt, when its action takes nothing but dice and this landing may start it:
+        the die is the prompt's seat's (an anyone die where it names none; a roll-off seat's own die), it
+        was seen moving, and its seat's last roll was not taken moments ago. Else (None, why not)."""
         try:
             pending = self.table.actions()["pending"]
         except TablesideError:
-            return None
-        die_seat = getattr(die, "seat", None)
+            return None, ""
+        why = ""
         for p in pending:
-            if not p.get("type") or (die_seat and p.get("seat") and p["seat"] != die_seat):
+            if not p.get("type"):
                 continue
             raw = {"type": p["type"]}
             try:
                 need = self.table.dice_needed(raw, [], p.get("seat"))
             except TablesideError:
                 continue  # it needs more than dice (a target, a choice): a phone asks for those
-            if need is not None:
-                return self._new_wait(raw, p.get("seat"), need, "prompt", [])
-        return None
+            if need is None:
+                continue
+            by = need.get("by")
+            if isinstance(by, list):
+                if landing.seat not in by:
+                    why = why or f"{p.get('text') or p['type']} wants each seat's own die"
+                    continue
+            elif landing.seat != (p.get("seat") or None):
+                owner = p.get("seat") or "anyone"
+                why = why or f"the prompt is {owner}'s and {landing.name} is {landing.seat or 'anyone'}'s"
+                continue
+            if not moved:
+                return None, f"{landing.name} was not seen rolling"
+            whose = landing.seat if isinstance(by, list) else p.get("seat")
+            since = self.clock() - self.taken_at.get(whose, float("-inf"))
+            if since < SETTLE:
+                return None, f"{landing.name} landed {since:.1f} s after its seat's last roll was taken"
+            return self._new_wait(raw, p.get("seat"), need, "prompt", []), ""
+        return None, why
 
     def _new_wait(self, raw: dict, seat: str | None, need: dict, origin: str, before: list[Landing]) -> Wait:
         return Wait(
@@ -339,6 +438,7 @@ class DiceFeed:
             need.get("private_to"),
             list(before),
             shown=str(need.get("shown") or ""),
+            by=need.get("by"),
         )
 
     def _version(self) -> int:

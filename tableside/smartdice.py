@@ -28,8 +28,20 @@ class SmartDice:
         self.hub, self.feed = hub, feed
 
     def status(self, seat: str | None = None) -> dict[str, Any]:
-        """``GET /api/dice``: the dice, and what the table waits for as ``seat``'s phone may see it."""
-        return {**self.hub.status(), **self.feed.status(seat)}
+        """``GET /api/dice``: the dice, and what the table waits for as ``seat``'s phone may see it.
+
+        A die whose last face went into another seat's private pool shows "rolled", not the face.
+        """
+        from tableside.device.smartdice.model import low_battery
+
+        hub = self.hub.status()
+        for d in hub["dice"]:
+            if self.feed.hidden_from(d["id"], seat):
+                d["last_face"], d["shows"] = None, "rolled"
+            else:
+                d["shows"] = "" if d["last_face"] is None else str(d["last_face"])
+            d["low_battery"] = low_battery(d)
+        return {**hub, **self.feed.status(seat)}
 
     def hardware(self) -> dict[str, Any]:
         """The dice part of ``GET /api/hardware``: each paired die's connection and battery."""
@@ -133,7 +145,7 @@ def open_dice(
 
     registry = Registry(folder / "dice.json")
     feed = DiceFeed(table, on_change=on_wait_change)
-    hooks = {"on_roll": feed.landed, "on_change": on_change, "report": report}
+    hooks = {"on_roll": feed.landed, "on_word": feed.said, "on_change": on_change, "report": report}
     if kind == "simulated":
         from tableside.device.smartdice.simulated import DEFAULT_SET, SimulatedDice
 

@@ -30,12 +30,14 @@ PIXELS_D10 = "C0:FF:EE:00:00:10"
 GODICE = "C0:FF:EE:00:00:06"
 
 
-def advert(name, uuids=(), manufacturer=None, service=None, rssi=-50):
+def advert(name, uuids=(), manufacturer=None, service=None, rssi=-50, company=0xFFFF):
+    """As bleak reports a Pixels advert: DiceFirmware bluetooth_stack.cpp puts the pixel id and build
+    date as service data under 0x180A and the manufacturer data under its company id."""
     return SimpleNamespace(
         local_name=name,
         service_uuids=list(uuids),
-        manufacturer_data={0xFFFF: manufacturer} if manufacturer else {},
-        service_data={pixels.SERVICE: service} if service else {},
+        manufacturer_data={company: manufacturer} if manufacturer else {},
+        service_data={pixels.INFO_SERVICE: service} if service else {},
         rssi=rssi,
     )
 
@@ -46,7 +48,12 @@ class Scanner:
     found = {
         PIXELS_D10: (
             SimpleNamespace(name="Red Pixel", address=PIXELS_D10),
-            advert("Red Pixel", [pixels.SERVICE], bytes([10, 1, 5, 0, 90]), struct.pack("<II", 7, 8)),
+            advert(
+                "Red Pixel",
+                [pixels.INFO_SERVICE, pixels.LEGACY_SERVICE],
+                bytes([10, 4 << 4 | 1, 5, 0, 90]),
+                struct.pack("<II", 7, 1_730_985_407),
+            ),
         ),
         GODICE: (SimpleNamespace(name=None, address=GODICE), advert("GoDice_0A1B2C_K_v04", [])),
         "C0:FF:EE:00:00:99": (SimpleNamespace(name="Headphones"), advert("Headphones", ["0000110b-0000"])),
@@ -182,6 +189,21 @@ def test_paired_dice_are_reconnected_after_a_restart(rig):
         assert (die.name, die.seat, die.family, die.kind) == ("Red d10", "Ann", "pixels", "d10")
     finally:
         again.close()
+
+
+@pytest.mark.parametrize(
+    "uuids, company",
+    [
+        ([pixels.INFO_SERVICE, "a6b90001-7a5a-43f2-a962-350c8edc9b5b"], 0x0D39),  # DiceFirmware main, 2025
+        ([pixels.INFO_SERVICE, "6e400001-b5a3-f393-e0a9-e50e24dcca9e"], 0xFFFF),  # v2024-11-07 and before
+    ],
+)
+def test_classify_finds_both_pixels_service_generations_with_kind_and_colour(uuids, company):
+    die = classify(
+        "A", "PXL", advert("PXL", uuids, bytes([6, 1 << 4 | 2, 5, 0, 44]), struct.pack("<II", 9, 5), company=company)
+    )
+    assert (die.family, die.kind, die.colour, die.battery) == ("pixels", "d4", "hematite grey", 44)
+    assert die.extra["service"] == uuids[1] and die.extra["built"] == 5
 
 
 def test_classify_ignores_a_pixels_advert_it_cannot_read():

@@ -30,7 +30,8 @@ def api(server, method, path, body=None):
     return data
 
 
-def pair_two_d6(page) -> list[str]:
+def pair_two_d6(page, seats=(None, None)) -> list[str]:
+    """Pair two virtual d6 as "Lucky 1" and "Lucky 2", each for its seat (None: anyone's)."""
     page.goto("/dice")
     page.get_by_role("button", name="Scan for dice").tap()
     rows = page.locator("#dice-list li", has_text="d6")
@@ -40,6 +41,8 @@ def pair_two_d6(page) -> list[str]:
         row = page.locator("#dice-list li", has=page.get_by_role("button", name="Pair")).filter(has_text="d6").first
         name = f"Lucky {n + 1}"
         row.get_by_role("textbox").fill(name)
+        if seats[n]:
+            row.get_by_role("combobox").select_option(seats[n])
         row.get_by_role("button", name="Pair").tap()
         expect(page.locator("#dice-list li", has_text=name).get_by_role("button", name="Forget")).to_be_visible()
         names.append(name)
@@ -49,7 +52,7 @@ def pair_two_d6(page) -> list[str]:
 def test_a_roll_sent_by_hand_is_finished_by_smart_dice_rolled_from_the_dice_page(browser, server):
     api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
     page = phone(browser, server)
-    first, second = pair_two_d6(page)
+    first, second = pair_two_d6(page, ("Ann", "Bob"))  # a roll-off takes each seat's own die
     page.goto("/")
     page.wait_for_selector("#link.live")
     page.get_by_text("I roll real dice and type the faces").tap()
@@ -111,7 +114,7 @@ def test_a_name_being_typed_and_its_focus_survive_a_dice_event_from_elsewhere(br
     ``dice`` event, and must keep the half-typed name, its focus, and a seat picked but not saved yet."""
     api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
     page = phone(browser, server)
-    (first,) = pair_two_d6(page)[:1]
+    (first,) = pair_two_d6(page, ("Ann", None))[:1]  # Ann's die starts the roll-off the game asks for
     die = next(d for d in api(server, "GET", "/api/dice")["dice"] if d["name"] == first)
     row = page.locator("#dice-list li", has=page.get_by_role("button", name="Pair")).filter(has_text="d6").first
     label = row.locator("strong").inner_text()

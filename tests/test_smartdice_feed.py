@@ -28,7 +28,8 @@ class Rig:
     def __init__(self, tmp_path, kinds=("d10", "d10", "d10", "d6", "d6", "d6", "d6", "d6", "d6"), **table_kw):
         self.table = Table(Store(tmp_path / "t.db"), rng=random.Random(7), **table_kw)
         self.changes = 0
-        self.feed = DiceFeed(self.table, on_change=self._changed)
+        self.now = 1000.0  # the feed's clock, moved by hand (the 2 s after a seat's roll was taken)
+        self.feed = DiceFeed(self.table, on_change=self._changed, clock=lambda: self.now)
         self.hub = SimulatedDice(
             Registry(tmp_path / "dice.json"), kinds, rng=random.Random(3), on_roll=self.feed.landed
         )
@@ -93,7 +94,17 @@ def test_a_vnm_attack_is_filled_by_two_d10s_and_replays_from_the_log(tmp_path):
     assert entry["rolls"][0]["dice"] == ["red d10", "blue d10"]
     assert rig.table.view()["state"]["worlds"]["Mars"]["on_board"] == 1  # the 10 destroys one ship
     rig.replayed_equals_live()
-    # The game's prompt now reads "Pluto: attack again (4 left) or end the turn": the next die starts that attack.
+    # The game's prompt now reads "Pluto: attack again (4 left) or end the turn". An anyone die landing
+    # does not start that attack (the prompt is Pluto's): a free roll, said so.
+    status = rig.roll(third, 2)
+    assert status["waiting"] is None and status["free"][-1]["face"] == 2
+    assert "the prompt is Pluto's and green d10 is anyone's, so it is a free roll" in status["message"]
+    # Pluto's own die starts it, but not within 2 s of Pluto's last roll being taken.
+    rig.hub.pair(third, name="Pluto d10", seat="Pluto")
+    rig.now += 1.0
+    status = rig.roll(third, 2)
+    assert status["waiting"] is None and "1.0 s after its seat's last roll was taken" in status["message"]
+    rig.now += 1.5
     waiting = rig.roll(third, 2)["waiting"]
     assert (waiting["origin"], waiting["seat"], waiting["left"]) == ("prompt", "Pluto", 1)
     assert rig.table.log()[-1]["type"] == "attack" and rig.table.position()[1] == version + 1
@@ -101,7 +112,7 @@ def test_a_vnm_attack_is_filled_by_two_d10s_and_replays_from_the_log(tmp_path):
 
 def test_a_venom_combat_roll_from_its_pending_prompt_with_six_d6(tmp_path):
     rig = Rig(tmp_path)
-    rig.pair_all()
+    rig.pair_all(seat="Ann")  # the prompt is Ann's: her dice start it
     table = rig.table
     table.create_session("venom", {"players": ["Ann", "Bob", "Cy"], "commander": "Ann"})
     table_to_phase(table, "Tactical")

@@ -21,7 +21,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.device.smartdice import godice as godice_family
 from tableside.device.smartdice import pixels
-from tableside.device.smartdice.hub import DiceHub
+from tableside.device.smartdice.hub import DiceHub, seat_colour
 from tableside.device.smartdice.model import DieState
 
 log = logging.getLogger("tableside")
@@ -32,22 +32,33 @@ RETRY_FIRST, RETRY_MOST = 1.0, 30.0  # the pause before reconnecting doubles up 
 
 
 def classify(address: str, name: str | None, adv: Any) -> DieState | None:
-    """A Bluetooth device in reach as a die (GoDice by its name, Pixels by its service), else None."""
+    """A Bluetooth device in reach as a die (GoDice by its name, Pixels by either service), else None.
+
+    A Pixels die advertises 0x180A and (in its scan response) its message service, a6b90001-... on
+    2025 firmware or 6e400001-... before; its manufacturer data comes under company 0x0D39 (0xFFFF
+    before 2024-09-30) and its pixel id and build date as service data under 0x180A (pixels.py).
+    """
     rssi = getattr(adv, "rssi", None)
     if godice_family.is_godice(name):
         return DieState(address, "godice", "d6", advertised=str(name), rssi=rssi)
     uuids = [u.lower() for u in (getattr(adv, "service_uuids", None) or [])]
-    if pixels.SERVICE not in uuids:
+    service = next((u for u in pixels.SERVICES if u in uuids), None)
+    if service is None:
         return None
     die = DieState(address, "pixels", "unknown", advertised=str(name or ""), rssi=rssi)
-    service = (getattr(adv, "service_data", None) or {}).get(pixels.SERVICE)
-    for data in (getattr(adv, "manufacturer_data", None) or {}).values():
+    die.extra["service"] = service
+    info = {k.lower(): v for k, v in (getattr(adv, "service_data", None) or {}).items()}.get(pixels.INFO_SERVICE)
+    makers = getattr(adv, "manufacturer_data", None) or {}
+    for company in sorted(makers, key=lambda c: c not in pixels.COMPANY_IDS):
         try:
-            advert = pixels.decode_advert(bytes(data), bytes(service) if service else None)
+            advert = pixels.decode_advert(bytes(makers[company]), bytes(info) if info else None)
         except pixels.PixelsError:
             continue
-        die.kind, die.colour = advert.kind, advert.colour
+        die.kind = advert.kind if advert.kind != "unknown" else die.kind
+        die.colour = advert.colour
         die.battery, die.charging = advert.battery, advert.charging
+        if advert.build_timestamp:
+            die.extra["built"] = advert.build_timestamp
         break
     return die
 
@@ -147,6 +158,21 @@ class BluetoothDice(DiceHub):
         with self._lock:
             die.connection = "in reach"
 
+    def _signal(self, die: DieState, outcome: str) -> None:
+        """Blink the die (Pixels Blink, GoDice LED pulses) from the dice loop; a die not connected cannot."""
+        link = self.links.get(die.id)
+        if link is None or self.loop.is_closed():
+            return
+        colour = seat_colour(self.seat_colours, die.seat)
+
+        async def show() -> None:
+            try:
+                await asyncio.wait_for(link.signal(outcome, colour), 5)
+            except Exception as exc:  # out of reach just now: the roll itself is not affected
+                log.info("smart die %s: could not blink (%s): %s", die.label, outcome, exc)
+
+        self.loop.call_soon_threadsafe(lambda: self.loop.create_task(show()))
+
     def _reshell(self, die: DieState) -> None:
         link = self.links.get(die.id)
         if isinstance(link, godice_family.GoDiceLink):
@@ -178,7 +204,9 @@ class BluetoothDice(DiceHub):
             except Exception as exc:  # out of reach, switched off, BlueZ busy: try again later
                 log.info("smart die %s: %s: %s", die.label, type(exc).__name__, exc)
             finally:
-                self.links.pop(die.id, None)
+                gone = self.links.pop(die.id, None)
+                if gone is not None:
+                    await gone.stop()
                 if client is not None:
                     with contextlib.suppress(Exception):  # already gone
                         await asyncio.wait_for(client.disconnect(), 5)

@@ -16,13 +16,30 @@ from collections.abc import Callable
 from typing import Any
 
 from tableside.core.errors import BadRequest, NotFound, RuleError
-from tableside.device.smartdice.model import KINDS, DieState
+from tableside.core.screen import PLAYER_INKS
+from tableside.device.smartdice.model import KINDS, LOW_BATTERY, DieState
 from tableside.device.smartdice.registry import Registry
 
 log = logging.getLogger("tableside")
 
+# core.screen.PLAYER_INKS as LED colours (a die cannot show black: white stands in).
+INK_RGB = {"red": 0xFF0000, "blue": 0x0000FF, "green": 0x00FF00, "orange": 0xFF8000, "yellow": 0xFFFF00}
+INK_RGB |= {"black": 0xFFFFFF, "purple": 0x8000FF}
+TAKEN_RGB, REFUSED_RGB, IDENTIFY_RGB = 0x00FF00, 0xFF0000, 0xFFFFFF  # an anyone die's taken roll: green
 AWAY_AFTER = 30.0  # seconds a paired die may be out of reach before the table says so
 MAX_NAME = 24
+
+
+def seat_colour(colours: Callable[[], dict[str, int]], seat: str | None) -> int:
+    """The LED colour of a seat (its ``core.screen.PLAYER_INKS`` index in the game), else green."""
+    try:
+        index = colours().get(seat) if seat else None
+    except Exception:  # the game's colours are a nicety: a die still blinks
+        log.exception("seat colours for the dice")
+        index = None
+    if isinstance(index, int) and 0 <= index < len(PLAYER_INKS):
+        return INK_RGB[PLAYER_INKS[index]]
+    return TAKEN_RGB
 
 
 class DiceHub:
@@ -34,16 +51,18 @@ class DiceHub:
         self,
         registry: Registry,
         *,
-        on_roll: Callable[[DieState, int], None] = lambda die, face: None,
+        on_roll: Callable[[DieState, int, bool], str | None] = lambda die, face, moved: None,
+        on_word: Callable[[DieState, str], None] = lambda die, words: None,
         on_change: Callable[[], None] = lambda: None,
         report: Callable[[str], None] = lambda text: None,
         clock: Callable[[], float] = time.monotonic,
         away_after: float = AWAY_AFTER,
     ) -> None:
         self.registry = registry
-        self.on_roll, self.on_change, self.report = on_roll, on_change, report
+        self.on_roll, self.on_word, self.on_change, self.report = on_roll, on_word, on_change, report
         self.clock, self.away_after = clock, away_after
         self.dice: dict[str, DieState] = {}
+        self.seat_colours: Callable[[], dict[str, int]] = dict  # set by serve: the game's seat -> ink index
         self.note = ""
         self._lock = threading.RLock()
         for die_id, saved in registry.dice.items():  # paired dice are known before they are in reach
@@ -151,15 +170,67 @@ class DiceHub:
             return known
 
     def landed(self, die_id: str, face: int) -> None:
+        """A die came to rest on ``face``. Seen moving first, it is a roll; the same face again without
+        moving is the same frame repeated (a flood), dropped; another face without moving is handed on
+        as unmoved (it never starts a game's roll)."""
         with self._lock:
             die = self.dice.get(die_id)
             if die is None:
                 return
-            die.last_face, die.rolling = face, False
+            moved, die.rolling = die.rolling, False
+            if not moved and face == die.last_face:
+                die.extra["repeats"] = die.extra.get("repeats", 0) + 1
+                return
             paired = die.paired
+        outcome = None
         if paired:  # an unpaired die in reach is nobody's: its rolls are not used
-            self.on_roll(die, face)
+            outcome = self.on_roll(die, face, moved)
+        with self._lock:
+            die.last_face = face  # after the feed: a private roll is marked private before any phone reads it
+        if outcome:
+            self.signal(die, outcome)
         self._changed()
+
+    def unreadable(self, die_id: str, why: str) -> None:
+        """The die sent a roll that cannot be read for certain: refused, and said on every phone."""
+        log.info("smart die %s: a roll we could not read: %s", die_id, why)
+        self.said(die_id, "sent a roll we could not read: roll it again")
+
+    def said(self, die_id: str, words: str, outcome: str = "refused") -> None:
+        """Something the die did that is not a roll, said to the players ("Red d6 is tilted: roll it again")."""
+        with self._lock:
+            die = self.dice.get(die_id)
+            if die is None:
+                return
+            die.rolling = False
+        if die.paired:
+            self.on_word(die, f"{die.label} {words}")
+            self.signal(die, outcome)
+        self._changed()
+
+    def resting(self, die_id: str) -> None:
+        """The die came to rest without a roll (Pixels "onFace"): whatever moved it, nothing was rolled."""
+        with self._lock:
+            die = self.dice.get(die_id)
+            if die is not None:
+                die.rolling = False
+
+    def signal(self, die: DieState, outcome: str) -> None:
+        """Show on the die what became of its roll: "taken", "refused" (or ignored), "identify"."""
+        die.extra.setdefault("signals", []).append(outcome)
+        del die.extra["signals"][:-20]
+        try:
+            self._signal(die, outcome)
+        except Exception:  # a blink that fails is not a reason to lose the roll
+            log.exception("smart die %s: could not show %s on it", die.label, outcome)
+
+    def blink(self, die_id: Any) -> dict[str, Any]:
+        """ "Identify" on the dice page: the die blinks, so the players know which one it is."""
+        die = self.die(die_id)
+        if die.connection != "connected":
+            raise RuleError(f"{die.label} is not connected ({die.connection}): it cannot blink now")
+        self.signal(die, "identify")
+        return die.to_dict()
 
     def identify(self, die_id: str, kind: str | None = None, colour: str | None = None) -> None:
         """What a connected die says of itself (a Pixels die's type and colourway, a GoDice's colour)."""
@@ -181,12 +252,20 @@ class DiceHub:
             if die is not None:
                 die.rolling = True
 
-    def battery(self, die_id: str, level: int, charging: bool) -> None:
+    def battery(self, die_id: str, level: int | None, charging: bool) -> None:
+        """A battery reading (``level`` None: only the charging state changed). Going below
+        ``LOW_BATTERY`` % is said once, until it is charged again."""
         with self._lock:
             die = self.dice.get(die_id)
             if die is None:
                 return
-            die.battery, die.charging = level, charging
+            if level is not None:
+                die.battery = level
+            die.charging = charging
+            low = die.battery is not None and die.battery < LOW_BATTERY and not charging
+            said, die.extra["low_said"] = die.extra.get("low_said", False), low
+        if low and not said and die.paired:
+            self.report(f"{die.label} has {die.battery}% battery left: charge it soon")
         self._changed()
 
     def connection(self, die_id: str, state: str) -> None:
@@ -226,6 +305,9 @@ class DiceHub:
 
     def _reshell(self, die: DieState) -> None:
         """A GoDice now wears another shell (only Bluetooth GoDice need to hear of it)."""
+
+    def _signal(self, die: DieState, outcome: str) -> None:
+        """Blink a real die (Bluetooth); a simulated die only keeps the list in ``extra["signals"]``."""
 
     @staticmethod
     def _apply_saved(die: DieState, saved: dict[str, Any]) -> None:

@@ -22,6 +22,14 @@ KINDS: dict[str, int | None] = {
 }
 
 
+LOW_BATTERY = 15  # percent: below it the phones and the doctor say so
+
+
+def low_battery(die: dict[str, Any]) -> bool:
+    """A die (as ``DieState.to_dict`` lists it) whose battery is below ``LOW_BATTERY`` and not charging."""
+    return die.get("battery") is not None and die["battery"] < LOW_BATTERY and not die.get("charging")
+
+
 def sides_of(kind: str) -> int | None:
     """The sides a numbered roll needs from this kind of die, or None if no roll takes it."""
     return KINDS.get(kind)

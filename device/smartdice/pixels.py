@@ -1,16 +1,27 @@
-"""Pixels dice: their messages decoded from the makers' published protocol.
+"""Pixels dice: their messages decoded as the makers' firmware sends them and their own client reads them.
 
-Source: GameWithPixels/.github, ``doc/CommunicationsProtocol.md`` ("Advertisement",
-"Services & Characteristics", "Messages Send By Pixels"): little-endian messages whose first
-byte is the id; WhoAreYou = 1, IAmADie = 2, RollState = 3, BatteryLevel = 34. The document's
-IAmADie leaves its fourth byte "N/A"; the makers' own client (pixels-js, ``LegacyIAmADie``)
-reads it as the die type, and lists the enums used here (die types, colourways, roll and
-battery states) and how a face index becomes the face printed on the die (``faceFromIndex``).
-Current firmware answers WhoAreYou with a longer IAmADie made of sized chunks (pixels-js
-``IAmADie``): both are read.
+Sources (read at these commits; cite them when changing anything here):
+
+- GameWithPixels/pixels-js @ 3fa3c1a7d952260b44d8411e5b7c059ad2d25d7b (2025-09-10):
+  ``packages/pixels-core-connect/src/PixelsBluetoothIds.ts`` (the two service generations, the
+  company id 0x0D39), ``DieMessages.ts`` (WhoAreYou 1, IAmADie 2 legacy and chunked, RollState 3,
+  Blink 29, RequestBatteryLevel 33, BatteryLevel 34), ``Pixel.ts`` ``_updateRoll`` (crooked counts
+  as rolled on 6-LED dice with firmware before 2024-05-22), ``PixelRollState.ts``, and
+  ``packages/pixels-core-animation/src/DiceUtils.ts`` ``faceFromIndex`` / ``indexFromFace`` (the
+  face of an index, per die type, with the "bad normals" table of firmware up to 2024-01-01).
+- GameWithPixels/DiceFirmware @ 4daf0057862ed8fb3d028e700c603af0828ade61 (2025-07-24):
+  ``src/bluetooth/bluetooth_stack.cpp`` (the advert lists 0x180A, the scan response the message
+  service; service data under 0x180A is pixel id + build timestamp; company 0xFFFF up to the
+  v2024-11-07 release, 0x0D39 since commit 571e0ce, 2024-09-30, on main), the message service UUID
+  ``bluetooth_message_service.h`` (6e400001-... up to v2024-11-07, a6b90001-... after 571e0ce),
+  ``bluetooth_custom_advertising_data.cpp`` (manufacturer data: LED count, ``(dieType << 4) |
+  colourway``, roll state, face index, battery with charging in its top bit) and
+  ``src/modules/accelerometer.h`` (roll states: released firmware up to v2024-10-11 has 1 OnFace,
+  2 Handling, 3 Rolling, 4 Crooked; v2024-11-07 on, commit 43b416c, 1 Rolled, ..., 5 OnFace).
 
 Decoding is pure (bytes in, plain values out); ``PixelsLink`` talks to a connected client that
-``ble.py`` hands it.
+``ble.py`` hands it. A face index that the die's type and firmware do not define is refused
+(``PixelsError``), never guessed.
 """
 
 from __future__ import annotations
@@ -22,13 +33,24 @@ from typing import Any
 
 log = logging.getLogger("tableside")
 
-SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
-NOTIFY = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"  # the document: the die's messages arrive here
-WRITE = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"
+# The message service, newest first (pixels-js PixelsBluetoothIds: "die", then "legacyDie").
+SERVICE = "a6b90001-7a5a-43f2-a962-350c8edc9b5b"
+SERVICES = {
+    SERVICE: ("a6b90002-7a5a-43f2-a962-350c8edc9b5b", "a6b90003-7a5a-43f2-a962-350c8edc9b5b"),
+    "6e400001-b5a3-f393-e0a9-e50e24dcca9e": (
+        "6e400001-b5a3-f393-e0a9-e50e24dcca9e",  # the legacy notify characteristic is the service's UUID
+        "6e400002-b5a3-f393-e0a9-e50e24dcca9e",
+    ),
+}
+LEGACY_SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
+NOTIFY, WRITE = SERVICES[LEGACY_SERVICE]  # what a client uses when it cannot list the die's services
+INFO_SERVICE = "0000180a-0000-1000-8000-00805f9b34fb"  # Device Information: the advert's service data
+COMPANY_IDS = (0x0D39, 0xFFFF)  # Systemic Games since 2024-09-30; 0xFFFF ("temporary") before
 
 WHO_ARE_YOU = 1
 I_AM_A_DIE = 2
 ROLL_STATE = 3
+BLINK = 29
 REQUEST_BATTERY = 33
 BATTERY_LEVEL = 34
 LEGACY_I_AM_A_DIE = 22  # bytes: the document's IAmADie; current firmware sends a longer, chunked one
@@ -37,7 +59,14 @@ LEGACY_I_AM_A_DIE = 22  # bytes: the document's IAmADie; current firmware sends 
 DIE_TYPES = ("unknown", "d4", "d6", "d8", "d10", "d00", "d12", "d20", "d6pipped", "d6fudge")
 KIND_OF_TYPE = {"d6pipped": "d6", "d6fudge": "dF"}
 # pixels-js estimateDieType: firmware that leaves the die type 0 is known by its LED count.
-KIND_OF_LEDS = {4: "d4", 6: "d6", 8: "d8", 10: "d10", 12: "d12", 20: "d20", 21: "d6"}
+TYPE_OF_LEDS = {4: "d4", 6: "d6", 8: "d8", 10: "d10", 12: "d12", 20: "d20", 21: "d6pipped"}
+# pixels-js DiceUtils.getFaceCount: the face indexes a die type reports are 0 .. count - 1.
+FACE_COUNT = {"d4": 4, "d6": 6, "d6pipped": 6, "d6fudge": 6, "d8": 8, "d10": 10, "d00": 10, "d12": 12, "d20": 20}
+BAD_NORMALS_UNTIL = 1_704_150_000  # FW_2023_11_17 (DiceUtils.ts, in ms there): firmware built up to then
+CROOKED_FIXED = 1_716_382_800  # FW_2024_05_22 (Pixel.ts): 6-LED dice before it report crooked for rolled
+# DiceUtils.faceFromIndex for firmware with bad normals: d4 3->2, 2->3, 5->4, 0->1 (indexFromFace(1) = 0);
+# d6 4->2, 3->3, 2->4, 1->5, else index + 1.
+BAD_NORMALS = {"d4": {0: 1, 3: 2, 2: 3, 5: 4}, "d6": {0: 1, 4: 2, 3: 3, 2: 4, 1: 5, 5: 6}}
 COLOURWAYS = {
     0: "",
     1: "onyx black",
@@ -48,7 +77,9 @@ COLOURWAYS = {
     6: "white aurora",
     255: "custom",
 }
-# pixels-js PixelRollStateValues (current firmware): 1 "rolled" is a roll that just ended on a face.
+# pixels-js PixelRollStateValues. Released firmware agrees on 1, 2, 3, 4: up to v2024-10-11 state 1 is
+# "on a face" after any move (a roll, or a die picked up and put down) and 5 is never sent; from
+# v2024-11-07 state 1 is a proper roll and 5 a die that came to rest without one.
 ROLL_STATES = ("unknown", "rolled", "handling", "rolling", "crooked", "onFace")
 BATTERY_STATES = ("ok", "low", "charging", "done", "badCharging", "error")
 
@@ -70,6 +101,10 @@ class Identity:
     face_index: int
     battery: int
     battery_state: str
+
+    @property
+    def type_name(self) -> str:
+        return type_name(self.die_type, self.led_count)
 
     @property
     def kind(self) -> str:
@@ -110,6 +145,7 @@ class Advert:
 
     led_count: int
     colourway: int
+    die_type: int
     roll_state: str
     face_index: int
     battery: int
@@ -119,33 +155,54 @@ class Advert:
 
     @property
     def kind(self) -> str:
-        return die_kind(0, self.led_count)
+        return die_kind(self.die_type, self.led_count)
 
     @property
     def colour(self) -> str:
         return COLOURWAYS.get(self.colourway, "")
 
 
-def die_kind(die_type: int, led_count: int) -> str:
-    """The die's kind from its type byte, else (older firmware) from its LED count."""
+def type_name(die_type: int, led_count: int) -> str:
+    """pixels-js's die type name (d6pipped, d6fudge, ...); firmware that says 0 is known by its LEDs."""
     name = DIE_TYPES[die_type] if 0 <= die_type < len(DIE_TYPES) else "unknown"
-    if name == "unknown":
-        return KIND_OF_LEDS.get(led_count, "unknown")
+    return TYPE_OF_LEDS.get(led_count, "unknown") if name == "unknown" else name
+
+
+def die_kind(die_type: int, led_count: int) -> str:
+    """The die's kind (Tableside's face set) from its type byte, else (older firmware) its LED count."""
+    name = type_name(die_type, led_count)
     return KIND_OF_TYPE.get(name, name)
 
 
-def face_value(kind: str, face_index: int) -> int:
-    """The face printed on the die for a face index (pixels-js ``faceFromIndex``).
+def bad_normals(built: int | None) -> bool:
+    """Firmware built up to 2024-01-01 reports some d4 and d6 faces by other indexes (DiceUtils.ts)."""
+    return bool(built) and built <= BAD_NORMALS_UNTIL
 
-    A d10 reports 0-9 and its 0 is the 10 face (Tableside's d10); a d00 shows tens; a d4
-    (built on a d6's electronics) names its four faces by indexes 0, 2, 3, 5. A Fudge
-    die reports 1-6 like a d6 (no numbered roll takes it: its kind has no sides).
+
+def face_value(die_type: str, face_index: int, built: int | None = None) -> int:
+    """The face printed on the die for a face index (pixels-js ``faceFromIndex``), or PixelsError.
+
+    ``die_type`` is pixels-js's name (``type_name``), ``built`` the firmware's build timestamp in
+    seconds. A d10 reports 0-9 and its 0 is the 10 face (Tableside's d10); a d00 shows tens. A d4 or
+    d6 whose firmware date is not known cannot be read for certain (the two tables differ), and an
+    index outside the die's faces is no face at all: both are refused.
     """
-    if kind == "d4":
-        return {2: 2, 3: 3, 5: 4}.get(face_index, 1)
-    if kind == "d10":
-        return face_index if face_index else 10
-    if kind == "d00":
+    count = FACE_COUNT.get(die_type)
+    if count is None:
+        raise PixelsError(f"a die of unknown type reported face index {face_index}")
+    if die_type in BAD_NORMALS:
+        if built is None:
+            raise PixelsError(f"a {die_type} whose firmware date is not known yet reported face index {face_index}")
+        if bad_normals(built):
+            table = BAD_NORMALS[die_type]
+            if face_index not in table:
+                raise PixelsError(f"face index {face_index} is not a face of a {die_type} on this firmware")
+            return table[face_index]
+    if not 0 <= face_index < count:
+        raise PixelsError(f"face index {face_index} is not a face of a {die_type}")
+    if die_type == "d10":
+        return face_index or 10
+    if die_type == "d00":
         return face_index * 10
     return face_index + 1
 
@@ -224,10 +281,14 @@ def _chunked_identity(data: bytes) -> Identity:
 
 
 def decode_advert(manufacturer: bytes, service: bytes | None = None) -> Advert:
-    """The advertisement's manufacturer data (5 bytes) and Pixels service data (8 bytes, optional)."""
+    """The advert's manufacturer data (5 bytes) and service data under 0x180A (8 bytes, optional).
+
+    Byte 1 is ``(dieType << 4) | colourway`` (bluetooth_custom_advertising_data.cpp); firmware
+    before die types leaves the high half 0, and the LED count tells the kind.
+    """
     if len(manufacturer) != 5:
         raise PixelsError(f"Pixels manufacturer data has 5 bytes, this one {len(manufacturer)}")
-    leds, colourway, roll, face, battery = manufacturer
+    leds, design, roll, face, battery = manufacturer
     pixel_id = built = None
     if service is not None:
         if len(service) != 8:
@@ -235,7 +296,8 @@ def decode_advert(manufacturer: bytes, service: bytes | None = None) -> Advert:
         pixel_id, built = struct.unpack("<II", service)
     return Advert(
         leds,
-        colourway,
+        design & 0x0F,
+        design >> 4,
         _state(ROLL_STATES, roll, "roll state"),
         face,
         battery & 0x7F,
@@ -246,38 +308,89 @@ def decode_advert(manufacturer: bytes, service: bytes | None = None) -> Advert:
 
 
 def landed(msg: RollState) -> bool:
-    """A roll that ended on a face: the moment its face counts."""
+    """A roll that ended on a face: the moment its face counts (if the die was seen moving first)."""
     return msg.state == "rolled"
+
+
+def blink(colour: int, count: int = 1, duration_ms: int = 1000, loops: int = 1) -> bytes:
+    """Blink (DieMessages.ts ``Blink``; DiceFirmware ``MessageBlink``): count, duration (ms), colour
+    0xRRGGBB, face mask (all faces), fade, loop count."""
+    return struct.pack("<BBHIIBB", BLINK, count, duration_ms, colour & 0xFFFFFF, 0xFFFFFFFF, 0, loops)
 
 
 class PixelsLink:
     """A connected Pixels die: listens on its notify characteristic and asks who it is.
 
-    ``client`` is a connected bleak client (or anything with its ``start_notify`` and
-    ``write_gatt_char``); ``hub`` gets what the die reports. Bleak is not imported here.
+    ``client`` is a connected bleak client (or anything with its ``services``, ``start_notify`` and
+    ``write_gatt_char``); ``hub`` gets what the die reports. The service generation is the one the
+    die serves (a6b90001 since 2024-09-30, else 6e400001). Bleak is not imported here.
     """
 
     def __init__(self, client: Any, die_id: str, hub: Any, kind: str = "unknown") -> None:
         self.client, self.die_id, self.hub, self.kind = client, die_id, hub, kind
+        self.die_type = {"dF": "d6fudge"}.get(kind, kind)  # until IAmADie says (pixels-js names)
+        self.led_count = 0
+        self.built: int | None = None
+        self.notify, self.write = NOTIFY, WRITE
+        self.service = LEGACY_SERVICE
 
     async def start(self) -> None:
-        await self.client.start_notify(NOTIFY, self.on_message)
-        await self.client.write_gatt_char(WRITE, bytes([WHO_ARE_YOU]), response=True)
+        services = getattr(self.client, "services", None)
+        for uuid, (notify, write) in SERVICES.items():
+            if services is not None and hasattr(services, "get_service") and services.get_service(uuid):
+                self.service, self.notify, self.write = uuid, notify, write
+                break
+        await self.client.start_notify(self.notify, self.on_message)
+        await self.client.write_gatt_char(self.write, bytes([WHO_ARE_YOU]), response=True)
+
+    async def signal(self, outcome: str, colour: int) -> None:
+        """Taken: one blink in the seat's colour; refused or ignored: three quick red ones; identify:
+        five white ones (the Blink message; pixels-js ``Pixel.blink`` sends the same fields)."""
+        if outcome == "taken":
+            msg = blink(colour, count=1, duration_ms=800)
+        elif outcome == "identify":
+            msg = blink(0xFFFFFF, count=5, duration_ms=2500)
+        else:
+            msg = blink(0xFF0000, count=3, duration_ms=600)
+        await self.client.write_gatt_char(self.write, msg, response=True)
+
+    async def stop(self) -> None:
+        """Nothing runs beside the notifications."""
 
     def on_message(self, _characteristic: Any, data: bytes | bytearray) -> None:
         try:
             msg = decode(bytes(data))
         except PixelsError as exc:
             log.warning("Pixels die %s sent a message the protocol does not describe: %s", self.die_id, exc)
+            if data and data[0] == ROLL_STATE:
+                self.hub.unreadable(self.die_id, str(exc))
             return
         if isinstance(msg, Identity):
-            self.kind = msg.kind
-            self.hub.identify(self.die_id, kind=msg.kind, colour=msg.colour)
+            self.led_count, self.built = msg.led_count, msg.build_timestamp
+            if msg.type_name != "unknown":
+                self.die_type, self.kind = msg.type_name, msg.kind
+            self.hub.identify(self.die_id, kind=msg.kind if msg.kind != "unknown" else None, colour=msg.colour)
             self.hub.battery(self.die_id, msg.battery, msg.charging)
         elif isinstance(msg, RollState):
-            if landed(msg):
-                self.hub.landed(self.die_id, face_value(self.kind, msg.face_index))
-            elif msg.state in ("rolling", "handling"):
-                self.hub.rolling(self.die_id)
+            self._roll(msg)
         elif isinstance(msg, Battery):
             self.hub.battery(self.die_id, msg.level, msg.charging)
+
+    def _roll(self, msg: RollState) -> None:
+        state = msg.state
+        if state == "crooked" and self.led_count == 6 and self.built is not None and self.built < CROOKED_FIXED:
+            state = "rolled"  # Pixel.ts _updateRoll: the tilted accelerometer of early d6/d4/Fudge
+        if state in ("rolling", "handling"):
+            self.hub.rolling(self.die_id)
+        elif state == "crooked":
+            self.hub.unreadable(self.die_id, "it landed crooked (not flat on a face)")
+        elif landed(RollState(state, msg.face_index)):
+            try:
+                face = face_value(self.die_type, msg.face_index, self.built)
+            except PixelsError as exc:
+                log.warning("Pixels die %s: %s", self.die_id, exc)
+                self.hub.unreadable(self.die_id, str(exc))
+                return
+            self.hub.landed(self.die_id, face)
+        elif state == "onFace":
+            self.hub.resting(self.die_id)
