@@ -32,7 +32,10 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from tableside.device.pins import mock_factory  # noqa: F401  (re-exported: tests and keys build with it)
+from tableside.device.pins import (
+    PinClaimError,
+    mock_factory,  # noqa: F401  (re-exported: tests and keys build with it)
+)
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +196,10 @@ class StatusLed:
         from gpiozero import LED, PWMLED  # lazy hardware import
 
         kind = PWMLED if pwm else LED
-        self.led = kind(pin, active_high=active_high, pin_factory=pin_factory)
+        try:
+            self.led = kind(pin, active_high=active_high, pin_factory=pin_factory)
+        except Exception as exc:  # a busy or wrong pin: said as the LED's, with its pin
+            raise PinClaimError("the LED", pin, exc) from exc
         self.pin = pin
 
     def accepted(self) -> None:
@@ -271,7 +277,10 @@ class ButtonPanel:
         self._edge_handlers: dict[str, Callable[[float, Any], None]] = {}
         try:
             for label, pin in self.pins.items():
-                device = InputDevice(pin, pull_up=True, pin_factory=pin_factory)
+                try:
+                    device = InputDevice(pin, pull_up=True, pin_factory=pin_factory)
+                except Exception as exc:  # GPIOPinInUse, lgpio's 'GPIO busy': say which button and pin
+                    raise PinClaimError(f"button {label}", pin, exc) from exc
                 device.pin.bounce = None  # our debouncing, on the event timestamps
                 device.pin.edges = "both"
                 # gpiozero keeps only a weak reference to the callback: hold it here

@@ -40,6 +40,32 @@ def pi_model(root: Path = Path("/")) -> str | None:
     return model if model.startswith("Raspberry Pi") else None
 
 
+class PinClaimError(Exception):
+    """A button's or the LED's pin could not be claimed: which part, which pin, and why in words."""
+
+    def __init__(self, part: str, pin: int, cause: BaseException) -> None:
+        self.part, self.pin, self.cause = part, pin, cause
+        text = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+        # gpiozero's GPIOPinInUse (another device in this process) and lgpio's error 'GPIO busy'
+        # (another program holds the line) are the same fault for a person: the pin is taken.
+        self.busy = type(cause).__name__ == "GPIOPinInUse" or "busy" in text.lower()
+        if self.busy:
+            message = f"{part}: GPIO{pin} is already in use by another program ({type(cause).__name__}: {text})"
+        else:
+            message = f"{part}: GPIO{pin} could not be claimed ({type(cause).__name__}: {text})"
+        super().__init__(message)
+        self.message = message
+
+    def fix(self, setting: str) -> str:
+        """What to do; ``setting`` names the config key that moves this part ("[buttons] pins A")."""
+        if self.busy:
+            return (
+                f"stop the program that holds GPIO{self.pin} ('gpioinfo' lists it as used, with its name), "
+                f"or move it with {setting} in the config; Tableside tries the pin again by itself"
+            )
+        return f"check {setting} in the config and the wiring; Tableside tries the pin again by itself"
+
+
 class PipeDirectoryError(OSError):
     """lgpio cannot make its notification pipe where the process runs."""
 

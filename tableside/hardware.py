@@ -106,7 +106,7 @@ class Hardware:
         except Exception as exc:  # the panel keeps working without the e-paper or the buttons
             log.exception("starting the display and buttons failed")
             self.faults.report(
-                "display" if self.display is None else "buttons",
+                "buttons" if self.pi is None else "display",
                 exc,
                 fix="the error says what failed; 'journalctl -u tableside' has the whole story",
             )
@@ -147,6 +147,7 @@ class Hardware:
                 return
             self.pi = pi
         pi.redraw = lambda: self.worker.request() if self.worker is not None else None
+        pi.on_recovered = lambda part: self.broker.publish({"kind": "hardware", "component": part, "error": None})
         pi.controls.show_join = self._show_join  # a button hold the game leaves free shows the join screen
         self.table.subscribe(lambda event: self._frames.changed(event) if self._frames is not None else None)
         self.table.subscribe(lambda event: self.worker.request(event) if self.worker is not None else None)

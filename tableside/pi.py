@@ -9,6 +9,7 @@ network address to appear. ``status()`` is what ``GET /api/hardware`` shows.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -16,19 +17,13 @@ from tableside.config import Config
 from tableside.core.errors import TablesideError
 from tableside.device.buttons import ButtonPanel, Gesture, StatusLed
 from tableside.device.controls import Controls
-from tableside.device.pins import PinChoice, PinConflict, choose_pin_factory, mock_factory, pi_model
+from tableside.device.pins import PinChoice, PinClaimError, PinConflict, choose_pin_factory, mock_factory, pi_model
 from tableside.faults import Faults
 from tableside.network import Addresses, AddressWatch, current
 
 log = logging.getLogger("tableside")
-
-
-def prompt_screen(prompt: dict[str, Any]):
-    """The e-paper frame for a prompt the buttons own (shutdown, dice entry): big words, nothing else."""
-    from tableside.core.screen import Screen, Text
-
-    lines = tuple(Text(line, priority=1) for line in prompt.get("lines", ()))
-    return Screen(title=prompt.get("title", "Tableside"), status=prompt.get("status", ""), elements=lines)
+BUTTONS_RETRY = 30.0  # seconds before a busy button or LED pin is claimed again; doubles up to the maximum
+BUTTONS_RETRY_MAX = 300.0
 
 
 class Appliance:
@@ -73,11 +68,13 @@ class Appliance:
             else f"ERROR {self.pins.error}; fix: {self.pins.fix}. The phone's buttons still work"
         )
         self.led = None
-        if cfg.led_pin is not None and conflict is None:
-            try:
-                self.led = StatusLed(cfg.led_pin, self.pins.factory, pwm=cfg.led_pwm, active_high=cfg.led_active_high)
-            except Exception as exc:  # a wrong LED pin must not stop the table
-                faults.report("led", exc, fix=f"check [led] pin = {cfg.led_pin} in the config and the wiring")
+        self._cfg, self._pin_list = cfg, pins
+        self._led_wanted = cfg.led_pin is not None and conflict is None
+        self._retry_stop = threading.Event()
+        self._retry: threading.Thread | None = None
+        self.on_recovered: Callable[[str], None] = lambda part: None  # serve: the phones re-read the status
+        if self._led_wanted:
+            self.led = self._make_led(self.pins.factory)
         self.controls = Controls(
             table,
             simulated=self.pins.simulated,
@@ -88,20 +85,80 @@ class Appliance:
             faults=faults,
             physical_dice=cfg.physical_dice,
         )
-        self.buttons = ButtonPanel(
-            self._on_gesture,
-            self.pins.factory,
-            pins,
-            hold_time=cfg.hold_time,
-            debounce=cfg.debounce_ms / 1000,
-            chords=[cfg.shutdown_chord],
-            led=self.led,
-            faults=faults,
-            is_refusal=lambda exc: isinstance(exc, TablesideError),
-            on_gesture=self._pressed,
-        )
+        self.buttons = self._make_buttons(self.pins.factory)
+        if self.buttons is None:  # the phone's buttons still work: through mock pins, until the real ones answer
+            self.buttons = self._make_buttons(mock_factory(), fallback=True)
+        if self.buttons_failed or (self._led_wanted and self.led is None):
+            self._retry = threading.Thread(target=self._retry_loop, name="buttons-retry", daemon=True)
+            self._retry.start()
         self.address: Addresses = current(0)
         self._watch: AddressWatch | None = None
+
+    # -- each part alone: a busy pin is said, the rest starts, and it is tried again ----------------
+    buttons_failed: str | None = None
+
+    def _make_led(self, factory: Any) -> StatusLed | None:
+        cfg = self._cfg
+        try:
+            led = StatusLed(cfg.led_pin, factory, pwm=cfg.led_pwm, active_high=cfg.led_active_high)
+        except Exception as exc:  # a busy or wrong LED pin must not stop the table
+            fix = exc.fix("[led] pin") if isinstance(exc, PinClaimError) else f"check [led] pin = {cfg.led_pin}"
+            self.faults.report("led", exc.message if isinstance(exc, PinClaimError) else exc, fix=fix)
+            return None
+        self.faults.clear("led")
+        return led
+
+    def _make_buttons(self, factory: Any, fallback: bool = False) -> ButtonPanel | None:
+        cfg = self._cfg
+        try:
+            panel = ButtonPanel(
+                self._on_gesture,
+                factory,
+                self._pin_list,
+                hold_time=cfg.hold_time,
+                debounce=cfg.debounce_ms / 1000,
+                chords=[cfg.shutdown_chord],
+                led=self.led,
+                faults=self.faults,
+                is_refusal=lambda exc: isinstance(exc, TablesideError),
+                on_gesture=self._pressed,
+            )
+        except Exception as exc:  # GPIOPinInUse, lgpio's 'GPIO busy': the buttons' fault, nobody else's
+            if fallback:
+                raise
+            if isinstance(exc, PinClaimError):
+                label = exc.part.split()[-1]
+                text, fix = exc.message, exc.fix(f"[buttons] pins {label}")
+            else:
+                text, fix = f"the buttons could not start ({exc})", "check [buttons] pins in the config and the wiring"
+            self.buttons_failed = text
+            self.buttons_note = f"ERROR {text}; fix: {fix}. The phone's buttons still work"
+            self.faults.report("buttons", text, fix=fix)
+            return None
+        if not fallback and self.buttons_failed is not None:
+            self.buttons_failed = None
+            self.buttons_note = f"{self.pins.name} pin factory: {self.pins.why}"
+            self.faults.clear("buttons")
+        return panel
+
+    def _retry_loop(self) -> None:
+        """Claim the pins that failed again now and then (another program let go of them)."""
+        wait = BUTTONS_RETRY
+        while not self._retry_stop.wait(wait):
+            if self._led_wanted and self.led is None:
+                self.led = self._make_led(self.pins.factory)
+                if self.led is not None:
+                    self.buttons.led = self.led
+                    self.on_recovered("led")
+            if self.buttons_failed is not None:
+                panel = self._make_buttons(self.pins.factory)  # the stand-in's mock pins are another factory's
+                if panel is not None:
+                    panel.led, old, self.buttons = self.led, self.buttons, panel
+                    old.close()  # a press it still holds runs first
+                    self.on_recovered("buttons")
+            if self.buttons_failed is None and not (self._led_wanted and self.led is None):
+                return
+            wait = min(wait * 2, BUTTONS_RETRY_MAX)
 
     def _prompt_changed(self) -> None:
         """A prompt of the buttons' own opened, changed or closed: the e-paper redraws, the phone shows it now."""
@@ -152,7 +209,7 @@ class Appliance:
     # -- reporting ------------------------------------------------------------------------------
     def status(self) -> dict[str, Any]:
         return {
-            "buttons": "mock" if self.buttons.simulated else "gpio",
+            "buttons": "failed" if self.buttons_failed else "mock" if self.buttons.simulated else "gpio",
             "buttons_note": self.buttons_note,
             "pins": self.pins.to_dict(),
             "button_panel": self.buttons.status(),
@@ -163,6 +220,9 @@ class Appliance:
         }
 
     def close(self) -> None:
+        self._retry_stop.set()
+        if self._retry is not None and self._retry is not threading.current_thread():
+            self._retry.join(timeout=10)
         if self._watch:
             self._watch.stop()
         self.buttons.close()
