@@ -1,0 +1,120 @@
+"""``tableside doctor``: the data folder, the database, the port and the last errors ``tableside serve``
+kept; all only looked at (the database read-only), on any machine."""
+
+import errno
+import json
+import os
+import pwd
+import re
+import socket
+import urllib.request
+from pathlib import Path
+
+from tableside import faults as faults_file
+from tableside.config import Config
+from tableside.doctor_pi import Check
+
+# -- the data folder, the database and the port ----------------------------------------------------------------
+
+
+def check_data(folder: Path, service_user: str | None = None) -> list[Check]:
+    """The folder and the database, only looked at: the doctor never creates the folder it was asked about."""
+    from tableside.backup import Backups, check_database, damaged_message
+
+    me = pwd.getpwuid(os.getuid()).pw_name
+    if not folder.exists():
+        return [Check(True, f"data folder {folder} does not exist yet: 'tableside serve' makes it at the first start")]
+    if not folder.is_dir():
+        return [Check(False, f"data folder {folder} is not a folder", "point [server] data (or --data) at a folder")]
+    owner = _owner(folder)
+    if service_user and owner != service_user:
+        checks = [
+            Check(
+                False,
+                f"data folder {folder} belongs to {owner}, not to the service's user {service_user}",
+                f"sudo chown -R {service_user} {folder}",
+            )
+        ]
+    elif os.access(folder, os.W_OK | os.X_OK):
+        checks = [Check(True, f"data folder {folder} is writable")]
+    elif service_user and me != service_user:
+        checks = [Check(True, f"data folder {folder} belongs to the service's user {service_user}")]
+    else:
+        checks = [
+            Check(
+                False,
+                f"data folder {folder} is not writable by {me} (it belongs to {owner})",
+                f"sudo chown -R {me} {folder} (or use --data)",
+            )
+        ]
+    db = folder / "tableside.db"
+    if not db.exists():
+        return checks
+    if not os.access(db, os.R_OK):
+        return [*checks, Check(True, f"{db} belongs to {_owner(db)}: run the doctor as that user to check it")]
+    problem = check_database(db)  # read-only: PRAGMA quick_check on a mode=ro connection
+    if problem is None:
+        return [*checks, Check(True, f"the database {db} passes SQLite's quick check")]
+    message = damaged_message(db, problem, Backups(db))
+    head, _, way_out = message.partition(". ")
+    return [*checks, Check(False, head, way_out or "move the file away to start an empty table")]
+
+
+def _owner(path: Path) -> str:
+    try:
+        return pwd.getpwuid(path.stat().st_uid).pw_name
+    except (KeyError, OSError):
+        return "another user"
+
+
+def check_port(cfg: Config) -> Check:
+    port = cfg.port
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind(("0.0.0.0" if cfg.host in ("", "0.0.0.0") else cfg.host, port))
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                return Check(
+                    False,
+                    f"cannot listen on port {port} ({exc.strerror})",
+                    "ports below 1024 need root: keep the default 8080",
+                )
+            if _is_tableside(port):
+                return Check(True, f"port {port}: Tableside is already serving there")
+            return Check(
+                False,
+                f"port {port} is used by another program",
+                f"stop it ('sudo ss -ltnp sport = :{port}' names it) or set [server] port in the config",
+            )
+    return Check(True, f"port {port} is free")
+
+
+def _is_tableside(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as response:
+            return json.loads(response.read(1000)) == {"ok": True}
+    except Exception:
+        return False
+
+
+SELF = re.compile(r"(run )?'?tableside doctor'?( for [^;,.]*)?")
+
+
+def check_last_errors(folder: Path) -> list[Check]:
+    """The last display, button and pin errors the running (or last) ``tableside serve`` kept."""
+    errors = faults_file.read(folder)
+    if not errors:
+        return [Check(True, "no display or button errors recorded by tableside serve")]
+    out = []
+    for name, record in sorted(errors.items()):
+        fix = str(record.get("fix") or "")
+        if "tableside doctor" in fix:  # an older server's advice: the doctor is already running
+            fix = SELF.sub("", fix).strip(" ;,()") or ""
+        out.append(
+            Check(
+                False,
+                f"last {name} error (x{record.get('count', 1)}): {record.get('error', '?')}",
+                fix or "see 'journalctl -u tableside' for what led to it",
+            )
+        )
+    return out
