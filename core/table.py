@@ -21,7 +21,6 @@ import random
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -35,8 +34,10 @@ from tableside.core.errors import (
     TablesideError,
     TooMany,
 )
+from tableside.core.live import Live, newest_roll, open_live, rules_for, stored_state
+from tableside.core.offers import offers
 from tableside.core.recorder import NeedsDice, typed_faces
-from tableside.core.replay import Replay, stacks
+from tableside.core.replay import Replay
 from tableside.core.roll import TableRoll
 from tableside.core.store import DamagedEntry, Store
 from tableside.core.system import GameSystem, Step, run_action
@@ -52,22 +53,6 @@ MAX_SESSIONS = 500
 NEW_GAMES_PER_MINUTE = 6
 SESSIONS_PER_PAGE = 50
 Listener = Callable[[dict], None]
-
-
-@dataclass
-class _Live:
-    """The active session in memory: its state and its undo/redo stacks."""
-
-    id: str
-    system: GameSystem
-    version: int
-    state: dict
-    options: dict = field(default_factory=dict)  # the session's setup, fixed for its life
-    # (seq of the original action, version at which it was (re)applied)
-    applied: list[tuple[int, int]] = field(default_factory=list)
-    undone: list[int] = field(default_factory=list)
-    readonly: str | None = None  # why this session cannot be played on (an older rules version)
-    roll: TableRoll | None = None  # the newest roll of the applied history (shown while current)
 
 
 class Table:
@@ -89,7 +74,7 @@ class Table:
         self._catalogue = catalogue
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
-        self._live: _Live | None = None
+        self._live: Live | None = None
         # The seat-independent part of the view, built once per version (ten phones read it after each change).
         self._public: tuple[tuple, dict] | None = None
         self._screen_made: tuple[tuple, Any] | None = None  # the public screen of one version (``_screen``)
@@ -100,7 +85,7 @@ class Table:
         self.extensions: dict[str, Any] = {}
         active = store.get_meta("active_session")
         if active and store.get_session(active):
-            self._live = self._load(active)
+            self._live = open_live(self.store, self._get_system, active)
 
     # -- listeners -----------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -141,7 +126,7 @@ class Table:
             self._started_games.append(time.monotonic())
             self._put_away()
             self.store.set_meta("active_session", row["id"])
-            self._live = _Live(row["id"], system, 0, state, row["options"] or {})
+            self._live = Live(row["id"], system, 0, state, row["options"] or {})
         self._notify({"kind": "session", "session": row["id"], "version": 0})
         return self.view()
 
@@ -190,7 +175,7 @@ class Table:
             if not self.store.get_session(session_id):
                 raise NotFound(f"no saved session with id {session_id!r}")
             self._put_away()
-            self._live = self._load(session_id)
+            self._live = open_live(self.store, self._get_system, session_id)
             self.store.set_meta("active_session", session_id)
             version = self._live.version
         self._notify({"kind": "session", "session": session_id, "version": version})
@@ -245,11 +230,10 @@ class Table:
             if live is not None and live.id == session_id:
                 return live.state
             row = self._saved_row(session_id)
-            system, _ = self._rules_for(row)
-            return self._stored_state(row, system or self._get_system(row["system"]), self.store.version(session_id))
-
-    def _stored_state(self, row: dict, system: GameSystem, version: int) -> dict:
-        return Replay(self.store, system, row).at(version)
+            system, _ = rules_for(row, self._get_system)
+            return stored_state(
+                self.store, row, system or self._get_system(row["system"]), self.store.version(session_id)
+            )
 
     def view(self, seat: str | None = None, *, with_state: bool = True) -> dict:
         """The active session as ``seat`` may see it (None: the public table view). ``with_state=False``
@@ -280,7 +264,7 @@ class Table:
                 del view["state"]
             return view
 
-    def _public_view(self, live: _Live) -> dict:
+    def _public_view(self, live: Live) -> dict:
         """Screen, seats, prompts and tracked numbers: the same for every phone at a version, so built
         once per (session, version, seat claims). Callers must not change what it returns."""
         key = (live.id, live.version, self._claims, live.readonly)
@@ -299,7 +283,7 @@ class Table:
             )
         return self._public[1]
 
-    def _undo_target(self, live: _Live) -> dict | None:
+    def _undo_target(self, live: Live) -> dict | None:
         """What Undo would take back now, and whose change it was: a seated phone asks before
         undoing another seat's change. The public summary only (a private entry stays private)."""
         if not live.applied:
@@ -313,7 +297,7 @@ class Table:
         with self._lock:
             return self._screen(self._require_live())
 
-    def _screen(self, live: _Live) -> Any:
+    def _screen(self, live: Live) -> Any:
         """The public screen, made once per version: the phones' view and the e-paper's frame both need it
         after each change (on a Pi each is milliseconds). Callers must not change what it returns."""
         key = (live.id, id(live), live.version, live.readonly)
@@ -323,7 +307,7 @@ class Table:
             self._screen_made = (key, made)
         return self._screen_made[1]
 
-    def _roll_for(self, live: _Live, seat: str | None) -> TableRoll | None:
+    def _roll_for(self, live: Live, seat: str | None) -> TableRoll | None:
         """The roll on the table as ``seat`` may see it: while the game is still in what it belongs
         to, and not private to another seat (None: the public table view)."""
         roll = live.roll
@@ -335,27 +319,8 @@ class Table:
         """What can be done now: every action with its fields and choices, and what the table waits for."""
         with self._lock:
             live = self._require_live()
-            system, state = live.system, live.state
-            seats = [s.name for s in system.seats(state)]
-            shown = privacy.state(system, state, seat)
-            # An action that is no part of this game (Enhanced-only in a Basic game) is not listed at all.
-            actions = [spec.describe(shown, seats, seat) for spec in system.actions.values() if spec.applies_in(shown)]
-            actions.append(system.correct_spec().describe(state, seats, seat))  # the free roll is POST /api/rolls
-            if live.readonly:
-                for a in actions:
-                    a.update(available=False, reason=live.readonly)
-            elif seat is None:
-                held = self.store.seat_claims(live.id)
-                for a in actions:
-                    theirs = _own_phones(system, state, a["type"], seats, held)
-                    if theirs:
-                        a["own_phones"] = theirs
-            return {
-                "version": live.version,
-                "actions": actions,
-                "pending": [p.describe() for p in system.pending(state)],
-                "buttons": [] if live.readonly else buttons_now(system, state, live.options),
-            }
+            held = self.store.seat_claims(live.id) if seat is None and not live.readonly else {}
+            return {"version": live.version, **offers(live.system, live.state, seat, held, live.readonly, live.options)}
 
     def position(self) -> tuple[str, int] | None:
         """(active session id, version), or None: enough to tell whether anything changed."""
@@ -398,7 +363,7 @@ class Table:
             live = self._live
             return live is not None and live.system.binding(button, hold, live.state) is not None
 
-    def _require_live(self) -> _Live:
+    def _require_live(self) -> Live:
         if self._live is None:
             raise NotFound("no active session: start a new game first")
         return self._live
@@ -497,7 +462,7 @@ class Table:
             self._append(live, "undo", "undo", None, target, source, result, state, seat=seat, private=private)
             live.applied.pop()
             live.undone.append(target)
-            live.roll = self._newest_roll(live)
+            live.roll = newest_roll(self.store, live)
             return self._changed(live, result, seat, private)
 
     def redo(
@@ -663,7 +628,7 @@ class Table:
     def _replayable(self, session_id: str) -> tuple[dict, GameSystem]:
         """The saved session's row and the rules that replay it; RuleError saying why they cannot."""
         row = self._saved_row(session_id)
-        system, why = self._rules_for(row)
+        system, why = rules_for(row, self._get_system)
         if system is None:
             raise RuleError(f"cannot replay: {why}")
         return row, system
@@ -674,10 +639,10 @@ class Table:
 
     def rules_for(self, row: dict) -> tuple[GameSystem | None, str | None]:
         """The rules a saved session was played with, or None and why it cannot be played on."""
-        return self._rules_for(row)
+        return rules_for(row, self._get_system)
 
     # -- internals ---------------------------------------------------------------
-    def _check_version(self, live: _Live, expected: Any) -> None:
+    def _check_version(self, live: Live, expected: Any) -> None:
         if expected is None:
             return
         if isinstance(expected, bool) or not isinstance(expected, int):
@@ -688,12 +653,12 @@ class Table:
                 "someone else changed it first; reload and try again"
             )
 
-    def _check_playable(self, live: _Live) -> None:
+    def _check_playable(self, live: Live) -> None:
         if live.readonly:
             raise RuleError(live.readonly)
 
     def _run(
-        self, live: _Live, raw: Mapping[str, Any], *, faces: Any = None, replay: Any = None, seat: str | None = None
+        self, live: Live, raw: Mapping[str, Any], *, faces: Any = None, replay: Any = None, seat: str | None = None
     ) -> Step:
         """One action through the system's rules and laws; a rules bug becomes a refusal, never a 500."""
         system = live.system
@@ -734,7 +699,7 @@ class Table:
         live.state = state
         return seq
 
-    def _check_private(self, live: _Live, raw: Mapping[str, Any], seat: str | None, source: str) -> None:
+    def _check_private(self, live: Live, raw: Mapping[str, Any], seat: str | None, source: str) -> None:
         """Only a seat's own phone acts on its private dice: any other answer (even "needs 5 more 6s")
         would tell the asker what they hold. A phone with no seat acts for a seat no phone holds (the
         table plays it); a button's action comes from the state, never from the asker, so it goes on."""
@@ -754,7 +719,7 @@ class Table:
             f"{seat or 'a phone with no seat'} cannot act for {owner}: {owner}'s dice are private to {owner}'s phone"
         )
 
-    def _changed(self, live: _Live, result: dict, seat: str | None = None, private: dict | None = None) -> dict:
+    def _changed(self, live: Live, result: dict, seat: str | None = None, private: dict | None = None) -> dict:
         self._notify({"kind": "change", "session": live.id, "version": live.version})
         return {
             "version": live.version,
@@ -768,74 +733,12 @@ class Table:
             raise DamagedEntry(seq, "it is missing from the log")
         return entry
 
-    def _state_at(self, live: _Live, version: int) -> dict:
+    def _state_at(self, live: Live, version: int) -> dict:
         """The state at ``version``: the newest stored state before it, then at most a checkpoint's worth of
         entries re-applied from their recordings (``core.replay``)."""
         row = self.store.get_session(live.id)
         assert row is not None
         return Replay(self.store, live.system, row).at(version)
-
-    def _load(self, session_id: str) -> _Live:
-        """Open a session: its stored head, or the newest checkpoint and at most a checkpoint's worth of
-        entries re-applied, and its undo/redo stacks (three columns per entry)."""
-        row = self.store.get_session(session_id)
-        assert row is not None
-        system, readonly = self._rules_for(row)
-        system = system if system is not None else self._get_system(row["system"])
-        version = self.store.version(session_id)
-        try:
-            state = self._stored_state(row, system, version)
-        except DamagedEntry as exc:  # a damaged row: open read-only at the last good entry before it
-            log.error("session %s: %s", session_id, exc.message)
-            version = exc.seq - 1
-            state = self._last_good(row, system, version)
-            why = (
-                f"{exc.message}: the game is shown as it was at version {version}, its last good entry, "
-                "and cannot be played on"
-            )
-            readonly = why if readonly is None else f"{readonly}; {why}"
-        except Exception as exc:  # older rules, or a bug in them: open what is stored rather than not start
-            log.exception("session %s: entries after the newest stored state do not replay", session_id)
-            version, state = self.store.latest_snapshot(session_id, version)
-            detail = exc.message if isinstance(exc, TablesideError) else f"{type(exc).__name__}: {exc}"
-            why = (
-                f"entries after version {version} no longer replay ({detail[:160]}): the game is shown as it was "
-                f"at version {version} and cannot be played on; 'tableside export' keeps its whole log"
-            )
-            readonly = why if readonly is None else f"{readonly}; {why}"
-        applied, undone = stacks(self.store.stack_rows(session_id, upto=version))
-        live = _Live(session_id, system, version, state, row["options"] or {}, applied, undone, readonly)
-        live.roll = self._newest_roll(live)
-        return live
-
-    def _newest_roll(self, live: _Live) -> TableRoll | None:
-        """The roll of the newest applied entry that rolled (after an undo, or on opening a game)."""
-        entry = self.store.newest_rolled(live.id, {seq for seq, _ in live.applied})
-        return TableRoll.of_entry(entry["seq"], entry["rolls"], entry["seat"], entry["private"]) if entry else None
-
-    def _last_good(self, row: dict, system: GameSystem, version: int) -> dict:
-        """The state at ``version`` (just before a damaged row), from the stored states or the log."""
-        while True:
-            try:
-                return Replay(self.store, system, row).at(version)
-            except DamagedEntry as exc:  # an earlier damaged row too
-                if exc.seq > version or exc.seq <= 0:
-                    raise
-                version = exc.seq - 1
-
-    def _rules_for(self, row: dict) -> tuple[GameSystem | None, str | None]:
-        """The rules a session was played with, or None and why it cannot be played on."""
-        system = self._get_system(row["system"])
-        played = row.get("rules_version") or 1
-        if played == system.rules_version:
-            return system, None
-        legacy = system.legacy_rules(played)
-        if legacy is not None:
-            return legacy, None
-        return None, (
-            f"this game was played with {system.name} rules v{played}, and this Tableside has v"
-            f"{system.rules_version}: it can be viewed and exported, not played on"
-        )
 
     def _now(self) -> str:
         return datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="seconds")
@@ -855,46 +758,3 @@ def _name_dice(rolls: list[dict], names: list[str]) -> None:
         n = len(record.get("rolls") or [])
         record["dice"] = [str(name)[:40] for name in names[at : at + n]]
         at += n
-
-
-def _own_phones(system: GameSystem, state: Mapping[str, Any], kind: str, seats: list[str], held: Any) -> list[str]:
-    """The seats whose own phone alone makes a move of type ``kind`` now, for a phone with no seat: those a
-    phone holds whose private dice the move would use (``_check_private`` refuses it from any other phone).
-    The move as such a phone sends it: left to the rules' default, or for each seat its seat field offers."""
-    spec = system.actions.get(kind)
-    if spec is None:
-        return []
-    tries = [{"type": kind}] + ([{"type": kind, spec.seat_field: s} for s in seats] if spec.seat_field else [])
-    owners = set()
-    for raw in tries:
-        try:
-            owners.add(system.private_owner(state, raw, None))  # type: ignore[arg-type]
-        except Exception:  # a bug in the hook: the move is left on offer, and its send says what is wrong
-            log.exception("%s: private_owner failed on %s", system.id, kind)
-    return [s for s in seats if s in owners and s in held]
-
-
-def buttons_now(system: GameSystem, state: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> list[dict]:
-    """The table's buttons A-C as they stand: labelled for now ("Attack Bob (Mars)", "Roll d10" in a
-    Basic game) and only those a press would not refuse (button A before a target is declared is not
-    offered, so a phone never shows a button only to be told no). Undo and redo are the header's.
-
-    The press itself is what is checked: its action is run as a press runs it (the rules, the handler,
-    the laws) on the state, which is left as it was, with dice from a fixed seed: a rule the handler alone
-    knows ("Shred has no dice prepared") leaves the button out as surely as an unavailable action."""
-    out = []
-    for b in system.buttons(state):
-        if not callable(b.action):
-            continue
-        try:
-            raw = b.action(state)
-            if raw is None:
-                continue
-            run_action(system, state, raw, rng=random.Random(0), options=options)  # applied to a copy: state stays
-        except TablesideError:
-            continue
-        except Exception:  # a broken binding is reported when its button is pressed, naming it
-            log.exception("button %s of %s", b.button, system.id)
-            continue
-        out.append(b.describe())
-    return out

@@ -12,6 +12,7 @@ import sqlite3
 
 import pytest
 from hypothesis import HealthCheck, settings
+from tableside.core.live import stored_state
 from tableside.core.table import Table
 
 # No Hypothesis test is timed: speed is measured in benchmarks/, and a loaded 2-core CI machine
@@ -66,14 +67,14 @@ def check_replays(table: Table) -> None:
     saved_rng, table.rng = table.rng, NoRNG()
     try:
         for s in sessions:
-            system = table._rules_for(s)[0]
+            system = table.rules_for(s)[0]
             if system is None:
                 continue
             live = table._live
             if live is not None and live.id == s["id"] and live.version == s["version"]:
                 snapshot = live.state
             else:  # the log was changed under the table by the test: check what is stored
-                snapshot = table._stored_state(s, system, s["version"])
+                snapshot = stored_state(table.store, s, system, s["version"])
             replayed = table.replay(s["id"])
             assert json.dumps(replayed, sort_keys=True) == json.dumps(snapshot, sort_keys=True), (
                 f"session {s['id']} ({s['system']}) does not replay from its log"

@@ -7,9 +7,9 @@ import copy
 import pytest
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.fields import read_faces
+from tableside.core.offers import buttons_now
 from tableside.core.recorder import NeedsDice
 from tableside.core.systems.v2140 import SYSTEM
-from tableside.core.table import buttons_now
 
 from tests.dicehelp import play, play_step
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import random
 
+from tableside.core.offers import buttons_now
 from tableside.core.store import Store
 from tableside.core.systems.vnm import SYSTEM
-from tableside.core.table import Table, buttons_now
+from tableside.core.table import Table
 from tableside.display.panels import get_panel
 from tableside.display.render import render
 

@@ -1,0 +1,107 @@
+"""The game on the table in memory, opened from the store: its state, its undo/redo stacks, the roll shown.
+
+Opening reads the stored head, or the newest checkpoint and at most a checkpoint's worth of entries
+re-applied (``core.replay``); a log that no longer replays opens read-only, saying why. ``core.table``
+holds the one ``Live`` being played and changes it only through its log.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tableside.core.errors import TablesideError
+from tableside.core.replay import Replay, stacks
+from tableside.core.roll import TableRoll
+from tableside.core.store import DamagedEntry, Store
+from tableside.core.system import GameSystem
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Live:
+    """The active session in memory: its state and its undo/redo stacks."""
+
+    id: str
+    system: GameSystem
+    version: int
+    state: dict
+    options: dict = field(default_factory=dict)  # the session's setup, fixed for its life
+    # (seq of the original action, version at which it was (re)applied)
+    applied: list[tuple[int, int]] = field(default_factory=list)
+    undone: list[int] = field(default_factory=list)
+    readonly: str | None = None  # why this session cannot be played on (an older rules version)
+    roll: TableRoll | None = None  # the newest roll of the applied history (shown while current)
+
+
+def stored_state(store: Store, row: dict, system: GameSystem, version: int) -> dict:
+    """A saved session's state at ``version``: the newest stored state before it, then what follows re-applied."""
+    return Replay(store, system, row).at(version)
+
+
+def open_live(store: Store, systems: Callable[[str], GameSystem], session_id: str) -> Live:
+    """Open a session: its stored head, or the newest checkpoint and at most a checkpoint's worth of
+    entries re-applied, and its undo/redo stacks (three columns per entry)."""
+    row = store.get_session(session_id)
+    assert row is not None
+    system, readonly = rules_for(row, systems)
+    system = system if system is not None else systems(row["system"])
+    version = store.version(session_id)
+    try:
+        state = stored_state(store, row, system, version)
+    except DamagedEntry as exc:  # a damaged row: open read-only at the last good entry before it
+        log.error("session %s: %s", session_id, exc.message)
+        version = exc.seq - 1
+        state = _last_good(store, row, system, version)
+        why = (
+            f"{exc.message}: the game is shown as it was at version {version}, its last good entry, "
+            "and cannot be played on"
+        )
+        readonly = why if readonly is None else f"{readonly}; {why}"
+    except Exception as exc:  # older rules, or a bug in them: open what is stored rather than not start
+        log.exception("session %s: entries after the newest stored state do not replay", session_id)
+        version, state = store.latest_snapshot(session_id, version)
+        detail = exc.message if isinstance(exc, TablesideError) else f"{type(exc).__name__}: {exc}"
+        why = (
+            f"entries after version {version} no longer replay ({detail[:160]}): the game is shown as it was "
+            f"at version {version} and cannot be played on; 'tableside export' keeps its whole log"
+        )
+        readonly = why if readonly is None else f"{readonly}; {why}"
+    applied, undone = stacks(store.stack_rows(session_id, upto=version))
+    live = Live(session_id, system, version, state, row["options"] or {}, applied, undone, readonly)
+    live.roll = newest_roll(store, live)
+    return live
+
+
+def newest_roll(store: Store, live: Live) -> TableRoll | None:
+    """The roll of the newest applied entry that rolled (after an undo, or on opening a game)."""
+    entry = store.newest_rolled(live.id, {seq for seq, _ in live.applied})
+    return TableRoll.of_entry(entry["seq"], entry["rolls"], entry["seat"], entry["private"]) if entry else None
+
+
+def _last_good(store: Store, row: dict, system: GameSystem, version: int) -> dict:
+    """The state at ``version`` (just before a damaged row), from the stored states or the log."""
+    while True:
+        try:
+            return Replay(store, system, row).at(version)
+        except DamagedEntry as exc:  # an earlier damaged row too
+            if exc.seq > version or exc.seq <= 0:
+                raise
+            version = exc.seq - 1
+
+
+def rules_for(row: dict, systems: Callable[[str], GameSystem]) -> tuple[GameSystem | None, str | None]:
+    """The rules a session was played with, or None and why it cannot be played on."""
+    system = systems(row["system"])
+    played = row.get("rules_version") or 1
+    if played == system.rules_version:
+        return system, None
+    legacy = system.legacy_rules(played)
+    if legacy is not None:
+        return legacy, None
+    return None, (
+        f"this game was played with {system.name} rules v{played}, and this Tableside has v"
+        f"{system.rules_version}: it can be viewed and exported, not played on"
+    )
