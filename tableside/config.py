@@ -67,8 +67,10 @@ def join_code(folder: Path) -> str:
         return check_join_code(path.read_text(), f"the join code in {path}")
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     folder.mkdir(parents=True, exist_ok=True)
-    path.write_text(code + "\n")
-    path.chmod(0o600)
+    tmp = path.with_suffix(".tmp")  # whole or not at all: a full card once left an empty code that refused starts
+    tmp.write_text(code + "\n")
+    tmp.chmod(0o600)
+    os.replace(tmp, path)
     return code
 
 

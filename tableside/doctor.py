@@ -50,7 +50,7 @@ def run_checks(
     """Every check in order, with the service's config and, for the live ones, as the service runs."""
     model = pi_model(root)
     if model is None:
-        return _off_a_pi(config, root)
+        return _off_a_pi(config, root, data)
     unit = read_unit(root)
     if config is None:
         if unit is not None and unit.config:
@@ -72,29 +72,37 @@ def run_checks(
     if hardware:
         checks += run_live(unit, config, model)
     if cfg.dice in ("bluetooth", "auto"):  # smart dice: docs/smart-dice.md
-        checks += _dice_checks(root)
+        checks += _dice_checks(root, required=cfg.dice == "bluetooth")
     folder = data_dir(data, cfg.data)
     checks += [*check_data(folder, unit.user if unit else None), check_port(cfg), *check_last_errors(folder)]
     return checks
 
 
-def _off_a_pi(config: str | None, root: Path) -> list[Check]:
-    """Off a Pi: one line, unless the config asks for Bluetooth dice (a laptop can have those)."""
+def _off_a_pi(config: str | None, root: Path, data: str | None = None) -> list[Check]:
+    """Off a Pi: one line, unless the config asks for Bluetooth dice (a laptop can have those) or the data
+    folder's card is full or read-only."""
     if config is None and (root / SYSTEM_CONFIG).is_file():
         config = str(root / SYSTEM_CONFIG)
     try:
         cfg = load_config(config)
     except ConfigError as exc:
         return [Check(True, NOT_A_PI), Check(False, str(exc), "fix that line of the config file")]
+    # Free space and a writable folder matter on any machine; off a Pi only what needs fixing is said.
+    data_faults = [c for c in check_data(data_dir(data, cfg.data)) if not c.ok]
     if cfg.dice == "bluetooth":
-        return [Check(True, NOT_A_PI), *_dice_checks(root)]
-    return [Check(True, NOT_A_PI)]
+        return [Check(True, NOT_A_PI), *_dice_checks(root), *data_faults]
+    return [Check(True, NOT_A_PI), *data_faults]
 
 
-def _dice_checks(root: Path) -> list[Check]:
+def _dice_checks(root: Path, required: bool = True) -> list[Check]:
+    """The smart dice's checks; with ``[dice] kind = "auto"`` they are optional: said, never a FIX."""
     from tableside.device.smartdice.adapter import checks as dice_checks
 
-    return [Check(*c) for c in dice_checks(root)]
+    found = [Check(*c) for c in dice_checks(root)]
+    if required:
+        return found
+    optional = ' (optional: [dice] kind = "auto" uses dice only when they can work; "bluetooth" requires them)'
+    return [Check(True, c.text + ("" if c.ok else optional)) for c in found]
 
 
 def run_doctor(data: str | None, config: str | None = None, root: Path = Path("/")) -> int:

@@ -11,6 +11,7 @@ import urllib.request
 from pathlib import Path
 
 from tableside import faults as faults_file
+from tableside import storage
 from tableside.config import Config
 from tableside.doctor_pi import Check
 
@@ -22,12 +23,16 @@ def check_data(folder: Path, service_user: str | None = None) -> list[Check]:
     from tableside.backup import Backups, check_database, damaged_message
 
     me = pwd.getpwuid(os.getuid()).pw_name
+    trouble = storage.problem(folder)  # a full or read-only card first: no chown, no "move the file" helps
     if not folder.exists():
-        return [Check(True, f"data folder {folder} does not exist yet: 'tableside serve' makes it at the first start")]
+        made = Check(True, f"data folder {folder} does not exist yet: 'tableside serve' makes it at the first start")
+        return [made] if trouble is None else [made, Check(False, trouble.message, trouble.fix)]
     if not folder.is_dir():
         return [Check(False, f"data folder {folder} is not a folder", "point [server] data (or --data) at a folder")]
     owner = _owner(folder)
-    if service_user and owner != service_user:
+    if trouble is not None:
+        checks = [Check(False, trouble.message, trouble.fix)]
+    elif service_user and owner != service_user:
         checks = [
             Check(
                 False,
@@ -53,6 +58,8 @@ def check_data(folder: Path, service_user: str | None = None) -> list[Check]:
     if not os.access(db, os.R_OK):
         return [*checks, Check(True, f"{db} belongs to {_owner(db)}: run the doctor as that user to check it")]
     problem = check_database(db)  # read-only: PRAGMA quick_check on a mode=ro connection
+    if problem is not None and trouble is not None:  # a full card answers "disk I/O error": not damage
+        return [*checks, Check(True, f"the database {db} could not be checked on a {trouble.kind} card ({problem})")]
     if problem is None:
         return [*checks, Check(True, f"the database {db} passes SQLite's quick check")]
     message = damaged_message(db, problem, Backups(db))

@@ -29,16 +29,27 @@ def check_workdir(user: str) -> Check:
 
 
 def check_inky(cfg: Config | None = None) -> Check:
+    """The fitted board (its EEPROM, or [display] model), and the buttons' pins against that board's own."""
     try:
-        from inky.auto import auto  # the driver object only: no pin is claimed until setup()
-    except ImportError:
+        import inky.auto  # noqa: F401  (the driver object only: no pin is claimed until setup())
+    except ModuleNotFoundError as exc:
+        if exc.name == "inky":
+            return Check(
+                False, "the inky library is not installed", f"{REINSTALL} (or '.venv/bin/pip install \"inky>=2.6,<3\"')"
+            )
+        return _inky_broken(exc)
+    except Exception as exc:  # numpy, spidev, gpiod failing to import: the real error, never "not installed"
+        return _inky_broken(exc)
+    from tableside.device.display import find_board
+
+    try:
+        board = find_board(cfg.model if cfg is not None else None)
+    except ValueError as exc:  # panel_for_driver: a board answered that has no layout here
         return Check(
             False,
-            "the inky library is not installed",
-            f"{REINSTALL} (or '.venv/bin/pip install \"inky>=2.6,<3\"')",
+            f"an Inky board answered, but Tableside has no layout for it ({exc})",
+            "set [display] panel (or model) in the config to the nearest layout and report the board",
         )
-    try:
-        driver = auto()
     except BaseException as exc:  # gpiodevice raises SystemExit on a busy pin  # noqa: BLE001
         return Check(
             False,
@@ -46,28 +57,23 @@ def check_inky(cfg: Config | None = None) -> Check:
             "check the board sits on all 40 header pins and I2C is on; boards without an EEPROM "
             "need [display] model in the config",
         )
-    try:
-        panel = _panel_for(driver)
-    except Exception as exc:
-        return Check(
-            False,
-            f"Inky board {type(driver).__module__} found, but Tableside has no layout for it ({exc})",
-            "set [display] panel (or model) in the config to the nearest layout and report the board",
-        )
     if cfg is not None:
         from tableside.device.pins import PinConflict, resolve_pins
 
         try:
-            resolve_pins(cfg, driver)
+            resolve_pins(cfg, board.panel, board.driver)  # the fitted board's own driver pins (13.3": 26, 16)
         except PinConflict as exc:
-            return Check(False, f"Inky board {panel.name}: {exc.message}", exc.fix)
-    return Check(True, f"Inky board detected: {getattr(panel, 'name', panel)}")
+            return Check(False, f"Inky board {board.panel.name}: {exc.message}", exc.fix)
+    return Check(True, f"Inky board {board.how}: {board.panel.name}")
 
 
-def _panel_for(driver: Any) -> Any:
-    from tableside.device import display
-
-    return display.panel_for_driver(driver)
+def _inky_broken(exc: BaseException) -> Check:
+    return Check(
+        False,
+        f"the inky library is installed but fails to import: {faults_file.describe(exc)}",
+        "reinstall what it names in Tableside's venv ('.venv/bin/pip install --force-reinstall NAME', or "
+        f"{REINSTALL}); on 32-bit Pi OS numpy needs piwheels or 'sudo apt install libopenblas0'",
+    )
 
 
 def check_lgpio(model: str | None) -> Check:

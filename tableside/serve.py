@@ -14,8 +14,10 @@ import gc
 import logging
 import signal
 import socket
+import sqlite3
 import threading
 
+from tableside import storage
 from tableside.backup import (
     Backups,
     DamagedDatabase,
@@ -32,6 +34,7 @@ from tableside.hardware import Hardware
 from tableside.lock import FolderLock
 from tableside.network import current
 from tableside.smartdice import DiceStarting
+from tableside.storage import StorageFault
 from tableside.webui.app import Services, create_app
 from tableside.webui.server import make_server  # waitress with appliance limits, never Flask's dev server
 from tableside.webui.stream import Broker
@@ -44,6 +47,21 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.getLogger("waitress").setLevel(logging.WARNING)
     cfg = load_config(args.config)
     folder = data_dir(args.data, cfg.data)
+    trouble = storage.problem(folder)  # before anything is written: a full card is not a damaged database
+    if trouble is not None:
+        raise StorageFault(str(trouble))
+    try:
+        return _run_serve(args, cfg, folder)
+    except (OSError, sqlite3.Error) as exc:
+        if not storage.is_storage_error(exc):
+            raise
+        trouble = storage.problem(folder)  # it filled up (or went read-only) while starting
+        raise StorageFault(
+            str(trouble) if trouble else f"the data folder {folder} could not be written ({exc}); the games are safe"
+        ) from exc
+
+
+def _run_serve(args: argparse.Namespace, cfg, folder) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     host = args.host or cfg.host
     port = cfg.port if args.port is None else args.port

@@ -22,18 +22,33 @@ def texts(checks):
     return {c.text: (c.ok, c.fix) for c in checks}
 
 
+def bluetooth(tmp_path):
+    path = tmp_path / "dice.toml"
+    path.write_text('[dice]\nkind = "bluetooth"\n')
+    return str(path)
+
+
 def test_a_pi_without_an_adapter_is_told_what_to_do(tmp_path):
     pi = fake_pi(tmp_path / "pi")
-    found = texts(run_checks(str(tmp_path / "data"), root=pi, hardware=False))
+    found = texts(run_checks(str(tmp_path / "data"), bluetooth(tmp_path), root=pi, hardware=False))
     ok, fix = found["smart dice: no Bluetooth adapter found"]
     assert not ok and 'kind = "none"' in fix
+
+
+def test_with_kind_auto_a_missing_adapter_is_said_but_never_a_fix(tmp_path):
+    """Issue 32: optional dice ([dice] kind = "auto", the default) made the doctor exit 1 on a Pi without Bluetooth."""
+    pi = fake_pi(tmp_path / "pi")
+    checks = run_checks(str(tmp_path / "data"), root=pi, hardware=False)
+    dice = [c for c in checks if c.text.startswith("smart dice:")]
+    assert dice and all(c.ok and not c.fix for c in dice)
+    assert dice[0].text.startswith('smart dice: no Bluetooth adapter found (optional: [dice] kind = "auto"')
 
 
 def test_a_blocked_radio_is_named_with_rfkill(tmp_path):
     pi = fake_pi(tmp_path / "pi")
     (pi / "sys/class/bluetooth/hci0").mkdir(parents=True)
     radio(pi, "rfkill0", soft="1")
-    found = texts(run_checks(str(tmp_path / "data"), root=pi, hardware=False))
+    found = texts(run_checks(str(tmp_path / "data"), bluetooth(tmp_path), root=pi, hardware=False))
     assert found["smart dice: Bluetooth adapter hci0"] == (True, "")
     assert found["smart dice: Bluetooth is blocked (rfkill)"] == (False, "sudo rfkill unblock bluetooth")
 
