@@ -200,6 +200,7 @@ def write_row(target: str, figures: dict[str, int]) -> None:
     module = path.removeprefix("tableside/")
     text = RESULTS.read_text() if RESULTS.exists() else ""
     head, _, section = text.partition(SECTION)
+    section, nxt, tail = section.partition("\n## ")  # the sections after this one are kept as they are
     rows = {m.group(1): line for line in section.splitlines() if (m := re.match(r"^\| `([^`]+)` \|", line))}
     score = figures["killed"] / max(1, figures["total"] - figures["equivalent"])
     when = subprocess.run(["date", "-u", "+%Y-%m-%d %H:%M UTC"], capture_output=True, text=True).stdout.strip()
@@ -208,7 +209,8 @@ def write_row(target: str, figures: dict[str, int]) -> None:
         f"{figures['survived']} | {figures['equivalent']} | {figures['other']} | {score:.1%} | {when} |"
     )
     body = INTRO + "\n".join(rows[k] for k in sorted(rows)) + "\n"
-    RESULTS.write_text(head.rstrip("\n") + "\n\n" + body)
+    after = f"\n{nxt.lstrip()}{tail}" if nxt else ""
+    RESULTS.write_text(head.rstrip("\n") + "\n\n" + body + after)
 
 
 def target_module(target: str) -> str:

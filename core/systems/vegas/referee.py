@@ -36,13 +36,11 @@ def check_card(suit: Any, number: Any, where: str = "card") -> Card:
 
 
 def parse_card(text: Any, where: str = "card") -> Card:
-    """ "Game 7" -> ("Game", 7)."""
-    if not isinstance(text, str) or " " not in text.strip():
+    """ "Game 7" -> ("Game", 7). Two words, the second a number in decimal digits ("Game ²" is no card)."""
+    words = text.split() if isinstance(text, str) else []
+    if len(words) != 2 or not words[1].isdecimal():
         raise RuleError(f"{where}: {text!r} is not a card; write the suit and number, e.g. 'Game 7'")
-    suit, _, number = text.strip().rpartition(" ")
-    if not number.isdigit():
-        raise RuleError(f"{where}: {text!r} is not a card; write the suit and number, e.g. 'Game 7'")
-    return check_card(suit, int(number), where)
+    return check_card(words[0], int(words[1]), where)
 
 
 def all_cards() -> list[str]:
