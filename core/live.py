@@ -41,6 +41,14 @@ def stored_state(store: Store, row: dict, system: GameSystem, version: int) -> d
     return Replay(store, system, row).at(version)
 
 
+def entry_of(store: Store, session_id: str, seq: int) -> dict:
+    """Entry ``seq`` of a session's log; DamagedEntry when it is missing (a log has no gaps)."""
+    entry = store.entry(session_id, seq)
+    if entry is None:
+        raise DamagedEntry(seq, "it is missing from the log")
+    return entry
+
+
 def open_live(store: Store, systems: Callable[[str], GameSystem], session_id: str) -> Live:
     """Open a session: its stored head, or the newest checkpoint and at most a checkpoint's worth of
     entries re-applied, and its undo/redo stacks (three columns per entry)."""

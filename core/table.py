@@ -1,4 +1,4 @@
-"""The table: saved sessions, the active one, and the single path every change takes.
+"""The table: the game on it, and the single path every change takes.
 
 Buttons, the phone panel and the CLI all end up in ``Table.act``/``undo``/
 ``redo``: validate, roll the dice the action needs (or take typed-in faces),
@@ -10,12 +10,15 @@ Undo and redo are log entries too: undo restores the state from just before
 the action it undoes, redo re-applies that same action with the same recorded
 rolls. History is never destroyed. Every entry records the seat that acted
 beside its source; data private to a seat is redacted for everyone else.
+
+Its other rooms: reading saved games (``core.saved``, which ``Table`` inherits), the game in memory and
+opening it (``core.live``), what each seat is shown (``core.views``) and what can be done now
+(``core.offers``). Phones' seats and the limits on new games are the web layer's (``webui.seats``,
+``webui.games``).
 """
 
 from __future__ import annotations
 
-import copy
-import itertools
 import logging
 import random
 import threading
@@ -32,30 +35,25 @@ from tableside.core.errors import (
     NotFound,
     RuleError,
     TablesideError,
-    TooMany,
 )
-from tableside.core.live import Live, newest_roll, open_live, rules_for, stored_state
+from tableside.core.live import Live, entry_of, newest_roll, open_live, stored_state
 from tableside.core.offers import offers
 from tableside.core.recorder import NeedsDice, typed_faces
-from tableside.core.replay import Replay
 from tableside.core.roll import TableRoll
-from tableside.core.store import DamagedEntry, Store
+from tableside.core.saved import SavedGames
+from tableside.core.store import Store
 from tableside.core.system import GameSystem, Step, run_action
 from tableside.core.systems import all_systems, get_system
+from tableside.core.views import Views
 
 log = logging.getLogger(__name__)
 
 SOURCES = ("button", "phone", "cli", "api", "dice")  # dice: faces read from smart dice
-# Bounds that keep a guest from filling the card (docs/api.md, "Limits"): a game's name, how many saved
-# games the table keeps (delete old ones, archived to a file first), and how fast new ones may be started.
-MAX_NAME = 60
-MAX_SESSIONS = 500
-NEW_GAMES_PER_MINUTE = 6
-SESSIONS_PER_PAGE = 50
+MAX_NAME = 60  # a game's name, in characters (docs/api.md, "Limits"; how many and how fast: ``webui.games``)
 Listener = Callable[[dict], None]
 
 
-class Table:
+class Table(SavedGames):
     """Every session on this table and the one being played."""
 
     def __init__(
@@ -75,14 +73,9 @@ class Table:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._live: Live | None = None
-        # The seat-independent part of the view, built once per version (ten phones read it after each change).
-        self._public: tuple[tuple, dict] | None = None
-        self._screen_made: tuple[tuple, Any] | None = None  # the public screen of one version (``_screen``)
+        self._views = Views(store)  # the parts of the view every seat shares, built once per version
         self._claims = 0  # bumped when a seat changes hands: the view's "claimed" flags depend on it
-        self._started_games: list[float] = []  # when the last new games were started (the rate limit)
-        self.new_games_per_minute = NEW_GAMES_PER_MINUTE
-        # What the layers above keep for this table (the phones' seats: ``webui.seats``), by name.
-        self.extensions: dict[str, Any] = {}
+        self._kept: dict[str, Any] = {}  # what the layers above keep for this table (``kept``)
         active = store.get_meta("active_session")
         if active and store.get_session(active):
             self._live = open_live(self.store, self._get_system, active)
@@ -103,9 +96,12 @@ class Table:
     def systems(self) -> list[dict]:
         return [s.describe() for s in self._catalogue()]
 
-    def create_session(self, system_id: Any, options: Any = None, name: Any = "") -> dict:
-        """Start a new game and put it on the table. Refused (and nothing stored) past ``MAX_SESSIONS``
-        saved games or ``NEW_GAMES_PER_MINUTE``; ``name`` is text of at most ``MAX_NAME`` characters."""
+    def create_session(
+        self, system_id: Any, options: Any = None, name: Any = "", admit: Callable[[], None] | None = None
+    ) -> dict:
+        """Start a new game and put it on the table; ``name`` is text of at most ``MAX_NAME`` characters.
+        ``admit()`` runs once the request is known good, with the table held, just before the game is stored:
+        it raises to refuse (the phones' limits on new games, ``webui.games``) and nothing is stored."""
         if not isinstance(system_id, str):
             raise BadRequest("'system' must be a system id such as 'venom'")
         if name is None:
@@ -119,27 +115,16 @@ class Table:
         checked = system.validate_options(options)
         state = system.initial_state(checked)
         with self._lock:
-            self._check_quota()
+            if admit is not None:
+                admit()
             row = self.store.create_session(
                 system.id, checked, state, name or system.name, self._now(), system.rules_version
             )
-            self._started_games.append(time.monotonic())
             self._put_away()
             self.store.set_meta("active_session", row["id"])
             self._live = Live(row["id"], system, 0, state, row["options"] or {})
         self._notify({"kind": "session", "session": row["id"], "version": 0})
         return self.view()
-
-    def _check_quota(self) -> None:
-        now = time.monotonic()  # not ``self.clock``: a wall clock a test (or a Pi without network) moves
-        self._started_games = [t for t in self._started_games if now - 60 < t <= now]
-        if len(self._started_games) >= self.new_games_per_minute:
-            raise TooMany(f"at most {self.new_games_per_minute} new games a minute: wait a moment and try again")
-        if self.store.count_sessions() >= MAX_SESSIONS:
-            raise TooMany(
-                f"the table keeps at most {MAX_SESSIONS} saved games: delete old ones first "
-                "(each is archived to a file in the data folder before it goes)"
-            )
 
     def delete_session(self, session_id: Any) -> dict:
         """Forget a saved game that is not on the table (archive it first: ``webui.api``, ``tableside``)."""
@@ -151,22 +136,6 @@ class Table:
             self._saved_row(session_id)
             self.store.delete_session(session_id)
         return {"deleted": session_id}
-
-    def sessions(self, limit: int | None = None, offset: int = 0) -> list[dict]:
-        """Saved games, newest first: all of them, or ``limit`` of them after the first ``offset``."""
-        with self._lock:
-            active = self._live.id if self._live else None
-            return [
-                {
-                    "id": s["id"],
-                    "system": s["system"],
-                    "name": s["name"],
-                    "version": s["version"],
-                    "created_at": s["created_at"],
-                    "active": s["id"] == active,
-                }
-                for s in self.store.list_sessions(limit, offset)
-            ]
 
     def activate(self, session_id: Any) -> dict:
         if not isinstance(session_id, str):
@@ -222,98 +191,17 @@ class Table:
         with self._lock:
             return self._live.state if self._live else None
 
-    def state_of(self, session_id: str) -> dict:
-        """A saved session's newest state: the game in play from memory, others from their stored
-        head, or the newest checkpoint and at most a checkpoint's worth of entries re-applied."""
-        with self._lock:
-            live = self._live
-            if live is not None and live.id == session_id:
-                return live.state
-            row = self._saved_row(session_id)
-            system, _ = rules_for(row, self._get_system)
-            return stored_state(
-                self.store, row, system or self._get_system(row["system"]), self.store.version(session_id)
-            )
-
     def view(self, seat: str | None = None, *, with_state: bool = True) -> dict:
         """The active session as ``seat`` may see it (None: the public table view). ``with_state=False``
         leaves out the state: a phone's panel draws the screen model (``?brief=1``, the moment), and the
         seat's copy of the state is the dearest part to make."""
         with self._lock:
-            live = self._require_live()
-            system = live.system
-            public = self._public_view(live)
-            roll = self._roll_for(live, seat)
-            view = {
-                "id": live.id,
-                "system": system.id,
-                "version": live.version,
-                "state": privacy.state(system, live.state, seat) if with_state else None,
-                "roll": roll.describe() if roll else None,
-                "screen": public["screen"],
-                "seat": seat,
-                "seats": public["seats"],
-                "pending": public["pending"],
-                "tracked": public["tracked"],
-                "can_undo": bool(live.applied),
-                "can_redo": bool(live.undone),
-                "undo": public["undo"],
-                "readonly": live.readonly,
-            }
-            if not with_state:
-                del view["state"]
-            return view
-
-    def _public_view(self, live: Live) -> dict:
-        """Screen, seats, prompts and tracked numbers: the same for every phone at a version, so built
-        once per (session, version, seat claims). Callers must not change what it returns."""
-        key = (live.id, live.version, self._claims, live.readonly)
-        if self._public is None or self._public[0] != key:
-            system = live.system
-            claims = self.store.seat_claims(live.id)
-            self._public = (
-                key,
-                {
-                    "screen": self._screen(live).to_dict(),
-                    "seats": [{**s.describe(), "claimed": s.name in claims} for s in system.seats(live.state)],
-                    "pending": [p.describe() for p in system.pending(live.state)],
-                    "tracked": [t.describe() for t in system.tracked(live.state)],
-                    "undo": self._undo_target(live),
-                },
-            )
-        return self._public[1]
-
-    def _undo_target(self, live: Live) -> dict | None:
-        """What Undo would take back now, and whose change it was: a seated phone asks before
-        undoing another seat's change. The public summary only (a private entry stays private)."""
-        if not live.applied:
-            return None
-        seq = live.applied[-1][0]
-        entry = privacy.entry(self._entry(live.id, seq), None)
-        return {"seq": seq, "seat": entry.get("seat"), "summary": (entry["result"] or {}).get("summary", "")}
+            return self._views.view(self._require_live(), seat, self._claims, with_state=with_state)
 
     def screen(self) -> Any:
         """What the e-paper shows for the active session: the public view only."""
         with self._lock:
-            return self._screen(self._require_live())
-
-    def _screen(self, live: Live) -> Any:
-        """The public screen, made once per version: the phones' view and the e-paper's frame both need it
-        after each change (on a Pi each is milliseconds). Callers must not change what it returns."""
-        key = (live.id, id(live), live.version, live.readonly)
-        if self._screen_made is None or self._screen_made[0] != key:
-            system = live.system
-            made = system.screen(privacy.state(system, live.state, None), roll=self._roll_for(live, None))
-            self._screen_made = (key, made)
-        return self._screen_made[1]
-
-    def _roll_for(self, live: Live, seat: str | None) -> TableRoll | None:
-        """The roll on the table as ``seat`` may see it: while the game is still in what it belongs
-        to, and not private to another seat (None: the public table view)."""
-        roll = live.roll
-        if roll is None or not roll.visible_to(seat) or not roll.current(live.system.roll_belongs_to(live.state)):
-            return None
-        return roll
+            return self._views.screen(self._require_live())
 
     def actions(self, seat: str | None = None) -> dict:
         """What can be done now: every action with its fields and choices, and what the table waits for."""
@@ -342,6 +230,14 @@ class Table:
         """The table held still, as ``with table.held():``: reads inside see one version, and the store is
         used by one thread at a time (a layer above writing seat claims holds it too). Re-entrant."""
         return self._lock
+
+    def kept(self, name: str, make: Callable[[Table], Any]) -> Any:
+        """What a layer above keeps for this table under ``name`` (the phones' seats), made by ``make(table)``
+        the first time it is asked for: one per table, whichever of its apps asks."""
+        with self._lock:
+            if name not in self._kept:
+                self._kept[name] = make(self)
+            return self._kept[name]
 
     def seats_changed(self) -> None:
         """The seat claims in the store changed (``webui.seats``): views and marks name them anew."""
@@ -454,7 +350,7 @@ class Table:
                 raise RuleError("nothing to undo")
             target, applied_at = live.applied[-1]
             state = self._state_at(live, applied_at - 1)
-            undone = self._entry(live.id, target)
+            undone = entry_of(self.store, live.id, target)
             result = {"summary": f"Undid: {undone['result'].get('summary', undone['type'])}", "undid": target}
             if button:
                 result["button"] = button
@@ -475,7 +371,7 @@ class Table:
             if not live.undone:
                 raise RuleError("nothing to redo")
             target = live.undone[-1]
-            entry = self._entry(live.id, target)
+            entry = entry_of(self.store, live.id, target)
             step = self._run(live, entry["action"], replay=entry["rolls"], seat=entry.get("seat"))
             state, result = step.state, step.result
             result = {**result, "summary": f"Redid: {result.get('summary', entry['type'])}", "redid": target}
@@ -556,90 +452,6 @@ class Table:
             if faces is not None and live.system.spec(raw.get("type")).rolls:
                 raw = {**raw, "faces": faces}
             return self.act(raw, source, seat=seat, button=name)
-
-    # -- reading -----------------------------------------------------------------
-    def log(
-        self,
-        session_id: str | None = None,
-        seat: str | None = None,
-        since: int = 0,
-        damaged: list[dict] | None = None,
-        limit: int | None = None,
-    ) -> list[dict]:
-        """Entries after ``since`` of a session (default: the active one), oldest first; at most
-        ``limit`` of them (a phone paging back through a long game reads one page, not the rest).
-
-        An entry private to another seat (a Venus 2140 pool roll) shows only its
-        public summary: no faces, no action details. A row that no longer reads is
-        skipped and named in ``damaged`` (``{"seq", "problem"}``).
-        """
-        damaged = [] if damaged is None else damaged
-        with self._lock:
-            if session_id is None:
-                session_id = self._require_live().id
-            else:
-                self._saved_row(session_id)
-            entries = self.store.entries(session_id, after=since, damaged=damaged)
-            out = [privacy.entry(e, seat) for e in itertools.islice(entries, limit)]
-        if damaged:
-            log.warning("session %s: damaged log entries skipped: %s", session_id, damaged[:5])
-        return out
-
-    def export_source(self, session_id: str | None, seat: str | None = None) -> tuple[dict, str | None]:
-        """(the session's row, the seat its export is read as): an export reads the log itself, on a
-        connection of its own (``Store.reader``), without holding the table. ``seat`` counts only for
-        the game on the table; a saved game is exported as the shared view sees it."""
-        with self._lock:
-            if session_id is None or (self._live is not None and session_id == self._live.id):
-                session_id = self._require_live().id
-            else:
-                seat = None
-            return self._saved_row(session_id), seat
-
-    def states(self, session_id: str) -> list[dict]:
-        """The state after every version, 0 to the newest, re-applied from the log's recordings. Linear in
-        the log, and it keeps every state: for tests and short games (the chart folds step by step,
-        ``webui.history``); a session whose rules cannot replay raises RuleError."""
-        with self._lock:
-            row, system = self._replayable(session_id)
-            out = [row["initial_state"]]
-            replay = Replay(self.store, system, row)
-            out += [copy.deepcopy(state) for _, state in replay.steps(out[0], 0, self.store.version(session_id))]
-            return out
-
-    def replay(self, session_id: str) -> dict:
-        """The state at the end of the log, derived from the log alone (no stored states, never the RNG)."""
-        with self._lock:
-            row, system = self._replayable(session_id)
-            return Replay(self.store, system, row, use_stored=False).from_log()
-
-    def store_row(self, session_id: str) -> dict:
-        """A saved session's row (system, options, initial state): what a reader of its log needs."""
-        with self._lock:
-            return self._saved_row(session_id)
-
-    def _saved_row(self, session_id: str) -> dict:
-        """The saved session's row, or NotFound naming the id (its first 40 characters)."""
-        row = self.store.get_session(session_id)
-        if row is None:
-            raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
-        return row
-
-    def _replayable(self, session_id: str) -> tuple[dict, GameSystem]:
-        """The saved session's row and the rules that replay it; RuleError saying why they cannot."""
-        row = self._saved_row(session_id)
-        system, why = rules_for(row, self._get_system)
-        if system is None:
-            raise RuleError(f"cannot replay: {why}")
-        return row, system
-
-    def system_of(self, row: dict) -> GameSystem:
-        """The system a saved session belongs to (its current rules)."""
-        return self._get_system(row["system"])
-
-    def rules_for(self, row: dict) -> tuple[GameSystem | None, str | None]:
-        """The rules a saved session was played with, or None and why it cannot be played on."""
-        return rules_for(row, self._get_system)
 
     # -- internals ---------------------------------------------------------------
     def _check_version(self, live: Live, expected: Any) -> None:
@@ -727,18 +539,12 @@ class Table:
             "result": privacy.result(result, private, seat),
         }
 
-    def _entry(self, session_id: str, seq: int) -> dict:
-        entry = self.store.entry(session_id, seq)
-        if entry is None:
-            raise DamagedEntry(seq, "it is missing from the log")
-        return entry
-
     def _state_at(self, live: Live, version: int) -> dict:
         """The state at ``version``: the newest stored state before it, then at most a checkpoint's worth of
         entries re-applied from their recordings (``core.replay``)."""
         row = self.store.get_session(live.id)
         assert row is not None
-        return Replay(self.store, live.system, row).at(version)
+        return stored_state(self.store, row, live.system, version)
 
     def _now(self) -> str:
         return datetime.fromtimestamp(self.clock(), UTC).isoformat(timespec="seconds")

@@ -36,6 +36,7 @@ from tableside.network import current
 from tableside.smartdice import DiceStarting
 from tableside.storage import StorageFault
 from tableside.webui.app import Services, create_app
+from tableside.webui.games import new_games_for
 from tableside.webui.server import make_server  # waitress with appliance limits, never Flask's dev server
 from tableside.webui.stream import Broker
 
@@ -109,7 +110,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     # are turned on and the start-up heap frozen once serving, so later collections skip it. benchmarks/: pi-sized.
     store = Store(folder / "tableside.db")
     table = Table(store)
-    table.new_games_per_minute = cfg.limits.new_games_per_minute
+    new_games_for(table).per_minute = cfg.limits.new_games_per_minute
     broker = Broker(max_streams=cfg.limits.max_streams)
     table.subscribe(broker.publish)
     faults = Faults(folder)

@@ -9,9 +9,11 @@ import random
 
 from flask import Flask
 from tableside.core.store import Store
-from tableside.core.table import MAX_NAME, MAX_SESSIONS, NEW_GAMES_PER_MINUTE, SESSIONS_PER_PAGE, Table
+from tableside.core.table import MAX_NAME, Table
+from tableside.webui.api import SESSIONS_PER_PAGE
 from tableside.webui.app import Services, create_app
 from tableside.webui.auth import JoinGuard
+from tableside.webui.games import MAX_SESSIONS, NEW_GAMES_PER_MINUTE, new_games_for
 
 from tests import toysystem
 from tests.httpapi import AUTH, CODE
@@ -53,7 +55,7 @@ def test_new_games_are_limited_per_minute_and_in_number(tmp_path):
     client = _client(table)
     codes = [client.post("/api/sessions", json={"system": "toy"}, headers=AUTH).status_code for _ in range(10)]
     assert codes == [201] * NEW_GAMES_PER_MINUTE + [429] * (10 - NEW_GAMES_PER_MINUTE)
-    table.new_games_per_minute = 10**6
+    new_games_for(table).per_minute = 10**6
     table.store.conn.executemany(
         "INSERT INTO sessions (id, ordinal, system, name, options, initial_state, created_at) "
         "VALUES (?, ?, 'toy', 'old', '{}', '{}', '')",
@@ -67,7 +69,6 @@ def test_new_games_are_limited_per_minute_and_in_number(tmp_path):
 
 def test_saved_games_are_listed_by_page(tmp_path):
     table = _table(tmp_path)
-    table.new_games_per_minute = 10**6
     for _ in range(SESSIONS_PER_PAGE + 3):
         table.create_session("toy")
     client = _client(table)

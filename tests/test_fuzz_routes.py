@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tableside.core.store import Store
 from tableside.core.table import Table
+from tableside.webui.games import new_games_for
 
 from tests.httpapi import AUTH, phone
 
@@ -53,7 +54,7 @@ _folder = Path(tempfile.mkdtemp(prefix="tableside-fuzz-"))
 _table = Table(Store(_folder / "t.db"), rng=random.Random(18))
 _client = phone(_table)
 _client.post("/api/sessions", json={"system": "v2140", "options": {"players": ["Shred"], "gm": "GM"}}, headers=AUTH)
-_table.new_games_per_minute = 10**6
+new_games_for(_table).per_minute = 10**6
 _ACTIONS = _documented(_client)
 _RULES = [r for r in _client.application.url_map.iter_rules() if r.endpoint != "static"]
 

@@ -14,7 +14,6 @@ from flask import Blueprint, Response, current_app, jsonify, request, stream_wit
 from tableside.core.errors import BadRequest, Conflict, NotFound, SeatGone
 from tableside.core.patch import diff
 from tableside.core.store import Store
-from tableside.core.table import SESSIONS_PER_PAGE
 from tableside.webui.exports import ExportCache, archive_session, export_lines
 from tableside.webui.panel import Prepared, accepts_gzip
 from tableside.webui.seats import SEAT_GONE_AFTER
@@ -22,6 +21,7 @@ from tableside.webui.server import DETACH_KEY
 from tableside.webui.stream import format_event
 
 bp = Blueprint("api", __name__)
+SESSIONS_PER_PAGE = 50  # saved games per page of ``GET /api/sessions?page=N``
 
 
 def _services():
@@ -121,7 +121,7 @@ def systems():
 @bp.post("/api/sessions")
 def new_session():
     body = _body()
-    view = _services().table.create_session(body.get("system"), body.get("options"), body.get("name") or "")
+    view = _services().new_games.start(body.get("system"), body.get("options"), body.get("name") or "")
     return jsonify(view), 201
 
 

@@ -29,6 +29,7 @@ from tableside.webui.auth import (
     host_allowed,
     json_body_refusal,
 )
+from tableside.webui.games import NewGames, new_games_for
 from tableside.webui.seats import Seats, seats_for
 from tableside.webui.server import TRUST_KEY
 from tableside.webui.stream import Broker
@@ -58,9 +59,11 @@ class Services:
     names: tuple[str, ...] = ()  # extra Host names besides IPs, localhost and *.local
     dice: Any = None  # tableside.smartdice.SmartDice (DiceStarting while they open), or None: no smart dice
     seats: Seats = field(init=False)  # the phones seated at the table: one per table, whichever app asks
+    new_games: NewGames = field(init=False)  # how many games and how fast: one per table too
 
     def __post_init__(self) -> None:
         self.seats = seats_for(self.table)
+        self.new_games = new_games_for(self.table)
 
 
 class BuildOnUseRule(Rule):

@@ -28,10 +28,7 @@ KNOWN_PHONES = 4096  # phones remembered as heard from before the oldest are for
 
 def seats_for(table: Table) -> Seats:
     """The one ``Seats`` of ``table``, made the first time it is asked for."""
-    seats = table.extensions.get("seats")
-    if seats is None:
-        seats = table.extensions["seats"] = Seats(table)
-    return seats
+    return table.kept("seats", Seats)
 
 
 class Seats:

@@ -1,0 +1,97 @@
+"""What the phones and the e-paper are shown of the game on the table, as each seat may see it.
+
+The parts every seat shares (screen, seats, prompts, tracked numbers, what Undo takes back) are built
+once per version and seat claims: after each change ten phones read them, and the e-paper's frame needs
+the same screen. Callers must not change what is returned.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tableside.core import privacy
+from tableside.core.live import Live, entry_of
+from tableside.core.roll import TableRoll
+from tableside.core.store import Store
+
+
+class Views:
+    """The view of the game on the table, its shared parts made once per version."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._public: tuple[tuple, dict] | None = None  # (key, the seat-independent part of the view)
+        self._screen: tuple[tuple, Any] | None = None  # (key, the public screen of one version)
+
+    def view(self, live: Live, seat: str | None, claims_mark: int, *, with_state: bool = True) -> dict:
+        """``live`` as ``seat`` may see it (``Table.view``); ``claims_mark`` moves whenever a seat changes
+        hands (the "claimed" flags are built once per mark)."""
+        system = live.system
+        public = self._public_view(live, claims_mark)
+        roll = roll_for(live, seat)
+        view = {
+            "id": live.id,
+            "system": system.id,
+            "version": live.version,
+            "state": privacy.state(system, live.state, seat) if with_state else None,
+            "roll": roll.describe() if roll else None,
+            "screen": public["screen"],
+            "seat": seat,
+            "seats": public["seats"],
+            "pending": public["pending"],
+            "tracked": public["tracked"],
+            "can_undo": bool(live.applied),
+            "can_redo": bool(live.undone),
+            "undo": public["undo"],
+            "readonly": live.readonly,
+        }
+        if not with_state:
+            del view["state"]
+        return view
+
+    def _public_view(self, live: Live, claims_mark: int) -> dict:
+        """Screen, seats, prompts and tracked numbers: the same for every phone at a version, so built
+        once per (session, version, seat claims). Callers must not change what it returns."""
+        key = (live.id, live.version, claims_mark, live.readonly)
+        if self._public is None or self._public[0] != key:
+            system = live.system
+            claims = self.store.seat_claims(live.id)
+            self._public = (
+                key,
+                {
+                    "screen": self.screen(live).to_dict(),
+                    "seats": [{**s.describe(), "claimed": s.name in claims} for s in system.seats(live.state)],
+                    "pending": [p.describe() for p in system.pending(live.state)],
+                    "tracked": [t.describe() for t in system.tracked(live.state)],
+                    "undo": self._undo_target(live),
+                },
+            )
+        return self._public[1]
+
+    def _undo_target(self, live: Live) -> dict | None:
+        """What Undo would take back now, and whose change it was: a seated phone asks before
+        undoing another seat's change. The public summary only (a private entry stays private)."""
+        if not live.applied:
+            return None
+        seq = live.applied[-1][0]
+        entry = privacy.entry(entry_of(self.store, live.id, seq), None)
+        return {"seq": seq, "seat": entry.get("seat"), "summary": (entry["result"] or {}).get("summary", "")}
+
+    def screen(self, live: Live) -> Any:
+        """The public screen, made once per version: the phones' view and the e-paper's frame both need it
+        after each change (on a Pi each is milliseconds). Callers must not change what it returns."""
+        key = (live.id, id(live), live.version, live.readonly)
+        if self._screen is None or self._screen[0] != key:
+            system = live.system
+            made = system.screen(privacy.state(system, live.state, None), roll=roll_for(live, None))
+            self._screen = (key, made)
+        return self._screen[1]
+
+
+def roll_for(live: Live, seat: str | None) -> TableRoll | None:
+    """The roll on the table as ``seat`` may see it: while the game is still in what it belongs
+    to, and not private to another seat (None: the public table view)."""
+    roll = live.roll
+    if roll is None or not roll.visible_to(seat) or not roll.current(live.system.roll_belongs_to(live.state)):
+        return None
+    return roll
