@@ -382,14 +382,14 @@ def action_path(report: Report, folder: Path, n: int) -> None:
     table.act(dict(ROLL), source="api")
     per_append = len(statements)
     table.store.conn.set_trace_callback(None)
-    live = table._live
-    assert live is not None
-    entry = next(table.store.entries(live.id, after=live.version - 1))
+    position, state = table.position(), table.current_state()
+    assert position is not None and state is not None
+    entry = next(table.store.entries(position[0], after=position[1] - 1))
     appended = [10**6]
 
     def append() -> None:  # the log write alone: one action's entry, as Table.act writes it
         appended[0] += 1
-        table.store.append("bench", appended[0], entry, live.state)
+        table.store.append("bench", appended[0], entry, state)
 
     base, log_only, inproc = interleaved([bare, append, lambda: table.act(dict(ROLL), source="api")], n)
     table.store.close()

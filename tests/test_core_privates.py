@@ -3,8 +3,8 @@ core's public calls (``Table.held()``, not ``table._lock``), so the core may cha
 
 Read from the source with ``ast``: the private names the core defines (``_name`` methods, attributes,
 module functions and constants), then every ``x._name`` (x not ``self``/``cls``), every
-``getattr(x, "_name")`` and every ``from tableside.core... import _name`` in display/, device/, webui/
-and tableside/ that names one of them.
+``getattr(x, "_name")`` and every ``from tableside.core... import _name`` in display/, device/, webui/,
+tableside/ and benchmarks/ that names one of them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ABOVE_CORE = ("display", "device", "webui", "tableside")
+ABOVE_CORE = ("display", "device", "webui", "tableside", "benchmarks")
 REFLECTION = ("getattr", "setattr", "hasattr", "delattr")
 
 
