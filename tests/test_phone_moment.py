@@ -102,3 +102,46 @@ def test_with_no_game_the_moment_says_so_in_a_200_the_page_draws(table):
     table.create_session("venom", None)
     started = client.get("/api/sessions/active/moment?after=0", headers=AUTH).get_json()
     assert started["view"]["system"] == "venom" and started["tag"]
+
+
+# -- one request per tap (issue #37): a change sent with ``?moment=1`` is answered with the moment --------------
+def test_a_change_asked_with_moment_answers_the_moment_and_no_state(table):
+    _long_game(table, 3)
+    client = phone(table)
+    held = client.get("/api/sessions/active/moment?after=0", headers=AUTH).get_json()
+    res = client.post(f"/api/sessions/active/actions?moment=1&after=3&base={held['tag']}", json=ROLL, headers=AUTH)
+    answer = res.get_json()
+    assert res.status_code == 200 and set(answer) == {"version", "result", "moment"}, answer
+    assert answer["version"] == 4 and "state" not in json.dumps(answer)
+    got = answer["moment"]
+    full = client.get("/api/sessions/active/moment?after=3", headers=AUTH).get_json()
+    assert got["base"] == held["tag"] and [e["seq"] for e in got["log"]] == [4]
+    assert apply({"view": held["view"], "actions": held["actions"]}, got["patch"]) == {
+        "view": full["view"],
+        "actions": full["actions"],
+    }
+    # its tag is a base for the next change, as a moment's is
+    after = client.get(f"/api/sessions/active/moment?after=4&base={got['tag']}", headers=AUTH).get_json()
+    assert after["base"] == got["tag"] and "patch" in after
+
+
+def test_undo_and_redo_asked_with_moment_answer_it_too(table):
+    _long_game(table, 2)
+    client = phone(table)
+    for which, version in (("undo", 3), ("redo", 4)):
+        answer = client.post(f"/api/sessions/active/{which}?moment=1&after=0", json={}, headers=AUTH).get_json()
+        assert set(answer) == {"version", "result", "moment"} and answer["version"] == version, answer
+        assert answer["moment"]["view"]["version"] == version and answer["moment"]["log"][-1]["seq"] == version
+
+
+def test_without_the_flag_a_change_answers_as_the_contract_says(table):
+    _long_game(table, 1)
+    answer = phone(table).post("/api/sessions/active/actions", json=ROLL, headers=AUTH).get_json()
+    assert {"version", "state", "result"} <= set(answer) and "moment" not in answer
+
+
+def test_a_bad_after_with_moment_is_refused_before_the_change_and_changes_nothing(table):
+    _long_game(table, 1)
+    res = phone(table).post("/api/sessions/active/actions?moment=1&after=x", json=ROLL, headers=AUTH)
+    assert res.status_code == 400 and "'after' must be a version number" in res.get_json()["error"]
+    assert table.view()["version"] == 1

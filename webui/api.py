@@ -122,7 +122,12 @@ def systems():
 def new_session():
     body = _body()
     view = _services().new_games.start(body.get("system"), body.get("options"), body.get("name") or "")
-    return jsonify(view), 201
+    return jsonify(_briefly(view)), 201
+
+
+def _briefly(view: dict) -> dict:
+    """The session view without its state with ``?brief=1`` (the phone page draws the moment it asks next)."""
+    return {k: v for k, v in view.items() if k != "state"} if request.args.get("brief") == "1" else view
 
 
 @bp.get("/api/sessions")
@@ -199,9 +204,13 @@ def moment():
 
     With no game on the table the moment is that: ``NO_GAME``, a 200 the page draws as its "start a
     game" screen (a phone polling for its moment is never answered with an error it must tell apart)."""
+    ready = _moment_ready(_since(), request.args.get("base", ""))
+    return jsonify(NO_GAME) if ready is None else ready.answer.response()
+
+
+def _moment_ready(after: int, base: str) -> _Ready | None:
+    """The moment answer for this phone (None: no game on the table)."""
     table = _services().table
-    after = _since()
-    base = request.args.get("base", "")
     gz = accepts_gzip()
     token = seat_token()
     kept = current_app.extensions.setdefault("tableside.moments", _Moments())
@@ -213,21 +222,39 @@ def moment():
         if token:
             _services().seats.heard_from(token)
         kept.moments.put(ready.tag, ready.moment)  # a phone holding it may send it back as its base
-        return ready.answer.response()
+        return ready
     with table.held():  # one version for all three parts (re-entrant)
         try:
             seat = _seat()
         except NotFound:  # no active session (a seat token means nothing without one)
-            return jsonify(NO_GAME)
+            return None
         mark = table.mark()
         if mark is None:
-            return jsonify(NO_GAME)
+            return None
         key = (mark, token, base, after, gz)
         ready = kept.answers.get(key)  # the phones that asked at once wait for the first one's answer
         if ready is None:
             kept.answers.put(key, ready := _made(table, seat, mark, kept, base, after, gz))
     kept.moments.put(ready.tag, ready.moment)
-    return ready.answer.response()
+    return ready
+
+
+def _moment_asked() -> tuple[int, str] | None:
+    """``?moment=1`` on a change (the phone page's): ``after`` and ``base`` of the moment its answer carries
+    in place of the state, read before the change so that a bad one changes nothing."""
+    if request.args.get("moment") != "1":
+        return None
+    return _since(), request.args.get("base", "")
+
+
+def _changed(done: dict, asked: tuple[int, str] | None) -> Response:
+    """A change's answer: as the contract says, or (``?moment=1``) ``{"version", "result", "moment"}``, the
+    moment being what ``GET /api/sessions/active/moment?after=N&base=TAG`` would answer now: the acting
+    phone redraws from it and asks nothing more."""
+    if asked is None:
+        return jsonify(done)
+    ready = _moment_ready(*asked)
+    return jsonify(version=done["version"], result=done.get("result"), moment=NO_GAME if ready is None else ready.body)
 
 
 def _made(table: Any, seat: str | None, mark: tuple, kept: _Moments, base: str, after: int, gz: bool) -> _Ready:
@@ -251,16 +278,17 @@ def _made(table: Any, seat: str | None, mark: tuple, kept: _Moments, base: str, 
     body.update(now if old is None else {"base": base, "patch": diff(old, now)})
     response = _with_damage(jsonify(body), damaged)  # as every other route says it
     damage = {k: v for k, v in response.headers.items() if k == "X-Tableside-Damaged"}
-    return _Ready(Prepared(response.get_data(), gz, damage), tag, now)
+    return _Ready(Prepared(response.get_data(), gz, damage), tag, now, body)
 
 
 class _Ready:
-    """A moment answer made for one mark, phone seat token, base, ``after`` and gzip: sent as it is."""
+    """A moment answer made for one mark, phone seat token, base, ``after`` and gzip: sent as it is (or its
+    ``body`` inside a change's answer)."""
 
-    __slots__ = ("answer", "moment", "tag")
+    __slots__ = ("answer", "body", "moment", "tag")
 
-    def __init__(self, answer: Prepared, tag: str, moment: dict) -> None:
-        self.answer, self.tag, self.moment = answer, tag, moment
+    def __init__(self, answer: Prepared, tag: str, moment: dict, body: dict) -> None:
+        self.answer, self.tag, self.moment, self.body = answer, tag, moment, body
 
 
 class _Kept:
@@ -322,27 +350,27 @@ def release_seat():
 
 @bp.post("/api/sessions/active/activate")
 def activate():
-    return jsonify(_services().table.activate(_body().get("id")))
+    return jsonify(_briefly(_services().table.activate(_body().get("id"))))
 
 
 @bp.post("/api/sessions/active/actions")
 def act():
     """Apply one game action; ``expected_version`` guards against a stale phone."""
-    body = _body()
+    body, asked = _body(), _moment_asked()
     expected = body.pop("expected_version", None)
-    return jsonify(_services().table.act(body, source=_source(), expected_version=expected, seat=_seat()))
+    return _changed(_services().table.act(body, source=_source(), expected_version=expected, seat=_seat()), asked)
 
 
 @bp.post("/api/sessions/active/undo")
 def undo():
-    table = _services().table
-    return jsonify(table.undo(source=_source(), expected_version=_body().get("expected_version"), seat=_seat()))
+    table, body, asked = _services().table, _body(), _moment_asked()
+    return _changed(table.undo(source=_source(), expected_version=body.get("expected_version"), seat=_seat()), asked)
 
 
 @bp.post("/api/sessions/active/redo")
 def redo():
-    table = _services().table
-    return jsonify(table.redo(source=_source(), expected_version=_body().get("expected_version"), seat=_seat()))
+    table, body, asked = _services().table, _body(), _moment_asked()
+    return _changed(table.redo(source=_source(), expected_version=body.get("expected_version"), seat=_seat()), asked)
 
 
 @bp.get("/api/sessions/active/log")

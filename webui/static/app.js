@@ -166,13 +166,14 @@ function showLast() { // once per version: a message about this phone (its seat,
 function saidNow(result, source = "phone") { said(changeWords({ seat: mySeat() ? mySeat().seat : null, source, result })); }
 
 // ---------- fetching only what changed ----------
-// One refresh at a time: events that arrive meanwhile fold into one more pass.
-function refresh(reason) {
+// One refresh at a time: events that arrive meanwhile fold into one more pass. ``given``: a moment this phone's
+// own change was answered with (``changing``), drawn without asking for it.
+function refresh(reason, given) {
   if (S.refreshing) { S.again = true; S.againReason = S.againReason || reason; return S.refreshing; }
   S.refreshing = (async () => {
     try {
       let why = reason;
-      do { S.again = false; await load(why); why = S.againReason; S.againReason = undefined; } while (S.again);
+      do { S.again = false; await load(why, given); given = undefined; why = S.againReason; S.againReason = undefined; } while (S.again);
     } finally { S.refreshing = null; }
   })();
   return S.refreshing;
@@ -180,7 +181,9 @@ function refresh(reason) {
 // One request per change: the moment (view, actions, new log entries). A phone holding a moment sends its tag
 // and gets only what changed (a few hundred bytes); one opening a long game gets the newest entries only.
 async function moment(after, base) {
-  const m = await api("GET", `/api/sessions/active/moment?after=${after}${base ? `&base=${base}` : ""}`);
+  return patched(await api("GET", `/api/sessions/active/moment?after=${after}${base ? `&base=${base}` : ""}`));
+}
+function patched(m) {
   if (m.patch) {
     const now = applyPatch({ view: S.view, actions: S.acts }, m.patch);
     m.view = now.view; m.actions = now.actions;
@@ -196,9 +199,42 @@ function applyPatch(value, patch) {
   for (const path of patch.del || []) delete parent(path)[path[path.length - 1]];
   return out;
 }
-async function load(reason) {
+// One request per tap: this phone's change (an action, a correction, undo or redo) is sent with ``?moment=1`` and
+// the moment it holds, and answered with the moment after it (docs/api.md): ``drawn()`` draws that moment.
+async function changing(route, body) {
+  const sent = { tag: S.tag, seat: JSON.stringify(mySeat()) };
+  const path = `${route}?moment=1&after=${S.view ? S.lastSeq : 0}${S.tag ? `&base=${S.tag}` : ""}`;
+  const res = await api("POST", path, body);
+  return { ...res, drawn: () => refresh(undefined, { ...sent, moment: res.moment }) };
+}
+// A change of this phone's own, until its answer is drawn: the live events heard meanwhile (its own change's
+// among them) are looked at afterwards, and only one that is still news asks for the moment.
+async function acting(fn) {
+  S.acting = (S.acting || 0) + 1;
+  try { return await fn(); } finally {
+    S.acting -= 1;
+    if (!S.acting) {
+      const held = S.heard || [];
+      S.heard = [];
+      for (const [d, reason] of held) if (news(d)) guarded(() => refresh(reason), "Updating");
+    }
+  }
+}
+function news(d) { return !S.view || d.session !== S.view.id || d.version > S.view.version; }
+function heard(d, reason) {
+  if (S.acting) (S.heard = S.heard || []).push([d, reason]);
+  else if (news(d)) guarded(() => refresh(reason), "Updating");
+}
+// The moment a change was answered with, if it still follows from what this phone shows: asked from the moment
+// it holds now (``base``) and as the seat it sits at now; else the moment is asked for, as after any change.
+function givenMoment(given) {
+  if (!given || !given.moment || given.tag !== S.tag || given.seat !== JSON.stringify(mySeat())) return null;
+  const m = patched(structuredClone(given.moment));
+  return { ...m, log: (m.log || []).filter((e) => !S.view || e.seq > S.lastSeq) };
+}
+async function load(reason, given) {
   const asked = mySeat(); // the seat this moment is asked as
-  let m = await moment(S.view ? S.lastSeq : 0, S.view && S.tag);
+  let m = givenMoment(given) || await moment(S.view ? S.lastSeq : 0, S.view && S.tag);
   // A seat taken, left or dropped while this was out: the answer is another seat's, so ask again as this one.
   if (JSON.stringify(mySeat()) !== JSON.stringify(asked)) { S.again = true; return; }
   if (!m.view) { S.tag = null; showNoGame(); return; } // no game on the table: the way to start one
@@ -854,13 +890,13 @@ async function send(a, body, form, button) {
   const expected = S.view.version;
   if (!(await othersTurn(a, body))) return;
   if (button) button.disabled = true;
-  try {
-    const res = await api("POST", "/api/sessions/active/actions", { type: a.type, ...body, expected_version: expected });
+  await acting(async () => { try {
+    const res = await changing("/api/sessions/active/actions", { type: a.type, ...body, expected_version: expected });
     saidNow(res.result || { summary: `Done: ${a.label || human(a.type)}` });
     banner("");
     if (form) form.close();
     window.scrollTo(0, 0);
-    if (!S.view || res.version !== S.view.version) await refresh();
+    if (!S.view || res.version !== S.view.version) await res.drawn();
   } catch (err) {
     if (err.kind === "stale") {
       const msg = "Someone changed this first. The table now shows their change: check it, then send again.";
@@ -876,7 +912,7 @@ async function send(a, body, form, button) {
       offerSmartDice(form.dice, a, body);
     } else if (form) form.refused(err.message);
     else banner(labelled(a, err.message), "error");
-  } finally { if (button) button.disabled = false; }
+  } finally { if (button) button.disabled = false; } });
 }
 
 // What the smart dice are filling, on the game tab's last-change line (the dice page has the detail).
@@ -1445,18 +1481,18 @@ async function correct(t, value, typed = String(value), balance = undefined) {
   if ((t.minimum != null && value < t.minimum) || (t.maximum != null && value > t.maximum) || !Number.isFinite(value)) {
     banner(outOfRange(t, label, typed, value), "error"); return;
   }
-  try {
-    const res = await api("POST", "/api/sessions/active/actions",
+  await acting(async () => { try {
+    const res = await changing("/api/sessions/active/actions",
       { type: "correct", key: t.key, value, reason: "fixed on a phone", expected_version: S.view.version, ...(balance ? { balance } : {}) });
     saidNow(res.result || { summary: `Corrected ${human(t.label || t.key)} to ${value}` });
     S.setOpen = null; S.setValue = undefined; S.moveOpen = null; S.barFix = null;
     banner("");
-    await refresh();
+    await res.drawn();
   } catch (err) {
     if (err.kind === "stale") { banner("Someone changed this first. Here is the table now: check the number and fix it again if needed.", "error"); await guarded(() => refresh()); }
     else if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => correct(t, value, typed, balance));
     else banner(err.message, "error");
-  }
+  } });
 }
 
 // The seat waited for when this phone sits at another one (null: a table phone, or its own turn).
@@ -1489,17 +1525,17 @@ async function undoRedo(which) {
   const u = S.view && S.view.undo, mine = mySeat();
   if (which === "undo" && mine && u && u.seat && u.seat !== mine.seat
     && !(await confirmBox(`Undo ${seatLabel(u.seat)}'s change?`, `"${u.summary}" was ${seatLabel(u.seat)}'s. Undo it from ${seatLabel(mine.seat)}'s phone?`, "Undo it"))) return;
-  try {
-    const res = await api("POST", `/api/sessions/active/${which}`, { expected_version: S.view.version });
+  await acting(async () => { try {
+    const res = await changing(`/api/sessions/active/${which}`, { expected_version: S.view.version });
     saidNow(res.result && res.result.summary ? res.result : { summary: which === "undo" ? "Undid: the last action" : "Redid: it" });
     banner("");
     window.scrollTo(0, 0);
-    await refresh();
+    await res.drawn();
   } catch (err) {
     if (err.kind === "stale") { banner("Someone changed this first: here is the table now. Undo again if you still want to.", "error"); await guarded(() => refresh()); }
     else if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => undoRedo(which));
     else banner(err.message, "error");
-  }
+  } });
 }
 
 // ---------- seats ----------
@@ -1730,7 +1766,7 @@ async function startGame(ev) {
   try { options = readAll(sys.options, S.optionWidgets); } catch (e) { if (!sayAt(e.widget, e.message)) sayForm(err, e.message); return; }
   if (S.view && !(await confirmBox("Start a new game?", `The table switches from ${systemName(S.view.system)} (version ${S.view.version}) to a new ${sys.name} game on every phone and the display. The current game stays saved under Saved games.`, "Start new game"))) return;
   try {
-    await api("POST", "/api/sessions", { system: sys.id, options });
+    await api("POST", "/api/sessions?brief=1", { system: sys.id, options }); // its view: the moment asked next draws it
     said(`A new ${sys.name} game has started.`);
     await refresh("session");
     showTab("game");
@@ -1766,7 +1802,7 @@ async function loadSessions() {
       row.append(el("button", { type: "button", onclick: async () => {
         const what = `${s.system_name}${s.players && s.players.length ? " with " + s.players.join(", ") : ""}`;
         if (!(await confirmBox("Switch the table?", `Every phone and the display switch to ${what}. ${S.view ? `The game now playing stays saved.` : ""}`, "Switch"))) return;
-        await guarded(async () => { await api("POST", "/api/sessions/active/activate", { id: s.id }); await refresh("session"); showTab("game"); }, "Switching");
+        await guarded(async () => { await api("POST", "/api/sessions/active/activate?brief=1", { id: s.id }); await refresh("session"); showTab("game"); }, "Switching");
       } }, "Play this game"));
     }
     row.append(el("a", { href: `/api/sessions/${encodeURIComponent(s.id)}/export?format=json`, download: "" }, "Export JSON"),
@@ -1827,13 +1863,13 @@ function follow() {
   es.addEventListener("change", (ev) => {
     const d = JSON.parse(ev.data);
     // Only news: an event for a version this phone already shows (a replayed backlog) costs nothing.
-    if (!S.view || d.session !== S.view.id || d.version > S.view.version) guarded(() => refresh(), "Updating");
+    heard(d);
   });
   es.addEventListener("session", async (ev) => { // a game started or switched to; one this phone shows already is no news
     const d = JSON.parse(ev.data);
     // This phone's seat in the game before is kept where the new game has that seat (the table carries it over),
     // else let go quietly: the moment asked with it says which (keepSeat, or a 409 "seat_gone" in api()).
-    if (!S.view || d.session !== S.view.id || d.version > S.view.version) guarded(() => refresh("session"), "Updating");
+    heard(d, "session");
   });
   es.addEventListener("rejected", (ev) => { // a button the rules refused: which button, on every phone
     const d = JSON.parse(ev.data);
