@@ -1766,9 +1766,11 @@ async function startGame(ev) {
   try { options = readAll(sys.options, S.optionWidgets); } catch (e) { if (!sayAt(e.widget, e.message)) sayForm(err, e.message); return; }
   if (S.view && !(await confirmBox("Start a new game?", `The table switches from ${systemName(S.view.system)} (version ${S.view.version}) to a new ${sys.name} game on every phone and the display. The current game stays saved under Saved games.`, "Start new game"))) return;
   try {
-    await api("POST", "/api/sessions?brief=1", { system: sys.id, options }); // its view: the moment asked next draws it
-    said(`A new ${sys.name} game has started.`);
-    await refresh("session");
+    await acting(async () => { // the new game's event, heard meanwhile, asks nothing more: the moment drawn next is its
+      await api("POST", "/api/sessions?brief=1", { system: sys.id, options });
+      said(`A new ${sys.name} game has started.`);
+      await refresh("session");
+    });
     showTab("game");
   } catch (e) {
     if (e.kind === "refused" && optionRefused(sys.options, e.message)) return;
@@ -1802,7 +1804,7 @@ async function loadSessions() {
       row.append(el("button", { type: "button", onclick: async () => {
         const what = `${s.system_name}${s.players && s.players.length ? " with " + s.players.join(", ") : ""}`;
         if (!(await confirmBox("Switch the table?", `Every phone and the display switch to ${what}. ${S.view ? `The game now playing stays saved.` : ""}`, "Switch"))) return;
-        await guarded(async () => { await api("POST", "/api/sessions/active/activate?brief=1", { id: s.id }); await refresh("session"); showTab("game"); }, "Switching");
+        await guarded(() => acting(async () => { await api("POST", "/api/sessions/active/activate?brief=1", { id: s.id }); await refresh("session"); showTab("game"); }), "Switching");
       } }, "Play this game"));
     }
     row.append(el("a", { href: `/api/sessions/${encodeURIComponent(s.id)}/export?format=json`, download: "" }, "Export JSON"),
