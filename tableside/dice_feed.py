@@ -154,6 +154,7 @@ class DiceFeed:
         self.clock = clock
         self.taken_at: dict[str | None, float] = {}  # seat (None: anyone's dice) -> when its last roll was taken
         self.private: dict[str, str] = {}  # die id -> the seat whose private roll it last showed
+        self._prompts: tuple[Any, list[dict]] | None = None  # (table position, its pending prompts)
         self.waiting: Wait | None = None
         self.free: list[Landing] = []
         self.message: str | None = None
@@ -394,38 +395,53 @@ class DiceFeed:
         """The game's pending prompt, when its action takes nothing but dice and this landing may start it:
         the die is the prompt's seat's (an anyone die where it names none; a roll-off seat's own die), it
         was seen moving, and its seat's last roll was not taken moments ago. Else (None, why not)."""
+        if not moved:  # decided before asking the rules anything: a flood of frames costs next to nothing
+            return None, f"{landing.name} was not seen rolling"
         try:
-            pending = self.table.actions()["pending"]
+            pending = self._pending()
         except TablesideError:
             return None, ""
         why = ""
         for p in pending:
+            seat = p.get("seat") or None
             if not p.get("type"):
                 continue
+            if seat and landing.seat != seat:
+                why = why or f"the prompt is {seat}'s and {landing.name} is {landing.seat or 'anyone'}'s"
+                continue
+            if seat and self._settling(seat):
+                return None, self._settling(seat)
             raw = {"type": p["type"]}
             try:
-                need = self.table.dice_needed(raw, [], p.get("seat"))
+                need = self.table.dice_needed(raw, [], seat)
             except TablesideError:
                 continue  # it needs more than dice (a target, a choice): a phone asks for those
             if need is None:
                 continue
             by = need.get("by")
-            if isinstance(by, list):
+            if isinstance(by, list):  # a roll-off: each seat's own die, each seat's own 2 s
                 if landing.seat not in by:
                     why = why or f"{p.get('text') or p['type']} wants each seat's own die"
                     continue
-            elif landing.seat != (p.get("seat") or None):
-                owner = p.get("seat") or "anyone"
-                why = why or f"the prompt is {owner}'s and {landing.name} is {landing.seat or 'anyone'}'s"
+                if self._settling(landing.seat):
+                    return None, self._settling(landing.seat)
+            elif not seat and landing.seat is not None:
+                why = why or f"the prompt names no seat and {landing.name} is {landing.seat}'s"
                 continue
-            if not moved:
-                return None, f"{landing.name} was not seen rolling"
-            whose = landing.seat if isinstance(by, list) else p.get("seat")
-            since = self.clock() - self.taken_at.get(whose, float("-inf"))
-            if since < SETTLE:
-                return None, f"{landing.name} landed {since:.1f} s after its seat's last roll was taken"
-            return self._new_wait(raw, p.get("seat"), need, "prompt", []), ""
+            return self._new_wait(raw, seat, need, "prompt", []), ""
         return None, why
+
+    def _pending(self) -> list[dict]:
+        """The game's pending prompts, read again only when the table moved (a die may send many frames)."""
+        version = self.table.position()  # (game, version): another game at the same version reads again
+        if self._prompts is None or self._prompts[0] != version:
+            self._prompts = (version, self.table.actions()["pending"])
+        return self._prompts[1]
+
+    def _settling(self, seat: str | None) -> str:
+        """Why a die of ``seat`` starts nothing now: its seat's last roll was taken moments ago ("" if not)."""
+        since = self.clock() - self.taken_at.get(seat, float("-inf"))
+        return f"it landed {since:.1f} s after its seat's last roll was taken" if since < SETTLE else ""
 
     def _new_wait(self, raw: dict, seat: str | None, need: dict, origin: str, before: list[Landing]) -> Wait:
         return Wait(

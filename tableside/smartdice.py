@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tableside.core.errors import NotFound
+from tableside.core.errors import NotFound, RuleError, TablesideError
 
 log = logging.getLogger("tableside")
 
@@ -43,8 +43,23 @@ class SmartDice:
             d["low_battery"] = low_battery(d)
         return {**hub, **self.feed.status(seat)}
 
+    def seats(self) -> list[str]:
+        """The seats of the game on the table (none without one)."""
+        try:
+            return [s["name"] for s in self.feed.table.view().get("seats", []) if s.get("name")]
+        except TablesideError:  # no game: any seat name goes, checked when a game names its seats
+            return []
+
+    def check_seat(self, seat: Any) -> None:
+        """A die is assigned to a seat of this game, or to anyone (null): a name no seat has is refused."""
+        seats = self.seats()
+        if isinstance(seat, str) and seats and seat not in seats:
+            raise RuleError(f"{seat[:40]!r} is not a seat of this game: pick one of {', '.join(seats)}, or anyone")
+
     def hardware(self) -> dict[str, Any]:
         """The dice part of ``GET /api/hardware``: each paired die's connection and battery."""
+        from tableside.device.smartdice.model import low_battery
+
         hub = self.hub.status()
         paired = [d for d in hub["dice"] if d["paired"]]
         return {
@@ -53,6 +68,7 @@ class SmartDice:
             "problem": hub["problem"],
             "dice": [
                 {k: d[k] for k in ("id", "label", "family", "kind", "seat", "connection", "battery", "charging")}
+                | {"low_battery": low_battery(d)}
                 for d in paired
             ],
         }
@@ -114,6 +130,19 @@ class DiceStarting:
         """Nothing was opened here (the dice that opened are closed by their owner)."""
 
 
+def seat_colours(table: Any) -> dict[str, int]:
+    """Each seat's colour in the game on the table (``core.screen.PLAYER_INKS`` index), for the dice's blinks."""
+    from tableside.core import privacy
+
+    position = table.position()
+    row = next((r for r in table.sessions() if position and r["id"] == position[0]), None)
+    state = table.current_state()
+    if row is None or state is None:
+        return {}
+    system = table.system_of(row)
+    return dict(system.seat_colours(privacy.state(system, state, None)))
+
+
 def open_dice(
     cfg: Any,
     simulate: bool,
@@ -154,5 +183,6 @@ def open_dice(
         from tableside.device.smartdice.ble import BluetoothDice
 
         hub = BluetoothDice(registry, adapter=cfg.dice_adapter, **hooks)
+    hub.seat_colours = lambda: seat_colours(table)
     paired = sum(1 for d in hub.dice.values() if d.paired)
     return SmartDice(hub, feed), f"{hub.note}; {paired} paired"

@@ -227,7 +227,7 @@ def test_every_pixels_die_type_on_each_firmware_lists_connects_and_reads_its_fac
             zoo.play(d6, "onface 4")
             zoo.play(d6, "frame 5")  # a lone "rolled" frame: not seen moving, a free roll at most
             until(lambda: hub.dice[address(d6)].last_face == 6, "the lone frame")
-            assert feed.message == "Zoo 1 shows 6: nothing waits for dice, so it is a free roll"
+            assert feed.message == "Zoo 1 shows 6: Zoo 1 was not seen rolling, so it is a free roll"
         served = {address(n): hub.links[address(n)].service for n in range(len(TYPES))}
         want = "a6b90001" if firmware == "2025-07-24" else "6e400001"
         assert all(s.startswith(want) for s in served.values()), served

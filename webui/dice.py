@@ -54,7 +54,16 @@ def pair():
     """Name a die and assign it to a seat (null: anyone's); a GoDice also says which shell it wears."""
     body = _body()
     dice = _dice()
+    dice.check_seat(body.get("seat"))
     dice.hub.pair(body.get("die"), body.get("name"), body.get("seat"), body.get("kind"))
+    return jsonify(dice.status(_seat()))
+
+
+@bp.post("/api/dice/identify")
+def identify():
+    """Blink a die so the players know which one it is: ``{"die": ID}``."""
+    dice = _dice()
+    dice.hub.blink(_body().get("die"))
     return jsonify(dice.status(_seat()))
 
 
