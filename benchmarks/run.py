@@ -120,9 +120,16 @@ class Server:
     """A ``tableside serve --simulate`` process, optionally inside a CPU-quota cgroup."""
 
     def __init__(
-        self, data: Path, cgroup: CpuQuota | None = None, config: str = "", empty: bool = False, bin: Path | None = None
+        self,
+        data: Path,
+        cgroup: CpuQuota | None = None,
+        config: str = "",
+        empty: bool = False,
+        bin: Path | None = None,
+        command: list[str] | None = None,
     ) -> None:
         self.empty = empty  # the empty Flask app (benchmarks/empty_app.py) instead of tableside serve
+        self.command = command  # another server process, run as COMMAND PORT DATA (benchmarks/servers.py)
         self.bin = bin  # another venv's bin/ (an installed copy), else this one's
         self.data = data
         self.port = free_port()
@@ -151,6 +158,8 @@ class Server:
                 str(HERE / "empty_app.py"),
                 str(self.port),
             ]
+        if self.command:
+            argv = [*self.command, str(self.port), str(self.data)]
         if self.config:
             cfg = self.data.parent / f"bench-{self.port}.toml"
             cfg.write_text(self.config)
@@ -684,7 +693,7 @@ def startup_and_memory(report: Report, folder: Path, runs: int, counts: tuple[in
     report.add(
         Row(
             "start-up",
-            "an empty Flask app under waitress to ready (benchmarks/empty_app.py)",
+            "an empty Flask app under the same server to ready (benchmarks/empty_app.py)",
             e50,
             max(empty),
             unit="s",
@@ -991,7 +1000,7 @@ def pi_sized(report: Report, folder: Path, n: int, share: float = 0.12) -> None:
     report.add(
         Row(
             "pi-sized",
-            f"an empty Flask app under waitress to ready, under {label}",
+            f"an empty Flask app under the same server to ready, under {label}",
             e50,
             max(empty),
             unit="s",

@@ -281,7 +281,7 @@ case "$arch" in
     say "    spidev: a wheel from piwheels where it has one, else built here (gcc + python3-dev)"
     ;;
 esac
-say "    Flask, waitress, gpiozero, inky and the rest: pure-Python wheels from PyPI"
+say "    Flask, h11, gpiozero, inky and the rest: pure-Python wheels from PyPI"
 say "    versions bounded by $repo/systemd/pi-constraints.txt"
 pip_args=(--prefer-binary --only-binary="$binary_only" --constraint "$repo/systemd/pi-constraints.txt" "${extra_index[@]}")
 # Built from a copy: pip builds in the source tree, and root-owned build files would be left in

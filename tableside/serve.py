@@ -37,7 +37,7 @@ from tableside.smartdice import DiceStarting
 from tableside.storage import StorageFault
 from tableside.webui.app import Services, create_app
 from tableside.webui.games import new_games_for
-from tableside.webui.server import make_server  # waitress with appliance limits, never Flask's dev server
+from tableside.webui.server import make_server  # asyncio + h11 with appliance limits, never Flask's dev server
 from tableside.webui.stream import Broker
 
 log = logging.getLogger("tableside")
@@ -45,7 +45,6 @@ log = logging.getLogger("tableside")
 
 def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    logging.getLogger("waitress").setLevel(logging.WARNING)
     cfg = load_config(args.config)
     folder = data_dir(args.data, cfg.data)
     trouble = storage.problem(folder)  # before anything is written: a full card is not a damaged database
@@ -185,8 +184,8 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     hardware.start(actual_port, host, after=answered)
     threading.Thread(target=_know_every_system, args=(table, answered), name="systems", daemon=True).start()
 
-    def stop(_signum, _frame):
-        raise SystemExit(0)
+    def stop(_signum, _frame):  # run() returns once every connection is closed
+        server.stop_soon()
 
     signal.signal(signal.SIGTERM, stop)
     gc.enable()

@@ -1,5 +1,5 @@
 """Real servers for the hardening tests: a ``tableside serve`` process, or the same
-waitress set-up (``webui.server``) in this process with limits a test chooses.
+appliance server (``webui.server``) in this process with limits a test chooses.
 Loopback only; every wait has a bound."""
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ class Process:
 
 
 class InProcess:
-    """The appliance server (waitress + hub + limits) on a thread, over the toy system."""
+    """The appliance server (event loop + workers + hub + limits) on a thread, over the toy system."""
 
     def __init__(self, folder: Path, limits: ServerLimits | None = None, keepalive: float = 15.0) -> None:
         self.limits = limits or ServerLimits()
@@ -162,7 +162,6 @@ class InProcess:
 
     def close(self) -> None:
         self.broker.close()
-        self.server.task_dispatcher.shutdown(timeout=2)
         self.server.stop_soon()
         self.thread.join(10)
         self.table.store.close()

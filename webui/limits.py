@@ -11,9 +11,10 @@ from dataclasses import dataclass
 class ServerLimits:
     """Every limit the server applies; each is a ``[server]`` key in the config file."""
 
-    # Request workers. Python runs one of them at a time: after each change ten phones ask at once, and eight
-    # workers passing the interpreter around answer them later than two do (benchmarks/results.md); two keep
-    # one free while another sends a long answer (an export, a game's history).
+    # Request workers (webui/server.py). Python runs one of them at a time: after each change ten phones ask
+    # at once, and eight workers passing the interpreter around answer them later than two do
+    # (benchmarks/results.md); two keep one free while another makes a long answer (an export, a game's
+    # history), which the event loop then sends as fast as the phone reads, holding no worker.
     threads: int = 2
     connection_limit: int = 128
     per_client_connections: int = 16

@@ -1,72 +1,100 @@
-"""waitress, set up for an appliance on a shared Wi-Fi.
+"""Tableside's HTTP server: asyncio and h11 (public APIs only), set up for an appliance on a shared Wi-Fi.
 
-waitress's defaults suit a server behind a proxy in a data centre; on the
-table's Wi-Fi every guest talks to it directly. What changes here, and why:
+One event loop owns every socket; h11 parses and frames HTTP/1.1; a few request worker threads run the
+Flask app (WSGI). Why not waitress or uvicorn (the candidates are measured side by side in
+``benchmarks/servers.py``, the choice in docs/architecture.md): neither offers, through a public API, what
+the table needs below, and waitress answers only with a worker held per stream.
 
-- **Streams do not hold worker threads.** A ``GET /api/stream`` runs as a
-  normal request (join code, Host, the stream count) and sends its first
-  event; then the connection is handed to the stream hub (``webui.stream``),
-  which writes later events from its own thread. The worker is free at once.
-  A detached connection stays readable, so a phone that leaves is seen at once
-  (end of file) and its slot freed.
-- **Slow clients are cut off.** A request whose headers and body are not in
-  within ``header_timeout`` seconds is closed (about 100 half-open connections
-  sending one byte every 10 s used to lock everyone out for 85 s); idle
-  keep-alive connections close after ``channel_timeout``; one address may hold
-  at most ``per_client_connections`` (loopback excepted: that is the table
-  itself); the total is ``connection_limit``.
-- **Bodies are small and never spooled to disk.** ``max_request_body_size``
-  refuses a large body before it is buffered (waitress's default buffers 1 GiB
-  of an unauthenticated body into a temporary file, which can fill the Pi's
-  only partition); headers are capped with ``max_request_header_size``.
-- **Phones with the code keep their connections.** A connection is a guest's
-  until a request on it shows the join code (the app calls
-  ``environ[TRUST_KEY]()``). Guests share ``guest_connections`` at most: a
-  newcomer makes room by closing the guest connection idle the longest, so
-  neither keep-alive hoarding nor slowloris can fill ``connection_limit``; and
-  a guest connection idle or slow for ``guest_idle`` seconds is closed. A phone
-  that holds the code keeps ``channel_timeout`` (8 guest addresses with 16
-  idle keep-alives each plus slowloris used to make a phone wait 45 s).
-- **Stop is quick.** Worker threads are given a second to finish, not five.
+- **Streams do not hold worker threads.** A ``GET /api/stream`` runs as a normal request (join code,
+  Host, the stream count) and sends its first event; then the connection is handed to the stream hub
+  (``webui.stream``), which writes later events from its own thread through the loop. A detached
+  connection stays readable, so a phone that leaves is seen at once (end of file) and its slot freed.
+- **A slow reader never holds a worker.** A worker hands what the app wrote to the loop and takes the
+  next request; the loop sends it as fast as the phone reads (an export, a game's log).
+- **Slow clients are cut off.** A request whose headers and body are not in within ``header_timeout``
+  seconds is closed; idle keep-alive connections close after ``channel_timeout``; one address may hold
+  at most ``per_client_connections`` (loopback excepted: that is the table itself); past
+  ``connection_limit`` the server stops accepting until one closes.
+- **Bodies are small and never spooled to disk.** A body over ``max_request_body_size`` is refused
+  before it is read; headers are capped with ``max_request_header_size``. The server's own refusals
+  answer ``{"error": ...}`` like every other error.
+- **Phones with the code keep their connections.** A connection is a guest's until a request on it
+  shows the join code (the app calls ``environ[TRUST_KEY]()``). Guests share ``guest_connections`` at
+  most: a newcomer makes room by closing the guest connection least worth keeping, and a guest
+  connection idle or slow for ``guest_idle`` seconds is closed.
+- **Stop is quick.** Streams get their "bye", workers get a second, every connection is closed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import io
 import json
 import logging
+import queue
+import socket
+import sys
+import threading
 import time
 from collections.abc import Callable
+from http import HTTPStatus
+from urllib.parse import unquote_to_bytes
+
+import h11
+from tableside.webui.stream import Broker
 
 from tableside.webui.limits import ServerLimits
-from tableside.webui.stream import Broker
-from waitress.adjustments import Adjustments
-from waitress.channel import HTTPChannel
-from waitress.server import TcpWSGIServer
-from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
 
 log = logging.getLogger(__name__)
 
-DETACH_KEY = "tableside.detach"
+DETACH_KEY = "tableside.detach"  # environ[DETACH_KEY](attach, release): hand this connection to the hub
 TRUST_KEY = "tableside.trust"  # environ[TRUST_KEY](): this connection showed the join code
+PIECE = 64 * 1024  # a worker hands a long answer to the loop in pieces of about this size
+STOP_WAIT = 1.0  # seconds a stopping server gives busy workers (a systemd stop must end in under 2 s)
 
 
-class QuickDispatcher(ThreadedTaskDispatcher):
-    """waitress waits 5 s for busy workers on stop; a systemd stop must end in under 2 s."""
+class Workers:
+    """Request worker threads (daemons: a request still running never keeps a stopping process alive)."""
 
-    shutdown_timeout = 1.0
+    def __init__(self, count: int) -> None:
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self.busy = 0
+        self._lock = threading.Lock()
+        self.threads = [
+            threading.Thread(target=self._run, name=f"request-{i}", daemon=True) for i in range(max(1, count))
+        ]
+        for thread in self.threads:
+            thread.start()
 
-    def shutdown(self, cancel_pending: bool = True, timeout: float = 5) -> bool:
-        return super().shutdown(cancel_pending, min(timeout, self.shutdown_timeout))
+    def submit(self, job: Callable[[], None]) -> None:
+        self.jobs.put(job)
+
+    def _run(self) -> None:
+        while (job := self.jobs.get()) is not None:
+            with self._lock:
+                self.busy += 1
+            try:
+                job()
+            except Exception:
+                log.exception("a request worker failed")
+            finally:
+                with self._lock:
+                    self.busy -= 1
+
+    def stop(self) -> None:
+        for _ in self.threads:
+            self.jobs.put(None)
 
 
-class ChannelSink:
-    """A detached connection as the hub sees it: append bytes, end it."""
+class StreamSink:
+    """A detached connection as the hub sees it (``webui.stream.Sink``): append bytes, end it. Called from
+    the hub's thread; the bytes are written by the loop, framed as the answer's chunks."""
 
-    def __init__(self, channel: HubChannel, chunked: bool, backlog: int) -> None:
-        self.channel = channel
-        self.chunked = chunked
+    def __init__(self, connection: Connection, backlog: int, chunked: bool) -> None:
+        self.connection = connection
         self.backlog = backlog
+        self.chunked = chunked  # an HTTP/1.0 client reads until the connection closes, unframed
 
     def _frame(self, data: bytes) -> bytes:
         if not self.chunked or not data:
@@ -74,286 +102,482 @@ class ChannelSink:
         return b"%X\r\n%s\r\n" % (len(data), data)
 
     def push(self, data: bytes) -> bool:
-        ch = self.channel
-        if not ch.connected or ch.will_close:
+        c = self.connection
+        if c.closed or c.transport is None or c.transport.get_write_buffer_size() > self.backlog:
             return False
-        payload = self._frame(data)
-        with ch.outbuf_lock:
-            if ch.total_outbufs_len > self.backlog:
-                return False
-            ch.outbufs[-1].append(payload)
-            ch.current_outbuf_count += len(payload)
-            ch.total_outbufs_len += len(payload)
-        ch.server.pull_trigger()
-        return True
+        return c.server.soon(c.write, self._frame(data))
 
     def end(self, data: bytes) -> None:
-        ch = self.channel
-        tail = self._frame(data) + (b"0\r\n\r\n" if self.chunked else b"")
-        if ch.connected and not ch.will_close:
-            with ch.outbuf_lock:
-                ch.outbufs[-1].append(tail)
-                ch.current_outbuf_count += len(tail)
-                ch.total_outbufs_len += len(tail)
-        ch.close_when_flushed = True
-        with contextlib.suppress(OSError):  # the server may be closed already
-            ch.server.pull_trigger()
+        c = self.connection
+        c.server.soon(c.end_stream, self._frame(data) + (b"0\r\n\r\n" if self.chunked else b""))
 
 
-class HubTask(WSGITask):
-    """A WSGI task whose app may ask to hand the connection to the stream hub.
+class Connection(asyncio.Protocol):
+    """One client connection: h11 reads its requests; each complete one goes to a worker."""
 
-    The app calls ``environ[DETACH_KEY](attach, release)``: after a 200 response's
-    head and body are written, ``attach(sink)`` gets the connection; if the task
-    fails or the phone is gone first, ``release()`` frees the stream's slot.
-    """
+    def __init__(self, server: ApplianceServer, addr: tuple) -> None:
+        self.server = server
+        self.limits = server.limits
+        self.addr = addr
+        self.client = addr[0] if addr else ""
+        self.h11 = h11.Connection(h11.SERVER, max_incomplete_event_size=self.limits.max_request_header_size)
+        self.transport: asyncio.Transport | None = None
+        self.closed = False
+        self.busy = False  # a worker is answering
+        self.detached = False  # the stream hub writes to it
+        self.trusted = False  # a request on it showed the join code
+        self.created = self.last_activity = time.monotonic()
+        self.request_began: float | None = None
+        self.served = 0
+        self.paused = False  # reading paused: pipelined bytes came while a worker answers
+        self.sink: StreamSink | None = None
+        self.request: h11.Request | None = None
+        self.body = bytearray()
+        self.status_code = 0  # of the answer being written
+        self.unsent = (-1, 0.0)  # bytes waiting for the client, and since when that number stands
 
-    _detach: tuple[Callable[[ChannelSink], None], Callable[[], None]] | None = None
-    _handed = False
+    # -- asyncio ------------------------------------------------------------------------------------
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        self.server.connections.add(self)
 
-    def get_environment(self):
-        environ = super().get_environment()
-        environ[DETACH_KEY] = self._request_detach
-        environ[TRUST_KEY] = self._trust
-        return environ
-
-    def _trust(self) -> None:
-        self.channel.trusted = True
-
-    def _request_detach(self, attach: Callable[[ChannelSink], None], release: Callable[[], None]) -> None:
-        self._detach = (attach, release)
-
-    def service(self) -> None:
-        try:
-            super().service()
-        finally:
-            if self._detach is not None and not self._handed:
-                self._detach[1]()
-
-    def finish(self) -> None:
-        if self._detach is None or not self.status.startswith("200") or not self.channel.connected:
-            super().finish()
-            return
-        if not self.wrote_header:
-            self.write(b"")
-        self.close_on_finish = False  # the hub keeps the connection open
-        channel = self.channel
-        assert isinstance(channel, HubChannel)
-        sink = ChannelSink(channel, self.chunked_response, channel.server.limits.stream_backlog)
-        self._handed = True
-        channel.hand_over(sink, self._detach[0])
-
-
-class JsonErrorTask(ErrorTask):
-    """waitress's own refusals (a body over the limit, headers too large, a malformed request) answer
-    ``{"error": ...}`` like every other error, not waitress's plain text."""
-
-    def execute(self) -> None:
-        error = self.request.error
-        limit = self.channel.server.adj.max_request_body_size
-        message = {
-            413: f"the request body is too large (at most {limit // 1024} KiB)",
-            431: "the request headers are too large",
-        }.get(error.code, f"{error.reason.lower()}: {error.body}")
-        body = json.dumps({"error": message}).encode()
-        self.status = f"{error.code} {error.reason}"
-        self.response_headers.append(("Content-Type", "application/json"))
-        self.set_close_on_finish()
-        self.content_length = len(body)
-        self.write(body)
-
-
-class HubChannel(HTTPChannel):
-    """An HTTP connection that tracks how long a request takes and can be handed to the hub."""
-
-    task_class = HubTask
-    error_task_class = JsonErrorTask
-    detached = False
-    trusted = False  # a request on it showed the join code
-    request_began: float | None = None
-    served = 0
-    _sink: ChannelSink | None = None
-
-    def hand_over(self, sink: ChannelSink, on_detach: Callable[[ChannelSink], None]) -> None:
-        with self.requests_lock:
-            for extra in self.requests[1:]:  # nothing may be answered after a stream
-                extra.close()
-            del self.requests[1:]
-            self.detached = True
-            self._sink = sink
-        on_detach(sink)
-        if not self.connected:  # gone while we were handing over
-            self.server.broker.detach(sink)
-
-    def received(self, data: bytes) -> bool:
-        if self.detached:  # a stream's client has nothing more to say; ignore it
-            return True
-        if self.request is None and self.request_began is None:
-            self.request_began = time.monotonic()
-        result = super().received(data)
-        if self.request is None:
-            self.request_began = None
-        return result
-
-    def service(self) -> None:
-        self.served += 1
-        super().service()
-
-    def writable(self) -> bool:
-        if self.requests and self.total_outbufs_len and not self.detached:
-            # A worker writing an answer holds the buffer's lock and sends what it wrote itself, pulling the
-            # trigger if the socket would not take it all; asking for POLLOUT meanwhile only spins the loop
-            # (the socket is writable, the flush skips the held lock), taking the GIL from that worker.
-            if not self.outbuf_lock.acquire(blocking=False):
-                return False
-            self.outbuf_lock.release()
-        return super().writable()
-
-    def readable(self) -> bool:
-        if self.detached:  # keep reading so a phone that leaves is seen at once
-            return not (self.will_close or self.close_when_flushed) and self.connected
-        return super().readable()
-
-    def handle_read(self) -> None:
-        super().handle_read()
-        if self.detached and not self.connected:
-            self.handle_close()
-
-    def handle_write(self) -> None:
-        if not self.detached:
-            super().handle_write()
-            return
-        # The hub appends from its own thread: always flush under the buffer lock.
-        self._flush_exception(self._flush_some_if_lockable)
-        if self.close_when_flushed and not self.total_outbufs_len:
-            self.close_when_flushed = False
-            self.will_close = True
-        if self.will_close:
-            self.handle_close()
-
-    def handle_close(self) -> None:
-        sink, self._sink = self._sink, None
-        super().handle_close()
+    def connection_lost(self, exc) -> None:
+        self.closed = True
+        self.server.forget(self)
+        sink, self.sink = self.sink, None
         if sink is not None:
             self.server.broker.detach(sink)
 
+    def data_received(self, data: bytes) -> None:
+        self.last_activity = time.monotonic()
+        if self.detached:  # a stream's client has nothing more to say: ignore it, nothing is answered after
+            return
+        if self.request_began is None and self.h11.their_state is h11.IDLE:
+            self.request_began = self.last_activity
+        self.h11.receive_data(data)
+        if self.busy and not self.paused:  # no pipelined requests pile up while one is answered
+            self.paused = True
+            self.transport.pause_reading()
+        self.next_request()
 
-def _eviction_order(channel: HubChannel) -> tuple[int, float]:
+    def eof_received(self) -> bool:
+        if self.detached or not self.busy:
+            return False  # asyncio closes the transport
+        self.h11.receive_data(b"")
+        return True  # a worker is answering: the answer is written, then the connection closes
+
+    # -- requests -----------------------------------------------------------------------------------
+    def next_request(self) -> None:
+        """Read events until a request is complete (then a worker takes it) or more bytes are needed."""
+        while not self.busy and not self.closed and not self.detached:
+            try:
+                event = self.h11.next_event()
+            except h11.RemoteProtocolError as exc:
+                self.refuse(exc.error_status_hint, str(exc))
+                return
+            if event is h11.NEED_DATA or event is h11.PAUSED:
+                return
+            if isinstance(event, h11.Request):
+                if not self.take_request(event):
+                    return
+            elif isinstance(event, h11.Data):
+                self.body += event.data
+                if len(self.body) > self.limits.max_request_body_size:
+                    self.refuse(413)
+                    return
+            elif isinstance(event, h11.EndOfMessage):
+                self.request_began = None
+                self.busy = True
+                self.served += 1
+                self.server.workers.submit(Answer(self, self.request, bytes(self.body)).run)
+                return
+            elif isinstance(event, h11.ConnectionClosed):
+                self.close()
+                return
+
+    def take_request(self, request: h11.Request) -> bool:
+        self.request, self.body, self.status_code = request, bytearray(), 0
+        size = len(request.method) + len(request.target) + sum(len(k) + len(v) + 4 for k, v in request.headers)
+        if size > self.limits.max_request_header_size:  # h11's own bound holds only for a head still arriving
+            self.refuse(431)
+            return False
+        length = next((v for k, v in request.headers if k == b"content-length"), None)
+        if length is not None and int(length) > self.limits.max_request_body_size:
+            self.refuse(413)
+            return False
+        if self.h11.they_are_waiting_for_100_continue:
+            self.transport.write(self.h11.send(h11.InformationalResponse(status_code=100, headers=[])))
+        return True
+
+    def refuse(self, status: int, detail: str = "") -> None:
+        """The server's own refusal, as JSON like the app's; the connection closes after it."""
+        limit = self.limits.max_request_body_size // 1024
+        message = {
+            413: f"the request body is too large (at most {limit} KiB)",
+            431: "the request headers are too large",
+        }.get(status, f"the request is malformed: {detail[:200]}")
+        body = json.dumps({"error": message}).encode()
+        head = (
+            f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        )
+        self.transport.write(head.encode() + body)
+        self.close()
+
+    # -- answers (on the loop, from a worker's ``soon``) --------------------------------------------
+    def answer(self, status: str | None, headers: list, data: bytes, done: bool, detach) -> None:
+        """Write what a worker produced: the head (first time), body bytes, and the end when ``done``."""
+        if self.closed:
+            if done and detach is not None:
+                detach[1]()  # the stream's slot, reserved by the app
+            return
+        try:
+            out = b""
+            if status is not None:
+                code, _, reason = status.partition(" ")
+                self.status_code = int(code)
+                out += self.h11.send(h11.Response(status_code=int(code), headers=headers, reason=reason.encode()))
+            if data and self.request.method != b"HEAD":  # a HEAD's answer is its head alone
+                out += self.h11.send(h11.Data(data=data))
+            if done and detach is not None and self.status_code == 200:
+                self.transport.write(out)
+                self.hand_over(detach[0])
+                return
+            if done:
+                if detach is not None:
+                    detach[1]()
+                out += self.h11.send(h11.EndOfMessage())
+            self.transport.write(out)
+        except h11.LocalProtocolError as exc:  # e.g. more bytes than its Content-Length said
+            log.warning("closing a connection: the answer broke HTTP (%s)", exc)
+            if detach is not None:
+                detach[1]()
+            self.close()
+            return
+        if done:
+            self.finished()
+
+    def finished(self) -> None:
+        self.busy = False
+        if self.h11.our_state is h11.MUST_CLOSE or self.h11.their_state in (h11.MUST_CLOSE, h11.CLOSED):
+            self.close()
+            return
+        try:
+            self.h11.start_next_cycle()
+        except h11.LocalProtocolError:  # the client's request was not read to its end
+            self.close()
+            return
+        self.last_activity = time.monotonic()
+        if self.paused:
+            self.paused = False
+            self.transport.resume_reading()
+        self.next_request()
+
+    def hand_over(self, attach: Callable[[StreamSink], None]) -> None:
+        """The answer was a stream: from now on the hub writes its events (chunked, never ended by h11)."""
+        self.busy = False
+        self.detached = True
+        self.sink = StreamSink(self, self.limits.stream_backlog, chunked=self.h11.their_http_version == b"1.1")
+        if self.paused:  # keep reading, so a phone that leaves is seen at once
+            self.paused = False
+            self.transport.resume_reading()
+        attach(self.sink)
+
+    def write(self, data: bytes) -> None:
+        if not self.closed and data:
+            self.transport.write(data)
+
+    def end_stream(self, data: bytes) -> None:
+        self.write(data)
+        self.sink = None  # the hub has already forgotten it
+        self.close()
+
+    def close(self) -> None:
+        if not self.closed and self.transport is not None:
+            self.closed = True
+            self.transport.close()  # after what is buffered is sent
+            self.server.forget(self)
+
+
+class Answer:
+    """One request run by the WSGI app on a worker thread; what it writes is handed to the loop."""
+
+    def __init__(self, connection: Connection, request: h11.Request, body: bytes) -> None:
+        self.connection = connection
+        self.request = request
+        self.body = body
+        self.status: str | None = None
+        self.headers: list[tuple[bytes, bytes]] = []
+        self.detach: tuple[Callable, Callable] | None = None
+        self.head_handed = False  # the answer's status line is on its way: a failure now can only close
+
+    def environ(self) -> dict:
+        c, r = self.connection, self.request
+        target = r.target
+        if target.startswith((b"http://", b"https://")):  # absolute form: the path is after the authority
+            target = b"/" + target.split(b"/", 3)[3] if target.count(b"/") >= 3 else b"/"
+        path, _, query = target.partition(b"?")
+        host, port = c.server.host, c.server.effective_port
+        environ = {
+            "REQUEST_METHOD": r.method.decode("ascii"),
+            "SCRIPT_NAME": "",
+            "PATH_INFO": unquote_to_bytes(path).decode("latin-1"),
+            "QUERY_STRING": query.decode("latin-1"),
+            "SERVER_NAME": host,
+            "SERVER_PORT": str(port),
+            "SERVER_PROTOCOL": f"HTTP/{r.http_version.decode('ascii')}",
+            "SERVER_SOFTWARE": "tableside",
+            "REMOTE_ADDR": c.client,
+            "REMOTE_PORT": str(c.addr[1]) if len(c.addr) > 1 else "",
+            "wsgi.version": (1, 0),
+            "wsgi.url_scheme": "http",
+            "wsgi.input": io.BytesIO(self.body),
+            "wsgi.input_terminated": True,
+            "wsgi.errors": sys.stderr,
+            "wsgi.multithread": True,
+            "wsgi.multiprocess": False,
+            "wsgi.run_once": False,
+            DETACH_KEY: self._request_detach,
+            TRUST_KEY: self._trust,
+        }
+        for name, value in r.headers:
+            if b"_" in name:  # X-Foo_Bar would pose as X-Foo-Bar in the environ: dropped, as waitress does
+                continue
+            key = name.decode("latin-1").upper().replace("-", "_")
+            key = key if key in ("CONTENT_TYPE", "CONTENT_LENGTH") else f"HTTP_{key}"
+            text = value.decode("latin-1")
+            environ[key] = f"{environ[key]},{text}" if key in environ else text
+        if self.body or "CONTENT_LENGTH" in environ:
+            environ["CONTENT_LENGTH"] = str(len(self.body))
+        return environ
+
+    def _trust(self) -> None:
+        self.connection.trusted = True
+
+    def _request_detach(self, attach: Callable, release: Callable[[], None]) -> None:
+        self.detach = (attach, release)
+
+    def start_response(self, status: str, headers: list, exc_info=None):
+        if exc_info is not None and self.head_handed:
+            raise exc_info[1].with_traceback(exc_info[2])
+        self.status = status
+        self.headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]
+        return self._write_now
+
+    def _write_now(self, data: bytes) -> None:  # WSGI's legacy write(): sent as a piece of its own
+        self._hand(data, done=False)
+
+    def _hand(self, data: bytes, done: bool) -> None:
+        status, self.status = self.status, None  # the head goes once, with the first bytes
+        detach = self.detach if done else None
+        if status is None and not data and not done:
+            return
+        self.head_handed = self.head_handed or status is not None
+        c = self.connection
+        if not c.server.soon(c.answer, status, self.headers, data, done, detach) and detach is not None:
+            detach[1]()
+
+    def run(self) -> None:
+        try:
+            result = self.connection.server.app(self.environ(), self.start_response)
+        except Exception:
+            log.exception("the app failed")
+            self._fail()
+            return
+        pending: list[bytes] = []
+        size = 0
+        try:
+            for chunk in result:
+                if chunk:
+                    pending.append(chunk)
+                    size += len(chunk)
+                if size >= PIECE:
+                    self._hand(b"".join(pending), done=False)
+                    pending, size = [], 0
+            self._hand(b"".join(pending), done=True)
+        except Exception:
+            log.exception("the app failed while answering")
+            self._fail()
+        finally:
+            if hasattr(result, "close"):
+                result.close()
+
+    def _fail(self) -> None:
+        c = self.connection
+        if self.detach is not None:
+            self.detach[1]()
+            self.detach = None
+        if self.head_handed:
+            c.server.soon(c.close)
+            return
+        body = json.dumps({"error": "Tableside hit an unexpected problem; nothing was lost"}).encode()
+        self.status = "500 Internal Server Error"
+        self.headers = [(b"Content-Type", b"application/json"), (b"Content-Length", b"%d" % len(body))]
+        self._hand(body, done=True)
+
+
+def _eviction_order(c: Connection) -> tuple[int, float]:
     """Which guest connection goes first to make room: a request dribbling in (slowloris) oldest first,
     then a kept-alive connection idle the longest, and last a new one that has not spoken yet (a phone's
     first request may be a moment away)."""
-    if channel.request_began is not None:
-        return (0, channel.request_began)
-    if channel.served:
-        return (1, channel.last_activity)
-    return (2, channel.creation_time)
+    if c.request_began is not None:
+        return (0, c.request_began)
+    if c.served:
+        return (1, c.last_activity)
+    return (2, c.created)
 
 
-class ApplianceServer(TcpWSGIServer):
-    """waitress's TCP server with the appliance limits and the stream hub."""
-
-    channel_class = HubChannel
+class ApplianceServer:
+    """The listening socket, the event loop, the workers and the limits."""
 
     def __init__(self, app, broker: Broker, limits: ServerLimits, host: str, port: int) -> None:
+        self.app = app
         self.broker = broker
         self.limits = limits
-        adj = Adjustments(
-            host=host,
-            port=port,
-            threads=limits.threads,
-            connection_limit=limits.connection_limit,
-            channel_timeout=limits.channel_timeout,
-            cleanup_interval=limits.cleanup_interval,
-            max_request_body_size=limits.max_request_body_size,
-            max_request_header_size=limits.max_request_header_size,
-            inbuf_overflow=max(limits.max_request_body_size, 64 * 1024) + 1,  # never spool a body to disk
-            asyncore_use_poll=True,  # select() stops at 1024 descriptors
-            ident="tableside",
-        )
-        dispatcher = QuickDispatcher()
-        dispatcher.set_thread_count(adj.threads)
-        super().__init__(app, map={}, dispatcher=dispatcher, adj=adj)
+        self.host = host
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.listener = socket.create_server((host, port), family=family, backlog=1024, reuse_port=False)
+        self.listener.setblocking(False)
+        self.effective_port: int = self.listener.getsockname()[1]
+        self.connections: set[Connection] = set()
+        self.workers = Workers(limits.threads)
+        self.loop = asyncio.new_event_loop()
+        self._stopping: asyncio.Event | None = None
+        self._tasks: list[asyncio.Future] = []
+        self._room = asyncio.Event()
+        self._done = False
 
-    def handle_accept(self) -> None:
+    @property
+    def at_connection_limit(self) -> bool:
+        """True while ``connection_limit`` connections are open: new ones wait in the listen backlog."""
+        return len(self.connections) >= self.limits.connection_limit
+
+    def soon(self, fn: Callable, *args) -> bool:
+        """Run ``fn(*args)`` on the loop, from any thread; False when the loop is gone."""
         try:
-            accepted = self.accept()
-            if accepted is None:
-                return
-            conn, addr = accepted
-        except OSError:
-            return
-        client = addr[0] if isinstance(addr, tuple) else ""
-        channels = list(self.active_channels.values())
-        if client not in self.limits.trusted_clients:
-            held = sum(1 for ch in channels if ch.addr and ch.addr[0] == client)
-            if held >= self.limits.per_client_connections:
-                log.warning("refused a connection from %s: it already holds %d", client, held)
-                conn.close()
-                return
-            if not self._room_for_a_guest(channels):
-                conn.close()
-                return
-        self.set_socket_options(conn)
-        self.channel_class(self, conn, self.fix_addr(addr), self.adj, map=self._map)
-
-    def _room_for_a_guest(self, channels: list) -> bool:
-        """A new connection is a guest's until it shows the code: past ``guest_connections`` guests, the one
-        least worth keeping (``_eviction_order``; never one a worker is answering) is closed to make room."""
-        trusted = self.limits.trusted_clients
-        guests = [
-            ch
-            for ch in channels
-            if isinstance(ch, HubChannel)
-            and not ch.trusted
-            and not ch.detached
-            and not (ch.addr and ch.addr[0] in trusted)
-        ]
-        if len(guests) < self.limits.guest_connections:
+            self.loop.call_soon_threadsafe(fn, *args)
             return True
-        idle = [ch for ch in guests if not ch.requests]
-        if not idle:
+        except RuntimeError:  # the loop is closed: the server has stopped
             return False
-        min(idle, key=_eviction_order).handle_close()
-        return True
 
-    def maintenance(self, now: float) -> None:
-        """Close idle connections (waitress) and requests that arrive too slowly (ours)."""
-        super().maintenance(now)
-        mono = time.monotonic()
-        wall = time.time()
-        trusted = self.limits.trusted_clients
-        for channel in list(self.active_channels.values()):
-            if not isinstance(channel, HubChannel) or channel.detached or channel.requests:
-                continue
-            guest = not channel.trusted and not (channel.addr and channel.addr[0] in trusted)
-            limit = min(self.limits.header_timeout, self.limits.guest_idle) if guest else self.limits.header_timeout
-            began = channel.request_began
-            slow = began is not None and mono - began > limit
-            silent = began is None and channel.served == 0 and wall - channel.creation_time > limit
-            idle = guest and began is None and wall - channel.last_activity > self.limits.guest_idle
-            if slow or silent or idle:
-                channel.will_close = True
+    def forget(self, c: Connection) -> None:
+        self.connections.discard(c)
+        self._room.set()
 
-    def pull_trigger(self) -> None:
-        with contextlib.suppress(OSError):  # a worker finishing after close_all(): nothing left to wake
-            super().pull_trigger()
+    def run(self) -> None:
+        """Serve until ``stop_soon()`` (or an exception such as KeyboardInterrupt), then close everything."""
+        try:
+            self.loop.run_until_complete(self._serve())
+        finally:
+            self.close_all()
 
     def stop_soon(self) -> None:
-        """From another thread: close every connection inside the event loop, which then ends."""
-        with contextlib.suppress(OSError):  # the loop already ended and closed its trigger: nothing to stop
-            self.trigger.pull_trigger(self.close_all)
+        """From another thread or a signal handler: stop serving; ``run()`` closes every connection and returns."""
+        self.soon(lambda: self._stopping is not None and self._stopping.set())
+
+    async def _serve(self) -> None:
+        self._stopping = asyncio.Event()
+        self._tasks = [asyncio.ensure_future(self._accept()), asyncio.ensure_future(self._maintain())]
+        await self._stopping.wait()
+
+    async def _accept(self) -> None:
+        while True:
+            while self.at_connection_limit:
+                self._room.clear()
+                await self._room.wait()
+            conn, addr = await self.loop.sock_accept(self.listener)
+            if not self._admit(addr):
+                conn.close()
+                continue
+            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            with contextlib.suppress(OSError):  # gone before it was taken in
+                await self.loop.connect_accepted_socket(lambda addr=addr: Connection(self, addr), conn)
+
+    def _admit(self, addr) -> bool:
+        client = addr[0] if isinstance(addr, tuple) else ""
+        if client in self.limits.trusted_clients:
+            return True
+        held = sum(1 for c in self.connections if c.client == client)
+        if held >= self.limits.per_client_connections:
+            log.warning("refused a connection from %s: it already holds %d", client, held)
+            return False
+        return self._room_for_a_guest()
+
+    def _guest(self, c: Connection) -> bool:
+        return not c.trusted and c.client not in self.limits.trusted_clients
+
+    def _room_for_a_guest(self) -> bool:
+        """A new connection is a guest's until it shows the code: past ``guest_connections`` guests, the one
+        least worth keeping (``_eviction_order``; never one a worker is answering) is closed to make room."""
+        guests = [c for c in self.connections if self._guest(c) and not c.detached]
+        if len(guests) < self.limits.guest_connections:
+            return True
+        idle = [c for c in guests if not c.busy]
+        if not idle:
+            return False
+        min(idle, key=_eviction_order).close()
+        return True
+
+    async def _maintain(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.cleanup_interval)
+            now = time.monotonic()
+            for c in list(self.connections):
+                if self._overdue(c, now):
+                    c.close()
+
+    def _overdue(self, c: Connection, now: float) -> bool:
+        """Slow (a request dribbling in), silent (never spoke), idle past its timeout, or not reading."""
+        if c.transport is None or c.busy:
+            return False
+        unsent = c.transport.get_write_buffer_size()
+        if unsent != c.unsent[0]:
+            c.unsent = (unsent, now)
+        if unsent and now - c.unsent[1] > self.limits.channel_timeout:
+            return True  # an answer or stream the client stopped reading
+        if c.detached:
+            return False
+        guest = self._guest(c)
+        limit = min(self.limits.header_timeout, self.limits.guest_idle) if guest else self.limits.header_timeout
+        began = c.request_began
+        if began is not None:
+            return now - began > limit
+        if c.served == 0 and now - c.created > limit:
+            return True
+        idle = now - c.last_activity
+        return idle > self.limits.channel_timeout or (guest and idle > self.limits.guest_idle)
 
     def close_all(self) -> None:
-        """Close every connection now (the event loop has stopped)."""
-        for channel in list(self.active_channels.values()):
-            try:
-                if channel.total_outbufs_len:  # a last word (the streams' "bye"), if the socket takes it
-                    with contextlib.suppress(Exception), channel.outbuf_lock:
-                        channel._flush_some(do_close=False)
-                channel.handle_close()
-            except Exception:
-                log.exception("closing a connection failed")
-        self.close()
+        """Close every connection (streams get their "bye" first), give busy workers a second, then stop."""
+        if self._done:
+            return
+        self._done = True
+        self.broker.close()
+        if not self.loop.is_closed():
+            with contextlib.suppress(Exception):
+                self.loop.run_until_complete(self._close())
+            self.loop.close()
+        self.workers.stop()
+        self.listener.close()
+
+    async def _close(self) -> None:
+        if self._stopping is not None:
+            self._stopping.set()
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self.listener.close()
+        deadline = time.monotonic() + STOP_WAIT
+        await asyncio.sleep(0)  # the hub's goodbyes, queued from its thread, are written first
+        while self.workers.busy and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        for c in list(self.connections):
+            c.close()
+        while self.connections and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        for c in list(self.connections):  # a client not reading its last bytes
+            if c.transport is not None:
+                c.transport.abort()
 
 
 def make_server(app, broker: Broker, limits: ServerLimits, host: str, port: int) -> ApplianceServer:

@@ -1,9 +1,9 @@
 """Server-Sent Events: one event per change, carrying the new version.
 
-Why a hub: waitress runs each request on one of a few worker threads, and a
-stream that blocks in a generator keeps its thread for as long as the phone
+Why a hub: the server runs each request on one of a few worker threads, and a
+stream that blocks in a generator would keep its thread for as long as the phone
 stays: 24 phones (or one guest opening 24 streams) used to starve every other
-request. Under Tableside's own server (``webui.server``) a stream's request
+request under waitress. Under Tableside's own server (``webui.server``) a stream's request
 only runs long enough to check the join code and send the first event; then
 the connection is handed to this hub, which writes every later event and
 keepalive from one thread of its own. A phone that leaves is noticed by the
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 
 class Sink(Protocol):
-    """Where the hub writes one stream's bytes (a detached server connection)."""
+    """Where the hub writes one stream's bytes (a detached server connection, ``webui.server.StreamSink``)."""
 
     def push(self, data: bytes) -> bool:
         """Queue bytes for the phone; False when it is gone or too far behind."""
