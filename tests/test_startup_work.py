@@ -12,52 +12,16 @@ import threading
 import time
 
 import pytest
-from flask import url_for
 from tableside.core.store import Store
 from tableside.core.table import Table
-from tableside.webui.app import BuildOnUseRule, Services, create_app
+from tableside.webui.app import Services, create_app
 from tableside.webui.stream import Broker
-from werkzeug.routing import Map, Rule
 
 from tableside.config import Config, load_config
 from tableside.faults import Faults
 from tableside.smartdice import DiceStarting, open_dice
 from tests import toysystem
 from tests.httpapi import AUTH, CODE
-
-
-@pytest.fixture
-def app(tmp_path):
-    table = Table(
-        Store(tmp_path / "t.db"), rng=random.Random(3), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
-    )
-    yield create_app(Services(table=table, join_code=CODE, frame_png=lambda: b"", press=lambda *a: {}))
-    table.store.close()
-
-
-def test_no_route_compiles_its_url_builder_at_start_up(app):
-    rules = list(app.url_map.iter_rules())
-    assert len(rules) > 30 and all(isinstance(r, BuildOnUseRule) for r in rules)
-    assert all(r._build.__name__ == "build_on_use" for r in rules)
-    assert all(r._build_unknown.__name__ == "build_on_use" for r in rules)
-
-
-def test_urls_built_on_use_are_werkzeugs_own(app):
-    """Every route builds the URL werkzeug's eagerly compiled rule builds, with and without extra arguments."""
-    eager = Map([Rule(r.rule, endpoint=r.endpoint, methods=r.methods) for r in app.url_map.iter_rules()]).bind(
-        "table.local"
-    )
-    with app.test_request_context(base_url="http://table.local"):
-        for rule in app.url_map.iter_rules():
-            values = {name: "s-1" if name != "size" else 192 for name in rule.arguments}
-            for extra in ({}, {"seat": "A"}):
-                expected = eager.build(rule.endpoint, {**values, **extra})
-                assert url_for(rule.endpoint, **values, **extra) == expected
-                assert url_for(rule.endpoint, **values, **extra) == expected  # the compiled builder, second time
-        assert url_for("api.saved_log", session_id="s 1") == "/api/sessions/s%201/log"
-
-
-# -- the smart dice open on the hardware thread, after the first answer ---------------------------
 
 
 @pytest.fixture

@@ -34,7 +34,6 @@ from tableside.webui.seats import Seats, seats_for
 from tableside.webui.server import TRUST_KEY
 from tableside.webui.stream import Broker
 from werkzeug.exceptions import HTTPException
-from werkzeug.routing import Rule
 
 log = logging.getLogger(__name__)
 
@@ -66,33 +65,8 @@ class Services:
         self.new_games = new_games_for(self.table)
 
 
-class BuildOnUseRule(Rule):
-    """A route whose URL builder is compiled the first time a URL is built from it, not at start-up.
-
-    Werkzeug compiles two builders per route when it is added (Python code generated and
-    compiled for ``url_for``): 9 of the 11 ms ``create_app`` took on this machine, before the
-    first answer. Tableside builds no URLs (no ``url_for``, no redirects built from a rule), so
-    on the appliance they are never compiled; a caller that does build one pays it once then.
-    """
-
-    def _compile_builder(self, append_unknown: bool = True):  # werkzeug.routing.Rule's, deferred
-        compile_now = super()._compile_builder
-        attribute = "_build_unknown" if append_unknown else "_build"
-
-        def build_on_use(rule: Rule, *args: Any, **kwargs: Any) -> tuple[str, str]:
-            builder = compile_now(append_unknown).__get__(rule, None)
-            setattr(rule, attribute, builder)  # the next build calls the compiled one directly
-            return builder(*args, **kwargs)
-
-        return build_on_use
-
-
-class _App(Flask):
-    url_rule_class = BuildOnUseRule
-
-
 def create_app(services: Services, test_config: dict | None = None) -> Flask:
-    app = _App(__name__)
+    app = Flask(__name__)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY)
     app.json.sort_keys = False  # (Flask 3 ignores JSON_SORT_KEYS) the table's dicts are built in a stable order
     if test_config:

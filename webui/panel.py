@@ -19,7 +19,7 @@ import logging
 import threading
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 from tableside.core.errors import NotFound, TablesideError
 
 bp = Blueprint("panel", __name__)
@@ -93,9 +93,11 @@ def draw_icon(size: int) -> bytes:
         return _icons[size]
 
 
-class Ready(Response):
+def ready(*args, **kwargs) -> Response:
     """An answer made once and sent as it is to every phone asking the same (``Prepared``): already
-    tagged and compressed, so ``compress`` leaves it alone."""
+    tagged and compressed, so ``compress`` leaves it alone (it reads the mark in ``flask.g``)."""
+    g.prepared_answer = True
+    return Response(*args, **kwargs)
 
 
 class Prepared:
@@ -122,11 +124,11 @@ class Prepared:
         what a phone's ``fetch`` never sends: ranges and the other conditions."""
         environ = request.environ
         if _RARE.intersection(environ):
-            return Ready(self.body, headers=self.headers, mimetype="application/json").make_conditional(request)
+            return ready(self.body, headers=self.headers, mimetype="application/json").make_conditional(request)
         held = environ.get("HTTP_IF_NONE_MATCH")
         if held and environ["REQUEST_METHOD"] in ("GET", "HEAD") and (f'"{self.etag}"' in held or held.strip() == "*"):
-            return Ready(status=304, headers=self.head)
-        return Ready(self.body, headers=self.headers, mimetype="application/json")
+            return ready(status=304, headers=self.head)
+        return ready(self.body, headers=self.headers, mimetype="application/json")
 
 
 _RARE = frozenset(("HTTP_RANGE", "HTTP_IF_RANGE", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE"))
@@ -140,7 +142,7 @@ def accepts_gzip() -> bool:
 @bp.after_app_request
 def compress(response: Response) -> Response:
     """gzip JSON, HTML, JS, CSS and SVG when the phone accepts it (never the event stream)."""
-    if isinstance(response, Ready):
+    if g.get("prepared_answer"):
         return response
     mimetype = response.mimetype or ""
     if mimetype == "text/event-stream" or response.headers.get("Content-Encoding") or response.status_code == 304:
