@@ -32,6 +32,7 @@ MADE_TO_SUBCLASS = {
     "sdbus.dbus_proxy_async_interfaces.DbusInterfaceCommonAsync",
     "bluezoo.interfaces.GattService.GattServiceInterface",
     "gpiozero.pins.mock.MockFactory",
+    "gpiozero.pins.mock.MockPin",
     "gpiozero.pins.mock.MockPWMPin",
 }
 # Still there (issue #37 leaves it to the buttons' owner): MockPin stamps each edge with time.monotonic()

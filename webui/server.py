@@ -42,9 +42,8 @@ from http import HTTPStatus
 from urllib.parse import unquote_to_bytes
 
 import h11
-from tableside.webui.stream import Broker
-
 from tableside.webui.limits import ServerLimits
+from tableside.webui.stream import Broker
 
 log = logging.getLogger(__name__)
 
