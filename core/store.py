@@ -228,13 +228,15 @@ class Store:
         _migrate(self.conn)
 
     @classmethod
-    def reader(cls, path: str | Path) -> Store:
+    def reader(cls, path: str | Path, immutable: bool = False) -> Store:
         """A read-only connection of its own to the same file, for heavy reads (chart, luck, export) that
-        must not hold the table's lock: WAL lets it read while the table writes. One thread at a time."""
+        must not hold the table's lock: WAL lets it read while the table writes. One thread at a time.
+        ``immutable`` only for a file nobody can write (a read-only disk): sqlite then needs no ``-shm``."""
         store = cls.__new__(cls)
         store.path = Path(path)
+        mode = "ro&immutable=1" if immutable else "ro"
         store.conn = sqlite3.connect(
-            f"file:{store.path}?mode=ro", uri=True, check_same_thread=False, isolation_level=None
+            f"file:{store.path}?mode={mode}", uri=True, check_same_thread=False, isolation_level=None
         )
         store.conn.execute("PRAGMA query_only=ON")
         return store

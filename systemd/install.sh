@@ -202,8 +202,10 @@ fi
 say "  the table will run as user $user"
 
 codename=unknown
+os_name="an unknown system (no /etc/os-release)"
 if [ -r "$root/etc/os-release" ]; then
   codename=$(. "$root/etc/os-release" && printf '%s' "${VERSION_CODENAME:-unknown}")
+  os_name=$(. "$root/etc/os-release" && printf '%s' "${PRETTY_NAME:-${NAME:-an unknown system}}")
 fi
 case "$codename" in
   bookworm) python_minor=11 ;;
@@ -211,10 +213,22 @@ case "$codename" in
   *) python_minor=$(python3 -c 'import sys; print(sys.version_info[1])' 2>/dev/null || echo 11)
      say "  warning: made for Raspberry Pi OS Bookworm; this is '$codename' (carrying on)" ;;
 esac
+arch_given=$arch
 if [ -z "$arch" ]; then
   arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
 fi
-say "  Raspberry Pi OS $codename, $arch, Python 3.$python_minor"
+if [[ "$model" == "Raspberry Pi"* ]]; then
+  say "  Raspberry Pi OS $codename, $arch, Python 3.$python_minor"
+else  # a laptop's dry run: name what it is, and plan a Pi's steps, never a 32-bit Pi's for an amd64 laptop
+  say "  $os_name, $arch, Python 3.$python_minor: not Raspberry Pi OS on a Pi"
+  case "$arch" in
+    arm64|aarch64|armhf|armel|armv7l|armv6l) ;;
+    *) if [ -z "$arch_given" ]; then
+         say "  $arch is no Raspberry Pi's: the steps below are a 64-bit Pi's (arm64); --arch armhf shows a 32-bit Pi's"
+         arch=arm64
+       fi ;;
+  esac
+fi
 
 boot_config=""
 for candidate in "$root/boot/firmware/config.txt" "$root/boot/config.txt"; do

@@ -28,12 +28,46 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _host(text: str) -> str:
+    """``--host``: an address or a name this machine resolves, checked before anything starts."""
+    from tableside.preflight import HOST_FIX, host_problem
+
+    problem = host_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{problem}: {HOST_FIX}")
+    return text
+
+
 def _panel(text: str) -> str:
     """``--panel``: one of the layouts in display.panels, checked before anything starts."""
     from tableside.display.panels import PANELS  # data only: no Pillow, no inky
 
     if text not in PANELS:
         raise argparse.ArgumentTypeError(f"{text!r} is not a panel; choose one of {', '.join(PANELS)}")
+    return text
+
+
+def _path(text: str) -> str:
+    """``--data`` and ``--config``: an empty one would quietly mean the default, so it is refused."""
+    if not text.strip() or "\0" in text or len(text) > 4096:
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not a path: name a folder or file, e.g. ~/games")
+    return text
+
+
+def _seed(text: str) -> int:
+    """``roll --seed``: a whole number a person can type again (at most 19 digits)."""
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 19:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a seed: use a whole number, e.g. --seed 7")
+    return int(text)
+
+
+def _session(text: str) -> str:
+    """``export --session``: a session id as the phone and ``GET /api/sessions`` show it (hex, 1-64 characters)."""
+    if not text or len(text) > 64 or not all(c.isascii() and (c.isalnum() or c in "-_") for c in text):
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r} is not a session id: ids look like 3f9a1c2e (GET /api/sessions lists them)"
+        )
     return text
 
 
@@ -72,32 +106,40 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="run the table: core, display, buttons and phone panel")
     serve.add_argument("--simulate", action="store_true", help="force the virtual display and virtual buttons")
-    serve.add_argument("--data", help="data folder (default $TABLESIDE_DATA or ~/.local/share/tableside)")
-    serve.add_argument("--host", help="address to listen on (default 0.0.0.0: the table's Wi-Fi)")
+    serve.add_argument(
+        "--data",
+        type=_path,
+        help="data folder (default $TABLESIDE_DATA, $XDG_DATA_HOME/tableside or ~/.local/share/tableside)",
+    )
+    serve.add_argument("--host", type=_host, help="address to listen on (default 0.0.0.0: the table's Wi-Fi)")
     serve.add_argument("--port", type=_port, help="port, 1-65535 (default 8080)")
-    serve.add_argument("--config", help="TOML config file")
+    serve.add_argument("--config", type=_path, help="TOML config file")
     serve.add_argument("--panel", type=_panel, help="panel layout to simulate, e.g. what-red, impression-7.3")
 
     roll = sub.add_parser("roll", help="roll a dice expression, e.g. 2d10cs>=8")
     roll.add_argument("expr")
-    roll.add_argument("--seed", type=int, help="seed the dice (repeatable rolls)")
+    roll.add_argument("--seed", type=_seed, help="seed the dice (repeatable rolls)")
     roll.add_argument("--faces", help="use these faces in order, e.g. 6,6,5 (a physical roll typed in)")
     roll.add_argument("--json", action="store_true", help="print one JSON object")
 
     doctor = sub.add_parser("doctor", help="check SPI/I2C, the Inky board, GPIO and the data folder")
-    doctor.add_argument("--data", help="data folder to check")
-    doctor.add_argument("--config", help="TOML config file (default /etc/tableside/tableside.toml if present)")
+    doctor.add_argument("--data", type=_path, help="data folder to check")
+    doctor.add_argument(
+        "--config", type=_path, help="TOML config file (default /etc/tableside/tableside.toml if present)"
+    )
 
     export = sub.add_parser(
         "export", help="write a session's full action log to stdout (exit 3 if damaged rows were left out)"
     )
-    export.add_argument("--session", help="session id (default: the active session)")
+    export.add_argument("--session", type=_session, help="session id (default: the active session)")
     export.add_argument("--format", choices=("json", "csv"), default="json")
-    export.add_argument("--data", help="data folder")
+    export.add_argument("--data", type=_path, help="data folder")
 
     restore = sub.add_parser("restore", help="put a backup in place of a damaged database (the old file is kept)")
-    restore.add_argument("backup", nargs="?", help="backup file (default: the newest good one in DATA/backups)")
-    restore.add_argument("--data", help="data folder")
+    restore.add_argument(
+        "backup", nargs="?", type=_path, help="backup file (default: the newest good one in DATA/backups)"
+    )
+    restore.add_argument("--data", type=_path, help="data folder")
     restore.add_argument(
         "--force", action="store_true", help="restore even when the database is healthy (it is kept beside it)"
     )
@@ -136,10 +178,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_serve(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # ``tableside export | head``: the reader has what it wanted; nothing to say
+        _quiet_stdout()
+        return EXIT_PIPE
     except Exception as exc:  # TablesideError, ConfigError, OSError ...: one line, no traceback
         message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+        if isinstance(exc, OSError):  # never a bare "[Errno 13] ...": what, where, and what to do
+            from tableside.preflight import describe_os_error
+
+            message = describe_os_error(exc)
         _say_error(message, as_json)
         return 2 if _is_user_error(exc) else 1
+
+
+EXIT_PIPE = 141  # what a shell reports for a command whose reader closed the pipe (128 + SIGPIPE)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush at exit cannot fail again (Python's
+    documented recipe for SIGPIPE: docs.python.org/3/library/signal.html, "Note on SIGPIPE")."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _refuse(message: str, as_json: bool) -> int:
@@ -226,11 +290,22 @@ def cmd_roll(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_only(folder) -> bool:
+    import os
+
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
 EXIT_DAMAGED = 3  # ``tableside export``: every readable entry was written, some rows could not be read
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write a session's whole log; exit 3 (``EXIT_DAMAGED``) when rows could not be read, naming them."""
+    import sqlite3
+
     from tableside.config import data_dir, load_config, system_config
     from tableside.core.errors import NotFound
     from tableside.core.store import Store
@@ -240,11 +315,30 @@ def cmd_export(args: argparse.Namespace) -> int:
     path = folder / "tableside.db"
     if not path.exists():
         raise NotFound(f"no Tableside data in {folder} (use --data or $TABLESIDE_DATA)")
-    store = Store.reader(path)
+    # On a read-only disk (a backup card, a mount with ``ro``) nobody can write the database, and once its
+    # journal was checkpointed (no ``-wal`` file) every entry is in the file: sqlite may read it as immutable,
+    # without the ``-shm`` file it would otherwise have to create there.
+    read_only = _read_only(folder)
+    journal = path.with_name(path.name + "-wal").exists()
+    try:
+        store = Store.reader(path, immutable=read_only and not journal)
+        store.get_meta("active_session")  # sqlite opens lazily: a folder it cannot read is found here
+    except sqlite3.OperationalError as exc:
+        fix = (
+            "it is on a read-only disk with an unfinished journal (tableside.db-wal): copy the folder to a disk "
+            "that can be written and use --data there"
+            if read_only
+            else f"run as the user who owns {folder}, or copy the folder and use --data"
+        )
+        raise NotFound(f"cannot read {path} ({exc}): {fix}") from None
     session_id = args.session or store.get_meta("active_session")
     if not session_id or not store.get_session(session_id):
         store.close()
-        raise NotFound(f"no session {session_id!r} in {folder}" if session_id else "no active session")
+        raise NotFound(
+            f"no session {session_id!r} in {folder} (GET /api/sessions lists them)"
+            if session_id
+            else f"no game is on the table in {folder}: start one on the phone, or name a saved one with --session ID"
+        )
     damaged: list[dict] = []
     for piece in export_lines(store, session_id, EVERYTHING, args.format, damaged):
         sys.stdout.write(piece)

@@ -1,6 +1,7 @@
 """Where data lives, the join code and the optional config file (TOML).
 
-Data folder: ``--data``, else ``$TABLESIDE_DATA``, else ``~/.local/share/tableside``.
+Data folder: ``--data``, else ``$TABLESIDE_DATA``, else the config file's ``[server] data``, else
+``$XDG_DATA_HOME/tableside``, else ``~/.local/share/tableside``.
 The join code is random per install (kept in the data folder) unless
 ``$TABLESIDE_JOIN_CODE`` sets it.
 """
@@ -22,13 +23,17 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 def data_dir(given: str | None, configured: str | None = None) -> Path:
     """``--data``, else ``$TABLESIDE_DATA``, else the config file's ``[server] data`` (the Pi service's
-    /var/lib/tableside), else ``~/.local/share/tableside``."""
+    /var/lib/tableside), else ``$XDG_DATA_HOME/tableside``, else ``~/.local/share/tableside`` (the XDG
+    Base Directory default; a relative ``$XDG_DATA_HOME`` is ignored, as the specification says)."""
     if given:
         return Path(given).expanduser()
     if os.environ.get("TABLESIDE_DATA"):
         return Path(os.environ["TABLESIDE_DATA"]).expanduser()
     if configured:
         return Path(configured).expanduser()
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if xdg and Path(xdg).is_absolute():
+        return Path(xdg) / "tableside"
     return Path.home() / ".local" / "share" / "tableside"
 
 
@@ -284,6 +289,35 @@ def _nearest(name: str, known: Any) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def toml_hint(text: str, message: str) -> str:
+    """How to fix a TOML syntax error: the line as written and the usual mistake behind tomllib's words."""
+    found = re.search(r"line (\d+), column (\d+)", message)
+    if not found and "end of document" in message:
+        return "; a list [...], a table { ... } or a quote opened above is never closed"
+    if not found:
+        return "; every line is a [section], a key = value or a # comment (systemd/tableside.toml shows each key)"
+    lines = text.splitlines()
+    number = int(found.group(1))
+    line = lines[number - 1].strip() if 0 < number <= len(lines) else ""
+    shown = f": the line reads {line[:80]!r}" if line else ""
+    bare = re.fullmatch(r"([A-Za-z0-9_\-\"']+)\s*=\s*([^\"'\[{\s][^#]*?)\s*(#.*)?", line)
+    if bare and not re.fullmatch(r"[-+]?\d[\d_]*(\.\d[\d_]*)?([eE][-+]?\d+)?|true|false|[-+]?(inf|nan)", bare.group(2)):
+        fix = f'text goes in quotes: {bare.group(1)} = "{bare.group(2)}"'
+    elif "overwrite" in message or "twice" in message or "declare" in message.lower():
+        fix = "a key or a [section] is set twice: keep one of them"
+    elif line.startswith("[") and not line.rstrip().endswith("]"):
+        fix = "a [section] header needs its closing ]"
+    elif line.count('"') % 2 or line.count("'") % 2:
+        fix = "a quote is not closed: text starts and ends with the same quote on one line"
+    elif "=" not in line and line and not line.startswith("["):
+        fix = "each setting is key = value on a line of its own"
+    elif "Unclosed" in message or line.count("[") > line.count("]") or line.count("{") > line.count("}"):
+        fix = "a list [...] or a table { ... } is not closed: a { } table stays on one line"
+    else:
+        fix = "compare the line with systemd/tableside.toml, which shows every key with its default"
+    return f"{shown}; {fix}"
+
+
 def load_config(path: str | None) -> Config:
     """The config file's settings over the defaults; any wrong key or value raises ConfigError naming it."""
     cfg = Config()
@@ -295,12 +329,18 @@ def load_config(path: str | None) -> Config:
         text = Path(path).read_text()
     except FileNotFoundError:
         raise ConfigError(f"config file {path} does not exist") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"config file {path} cannot be read: {exc}") from None
+    except IsADirectoryError:
+        raise ConfigError(f"config file {path} is a folder: name the .toml file itself") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"config file {path} is not text (UTF-8): {exc.reason} at byte {exc.start}") from None
+    except OSError as exc:
+        from tableside.preflight import describe_os_error
+
+        raise ConfigError(f"config file {path} cannot be read: {describe_os_error(exc)}") from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+        raise ConfigError(f"config file {path} is not valid TOML: {exc}{toml_hint(text, str(exc))}") from None
     f = _File(path, text, raw)
     f.check_names()
     host = f.get("server", "host", cfg.host, "text")

@@ -79,6 +79,11 @@ def lan_addresses(
     return sorted(ordered, key=lambda a: (ipaddress.ip_address(a).is_link_local, ordered.index(a)))
 
 
+def _in_url(address: str) -> str:
+    """An IPv6 address goes in brackets in a URL (``http://[::1]:8080/``), an IPv4 one as it is."""
+    return f"[{address}]" if ":" in address else address
+
+
 @dataclass(frozen=True)
 class Addresses:
     """What the table prints and shows: URLs a phone can open."""
@@ -90,9 +95,9 @@ class Addresses:
 
     @property
     def urls(self) -> list[str]:
-        if self.listen in ("127.0.0.1", "localhost", "::1"):
-            return [f"http://127.0.0.1:{self.port}/"]  # only this machine can reach it: say so honestly
-        urls = [f"http://{a}:{self.port}/" for a in self.addresses]
+        if self.listen in ("127.0.0.1", "localhost", "::1"):  # only this machine can reach it: say so honestly
+            return [f"http://{_in_url(self.listen if self.listen == '::1' else '127.0.0.1')}:{self.port}/"]
+        urls = [f"http://{_in_url(a)}:{self.port}/" for a in self.addresses]
         if self.hostname and self.hostname != "localhost":
             urls.append(f"http://{self.hostname}.local:{self.port}/")
         return urls

@@ -17,7 +17,7 @@ import socket
 import sqlite3
 import threading
 
-from tableside import storage
+from tableside import preflight, storage
 from tableside.backup import (
     Backups,
     DamagedDatabase,
@@ -46,6 +46,10 @@ log = logging.getLogger("tableside")
 def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     cfg = load_config(args.config)
+    host = args.host or cfg.host
+    preflight.check_host(host, "--host" if args.host else f"config file {args.config}: [server] host")
+    preflight.check_dice_extra(cfg, args.config)
+    preflight.check_button_map(cfg, args.config)
     folder = data_dir(args.data, cfg.data)
     trouble = storage.problem(folder)  # before anything is written: a full card is not a damaged database
     if trouble is not None:
@@ -62,7 +66,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def _run_serve(args: argparse.Namespace, cfg, folder) -> int:
-    folder.mkdir(parents=True, exist_ok=True)
+    preflight.data_folder_ready(folder)  # a file in its place, another user's folder: said with the fix
     host = args.host or cfg.host
     port = cfg.port if args.port is None else args.port
     code = join_code(folder)
@@ -85,6 +89,8 @@ def _listen(app, broker: Broker, cfg, host: str, port: int):
     """The listening server, or a ConfigError saying which port or address failed and what to do."""
     try:
         return make_server(app, broker, cfg.limits, host, port)
+    except ValueError as exc:  # waitress: "Invalid host/port specified." (a name that stopped resolving)
+        raise ConfigError(f"cannot listen on {host}: {exc} {preflight.HOST_FIX} with --host or [server] host") from None
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise ConfigError(

@@ -157,7 +157,7 @@ def test_a_busy_port_is_named_with_how_to_choose_another(tmp_path):
         (["roll", "banana", "--json"], "unexpected 'b' at position 1 in 'banana'"),
         (["roll", "--json", "2d6", "--faces", "7,1"], "face 7 is not on a d6 (1-6)"),
         (["roll", "--json"], "the following arguments are required: expr"),
-        (["roll", "--json", "2d6", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["roll", "--json", "2d6", "--seed", "x"], "argument --seed: 'x' is not a seed: use a whole number"),
         (["roll", "--json", "-1d6"], "'-1d6' cannot start with '-'"),
     ],
 )
