@@ -75,6 +75,10 @@ def run_checks(
         checks += _dice_checks(root, required=cfg.dice == "bluetooth")
     folder = data_dir(data, cfg.data)
     checks += [*check_data(folder, unit.user if unit else None), check_port(cfg), *check_last_errors(folder)]
+    if cfg.dice != "none":  # a paired die low on battery when last heard
+        from tableside.device.smartdice.registry import battery_checks
+
+        checks += [Check(*c) for c in battery_checks(folder)]
     return checks
 
 

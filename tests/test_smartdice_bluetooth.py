@@ -119,6 +119,7 @@ def rig(tmp_path):
         scanner=Scanner,
         retry_first=0.01,
         on_roll=feed.landed,
+        on_word=feed.said,
         report=reports.append,
         clock=lambda: now[0],
     )
@@ -159,6 +160,23 @@ def test_paired_dice_roll_into_a_vnm_attack_and_a_drop_out_is_reconnected_quietl
     until(lambda: len(rig.clients.made[PIXELS_D10]) == 2, "a second connection")
     until(lambda: rig.hub.dice[PIXELS_D10].connection == "connected", "the die back")
     assert rig.reports == []
+
+
+def test_a_roll_made_while_a_die_was_out_of_reach_is_said_when_it_comes_back(rig):
+    rig.hub.scan(2)
+    rig.hub.pair(PIXELS_D10, name="Red d10")
+    until(lambda: rig.hub.dice[PIXELS_D10].connection == "connected", "connected")
+    rig.clients.send(PIXELS_D10, i_am_a_die(4, 10, face=2))  # on its 2 (a d10 reads its index)
+    rig.clients.send(PIXELS_D10, bytes([pixels.ROLL_STATE, 3, 2]))
+    rig.clients.send(PIXELS_D10, bytes([pixels.ROLL_STATE, 1, 4]))  # rolled a 4: a free roll
+    until(lambda: rig.hub.dice[PIXELS_D10].last_face == 4, "the 4")
+    rig.clients.drop(PIXELS_D10)
+    until(lambda: len(rig.clients.made[PIXELS_D10]) == 2, "a second connection")
+    until(lambda: rig.hub.dice[PIXELS_D10].connection == "connected", "the die back")
+    rig.clients.send(PIXELS_D10, i_am_a_die(4, 10, face=6))  # it shows 6 now: rolled while away
+    words = "Red d10 came back showing 6: a roll made while it was out of reach was not used, roll it again"
+    until(lambda: rig.feed.status()["message"] == words, "the lost roll said")
+    assert rig.hub.dice[PIXELS_D10].last_face == 4  # not taken as a roll
 
 
 def test_a_die_that_stays_away_is_reported_and_its_return_too(rig):

@@ -143,3 +143,30 @@ def test_a_name_being_typed_and_its_focus_survive_a_dice_event_from_elsewhere(br
     expect(page.get_by_role("textbox", name="Name for Renamed")).to_have_value("Renamed")
     expect(page.get_by_role("combobox", name="Seat for Renamed")).to_have_value("")
     page.context.close()
+
+
+def test_after_a_new_game_the_dice_page_lists_the_dice_offers_the_new_seats_and_identifies(browser, server):
+    """A phone that held a seat in the last game still sends its seat cookie: the dice page drops that
+    seat (as the game page does) instead of listing nothing, and its seat picker has the new game's seats."""
+    api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
+    page = phone(browser, server)
+    first, _second = pair_two_d6(page, ("Ann", None))
+    held = page.evaluate(
+        """async () => (await fetch('/api/sessions/active/seats', {method: 'POST', credentials: 'same-origin',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify({seat: 'Bob'})})).status"""
+    )
+    assert held == 200
+    api(server, "POST", "/api/sessions", {"system": "vnm", "options": {}})  # a new game: Bob's seat is gone
+    page.goto("/dice")
+    row = page.locator("#dice-list li", has_text=first)
+    expect(row.get_by_role("button", name="Forget")).to_be_visible()
+    expect(page.locator("#dice-list li")).to_have_count(10)
+    seats = row.get_by_role("combobox", name=f"Seat for {first}")
+    expect(seats.locator("option")).to_have_text(["Anyone", "Venus", "Mars", "Pluto"])
+    row.get_by_role("button", name=f"Identify {first}").tap()
+    die = next(d for d in api(server, "GET", "/api/dice")["dice"] if d["name"] == first)
+    assert die["seat"] == "Ann"  # kept from the last game until a player picks again
+    seats.select_option("Mars")
+    row.get_by_role("button", name="Save").tap()
+    expect(row).to_contain_text("Mars's")
+    page.context.close()

@@ -101,3 +101,24 @@ def test_the_pi_installer_adds_the_dice_extra_and_the_bluetooth_group(tmp_path):
     assert "would run: usermod -aG gpio,spi,i2c,bluetooth pi" in done.stdout
     pip = next(line for line in done.stdout.splitlines() if "pip install --quiet --upgrade" in line)
     assert pip.endswith(" BUILD-FOLDER[dice]")
+
+
+def test_a_die_low_on_battery_when_last_heard_is_said_by_the_doctor(tmp_path):
+    """The hub writes a paired die's level to DATA/dice.json when it drops below 15% (and when charged)."""
+    from tableside.device.smartdice.registry import Registry
+    from tableside.device.smartdice.simulated import SimulatedDice
+
+    data = tmp_path / "data"
+    hub = SimulatedDice(Registry(data / "dice.json"), ("d10", "d6"))
+    hub.scan()
+    hub.pair("sim-1", name="Red d10")
+    hub.pair("sim-2", name="Blue d6")
+    hub.battery("sim-1", 12, False)
+    hub.battery("sim-2", 40, False)
+    pi = fake_pi(tmp_path / "pi")
+    found = texts(run_checks(str(data), root=pi, hardware=False))
+    assert found["smart dice: Red d10 had 12% battery when last heard"] == (False, "charge it")
+    assert not any("Blue d6" in text for text in found)
+    hub.battery("sim-1", 13, True)  # on its charger: no longer said
+    found = texts(run_checks(str(data), root=pi, hardware=False))
+    assert not any("Red d10" in text for text in found)

@@ -188,6 +188,9 @@ class Hub:
     def rolling(self, die_id):
         self.calls.append(("rolling", die_id))
 
+    def showing(self, die_id, face):
+        self.calls.append(("showing", die_id, face))
+
     def resting(self, die_id):
         self.calls.append(("resting", die_id))
 
@@ -260,6 +263,7 @@ def test_a_pixels_link_asks_who_the_die_is_then_reports_its_rolls():
     assert asyncio.run(go()) == [
         ("identify", "AA:01", "d10", "onyx black"),
         ("battery", "AA:01", 64, True),
+        ("showing", "AA:01", 10),  # what IAmADie says it shows: index 0 of a d10, its 10
         ("rolling", "AA:01"),
         ("landed", "AA:01", 10),
         ("battery", "AA:01", 63, False),

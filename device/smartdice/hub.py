@@ -208,6 +208,19 @@ class DiceHub:
             self.signal(die, outcome)
         self._changed()
 
+    def showing(self, die_id: str, face: int | None) -> None:
+        """What a die that just connected shows (Pixels IAmADie): back from a drop-out on another face
+        than its last, it was rolled while out of reach, and that roll was not used: said so."""
+        with self._lock:
+            die = self.dice.get(die_id)
+            if die is None or not die.extra.pop("returning", False):
+                return
+            lost = face is not None and die.last_face is not None and face != die.last_face
+        if lost:
+            self.said(
+                die_id, f"came back showing {face}: a roll made while it was out of reach was not used, roll it again"
+            )
+
     def resting(self, die_id: str) -> None:
         """The die came to rest without a roll (Pixels "onFace"): whatever moved it, nothing was rolled."""
         with self._lock:
@@ -264,6 +277,8 @@ class DiceHub:
             die.charging = charging
             low = die.battery is not None and die.battery < LOW_BATTERY and not charging
             said, die.extra["low_said"] = die.extra.get("low_said", False), low
+            if low != said and die.paired:  # kept for the doctor, written only when it crosses the line
+                self.registry.put(die.id, battery=die.battery if low else None)
         if low and not said and die.paired:
             self.report(f"{die.label} has {die.battery}% battery left: charge it soon")
         self._changed()
@@ -278,6 +293,8 @@ class DiceHub:
             if state == "connected":
                 if was == "away":
                     self.report(f"{die.label} is back")
+                if was in ("away", "reconnecting") and die.paired:
+                    die.extra["returning"] = True  # what it shows now says whether it rolled while away
                 die.away_since = None
             elif state == "reconnecting" and die.away_since is None:
                 die.away_since = self.clock()

@@ -371,6 +371,11 @@ class PixelsLink:
                 self.die_type, self.kind = msg.type_name, msg.kind
             self.hub.identify(self.die_id, kind=msg.kind if msg.kind != "unknown" else None, colour=msg.colour)
             self.hub.battery(self.die_id, msg.battery, msg.charging)
+            try:
+                face = face_value(self.die_type, msg.face_index, self.built) if msg.roll_state != "crooked" else None
+            except PixelsError:
+                face = None
+            self.hub.showing(self.die_id, face)
         elif isinstance(msg, RollState):
             self._roll(msg)
         elif isinstance(msg, Battery):

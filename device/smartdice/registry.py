@@ -16,7 +16,7 @@ from typing import Any
 
 log = logging.getLogger("tableside")
 
-FIELDS = ("family", "kind", "name", "seat", "colour", "advertised")
+FIELDS = ("family", "kind", "name", "seat", "colour", "advertised", "battery")
 MAX_DICE = 64
 
 
@@ -69,3 +69,18 @@ class Registry:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def battery_checks(folder: Path) -> list[tuple[bool, str, str]]:
+    """For ``tableside doctor``: each paired die that was low on battery when last heard (the hub writes
+    the level when it goes below ``LOW_BATTERY`` %, and clears it once charging or charged)."""
+    from tableside.device.smartdice.model import LOW_BATTERY
+
+    registry = Registry(folder / "dice.json")
+    out = []
+    for die_id, die in sorted(registry.dice.items()):
+        level = die.get("battery")
+        if isinstance(level, int) and level < LOW_BATTERY:
+            name = die.get("name") or die.get("advertised") or die_id
+            out.append((False, f"smart dice: {name} had {level}% battery when last heard", "charge it"))
+    return out

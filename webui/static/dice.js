@@ -11,7 +11,13 @@ function seatHeaders() {
     return seat && seat.token ? { "X-Tableside-Seat": seat.token } : {};
   } catch { return {}; }
 }
-async function api(method, path, body) {
+// A seat this phone held in a game gone by (its cookie outlives the game): dropped, as the game page
+// drops it (app.js dropSeat), and the request asked again as the table's view, so the page never dead-ends.
+async function dropStaleSeat() {
+  if (D.session) localStorage.removeItem(`tableside.seat.${D.session}`);
+  await fetch("/api/panel/seat?gone=1", { method: "DELETE", credentials: "same-origin" }).catch(() => null);
+}
+async function api(method, path, body, again = false) {
   const headers = { Accept: "application/json", ...seatHeaders() };
   const opts = { method, headers, credentials: "same-origin", cache: "no-store" };
   if (body !== undefined) { headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
@@ -19,6 +25,10 @@ async function api(method, path, body) {
   try { res = await fetch(path, opts); } catch { throw new Error("Could not reach the table: check the Wi-Fi."); }
   if (res.status === 401) { location.href = "/join"; throw new Error("Join code needed"); }
   const data = await res.json().catch(() => null);
+  if (res.status === 409 && data && data.seat_gone && !again) {
+    await dropStaleSeat();
+    return api(method, path, body, true);
+  }
   if (!res.ok) throw new Error((data && data.error) || `The table answered with an error (${res.status}).`);
   return data;
 }
@@ -33,8 +43,10 @@ function el(tag, text, attrs = {}) {
   return node;
 }
 function describe(d) {
-  const bits = [d.kind, d.colour, d.battery === null ? null : `battery ${d.battery}%${d.charging ? " (charging)" : ""}`,
-    d.paired ? d.connection : "not paired", d.seat ? `${d.seat}'s` : null];
+  const battery = d.battery === null ? null
+    : `battery ${d.battery}%${d.charging ? " (charging)" : d.low_battery ? " (low: charge it)" : ""}`;
+  const bits = [d.kind, d.colour, battery, d.paired ? d.connection : "not paired", d.seat ? `${d.seat}'s` : "anyone's",
+    d.shows ? `shows ${d.shows}` : null];
   return bits.filter(Boolean).join(" · ");
 }
 // One row per die, kept across redraws and updated in place (keyed by die id): a stream event redraws
@@ -84,7 +96,9 @@ function newRow(d) {
   row.forget.onclick = () => act("POST", "/api/dice/forget", { die: row.die.id });
   row.roll = el("button", null, { type: "button", class: "primary" });
   row.roll.onclick = () => act("POST", "/api/dice/roll", { die: row.die.id });
-  line.append(row.pair, row.forget, row.roll);
+  row.identify = el("button", null, { type: "button" });  // which of six identical d6 is this row? it blinks
+  row.identify.onclick = () => act("POST", "/api/dice/identify", { die: row.die.id });
+  line.append(row.pair, row.forget, row.roll, row.identify);
   row.li.append(line);
   return row;
 }
@@ -104,6 +118,8 @@ function updateRow(row, d) {
   row.forget.hidden = !d.paired;
   row.roll.hidden = !(D.status.kind === "simulated" && d.paired);
   row.roll.textContent = `Roll ${d.label}`;
+  row.identify.hidden = !(d.paired && d.connection === "connected");
+  row.identify.textContent = `Identify ${d.label}`;
 }
 function showDice(dice) {
   const list = $("dice-list");
