@@ -29,7 +29,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.live import CODE, Process
+try:
+    from tests.live import CODE, Process
+except ModuleNotFoundError as missing:  # ``python3 -m tests.docs_steps`` outside the project's venv
+    if __name__ != "__main__":
+        raise
+    sys.exit(
+        f"tests.docs_steps needs the project's venv ({missing.name} is not importable here): "
+        "run .venv/bin/python -m tests.docs_steps PAGE... (README, Quick start, installs it)"
+    )
 
 REPO = Path(__file__).resolve().parents[1]
 FENCE = re.compile(r"^```(\w*)\s*$")
@@ -98,7 +106,7 @@ def parse_curl(command: str) -> tuple[str, str, str | None, dict[str, str]]:
         else:
             raise ValueError(f"unexpected word {word!r} in {command!r}")
     if path is None:
-        raise ValueError(f"no $TABLE address in {command!r}: write curl -sH ... $TABLE/api/... -d '{{...}}'")
+        raise ValueError(f"no $TABLE address in {command!r}: write curl -siH ... $TABLE/api/... -d '{{...}}'")
     return method or ("POST" if body is not None else "GET"), path, body, headers
 
 
@@ -254,7 +262,18 @@ def _run(page: Path, steps: list[Step], tmp: Path) -> list[tuple[int, Any]]:
         server.stop()
 
 
+USAGE = "usage: .venv/bin/python -m tests.docs_steps [--fill] PAGE...   (e.g. docs/api.md)"
+
+
 def main(argv: list[str]) -> int:
+    if not argv or "-h" in argv or "--help" in argv:
+        print(f"{USAGE}\n\n{__doc__.strip()}")
+        return 0 if argv else 2
+    unknown = [a for a in argv if a.startswith("-") and a != "--fill"]
+    missing = [a for a in argv if not a.startswith("-") and not Path(a).is_file()]
+    if unknown or missing:
+        print(f"{USAGE}\n{'unknown option ' + unknown[0] if unknown else 'no page ' + missing[0]}", file=sys.stderr)
+        return 2
     fill = "--fill" in argv
     for name in [a for a in argv if a != "--fill"]:
         page = Path(name).resolve()

@@ -97,5 +97,11 @@ def checks(root: Path = Path("/"), user: str | None = None) -> list[tuple[bool, 
     if bleak_installed():
         out.append((True, "smart dice: bleak is installed", ""))
     else:
-        out.append((False, "smart dice: bleak is not installed", "pip install 'tableside[dice]' (install.sh does)"))
+        out.append(
+            (
+                False,
+                "smart dice: bleak is not installed",
+                ("from the source folder: .venv/bin/pip install -e '.[dice]' (on a Pi, sudo systemd/install.sh does)"),
+            )
+        )
     return out
