@@ -17,15 +17,28 @@ from __future__ import annotations
 
 import copy
 import marshal
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tableside.core.corrections import CORRECT, check_range, correct_spec, set_path
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.fields import Choice, Field, check_fields
 from tableside.core.recorder import TABLE, Context, Dice, typed_faces
 from tableside.core.roll import TableRoll, scope_key
 from tableside.core.screen import Screen
+from tableside.core.specs import (
+    UNDO_REDO,
+    Action,
+    ActionSpec,
+    Availability,
+    Binding,
+    Prompt,
+    Result,
+    Seat,
+    State,
+    Tracked,
+)
 
 __all__ = [
     "Action",
@@ -41,194 +54,12 @@ __all__ = [
     "State",
     "TableRoll",
     "Tracked",
+    "UNDO_REDO",
     "check_fields",
     "in_phase",
 ]
 
-State = dict[str, Any]
-Action = dict[str, Any]
-Result = dict[str, Any]
-Handler = Callable[[State, Action, Context], tuple[State, Result]]
-Availability = Callable[[State, "str | None"], "str | None"]
-
-CORRECT = "correct"
 FREE_ROLL = "roll"
-
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """An action type: its label and fields, its pure handler, and when it is available.
-
-    ``available(state, seat)`` returns None when the action may be taken now, or
-    the reason in words ("only in the Combat Phase"); the core refuses the action
-    with that reason before the handler runs (so a handler never checks it again),
-    and the phone shows it. ``group`` is where the phone lists it (usually the
-    phase it belongs to).
-
-    Who may take it: ``acts_for(state, action)`` names the seat whose action it is
-    (a Venus 2140 participant acting with its own scene pool, the GM for the GM's
-    actions); the core refuses a seated phone acting for another seat, while the
-    table (no seat: the buttons, a phone without a seat) acts for anyone.
-    ``seat_field`` is the field naming that seat: a seated phone that leaves it
-    out means its own seat, and the core fills it in before the handler runs.
-    ``taps`` names pick fields a phone asks as buttons, one tap each, and sends
-    once every one of them is answered (a VENOM Leader card, then its Zone).
-    ``for_role``: the seat role whose action it is (Venus 2140's GM actions: ``"gm"``); a phone
-    seated at another role does not offer it (the core would refuse it there anyway), the table's does.
-    ``applies(state)`` False: the action is no part of this game at all (an Enhanced-only action in a
-    Basic game), so the list of actions for this game (``GET .../actions``, the phone) leaves it out
-    rather than greying it out "Not now" for the whole game, as a field's ``applies`` leaves the field
-    out. It changes no server check: posted anyway, ``available`` refuses it in its own words.
-    """
-
-    type: str
-    label: str
-    doc: str
-    handler: Handler
-    fields: tuple[Field, ...] = ()
-    group: str = ""
-    available: Availability | None = None
-    example: Mapping[str, Any] = field(default_factory=dict)
-    rolls: bool = False
-    acts_for: Callable[[State, Action], str | None] | None = None
-    seat_field: str = ""
-    taps: tuple[str, ...] = ()
-    for_role: str = ""
-    applies: Callable[[State], bool] | None = None
-
-    def applies_in(self, state: State | None) -> bool:
-        """Whether this action is part of the game in ``state`` (None: any game, as ``describe()`` lists)."""
-        return state is None or self.applies is None or bool(self.applies(state))
-
-    def reason(self, state: State, seat: str | None) -> str | None:
-        return self.available(state, seat) if self.available else None
-
-    def seated(self, action: Action, seat: str | None, seats: Sequence[str]) -> Action:
-        """``action`` with ``seat_field`` filled in with ``seat`` when a seated phone left it out."""
-        if self.seat_field and seat in seats and action.get(self.seat_field) in (None, ""):
-            return {**action, self.seat_field: seat}
-        return action
-
-    def owner(self, state: State, action: Action) -> str | None:
-        """The seat whose action this is (None: anyone's)."""
-        return self.acts_for(state, action) if self.acts_for else None
-
-    def describe(self, state: State | None = None, seats: Sequence[str] = (), seat: str | None = None) -> dict:
-        out: dict[str, Any] = {
-            "type": self.type,
-            "label": self.label,
-            "doc": self.doc,
-            "group": self.group,
-            "rolls_dice": self.rolls,
-            "fields": [f.describe(state, seats) for f in self.fields if f.applies_in(state)],
-            "example": {"type": self.type, **dict(self.example)},
-        }
-        if self.seat_field:  # the field a seated phone leaves to its seat (a pick named "player" may name anyone)
-            out["seat_field"] = self.seat_field
-        if self.for_role:
-            out["for_role"] = self.for_role
-        drawn = {f["name"] for f in out["fields"]}
-        if self.taps and drawn.issuperset(self.taps):  # only where every one of them applies now
-            out["taps"] = list(self.taps)
-        if state is not None:
-            reason = self.reason(state, seat)
-            out["available"] = reason is None
-            if reason:
-                out["reason"] = reason
-        return out
-
-
-@dataclass(frozen=True)
-class Binding:
-    """What a physical button does: an action builder, or ``"undo"``/``"redo"``."""
-
-    button: str
-    hold: bool
-    label: str
-    action: Callable[[State], Action | None] | str
-
-    def describe(self) -> dict[str, Any]:
-        return {"button": self.button, "hold": self.hold, "label": self.label}
-
-
-# D undoes and a held D redoes in every game: the same two buttons, whatever is on the table.
-UNDO_REDO = (Binding("D", False, "Undo", "undo"), Binding("D", True, "Redo", "redo"))
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A participant who can act: a player, or the GM in Venus 2140. ``name`` is the seat's key (what a
-    phone claims, what ``seat`` fields and the log hold); ``label`` is how every screen names the player
-    where that says more ("Ann (Venus)" in VNM), so a phone names a seat as the board does."""
-
-    name: str
-    role: str = "player"
-    label: str = ""
-
-    def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "role": self.role, "label": self.label or self.name}
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """What the table is waiting for: "Ann: draw the Event card".
-
-    ``also``: other actions that answer it ("build, move, attack or collect"), which a
-    phone puts beside ``type`` at the top of the screen. ``label``: the words of the phone's
-    button for ``type`` now, where the action's own label would not match the prompt ("Start
-    round 2 (button C)" is answered by "Start round 2", not by "Next round"). ``then``: the seats
-    that answer the same prompt after ``seat``, in order (the rest of a trick played seat by seat), so
-    a phone at one of them can say whom it plays after.
-    """
-
-    seat: str | None
-    text: str
-    type: str | None = None
-    also: tuple[str, ...] = ()
-    label: str = ""
-    then: tuple[str, ...] = ()
-
-    def describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"seat": self.seat, "text": self.text, "type": self.type}
-        if self.also:
-            out["also"] = list(self.also)
-        if self.label:
-            out["label"] = self.label
-        if self.then:
-            out["then"] = list(self.then)
-        return out
-
-
-@dataclass(frozen=True)
-class Tracked:
-    """A number a correction may set: ``key`` is a dotted path into the state.
-
-    ``balance``: for a conserved number, the name of its group (VNM: "population", the chips on
-    the land areas, home worlds and the destroyed pile): a correction may name another number of
-    the group (``correct``'s ``balance``) that gives or takes the difference, so one correction
-    moves it ("Ann (Venus): population 0 -> 1, 1 from China"). ``pile`` is this number as such a
-    source is named ("China"). Empty: the number stands alone (or the system balances it itself)."""
-
-    key: str
-    label: str
-    value: int
-    minimum: int | None = None
-    maximum: int | None = None
-    balance: str = ""
-    pile: str = ""
-
-    def describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "key": self.key,
-            "label": self.label,
-            "value": self.value,
-            "minimum": self.minimum,
-            "maximum": self.maximum,
-        }
-        if self.balance:
-            out["balance"] = self.balance
-            out["pile"] = self.pile or self.label
-        return out
 
 
 class GameSystem:
@@ -306,13 +137,26 @@ class GameSystem:
 
     def chart_colours(self, state: State) -> dict[str, int]:
         """Each chart series' player colour (the screen model's index, ``core.screen.PLAYER_INKS``), so a
-        player has one colour on the chart, the board and the e-paper. Default: none (the chart's order)."""
-        return {}
+        player has one colour on the chart, the board and the e-paper. Default: a series named for a seat
+        ("Ann", "Ann: Leaders captured", "Ann's score") in that seat's ``seat_colours``; others none."""
+        colours = self.seat_colours(state)
+        out = {}
+        for name in self.chart_series(state):
+            seat = series_seat(name, colours)
+            if seat is not None:
+                out[name] = colours[seat]
+        return out
 
     def seat_colours(self, state: State) -> dict[str, int]:
         """Each seat's colour (``core.screen.PLAYER_INKS`` index) as its rows are drawn, for what names a
-        seat outside the board (the luck report). Default: none."""
-        return {}
+        seat outside the board (the chart, the luck report). Default: the seats' order, seat i in colour i."""
+        return {s.name: i for i, s in enumerate(self.seats(state))}
+
+    def scores(self, state: State) -> dict[str, str]:
+        """Each player's score as the e-paper writes it, by the name it writes there: what even a pHAT keeps
+        beside the name. Default: the screen's bars drawn in a player's colour (name: value)."""
+        bars = (b for e in self.screen(state).elements for b in getattr(e, "bars", ()))
+        return {b.label: str(b.value) for b in bars if b.colour is not None}
 
     def derive(self, state: State) -> State:
         """Values computed from the rest (odds, thresholds), refreshed after every action."""
@@ -387,7 +231,7 @@ class GameSystem:
         ``tracked(state)``, and it is available when there is a number to correct."""
         spec = self.__dict__.get("_correct_spec")
         if spec is None:
-            spec = self.__dict__["_correct_spec"] = _correct_spec(self)
+            spec = self.__dict__["_correct_spec"] = correct_spec(self)
         return spec
 
     def spec(self, action_type: Any) -> ActionSpec:
@@ -409,7 +253,7 @@ class GameSystem:
         if spec.type == CORRECT:
             checked = check_fields(spec.fields, body, spec.label, state, seats)
             if state is not None:
-                _check_range(self, state, checked)
+                check_range(self, state, checked)
             return {"type": spec.type, **checked}
         return {"type": spec.type, **check_fields(spec.fields, body, spec.label, state, seats)}
 
@@ -426,6 +270,14 @@ class GameSystem:
             if b.button == button and b.hold == hold:
                 return b
         return None
+
+
+def series_seat(series: str, seats: Mapping[str, Any]) -> str | None:
+    """The seat a chart series is named for ("Ann", "Ann: Leaders captured", "Ann's score"), or None."""
+    for seat in seats:
+        if series == seat or series.startswith((f"{seat}: ", f"{seat}'s ")):
+            return seat
+    return None
 
 
 def plain_copy(value: Any) -> Any:
@@ -525,115 +377,6 @@ def run_action(
 
 
 # --- the actions every system has ------------------------------------------------
-
-
-def get_path(state: Any, key: str) -> Any:
-    """``"players.0.population"`` -> state["players"][0]["population"]."""
-    node = state
-    for part in key.split("."):
-        node = node[int(part)] if isinstance(node, list) else node[part]
-    return node
-
-
-def set_path(state: Any, key: str, value: Any) -> None:
-    *parents, last = key.split(".")
-    node = get_path(state, ".".join(parents)) if parents else state
-    if isinstance(node, list):
-        node[int(last)] = value
-    else:
-        node[last] = value
-
-
-def _check_range(system: GameSystem, state: State, checked: Mapping[str, Any]) -> None:
-    """A correction within the tracked number's range, and a change."""
-    numbers = {t.key: t for t in system.tracked(state)}
-    t = numbers[checked["key"]]
-    if t.minimum is not None and checked["value"] < t.minimum:
-        raise RuleError(f"{t.label} must be at least {t.minimum}, got {checked['value']}")
-    if t.maximum is not None and checked["value"] > t.maximum:
-        raise RuleError(f"{t.label} must be at most {t.maximum}, got {checked['value']}")
-    if checked["value"] == t.value:
-        raise RuleError(f"{t.label} is already {t.value}")
-    if checked.get("balance"):
-        pile = _pile(numbers, t, checked["balance"])
-        if pile is None:
-            raise RuleError(f"{t.label} cannot take its difference from {checked['balance'][:40]!r}")
-        more = checked["value"] - t.value
-        if more > pile.value:
-            raise RuleError(
-                f"{t.label}: {more} more cannot come from {pile.pile or pile.label}, which holds {pile.value}"
-            )
-
-
-def _pile(numbers: Mapping[str, Tracked], t: Tracked, key: Any) -> Tracked | None:
-    """The number of ``t``'s balance group named ``key`` (not ``t`` itself), or None."""
-    pile = numbers.get(key) if isinstance(key, str) else None
-    return pile if pile is not None and t.balance and pile.balance == t.balance and pile.key != t.key else None
-
-
-def _correct(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
-    """Set one tracked number. The system's laws are checked by the core afterwards."""
-    system = ctx.system
-    tracked = {t.key: t for t in system.tracked(state)}
-    t = tracked.get(action["key"])
-    if t is None:
-        raise RuleError(f"{str(action['key'])[:40]!r} is not a number that can be set now")
-    pile = _pile(tracked, t, action.get("balance"))
-    if pile is None:
-        state = system.correct(state, t.key, action["value"])
-    else:
-        state = system.correct(state, t.key, action["value"], balance=pile.key)
-    why = f" ({action['reason']})" if action["reason"] else ""
-    correction = {"key": t.key, "label": t.label, "from": t.value, "to": action["value"], "reason": action["reason"]}
-    moved = ""
-    if pile is not None:
-        delta = action["value"] - t.value
-        moved = f", {abs(delta)} {'from' if delta > 0 else 'to'} {pile.pile or pile.label}"
-        correction["balance"] = {
-            "key": pile.key,
-            "label": pile.pile or pile.label,
-            "from": pile.value,
-            "to": pile.value - delta,
-        }
-    return state, {
-        "summary": f"Corrected {t.label}: {t.value} -> {action['value']}{moved}{why}",
-        "correction": correction,
-    }
-
-
-def _correct_spec(system: GameSystem) -> ActionSpec:
-    def numbers(state: State) -> list[Choice]:
-        return [Choice(t.key, t.label) for t in system.tracked(state)] if state else []
-
-    def piles(state: State) -> list[Choice]:
-        return [Choice(t.key, t.pile or t.label) for t in system.tracked(state) if t.balance] if state else []
-
-    def available(state: State, seat: str | None) -> str | None:
-        return None if system.tracked(state) else "nothing to correct yet"
-
-    return ActionSpec(
-        CORRECT,
-        "Correct a number",
-        "Set one tracked number to a new value; logged as a correction (from, to, why).",
-        _correct,
-        (
-            Field("key", "pick", label="Number", choices=numbers),
-            Field("value", "count", label="New value"),
-            Field("reason", "text", label="Why", required=False, default="", max_length=120),
-            Field(
-                "balance",
-                "pick",
-                label="From or to",
-                required=False,
-                default="",
-                choices=piles,
-                help="a conserved number (population): where the difference comes from or goes to",
-            ),
-        ),
-        group="Corrections",
-        available=available,
-        example={"key": "score", "value": 3, "reason": "miscounted"},
-    )
 
 
 def in_phase(*phases: str, key: str = "phase", words: str = "{phases}; now: {now}") -> Availability:

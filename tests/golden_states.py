@@ -1,19 +1,20 @@
 """Mid-game states for the golden images and the render benchmark: real systems, real actions.
 
-Each scenario starts a session of a registered system and plays documented
+Each scenario (``tests/scenarios/<system id>.py``) starts a session of a registered system and plays documented
 actions with typed-in dice (no RNG), asserting every one is accepted, so a
 golden image shows what the system's own ``screen()`` gives at that point.
 A system that is not registered (yet) is skipped by the golden test.
 
 Regenerate the reference PNGs (after a deliberate change of the look):
 
-    .venv/bin/python -m tests.golden_states --update
+    .venv/bin/python -m tests.golden_states --update [SYSTEM...]
 
 then LOOK at every PNG in tests/golden/ before committing them.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import shutil
 import sys
@@ -47,98 +48,19 @@ def readme_image(system: str) -> Path:
 
 JOIN = ("http://192.168.1.20:8080", "K7QX4M")
 
-SCENARIOS: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
-    "vegas": (  # docs/systems/vegas.md, up to the second trick
-        {"players": ["Ann", "Bob", "Cy"], "vp_spaces": ["Game 3"]},
-        [
-            {"type": "setup_tracks", "player": "Ann", "tracks": ["Team", "Game"]},
-            {"type": "setup_tracks", "player": "Bob", "tracks": ["Game", "Inspector"]},
-            {"type": "setup_tracks", "player": "Cy", "tracks": ["Bot", "Mobster"]},
-            {"type": "start_round"},
-            {"type": "choose_furthest_behind", "player": "Bob"},
-            {"type": "free_increase", "track": "Team"},
-            {
-                "type": "play_trick",
-                "cards": [
-                    {"player": "Bob", "suit": "Game", "number": 9},
-                    {"player": "Cy", "suit": "Team", "number": 7},
-                    {"player": "Ann", "suit": "Bot", "number": 2, "token": "Game", "trump": "Bot"},
-                ],
-            },
-            {"type": "claim_bonus", "player": "Ann", "suit": "Team", "number": 7},
-            {
-                "type": "trick_winner",
-                "winner": "Bob",
-                "tokens": [{"player": "Cy", "token": "Mobster", "take": "Team 3"}],
-            },
-        ],
-    ),
-    "v2140": (  # docs/systems/v2140.md: Shred against Alamo Jack, an exchange pending
-        {"players": ["Shred", "Sven"], "gm": "GM"},
-        [
-            {
-                "type": "prepare_pool",
-                "participant": "Shred",
-                "primary_skills": 3,
-                "secondary_skills": 3,
-                "secondary_assist_quality": 4,
-            },
-            {"type": "roll_pool", "participant": "Shred", "faces": {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}},
-            {"type": "prepare_pool", "participant": "GM", "racks": 1},
-            {"type": "roll_pool", "participant": "GM", "faces": [6, 4, 3, 2, 2, 1, 1]},
-            {"type": "bid_initiative", "participant": "Shred", "dice": [4]},
-            {"type": "settle_initiative"},
-            {
-                "type": "put_forward",
-                "actor": "Shred",
-                "target": "GM",
-                "dice": [6],
-                "says": "I snap a shot on top of him",
-            },
-            {"type": "answer", "dice": [4], "says": "Jack lurches to the side"},
-            {"type": "resolve"},
-            {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]},
-        ],
-    ),
-    "venom": (
-        {"players": ["Ann", "Bob", "Cy"], "commander": "Ann"},
-        [
-            {"type": "draw_event", "kind": "venom_strikes", "name": "Red Rockets of Doom!"},
-            {"type": "next_phase"},
-            {"type": "next_phase"},
-            {
-                "type": "choose_leader",
-                "name": "Vipress",
-                "zone": "VENOM Mountain Defense",
-                "zone_type": "Arctic",
-                "health": 2,
-                "defense": 4,
-                "support": 2,
-            },
-            {"type": "allocate_dice", "combat_value": 2, "support_dice": 3, "combat_leader": "Dropzone"},
-            {"type": "next_phase"},
-            {"type": "combat_roll", "faces": [4, 6, 4, 2, 1]},
-        ],
-    ),
-    "vnm": (
-        {
-            "players": [
-                {"name": "Ann", "home_worlds": ["Venus"]},
-                {"name": "Bob", "home_worlds": ["Mars"]},
-                {"name": "Cy", "home_worlds": ["Pluto"]},
-                {"name": "Dee", "home_worlds": ["Titan"]},
-            ]
-        },
-        [
-            {"type": "collect", "area": "China", "count": 2},
-            {"type": "end_turn"},
-            {"type": "build", "count": 1},
-            {"type": "end_turn"},
-            {"type": "declare_target", "target": "Pluto", "area_type": "land"},
-            {"type": "attack", "target": "Pluto", "area_type": "land", "faces": [9, 3]},
-        ],
-    ),
-}
+SCENARIO_DIR = Path(__file__).parent / "scenarios"
+
+
+def _scenarios() -> dict[str, tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Every system's scenario, ``tests/scenarios/<system id>.py`` (its ``OPTIONS`` and ``ACTIONS``), by id."""
+    out = {}
+    for path in sorted(SCENARIO_DIR.glob("[!_]*.py")):
+        module = importlib.import_module(f"tests.scenarios.{path.stem}")
+        out[path.stem] = (module.OPTIONS, module.ACTIONS)
+    return out
+
+
+SCENARIOS = _scenarios()
 
 
 def registered() -> set[str]:
@@ -191,10 +113,11 @@ def golden_path(system: str, panel_id: str) -> Path:
     return GOLDEN_DIR / f"{system}-{panel_id}.png"
 
 
-def update() -> list[Path]:
+def update(systems: list[str] | None = None) -> list[Path]:
+    """Draw the golden images (and the README's copy) of ``systems``, or of every system with a scenario."""
     GOLDEN_DIR.mkdir(exist_ok=True)
     written = []
-    for system in sorted(set(SCENARIOS) & registered()):
+    for system in sorted(set(systems or SCENARIOS) & set(SCENARIOS) & registered()):
         for panel_id in GOLDEN_PANELS:
             path = golden_path(system, panel_id)
             render_golden(system, panel_id).save(path, optimize=True)
@@ -206,7 +129,7 @@ def update() -> list[Path]:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--update"]:
-        sys.exit("usage: python -m tests.golden_states --update")
-    for path in update():
+    if sys.argv[1:2] != ["--update"] or not set(sys.argv[2:]) <= set(SCENARIOS):
+        sys.exit(f"usage: python -m tests.golden_states --update [SYSTEM...] (systems: {', '.join(SCENARIOS)})")
+    for path in update(sys.argv[2:]):
         print(path)

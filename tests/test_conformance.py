@@ -61,7 +61,7 @@ def _scenario(system_id: str) -> tuple[dict, list[dict]]:
     if system_id == "toy":
         return TOY_SCENARIO
     assert system_id in golden_states.SCENARIOS, (
-        f"add a scenario for {system_id} to SCENARIOS in tests/golden_states.py (docs/adding-a-system.md)"
+        f"add tests/scenarios/{system_id}.py, its golden scenario (docs/adding-a-system.md)"
     )
     return golden_states.SCENARIOS[system_id]
 

@@ -59,19 +59,9 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
 
 def scores(system: str, state: dict) -> list[tuple[str, str]]:
     """(player as the e-paper names them, score as drawn) for each player: what must stay on a pHAT."""
-    if system == "vnm":
-        from tableside.core.systems.vnm.state import team_population
+    from tableside.core.systems import get_system
 
-        return [(p["name"], str(team_population(state, i))) for i, p in enumerate(state["players"])]
-    if system == "vegas":
-        return [(p, str(state["vp"][p])) for p in state["players"]]
-    if system == "venom":
-        from tableside.core.systems.venom import scoring
-
-        return [(p["name"], str(scoring.victory_points(p))) for p in state["players"]]
-    if system == "v2140":  # books are what an exchange wins
-        return [(n, str(state["participants"][n]["books"])) for n in state["seating"]]
-    raise AssertionError(f"no score known for {system}")
+    return list(get_system(system).scores(state).items())
 
 
 def check_names(layout: Layout, where: str) -> None:

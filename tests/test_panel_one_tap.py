@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, served, shot
+from tests.golden_states import SCENARIOS
 from tests.test_tap_budget import JO_LEADS, LEADER, POOLS, TACTICAL, VEGAS_PLAYERS, VENUS_TURN, VNM, Phone, new_game
 
 pytestmark = pytest.mark.slow
@@ -26,6 +27,8 @@ GAMES = {
     "v2140-gm": ("v2140", {"players": ["Shred", "Sven"]}, POOLS, "GM"),
     "vegas": ("vegas", {"players": VEGAS_PLAYERS}, JO_LEADS, None),
 }
+# Any other system at its golden scenario's moment, on a table phone (a fifth system is checked unasked).
+GAMES.update({s: (s, o, a, None) for s, (o, a) in SCENARIOS.items() if s not in {g[0] for g in GAMES.values()}})
 # A button no closed disclosure hides (the groups were folded <details>: two taps to any other action).
 UNFOLDED = (
     "b => { for (let d = b.closest('details'); d; d = d.parentElement.closest('details')) if (!d.open) return false;"

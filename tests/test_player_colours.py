@@ -3,6 +3,7 @@ History chart, in every system (the chart is drawn with ``webui.history.chart_sv
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -24,9 +25,14 @@ def _screen_colours(screen) -> dict[str, int]:
 
 def _chart_colour(svg: str, series: str) -> str:
     """The colour of the legend swatch beside ``series`` in the drawn chart."""
-    found = re.search(r'fill="(#[0-9a-f]{6})" style="[^"]*"/><text [^>]*>' + re.escape(series) + ":", svg)
+    found = re.search(r'fill="(#[0-9a-f]{6})" style="[^"]*"/><text [^>]*>' + re.escape(html.escape(series)) + ":", svg)
     assert found, f"no legend entry for {series!r}"
     return found.group(1)
+
+
+def _names(series: str, player: str) -> bool:
+    """Whether a chart series is the player's: "Ann", "Ann: Leaders captured", "Ann's score"."""
+    return series == player or series.startswith((f"{player}: ", f"{player}'s "))
 
 
 @pytest.mark.parametrize("system_id", sorted(SCENARIOS))
@@ -43,13 +49,13 @@ def test_each_player_has_the_same_colour_on_the_board_and_the_chart(system_id: s
     )
     players = 0
     for name in names:
-        owner = next((p for p in on_board if name == p or name.startswith(f"{p}: ")), None)
+        owner = next((p for p in on_board if _names(name, p)), None)
         if owner is None:
             continue  # a series of the game, not of a player (VENOM's Event Track)
         players += 1
         assert _chart_colour(svg, name) == PALETTE[on_board[owner]], f"{system_id}: {name} is not {owner}'s colour"
     assert players >= 2, f"{system_id}: the chart names no player the board colours"
-    others = [_chart_colour(svg, n) for n in names if not any(n == p or n.startswith(f"{p}: ") for p in on_board)]
+    others = [_chart_colour(svg, n) for n in names if not any(_names(n, p) for p in on_board)]
     assert not set(others) & {PALETTE[c] for c in on_board.values()}, "a game's line has a player's colour"
 
 

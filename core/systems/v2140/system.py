@@ -807,12 +807,13 @@ class Venus2140(GameSystem):
     def chart_title(self) -> str:
         return "Books per participant"
 
-    def chart_colours(self, state: State) -> dict[str, int]:
-        """Each participant's line in their colour on the Scene pools rows (seating order, the GM too)."""
+    def seat_colours(self, state: State) -> dict[str, int]:
+        """Each participant in their colour on the Scene pools rows (seating order, the GM too)."""
         return {str(name): screen_colour(i) for i, name in enumerate(state.get("seating") or [])}
 
-    def seat_colours(self, state: State) -> dict[str, int]:
-        return self.chart_colours(state)
+    def scores(self, state: State) -> dict[str, str]:
+        """Books: what an exchange wins."""
+        return {n: str(state["participants"][n]["books"]) for n in state["seating"]}
 
     def redact(self, state: State, seat: str | None) -> State:
         """Pool faces are their owner's; everyone else sees the count (a roll into a pool is private

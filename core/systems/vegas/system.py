@@ -506,12 +506,8 @@ class VenusianVegas(GameSystem):
     def chart_title(self) -> str:
         return "Victory Points per player"
 
-    def chart_colours(self, state: State) -> dict[str, int]:
-        """Each player's line in their colour on the board's rows (seating order), whatever order the VP are in."""
-        return {str(p): i for i, p in enumerate(state.get("players") or [])}
-
-    def seat_colours(self, state: State) -> dict[str, int]:
-        return self.chart_colours(state)
+    def scores(self, state: State) -> dict[str, str]:
+        return {p: str(state["vp"][p]) for p in state["players"]}
 
     def initial_state(self, options: Mapping[str, Any]) -> State:
         return setup.new_state(options)

@@ -20,7 +20,7 @@ from tableside.core.system import (
     Tracked,
 )
 from tableside.core.systems.venom import combat_actions as fight
-from tableside.core.systems.venom import laws, prompts, rules, setup, state, turn_actions
+from tableside.core.systems.venom import laws, prompts, rules, scoring, setup, state, turn_actions
 from tableside.core.systems.venom import screen as view
 from tableside.core.systems.venom.state import State
 
@@ -612,13 +612,10 @@ class VenomAssault(GameSystem):
     def chart_colours(self, state: State) -> dict[str, int]:
         """Each player's line in their colour on the Players rows (seating order); the Event Track in
         black, which no player has (2-5 players: red, blue, green, orange, yellow)."""
-        out = {"Event Track": PLAYER_INKS.index("black")}
-        for i, p in enumerate(state.get("players") or []):
-            out[f"{p.get('name', '?')}: Leaders captured"] = i
-        return out
+        return {**super().chart_colours(state), "Event Track": PLAYER_INKS.index("black")}
 
-    def seat_colours(self, state: State) -> dict[str, int]:
-        return {str(p.get("name", "?")): i for i, p in enumerate(state.get("players") or [])}
+    def scores(self, state: State) -> dict[str, str]:
+        return {p["name"]: str(scoring.victory_points(p)) for p in state["players"]}
 
     def initial_state(self, options: Mapping[str, Any]) -> State:
         return setup.new_state(dict(options))

@@ -33,6 +33,7 @@ from tableside.core.systems.vnm.state import (
     game_over,
     label_of,
     not_enhanced,
+    team_population,
     turn_closed,
     who,
     whose,
@@ -687,6 +688,9 @@ class VenusNeedsMen(GameSystem):
             if worlds and worlds[0] in rules.PLANETS:
                 out[_chart_name(p, i)] = player_colour(state, i)
         return out
+
+    def scores(self, state: State) -> dict[str, str]:
+        return {p["name"]: str(team_population(state, i)) for i, p in enumerate(state["players"])}
 
     def seat_colours(self, state: State) -> dict[str, int]:
         players = state.get("players") or []
