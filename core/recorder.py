@@ -57,6 +57,11 @@ class ReplayMismatch(RuleError):
     """A recording that does not fit the rules any more (a rules change, a damaged log)."""
 
 
+class UnsaidRoll(RuleError):
+    """A handler rolled without saying whose dice they are (``by``) or how they read (``mark``): the action
+    is refused (nothing changes), so a system that forgets either fails its first test, not the luck report."""
+
+
 def _take_typed(e: dice.DiceExpr, queue: Sequence[Any], start: int) -> list[int] | None:
     """The faces ``e`` uses from ``queue[start:]`` (explosions add one each), or None if too few.
 
@@ -94,13 +99,15 @@ class Dice:
     replay: Sequence[dict] | None = None
     records: list[dict] = field(default_factory=list)
     _used: int = 0
+    _marked: set[int] = field(default_factory=set)  # the records ``mark()`` has read, by index
 
     def roll(self, label: str, expr: str, shown: str | None = None, by: Owner = None) -> dice.RollResult:
         """Roll ``expr`` (e.g. ``"3d10cs>=8"``), recorded under ``label``. ``shown``: the roll's name as
         the table reads it where that is not ``label`` ("Ann (Venus) vs Cy (Pluto)" for "Venus vs
         Pluto"): the label stays what a replay checks, so renaming what players read breaks no log.
         ``by``: whose dice these are, a seat ("Cy": the attacker, whichever phone sent the roll), one seat
-        per die (a roll-off), or ``TABLE`` (nobody's: a random pick); the luck report counts them so."""
+        per die (a roll-off), or ``TABLE`` (nobody's: a random pick); the luck report counts them so.
+        ``finish()`` refuses an action with a roll that has no ``by`` or was not followed by ``mark()``."""
         e = dice.parse(expr)
         if self.replay is not None:
             result = self._replayed(label, e)
@@ -131,6 +138,7 @@ class Dice:
         and the verdict in words. Kept in its log record, so the table shows what the log says."""
         if not self.records:
             raise RuntimeError("mark() follows a roll: nothing has been rolled yet")
+        self._marked.add(len(self.records) - 1)
         record = self.records[-1]
         if marks:
             if len(marks) != len(record["rolls"]):
@@ -142,7 +150,8 @@ class Dice:
             record["verdict"] = verdict
 
     def finish(self) -> list[dict]:
-        """The records, after checking every typed or recorded face was used."""
+        """The records, after checking each says whose dice (``by``) and was marked, and that every typed or
+        recorded face was used."""
         if self.typed is not None and self.records and self._used < len(self.typed):
             extra = len(self.typed) - self._used
             raise RuleError(f"{plural(extra, 'typed-in face')} left over: this action rolled only {self._used}")
@@ -150,6 +159,13 @@ class Dice:
             raise ReplayMismatch(
                 f"the recording has {plural(len(self.replay), 'roll')} but the rules made {len(self.records)}"
             )
+        for i, record in enumerate(self.records):
+            missing = [what for what, ok in (("by=", "by" in record), ("mark()", i in self._marked)) if not ok]
+            if missing:
+                raise UnsaidRoll(
+                    f"{record['label']}: the rules rolled without {' and '.join(missing)}; every roll says whose "
+                    "dice they are (by=) and how they read (ctx.dice.mark() after it): a fault in this game system"
+                )
         return self.records
 
     def _replayed(self, label: str, e: dice.DiceExpr) -> dice.RollResult:

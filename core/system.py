@@ -396,6 +396,7 @@ def _free_roll(state: State, action: Action, ctx: Context) -> tuple[State, Resul
     """The core's free roll: logged like every other roll (with the seat that rolled it) and shown
     as the roll on the table; the game's state is left as it was."""
     roll = ctx.dice.roll("Free roll", action["expr"], by=ctx.seat or TABLE).to_dict()  # the phone's, else the table's
+    ctx.dice.mark()  # read as its faces: no marks, no verdict
     return state, {"summary": f"{roll['expr']}: {roll['rolls']}", **roll}
 
 

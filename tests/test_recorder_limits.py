@@ -91,7 +91,8 @@ def test_with_too_few_typed_in_the_roll_says_how_many_are_left():
 
 def test_a_big_pool_may_explode_and_take_one_more_typed_face():
     d = Dice(typed=[6] + [1] * 51)
-    assert d.roll("pool", "51d6x").rolls == [6] + [1] * 51
+    assert d.roll("pool", "51d6x", by="Ann").rolls == [6] + [1] * 51
+    d.mark()
     assert len(d.finish()) == 1
 
 
@@ -122,7 +123,8 @@ def test_a_recording_shorter_than_the_rules_is_a_mismatch_not_a_crash():
 
 def test_a_recording_of_another_roll_names_both():
     rec = Dice(rng=random.Random(3))
-    rec.roll("attack", "2d6")
+    rec.roll("attack", "2d6", by="Ann")
+    rec.mark()
     replay = Dice(replay=rec.finish())
     with pytest.raises(
         ReplayMismatch, match=exactly("the recording has attack (2d6) where the rules now roll defence (2d6)")
@@ -132,8 +134,10 @@ def test_a_recording_of_another_roll_names_both():
 
 def test_a_recording_longer_than_the_rules_is_a_mismatch():
     rec = Dice(rng=random.Random(3))
-    rec.roll("attack", "2d6")
-    rec.roll("defence", "1d6")
+    rec.roll("attack", "2d6", by="Ann")
+    rec.mark()
+    rec.roll("defence", "1d6", by="Bob")
+    rec.mark()
     replay = Dice(replay=rec.finish())
     assert replay.roll("attack", "2d6").rolls == rec.records[0]["rolls"]
     with pytest.raises(ReplayMismatch, match=exactly("the recording has 2 rolls but the rules made 1")):
@@ -160,3 +164,32 @@ def test_marks_and_the_verdict_go_on_the_newest_roll_only_and_each_only_when_giv
     with pytest.raises(ValueError, match=exactly("2 marks for the 1 die of defence")):
         d.mark(["hit", "miss"])
     assert d.records[1]["marks"] == ["kept"]
+
+
+# --- every roll says whose dice and how they read ----------------------------------------------------
+
+
+def test_a_roll_without_its_owner_or_its_mark_is_refused_naming_what_it_lacks():
+    """``by`` and ``mark()`` are checked by the recorder, not remembered by habit (#37)."""
+    from tableside.core.recorder import UnsaidRoll
+
+    unsaid = Dice(rng=random.Random(1))
+    unsaid.roll("attack", "2d6")
+    with pytest.raises(
+        UnsaidRoll,
+        match=exactly(
+            "attack: the rules rolled without by= and mark(); every roll says whose dice they are (by=) and how "
+            "they read (ctx.dice.mark() after it): a fault in this game system"
+        ),
+    ):
+        unsaid.finish()
+    unmarked = Dice(rng=random.Random(1))
+    unmarked.roll("attack", "2d6", by="Ann")
+    unmarked.roll("defence", "1d6", by="Bob")
+    unmarked.mark()  # the defence's: the attack was never marked
+    with pytest.raises(UnsaidRoll, match="^attack: the rules rolled without mark\\(\\);"):
+        unmarked.finish()
+    nobody = Dice(rng=random.Random(1))
+    nobody.roll("pick", "1d3", by="")  # TABLE: nobody's dice, said so
+    nobody.mark()
+    assert nobody.finish()[0]["by"] == ""

@@ -9,9 +9,9 @@ from tableside.core.recorder import Dice
 
 def test_each_typed_face_is_read_on_the_die_that_consumes_it():
     d = Dice(typed=[2, 5, "0"])
-    assert d.faces("first", 1, sides=2) == [2]
-    assert d.faces("second", 1, sides=6) == [5]
-    assert d.faces("third", 1, sides=10) == [10]
+    for label, sides, face in (("first", 2, 2), ("second", 6, 5), ("third", 10, 10)):
+        assert d.faces(label, 1, sides=sides, by="Ann") == [face]
+        d.mark()
     assert [r["label"] for r in d.finish()] == ["first", "second", "third"]
 
 

@@ -95,7 +95,7 @@ def test_marks_and_verdict_come_from_the_log_record():
     from tableside.core.recorder import Dice
 
     dice = Dice(typed=[6, 2])
-    dice.roll("Attack", "2d6")
+    dice.roll("Attack", "2d6", by="Ann")
     dice.mark(["hit", "miss"], "1 hit")
     assert dice.finish()[0]["marks"] == ["hit", "miss"] and dice.records[0]["verdict"] == "1 hit"
     with pytest.raises(ValueError, match="1 marks for the 2 dice of Attack"):

@@ -26,7 +26,8 @@ MAPS = [
 
 def test_a_count_per_face_for_an_exploding_d10_is_read_high_to_low_by_number():
     d = Dice(typed=typed_faces({"10": 1, "9": 1, "3": 1}))
-    result = d.roll("Attack", "2d10x")
+    result = d.roll("Attack", "2d10x", by="Ann")
+    d.mark()
     assert list(result.rolls) == [10, 9, 3]
     assert [r["rolls"] for r in d.finish()] == [[10, 9, 3]]
 
@@ -34,7 +35,8 @@ def test_a_count_per_face_for_an_exploding_d10_is_read_high_to_low_by_number():
 @pytest.mark.parametrize(("counts", "sides"), MAPS)
 def test_the_recorder_and_the_faces_field_read_a_map_in_the_same_order(counts, sides):
     d = Dice(typed=typed_faces(counts))
-    rolled = d.faces("Pool", sum(counts.values()), sides)
+    rolled = d.faces("Pool", sum(counts.values()), sides, by="Ann")
+    d.mark()
     d.finish()
     assert rolled == fields.read_faces(counts, sides) == sorted(rolled, reverse=True)
 

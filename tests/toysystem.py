@@ -9,6 +9,7 @@ pot always equal ``CHIPS``).
 from __future__ import annotations
 
 from tableside.core.errors import RuleError
+from tableside.core.recorder import TABLE
 from tableside.core.screen import KeyFigure, Screen
 from tableside.core.system import ActionSpec, Binding, Field, GameSystem, Prompt, Seat, Tracked
 
@@ -23,7 +24,8 @@ def _add(state, action, ctx):
 
 
 def _roll(state, action, ctx):
-    faces = ctx.dice.faces("Toy roll", action["n"])
+    faces = ctx.dice.faces("Toy roll", action["n"], by=ctx.seat or TABLE)
+    ctx.dice.mark()
     state["score"] += sum(faces)
     state["rolls"].append(faces)
     return state, {"summary": f"rolled {faces}", "faces": faces}
@@ -31,8 +33,11 @@ def _roll(state, action, ctx):
 
 def _chain(state, action, ctx):
     """One d6, then as many more d6 as it showed: a count that depends on an earlier roll."""
-    first = ctx.dice.roll("How many", "1d6").rolls[0]
-    more = ctx.dice.faces("Then", first)
+    first = ctx.dice.roll("How many", "1d6", by=ctx.seat or TABLE).rolls[0]
+    ctx.dice.mark()
+    more = ctx.dice.faces("Then", first, by=ctx.seat or TABLE)
+    if more:
+        ctx.dice.mark()
     state["score"] += first + sum(more)
     state["rolls"].append([first, *more])
     return state, {"summary": f"{first} then {more}"}
@@ -41,7 +46,9 @@ def _chain(state, action, ctx):
 def _hide(state, action, ctx):
     """A seat rolls dice into its private hand; the others only learn how many."""
     seat = action["seat"]
-    faces = ctx.dice.faces(f"{seat}'s hand", action["n"])
+    faces = ctx.dice.faces(f"{seat}'s hand", action["n"], by=seat)
+    if faces:
+        ctx.dice.mark()
     state["hands"][seat] += faces
     ctx.private(seat, f"{seat} rolled {len(faces)} dice into the hand")
     return state, {"summary": f"{seat} holds {sorted(state['hands'][seat], reverse=True)}"}

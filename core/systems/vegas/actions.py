@@ -27,6 +27,7 @@ def random_choice(ctx: Any, label: str, candidates: Sequence[Any]) -> tuple[Any,
     if len(candidates) == 1:
         return candidates[0], None
     face = ctx.dice.faces(label, 1, sides=len(candidates), by=TABLE)[0]  # a pick: no player's luck
+    ctx.dice.mark()  # the pick is said in the result: the die has no verdict of its own
     return candidates[face - 1], face
 
 
