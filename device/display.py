@@ -81,6 +81,30 @@ class VirtualDisplay:
             os.replace(tmp, self.path)
 
 
+# The longest busy wait of each inky driver's refresh (inky 2.6.0 from PyPI, as installed: ``_update``'s
+# ``_busy_wait``/``_refresh_wait`` after the refresh command). A healthy refresh ends within it; a stop that
+# cut it short can latch the 13.3" in a fault only removing power clears (inky_el133uf1.py).
+INKY_LONGEST_WAIT = {
+    "inky.inky": 30.0,  # pHAT/wHAT: _busy_wait() default
+    "inky.inky_ssd1608": 5.0,
+    "inky.inky_ssd1683": 30.0,
+    "inky.inky_jd79661": 40.0,
+    "inky.inky_jd79668": 40.0,
+    "inky.inky_ssd2683": 40.0,
+    "inky.inky_uc8159": 32.0,
+    "inky.inky_ac073tc1a": 45.0,  # "41 seconds in testing"
+    "inky.inky_e640": 40.0,
+    "inky.inky_e673": 32.0,
+    "inky.inky_el133uf1": 65.0,  # _refresh_wait(65.0)
+}
+REFRESH_MARGIN = 5.0  # the power-on/off waits around the refresh and the frame's SPI transfer
+
+
+def longest_refresh(panel: Panel) -> float:
+    """Seconds a refresh of ``panel`` may take by its driver's own waits (the stop path waits this long)."""
+    return INKY_LONGEST_WAIT.get(panel.driver.module, max(INKY_LONGEST_WAIT.values())) + REFRESH_MARGIN
+
+
 class InkyDisplay:
     """A real Inky board. ``driver`` is an inky driver object (``set_image``, ``show``)."""
 
@@ -90,6 +114,7 @@ class InkyDisplay:
         self.driver = driver
         self.panel = panel
         self.refresh_seconds = panel.refresh_seconds
+        self.longest_refresh = longest_refresh(panel)
 
     def show(self, image: Image.Image) -> None:
         # Always a "P" frame with exactly the driver's inks in its order: the driver
@@ -441,8 +466,21 @@ class RefreshScheduler:
         abandon = getattr(self.display, "abandon", None)
         if abandon is not None:  # the virtual panel: nothing to wait for
             abandon()
-        expected = float(getattr(self.display, "refresh_seconds", 30.0))
-        self._refresh_thread.join(timeout=expected * 1.5 + 2)
+        # a real panel's refresh is never cut: wait as long as its driver itself would (INKY_LONGEST_WAIT)
+        expected = getattr(self.display, "longest_refresh", None)
+        if expected is None:
+            expected = float(getattr(self.display, "refresh_seconds", 30.0)) * 1.5 + 2
+        self._refresh_thread.join(timeout=expected)
+
+    def finish(self, timeout: float) -> bool:
+        """Draw what is asked for now at once (no rest between refreshes) and wait until it is on the panel:
+        the last frame before a stop. False when it did not get there within ``timeout``."""
+        with self._lock:
+            self.min_interval = 0.0
+            self.settle = 0.0
+            self._lock.notify_all()  # a refresh resting between frames or a render settling goes now
+        self.request()
+        return self.wait_idle(timeout)
 
     # -- the render thread
     def _render_loop(self) -> None:

@@ -23,6 +23,7 @@ from tableside.display.panels import Panel
 from tableside.display.render import draw, placeholder_screen
 
 NO_GAME = "No game yet: start one on the phone panel"
+OFF = ("The table is off.", "Nothing here is live: the last game is kept and comes back when it starts again.")
 
 
 class FrameSource:
@@ -47,6 +48,11 @@ class FrameSource:
         self.clock = clock
         self._lock = threading.Lock()
         self._join_until: float | None = None
+        self._off = False
+
+    def turn_off(self) -> None:
+        """From now on the panel says the table is off (a clean stop): never a stale game that looks live."""
+        self._off = True
 
     def show_join(self, seconds: float | None = None) -> None:
         """Put the join screen up (a button hold) for ``seconds`` or until the table changes."""
@@ -73,6 +79,8 @@ class FrameSource:
         with self._lock:
             if self._join_until is not None and self.clock() >= self._join_until:
                 self._join_until = None  # timed out: the next picture is the game
+        if self._off:
+            return ("screen", off_screen(), None)
         prompt = self.overlay()
         if prompt is not None:
             return ("screen", prompt_screen(prompt), None)
@@ -96,3 +104,17 @@ def prompt_screen(prompt: dict[str, Any]) -> Screen:
         for i, line in enumerate(prompt.get("lines", ()))
     )
     return Screen(title=str(prompt.get("title", "Tableside")), status=str(prompt.get("status", "")), elements=lines)
+
+
+def off_screen() -> Screen:
+    """What a stopped table leaves on the e-paper (it keeps its last picture without power)."""
+    return Screen(title="Tableside", status="off", elements=tuple(Text(line, priority=1) for line in OFF))
+
+
+def failed_screen(what: str, fix: str, address: str) -> Screen:
+    """A start that failed, on the e-paper: what failed, the fix, and where the phones will find the table."""
+    lines = [Text(what, priority=1, tone="alert")]
+    if fix:
+        lines.append(Text(f"Fix: {fix}", priority=1))
+    lines.append(Text(f"Then phones open {address}", priority=2))
+    return Screen(title="Tableside could not start", status="stopped", elements=tuple(lines))

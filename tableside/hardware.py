@@ -14,6 +14,7 @@ panel and ``tableside doctor``; the table goes on without it.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 import threading
@@ -286,6 +287,14 @@ class Hardware:
             worker = self.worker
         if keys:
             keys.stop()
+        if worker and self._frames is not None:  # the e-paper keeps its picture unpowered: never a stale game
+            self._frames.turn_off()
+            display = self.display
+            if hasattr(display, "abandon"):  # the simulated panel: its pretend refresh may be cut, real ink never
+                display.abandon()
+            longest = getattr(display, "longest_refresh", None) or getattr(display, "refresh_seconds", 0.0)
+            if not worker.finish(2 * longest + 10):  # a refresh under way, then the "off" frame
+                log.warning("the e-paper did not show that the table is off in time")
         if worker:
             worker.stop()
         if pi:
@@ -333,3 +342,47 @@ class Hardware:
             "buttons_note": "the buttons are starting",
             "errors": self.faults.snapshot(),
         }
+
+
+FAILED_MARK = "panel-shows-error"  # the digest of the start error on the panel: a restart loop draws it once
+
+
+def say_start_failed(cfg: Config, args: Any, folder: Any, port: int, exc: BaseException) -> bool:
+    """A start that failed says so on the e-paper when the panel can be driven (what failed, the fix, the
+    address), so the last game is never left there looking live. True when a frame was drawn."""
+    from tableside.device import display as display_module
+    from tableside.frames import draw, failed_screen
+    from tableside.network import current
+
+    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+    what, _, fix = message.partition("; ")
+    kind = "virtual" if getattr(args, "simulate", False) else cfg.display
+    if kind == "virtual":
+        return False  # only the server shows a virtual panel, and it is not running
+    try:
+        display, _note = display_module.open_display(
+            kind, getattr(args, "panel", None) or cfg.panel, folder, model=cfg.model, refresh_seconds=0.0
+        )
+        if not isinstance(display, display_module.InkyDisplay):
+            return False  # no board answered: nothing to draw on
+        screen = failed_screen(what.strip(), fix.strip(), current(port).url)
+        frame = display_module.make_frame(draw(("screen", screen, None), display.panel), display.panel)
+        mark = folder / FAILED_MARK
+        try:
+            if mark.read_text() == frame.digest:
+                return False  # this very error is on the panel already (systemd restarting): spare the ink
+        except OSError:
+            pass
+        display.show(frame.image)
+        with contextlib.suppress(OSError):  # a full or read-only card: the next restart draws it again
+            mark.write_text(frame.digest)
+    except (Exception, SystemExit) as err:  # no panel to drive: the journal has the start error anyway
+        log.debug("the start error could not be drawn on the e-paper: %s", describe(err))
+        return False
+    return True
+
+
+def forget_start_failure(folder: Any) -> None:
+    """A start that worked: the next failure is drawn again."""
+    with contextlib.suppress(OSError):
+        (folder / FAILED_MARK).unlink()

@@ -26,11 +26,11 @@ from tableside.backup import (
     missing_entries,
     older_message,
 )
-from tableside.config import ConfigError, cookie_secret, data_dir, join_code, load_config
+from tableside.config import Config, ConfigError, cookie_secret, data_dir, join_code, load_config
 from tableside.core.store import Store
 from tableside.core.table import Table
 from tableside.faults import Faults
-from tableside.hardware import Hardware
+from tableside.hardware import Hardware, forget_start_failure, say_start_failed
 from tableside.lock import FolderLock
 from tableside.network import current
 from tableside.smartdice import DiceStarting
@@ -45,12 +45,24 @@ log = logging.getLogger("tableside")
 
 def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    cfg = load_config(args.config)
-    host = args.host or cfg.host
-    preflight.check_host(host, "--host" if args.host else f"config file {args.config}: [server] host")
-    preflight.check_dice_extra(cfg, args.config)
-    preflight.check_button_map(cfg, args.config)
+    try:
+        cfg = load_config(args.config)
+    except ConfigError as exc:
+        say_start_failed(Config(), args, data_dir(args.data, None), args.port or Config().port, exc)
+        raise
     folder = data_dir(args.data, cfg.data)
+    try:
+        host = args.host or cfg.host
+        preflight.check_host(host, "--host" if args.host else f"config file {args.config}: [server] host")
+        preflight.check_dice_extra(cfg, args.config)
+        preflight.check_button_map(cfg, args.config)
+        return _checked_serve(args, cfg, folder)
+    except Exception as exc:  # the e-paper says the table did not start, never the last game as if live
+        say_start_failed(cfg, args, folder, cfg.port if args.port is None else args.port, exc)
+        raise
+
+
+def _checked_serve(args: argparse.Namespace, cfg, folder) -> int:
     trouble = storage.problem(folder)  # before anything is written: a full card is not a damaged database
     if trouble is not None:
         raise StorageFault(str(trouble))
@@ -186,6 +198,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         answered.set()
         return response
 
+    forget_start_failure(folder)
     # the e-paper and buttons come up once the panel has answered (or a second on), on a thread of their own
     hardware.start(actual_port, host, after=answered)
     threading.Thread(target=_know_every_system, args=(table, answered), name="systems", daemon=True).start()
