@@ -115,6 +115,9 @@ class DiceStarting:
     def feed(self) -> Any:
         return self._opened().feed
 
+    def check_seat(self, seat: Any) -> None:
+        self._opened().check_seat(seat)
+
     def status(self, seat: str | None = None) -> dict[str, Any]:
         if self._dice is not None:  # a request that waited for the dice reads them
             return self._dice.status(seat)

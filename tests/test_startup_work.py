@@ -59,6 +59,7 @@ def test_while_the_dice_are_starting_reads_say_so_and_uses_are_refused_in_words(
     for path, body in [
         ("/api/dice/scan", {"seconds": 1}),
         ("/api/dice/pair", {"die": "sim-1", "name": "Red"}),
+        ("/api/dice/identify", {"die": "sim-1"}),
         ("/api/dice/roll", {"die": "sim-1"}),
         ("/api/dice/wait", {"action": {"type": "attack"}}),
         ("/api/dice/keep", {}),
