@@ -119,6 +119,8 @@ class Config:
     limits: ServerLimits = field(default_factory=ServerLimits)
     # Host names the panel answers to besides IP addresses and *.local (DNS rebinding guard).
     names: tuple[str, ...] = ()
+    # mDNS/DNS-SD announcement (tableside.announce): None = on unless the table listens on loopback only
+    announce: bool | None = None
     # the Pi appliance (docs/raspberry-pi.md): debouncing, pin factory, overrides, LED, shutdown
     debounce_ms: float = 10.0
     pin_factory: str | None = None  # lgpio (default on a Pi) | rpigpio | pigpio | mock
@@ -163,7 +165,7 @@ LIMIT_KEYS = {
 # Every key the config file may hold, by section: anything else is a typo and stops the start,
 # naming the key, the file and the line (a misspelt ``prot = 18805`` must not be silently ignored).
 KNOWN_KEYS: dict[str, tuple[str, ...]] = {
-    "server": ("host", "port", "data", "names", *LIMIT_KEYS),
+    "server": ("host", "port", "data", "names", "announce", *LIMIT_KEYS),
     "display": ("kind", "panel", "model", "min_interval", "join_seconds", "simulate_refresh"),
     "buttons": ("pins", "hold_time", "debounce_ms", "physical_dice", "pin_factory", "shutdown_chord", "map"),
     "led": ("pin", "pwm", "active_high"),
@@ -360,6 +362,7 @@ def load_config(path: str | None) -> Config:
     if not all(isinstance(n, str) and n.strip() for n in names):
         raise f.error("server", "names", 'must be a list of host names, such as ["games-table"]')
     cfg.names = tuple(n.strip().lower() for n in names)
+    cfg.announce = f.get("server", "announce", None, "flag")
     from tableside.display.panels import PANELS
 
     cfg.display = f.get("display", "kind", cfg.display, "text")

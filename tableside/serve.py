@@ -17,7 +17,7 @@ import socket
 import sqlite3
 import threading
 
-from tableside import preflight, storage
+from tableside import announce, preflight, storage
 from tableside.backup import (
     Backups,
     DamagedDatabase,
@@ -191,6 +191,8 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         )
         print(f"Join code: {code}", flush=True)
     print(f"Data: {folder}", flush=True)
+    # "Tableside on HOSTNAME" over mDNS (_http._tcp), on a thread of its own: phones and scanners list it
+    announcement = announce.start(cfg.announce, host, actual_port, say=lambda line: print(line, flush=True))
     answered = threading.Event()
 
     @app.after_request
@@ -214,6 +216,8 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
+        if announcement is not None:
+            announcement.stop()  # a goodbye: phones drop the entry at once
         broker.close()
         server.close_all()
         backups.stop()

@@ -19,6 +19,7 @@ from typing import Any
 from flask import Flask, jsonify, request
 from tableside.core.errors import SeatGone, TablesideError
 from tableside.core.table import Table
+from tableside.webui import wrong_host
 from tableside.webui.auth import (
     COOKIE,
     JoinGuard,
@@ -88,9 +89,7 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         environ = request.environ
         host = request.host
         if not _host_allowed(host, tuple(services.names)):
-            return jsonify(
-                error=f"this table does not answer to the host name {host[:80]!r}: use its IP address or NAME.local"
-            ), 400
+            return wrong_host.refusal(host)  # a page for a browser, JSON for an API client
         endpoint = request.endpoint
         if endpoint is None or endpoint in pages.PUBLIC:
             return None
