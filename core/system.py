@@ -16,8 +16,10 @@ See docs/architecture.md for a worked example of each concept.
 from __future__ import annotations
 
 import copy
+import dataclasses
+import importlib
 import marshal
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,15 +81,50 @@ class GameSystem:
     actions: Mapping[str, ActionSpec] = {}
     bindings: tuple[Binding, ...] = ()
 
+    # -- the role modules beside the system's own system.py ------------------------------
+    def role(self, name: str, function: str) -> Callable[..., Any] | None:
+        """``function`` of the system's role module ``name`` (``setup``, ``state``, ``laws``, ``prompts``,
+        ``screen``: docs/adding-a-system.md), the folder's module beside its ``system.py``; None where the
+        folder has no such module or the module no such function, so the hook's default holds."""
+        roles = self.__dict__.setdefault("_roles", {})
+        if name not in roles:
+            package = type(self).__module__.rpartition(".")[0]
+            try:
+                roles[name] = importlib.import_module(f"{package}.{name}") if package else None
+            except ModuleNotFoundError as exc:  # no such module; a module that fails to import is said
+                if exc.name != f"{package}.{name}":
+                    raise
+                roles[name] = None
+        return getattr(roles[name], function, None)
+
+    def _call(self, name: str, function: str, default: Any, *args: Any) -> Any:
+        found = self.role(name, function)
+        return default if found is None else found(*args)
+
     # -- setup ---------------------------------------------------------------
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Options with defaults filled in; override to add cross-field checks."""
+        """Options with defaults filled in, then ``setup.check_options`` (checks across fields), if any."""
         if raw is not None and not isinstance(raw, Mapping):
             raise BadRequest("options must be an object")
-        return check_fields(self.options, raw or {}, "options")
+        options = check_fields(self.options, raw or {}, "options")
+        self._call("setup", "check_options", None, options)
+        return options
 
     def initial_state(self, options: Mapping[str, Any]) -> State:
-        raise NotImplementedError
+        """The starting state: ``setup.initial_state(options)``."""
+        made = self.role("setup", "initial_state")
+        if made is None:
+            raise NotImplementedError(f"{self.id}: no setup.initial_state(options)")
+        return made(options)
+
+    def start(self, options: Mapping[str, Any]) -> State:
+        """The first state of a game, as the core makes it: ``initial_state``, then ``derive``, then the laws
+        (a starting state that breaks one is refused, as a move that would is)."""
+        state = self.derive(self.initial_state(options))
+        broken = self.laws(state)
+        if broken:
+            raise RuleError(f"these options would start {self.name} breaking a rule: {'; '.join(broken)}")
+        return state
 
     def legacy_rules(self, version: int) -> GameSystem | None:
         """The rules a session of an older ``rules_version`` was played with, if still shipped."""
@@ -110,8 +147,8 @@ class GameSystem:
         return []
 
     def pending(self, state: State) -> list[Prompt]:
-        """What the table is waiting for, in order."""
-        return []
+        """What the table is waiting for, in order: ``prompts.pending(state)``, or nothing."""
+        return self._call("prompts", "pending", [], state)
 
     def redact(self, state: State, seat: str | None) -> State:
         """``state`` as ``seat`` may see it (None: the public table view, as on the e-paper)."""
@@ -159,22 +196,27 @@ class GameSystem:
         return {b.label: str(b.value) for b in bars if b.colour is not None}
 
     def derive(self, state: State) -> State:
-        """Values computed from the rest (odds, thresholds), refreshed after every action."""
-        return state
+        """Values computed from the rest (odds, thresholds), refreshed after every action and on the
+        starting state: ``state.derive(state)``, or the state as it is."""
+        found = self.role("state", "derive")
+        return state if found is None else found(state)
 
     def laws(self, state: State) -> list[str]:
-        """Conservation laws this state breaks, in words; empty when all hold."""
-        return []
+        """Conservation laws this state breaks, in words; empty when all hold: ``laws.broken(state)``."""
+        return self._call("laws", "broken", [], state)
 
     def tracked(self, state: State) -> list[Tracked]:
-        """The numbers a ``correct`` action may set."""
-        return []
+        """The numbers a ``correct`` action may set: ``laws.tracked(state)``."""
+        return self._call("laws", "tracked", [], state)
 
     def correct(self, state: State, key: str, value: int, balance: str | None = None) -> State:
-        """Set one tracked number; the default follows the dotted path into the state.
+        """Set one tracked number: ``laws.correct(state, key, value[, balance])``, else the dotted path.
 
         ``balance`` (only for a number whose ``Tracked.balance`` names piles, and already checked to
         be one of them): the pile the difference comes from (or goes to)."""
+        found = self.role("laws", "correct")
+        if found is not None:
+            return found(state, key, value) if balance is None else found(state, key, value, balance)
         set_path(state, key, value)
         return state
 
@@ -218,9 +260,18 @@ class GameSystem:
         """What the e-paper and the phone show: a ``tableside.core.screen.Screen``.
 
         ``roll`` is the roll on the table while it is current and public (the core decides);
-        ``roll.group()`` draws it as the log recorded it.
+        ``roll.group()`` draws it as the log recorded it. The system's ``screen.screen(state, roll)`` draws
+        the rest; the core fills its prompt line with the first pending prompt where it left it empty.
         """
-        raise NotImplementedError
+        draw = self.role("screen", "screen")
+        if draw is None:
+            raise NotImplementedError(f"{self.id}: no screen.screen(state, roll)")
+        made = draw(state, roll)
+        if made.prompt is None:
+            waiting = self.pending(state)
+            if waiting:
+                made = dataclasses.replace(made, prompt=waiting[0].text)
+        return made
 
     # -- actions -------------------------------------------------------------
     def all_actions(self) -> dict[str, ActionSpec]:

@@ -113,7 +113,7 @@ class Table(SavedGames):
             raise BadRequest(f"'name' must be at most {MAX_NAME} characters (it has {len(name)})")
         system = self._get_system(system_id)
         checked = system.validate_options(options)
-        state = system.initial_state(checked)
+        state = system.start(checked)  # derived, and refused if it breaks a law
         with self._lock:
             if admit is not None:
                 admit()

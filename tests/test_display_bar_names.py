@@ -26,7 +26,7 @@ FOUR = [
 def _bar_names(players: list[dict], panel_id: str) -> tuple[list[str], list[str]]:
     """(the bars' labels, the names drawn for them on ``panel_id``): the bars come first on the screen
     and shorten by the clauses rule (the Ships and Zap rows after them name the players too)."""
-    screen = SYSTEM.screen(SYSTEM.initial_state(SYSTEM.validate_options({"players": players})))
+    screen = SYSTEM.screen(SYSTEM.start(SYSTEM.validate_options({"players": players})))
     labels = [b.label for e in screen.elements for b in getattr(e, "bars", ())]
     layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))[1]
     return labels, [r.text for r in layout.texts if r.asked in labels and r.rule == "clauses"][: len(labels)]
@@ -65,7 +65,7 @@ def test_names_too_long_for_a_phat_are_shortened_alike_everywhere_and_stay_apart
     differ; "Max" stays whole and "Maximilianus" does not read as it."""
     from tests.test_display_text_fit import check_whole
 
-    screen = SYSTEM.screen(SYSTEM.initial_state(SYSTEM.validate_options({"players": ALIKE})))
+    screen = SYSTEM.screen(SYSTEM.start(SYSTEM.validate_options({"players": ALIKE})))
     image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
     check_whole(image, layout, panel_id)
     bars = [r.text for r in layout.texts if r.rule == "clauses" and r.asked.endswith(")")][:6]

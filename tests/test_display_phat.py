@@ -231,7 +231,7 @@ def v2140_unanswered_exchange():
     from tableside.core.system import run_action
     from tableside.core.systems.v2140 import SYSTEM as V2140
 
-    state = V2140.initial_state(V2140.validate_options({"players": ["Shred", "Sven"]}))
+    state = V2140.start(V2140.validate_options({"players": ["Shred", "Sven"]}))
     for raw, faces in (
         ({"type": "prepare_pool", "participant": "Shred", "primary_skills": 2}, None),
         ({"type": "roll_pool", "participant": "Shred"}, [6, 5, 5, 4, 4]),

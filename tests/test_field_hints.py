@@ -26,7 +26,7 @@ JO_LEADS = (
 
 
 def play(system, options, *actions):
-    state = system.initial_state(system.validate_options(options))
+    state = system.start(system.validate_options(options))
     for action in actions:
         state = run_action(system, state, action, rng=random.Random(1)).state
     return state

@@ -105,7 +105,7 @@ def test_every_system_says_what_it_charts_from_its_first_state():
 
     titles = {}
     for system in all_systems():
-        state = system.initial_state(system.validate_options(_options(system.id)))
+        state = system.start(system.validate_options(_options(system.id)))
         series = system.chart_series(system.redact(state, None))
         assert series and all(isinstance(v, float) for v in series.values()), system.id
         own_series = type(system).chart_series is not GameSystem.chart_series

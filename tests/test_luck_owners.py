@@ -76,7 +76,7 @@ def test_venom_combat_dice_are_the_turns_player_and_a_roll_off_gives_each_die_to
 
 
 def test_venus_2140_fly_dice_are_the_attackers_and_the_defenders():
-    s = V2140.initial_state(V2140.validate_options({"players": ["James"], "gm": "GM"}))
+    s = V2140.start(V2140.validate_options({"players": ["James"], "gm": "GM"}))
     fly = {"type": "fly_dice", "attacker": "James", "defender": "GM", "attack_dice": 2, "defense_dice": 2}
     step = play_step(V2140, s, fly, [5, 4, 1, 2])  # no sixes: two dice each
     report = luck_report([_entry(step)], V2140, step.state)

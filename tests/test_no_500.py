@@ -63,7 +63,7 @@ def test_any_action_body_is_applied_or_refused_cleanly(tables, system_id, data):
 def test_any_options_are_accepted_or_refused_cleanly(system_id, options):
     system = get_system(system_id)
     try:
-        system.initial_state(system.validate_options(options))
+        system.start(system.validate_options(options))
     except TablesideError as exc:
         assert exc.message
 

@@ -93,9 +93,7 @@ def test_players_keep_apart_on_an_e_paper_that_lacks_their_colour() -> None:
         assert inks.player(green) == INK_RGB["green"] and inks.player(red) == INK_RGB["red"]
         assert inks.player(purple) == PURPLE_MIX, panel_id
     assert Inks(get_panel("what-red")).player(purple) == INK_RGB["black"]  # a two-ink board: every player black
-    state = SYSTEM.initial_state(
-        SYSTEM.validate_options({"players": ["Venus", "Earth", "Mars"], "first_player": "Venus"})
-    )
+    state = SYSTEM.start(SYSTEM.validate_options({"players": ["Venus", "Earth", "Mars"], "first_player": "Venus"}))
     assert {purple, green, red} <= set(_player_colours(SYSTEM.screen(state)))  # what the renderer shares
 
 

@@ -90,7 +90,7 @@ def _walk(system_id: str, seed: int, steps: int) -> tuple[list[str], int]:
     fail the check, and how many prompts with an "or" were met."""
     system = get_system(system_id)
     rng = random.Random(seed)
-    state = system.initial_state(system.validate_options(GAMES[system_id]))
+    state = system.start(system.validate_options(GAMES[system_id]))
     bad: list[str] = []
     met = 0
     for _ in range(steps):

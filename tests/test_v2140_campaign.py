@@ -32,7 +32,7 @@ def quoted(line: str) -> str:
 
 
 def scene(**options):
-    return SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Shred", "Sven"], "gm": "GM", **options}))
+    return SYSTEM.start(SYSTEM.validate_options({"players": ["Shred", "Sven"], "gm": "GM", **options}))
 
 
 def act(state, raw, faces=None, seat=None):

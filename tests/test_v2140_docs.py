@@ -39,7 +39,7 @@ def test_every_action_option_and_button_is_documented() -> None:
 def test_the_documented_examples_play_in_order_as_one_scene() -> None:
     (session,) = SESSIONS
     assert session["system"] == SYSTEM.id
-    state = SYSTEM.initial_state(SYSTEM.validate_options(session["options"]))
+    state = SYSTEM.start(SYSTEM.validate_options(session["options"]))
     for body in ACTIONS:
         body = dict(body)
         faces = read_faces(body.pop("faces"), 6) if "faces" in body else None  # as the HTTP route reads them
@@ -69,7 +69,7 @@ def test_the_documented_examples_play_in_order_as_one_scene() -> None:
 
 @pytest.mark.parametrize("spec", list(SYSTEM.actions.values()), ids=list(SYSTEM.actions))
 def test_every_built_in_example_passes_validate_action(spec) -> None:
-    state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Shred", "Sven", "James", "Wire", "Jack"]}))
+    state = SYSTEM.start(SYSTEM.validate_options({"players": ["Shred", "Sven", "James", "Wire", "Jack"]}))
     # A campaign under way, so the choices taken from the state (effects, who is outnumbered) exist.
     for effect in ("Wound", "Scar"):
         state, _ = play(SYSTEM, state, {"type": "add_effect", "character": "Sven", "effect": effect, "by": "GM"})

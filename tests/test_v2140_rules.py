@@ -345,7 +345,7 @@ def test_an_exchange_put_forward_says_one_die_not_one_dice() -> None:
     from tableside.core.system import run_action
     from tableside.core.systems.v2140 import SYSTEM
 
-    state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Shred", "Sven"]}))
+    state = SYSTEM.start(SYSTEM.validate_options({"players": ["Shred", "Sven"]}))
     for raw, faces in (
         ({"type": "prepare_pool", "participant": "Shred", "primary_skills": 1}, None),
         ({"type": "roll_pool", "participant": "Shred"}, [6, 5, 4]),

@@ -15,7 +15,7 @@ from tests.dicehelp import play, play_step
 
 
 def scene(**options):
-    return SYSTEM.initial_state(SYSTEM.validate_options(options))
+    return SYSTEM.start(SYSTEM.validate_options(options))
 
 
 _ROLLED: list[dict] = []  # the log's roll records of the newest action that rolled

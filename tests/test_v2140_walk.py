@@ -61,7 +61,7 @@ def dice_on_table(state: dict) -> int:
 class Scene(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
-        self.state = SYSTEM.initial_state(SYSTEM.validate_options({"players": NAMES[:2], "gm": "GM"}))
+        self.state = SYSTEM.start(SYSTEM.validate_options({"players": NAMES[:2], "gm": "GM"}))
         self.done: list[tuple[dict, dict, list]] = []  # (state before, action, recorded rolls)
         self.undone: list[tuple[dict, dict, list, dict]] = []
         self.exchanges = 0
@@ -421,7 +421,7 @@ def test_dice_conservation_walk_over_a_campaign() -> None:
 
 
 def test_a_broken_ledger_is_named_by_the_laws() -> None:
-    state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Shred"], "gm": "GM"}))
+    state = SYSTEM.start(SYSTEM.validate_options({"players": ["Shred"], "gm": "GM"}))
     state["ledger"] = [
         {
             "n": 1,

@@ -243,7 +243,7 @@ def test_enter_hand_has_a_form_a_phone_draws():
         "Cy",
     ]
     assert fields["cards"]["kind"] == "picks" and len(fields["cards"]["choices"]) == rules.CARDS
-    state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Ann", "Bob"]}))
+    state = SYSTEM.start(SYSTEM.validate_options({"players": ["Ann", "Bob"]}))
     assert SYSTEM.actions["enter_hand"].describe(state, ["Ann", "Bob"])["reason"] == "only in Tricks; now: Setup"
 
 

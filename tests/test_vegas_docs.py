@@ -47,7 +47,7 @@ def _play_tricks_until_reveal(state, rng):
 def test_the_examples_play_in_order_as_one_game():
     (create,) = [b for b in BODIES if "system" in b]
     assert create["system"] == "vegas"
-    state = SYSTEM.initial_state(SYSTEM.validate_options(create["options"]))
+    state = SYSTEM.start(SYSTEM.validate_options(create["options"]))
     rng = random.Random(0)
     for body in ACTIONS:
         if body["type"] == "reveal_card" and state["phase"] == "Tricks":
@@ -66,7 +66,7 @@ def test_the_examples_play_in_order_as_one_game():
 
 
 def test_every_action_spec_example_has_valid_fields():
-    state = SYSTEM.initial_state(SYSTEM.validate_options({"players": ["Ann", "Bob", "Cy"]}))
+    state = SYSTEM.start(SYSTEM.validate_options({"players": ["Ann", "Bob", "Cy"]}))
     state["furthest_behind"] = ["Bob"]
     # A trick complete with Ann's Mobster token waiting to take a card (the cards a Mobster take offers).
     cards = [

@@ -18,7 +18,7 @@ DEFAULT_SETUP = {
 
 
 def new_game(names: list[str] | None = None, **options: Any) -> dict[str, Any]:
-    return setup.new_state({"players": list(names or NAMES), **options})
+    return setup.initial_state({"players": list(names or NAMES), **options})
 
 
 def after_setup(

@@ -17,7 +17,7 @@ NAMES = ["Ann", "Bob", "Cy"]
 
 def start(names=None, **options):
     opts = SYSTEM.validate_options({"players": list(names or NAMES), **options})
-    return SYSTEM.initial_state(opts)
+    return SYSTEM.start(opts)
 
 
 def act(state, raw, faces=None, rng=None):

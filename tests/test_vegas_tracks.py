@@ -96,7 +96,7 @@ def test_an_increase_says_what_the_track_gives_in_words():
     """ "Jo's Team track 1 -> 2 (9)": the 9 was the hand size, unsaid; a colour's figure is its tokens."""
     from tableside.core.systems.vegas import setup, tracks
 
-    state = setup.new_state({"players": ["Jo", "Kim"]})
+    state = setup.initial_state({"players": ["Jo", "Kim"]})
     assert tracks.increase(state, "Jo", "Team", "test")["text"] == "Jo's Team track 1 -> 2 (9 cards)"
     assert tracks.increase(state, "Jo", "Game", "test")["text"] == "Jo's Game track 1 -> 2 (1 token)"
     assert tracks.increase(state, "Jo", "Game", "test")["text"] == "Jo's Game track 2 -> 3 (2 tokens)"

@@ -210,7 +210,7 @@ def test_seeded_games_to_the_end_keep_every_law_and_replay():
     for seed in range(12):
         rng = random.Random(seed)
         names = NAMES[: 2 + seed % 4]
-        state = SYSTEM.initial_state(SYSTEM.validate_options({"players": names, "vp_below_zero": seed % 3 == 0}))
+        state = SYSTEM.start(SYSTEM.validate_options({"players": names, "vp_below_zero": seed % 3 == 0}))
         results, steps = [], 0
         while state["phase"] != "Game over":
             steps += 1

@@ -15,7 +15,7 @@ from tests.dicehelp import dice_for, play
 
 def new_game(players: list[str] | None = None, **options: Any) -> dict[str, Any]:
     raw = {"players": players or ["Ann", "Bob", "Cy"], **options}
-    return SYSTEM.initial_state(SYSTEM.validate_options(raw))
+    return SYSTEM.start(SYSTEM.validate_options(raw))
 
 
 def act(state: dict[str, Any], raw: dict[str, Any], faces: list[int] | None = None, typed: bool = False):

@@ -35,7 +35,7 @@ def test_difficulty_removes_venom_strikes_cards(removed):
 
 
 def test_no_options_at_all_gives_a_two_player_game():
-    state = SYSTEM.initial_state(SYSTEM.validate_options(None))
+    state = SYSTEM.start(SYSTEM.validate_options(None))
     assert [p["name"] for p in state["players"]] == ["Player 1", "Player 2"]
     assert state["mission"] == "World in Darkness"
 

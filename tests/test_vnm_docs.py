@@ -34,7 +34,7 @@ def test_every_documented_action_passes_validate_action(body: dict) -> None:
 @pytest.mark.parametrize("body", SESSIONS)
 def test_every_documented_session_passes_validate_options_and_starts(body: dict) -> None:
     assert body["system"] == SYSTEM.id
-    state = SYSTEM.initial_state(SYSTEM.validate_options(body["options"]))
+    state = SYSTEM.start(SYSTEM.validate_options(body["options"]))
     assert state["threshold"] > 0
 
 
@@ -52,7 +52,7 @@ def test_every_option_and_button_is_documented() -> None:
 
 def _mid_game() -> dict:
     """The planets and land areas the examples name, in the Enhanced game (every action exists)."""
-    return SYSTEM.initial_state(
+    return SYSTEM.start(
         SYSTEM.validate_options({"players": ["Venus", "Mars", "Pluto", "Titan"], "version": "Enhanced"})
     )
 

@@ -252,7 +252,7 @@ def test_validated_options_validate_again_to_the_same_options(raw: dict) -> None
     """The core may store validated options and replay from them."""
     once = SYSTEM.validate_options(raw)
     assert SYSTEM.validate_options(once) == once
-    assert SYSTEM.initial_state(once) == SYSTEM.initial_state(SYSTEM.validate_options(once))
+    assert SYSTEM.start(once) == SYSTEM.start(SYSTEM.validate_options(once))
     assert json.loads(json.dumps(once)) == once
 
 

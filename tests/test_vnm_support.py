@@ -23,7 +23,7 @@ ENHANCED_TECH = {
 
 
 def new_game(**options: Any) -> dict[str, Any]:
-    return SYSTEM.initial_state(SYSTEM.validate_options(options))
+    return SYSTEM.start(SYSTEM.validate_options(options))
 
 
 def enhanced_game(**options: Any) -> dict[str, Any]:

@@ -29,7 +29,7 @@ def _faces(dice: list[int]) -> str:
     return "".join(map(str, dice)) or "(no dice)"
 
 
-def screen(state: State, prompt: str | None = None, roll: TableRoll | None = None) -> Screen:
+def screen(state: State, roll: TableRoll | None = None) -> Screen:
     now = current(state)
     rows = []
     for i, name in enumerate(state["seating"]):
@@ -97,6 +97,4 @@ def screen(state: State, prompt: str | None = None, roll: TableRoll | None = Non
     racks = state["session_racks"]  # a line, not a key figure: the exchange is the moment, not this pool
     elements.append(Text(f"GM session pool: {racks} rack{'s' if racks != 1 else ''} of {gm['rack']}", priority=3))
     title = f"Venus 2140 - conflict {state['conflict']}, round {state['round']}"
-    return Screen(
-        title, status=f"{now}'s move", elements=tuple(elements), prompt=prompt, players=tuple(state["seating"])
-    )
+    return Screen(title, status=f"{now}'s move", elements=tuple(elements), players=tuple(state["seating"]))

@@ -61,12 +61,15 @@ def opponents_have_dice(state: State, name: str) -> bool:
     return any(p["pool"] for n, p in state["participants"].items() if side_of(state, n) != mine)
 
 
-def refresh(state: State) -> State:
+def derive(state: State) -> State:
     """Derived values: every pool's dice count (what everyone may see) and its order, high to low."""
     for p in state["participants"].values():
         p["pool"] = sorted(p["pool"], reverse=True)
         p["dice"] = len(p["pool"])
     return state
+
+
+refresh = derive  # the pure rules' name for it
 
 
 def no_exchange(state: State, seat: str | None) -> str | None:

@@ -14,7 +14,7 @@ from typing import Any
 from tableside.core import dice
 from tableside.core.errors import RuleError, TablesideError
 from tableside.core.fields import Choice, Field
-from tableside.core.system import UNDO_REDO, ActionSpec, Binding, GameSystem, Prompt, Seat, TableRoll, Tracked
+from tableside.core.system import UNDO_REDO, ActionSpec, Binding, GameSystem, Seat
 from tableside.core.systems.v2140 import (
     campaign_actions,
     downtime,
@@ -24,13 +24,10 @@ from tableside.core.systems.v2140 import (
     followup,
     goal_actions,
     goals,
-    laws,
     pool_actions,
-    prompts,
     rules,
     setup,
 )
-from tableside.core.systems.v2140.screen import screen as _screen
 from tableside.core.systems.v2140.screen import screen_colour
 from tableside.core.systems.v2140.state import (
     awaiting_answer,
@@ -42,7 +39,6 @@ from tableside.core.systems.v2140.state import (
     pending_exchange,
     player_names,
     pool_to_roll,
-    refresh,
 )
 
 State = dict[str, Any]
@@ -783,14 +779,8 @@ class Venus2140(GameSystem):
                 _check_d6(raw.get(key), key)
         return super().validate_action(raw, state)
 
-    def initial_state(self, options: dict) -> State:
-        return refresh(setup.initial_state(options))
-
     def seats(self, state: State) -> list[Seat]:
         return [Seat(n, state["participants"][n]["role"]) for n in state["seating"]]
-
-    def derive(self, state: State) -> State:
-        return refresh(state)
 
     def private_owner(self, state: State, action: Any, seat: str | None) -> str | None:
         """Every action a seat may take only for itself uses that participant's scene pool (the GM's
@@ -830,19 +820,6 @@ class Venus2140(GameSystem):
         ex = state["exchange"]
         resolved = state["ledger"][-1]["n"] if state["ledger"] else 0
         return [state["conflict"], state["round"], state["turn"], resolved, ex["actor"] if ex else None]
-
-    def pending(self, state: State) -> list[Prompt]:
-        return prompts.pending(state)
-
-    def laws(self, state: State) -> list[str]:
-        return laws.broken(state)
-
-    def tracked(self, state: State) -> list[Tracked]:
-        return laws.tracked(state)
-
-    def screen(self, state: State, roll: TableRoll | None = None):
-        waiting = self.pending(state)
-        return _screen(state, waiting[0].text if waiting else None, roll)
 
 
 SYSTEM = Venus2140()

@@ -52,7 +52,7 @@ def token_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:
     )
 
 
-def screen(state: dict[str, Any], prompt: str | None = None, roll: TableRoll | None = None) -> Screen:
+def screen(state: dict[str, Any], roll: TableRoll | None = None) -> Screen:
     round_text = "Setup" if state["phase"] == SETUP else f"{state['round']}/{state['rounds']}"
     elements: list[Any] = [
         KeyFigure("Round", round_text, priority=1),
@@ -87,6 +87,4 @@ def screen(state: dict[str, Any], prompt: str | None = None, roll: TableRoll | N
     if last and state["phase"] != GAME_OVER:  # the last trick's winner in the header, where it always fits
         status = f"{status} · last trick {last['winner']}"
     players = tuple(state["players"])
-    return Screen(
-        "Venusian Vegas", status=status, elements=tuple(elements), alert=alert, prompt=prompt, players=players
-    )
+    return Screen("Venusian Vegas", status=status, elements=tuple(elements), alert=alert, players=players)

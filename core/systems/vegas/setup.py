@@ -82,8 +82,9 @@ OPTIONS = (
 )
 
 
-def check_options(players: Sequence[str], vp_spaces: Sequence[str]) -> None:
+def check_options(options: Mapping[str, Any]) -> None:
     """Names present, short and distinct; 2-5 of them; VP spaces real and not repeated."""
+    players, vp_spaces = list(options["players"]), list(options.get("vp_spaces") or [])
     if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
         raise RuleError(
             f"options: players: Venusian Vegas is for {rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} "
@@ -108,11 +109,11 @@ def check_options(players: Sequence[str], vp_spaces: Sequence[str]) -> None:
             raise RuleError(f"options: vp_spaces: {space!r} appears twice")
 
 
-def new_state(options: Mapping[str, Any]) -> State:
+def initial_state(options: Mapping[str, Any]) -> State:
     """Everyone has drawn 7 cards; boards at the bottom; no tokens until the setup increases."""
     players = [n.strip() for n in options["players"]]
     vp_spaces = list(options.get("vp_spaces") or [])
-    check_options(players, vp_spaces)
+    check_options({"players": players, "vp_spaces": vp_spaces})
     return {
         "players": players,
         "rounds": rules.rounds_for(len(players)),

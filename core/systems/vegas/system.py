@@ -5,7 +5,6 @@ See docs/systems/vegas.md for every action with an example request.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -16,15 +15,11 @@ from tableside.core.system import (
     Binding,
     Field,
     GameSystem,
-    Prompt,
     Seat,
     State,
-    TableRoll,
-    Tracked,
     in_phase,
 )
-from tableside.core.systems.vegas import actions, bonuses, hands, laws, prompts, referee, rules, setup, tricks
-from tableside.core.systems.vegas import screen as view
+from tableside.core.systems.vegas import actions, bonuses, hands, laws, referee, rules, setup, tricks
 from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_START, SETUP, TRICKS
 from tableside.core.systems.vegas.state import (
     card_to_play,
@@ -494,11 +489,6 @@ class VenusianVegas(GameSystem):
     actions = ACTIONS
     bindings = BINDINGS
 
-    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        options = super().validate_options(raw)
-        setup.check_options(options["players"], options["vp_spaces"])
-        return options
-
     def chart_series(self, state: State) -> dict[str, float]:
         """Victory Points per player."""
         return {str(k): float(v) for k, v in (state.get("vp") or {}).items() if isinstance(v, int | float)}
@@ -509,17 +499,8 @@ class VenusianVegas(GameSystem):
     def scores(self, state: State) -> dict[str, str]:
         return {p: str(state["vp"][p]) for p in state["players"]}
 
-    def initial_state(self, options: Mapping[str, Any]) -> State:
-        return setup.new_state(options)
-
     def seats(self, state: State) -> list[Seat]:
         return [Seat(p) for p in state["players"]]
-
-    def pending(self, state: State) -> list[Prompt]:
-        return prompts.pending(state)
-
-    def laws(self, state: State) -> list[str]:
-        return laws.broken(state)
 
     def derive(self, state: State) -> State:
         """An entered hand that no longer matches the cards held is set aside; whether each seat entered one
@@ -536,12 +517,6 @@ class VenusianVegas(GameSystem):
             return state
         return {**state, "hands": {p: (h if p == seat else None) for p, h in state["hands"].items()}}
 
-    def tracked(self, state: State) -> list[Tracked]:
-        return laws.tracked(state)
-
-    def correct(self, state: State, key: str, value: int) -> State:
-        return laws.correct(state, key, value)
-
     def logged_changes(self, before: State, after: State) -> dict[str, Any]:
         """Every action's result carries the VP gains and losses it made (``vp_changes``), corrections
         included, so the log accounts for every point."""
@@ -551,10 +526,6 @@ class VenusianVegas(GameSystem):
     def roll_belongs_to(self, state: State) -> list:
         """A random pick belongs to the round, the phase and the trick it was made in."""
         return [state["round"], state["phase"], state["tricks_played"]]
-
-    def screen(self, state: State, roll: TableRoll | None = None) -> Any:
-        waiting = prompts.pending(state)
-        return view.screen(state, waiting[0].text if waiting else None, roll)
 
 
 SYSTEM = VenusianVegas()

@@ -13,7 +13,7 @@ from typing import Any
 
 from tableside.core.screen import DiceGroup, Die, Element, Grid, GridRow, KeyFigure, Screen, Text, Track
 from tableside.core.system import TableRoll
-from tableside.core.systems.venom import combat, deck, prompts, rules, scoring
+from tableside.core.systems.venom import combat, deck, rules, scoring
 from tableside.core.systems.venom.laws import card_words
 from tableside.core.systems.venom.turn_actions import ROLL_OFF
 from tableside.core.words import plural
@@ -57,13 +57,11 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
     # the players' grid in a column of its own.
     # Without a Leader the players' grid carries the scores (priority 1: a pHAT keeps its one line of VP).
     elements += [_players(st), _events(st)] if attacking else [_events(st), _players(st, priority=1)]
-    shown = prompts.pending(st)
     return Screen(
         title="VENOM Assault",
         status=_status(st),
         elements=tuple(elements),
         alert=_alert(st),
-        prompt=shown[0].text if shown else None,
         players=tuple(p["name"] for p in st["players"]),
     )
 

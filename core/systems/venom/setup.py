@@ -7,6 +7,7 @@ for once the game starts (button B).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tableside.core.errors import RuleError
@@ -129,7 +130,7 @@ def check_options(options: dict[str, Any]) -> None:
         raise RuleError(f"options: mission must not be empty (first games: {rules.SUGGESTED_MISSION!r})")
 
 
-def new_state(options: dict[str, Any]) -> State:
+def initial_state(options: Mapping[str, Any]) -> State:
     """The state before the first action: the Event deck built, Setup, or Round 1 with a chosen Commander."""
     names: list[str] = options["players"]
     event_deck = deck.build_event_deck(

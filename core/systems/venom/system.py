@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from tableside.core.screen import PLAYER_INKS, Screen
+from tableside.core.screen import PLAYER_INKS
 from tableside.core.system import (
     UNDO_REDO,
     ActionSpec,
@@ -14,14 +14,10 @@ from tableside.core.system import (
     Choice,
     Field,
     GameSystem,
-    Prompt,
     Seat,
-    TableRoll,
-    Tracked,
 )
 from tableside.core.systems.venom import combat_actions as fight
-from tableside.core.systems.venom import laws, prompts, rules, scoring, setup, state, turn_actions
-from tableside.core.systems.venom import screen as view
+from tableside.core.systems.venom import laws, rules, scoring, setup, state, turn_actions
 from tableside.core.systems.venom.state import State
 
 # --- choices taken from the state -----------------------------------------------------------
@@ -593,11 +589,6 @@ class VenomAssault(GameSystem):
         return super().validate_action(raw, state)
 
     # -- setup ------------------------------------------------------------------------
-    def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Field checks plus: names present and distinct, the FS/VENOM split adds up, commander known."""
-        options = super().validate_options(raw)
-        setup.check_options(options)
-        return options
 
     def chart_series(self, state: State) -> dict[str, float]:
         """The Event Track and each player's captured Leaders."""
@@ -617,29 +608,15 @@ class VenomAssault(GameSystem):
     def scores(self, state: State) -> dict[str, str]:
         return {p["name"]: str(scoring.victory_points(p)) for p in state["players"]}
 
-    def initial_state(self, options: Mapping[str, Any]) -> State:
-        return setup.new_state(dict(options))
-
     # -- who acts, what the table waits for ----------------------------------------------
     def seats(self, st: State) -> list[Seat]:
         return [Seat(n) for n in state.player_names(st)]
-
-    def pending(self, st: State) -> list[Prompt]:
-        return prompts.pending(st)
 
     def button_labels(self, st: State) -> dict[tuple[str, bool], str]:
         """B is labelled for the phase; the core lists the button for the pending step first."""
         return {("B", False): "Roll off for the Commander" if st["phase"] == rules.SETUP else "Roll one die"}
 
-    def derive(self, st: State) -> State:
-        return state.derive(st)
-
     # -- laws and corrections ----------------------------------------------------------------
-    def laws(self, st: State) -> list[str]:
-        return laws.broken(st)
-
-    def tracked(self, st: State) -> list[Tracked]:
-        return laws.tracked(st)
 
     def correct(self, st: State, key: str, value: int) -> State:
         """A deck count moves cards between the deck and the discard pile, so the deck's law still holds."""
@@ -650,9 +627,6 @@ class VenomAssault(GameSystem):
     def roll_belongs_to(self, st: State) -> int:
         """A roll belongs to the Turn it was made in (the roll-off to Setup, Turn 0)."""
         return int(st.get("turn") or 0)
-
-    def screen(self, st: State, roll: TableRoll | None = None) -> Screen:
-        return view.screen(st, roll)
 
 
 SYSTEM = VenomAssault()

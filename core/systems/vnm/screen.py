@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from tableside.core.screen import PLAYER_INKS, Bar, Bars, Grid, GridRow, Screen, Text
 from tableside.core.system import State, TableRoll
-from tableside.core.systems.vnm import prompts, rules
+from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.state import current_world, player_label, team_population, who, winner_names
 
 
 def screen(state: State, roll: TableRoll | None = None) -> Screen:
-    waiting = prompts.pending(state)
     elements = [_population(state)]
     if roll is not None:  # the roll on the table, while its turn lasts (the core decides)
         elements.append(roll.group(priority=2))
@@ -32,7 +31,6 @@ def screen(state: State, roll: TableRoll | None = None) -> Screen:
         status=_status(state),
         elements=tuple(elements),
         alert=_alert(state),
-        prompt=waiting[0].text if waiting else None,
         players=tuple(p["name"] for p in state["players"]),
     )
 

@@ -11,7 +11,6 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.fields import Choice
-from tableside.core.screen import Screen
 from tableside.core.system import (
     UNDO_REDO,
     Action,
@@ -19,15 +18,11 @@ from tableside.core.system import (
     Binding,
     Field,
     GameSystem,
-    Prompt,
     Seat,
     State,
-    TableRoll,
-    Tracked,
 )
-from tableside.core.systems.vnm import fleet, laws, population, prompts, research, rules, setup, turns, zap
+from tableside.core.systems.vnm import fleet, population, prompts, research, rules, setup, turns, zap
 from tableside.core.systems.vnm.screen import player_colour
-from tableside.core.systems.vnm.screen import screen as _screen
 from tableside.core.systems.vnm.state import (
     current_world,
     game_over,
@@ -700,9 +695,6 @@ class VenusNeedsMen(GameSystem):
             if (p.get("home_worlds") or [""])[0] in rules.PLANETS
         }
 
-    def initial_state(self, options: Mapping[str, Any]) -> State:
-        return self.derive(setup.initial_state(options))
-
     def validate_action(self, raw: Mapping[str, Any], state: State | None = None) -> Action:
         """Names are read in any case ("china" is China), then the fields are checked against the state."""
         if state is not None and isinstance(raw, Mapping):
@@ -726,9 +718,6 @@ class VenusNeedsMen(GameSystem):
     def seats(self, state: State) -> list[Seat]:
         return [Seat(p["name"], label=label_of(p)) for p in state["players"]]
 
-    def pending(self, state: State) -> list[Prompt]:
-        return prompts.pending(state)
-
     def button_labels(self, state: State) -> dict[tuple[str, bool], str]:
         """A names the declared target, B the chosen Upgrade; the core puts the prompt's button first."""
         return prompts.button_labels(state)
@@ -737,21 +726,9 @@ class VenusNeedsMen(GameSystem):
     def derive(self, state: State) -> State:
         return _derive(state)
 
-    def laws(self, state: State) -> list[str]:
-        return laws.broken(state)
-
-    def tracked(self, state: State) -> list[Tracked]:
-        return laws.tracked(state)
-
-    def correct(self, state: State, key: str, value: int, balance: str | None = None) -> State:
-        return laws.correct(state, key, value, balance)
-
     def roll_belongs_to(self, state: State) -> int:
         """A roll belongs to the turn it was made in: the next player starts with a clean screen."""
         return state["turn_no"]
-
-    def screen(self, state: State, roll: TableRoll | None = None) -> Screen:
-        return _screen(state, roll)
 
 
 def _canonical_names(raw: Mapping[str, Any], state: State) -> dict[str, Any]:
