@@ -26,6 +26,7 @@ class SmartDice:
 
     def __init__(self, hub: Any, feed: Any) -> None:
         self.hub, self.feed = hub, feed
+        self._seats: tuple[Any, list[str]] | None = None  # (table position, the game's seats)
 
     def status(self, seat: str | None = None) -> dict[str, Any]:
         """``GET /api/dice``: the dice, and what the table waits for as ``seat``'s phone may see it.
@@ -41,14 +42,22 @@ class SmartDice:
             else:
                 d["shows"] = "" if d["last_face"] is None else str(d["last_face"])
             d["low_battery"] = low_battery(d)
+        seats = self.seats()
+        for d in hub["dice"]:  # assigned in an earlier game to a seat this one does not have: pick again
+            d["seat_gone"] = bool(seats) and d["seat"] is not None and d["seat"] not in seats
         return {**hub, **self.feed.status(seat)}
 
     def seats(self) -> list[str]:
         """The seats of the game on the table (none without one)."""
-        try:
-            return [s["name"] for s in self.feed.table.view().get("seats", []) if s.get("name")]
-        except TablesideError:  # no game: any seat name goes, checked when a game names its seats
-            return []
+        table = self.feed.table
+        position = table.position()  # read again only when the table moved
+        if self._seats is None or self._seats[0] != position:
+            try:
+                names = [s["name"] for s in table.view().get("seats", []) if s.get("name")]
+            except TablesideError:  # no game: any seat name goes, checked when a game names its seats
+                names = []
+            self._seats = (position, names)
+        return self._seats[1]
 
     def check_seat(self, seat: Any) -> None:
         """A die is assigned to a seat of this game, or to anyone (null): a name no seat has is refused."""

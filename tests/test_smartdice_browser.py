@@ -165,7 +165,8 @@ def test_after_a_new_game_the_dice_page_lists_the_dice_offers_the_new_seats_and_
     expect(seats.locator("option")).to_have_text(["Anyone", "Venus", "Mars", "Pluto"])
     row.get_by_role("button", name=f"Identify {first}").tap()
     die = next(d for d in api(server, "GET", "/api/dice")["dice"] if d["name"] == first)
-    assert die["seat"] == "Ann"  # kept from the last game until a player picks again
+    assert die["seat"] == "Ann" and die["seat_gone"]  # kept from the last game until a player picks again
+    expect(row).to_contain_text("Ann's (no such seat in this game: pick again)")
     seats.select_option("Mars")
     row.get_by_role("button", name="Save").tap()
     expect(row).to_contain_text("Mars's")

@@ -45,7 +45,8 @@ function el(tag, text, attrs = {}) {
 function describe(d) {
   const battery = d.battery === null ? null
     : `battery ${d.battery}%${d.charging ? " (charging)" : d.low_battery ? " (low: charge it)" : ""}`;
-  const bits = [d.kind, d.colour, battery, d.paired ? d.connection : "not paired", d.seat ? `${d.seat}'s` : "anyone's",
+  const bits = [d.kind, d.colour, battery, d.paired ? d.connection : "not paired",
+    d.seat ? `${d.seat}'s${d.seat_gone ? " (no such seat in this game: pick again)" : ""}` : "anyone's",
     d.shows ? `shows ${d.shows}` : null];
   return bits.filter(Boolean).join(" · ");
 }
