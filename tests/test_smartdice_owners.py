@@ -206,3 +206,20 @@ def test_a_low_battery_is_said_once_on_the_phones_and_in_the_hardware_list(rig):
     assert next(d for d in rig.dice.hardware()["dice"] if d["id"] == die)["low_battery"] is True
     rig.dice.hub.battery(die, 60, True)
     assert next(d for d in rig.dice.hardware()["dice"] if d["id"] == die)["low_battery"] is False
+
+
+def test_a_taken_roll_blinks_in_the_seats_colour_of_the_game_on_the_table(rig):
+    """The colour each seat has on the board (the system's seat_colours, core.screen.PLAYER_INKS)."""
+    from tableside.device.smartdice.hub import TAKEN_RGB, seat_colour
+
+    assert seat_colour(rig.dice.hub.seat_colours, "Mars") == TAKEN_RGB  # no game yet: green
+    post(rig.client, "/api/sessions", {"system": "vnm", "options": {}})
+    inks = rig.dice.hub.seat_colours()
+    assert set(inks) == {"Venus", "Mars", "Pluto"}
+    rgb = {"red": 0xFF0000, "blue": 0x0000FF, "green": 0x00FF00, "orange": 0xFF8000, "yellow": 0xFFFF00}
+    rgb |= {"black": 0xFFFFFF, "purple": 0x8000FF}  # a die cannot show black: white
+    from tableside.core.screen import PLAYER_INKS
+
+    for seat, ink in inks.items():
+        assert seat_colour(rig.dice.hub.seat_colours, seat) == rgb[PLAYER_INKS[ink]]
+    assert seat_colour(rig.dice.hub.seat_colours, None) == TAKEN_RGB  # anyone's die
