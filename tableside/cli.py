@@ -214,7 +214,10 @@ def _refuse(message: str, as_json: bool) -> int:
 def _say_error(message: str, as_json: bool) -> None:
     """One line on stderr: ``{"error": ...}`` for ``roll --json`` (a script parses it), else words.
     stdout stays empty on an error, so a script never mistakes it for a roll."""
-    print(json.dumps({"error": message}) if as_json else f"tableside: {message}", file=sys.stderr)
+    from tableside.service import to_journal
+
+    prefix = "<3>" if to_journal(sys.stderr) else ""  # under systemd: an error in 'journalctl -p err'
+    print(json.dumps({"error": message}) if as_json else f"{prefix}tableside: {message}", file=sys.stderr)
 
 
 def cmd_restore(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ import socket
 import sqlite3
 import threading
 
-from tableside import announce, preflight, storage
+from tableside import announce, preflight, service, storage
 from tableside.backup import (
     Backups,
     DamagedDatabase,
@@ -44,7 +44,7 @@ log = logging.getLogger("tableside")
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    service.setup_logging()  # with journal priorities when stderr is the journal (journalctl -p err)
     try:
         cfg = load_config(args.config)
     except ConfigError as exc:
@@ -206,16 +206,24 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     threading.Thread(target=_know_every_system, args=(table, answered), name="systems", daemon=True).start()
 
     def stop(_signum, _frame):  # run() returns once every connection is closed
+        service.notify("STOPPING=1")
         server.stop_soon()
 
     signal.signal(signal.SIGTERM, stop)
     gc.enable()
     gc.freeze()
+    interval = service.watchdog_interval()
+    watchdog = service.Watchdog(actual_port, host, interval) if interval else None
+    service.notify("READY=1")  # the socket listens: a phone's request waits in its queue, never refused
+    if watchdog is not None:
+        watchdog.start()
     try:
         server.run()
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
+        if watchdog is not None:
+            watchdog.stop()
         if announcement is not None:
             announcement.stop()  # a goodbye: phones drop the entry at once
         broker.close()
