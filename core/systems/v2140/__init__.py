@@ -1,6 +1,7 @@
 """Venus 2140 conflicts (system id ``v2140``): rules in docs/rulebooks/v2140.txt.
 
-The shape every system folder shares: ``system`` (the GameSystem: action types, buttons),
+The shape every system folder shares: ``system`` (the GameSystem: action types, buttons; ``choices``: their fields
+and whose each action is; ``between_scenes``: the effects' and downtime's action types),
 ``setup`` (options, the starting scene), ``rules`` (the rulebook's numbers and names),
 ``state`` (participants, whose move, when each action is available), ``laws`` (conservation
 laws, corrections), ``prompts``, ``screen``; the actions by concern: ``pool_actions``,

@@ -13,13 +13,11 @@ from typing import Any
 
 from tableside.core import dice
 from tableside.core.errors import RuleError, TablesideError
-from tableside.core.fields import Choice, Field
+from tableside.core.fields import Field
 from tableside.core.system import UNDO_REDO, ActionSpec, Binding, GameSystem, Seat
 from tableside.core.systems.v2140 import (
+    between_scenes,
     campaign_actions,
-    downtime,
-    downtime_actions,
-    effects,
     exchange_actions,
     followup,
     goal_actions,
@@ -28,225 +26,51 @@ from tableside.core.systems.v2140 import (
     rules,
     setup,
 )
+from tableside.core.systems.v2140.choices import (
+    DICE,
+    EXCEPTION,
+    PREPARE_FIELDS,
+    SAYS,
+    TEXT,
+    actor_of,
+    count_field,
+    effect_names,
+    gm_of,
+    name_choices,
+    outnumbered_choices,
+    participant_of,
+    players,
+    target_of,
+    who_field,
+)
 from tableside.core.systems.v2140.screen import screen_colour
 from tableside.core.systems.v2140.state import (
     awaiting_answer,
     current,
     forward_now,
-    leader,
-    names,
     no_exchange,
     pending_exchange,
-    player_names,
     pool_to_roll,
 )
 
 State = dict[str, Any]
 
 
-def _names(state: State) -> list[str]:
-    return names(state) if state else []
-
-
-def _players(state: State) -> list[str]:
-    return player_names(state) if state else []
-
-
-def _who(
-    name: str = "participant", label: str = "Who", required: bool = False, choices=_names, differs_from: str = ""
-) -> Field:
-    return Field(
-        name,
-        "pick",
-        label=label,
-        required=required,
-        choices=choices,
-        help="" if required else "default: whose move it is",
-        differs_from=differs_from,
-    )
-
-
-def _count(
-    name: str,
-    label: str,
-    maximum: int = rules.MAX_COUNT,
-    minimum: int = 0,
-    default: int = 0,
-    help: str = "",
-    for_role: str = "",
-) -> Field:
-    return Field(
-        name,
-        "count",
-        label=label,
-        required=False,
-        default=default,
-        minimum=minimum,
-        maximum=maximum,
-        help=help,
-        for_role=for_role,
-    )
-
-
-_EXCEPTION = Field("exception", "flag", label="Table allows it as the exception", required=False, default=False)
-
-
-def _own_pool(state: State) -> list[int] | None:
-    """The scene pool this phone may see: its own seat's (in the seat's view only that one is a list)."""
-    pools = [p["pool"] for p in state.get("participants", {}).values() if isinstance(p.get("pool"), list)]
-    held = [pool for pool in pools if pool]  # an empty pool hides nothing, so every seat sees it as []
-    if len(held) == 1:
-        return held[0]
-    return [] if pools and not held else None
-
-
-_DICE = Field("dice", "faces", label="Dice", help="dice from the scene pool, by their faces", offer=_own_pool)
-_SAYS = Field("says", "text", label="What they do", required=False, default="", max_length=rules.MAX_TEXT)
-
-
-# --- who may do what ------------------------------------------------------------
-
-
-def _participant(state: State, action: dict) -> str:
-    """Whose scene pool the action uses: the participant named, else whose move it is. (A seated phone
-    that leaves the participant out means itself: the core fills it in, then checks it is its own.)"""
-    return action.get("participant") or current(state)
-
-
-def _actor(state: State, action: dict) -> str:
-    return action.get("actor") or leader(state)
-
-
-def _target(state: State, action: dict) -> str:
-    """The pending exchange's target answers with its own pool."""
-    return state["exchange"]["target"] if state["exchange"] else current(state)
-
-
-def _gm(state: State, action: dict) -> str:
-    """The GM's actions: the session pool, Player Points, the Murphy's Pool, racks."""
-    return state["gm"]
-
-
-def _session_racks(state: State) -> int | None:
-    """The racks left in the GM's session pool (None before a game: the field keeps its own range)."""
-    return state.get("session_racks") if state else None
-
-
-def _most_racks(state: State) -> int | None:
-    return pool_actions.most_racks(state) if state else None
-
-
-def _racks_help(state: State) -> str:
-    if not state:
-        return ""
-    rack, most = state["participants"][state["gm"]]["rack"], pool_actions.most_racks(state)
-    return (
-        f"a rack is the GM's rack, {rack} dice: at most {most} racks, as one roll starts with at most "
-        f"{rules.MAX_DICE_IN_ROLL} dice"
-    )
-
-
-_PREPARE_FIELDS = (
-    _who(),
-    # The GM's dice, first on the GM's phone (racks are what the GM draws); a player's phone leaves them out
-    # (the rules refuse them for a player anyway).
-    # "A Rack of dice per named opposition NPC or Gang": no most in the rulebook, so at most what one roll holds of
-    # the GM's rack (a stepper to 99 offered 594 dice), and its help says why.
-    replace(
-        _count(
-            "racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice", for_role="gm"
-        ),
-        upto=_most_racks,
-        help_now=_racks_help,
-    ),
-    # At most what the session pool holds now (a stepper to 99 with 2 racks in it offered what the rules refuse),
-    # and not asked once it is empty.
-    replace(
-        _count("session_racks", "Racks from the session pool (GM)", for_role="gm"),
-        upto=_session_racks,
-        applies=lambda state: bool(_session_racks(state)),
-    ),
-    _count(
-        "primary_skills",
-        "Matching primary skills",
-        rules.MAX_MATCHING_SKILLS,
-        help="the primary skill and its parents you have: two dice each",
-    ),
-    _count("secondary_skills", "Matching secondary skills", rules.MAX_MATCHING_SKILLS, help="one die each"),
-    _count("assist_quality", "Assisting gear quality (primary)", rules.MAX_QUALITY, help="adds half, rounded down"),
-    _count(
-        "secondary_assist_quality",
-        "Assisting gear quality (secondary)",
-        rules.MAX_QUALITY,
-        help="half value: a quarter, rounded down",
-    ),
-    _count("gear_circumstances", "Gear used as a circumstance", help="one die each"),
-    _count("circumstances", "Circumstances in your favour", help="one die each; penalties to the other side too"),
-    Field(
-        "effects",
-        "picks",
-        label="Effects that count here (+1 die each)",
-        required=False,
-        default=[],
-        choices=effects.choices,
-        help="effects on the other side offered as circumstances: confirm the ones that apply",
-    ),
-)
-
-
-def _effect_ids(state: State) -> list[Choice]:
-    return [Choice(e["id"], effects.describe(e)) for e in effects.active(state)] if state else []
-
-
-def _treatable(state: State) -> list[Choice]:
-    return (
-        [Choice(e["id"], effects.describe(e)) for e in effects.active(state) if effects.treatable(e)] if state else []
-    )
-
-
-def _wounds(state: State) -> list[Choice]:
-    if not state:
-        return []
-    return [
-        Choice(e["id"], effects.describe(e))
-        for e in effects.active(state)
-        if e["reads"] == effects.WOUND and not e["permanent"]
-    ]
-
-
-def _effect_names(state: State) -> list[str]:
-    return list(state.get("readings", {})) if state else []
-
-
-def _characters(state: State) -> list[str]:
-    """Everyone who bears an effect, participants first."""
-    if not state:
-        return []
-    bearers = [e["character"] for e in effects.active(state)]
-    return [*state["seating"], *sorted({b for b in bearers if b not in state["seating"]})]
-
-
-def _outnumbered(state: State) -> list[str]:
-    return campaign_actions.outnumbered(state) if state else []
-
-
-_TEXT = {"required": False, "default": "", "max_length": rules.MAX_TEXT}
-
 ACTIONS: dict[str, ActionSpec] = {
     # The GM's actions (the GM's scene pool, points, racks, effects, scenes) are the GM seat's: a player's phone
     # does not offer them.
-    spec.type: replace(spec, for_role="gm") if spec.acts_for is _gm else spec
+    spec.type: replace(spec, for_role="gm") if spec.acts_for is gm_of else spec
     for spec in (
         ActionSpec(
             "prepare_pool",
             "Draw dice for a scene pool",
             "Enter skills, gear, circumstances and racks as counts; A rolls them.",
             pool_actions.prepare_pool,
-            _PREPARE_FIELDS,
+            PREPARE_FIELDS,
             group="Scene pool",
             example={"participant": "Shred", "primary_skills": 3, "secondary_skills": 3, "secondary_assist_quality": 4},
             seat_field="participant",
-            acts_for=_participant,
+            acts_for=participant_of,
         ),
         ActionSpec(
             "roll_pool",
@@ -254,13 +78,13 @@ ACTIONS: dict[str, ActionSpec] = {
             "Roll the prepared dice in: every 6 rolls one more die in, 1-3 are tossed. Type physical dice in "
             'as "faces" (a count per face is fine), roll-ins included.',
             pool_actions.roll_pool,
-            (_who(),),
+            (who_field(),),
             group="Scene pool",
             available=pool_to_roll,
             rolls=True,
             example={"participant": "Shred", "faces": {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}},
             seat_field="participant",
-            acts_for=_participant,
+            acts_for=participant_of,
         ),
         ActionSpec(
             "session_rack",
@@ -270,19 +94,19 @@ ACTIONS: dict[str, ActionSpec] = {
             group="Scene pool",
             rolls=True,
             example={"faces": [6, 5, 4, 3, 2, 1, 4]},
-            acts_for=_gm,
+            acts_for=gm_of,
         ),
         ActionSpec(
             "resist",
             "Roll resist dice",
             "Gear that resists: roll its quality, the 4+ join the scene pool.",
             pool_actions.resist,
-            (_who(), Field("quality", "count", label="Gear quality", minimum=1, maximum=rules.MAX_QUALITY)),
+            (who_field(), Field("quality", "count", label="Gear quality", minimum=1, maximum=rules.MAX_QUALITY)),
             group="Scene pool",
             rolls=True,
             example={"participant": "Shred", "quality": 3, "faces": [5, 3, 4]},
             seat_field="participant",
-            acts_for=_participant,
+            acts_for=participant_of,
         ),
         ActionSpec(
             "fly_dice",
@@ -291,8 +115,8 @@ ACTIONS: dict[str, ActionSpec] = {
             "the dice their roll kept to their scene pool.",
             pool_actions.fly_dice,
             (
-                _who("attacker", "Attacker"),
-                _who("defender", "Defender", required=True),
+                who_field("attacker", "Attacker"),
+                who_field("defender", "Defender", required=True),
                 Field("attack_dice", "count", label="Base attack dice", minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
                 Field("defense_dice", "count", label="Rack or skill dice", minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
                 Field(
@@ -300,7 +124,7 @@ ACTIONS: dict[str, ActionSpec] = {
                     "text",
                     label="Skill used",
                     help="its root's goals go to the winner only",
-                    **_TEXT,
+                    **TEXT,
                 ),
             ),
             group="Scene pool",
@@ -321,12 +145,12 @@ ACTIONS: dict[str, ActionSpec] = {
             pool_actions.bid_initiative,
             # "The GM can add dice for any individual character he wants to go first": the GM's right, so a
             # player's phone does not offer it (a player's dice count for that player).
-            (_who(), _DICE, Field("for", "pick", label="For", required=False, choices=_names, for_role="gm")),
+            (who_field(), DICE, Field("for", "pick", label="For", required=False, choices=name_choices, for_role="gm")),
             group="Initiative",
             available=no_exchange,
             example={"participant": "Shred", "dice": [4]},
             seat_field="participant",
-            acts_for=_participant,
+            acts_for=participant_of,
         ),
         ActionSpec(
             "settle_initiative",
@@ -348,29 +172,29 @@ ACTIONS: dict[str, ActionSpec] = {
             "up, unless the table marks the exception); risky: totals, winner takes all.",
             exchange_actions.put_forward,
             (
-                _who("actor", "Actor"),
-                _who("target", "Target", required=True, differs_from="actor"),  # "cannot be their own target"
-                _DICE,
+                who_field("actor", "Actor"),
+                who_field("target", "Target", required=True, differs_from="actor"),  # "cannot be their own target"
+                DICE,
                 Field("risky", "flag", label="Risky (winner takes all)", required=False, default=False),
-                _EXCEPTION,
-                _SAYS,
+                EXCEPTION,
+                SAYS,
             ),
             group="Exchange",
             available=forward_now,
             example={"actor": "Shred", "target": "GM", "dice": [6], "says": "I snap a shot on top of him"},
             seat_field="actor",
-            acts_for=_actor,
+            acts_for=actor_of,
         ),
         ActionSpec(
             "answer",
             "Answer the exchange",
             "The target puts forward as many dice as the actor did, or every die left if fewer.",
             exchange_actions.answer,
-            (_DICE, _SAYS),
+            (DICE, SAYS),
             group="Exchange",
             available=awaiting_answer,
             example={"dice": [4], "says": "Jack lurches to the side"},
-            acts_for=_target,
+            acts_for=target_of,
         ),
         ActionSpec(
             "resolve",
@@ -397,14 +221,14 @@ ACTIONS: dict[str, ActionSpec] = {
             "Spend books (and Player Points, or the GM's Murphy points) on a goal; one goal or one gift a round.",
             goal_actions.buy_goal,
             (
-                _who(),
+                who_field(),
                 Field("goal", "text", label="Goal", required=False, default="", max_length=rules.MAX_TEXT),
                 Field("guide", "pick", label="Guide price", required=False, choices=tuple(rules.GOAL_GUIDE)),
-                _count("price", "Price in books", help="0: the guide price"),
-                _count("scale", "Powers of ten people", 20, help="+1 book each"),
-                _count("zones", "Extra zones", 20, help="+1 book each"),
-                _count("points", "Player Points (GM: Murphy) spent"),
-                Field("target", "pick", label="On whom", required=False, choices=_names),
+                count_field("price", "Price in books", help="0: the guide price"),
+                count_field("scale", "Powers of ten people", 20, help="+1 book each"),
+                count_field("zones", "Extra zones", 20, help="+1 book each"),
+                count_field("points", "Player Points (GM: Murphy) spent"),
+                Field("target", "pick", label="On whom", required=False, choices=name_choices),
                 Field(
                     "chart_goal",
                     "pick",
@@ -420,7 +244,7 @@ ACTIONS: dict[str, ActionSpec] = {
                     label="Effect it leaves",
                     required=False,
                     default="",
-                    choices=_effect_names,
+                    choices=effect_names,
                     help="a chart goal named like an effect leaves it without this",
                 ),
                 Field(
@@ -432,37 +256,37 @@ ACTIONS: dict[str, ActionSpec] = {
                     max_length=24,
                     help="default: on whom; name the NPC when that is the GM",
                 ),
-                Field("applies_to", "text", label="Counts when", **_TEXT),
-                Field("until", "text", label="Until", **_TEXT),
-                _count("restricted", "Restricted points spent", help="trained for a skill this conflict uses"),
-                _EXCEPTION,
+                Field("applies_to", "text", label="Counts when", **TEXT),
+                Field("until", "text", label="Until", **TEXT),
+                count_field("restricted", "Restricted points spent", help="trained for a skill this conflict uses"),
+                EXCEPTION,
             ),
             group="Books",
             example={"participant": "Shred", "guide": "knock out one person", "target": "GM"},
             seat_field="participant",
-            acts_for=_participant,
+            acts_for=participant_of,
         ),
         ActionSpec(
             "give_book",
             "Give a book",
             "Give one book to another participant (instead of buying a goal).",
             goal_actions.give_book,
-            (_who(), Field("to", "pick", label="To", choices=_names, differs_from="participant"), _EXCEPTION),
+            (who_field(), Field("to", "pick", label="To", choices=name_choices, differs_from="participant"), EXCEPTION),
             group="Books",
             example={"participant": "Wire", "to": "Shred"},
             seat_field="participant",
-            acts_for=_participant,
+            acts_for=participant_of,
         ),
         ActionSpec(
             "pair_leftovers",
             "Leftover dice into books",
             "Once the other side is out of dice: leftover dice two at a time as books.",
             goal_actions.pair_leftovers,
-            (_who(), _count("count", "Dice to pair", rules.MAX_POOL, help="0: as many as pair up")),
+            (who_field(), count_field("count", "Dice to pair", rules.MAX_POOL, help="0: as many as pair up")),
             group="Books",
             example={"participant": "Shred", "count": 4},
             seat_field="participant",
-            acts_for=_participant,
+            acts_for=participant_of,
         ),
         ActionSpec(
             "reputation",
@@ -470,14 +294,14 @@ ACTIONS: dict[str, ActionSpec] = {
             "At the end of a conflict: unused books raise reputation.",
             goal_actions.reputation,
             (
-                _who(),
-                _count("books", "Books", help="0: all of them"),
+                who_field(),
+                count_field("books", "Books", help="0: all of them"),
                 Field("note", "text", label="Reputation", required=False, default="", max_length=rules.MAX_TEXT),
             ),
             group="Books",
             example={"participant": "Wire", "books": 1, "note": "Took on the Vid-Dronz"},
             seat_field="participant",
-            acts_for=_participant,
+            acts_for=participant_of,
         ),
         ActionSpec(
             "award_player_points",
@@ -485,13 +309,13 @@ ACTIONS: dict[str, ActionSpec] = {
             "A compel, being outnumbered by a full rack, training, an enemy: Player Points for a player.",
             goal_actions.award_player_points,
             (
-                _who("player", "Player", required=True, choices=_players),
+                who_field("player", "Player", required=True, choices=players),
                 Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT),
                 Field("reason", "text", label="Why", required=False, default="", max_length=rules.MAX_TEXT),
             ),
             group="Points",
             example={"player": "Sven", "count": 1, "reason": "outnumbered by a full rack"},
-            acts_for=_gm,
+            acts_for=gm_of,
         ),
         ActionSpec(
             "grant_player_points",
@@ -499,12 +323,12 @@ ACTIONS: dict[str, ActionSpec] = {
             "A player begs: Player Points at one Murphy die each, against that character.",
             goal_actions.grant_player_points,
             (
-                _who("player", "Player", required=True, choices=_players),
+                who_field("player", "Player", required=True, choices=players),
                 Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT),
             ),
             group="Points",
             example={"player": "Sven", "count": 2},
-            acts_for=_gm,
+            acts_for=gm_of,
         ),
         ActionSpec(
             "murphy",
@@ -512,24 +336,24 @@ ACTIONS: dict[str, ActionSpec] = {
             "Add (a refused compel, an enemy, gear with PMP) or spend Murphy points.",
             goal_actions.murphy,
             (
-                _count("add", "Add"),
-                _count("spend", "Spend"),
-                Field("against", "pick", label="Against", required=False, choices=_players),
+                count_field("add", "Add"),
+                count_field("spend", "Spend"),
+                Field("against", "pick", label="Against", required=False, choices=players),
                 Field("reason", "text", label="Why", required=False, default="", max_length=rules.MAX_TEXT),
             ),
             group="Points",
             example={"add": 1, "reason": "Wire refused a compel"},
-            acts_for=_gm,
+            acts_for=gm_of,
         ),
         ActionSpec(
             "set_rack",
             "Set a rack (Lifestyles)",
             "The dice in a rack: one per Lifestyle, usually six.",
             goal_actions.set_rack,
-            (_who(), Field("rack", "count", label="Rack (Lifestyles)", minimum=1, maximum=rules.MAX_QUALITY)),
+            (who_field(), Field("rack", "count", label="Rack (Lifestyles)", minimum=1, maximum=rules.MAX_QUALITY)),
             group="Setup",
             example={"participant": "GM", "rack": 7},
-            acts_for=_gm,
+            acts_for=gm_of,
         ),
         ActionSpec(
             "follow_up",
@@ -545,12 +369,15 @@ ACTIONS: dict[str, ActionSpec] = {
             "Take it on the chin",
             "Out of dice first: the opponent's leftover dice become follow-up dice, two for one.",
             followup.take_on_the_chin,
-            (_who(), Field("opponent", "pick", label="Opponent", choices=_names, differs_from="participant")),
+            (
+                who_field(),
+                Field("opponent", "pick", label="Opponent", choices=name_choices, differs_from="participant"),
+            ),
             group="Conflict",
             available=no_exchange,
             example={"participant": "Jack", "opponent": "Shred"},
             seat_field="participant",
-            acts_for=_participant,
+            acts_for=participant_of,
         ),
         ActionSpec(
             "next_participant",
@@ -569,7 +396,7 @@ ACTIONS: dict[str, ActionSpec] = {
             campaign_actions.set_skills,
             (
                 Field("primary", "text", label="Primary skill", max_length=rules.MAX_TEXT),
-                Field("secondary", "text", label="Secondary skill", **_TEXT),
+                Field("secondary", "text", label="Secondary skill", **TEXT),
             ),
             group="Conflict",
             available=no_exchange,
@@ -584,143 +411,12 @@ ACTIONS: dict[str, ActionSpec] = {
             "A side outnumbered by a full sleeve of dice in this conflict: one Player Point (the GM: a Murphy "
             "point), once per conflict, when the conflict is germane to the story.",
             campaign_actions.outnumbered_point,
-            (Field("participant", "pick", label="Who", choices=_outnumbered),),
+            (Field("participant", "pick", label="Who", choices=outnumbered_choices),),
             group="Points",
             example={"participant": "Sven"},
-            acts_for=_gm,
+            acts_for=gm_of,
         ),
-        ActionSpec(
-            "add_effect",
-            "Note an effect (GM)",
-            "An effect on a character (a participant or an NPC): a wound with what it counts for and until "
-            "when, a scar against whom, crippling, knocked out.",
-            campaign_actions.add_effect,
-            (
-                Field("character", "text", label="Character", max_length=24),
-                Field("effect", "pick", label="Effect", choices=_effect_names),
-                Field("by", "pick", label="Done by", required=False, default="", choices=_names),
-                Field("applies_to", "text", label="Counts when", **_TEXT),
-                Field("until", "text", label="Until", **_TEXT),
-                Field("level", "count", label="Level", required=False, default=1, minimum=1, maximum=10),
-                Field("note", "text", label="How it shows", **_TEXT),
-            ),
-            group="Effects",
-            example={"character": "Sven", "effect": "Wound", "by": "GM", "applies_to": "anything physical"},
-            acts_for=_gm,
-        ),
-        ActionSpec(
-            "treat_effect",
-            "Treat an effect (GM)",
-            "A scar or crippling treated: no longer a wound.",
-            campaign_actions.treat_effect,
-            (Field("effect", "pick", label="Effect", choices=_treatable),),
-            group="Effects",
-            example={"effect": 2},
-            acts_for=_gm,
-        ),
-        ActionSpec(
-            "end_effect",
-            "End an effect (GM)",
-            "An effect runs out (a day, medical attention) or the table lets it go.",
-            campaign_actions.end_effect,
-            (
-                Field("effect", "pick", label="Effect", choices=_effect_ids),
-                Field("reason", "text", label="Why", **_TEXT),
-            ),
-            group="Effects",
-            example={"effect": 1, "reason": "medical attention"},
-            acts_for=_gm,
-        ),
-        ActionSpec(
-            "new_scene",
-            "New scene (GM)",
-            "The next scene of the campaign: pools empty, the knocked out come round, effects stay.",
-            campaign_actions.new_scene,
-            group="Campaign",
-            available=no_exchange,
-            example={},
-            acts_for=_gm,
-        ),
-        ActionSpec(
-            "new_session",
-            "New session (GM)",
-            "The next play session: the GM's session pool refills, trained points become usable, effects stay.",
-            campaign_actions.new_session,
-            group="Campaign",
-            available=no_exchange,
-            example={},
-            acts_for=_gm,
-        ),
-        ActionSpec(
-            "downtime",
-            "Downtime test for a wound",
-            "A test against three dice per level of the wound: 2 books rid of it, 3 make it permanent.",
-            downtime_actions.downtime_test,
-            (
-                Field("effect", "pick", label="Wound", choices=_wounds),
-                Field(
-                    "dice", "count", label="Dice (the player or the doctor)", minimum=1, maximum=rules.MAX_DICE_IN_ROLL
-                ),
-                Field("buy", "pick", label="Books buy", choices=tuple(downtime.DOWNTIME_COSTS)),
-            ),
-            group="Downtime",
-            available=no_exchange,
-            rolls=True,
-            example={"effect": 1, "dice": 6, "buy": "get rid of it"},
-        ),
-        ActionSpec(
-            "heal",
-            "Healing downtime",
-            "Four or more permanent effects: the downtime is spent healing; half of them disappear.",
-            downtime_actions.heal,
-            (
-                Field("character", "pick", label="Character", choices=_characters),
-                Field("effects", "picks", label="Effects that disappear", choices=_effect_ids),
-            ),
-            group="Downtime",
-            available=no_exchange,
-            example={"character": "Sven", "effects": [1, 2]},
-            acts_for=_gm,
-        ),
-        ActionSpec(
-            "train",
-            "Training",
-            "A test with a skill you plan to use against two racks; each book is a Player Point next session, "
-            "only with that skill.",
-            downtime_actions.train,
-            (
-                _who(choices=_players),
-                Field("skill", "text", label="Skill", max_length=rules.MAX_TEXT),
-                Field("dice", "count", label="Dice for the skill", minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
-            ),
-            group="Downtime",
-            available=no_exchange,
-            rolls=True,
-            example={"participant": "Shred", "skill": "Coordination: Projectiles: Airgun", "dice": 6},
-            seat_field="participant",
-            acts_for=_participant,
-        ),
-        ActionSpec(
-            "connections",
-            "Connections test",
-            "Two dice per lifestyle that relates to what is sought (two more for a Network), against what the GM "
-            "sets; each book a piece of information, a loan, a 20% discount.",
-            downtime_actions.connections,
-            (
-                _who(choices=_players),
-                Field("seeking", "text", label="Seeking", **_TEXT),
-                _count("lifestyles", "Lifestyles that relate", 20, help="two dice each"),
-                _count("secondary_skills", "Matching secondary skills", rules.MAX_MATCHING_SKILLS, help="one die each"),
-                Field("network", "flag", label="Network memento", required=False, default=False),
-                Field("against", "count", label="Against (dice)", minimum=0, maximum=rules.MAX_DICE_IN_ROLL),
-            ),
-            group="Downtime",
-            available=no_exchange,
-            rolls=True,
-            example={"participant": "Wire", "seeking": "who hired Jack", "lifestyles": 2, "against": 6},
-            seat_field="participant",
-            acts_for=_participant,
-        ),
+        *between_scenes.SPECS,
     )
 }
 

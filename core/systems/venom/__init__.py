@@ -1,6 +1,7 @@
 """VENOM Assault (rulebook: docs/rulebooks/venom.txt): Event deck, tracks, Combat Dice, Medal of Honor.
 
-The shape every system folder shares: ``system`` (the GameSystem: action types, buttons),
+The shape every system folder shares: ``system`` (the GameSystem: action types, buttons;
+``choices``: the fields of its actions and what they offer),
 ``setup`` (options, the starting state), ``rules`` (the rulebook's numbers and names),
 ``state`` (look-ups, when each action is available, ``derive``), ``laws`` (conservation
 laws, corrections), ``prompts``, ``screen``; the actions by concern: ``turn_actions`` and

@@ -11,180 +11,37 @@ from tableside.core.system import (
     UNDO_REDO,
     ActionSpec,
     Binding,
-    Choice,
     Field,
     GameSystem,
     Seat,
 )
 from tableside.core.systems.venom import combat_actions as fight
 from tableside.core.systems.venom import laws, rules, scoring, setup, state, turn_actions
+from tableside.core.systems.venom.choices import (
+    COMBAT,
+    DECK_CARD,
+    DICE,
+    DIE_NUMBERS,
+    EVENT,
+    LEADER_CARD,
+    PLAYER,
+    SCORE,
+    SETUP,
+    TACTICAL,
+    TRACKS,
+    TURN,
+    WINNERS,
+    board_open,
+    dice_choices,
+    dice_not_auto,
+    event_kinds,
+    leader_choices,
+    leaders_on_board,
+    no_card_to_tap,
+    no_deck_card,
+    player_choices,
+)
 from tableside.core.systems.venom.state import State
-
-# --- choices taken from the state -----------------------------------------------------------
-
-
-def _players(s: State) -> list[Choice]:
-    return [Choice(n, n) for n in state.player_names(s)]
-
-
-def _event_kinds(s: State) -> list[Choice]:
-    """The kinds of card in this game's Event deck, in words with the count left (0 left stays listed,
-    so drawing it is refused by the rules with the reason, not by the form)."""
-    cards = s.get("event_deck") or {}
-    out = []
-    for kind in rules.EVENT_KINDS:
-        bucket = (
-            kind
-            if kind in cards
-            else (
-                rules.FS_OR_VENOM
-                if rules.FS_OR_VENOM in cards and kind in (rules.FREEDOM_SQUADRON, rules.VENOM)
-                else None
-            )
-        )
-        if bucket is None:
-            continue
-        other = {rules.FREEDOM_SQUADRON: " with VENOM", rules.VENOM: " with Freedom Squadron"}
-        shared = other[kind] if bucket == rules.FS_OR_VENOM else ""  # one count for both kinds
-        out.append(Choice(kind, f"{rules.EVENT_NAMES[kind]} ({cards[bucket]} left{shared})"))
-    return out
-
-
-_ZONES = tuple(Choice(zone, f"{zone} ({kind})") for zone, kind in rules.ZONES.items())
-_LEADER_CARD = (
-    Field(
-        "name",
-        "text",
-        label=fight.LEADER_LABELS["name"],
-        max_length=setup.NAME_LENGTH,
-        help="the VENOM Leader card's name",
-    ),
-    Field(
-        "zone", "pick", label=fight.LEADER_LABELS["zone"], choices=_ZONES, help="where the Leader stands on the board"
-    ),
-    Field(
-        "health",
-        "count",
-        label=fight.LEADER_LABELS["health"],
-        minimum=rules.TRACK_MIN,
-        maximum=rules.TRACK_MAX,
-        help="the card's Health Value, 1-8",
-    ),
-    Field(
-        "defense",
-        "count",
-        label=fight.LEADER_LABELS["defense"],
-        minimum=rules.TRACK_MIN,
-        maximum=rules.TRACK_MAX,
-        help="the card's Defense Value, 1-8",
-    ),
-    Field(
-        "support",
-        "count",
-        label=fight.LEADER_LABELS["support"],
-        minimum=0,
-        maximum=rules.VENOM_SUPPORT_CARDS,
-        help="VENOM Support it commands; its Victory Points when captured",
-    ),
-)
-
-
-def _board_open(st: State, seat: str | None = None) -> str | None:
-    """Leader cards may be entered at any time until the game is over (setup, or replenishing)."""
-    return "the game is over" if st["phase"] == rules.GAME_OVER else None
-
-
-def _leaders_on_board(st: State) -> list[Choice]:
-    """Leader cards entered before and still on the board, to tap (their values are taken)."""
-    return [
-        Choice(zone, f"{c['name']} ({zone}): Health {c['health']}, Defense {c['defense']}, Support {c['support']}")
-        for zone, c in fight.on_board(st).items()
-    ]
-
-
-def _leaders_in_deck(st: State) -> list[Choice]:
-    """Leader cards of the deck given at setup that Tableside has not seen on the board yet, to tap."""
-    return [
-        Choice(c["name"], f"{c['name']}: Health {c['health']}, Defense {c['defense']}, Support {c['support']}")
-        for c in fight.in_deck(st)
-    ]
-
-
-def _no_card_to_tap(st: State) -> bool:
-    """No Leader on the board nor card of the deck to tap: the Leader card's values are the only way to give it."""
-    return not fight.on_board(st) and not fight.in_deck(st)
-
-
-def _no_deck_card(st: State) -> bool:
-    return not fight.in_deck(st)
-
-
-_DECK_CARD = Field(
-    "card",
-    "pick",
-    label="Leader card from the deck",
-    required=False,
-    default="",
-    choices=_leaders_in_deck,
-    applies=_leaders_in_deck,
-    help="a card of the VENOM Leader Deck given at setup: its values are taken; then tap its Zone",
-)
-_TRACKS = (Choice("health", "Health"), Choice("defense", "Defense"))
-_WINNERS = tuple(Choice(w, words) for w, words in rules.WINNER_NAMES.items())
-
-
-def _die_words(n: int, die: dict[str, Any], defense: int) -> str:
-    hit = "hit" if die["auto"] or die["value"] >= defense else "miss"
-    auto = ", Automatic Success" if die["auto"] else ""
-    return f"Die {n}: {die['value']} ({hit}{auto})"
-
-
-def _dice(s: State) -> list[Choice]:
-    """The dice of this Turn's Combat roll, numbered as rolled."""
-    fight_now = s.get("combat") or {}
-    return [Choice(n, _die_words(n, d, s["defense_track"])) for n, d in enumerate(fight_now.get("dice") or [], 1)]
-
-
-def _dice_not_auto(s: State) -> list[Choice]:
-    fight_now = s.get("combat") or {}
-    return [c for c, d in zip(_dice(s), fight_now.get("dice") or [], strict=True) if not d["auto"]]
-
-
-def _leaders(s: State) -> list[Choice]:
-    """Leaders Tableside has seen this game and nobody has captured; the Leader in play first."""
-    if not s.get("players"):
-        return []
-    in_play = (s.get("leader") or {}).get("name")
-    met = sorted(s.get("leaders_met") or [], key=lambda m: m["name"] != in_play)
-    return [
-        Choice(m["name"], m["name"] + (" (in play)" if m["name"] == in_play else f" ({m['zone']})"))
-        for m in met
-        if state.captured_by(s, m["name"]) is None
-    ]
-
-
-_PLAYER = Field(
-    "player", "pick", label="Player", required=False, choices=_players, help="empty: the player whose Turn it is"
-)
-_DIE_NUMBERS = Field(
-    "dice",
-    "picks",
-    label="Dice",
-    choices=_dice,
-    minimum=1,
-    maximum=fight.MAX_DICE,
-    help="die numbers as shown, 1 = the first die rolled",
-)
-
-SETUP, EVENT, TURN, TACTICAL, COMBAT, SCORE, DICE = (
-    "Setup",
-    "Event Phase",
-    "Turn",
-    "Tactical Phase",
-    "Combat Phase",
-    "Victory Points",
-    "Dice",
-)
 
 _SPECS = (
     ActionSpec(
@@ -208,7 +65,7 @@ _SPECS = (
                 "player",
                 "pick",
                 label="Commander",
-                choices=_players,
+                choices=player_choices,
                 help="the player who takes the Commander Token and the first Turn",
             ),
         ),
@@ -226,7 +83,7 @@ _SPECS = (
                 "kind",
                 "pick",
                 label="Event card",
-                choices=_event_kinds,
+                choices=event_kinds,
                 help="the colour of the card: grey All Is Quiet, blue Freedom Squadron, yellow VENOM, "
                 "red VENOM Strikes!",
             ),
@@ -266,9 +123,9 @@ _SPECS = (
         "Enter a Leader on the board",
         "A VENOM Leader card face up in a Zone (at setup, or replenishing): entered once, it is chosen with a tap.",
         fight.place_leader,
-        (_DECK_CARD, *(replace(f, required=f.name == "zone", required_now=_no_deck_card) for f in _LEADER_CARD)),
+        (DECK_CARD, *(replace(f, required=f.name == "zone", required_now=no_deck_card) for f in LEADER_CARD)),
         group=TACTICAL,
-        available=_board_open,
+        available=board_open,
         taps=("card", "zone"),
         example={"name": "Vipress", "zone": "VENOM Mountain Defense", "health": 2, "defense": 4, "support": 2},
     ),
@@ -284,12 +141,12 @@ _SPECS = (
                 label="Leader on the board",
                 required=False,
                 default="",
-                choices=_leaders_on_board,
-                applies=_leaders_on_board,
+                choices=leaders_on_board,
+                applies=leaders_on_board,
                 help="a Leader card entered before: its values are taken",
             ),
-            _DECK_CARD,
-            *(replace(f, required=False, required_now=_no_card_to_tap) for f in _LEADER_CARD),
+            DECK_CARD,
+            *(replace(f, required=False, required_now=no_card_to_tap) for f in LEADER_CARD),
             Field(
                 "zone_type",
                 "pick",
@@ -318,7 +175,7 @@ _SPECS = (
         "An Ability moves the Health or Defense marker by any amount; past 1 or 8 the rest is ignored.",
         fight.adjust_track,
         (
-            Field("track", "pick", label="Track", choices=_TRACKS, help="the red Health or blue Defense marker"),
+            Field("track", "pick", label="Track", choices=TRACKS, help="the red Health or blue Defense marker"),
             Field("by", "count", label="Move by", help="+ up, - down; past an end of the track is ignored"),
         ),
         group=TACTICAL,
@@ -409,7 +266,7 @@ _SPECS = (
                 "dice",
                 "picks",
                 label="Dice",
-                choices=_dice_not_auto,
+                choices=dice_not_auto,
                 minimum=1,
                 maximum=fight.MAX_DICE,
                 help="die numbers as shown, 1 = the first die rolled",
@@ -425,7 +282,7 @@ _SPECS = (
         "An Ability changes one die's Rolled Value (it may go above 6 or below 1).",
         fight.modify_die,
         (
-            Field("die", "pick", label="Die", choices=_dice, help="1 = the first die rolled"),
+            Field("die", "pick", label="Die", choices=dice_choices, help="1 = the first die rolled"),
             Field(
                 "by",
                 "count",
@@ -444,7 +301,7 @@ _SPECS = (
         "Re-roll dice",
         "Re-roll chosen dice; they lose any Automatic Success.",
         fight.reroll_dice,
-        (_DIE_NUMBERS,),
+        (DIE_NUMBERS,),
         group=COMBAT,
         available=state.after_roll,
         rolls=True,
@@ -480,7 +337,7 @@ _SPECS = (
             Field(
                 "vp", "count", label="Victory Points", minimum=0, maximum=99, help="printed at the bottom of the card"
             ),
-            _PLAYER,
+            PLAYER,
         ),
         group=SCORE,
         available=state.not_playing,
@@ -498,7 +355,7 @@ _SPECS = (
                 label="Leader",
                 required=False,
                 default="",
-                choices=_leaders,
+                choices=leader_choices,
                 help="a Leader chosen earlier this game (the Leader in play first)",
             ),
             Field(
@@ -519,7 +376,7 @@ _SPECS = (
                 maximum=rules.VENOM_SUPPORT_CARDS,
                 help="its Victory Points; empty: from its card as chosen",
             ),
-            _PLAYER,
+            PLAYER,
         ),
         group=SCORE,
         available=state.not_playing,
@@ -535,7 +392,7 @@ _SPECS = (
                 "winner",
                 "pick",
                 label="Who won",
-                choices=_WINNERS,
+                choices=WINNERS,
                 help="Freedom Squadron awards the Medal of Honor; VENOM: all players lose",
             ),
         ),
@@ -583,7 +440,7 @@ class VenomAssault(GameSystem):
             and isinstance(raw.get("leader"), str)
             and raw["leader"]
             and not raw.get("name")
-            and raw["leader"] not in [c.value for c in _leaders(state)]
+            and raw["leader"] not in [c.value for c in leader_choices(state)]
         ):
             raw = {**raw, "name": raw["leader"], "leader": ""}
         return super().validate_action(raw, state)

@@ -6,11 +6,9 @@ See docs/systems/vnm.md for every action with an example request.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.fields import Choice
 from tableside.core.system import (
     UNDO_REDO,
     Action,
@@ -22,6 +20,25 @@ from tableside.core.system import (
     State,
 )
 from tableside.core.systems.vnm import fleet, population, prompts, research, rules, setup, turns, zap
+from tableside.core.systems.vnm.choices import (
+    GAIN_FIELDS,
+    INFECTED,
+    TARGET_FIELDS,
+    UPGRADE_FIELDS,
+    WORLD,
+    area_field,
+    areas_with_healthy,
+    areas_with_population,
+    attacker_weapons,
+    builds_left,
+    count_field,
+    declared_help,
+    declared_target,
+    earth_builds,
+    enemies,
+    enhanced,
+    world_choices,
+)
 from tableside.core.systems.vnm.screen import player_colour
 from tableside.core.systems.vnm.state import (
     current_world,
@@ -30,259 +47,6 @@ from tableside.core.systems.vnm.state import (
     not_enhanced,
     team_population,
     turn_closed,
-    who,
-    whose,
-)
-
-# --- choices from the state -----------------------------------------------------------
-
-
-def _worlds(state: State) -> list[Choice]:
-    """Each home world in play, named as every screen names its player ("Ann (Venus)")."""
-    return [Choice(w, who(state, w)) for w in state.get("worlds", {})]
-
-
-def _enemies(state: State) -> list[Choice]:
-    """Fleets the player whose turn it is may attack: every other team's, with its ships on the board."""
-    if not state.get("worlds"):
-        return []
-    mine = state["worlds"][current_world(state)]["player"]
-    return [
-        Choice(w, f"{who(state, w)}, {v['on_board']} ship{'s' if v['on_board'] != 1 else ''}")
-        for w, v in state["worlds"].items()
-        if v["player"] != mine
-    ]
-
-
-def _area_label(area: dict[str, Any]) -> str:
-    infected = f", {area['infected']} infected" if area["infected"] else ""
-    return f"{area['name']} ({area['population']} left{infected})"
-
-
-def _areas_with_population(state: State) -> list[Choice]:
-    return [
-        Choice(a["name"], _area_label(a)) for a in state.get("land_areas", []) if a["population"] + a["infected"] > 0
-    ]
-
-
-def _areas_with_healthy(state: State) -> list[Choice]:
-    return [Choice(a["name"], _area_label(a)) for a in state.get("land_areas", []) if a["population"] > 0]
-
-
-def _upgrades(state: State) -> list[Choice]:
-    return research.upgrade_choices(state) if state.get("worlds") else []
-
-
-AREA_TYPES = tuple(Choice(t, rules.AREA_TYPE_WORDS[t]) for t in rules.AREA_TYPES)
-
-
-def _enhanced(state: State) -> bool:
-    """Fields and actions of the Enhanced game (Technology, Upgrades, infected chips, Infect, Destroy
-    population, Research) are not offered in a Basic game."""
-    return state.get("version") == "Enhanced"
-
-
-def _declared(state: State) -> str | None:
-    """The target declared this turn, where an attack form starts."""
-    aim = state.get("aim") or {}
-    return aim.get("target")
-
-
-def _declared_help(state: State) -> str:
-    """The attack's target help names a default only while there is one to fall back on, and names
-    its player as every screen does ("Ann (Venus)", not the bare planet)."""
-    target = _declared(state)
-    return f"default: the declared target, {who(state, target)}" if target else ""
-
-
-_INFECTED = Field(
-    "infected",
-    "flag",
-    label="Infected (yellow) chips",
-    required=False,
-    default=False,
-    help="Enhanced: take yellow chips instead of green ones",
-    applies=_enhanced,
-)
-
-
-def _area(choices: Any, verb: str) -> Field:
-    return Field("area", "pick", label="Land area", choices=choices, help=f"where the population is {verb}")
-
-
-def _count(what: str, collecting: bool) -> Field:
-    """Units of population: at most what the action has left this turn (its ships and Zap extensions)."""
-    return Field(
-        "count",
-        "count",
-        label=what,
-        required=False,
-        default=1,
-        minimum=1,
-        maximum=99,
-        upto=lambda state: population.units_left(state, collecting),
-    )
-
-
-_WORLD = Field("world", "pick", label="Planet", choices=_worlds)
-
-
-def _builds_left(state: State) -> int | None:
-    return fleet.builds_left(state) if state.get("worlds") else None
-
-
-def _earth_builds(state: State) -> bool:
-    """Only Earth chooses where it builds (a populated land area); the aliens build on their home world."""
-    return bool(state.get("worlds")) and current_world(state) == "Earth"
-
-
-# --- the Enhanced attack: only what applies to this attacker, and card values not entered yet ----------
-
-
-def _attacker_weapons(state: State) -> list[str]:
-    """The weapons the player whose turn it is may attack with now; none in a Basic game or for an
-    attack a Zap card bought (Technology cards do not apply to it)."""
-    if not _enhanced(state) or not state.get("worlds") or fleet.next_is_extension(state):
-        return []
-    return fleet.weapons(state, current_world(state))
-
-
-def _weapon_choices(state: State) -> list[Choice]:
-    """The attacker's own weapons (never Venus's Q-Ray to Pluto); where no weapon applies (a Basic game,
-    an attack a Zap card bought) every weapon's name, so the rules refuse it in their own words."""
-    now = _attacker_weapons(state)
-    return [Choice(w, fleet.WEAPON_WORDS[w]) for w in (now or fleet.WEAPON_WORDS)]
-
-
-def _weapon_first(state: State) -> str | None:
-    """The weapon used when none is chosen (Q-Ray, else Gatling Lasers, else the card): the form starts there."""
-    now = _attacker_weapons(state)
-    return now[0] if now else None
-
-
-def _rolls_against_defense(state: State) -> bool:
-    """The attack can use the target's Defense: a weapon other than the Q-Ray (whose table ignores Defense)."""
-    return any(w != "q_ray" for w in _attacker_weapons(state))
-
-
-def _asks_weapon_dice(state: State) -> bool:
-    """The Weapon dice are asked in the form only while they are not entered and the card is a weapon here."""
-    if "card" not in _attacker_weapons(state):
-        return False
-    return state["worlds"][current_world(state)]["tech"]["weapon_dice"] is None
-
-
-def _weapon_dice_help(state: State) -> str:
-    if not state.get("worlds"):
-        return ""
-    return (
-        f"not entered yet: check {whose(state, current_world(state))} Weapon Technology card "
-        f"(starts at the general rule's {rules.BASIC_DICE}; kept for the game)"
-    )
-
-
-def _area_start(state: State) -> str | None:
-    """The declared target's area type, else space (the rules' default)."""
-    if not _rolls_against_defense(state):
-        return None
-    return (state.get("aim") or {}).get("area_type") or "space"
-
-
-def _defense_when(area_type: str) -> Any:
-    def when(state: State) -> dict[str, list[Any]]:
-        """Shown for the targets whose Defense in this area type is not entered yet, in this area type,
-        with a weapon that rolls against it."""
-        out: dict[str, list[Any]] = {
-            "target": fleet.missing_defense(state, area_type) if state.get("worlds") else [],
-            "area_type": [area_type],
-        }
-        if len(_attacker_weapons(state)) > 1:
-            out["weapon"] = [w for w in _attacker_weapons(state) if w != "q_ray"]
-        return out
-
-    return when
-
-
-def _defense_field(area_type: str) -> Field:
-    return Field(
-        f"defense_{area_type}",
-        "count",
-        label=f"Target's Defense {fleet.AREA_WORDS[area_type]}",
-        required=False,
-        minimum=1,
-        maximum=10,
-        help=(
-            "not entered yet: check the target's Defense Technology card "
-            f"(starts at the general rule's {rules.BASIC_HIT}; kept for the game)"
-        ),
-        applies=_rolls_against_defense,
-        shown_now=_defense_when(area_type),
-        prefill=lambda state: rules.BASIC_HIT,
-    )
-
-
-_TARGET_FIELDS = (
-    Field(
-        "area_type",
-        "pick",
-        label="Target's area",
-        required=False,
-        choices=AREA_TYPES,
-        help="it picks the target's Defense",
-        applies=_rolls_against_defense,
-        prefill=_area_start,
-    ),
-    *(_defense_field(t) for t in rules.AREA_TYPES),
-    Field(
-        "weapon",
-        "pick",
-        label="Weapon",
-        required=False,
-        choices=_weapon_choices,
-        applies=lambda state: len(_attacker_weapons(state)) > 1,
-        prefill=_weapon_first,
-    ),
-    # The Technology value setup asks for, asked again while not entered: its range stays setup's.
-    replace(
-        setup.tech_field("weapon_dice"),
-        help="",
-        help_now=_weapon_dice_help,
-        applies=_asks_weapon_dice,
-        shown_when={"weapon": ("card",)},
-        prefill=lambda state: rules.BASIC_DICE,
-    ),
-)
-_UPGRADE_FIELDS = (
-    Field("upgrade", "pick", label="Upgrade card", choices=_upgrades),
-    Field(
-        "other_name",
-        "text",
-        label="Card name",
-        required=False,
-        max_length=40,
-        help="only for another Upgrade card: its name as printed",
-    ),
-    Field(
-        "roll_needed",
-        "count",
-        label="Roll needed",
-        required=False,
-        minimum=1,
-        maximum=10,
-        help="the number on the card; known for Gatling Lasers and Yttrium Alloys",
-    ),
-)
-_GAIN_FIELDS = (
-    Field("world", "pick", label="Planet", choices=_worlds),
-    Field("count", "count", label="Population", minimum=1, maximum=99),
-    Field(
-        "area",
-        "pick",
-        label="From land area",
-        choices=_areas_with_population,
-        help="population is never created: every unit comes from a land area",
-    ),
-    _INFECTED,
 )
 
 # --- availability: the reason in words, or None ----------------------------------------
@@ -330,17 +94,17 @@ ACTIONS: dict[str, ActionSpec] = {
                     minimum=1,
                     maximum=6,
                     help="default: all the action allows, as far as the reserve lasts",
-                    upto=_builds_left,
-                    applies=lambda state: _builds_left(state) > 1,  # one to build: nothing to ask
+                    upto=builds_left,
+                    applies=lambda state: builds_left(state) > 1,  # one to build: nothing to ask
                 ),
                 Field(
                     "area",
                     "pick",
                     label="Land area",
                     required=False,
-                    choices=_areas_with_population,
+                    choices=areas_with_population,
                     help="the populated land area Earth builds the spaceship in",
-                    applies=_earth_builds,
+                    applies=earth_builds,
                 ),
             ),
             group=TURN,
@@ -361,8 +125,8 @@ ACTIONS: dict[str, ActionSpec] = {
             "Declare the enemy fleet you attack: shows the chance to destroy before the roll.",
             fleet.declare_target,
             (
-                Field("target", "pick", label="Target", choices=_enemies, help="the target spaceship's fleet"),
-                *_TARGET_FIELDS,
+                Field("target", "pick", label="Target", choices=enemies, help="the target spaceship's fleet"),
+                *TARGET_FIELDS,
             ),
             group=ATTACK,
             available=_turn,
@@ -381,12 +145,12 @@ ACTIONS: dict[str, ActionSpec] = {
                     label="Target",
                     # "You must declare which enemy spaceship you are attacking": always a fleet, never none.
                     # Left out of a request (button A), it is the declared target (validate_action).
-                    choices=_enemies,
+                    choices=enemies,
                     help="default: the declared target",
-                    help_now=_declared_help,
-                    prefill=_declared,
+                    help_now=declared_help,
+                    prefill=declared_target,
                 ),
-                *_TARGET_FIELDS,
+                *TARGET_FIELDS,
             ),
             group=ATTACK,
             available=fleet.attack_closed,
@@ -409,7 +173,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "world (Earth: the Refuge); one unit per spaceship on the board (Alluring Venus two), one more "
             "per Zap card.",
             population.collect,
-            (_area(_areas_with_population, "collected from"), _count("Population", True), _INFECTED),
+            (area_field(areas_with_population, "collected from"), count_field("Population", True), INFECTED),
             group=POPULATION,
             available=population.collect_closed,
             example={"area": "China", "count": 2},
@@ -419,10 +183,10 @@ ACTIONS: dict[str, ActionSpec] = {
             "Infect population",
             "Population Action (Enhanced, Titan): healthy population becomes infected.",
             population.infect,
-            (_area(_areas_with_healthy, "infected in"), _count("Population", False)),
+            (area_field(areas_with_healthy, "infected in"), count_field("Population", False)),
             group=POPULATION,
             available=population.infect_closed,
-            applies=_enhanced,
+            applies=enhanced,
             example={"area": "India", "count": 1},
         ),
         ActionSpec(
@@ -430,10 +194,10 @@ ACTIONS: dict[str, ActionSpec] = {
             "Destroy population",
             "Population Action (Enhanced): population destroyed on Earth goes to the destroyed pile.",
             population.destroy_population,
-            (_area(_areas_with_population, "destroyed in"), _count("Population", False), _INFECTED),
+            (area_field(areas_with_population, "destroyed in"), count_field("Population", False), INFECTED),
             group=POPULATION,
             available=population.destroy_closed,
-            applies=_enhanced,
+            applies=enhanced,
             example={"area": "Europe", "count": 1, "infected": True},
         ),
         ActionSpec(
@@ -447,7 +211,7 @@ ACTIONS: dict[str, ActionSpec] = {
                     "gains",
                     "rows",
                     label="Gains",
-                    fields=_GAIN_FIELDS,
+                    fields=GAIN_FIELDS,
                     minimum=1,
                     maximum=12,
                     help="who receives how much, from which land area",
@@ -469,10 +233,10 @@ ACTIONS: dict[str, ActionSpec] = {
             "Choose an Upgrade",
             "Research (Enhanced): choose the Upgrade card; shows the chance before the roll.",
             research.choose_upgrade,
-            _UPGRADE_FIELDS,
+            UPGRADE_FIELDS,
             group=RESEARCH,
             available=research.choose_closed,
-            applies=_enhanced,
+            applies=enhanced,
             example={"upgrade": "Gatling Lasers"},
         ),
         ActionSpec(
@@ -492,11 +256,11 @@ ACTIONS: dict[str, ActionSpec] = {
                     maximum=f.maximum,
                     max_length=f.max_length,
                 )
-                for f in _UPGRADE_FIELDS
+                for f in UPGRADE_FIELDS
             ),
             group=RESEARCH,
             available=_upgrade_left_closed,
-            applies=_enhanced,
+            applies=enhanced,
             rolls=True,
             example={"upgrade": "Yttrium Alloys"},
         ),
@@ -505,10 +269,10 @@ ACTIONS: dict[str, ActionSpec] = {
             "Technology values",
             "Enter a planet's values from its Technology cards (Enhanced).",
             research.set_tech,
-            (_WORLD, *setup.TECH_FIELDS),
+            (WORLD, *setup.TECH_FIELDS),
             group=CARDS,
             available=_tech_open,
-            applies=_enhanced,
+            applies=enhanced,
             example={"world": "Mars", "weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8},
         ),
         ActionSpec(
@@ -543,7 +307,7 @@ ACTIONS: dict[str, ActionSpec] = {
                     "pick",
                     label="Played for",
                     required=False,
-                    choices=_worlds,
+                    choices=world_choices,
                     help="the planet it is played for (default: whose turn it is)",
                 ),
                 Field(
@@ -567,7 +331,12 @@ ACTIONS: dict[str, ActionSpec] = {
             zap.draw_zap,
             (
                 Field(
-                    "world", "pick", label="Planet", required=False, choices=_worlds, help="default: whose turn it is"
+                    "world",
+                    "pick",
+                    label="Planet",
+                    required=False,
+                    choices=world_choices,
+                    help="default: whose turn it is",
                 ),
                 Field(
                     "count",
@@ -596,7 +365,7 @@ ACTIONS: dict[str, ActionSpec] = {
             "Spaceship lost to a card",
             "A spaceship lost to a card (not an attack roll) returns to the reserve.",
             fleet.destroy_ship,
-            (_WORLD, Field("count", "count", label="Spaceships", required=False, default=1, minimum=1, maximum=6)),
+            (WORLD, Field("count", "count", label="Spaceships", required=False, default=1, minimum=1, maximum=6)),
             group=CARDS,
             available=_open,
             example={"world": "Titan"},
@@ -700,7 +469,7 @@ class VenusNeedsMen(GameSystem):
         if state is not None and isinstance(raw, Mapping):
             raw = _canonical_names(raw, state)
         weapon = raw.get("weapon") if isinstance(raw, Mapping) else None
-        if state is not None and isinstance(weapon, str) and weapon in fleet.WEAPON_WORDS and _attacker_weapons(state):
+        if state is not None and isinstance(weapon, str) and weapon in fleet.WEAPON_WORDS and attacker_weapons(state):
             fleet.check_weapon(state, current_world(state), weapon)  # said as the rules say it, not "not one of"
         if isinstance(raw, Mapping) and raw.get("type") == "attack" and raw.get("target") in (None, ""):
             # An attack always has a target; left out (button A), it is the one declared this turn.
@@ -708,7 +477,7 @@ class VenusNeedsMen(GameSystem):
                 action = super().validate_action({**raw, "target": ""}, state)
                 del action["target"]
                 return action
-            declared = _declared(state)
+            declared = declared_target(state)
             if not declared:  # the rules' words, not "'Target' is required"
                 raise RuleError("Attack: declare a target first: which enemy fleet's spaceship do you attack?")
             raw = {**raw, "target": declared}

@@ -1,0 +1,271 @@
+"""The fields of VNM's actions and the choices they offer, taken from the state (the phone draws them).
+
+The Enhanced attack asks only what applies to this attacker, and card values not entered yet."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tableside.core.fields import Choice
+from tableside.core.system import (
+    Field,
+    State,
+)
+from tableside.core.systems.vnm import fleet, population, research, rules, setup
+from tableside.core.systems.vnm.state import (
+    current_world,
+    who,
+    whose,
+)
+
+# --- choices from the state -----------------------------------------------------------
+
+
+def world_choices(state: State) -> list[Choice]:
+    """Each home world in play, named as every screen names its player ("Ann (Venus)")."""
+    return [Choice(w, who(state, w)) for w in state.get("worlds", {})]
+
+
+def enemies(state: State) -> list[Choice]:
+    """Fleets the player whose turn it is may attack: every other team's, with its ships on the board."""
+    if not state.get("worlds"):
+        return []
+    mine = state["worlds"][current_world(state)]["player"]
+    return [
+        Choice(w, f"{who(state, w)}, {v['on_board']} ship{'s' if v['on_board'] != 1 else ''}")
+        for w, v in state["worlds"].items()
+        if v["player"] != mine
+    ]
+
+
+def area_label(area: dict[str, Any]) -> str:
+    infected = f", {area['infected']} infected" if area["infected"] else ""
+    return f"{area['name']} ({area['population']} left{infected})"
+
+
+def areas_with_population(state: State) -> list[Choice]:
+    return [
+        Choice(a["name"], area_label(a)) for a in state.get("land_areas", []) if a["population"] + a["infected"] > 0
+    ]
+
+
+def areas_with_healthy(state: State) -> list[Choice]:
+    return [Choice(a["name"], area_label(a)) for a in state.get("land_areas", []) if a["population"] > 0]
+
+
+def upgrades(state: State) -> list[Choice]:
+    return research.upgrade_choices(state) if state.get("worlds") else []
+
+
+AREA_TYPES = tuple(Choice(t, rules.AREA_TYPE_WORDS[t]) for t in rules.AREA_TYPES)
+
+
+def enhanced(state: State) -> bool:
+    """Fields and actions of the Enhanced game (Technology, Upgrades, infected chips, Infect, Destroy
+    population, Research) are not offered in a Basic game."""
+    return state.get("version") == "Enhanced"
+
+
+def declared_target(state: State) -> str | None:
+    """The target declared this turn, where an attack form starts."""
+    aim = state.get("aim") or {}
+    return aim.get("target")
+
+
+def declared_help(state: State) -> str:
+    """The attack's target help names a default only while there is one to fall back on, and names
+    its player as every screen does ("Ann (Venus)", not the bare planet)."""
+    target = declared_target(state)
+    return f"default: the declared target, {who(state, target)}" if target else ""
+
+
+INFECTED = Field(
+    "infected",
+    "flag",
+    label="Infected (yellow) chips",
+    required=False,
+    default=False,
+    help="Enhanced: take yellow chips instead of green ones",
+    applies=enhanced,
+)
+
+
+def area_field(choices: Any, verb: str) -> Field:
+    return Field("area", "pick", label="Land area", choices=choices, help=f"where the population is {verb}")
+
+
+def count_field(what: str, collecting: bool) -> Field:
+    """Units of population: at most what the action has left this turn (its ships and Zap extensions)."""
+    return Field(
+        "count",
+        "count",
+        label=what,
+        required=False,
+        default=1,
+        minimum=1,
+        maximum=99,
+        upto=lambda state: population.units_left(state, collecting),
+    )
+
+
+WORLD = Field("world", "pick", label="Planet", choices=world_choices)
+
+
+def builds_left(state: State) -> int | None:
+    return fleet.builds_left(state) if state.get("worlds") else None
+
+
+def earth_builds(state: State) -> bool:
+    """Only Earth chooses where it builds (a populated land area); the aliens build on their home world."""
+    return bool(state.get("worlds")) and current_world(state) == "Earth"
+
+
+# --- the Enhanced attack: only what applies to this attacker, and card values not entered yet ----------
+
+
+def attacker_weapons(state: State) -> list[str]:
+    """The weapons the player whose turn it is may attack with now; none in a Basic game or for an
+    attack a Zap card bought (Technology cards do not apply to it)."""
+    if not enhanced(state) or not state.get("worlds") or fleet.next_is_extension(state):
+        return []
+    return fleet.weapons(state, current_world(state))
+
+
+def weapon_choices(state: State) -> list[Choice]:
+    """The attacker's own weapons (never Venus's Q-Ray to Pluto); where no weapon applies (a Basic game,
+    an attack a Zap card bought) every weapon's name, so the rules refuse it in their own words."""
+    now = attacker_weapons(state)
+    return [Choice(w, fleet.WEAPON_WORDS[w]) for w in (now or fleet.WEAPON_WORDS)]
+
+
+def weapon_first(state: State) -> str | None:
+    """The weapon used when none is chosen (Q-Ray, else Gatling Lasers, else the card): the form starts there."""
+    now = attacker_weapons(state)
+    return now[0] if now else None
+
+
+def rolls_against_defense(state: State) -> bool:
+    """The attack can use the target's Defense: a weapon other than the Q-Ray (whose table ignores Defense)."""
+    return any(w != "q_ray" for w in attacker_weapons(state))
+
+
+def asks_weapon_dice(state: State) -> bool:
+    """The Weapon dice are asked in the form only while they are not entered and the card is a weapon here."""
+    if "card" not in attacker_weapons(state):
+        return False
+    return state["worlds"][current_world(state)]["tech"]["weapon_dice"] is None
+
+
+def weapon_dice_help(state: State) -> str:
+    if not state.get("worlds"):
+        return ""
+    return (
+        f"not entered yet: check {whose(state, current_world(state))} Weapon Technology card "
+        f"(starts at the general rule's {rules.BASIC_DICE}; kept for the game)"
+    )
+
+
+def area_start(state: State) -> str | None:
+    """The declared target's area type, else space (the rules' default)."""
+    if not rolls_against_defense(state):
+        return None
+    return (state.get("aim") or {}).get("area_type") or "space"
+
+
+def defense_when(area_type: str) -> Any:
+    def when(state: State) -> dict[str, list[Any]]:
+        """Shown for the targets whose Defense in this area type is not entered yet, in this area type,
+        with a weapon that rolls against it."""
+        out: dict[str, list[Any]] = {
+            "target": fleet.missing_defense(state, area_type) if state.get("worlds") else [],
+            "area_type": [area_type],
+        }
+        if len(attacker_weapons(state)) > 1:
+            out["weapon"] = [w for w in attacker_weapons(state) if w != "q_ray"]
+        return out
+
+    return when
+
+
+def defense_field(area_type: str) -> Field:
+    return Field(
+        f"defense_{area_type}",
+        "count",
+        label=f"Target's Defense {fleet.AREA_WORDS[area_type]}",
+        required=False,
+        minimum=1,
+        maximum=10,
+        help=(
+            "not entered yet: check the target's Defense Technology card "
+            f"(starts at the general rule's {rules.BASIC_HIT}; kept for the game)"
+        ),
+        applies=rolls_against_defense,
+        shown_now=defense_when(area_type),
+        prefill=lambda state: rules.BASIC_HIT,
+    )
+
+
+TARGET_FIELDS = (
+    Field(
+        "area_type",
+        "pick",
+        label="Target's area",
+        required=False,
+        choices=AREA_TYPES,
+        help="it picks the target's Defense",
+        applies=rolls_against_defense,
+        prefill=area_start,
+    ),
+    *(defense_field(t) for t in rules.AREA_TYPES),
+    Field(
+        "weapon",
+        "pick",
+        label="Weapon",
+        required=False,
+        choices=weapon_choices,
+        applies=lambda state: len(attacker_weapons(state)) > 1,
+        prefill=weapon_first,
+    ),
+    # The Technology value setup asks for, asked again while not entered: its range stays setup's.
+    replace(
+        setup.tech_field("weapon_dice"),
+        help="",
+        help_now=weapon_dice_help,
+        applies=asks_weapon_dice,
+        shown_when={"weapon": ("card",)},
+        prefill=lambda state: rules.BASIC_DICE,
+    ),
+)
+UPGRADE_FIELDS = (
+    Field("upgrade", "pick", label="Upgrade card", choices=upgrades),
+    Field(
+        "other_name",
+        "text",
+        label="Card name",
+        required=False,
+        max_length=40,
+        help="only for another Upgrade card: its name as printed",
+    ),
+    Field(
+        "roll_needed",
+        "count",
+        label="Roll needed",
+        required=False,
+        minimum=1,
+        maximum=10,
+        help="the number on the card; known for Gatling Lasers and Yttrium Alloys",
+    ),
+)
+GAIN_FIELDS = (
+    Field("world", "pick", label="Planet", choices=world_choices),
+    Field("count", "count", label="Population", minimum=1, maximum=99),
+    Field(
+        "area",
+        "pick",
+        label="From land area",
+        choices=areas_with_population,
+        help="population is never created: every unit comes from a land area",
+    ),
+    INFECTED,
+)
