@@ -1,8 +1,8 @@
 """``tableside doctor``: what Pi users get stuck on, and how to fix each.
 
 Each check prints ``ok`` or ``FIX`` with the one thing to do; exit 1 if any
-needs fixing. Off a Pi there is nothing to check: one line, exit 0 (the
-simulated display and buttons are not a fault).
+needs fixing. Off a Pi the simulated display and buttons are not a fault; the
+data folder, the port and whether a phone can reach the table are checked.
 
 On a Pi with the service installed, the doctor reads the installed unit and
 checks what the *service* meets: its config file (port, data folder, pins),
@@ -28,6 +28,7 @@ from tableside.core.words import plural
 from tableside.device.pins import pi_model
 from tableside.doctor_data import check_data, check_last_errors, check_port
 from tableside.doctor_live import check_groups, check_lgpio, run_live
+from tableside.doctor_network import network_checks
 from tableside.doctor_pi import (
     NOT_A_PI,
     REINSTALL,
@@ -79,7 +80,7 @@ def run_checks(
         from tableside.device.smartdice.registry import battery_checks
 
         checks += [Check(*c) for c in battery_checks(folder)]
-    return checks
+    return checks + network_checks(cfg, root)  # can a phone reach it: firewall, announcement, guest Wi-Fi
 
 
 def _off_a_pi(config: str | None, root: Path, data: str | None = None) -> list[Check]:
@@ -91,11 +92,11 @@ def _off_a_pi(config: str | None, root: Path, data: str | None = None) -> list[C
         cfg = load_config(config)
     except ConfigError as exc:
         return [Check(True, NOT_A_PI), Check(False, str(exc), "fix that line of the config file")]
-    # Free space and a writable folder matter on any machine; off a Pi only what needs fixing is said.
-    data_faults = [c for c in check_data(data_dir(data, cfg.data)) if not c.ok]
+    # The data folder, the port and whether a phone can reach the table matter on any machine.
+    anywhere = [*check_data(data_dir(data, cfg.data)), check_port(cfg), *network_checks(cfg, root)]
     if cfg.dice == "bluetooth":
-        return [Check(True, NOT_A_PI), *_dice_checks(root), *data_faults]
-    return [Check(True, NOT_A_PI), *data_faults]
+        return [Check(True, NOT_A_PI), *_dice_checks(root), *anywhere]
+    return [Check(True, NOT_A_PI), *anywhere]
 
 
 def _dice_checks(root: Path, required: bool = True) -> list[Check]:

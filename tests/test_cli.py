@@ -35,11 +35,17 @@ def test_bad_input_exits_2_with_one_line(args, capsys):
     assert len(err.strip().splitlines()) == 1 and err.startswith("tableside:")
 
 
-def test_doctor_off_a_pi_says_so_in_one_line_and_exits_0(tmp_path, capsys):
-    """Simulation is not a fault: on a laptop (this machine) the doctor has nothing to fix."""
-    code = main(["doctor", "--data", str(tmp_path / "data")])
+def test_doctor_off_a_pi_checks_what_matters_anywhere_and_exits_0(tmp_path, capsys):
+    """Simulation is not a fault: on a laptop (this machine) the doctor checks the data folder, the port and
+    the network (issue 38: it used to check nothing off a Pi), and changes nothing."""
+    from tests.live import free_port
+
+    port = free_port()
+    (tmp_path / "t.toml").write_text(f"[server]\nport = {port}\n")
+    code = main(["doctor", "--data", str(tmp_path / "data"), "--config", str(tmp_path / "t.toml")])
     out = capsys.readouterr().out
-    assert code == 0 and len(out.strip().splitlines()) == 1 and "not a Raspberry Pi" in out
+    assert code == 0 and "not a Raspberry Pi" in out, out
+    assert f"ok   port {port} is free" in out and "data folder" in out and "guest Wi-Fi" in out
     assert "FIX" not in out and not (tmp_path / "data").exists()
 
 

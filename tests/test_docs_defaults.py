@@ -36,6 +36,7 @@ DEFAULTS = {
 }
 # Shown as something to set, not as the default (each file's comment says so).
 EXAMPLES = {
+    "server.announce",  # the default is "on unless the table listens on loopback only", not a TOML value
     "server.data",  # the Pi's /var/lib/tableside; elsewhere the data folder order of the README
     "display.panel",
     "display.model",

@@ -13,6 +13,7 @@ import pytest
 from tableside.config import load_config
 from tableside.doctor import check_groups, check_lgpio, check_port, has_overlay, run_checks, run_doctor
 from tableside.faults import Faults
+from tests.live import free_port
 from tests.test_pi_install import CONFIG_TXT, fake_pi
 
 
@@ -121,13 +122,16 @@ def test_spi_and_i2c_turned_on_but_not_active_mean_a_reboot_not_raspi_config(pi,
         assert not check.ok and "reboot is pending" in check.text and check.fix == "sudo reboot"
 
 
-def test_off_a_pi_the_doctor_says_one_plain_line_and_exits_0(tmp_path, capsys):
+def test_off_a_pi_the_doctor_checks_the_folder_the_port_and_the_network_and_exits_0(tmp_path, capsys):
     laptop = tmp_path / "laptop"
     laptop.mkdir()
-    code = run_doctor(str(tmp_path / "data"), root=laptop)
+    port = free_port()
+    (tmp_path / "t.toml").write_text(f"[server]\nport = {port}\n")
+    code = run_doctor(str(tmp_path / "data"), str(tmp_path / "t.toml"), root=laptop)
     out = capsys.readouterr().out
-    assert code == 0
-    assert out.strip().splitlines() == [out.strip()] and "not a Raspberry Pi" in out and "FIX" not in out
+    assert code == 0, out
+    assert out.splitlines()[0].startswith("ok   tableside doctor: this is not a Raspberry Pi") and "FIX" not in out
+    assert f"ok   port {port} is free" in out and "no firewall found" in out
     assert not (tmp_path / "data").exists()
 
 
