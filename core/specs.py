@@ -6,6 +6,8 @@ forms from an ``ActionSpec``'s fields, the buttons from ``Binding``s, correction
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,11 +22,21 @@ Handler = Callable[[State, Action, Context], tuple[State, Result]]
 Availability = Callable[..., "str | None"]
 
 
+@functools.cache
+def takes_action(available: Callable[..., Any]) -> bool:
+    """Whether an availability takes the action as its third argument: ``available(state, seat, action)``."""
+    try:
+        return len(inspect.signature(available).parameters) >= 3
+    except (TypeError, ValueError):  # a builtin or a callable without a signature: (state, seat)
+        return False
+
+
 @dataclass(frozen=True)
 class ActionSpec:
     """An action type: its label and fields, its pure handler, and when it is available.
 
-    ``available(state, seat)`` returns None when the action may be taken now, or
+    ``available(state, seat)`` (or ``available(state, seat, action)``, which the core calls again with the
+    checked action, its seat filled in) returns None when the action may be taken now, or
     the reason in words ("only in the Combat Phase"); the core refuses the action
     with that reason before the handler runs (so a handler never checks it again),
     and the phone shows it. ``group`` is where the phone lists it (usually the
@@ -65,8 +77,15 @@ class ActionSpec:
         """Whether this action is part of the game in ``state`` (None: any game, as ``describe()`` lists)."""
         return state is None or self.applies is None or bool(self.applies(state))
 
-    def reason(self, state: State, seat: str | None) -> str | None:
-        return self.available(state, seat) if self.available else None
+    def reason(self, state: State, seat: str | None, action: Action | None = None) -> str | None:
+        """Why the action is not available now, or None. An ``available`` that takes a third argument gets
+        the action too (None while only its type is asked about: the phone's list), so a check of who acts
+        ("Sven is stopped") is declared here, not made inside the handler."""
+        if self.available is None:
+            return None
+        if takes_action(self.available):
+            return self.available(state, seat, action)
+        return self.available(state, seat)
 
     def seated(self, action: Action, seat: str | None, seats: Sequence[str]) -> Action:
         """``action`` with ``seat_field`` filled in with ``seat`` when a seated phone left it out."""

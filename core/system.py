@@ -40,6 +40,7 @@ from tableside.core.specs import (
     Seat,
     State,
     Tracked,
+    takes_action,
 )
 
 __all__ = [
@@ -407,6 +408,10 @@ def run_action(
         owner = spec.owner(state, action)
         if owner is not None and owner != seat:
             raise RuleError(f"{spec.label}: {seat} cannot act for {owner}")
+    if spec.available is not None and takes_action(spec.available):  # who acts, now that the action is known
+        reason = spec.reason(state, seat, action)
+        if reason:
+            raise RuleError(f"{spec.label}: {reason}")
     dice = Dice(rng=rng, typed=faces, replay=replay)
     ctx = Context(dice=dice, seat=seat, options=dict(options or {}), system=system, replaying=in_place)
     before = None if in_place else state  # a replay changes its working copy in place and needs no result

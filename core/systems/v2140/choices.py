@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from tableside.core.fields import Choice, Field
 from tableside.core.system import State
@@ -209,3 +211,21 @@ def outnumbered_choices(state: State) -> list[str]:
 
 
 TEXT = {"required": False, "default": "", "max_length": rules.MAX_TEXT}
+
+
+def attacker_of(state: State, action: dict) -> str:
+    return action.get("attacker") or current(state)
+
+
+def acting(owner: Callable[[State, dict], str], base: Callable[..., str | None] | None = None) -> Callable[..., Any]:
+    """An availability: ``base``'s reason, then, for the action itself, whether the one who acts (``owner``)
+    may act at all (a participant stopped by an effect spends books only): the core asks it before the
+    handler runs, so the handlers do not check it again."""
+
+    def available(state: State, seat: str | None = None, action: dict | None = None) -> str | None:
+        reason = base(state, seat) if base is not None else None
+        if reason or action is None:
+            return reason
+        return effects.stopped(state, owner(state, action))
+
+    return available

@@ -173,11 +173,13 @@ def is_stopped(state: State, name: str) -> bool:
     return any(e["character"] == name and e["reads"] == STOPPED for e in active(state))
 
 
-def check_can_act(state: State, name: str) -> None:
-    """ "You aren't wounded, but you stop doing anything ... This is your last chance to spend any books." """
+def stopped(state: State, name: str) -> str | None:
+    """ "You aren't wounded, but you stop doing anything ... This is your last chance to spend any books."
+    The reason in words that ``name`` cannot act, or None."""
     for e in active(state):
         if e["character"] == name and e["reads"] == STOPPED:
-            raise RuleError(f"{name} is stopped ({e['effect']}): only spending books is left until the scene ends")
+            return f"{name} is stopped ({e['effect']}): only spending books is left until the scene ends"
+    return None
 
 
 def permanent_count(state: State, character: str) -> int:

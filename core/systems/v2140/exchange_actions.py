@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import effects, exchange, pool, rules
+from tableside.core.systems.v2140 import exchange, pool, rules
 from tableside.core.systems.v2140.pool_actions import draw_with
 from tableside.core.systems.v2140.state import participant, who
 from tableside.core.words import plural
@@ -31,7 +31,6 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     participant(state, target)
     if actor == target:
         raise RuleError(f"{actor} cannot be their own target")
-    effects.check_can_act(state, actor)
     p = participant(state, actor)
     dice = list(action["dice"])
     for face in dice:

@@ -115,7 +115,6 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Enter the dice a participant draws (skills, gear, circumstances, racks); A rolls them."""
     name = who(state, action)
     p = participant(state, name)
-    effects.check_can_act(state, name)
     prepared = {key: action[key] for key in PREPARED_KEYS}
     confirmed = effects.confirmed(state, name, action["effects"])
     prepared["effects"] = [c["value"] for c in confirmed]
@@ -162,7 +161,6 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p = participant(state, name)
     if not p["prepared"]:
         raise RuleError(f"{name} has no dice prepared: enter skills, gear and circumstances first")
-    effects.check_can_act(state, name)
     spec = pool_dice(state, name, p["prepared"])
     used = p["prepared"]["session_racks"]
     if used > state["session_racks"]:
@@ -205,7 +203,6 @@ def resist(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Resist Dice: roll the gear's quality, the 4+ join the scene pool."""
     name = who(state, action)
     p = participant(state, name)
-    effects.check_can_act(state, name)
     rolled = pool.resist(draw_with(ctx, name), action["quality"], label=f"{name} resist")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
         raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
@@ -229,7 +226,6 @@ def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     participant(state, defender)
     if attacker == defender:
         raise RuleError("Fly-Dice need two sides: pick the opponent")
-    effects.check_can_act(state, attacker)
     a = pool.roll_in(action["attack_dice"], draw_with(ctx, attacker), label=f"{attacker} Fly-Dice")
     d = pool.roll_in(action["defense_dice"], draw_with(ctx, defender), label=f"{defender} Fly-Dice")
     side = flydice.winner(a.kept, d.kept)
@@ -268,7 +264,6 @@ def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name = who(state, action)
     credit = action.get("for") or name
     participant(state, credit)
-    effects.check_can_act(state, name)
     if credit != name and not is_gm(state, name):
         raise RuleError(f"only the GM adds initiative dice for another character, not {name}")
     if state["exchange"]:

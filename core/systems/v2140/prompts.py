@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tableside.core.errors import RuleError
 from tableside.core.system import Prompt
 from tableside.core.systems.v2140 import campaign_actions, effects
 from tableside.core.systems.v2140.state import State, current, side_of
@@ -52,11 +51,7 @@ def _not_drawn(state: State, name: str) -> bool:
     p = state["participants"][name]
     if name in state["drawn"] or p["prepared"] or p["dice"]:
         return False
-    try:
-        effects.check_can_act(state, name)
-    except RuleError:  # knocked out: nothing to draw until the scene ends
-        return False
-    return True
+    return effects.stopped(state, name) is None  # knocked out: nothing to draw until the scene ends
 
 
 def _drawn_to_roll(state: State) -> list[Prompt]:
