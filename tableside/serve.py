@@ -73,8 +73,15 @@ def _checked_serve(args: argparse.Namespace, cfg, folder) -> int:
             raise
         trouble = storage.problem(folder)  # it filled up (or went read-only) while starting
         raise StorageFault(
-            str(trouble) if trouble else f"the data folder {folder} could not be written ({exc}); the games are safe"
+            str(trouble)
+            if trouble
+            else f"the data folder {folder} could not be written ({_said(exc)}); the games are safe"
         ) from exc
+
+
+def _said(exc: BaseException) -> str:
+    """An error in words: an OSError without its bare ``[Errno N]`` (preflight.describe_os_error)."""
+    return preflight.describe_os_error(exc) if isinstance(exc, OSError) else str(exc)
 
 
 def _run_serve(args: argparse.Namespace, cfg, folder) -> int:

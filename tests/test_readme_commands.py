@@ -91,3 +91,17 @@ def test_the_command_table_has_every_command_and_option():
 def test_the_check_finds_an_option_missing_from_a_row():
     row = "`tableside export [--session ID] [--format json\\|csv]`"
     assert "--data" in parser_options()["export"] and "--data" not in row
+
+
+@pytest.mark.parametrize("where", ["venv", "no site-packages"])
+def test_docs_steps_help_and_a_python_without_the_project(where):
+    """``python -m tests.docs_steps --help`` prints its usage; a Python without the project's packages (a
+    system Python: ``-S`` leaves site-packages out) says to use the venv, with no traceback."""
+    argv = [sys.executable, *(["-S"] if where != "venv" else []), "-m", "tests.docs_steps", "--help"]
+    done = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, timeout=120)
+    said = done.stdout + done.stderr
+    assert "Traceback" not in said, said
+    if where == "venv":
+        assert done.returncode == 0 and done.stdout.startswith("usage: .venv/bin/python -m tests.docs_steps")
+    else:
+        assert done.returncode == 1 and "run .venv/bin/python -m tests.docs_steps PAGE" in done.stderr
