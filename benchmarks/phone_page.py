@@ -41,7 +41,8 @@ SECTION = "## The phone page (benchmarks/phone_page.py)"
 # how to read this section's figures (its opening paragraph, after "shared with other work")
 ABOUT = (
     "(compare a row with its baseline, not across rows). The page is "
-    "`webui/static/app.js` in Debian's chromium (Playwright), 390x844 with touch; bytes are Playwright's request "
+    "`webui/static/app.js` (and its modules, `webui/static/js/`) in Debian's chromium (Playwright), 390x844 "
+    "with touch; bytes are Playwright's request "
     "sizes (request and response headers, bodies as sent, gzip accepted) plus the event stream's bytes from the "
     "DevTools protocol. Times in milliseconds unless marked."
 )

@@ -51,7 +51,7 @@ def venom_with_rolls(client, n: int = 3) -> dict:
 
 
 def test_the_page_and_its_script_are_gzipped_for_a_phone(client):
-    for path in ("/", "/static/app.js", "/static/style.css"):
+    for path in ("/", "/static/app.js", "/static/js/fields.js", "/static/style.css"):
         r = client.get(path, headers=GZ)
         assert r.status_code == 200, path
         assert r.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in r.headers["Vary"]
@@ -59,6 +59,35 @@ def test_the_page_and_its_script_are_gzipped_for_a_phone(client):
             assert "Content-Encoding" not in plain.headers
             assert gzip.decompress(r.data) == plain.data
             assert len(r.data) < len(plain.data) / 2
+
+
+def test_the_page_s_modules_are_served_as_javascript_revalidated_preloaded_and_packaged(client):
+    """The page is ES modules (webui/static/js/): a module script must come with a JavaScript MIME type or the
+    browser refuses it; each is revalidated (no-cache: a phone never runs one module of the old page with one
+    of the new), preloaded by the page (fetched side by side) and in the wheel's package data."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    modules = sorted(p.name for p in (root / "webui" / "static" / "js").glob("*.js"))
+    assert len(modules) >= 10, modules
+    page = client.get("/", headers=AUTH).get_data(as_text=True)
+    assert '<script type="module" src="/static/app.js"></script>' in page
+    assert sorted(re.findall(r'<link rel="modulepreload" href="/static/js/([\w-]+\.js)">', page)) == modules
+    for path in ["/static/app.js", *(f"/static/js/{m}" for m in modules)]:
+        with client.get(path, headers=AUTH) as r:
+            assert r.status_code == 200 and r.mimetype in ("text/javascript", "application/javascript"), (
+                path,
+                r.mimetype,
+            )
+            assert r.headers["Cache-Control"] == "no-cache" and r.headers["ETag"], path
+    imported = set()
+    for path in [root / "webui" / "static" / "app.js", *(root / "webui" / "static" / "js").glob("*.js")]:
+        imported |= {Path(m).name for m in re.findall(r'^import \{[^}]*\} from "([^"]+)";', path.read_text(), re.M)}
+    assert imported == set(modules)  # every module is one the page imports, and every import is there
+    data = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert "static/js/*" in data["tableside.webui"]
 
 
 def test_json_is_gzipped_but_the_event_stream_is_not(client):
@@ -192,9 +221,9 @@ def test_the_timeline_says_every_source_of_a_change_in_words():
 
     from tableside.core.table import SOURCES
 
-    script = (Path(__file__).parents[1] / "webui" / "static" / "app.js").read_text()
+    script = (Path(__file__).parents[1] / "webui" / "static" / "js" / "core.js").read_text()
     words = re.search(r"const SOURCE_WORDS = \{(.*?)\};", script)
-    assert words, "app.js has no SOURCE_WORDS"
+    assert words, "js/core.js has no SOURCE_WORDS"
     said = dict(re.findall(r'(\w+): "([^"]+)"', words.group(1)))
     assert set(said) == set(SOURCES)
     assert said["api"] != "a api" and all(w != f"a {k}" or k == "phone" for k, w in said.items())

@@ -53,7 +53,7 @@ def test_join_by_code_then_the_panel_offers_a_new_game(browser, server):
     page.context.close()
 
 
-def test_first_load_is_under_60_kB(browser, server):
+def test_first_load_is_under_70_kB(browser, server):
     api(server, "POST", "/api/sessions", {"system": "venom"})
     page = phone(browser, server, join=False)
     meter = Transfer(page)
@@ -67,7 +67,9 @@ def test_first_load_is_under_60_kB(browser, server):
         if not any(path in url for url in seen):
             total += gzip_size(server.port, path, CODE)
     print(f"first load: {total} bytes transferred")
-    assert total < 60_000, (total, seen)
+    # 70 kB since the page is ES modules (#37): each module is gzipped on its own and has its own headers, 67.4 kB
+    # measured on 2026-12-01 against 56.9 kB for the one script (60 kB before).
+    assert total < 70_000, (total, seen)
     assert any("/static/app.js" in u for u in seen) and any("/static/style.css" in u for u in seen)
     outside = [u for u in seen if not u.startswith(f"http://127.0.0.1:{server.port}/")]
     assert outside == [], f"nothing may come from the internet: {outside}"

@@ -1,0 +1,118 @@
+// New and saved games, the e-paper preview and the tabs.
+import { $, S, el, labelOf, when, api, banner, guarded } from "./core.js";
+import { said } from "./said.js";
+import { refresh, acting } from "./moment.js";
+import { systemName } from "./board.js";
+import { sayAt, unsay, sayForm, readAll, diceNote } from "./forms.js";
+import { shownWhen, recheckOn, fieldWidget } from "./fields.js";
+import { confirmBox } from "./seats.js";
+import { loadHistory } from "./history.js";
+
+export async function loadSystems() {
+  S.systems = await api("GET", "/api/systems?brief=1"); // names, options and buttons: no page draws these actions
+  if (!S.optionsFollowed) { recheckOn($("option-fields"), () => S.optionsShown && S.optionsShown()); S.optionsFollowed = true; }
+  const box = $("system-box");
+  box.querySelectorAll("label").forEach((n) => n.remove());
+  S.systems.forEach((s, i) => {
+    const input = el("input", { type: "radio", name: "system", value: s.id });
+    if (i === 0) input.checked = true;
+    input.addEventListener("change", showOptions);
+    box.append(el("label", {}, input, s.name));
+  });
+  showOptions();
+}
+function chosenSystem() { const r = document.querySelector("input[name=system]:checked"); return S.systems.find((s) => s.id === (r && r.value)); }
+function showOptions() {
+  const sys = chosenSystem();
+  const box = $("option-fields");
+  S.optionWidgets = (sys ? sys.options : []).map((o) => fieldWidget({ ...o, setup: true }));
+  box.replaceChildren(sys && sys.description ? el("p", { class: "hint" }, sys.description) : "", ...S.optionWidgets.map((w) => w.node));
+  S.optionsShown = shownWhen(sys ? sys.options : [], S.optionWidgets);
+}
+export async function startGame(ev) {
+  ev.preventDefault();
+  const form = $("new-game"), err = form.querySelector(".form-error");
+  const sys = chosenSystem();
+  err.hidden = true;
+  unsay(form);
+  let options;
+  try { options = readAll(sys.options, S.optionWidgets); } catch (e) { if (!sayAt(e.widget, e.message)) sayForm(err, e.message); return; }
+  if (S.view && !(await confirmBox("Start a new game?", `The table switches from ${systemName(S.view.system)} (version ${S.view.version}) to a new ${sys.name} game on every phone and the display. The current game stays saved under Saved games.`, "Start new game"))) return;
+  try {
+    await acting(async () => { // the new game's event, heard meanwhile, asks nothing more: the moment drawn next is its
+      await api("POST", "/api/sessions?brief=1", { system: sys.id, options });
+      said(`A new ${sys.name} game has started.`);
+      await refresh("session");
+    });
+    showTab("game");
+  } catch (e) {
+    if (e.kind === "refused" && optionRefused(sys.options, e.message)) return;
+    sayForm(err, e.kind === "offline" ? `${e.message} Your entries are kept.` : e.message);
+  }
+}
+// The rules refuse an option by its key or its label ("options: first_player Mars is wrong: ...", "options:
+// Players needs at least 2 entries"): said under that option, with its label; false when it names none.
+function optionRefused(fields, message) {
+  const rest = String(message || "").replace(/^options: /, "");
+  const i = fields.findIndex((f) => [f.name, labelOf(f)].some((n) => rest.startsWith(`${n} `) || rest.startsWith(`${n}:`)));
+  if (i < 0) return false;
+  const f = fields[i], named = rest.startsWith(f.name) && !rest.startsWith(labelOf(f)) ? f.name : labelOf(f);
+  const why = rest.slice(named.length).replace(/^:?\s*/, "");
+  return sayAt(S.optionWidgets[i], `${labelOf(f)}: ${why}`);
+}
+export async function loadSessions() {
+  let list;
+  try { list = await api("GET", "/api/panel/sessions"); } catch (err) { banner(`Saved games: ${err.message}`, "error", () => loadSessions()); return; }
+  const ul = $("sessions");
+  ul.replaceChildren();
+  if (!list.length) ul.append(el("li", { class: "hint" }, "No saved games yet."));
+  for (const s of list) {
+    const bits = [s.players && s.players.length ? s.players.join(", ") : "", s.round, `last change ${when(s.last_change)}`].filter(Boolean);
+    const li = el("li", { class: s.active ? "active" : undefined },
+      el("div", { class: "who" }, `${s.system_name}${s.active ? " (playing now)" : ""}`),
+      el("div", {}, bits.join(" · ")),
+      el("div", { class: "hint" }, `${s.version} action${s.version === 1 ? "" : "s"} · started ${when(s.created_at)}`));
+    const row = el("div", { class: "row" });
+    if (!s.active) {
+      row.append(el("button", { type: "button", onclick: async () => {
+        const what = `${s.system_name}${s.players && s.players.length ? " with " + s.players.join(", ") : ""}`;
+        if (!(await confirmBox("Switch the table?", `Every phone and the display switch to ${what}. ${S.view ? `The game now playing stays saved.` : ""}`, "Switch"))) return;
+        await guarded(() => acting(async () => { await api("POST", "/api/sessions/active/activate?brief=1", { id: s.id }); await refresh("session"); showTab("game"); }), "Switching");
+      } }, "Play this game"));
+    }
+    row.append(el("a", { href: `/api/sessions/${encodeURIComponent(s.id)}/export?format=json`, download: "" }, "Export JSON"),
+      el("a", { href: `/api/sessions/${encodeURIComponent(s.id)}/export?format=csv`, download: "" }, "Export CSV"));
+    li.append(row);
+    ul.append(li);
+  }
+}
+
+export async function loadFrame() {
+  try {
+    const res = await fetch("/display.png", { credentials: "same-origin", cache: "no-cache" });
+    if (!res.ok) return;
+    const tag = res.headers.get("ETag");
+    if (tag && tag === S.frameTag) return;
+    S.frameTag = tag;
+    const img = $("frame");
+    if (img.dataset.url) URL.revokeObjectURL(img.dataset.url);
+    img.dataset.url = URL.createObjectURL(await res.blob());
+    img.src = img.dataset.url;
+  } catch { /* the banner already says when the table is unreachable */ }
+  if (!S.hw || S.hw.display === "starting" || S.hw.buttons === "starting") {
+    S.hw = await api("GET", "/api/hardware").catch(() => null);
+    if (S.hw) $("hardware").textContent = `${S.hw.display_note || S.hw.display}. ${S.hw.buttons_note || ""}${diceNote(S.hw.smart_dice)}`;
+  }
+}
+
+export function showTab(name) {
+  S.tab = name;
+  for (const b of document.querySelectorAll(".tabs button")) {
+    if (b.dataset.tab === name) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
+  }
+  for (const t of ["game", "history", "games", "display"]) $(`tab-${t}`).hidden = t !== name;
+  if (name === "history") loadHistory();
+  if (name === "games") loadSessions();
+  if (name === "display") loadFrame();
+  window.scrollTo(0, 0);
+}

@@ -1,0 +1,301 @@
+// The moment card: what the rules wait for on top, every other action one tap away.
+import { $, S, el, human, lowerFirst, choiceList, mySeat } from "./core.js";
+import { seatsNow, seatLabel, outOfTurn, press } from "./board.js";
+import { actionForm, runsTable, send } from "./forms.js";
+
+// Actions: the moment on top (what the rules wait for now: the prompts' actions, prefilled, the only one
+// already open), Undo beside the last change; every other action one tap away, grouped by phase.
+function momentTypes(prompts) {
+  const out = [];
+  for (const p of prompts) for (const t of [p.type, ...(p.also || [])]) if (t && !out.includes(t)) out.push(t);
+  return out;
+}
+export function drawActions() {
+  const acts = S.acts;
+  $("pending").replaceChildren();
+  const main = $("main-actions"), groups = $("groups");
+  const keep = new Map(S.open);
+  // Redrawing takes the open forms out of the page and back, which drops the focus (a phone's keyboard
+  // closes mid-word): the field someone types in gets it back, or its twin in a form drawn anew.
+  const now = document.activeElement;
+  const typing = S.focusAt = now && (main.contains(now) || groups.contains(now)) ? { node: now, ...caret(now) } : null;
+  S.refocus = null;
+  main.replaceChildren(); groups.replaceChildren();
+  try { drawMoves(acts, main, groups, keep); } finally {
+    const back = typing && (typing.node.isConnected ? typing.node : S.refocus);
+    if (back && document.activeElement !== back) { back.focus({ preventScroll: true }); caret(back, typing); }
+    S.focusAt = null; S.refocus = null;
+  }
+}
+// Where the caret is in a text field (read), or put it back there (write); fields without one are left alone.
+function caret(node, at) {
+  try {
+    if (!at) return { start: node.selectionStart, end: node.selectionEnd };
+    if (typeof at.start === "number") node.setSelectionRange(at.start, at.end);
+  } catch { /* a number field has no caret to keep */ }
+  return {};
+}
+function drawMoves(acts, main, groups, keep) {
+  const pend = $("pending");
+  if (!acts) { pend.append(el("li", {}, S.view.screen && S.view.screen.prompt ? S.view.screen.prompt : "")); return; }
+  const mine = mySeat();
+  // Another seat role's actions (the GM's, on a player's phone) are not offered: the table would refuse them here.
+  const role = mine ? (seatsNow().find((s) => s.name === mine.seat) || {}).role : undefined;
+  const offeredHere = acts.actions.filter((a) => !(a.for_role && role && a.for_role !== role));
+  // Nor said there: a prompt for another role's action ("GM: outnumbered ...: a Murphy point") is that role's
+  // phone's to act on (and the table phone's), not a line under every player's moment.
+  const notOurs = new Set(acts.actions.filter((a) => !offeredHere.includes(a)).map((a) => a.type));
+  const prompts = (acts.pending || []).filter((p, i) => i === 0 || !notOurs.has(p.type));
+  for (const p of prompts) {
+    pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text));
+    // A seat that answers the same prompt later (the rest of a trick played seat by seat) is told whom it follows.
+    const order = [p.seat, ...(p.then || [])], at = mine ? order.indexOf(mine.seat) : -1;
+    const what = at > 0 && acts.actions.find((x) => x.type === p.type);
+    if (what) pend.append(el("li", { class: "later" }, `You ${lowerFirst(what.label || human(what.type))} after ${seatLabel(order[at - 1])}`));
+  }
+  if (!prompts.length && S.view.screen && S.view.screen.prompt) pend.append(el("li", {}, S.view.screen.prompt));
+  drawMine(acts);
+  const byType = new Map(offeredHere.map((a) => [a.type, a]));
+  // A seated phone never opens another seat's move: its button stays one tap away (acting asks first).
+  const othersOnly = (t) => mine && prompts.some((p) => [p.type, ...(p.also || [])].includes(t))
+    && prompts.every((p) => ![p.type, ...(p.also || [])].includes(t) || (p.seat && p.seat !== mine.seat));
+  // Nor is another seat's move its main move when this phone would make it as its own seat ("Shred: put dice
+  // forward" on Sven's phone puts forward Sven's dice): it stays under All actions, and sending it asks first.
+  // The GM's phone runs the table (the GM draws racks "at any time"): it keeps them on top, as a table phone.
+  const asItself = (a) => mine && !runsTable() && (a.fields || []).some((f) => ownSeatField(a, f));
+  // A table phone leaves a held seat's own moves to that seat's phone (the table refuses them from it: the
+  // answer's own_phones names those seats): such a move is on top only for a seat the table plays, and the others
+  // are said ("Shred puts dice forward on Shred's phone"); under All actions it is a button only while some seat
+  // is the table's to play, else said with whose phone makes it ("New scene (GM): on GM's phone").
+  const elsewhere = (a) => !mine && phonesOnly(a) && !tableMay(a, prompts).length;
+  const tablePlays = (a) => mine || !phonesOnly(a) || prompts.some((p) => p.seat && waitsFor(p, a.type) && !theirs(a, p.seat));
+  const top = momentTypes(prompts).map((t) => byType.get(t))
+    .filter((a) => a && a.available && !(asItself(a) && othersOnly(a.type)) && tablePlays(a));
+  const theirPhones = mine ? [] : prompts.filter((p) => p.seat && byType.has(p.type) && theirs(byType.get(p.type), p.seat)
+    && byType.get(p.type).available).map((p) => {
+    const who = seatLabel(p.seat), a = byType.get(p.type);
+    return el("p", { class: "elsewhere" }, `${who} ${doesIt(a.label || human(a.type))} on ${who}'s phone`);
+  });
+  main.classList.toggle("several", top.length > 1);
+  // Open already: the only move waited for, or the one the first prompt names (an attack on the declared target).
+  const own = mine ? prompts.find((p) => p.seat === mine.seat && p.type) : prompts.find((p) => p.seat === null && p.type);
+  const first = own ? own.type : prompts.length && (!mine || prompts[0].seat === null) ? prompts[0].type : null;
+  // The table's own way to answer a seat's move (a whole trick entered at once), on a seated phone: one tap away,
+  // never opened for it, and drawn after the seat's own move (a thumb plays its card; a table phone enters tricks).
+  const tableWay = (t) => Boolean(mine) && !runsTable() && prompts.some((p) => p.seat)
+    && prompts.filter((p) => waitsFor(p, t)).every((p) => p.seat === null);
+  // A prompt may name its button's words now ("Start round 2 (button C)" is answered by "Start round 2").
+  const worded = (a) => {
+    const p = prompts.find((x) => x.type === a.type && x.label);
+    return p ? { ...a, label: p.label } : a;
+  };
+  const drawn = [];
+  for (const a of top) {
+    const each = mine ? [] : bySeat(a, prompts);
+    if (each.length) { drawn.push(...each); continue; }
+    const node = actWidget(worded(a), true, keep, !othersOnly(a.type) && !tableWay(a.type) && (top.length === 1 || a.type === first));
+    node.classList.toggle("after", Boolean(own) && tableWay(a.type));
+    drawn.push(node);
+  }
+  // An open form goes below the moment's other buttons: "collect 4 more or end the turn" keeps End turn on
+  // the first screen, not under a form of land areas. The table's way of a seat's own move goes last.
+  const isOpen = (n) => Boolean(n.querySelector("form")), after = (n) => n.classList.contains("after");
+  const before = drawn.filter((n) => !after(n));
+  main.append(...before.filter((n) => !isOpen(n)), ...theirPhones, ...before.filter(isOpen), ...drawn.filter(after));
+  if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
+    const sys = S.systems.find((x) => x.id === S.view.system);
+    // The buttons as they stand (labelled for now, only those a press would not refuse); the system's map before.
+    const now = Array.isArray(acts.buttons) ? acts.buttons : (sys && sys.buttons) || [];
+    const buttons = now.filter((b) => !/^(undo|redo)$/i.test(b.label)).map((b) =>
+      el("div", { class: "act" }, el("button", { type: "button", class: "open", onclick: (ev) => press(b, ev.currentTarget) },
+        `${human(b.label)} (${b.hold ? "hold " : ""}button ${b.button})`)));
+    // A seated phone out of its turn: the buttons act for whoever is waited for, so they fold away under
+    // one disclosure and the seat's own moment stays on top (a table phone keeps them as its main moves).
+    const other = outOfTurn();
+    if (other && buttons.length) {
+      const fold = el("details", { class: "group table-buttons" }, el("summary", {}, `Table buttons (${seatLabel(other)}'s turn)`), el("div", {}, buttons));
+      fold.open = Boolean(S.tableButtonsOpen);
+      fold.addEventListener("toggle", () => { S.tableButtonsOpen = fold.open; });
+      main.append(fold);
+    } else main.append(...buttons);
+  }
+  const grouped = new Map();
+  for (const a of offeredHere) {
+    if (top.includes(a) || a.type === "correct") continue;
+    const g = a.group || "Other";
+    if (!grouped.has(g)) grouped.set(g, []);
+    grouped.get(g).push(a);
+  }
+  // Each phase a heading over its actions' buttons, all in sight: one tap opens a form (or sends what asks
+  // nothing). The moment's own phase first, then the phases with something to do now, then the rest.
+  const nowGroups = new Set(top.map((a) => a.group || "Other"));
+  const rank = ([g, list]) => (!list.some((a) => a.available) ? 2 : nowGroups.has(g) ? 0 : 1);
+  for (const [g, list] of [...grouped].sort((x, y) => rank(x) - rank(y))) {
+    const ready = list.filter((a) => a.available && !elsewhere(a));
+    const box = el("section", { class: "group" }, el("h3", {}, `${human(g)} (${ready.length} of ${list.length} now)`));
+    const chips = el("div", { class: "acts" }, ...ready.map((a) => actWidget(a, false, keep)));
+    // What cannot be done now is named with why, one line per reason ("Automatic Success, Re-roll dice: not
+    // now, the Combat Dice have not been rolled yet"), not as buttons that do nothing.
+    const why = new Map();
+    for (const a of list.filter((x) => !x.available || elsewhere(x))) {
+      const words = a.available ? onPhones(a) : `not now${a.reason ? `, ${a.reason}` : ""}`;
+      if (!why.has(words)) why.set(words, []);
+      why.get(words).push(a.label || human(a.type));
+    }
+    box.append(chips, ...[...why].map(([words, labels]) => el("p", { class: "why" }, `${labels.join(", ")}: ${words}`)));
+    groups.append(box);
+  }
+}
+
+// A held seat's own move (`own_phones`, in a phone with no seat's answer: Venus 2140's every move from a seat's
+// scene pool, and the GM's actions while the GM's phone sits): the table refuses it from a phone with no seat.
+export const phonesOnly = (a) => Boolean(a.own_phones && a.own_phones.length);
+const theirs = (a, name) => Boolean(a.own_phones && a.own_phones.includes(name));
+const waitsFor = (p, type) => [p.type, ...(p.also || [])].includes(type);
+// The seats a table phone may make such a move for: those no phone holds, among its seat field's choices (the
+// answer has none: the seats its prompts wait for, the exchange's target).
+export function tableMay(a, prompts) {
+  const f = (a.fields || []).find((x) => x.name === a.seat_field);
+  const seats = f ? choiceList(f).map((c) => c.value) : prompts.filter((p) => p.seat && waitsFor(p, a.type)).map((p) => p.seat);
+  return seats.filter((s) => !theirs(a, s));
+}
+// Where a move the table phone leaves to the seats' phones is made: "on GM's phone", "on each seat's own phone".
+const onPhones = (a) => (a.own_phones.length === 1 ? `on ${seatLabel(a.own_phones[0])}'s phone` : "on each seat's own phone");
+// Who makes a move, in its button's words: "Put dice forward" -> "puts dice forward" ("Shred puts dice forward").
+function doesIt(label) {
+  const [verb, ...rest] = label.replace(/ \((button )?[A-D]\)$/, "").split(" ");
+  return [verb.toLowerCase() + (/(s|sh|ch|x|z)$/i.test(verb) ? "es" : "s"), ...rest].join(" ");
+}
+// The field a seated phone answers by itself: who does it ("Player" in a seat's own move, the action's seat_field).
+function ownSeatField(a, f) {
+  return (f.kind === "seat" && (f.default === undefined || f.default === null)) || f.name === a.seat_field;
+}
+// An action whose only question is who does it: a seated phone sends it with one tap as its seat; on a
+// table phone each seat the prompts wait for gets its own one-tap button ("Decline a trick bonus: Kim").
+function onlyWho(a) {
+  const fields = a.fields || [];
+  return fields.length > 0 && fields.every((f) => ownSeatField(a, f)) && !($("by-hand").checked && a.rolls_dice);
+}
+function bySeat(a, prompts) {
+  const f = (a.fields || [])[0];
+  if (!onlyWho(a) || a.fields.length !== 1 || !f.required) return [];
+  const waiting = [...new Set(prompts.filter((p) => p.seat && [p.type, ...(p.also || [])].includes(a.type)).map((p) => p.seat))];
+  const offered = choiceList(f).map((c) => c.value);
+  if (!waiting.length || !waiting.every((w) => offered.includes(w))) return [];
+  return waiting.map((seat) => {
+    const button = el("button", { type: "button", class: "open" }, `${a.label || human(a.type)}: ${seatLabel(seat)}`);
+    button.addEventListener("click", () => send(a, { [f.name]: seat }, null, button));
+    return el("div", { class: "act" }, button);
+  });
+}
+
+// This seat's private dice, on top of its moment: only this phone receives them (other phones see counts).
+function drawMine(acts) {
+  const box = $("mine");
+  const offered = acts.actions.flatMap((a) => a.fields || []).find((f) => Array.isArray(f.offer));
+  box.hidden = !offered || !mySeat();
+  if (box.hidden) return;
+  const n = offered.offer.length;
+  box.replaceChildren(el("span", { class: "help" }, n ? `Your dice (${n}):` : "Your dice:"),
+    ...(n ? offered.offer.map((x) => el("span", { class: "die" }, String(x))) : [el("span", {}, "none in your scene pool")]));
+}
+
+function actWidget(a, big, keep, openNow = false) {
+  const prev = keep.get(a.type);
+  // A form being filled in survives live updates, unless what it offers changed (a pool rolled, a seat taken).
+  if (prev && prev.big === big && prev.shape === JSON.stringify(a.fields || [])) { prev.updateAction(a); return prev.node; }
+  const node = el("div", { class: "act" });
+  const fields = a.fields || [];
+  const mine = mySeat();
+  // Nothing to ask: no fields, or (on a seated phone) only who does it, which the seat answers.
+  const seatOnly = mine && onlyWho(a) && fields.every((f) => choiceList(f).some((c) => c.value === mine.seat));
+  const oneTap = (fields.length === 0 && !($("by-hand").checked && a.rolls_dice)) || seatOnly;
+  const opener = el("button", { type: "button", class: "open", "aria-expanded": oneTap ? undefined : "false" }, a.label || human(a.type));
+  node.append(opener);
+  let form = null;
+  const widget = { node, big, shape: JSON.stringify(a.fields || []), updateAction: (na) => { a = na; }, form: () => form };
+  const open = (entered) => {
+    form = actionForm(a, close, big, entered);
+    node.append(form.node);
+    opener.setAttribute("aria-expanded", "true");
+    S.open.set(a.type, widget);
+  };
+  opener.addEventListener("click", () => {
+    if (oneTap) { send(a, seatOnly ? Object.fromEntries(fields.map((f) => [f.name, mine.seat])) : {}, null, opener); return; }
+    if (form) { close(); return; }
+    open();
+    const first = form.node.querySelector("input,select,button");
+    if (first) first.focus({ preventScroll: true });
+    if (!big) inReach(node);
+  });
+  function close() {
+    if (form) form.node.remove();
+    form = null;
+    opener.setAttribute("aria-expanded", "false");
+    S.open.delete(a.type);
+  }
+  // What it offers changed while someone filled it in: the new form opens with what they had entered.
+  const was = !oneTap && prev && prev.form();
+  if (was || (openNow && !oneTap)) open(was ? was.entered() : undefined); // the moment's only move: open, prefilled
+  if (was) carryOver(was.node, form.node);
+  return node;
+}
+// A form opened under its button, low on the page: scrolled up so all of it shows, or (taller than the
+// screen) its button just under the sticky header, so its questions and its sticky send are in sight.
+function inReach(node) {
+  const box = node.getBoundingClientRect();
+  if (box.bottom <= innerHeight) return;
+  const head = document.querySelector("header.top").getBoundingClientRect().bottom;
+  window.scrollBy({ top: Math.min(box.bottom - innerHeight + 8, box.top - head - 8), behavior: "instant" });
+}
+// The rest of a form drawn anew from one being filled in (its values came over as the fields' defaults, see
+// actionForm's `entered`): the exact text of each text and number box, half-typed or not yet valid, field by
+// field (by name), and the control that had the focus, which drawActions gives it back.
+function carryOver(from, to) {
+  const fieldsIn = (form) => new Map([...form.querySelectorAll("[data-field]")].map((n) => [n.dataset.field, n]));
+  const target = fieldsIn(to);
+  const typed = (c) => c.tagName === "TEXTAREA" || (c.tagName === "INPUT" && !["radio", "checkbox", "button"].includes(c.type));
+  const words = (c) => (c.closest("label") || c).textContent;
+  for (const [name, old] of fieldsIn(from)) {
+    const now = target.get(name);
+    if (!now) continue;
+    const controls = (n) => [...n.querySelectorAll("input, select, textarea, button")];
+    const mine = controls(now), theirs = controls(old);
+    theirs.forEach((c, i) => {
+      const twin = c.type === "radio" || c.tagName === "BUTTON" ? mine.find((m) => m.tagName === c.tagName && m.type === c.type && words(m) === words(c))
+        : mine[i] && mine[i].tagName === c.tagName && mine[i].type === c.type ? mine[i] : null;
+      if (twin && typed(c) && twin.value !== c.value) { twin.value = c.value; twin.dispatchEvent(new Event("input", { bubbles: true })); }
+      if (twin && S.focusAt && c === S.focusAt.node) S.refocus = twin;
+    });
+  }
+}
+
+// Whose move it is: a seat field starts at this phone's seat when it is waited for, else at the first seat waited for.
+export function seatFor(a) {
+  const waiting = ((S.acts && S.acts.pending) || []).filter((p) => [p.type, ...(p.also || [])].includes(a.type) && p.seat).map((p) => p.seat);
+  const mine = mySeat();
+  if (mine) return mine.seat; // a seated phone plays its own seat (out of turn the rules say so in words)
+  return waiting[0];
+}
+// A form whose only open question is one choice asks it as buttons that send: "Collect from China" is one tap.
+export function quickField(fields) {
+  const open = fields.filter((f) => f.default === undefined || f.default === null || f.default === "");
+  const first = fields[0];
+  if (!first || !["pick", "seat"].includes(first.kind) || !open.includes(first) || first.shown_when) return -1;
+  // A choice that may bring a prefilled number to check (a target's Defense not entered yet) does not send on its
+  // tap: it is asked first, the number shows under it, and the form's button sends.
+  if (fields.some((f) => f.kind === "count" && f.shown_when && Object.hasOwn(f.shown_when, first.name) && f.default != null)) return -1;
+  const n = choiceList(first).length;
+  if (n < 1 || n > 8) return -1;
+  const others = open.filter((f) => f !== first && f.required);
+  return others.length ? -1 : 0;
+}
+// Whether pick `f` is asked by one value of the send buttons `s` (shown_when names s with that value alone, and its
+// few choices fit as buttons): a Game token's "Trump to", asked by "Play a card + Game".
+export function asks(s, f) {
+  const on = f.shown_when && f.shown_when[s.name];
+  const n = f.kind === "pick" ? choiceList(f).length : 0;
+  return f !== s && Array.isArray(on) && on.length === 1 && n >= 1 && n <= 8 && !f.required && !f.choices_by && !f.differs_from
+    && !f.for_role && choiceList(s).some((c) => JSON.stringify(c.value) === JSON.stringify(on[0]));
+}
+// `kept`: what someone had entered in this action's form before it was drawn anew (field name -> value).
