@@ -5,12 +5,14 @@ address and port, where before only the ``HOSTNAME.local`` name answered (and on
 it). python-zeroconf does the announcing (it shares UDP 5353 with avahi-daemon on a Pi). It runs on a
 thread of its own: probing the name takes a second or two, and the table starts before Wi-Fi is up, so
 the thread waits for an address first. On by default, except when the table listens on loopback only
-(no phone could open it); ``[server] announce = false`` turns it off, ``true`` forces it.
+(no phone could open it); ``[server] announce = false`` turns it off, ``true`` forces it
+(``$TABLESIDE_ANNOUNCE=0`` or ``1`` does the same when the config file does not say).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import threading
 from collections.abc import Callable
@@ -30,8 +32,14 @@ def service_name(hostname: str | None = None) -> str:
 
 
 def wanted(setting: bool | None, listen: str) -> bool:
-    """``[server] announce``: None means on, unless the table listens on loopback only."""
-    return setting if setting is not None else listen not in LOOPBACK
+    """``[server] announce``, else ``$TABLESIDE_ANNOUNCE`` (0 or 1: the test suite sets 0, so no test
+    announces beyond loopback), else on unless the table listens on loopback only."""
+    if setting is not None:
+        return setting
+    env = os.environ.get("TABLESIDE_ANNOUNCE", "").strip()
+    if env in ("0", "1"):
+        return env == "1"
+    return listen not in LOOPBACK
 
 
 class Announcement:

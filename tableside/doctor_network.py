@@ -252,7 +252,7 @@ def check_announcement(setting: bool | None, listen: str, port: int, serving: bo
         return Check(True, f"mDNS announcement off ({why}): phones use the printed address")
     if not serving:
         return Check(True, "mDNS announcement: checked while 'tableside serve' runs")
-    heard = _heard(port, listen_for)
+    heard = _heard(port, listen_for, ["127.0.0.1"] if listen in announce.LOOPBACK else None)
     if heard:
         return Check(True, f"phones can find the table: '{heard}' is announced (mDNS, _http._tcp)")
     return Check(
@@ -263,10 +263,10 @@ def check_announcement(setting: bool | None, listen: str, port: int, serving: bo
     )
 
 
-def _heard(port: int, seconds: float) -> str | None:
+def _heard(port: int, seconds: float, interfaces: list[str] | None = None) -> str | None:
     import time
 
-    from zeroconf import ServiceBrowser, Zeroconf
+    from zeroconf import InterfaceChoice, ServiceBrowser, Zeroconf
 
     from tableside.announce import SERVICE
 
@@ -282,7 +282,7 @@ def _heard(port: int, seconds: float) -> str | None:
         def update_service(self, zc, type_, name):
             pass
 
-    zc = Zeroconf()
+    zc = Zeroconf(interfaces=interfaces or InterfaceChoice.All)
     try:
         ServiceBrowser(zc, SERVICE, Listener())
         deadline = time.monotonic() + seconds

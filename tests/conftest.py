@@ -7,6 +7,7 @@ RNG disabled, and must give the state the table holds: the log is the truth.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sqlite3
 
@@ -30,6 +31,10 @@ class NoRNG(random.Random):
     def getrandbits(self, k):
         raise AssertionError("replay called the RNG")
 
+
+# No test announces the table over mDNS beyond loopback (tableside.announce): only to this machine, never
+# multicast on the machine's network. Children inherit it; tests/test_announce.py asks for loopback itself.
+os.environ.setdefault("TABLESIDE_ANNOUNCE", "0")
 
 _tables: list[Table] = []
 

@@ -15,10 +15,15 @@ from tableside import announce
 from tests.live import Process
 
 
-def test_on_by_default_except_on_loopback_and_as_configured():
+def test_on_by_default_except_on_loopback_and_as_configured(monkeypatch):
+    monkeypatch.delenv("TABLESIDE_ANNOUNCE", raising=False)  # the suite's own setting (conftest.py)
     assert announce.wanted(None, "0.0.0.0") and announce.wanted(None, "192.168.1.20")
     assert not announce.wanted(None, "127.0.0.1") and not announce.wanted(None, "::1")
     assert announce.wanted(True, "127.0.0.1") and not announce.wanted(False, "0.0.0.0")
+    monkeypatch.setenv("TABLESIDE_ANNOUNCE", "0")
+    assert not announce.wanted(None, "0.0.0.0") and announce.wanted(True, "0.0.0.0")
+    monkeypatch.setenv("TABLESIDE_ANNOUNCE", "1")
+    assert announce.wanted(None, "127.0.0.1") and not announce.wanted(False, "127.0.0.1")
     assert announce.service_name("games-table.lan") == "Tableside on games-table"
     assert len(announce.service_name("x" * 80).encode()) == 63
 
