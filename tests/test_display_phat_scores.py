@@ -41,7 +41,17 @@ LONG = (  # twelve characters each, enough for every seat of every system
 )
 # The vnm worlds in seating order; two players each play two planets as a team.
 WORLDS = ("Venus", "Mars", "Pluto", "Titan", "Ganymede", "Earth")
-COUNTS = {"vegas": range(2, 6), "venom": range(2, 6), "vnm": range(2, 7), "v2140": range(1, 12)}
+
+
+def _table_sizes(system_id: str) -> range:
+    """Every table size the system's ``players`` option allows (its Field's minimum and maximum)."""
+    from tableside.core.systems import get_system
+
+    players = next(o for o in get_system(system_id).options if o.name == "players")
+    return range(players.minimum, players.maximum + 1)
+
+
+COUNTS = {s: _table_sizes(s) for s in SCENARIOS if s in registered()}
 
 
 def _vnm_target(state: dict[str, Any]) -> str:
@@ -99,7 +109,16 @@ def scenario(system: str, names: tuple[str, ...]) -> tuple[dict[str, Any], list[
         if n > 2:  # the second card's bonus (Team 7: draw a card); at two players only a steal, which costs VP
             played.append({"type": "claim_bonus", "player": names[0], "suit": "Team", "number": 7})
         return {"players": list(names), "vp_spaces": options["vp_spaces"]}, played
-    raise AssertionError(f"no scenario for {system}")
+    return _renamed(options, actions, names)
+
+
+def _renamed(options: dict[str, Any], actions: list[dict[str, Any]], names: tuple[str, ...]):
+    """Any other system's scenario with ``names`` at the table: its players' names in the options are
+    replaced, in order, wherever an action names them too (a scenario with names left over keeps them)."""
+    old = list(options["players"])
+    swap = dict(zip(old, names, strict=False))
+    played = [{k: swap.get(v, v) if isinstance(v, str) else v for k, v in a.items()} for a in actions]
+    return {**options, "players": list(names)}, played
 
 
 def moments(system: str, names: tuple[str, ...]) -> Iterator[tuple[str, Any, dict[str, Any]]]:
