@@ -8,7 +8,7 @@ one module to mutate and only the tests that exercise it. One process, niced:
 the machine is shared.
 
     .venv/bin/pip install -e '.[test,mutation]'
-    .venv/bin/python benchmarks/mutation.py recorder   # or system, fields, exchange, tricks, pool, combat, referee, all
+    .venv/bin/python benchmarks/mutation.py recorder   # or system, specs, corrections, pool, combat, referee, ...
 
 It prints the figures for benchmarks/results.md: total, killed, survived,
 equivalent (listed with the reason in benchmarks/equivalent_mutants.md, each
@@ -73,6 +73,14 @@ TARGETS: dict[str, tuple[str, list[str]]] = {
     "system": (
         "tableside/core/system.py",
         ["tests/test_system_*.py", "tests/test_interface_v2.py"],
+    ),
+    "specs": (
+        "tableside/core/specs.py",
+        ["tests/test_system_*.py"],
+    ),
+    "corrections": (
+        "tableside/core/corrections.py",
+        ["tests/test_system_*.py"],
     ),
     "pool": (
         "tableside/core/systems/v2140/pool.py",

@@ -8,9 +8,9 @@ import re
 
 import pytest
 from tableside.core.errors import RuleError
-from tableside.core.system import Tracked, run_action
+from tableside.core.system import GameSystem, Tracked, run_action
 
-from tests.system_inn import Inn
+from tests.inn import Inn
 
 INN = Inn()
 
@@ -38,6 +38,26 @@ def test_a_number_is_set_and_the_correction_says_from_to_and_why():
     assert step.result["summary"] == "Corrected Pips: 0 -> 12 (miscounted)"
     assert step.result["correction"] == {"key": "pips", "label": "Pips", "from": 0, "to": 12, "reason": "miscounted"}
     assert correct(fresh(), "pips", 3).result["summary"] == "Corrected Pips: 0 -> 3"
+
+
+def test_a_number_deep_in_the_state_is_found_by_its_dotted_path_through_lists():
+    step = correct(fresh(), "cellar.racks.1", 3)
+    assert step.state["cellar"] == {"racks": [4, 3]}
+    assert step.result["summary"] == "Corrected Second rack: 1 -> 3"
+
+
+def test_without_laws_correct_the_number_is_set_by_its_dotted_path():
+    class Cellar(GameSystem):
+        name = "Cellar"
+
+        def tracked(self, state):
+            return [Tracked("cellar.racks.1", "Second rack", state["cellar"]["racks"][1], 0, 9)]
+
+    state = {"cellar": {"racks": [4, 1], "casks": {"old": 2}}}
+    step = run_action(Cellar(), state, {"type": "correct", "key": "cellar.racks.1", "value": 5})
+    assert step.state["cellar"] == {"racks": [4, 5], "casks": {"old": 2}}
+    assert Cellar().correct(state, "cellar.casks.old", 7)["cellar"]["casks"] == {"old": 7}
+    assert Cellar().correct({"n": 1}, "n", 3) == {"n": 3}
 
 
 def test_a_correction_stays_within_the_numbers_range_its_ends_included():
@@ -102,7 +122,13 @@ def test_a_conserved_number_moved_alone_breaks_the_law_and_is_refused():
 def test_the_correct_action_offers_the_numbers_and_the_piles_now():
     described = INN.correct_spec().describe(fresh())
     fields = {f["name"]: f for f in described["fields"]}
-    assert [c["value"] for c in fields["key"]["choices"]] == ["coins.Ann", "coins.Bob", "purse", "pips"]
+    assert [c["value"] for c in fields["key"]["choices"]] == [
+        "coins.Ann",
+        "coins.Bob",
+        "purse",
+        "pips",
+        "cellar.racks.1",
+    ]
     piles = [(c["value"], c["label"]) for c in fields["balance"]["choices"]]
     assert piles == [("coins.Ann", "Ann's pocket"), ("coins.Bob", "Bob's coins"), ("purse", "the purse")]
     assert described["available"] is True and described["group"] == "Corrections"

@@ -12,7 +12,7 @@ import pytest
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.system import GameSystem, in_phase, plain_copy, run_action
 
-from tests.system_inn import Inn
+from tests.inn import Inn
 
 INN = Inn()
 
@@ -80,6 +80,12 @@ def test_in_phase_is_none_in_its_phases_and_names_them_and_now_otherwise():
     assert described["close"]["reason"] == "only in Open or Late; now: Closed"
 
 
+def test_in_phase_reads_the_phase_unless_told_another_key():
+    available = in_phase("Day")
+    assert available({"phase": "Day", "time": "Night"}, None) is None
+    assert available({"phase": "Dusk", "time": "Day"}, "Ann") == "only in Day; now: Dusk"
+
+
 def test_in_phase_reads_the_key_it_is_given():
     available = in_phase("Night", "Dawn", key="time")
     assert available({"time": "Dawn", "phase": "Day"}, None) is None
@@ -111,6 +117,18 @@ def test_a_seated_phone_cannot_act_for_another_seat_and_the_table_acts_for_anyon
     assert run_action(INN, fresh(), {"type": "order", "seat": "Bob"}, seat="Bob").state["orders"] == ["Bob"]
 
 
+def test_a_seat_field_without_an_owner_is_filled_in_for_a_seated_phone_too():
+    assert run_action(INN, fresh(), {"type": "tip"}, seat="Bob").state["tips"] == ["Bob"]
+    assert run_action(INN, fresh(), {"type": "tip", "seat": "Ann"}, seat="Bob").state["tips"] == ["Ann"]
+    assert run_action(INN, fresh(), {"type": "tip"}).state["tips"] == [""]
+
+
+def test_the_handler_is_told_whether_it_is_replaying():
+    assert run_action(INN, fresh(), {"type": "order", "seat": "Ann"}).result["ctx_replaying"] is False
+    step = run_action(INN, fresh(), {"type": "order", "seat": "Ann"}, in_place=True)
+    assert step.result["ctx_replaying"] is True
+
+
 def test_a_phone_seated_nowhere_the_game_knows_fills_in_no_seat():
     step = run_action(INN, fresh(), {"type": "order"}, seat="Guest")
     assert step.action == {"type": "order", "seat": ""} and step.state["orders"] == [""]
@@ -121,12 +139,15 @@ def test_the_handler_changes_a_copy_and_derive_runs_after_it():
     step = run_action(INN, state, {"type": "order", "seat": "Ann"})
     assert state["orders"] == [] and "derived_orders" not in state
     assert step.state["derived_orders"] == 1
+    new, result = INN.apply(state, {"type": "close"}, None)
+    assert state["phase"] == "Open" and new["phase"] == "Closed" and new["derived_orders"] == 0
 
 
 def test_a_replay_changes_its_own_working_copy_and_adds_no_logged_changes():
-    state = fresh()
-    step = run_action(INN, state, {"type": "bones", "seat": "Ann", "n": 2}, faces=[3, 4], in_place=True)
+    inn, state = Inn(), fresh(turn=4)
+    step = run_action(inn, state, {"type": "bones", "seat": "Ann", "n": 2}, faces=[3, 4], in_place=True)
     assert step.state is state and state["pips"] == 7 and "pips_gained" not in step.result
+    assert inn.asked == []  # a replay needs no result, so the system is not asked what changed
     step = run_action(INN, fresh(), {"type": "bones", "seat": "Ann", "n": 2}, faces=[3, 4])
     assert step.result["pips_gained"] == 7
     assert "pips_gained" not in run_action(INN, fresh(), {"type": "order", "seat": "Ann"}).result
@@ -156,6 +177,18 @@ def test_each_roll_is_recorded_with_whose_it_is_its_marks_and_what_it_belongs_to
 def test_a_private_roll_says_whose_it_is_and_what_the_others_read():
     step = run_action(INN, fresh(), {"type": "bones", "seat": "Ann", "n": 1, "hide": True}, faces=[5])
     assert step.private == {"seat": "Ann", "summary": "Ann rolled the bones"}
+
+
+class Sixes:
+    """An RNG that rolls the highest face every time: what run_action's ``rng`` is handed to."""
+
+    def randint(self, low: int, high: int) -> int:
+        return high
+
+
+def test_tableside_rolls_with_the_rng_it_is_handed():
+    step = run_action(INN, fresh(), {"type": "bones", "seat": "Ann", "n": 5}, rng=Sixes())
+    assert step.rolls[0]["rolls"] == [6] * 5 and step.state["pips"] == 30
 
 
 def test_an_action_without_rolls_records_none():
@@ -191,9 +224,9 @@ def test_an_action_that_is_no_object_or_has_no_type_is_a_bad_request():
 
 
 def test_an_unknown_action_names_the_systems_own_actions():
-    with refused("unknown action 'dance' for Inn; known: bones, close, open, order, spill"):
+    with refused("unknown action 'dance' for Inn; known: bones, close, open, order, spill, tip"):
         INN.spec("dance")
-    with refused(f"unknown action '{'x' * 40}' for Inn; known: bones, close, open, order, spill"):
+    with refused(f"unknown action '{'x' * 40}' for Inn; known: bones, close, open, order, spill, tip"):
         INN.spec("x" * 41)
 
 
@@ -204,16 +237,21 @@ def test_an_action_is_checked_field_by_field_and_faces_are_the_cores():
         "n": 2,
         "hide": False,
     }
-    with pytest.raises(RuleError, match="at most 5"):
+    with refused("Roll the bones: N must be at most 5, got 6"):
         INN.validate_action({"type": "bones", "seat": "Ann", "n": 6}, fresh())
+    assert INN.validate_action({"type": "close"}) == {"type": "close"}  # no state: the fields alone
+    with refused("Correct a number: New value must be a whole number, got 'x'", BadRequest):
+        INN.validate_action({"type": "correct", "key": "pips", "value": "x"}, fresh())
 
 
 # --- setup and what a system says about itself ---------------------------------------------------------
 
 
 def test_options_are_an_object_with_defaults_filled_in():
-    assert INN.validate_options(None) == {"tables": 2} == INN.validate_options({})
-    assert INN.validate_options({"tables": 5}) == {"tables": 5}
+    assert INN.validate_options(None) == {"tables": 2, "purse": 5} == INN.validate_options({})
+    assert INN.validate_options({"tables": 5}) == {"tables": 5, "purse": 5}
+    with refused("options: unknown field chairs", BadRequest):
+        INN.validate_options({"chairs": 1})
     with refused("options must be an object", BadRequest):
         INN.validate_options(["tables"])
 
@@ -226,13 +264,14 @@ def test_a_system_describes_itself_with_the_cores_two_actions():
         "description": "A test system.",
         "rules_version": 3,
     }
-    assert [o["name"] for o in out["options"]] == ["tables"]
-    assert [a["type"] for a in out["actions"]] == ["order", "close", "open", "bones", "spill", "correct", "roll"]
+    assert [o["name"] for o in out["options"]] == ["tables", "purse"]
+    assert [a["type"] for a in out["actions"]] == ["order", "close", "open", "bones", "spill", "tip", "correct", "roll"]
     assert out["buttons"][0] == {"button": "A", "hold": False, "label": "Order"} and len(out["buttons"]) == 6
 
 
 def test_the_defaults_of_a_system_that_says_nothing():
     class Bare(GameSystem):
+        id = "bare"
         name = "Bare"
 
     bare, state = Bare(), {"phase": "x"}
@@ -242,10 +281,24 @@ def test_the_defaults_of_a_system_that_says_nothing():
     assert bare.logged_changes(state, state) == {} and bare.roll_belongs_to(state) is None
     assert bare.chart_title() == "Tracked numbers" and bare.chart_series(state) == {}
     assert bare.buttons(state) == () and bare.button_labels(state) == {}
-    with pytest.raises(NotImplementedError):
+    with refused("bare: no setup.initial_state(options)", NotImplementedError):
         bare.initial_state({})
+    with refused("bare: no screen.screen(state, roll)", NotImplementedError):
+        bare.screen(state)
+    assert bare.tracked(state) == [] and bare.seat_colours(state) == {} and bare.chart_colours(state) == {}
+    assert bare.validate_options({}) == {} and bare.correct({"n": 1}, "n", 2) == {"n": 2}
     with refused("Correct a number: nothing to correct yet"):
         run_action(bare, state, {"type": "correct", "key": "x", "value": 1})
+
+
+def test_the_chart_draws_the_tracked_numbers_of_the_state_it_is_given():
+    assert INN.chart_series(fresh(pips=4)) == {
+        "Ann's coins": 3.0,
+        "Bob's coins": 2.0,
+        "Purse": 5.0,
+        "Pips": 4.0,
+        "Second rack": 1.0,
+    }
 
 
 def test_the_chart_draws_the_first_eight_tracked_numbers_that_are_numbers():
@@ -272,12 +325,24 @@ class Mark:
     n: int
 
 
+@dataclass
+class Bag:
+    items: list
+
+
 def test_a_plain_copy_shares_nothing_with_its_original():
     twin = [1, 2]
     state = {"a": twin, "b": twin, "c": {"d": [3, (4, 5)]}, "e": None, "f": 1.5, "g": True}
     copied = plain_copy(state)
     assert copied == state and copied["a"] is not twin and copied["b"] is not copied["a"]
     assert copied["c"]["d"] is not state["c"]["d"]
+
+
+def test_a_value_marshal_cannot_write_is_copied_deeply_and_shares_nothing_either():
+    twin, bag = [1, 2], Bag([3])
+    copied = plain_copy({"a": twin, "b": twin, "bag": bag, "n": 1})
+    assert copied["a"] == copied["b"] == twin and copied["a"] is not copied["b"]
+    assert copied["bag"] == bag and copied["bag"].items is not bag.items
 
 
 def test_a_value_marshal_cannot_write_is_copied_the_slow_way_alone():
