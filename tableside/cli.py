@@ -184,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # TablesideError, ConfigError, OSError ...: one line, no traceback
         message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
         if isinstance(exc, OSError):  # never a bare "[Errno 13] ...": what, where, and what to do
-            from tableside.preflight import describe_os_error
+            from tableside.oserror import describe_os_error
 
             message = describe_os_error(exc)
         _say_error(message, as_json)

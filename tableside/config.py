@@ -336,7 +336,7 @@ def load_config(path: str | None) -> Config:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"config file {path} is not text (UTF-8): {exc.reason} at byte {exc.start}") from None
     except OSError as exc:
-        from tableside.preflight import describe_os_error
+        from tableside.oserror import describe_os_error
 
         raise ConfigError(f"config file {path} cannot be read: {describe_os_error(exc)}") from None
     try:

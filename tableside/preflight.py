@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import errno
 import ipaddress
-import os
 import re
 import socket
 from pathlib import Path
 
 from tableside.config import Config, ConfigError
+from tableside.oserror import describe_os_error, owner_of, user_name
 
 HOST_NAME = re.compile(
     r"(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
@@ -46,67 +46,11 @@ def check_host(host: str, where: str = "--host") -> None:
         raise ConfigError(f"{where}: {problem}: {HOST_FIX}")
 
 
-def _me() -> str:
-    try:
-        import pwd
-
-        return pwd.getpwuid(os.geteuid()).pw_name
-    except (ImportError, KeyError):
-        return str(os.geteuid())
-
-
 def _exists(path: Path) -> bool:
     try:
         return path.exists()
     except OSError:  # a folder above it that this user may not enter
         return False
-
-
-def _owner(path: Path) -> str | None:
-    """The user who owns ``path`` or the nearest folder above it that exists."""
-    for candidate in (path, *path.parents):
-        try:
-            uid = candidate.stat().st_uid
-        except OSError:
-            continue
-        try:
-            import pwd
-
-            return pwd.getpwuid(uid).pw_name
-        except (ImportError, KeyError):
-            return str(uid)
-    return None
-
-
-def describe_os_error(exc: OSError, what: str = "") -> str:
-    """An operating-system error in words, with the fix: the path, what went wrong, what to do."""
-    path = Path(exc.filename) if exc.filename else None
-    place = f"{what} {path}" if what and path else str(path) if path else what or "a file"
-    code = exc.errno
-    if code in (errno.EACCES, errno.EPERM):
-        owner = _owner(path) if path else None
-        me = _me()
-        whose = f" (it belongs to {owner})" if owner and owner != me else ""
-        fix = f"run as {owner}, " if owner and owner != me else ""
-        return (
-            f"{place}: user {me} may not write or read it{whose}: {fix}give this user the folder "
-            f"(sudo chown -R {me} {path}), or use --data with a folder "
-            "of your own"
-        )
-    if code == errno.EROFS:
-        return f"{place} is on a read-only disk: use --data with a folder on a disk that can be written"
-    if code in (errno.EEXIST, errno.ENOTDIR):
-        return (
-            f"{place}: a file is in the way where a folder is needed: move the file, or use --data with another folder"
-        )
-    if code == errno.ENOSPC:
-        return f"{place}: the disk is full: free some space (an SD card: old backups, logs) and start again"
-    if code == errno.ENOENT:
-        return f"{place} does not exist"
-    if code == errno.EPIPE:
-        return "the program reading the output went away"
-    reason = exc.strerror or type(exc).__name__
-    return f"{place}: {reason[:1].lower()}{reason[1:]}"
 
 
 def data_folder_ready(folder: Path) -> None:
@@ -128,7 +72,7 @@ def data_folder_ready(folder: Path) -> None:
 def _folder_problem(folder: Path, exc: OSError) -> str:
     """Why the data folder cannot be used, said of the folder (not of the file that showed it), with the fix."""
     if exc.errno in (errno.EACCES, errno.EPERM):
-        me, owner = _me(), _owner(folder)
+        me, owner = user_name(), owner_of(folder)
         there = next((p for p in (folder, *folder.parents) if _exists(p)), folder)
         whose = f" ({'it' if there == folder else f'the folder above it, {there},'} belongs to {owner})"
         run_as = f"run tableside as {owner}, or " if owner and owner != me else ""
