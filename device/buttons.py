@@ -51,7 +51,7 @@ HISTORY = 200
 class Gesture:
     """What a person did: ``press`` A, ``hold`` A, ``chord`` A+D; ``at`` in pin-factory ticks (seconds)."""
 
-    kind: str  # "press" | "hold" | "chord" | "contact" (a debounced touch: feedback only)
+    kind: str  # "press" | "hold" | "chord" | "release" (of a chord that fired) | "contact" (feedback only)
     buttons: tuple[str, ...]
     at: float
 
@@ -67,6 +67,8 @@ class Gesture:
     def name(self) -> str:
         if self.kind == "chord":
             return "+".join(self.buttons)
+        if self.kind == "release":
+            return "release " + "+".join(self.buttons)
         return f"hold {self.button}" if self.kind == "hold" else self.button
 
 
@@ -83,7 +85,9 @@ class _Contact:
 class _Chord:
     buttons: tuple[str, ...]
     start: float
-    fired: bool = False
+    fired: bool = False  # done with: it fired, or was let go before it could
+    emitted: bool = False  # it fired: its release is a gesture too (the shutdown chord is confirmed by it)
+    released: bool = False
 
 
 class Gestures:
@@ -158,6 +162,9 @@ class Gestures:
             return out
         chord = self._chord
         if chord is not None and label in chord.buttons:
+            if chord.emitted and not chord.released:  # the first button of a fired chord let go
+                chord.released = True
+                out.append(Gesture("release", chord.buttons, at))
             if not any(self.contacts[b].down for b in chord.buttons):
                 self._chord = None  # both up: the chord is over (fired or let go early)
             elif not chord.fired:
@@ -180,7 +187,7 @@ class Gestures:
             and now >= chord.start + self.hold_time
             and all(self.contacts[b].down for b in chord.buttons)
         ):
-            chord.fired = True
+            chord.fired = chord.emitted = True
             out.append(Gesture("chord", chord.buttons, chord.start + self.hold_time))
         for label, c in self.contacts.items():
             if c.down and not c.used and now >= c.down_at + self.hold_time:
@@ -210,6 +217,17 @@ class StatusLed:
 
     def failed(self) -> None:
         self.led.blink(on_time=0.3, off_time=0.1, n=3, background=True)
+
+    def asking(self) -> None:
+        """The shutdown question is open: keep holding while it blinks."""
+        self.led.blink(on_time=0.2, off_time=0.2, n=None, background=True)
+
+    def let_go(self) -> None:
+        """Steady: let go now to confirm."""
+        self.led.on()
+
+    def idle(self) -> None:
+        self.led.off()
 
     def close(self) -> None:
         self.led.close()

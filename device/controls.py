@@ -29,7 +29,9 @@ log = logging.getLogger(__name__)
 
 SHUTDOWN_COMMAND = ("systemctl", "poweroff")
 EACH_DIE_UP_TO = 4  # more dice than this (of at most six sides) are entered as a count per face
-CONFIRM_WINDOW = 5.0
+CONFIRM_WINDOW = 5.0  # seconds to answer a question (the chord: to let go once the light is steady)
+CONFIRM_HOLD = 2.0  # the chord is held this much longer, while the light blinks, before letting go confirms
+EXPIRED_GRACE = 10.0  # a press this soon after a question lapsed answers it (too late), never plays
 SPECIAL_TARGETS = ("undo", "redo", "shutdown", "dice", "none", "join")
 
 
@@ -41,9 +43,15 @@ class Prompt:
     title: str
     lines: tuple[str, ...]
     at: float
+    deadline: float | None = None  # seconds after it opens that it lapses (a question with a deadline)
+    on_panel: bool = True  # drawn on the e-paper: only when the panel can show it before the deadline
+    by_chord: bool = False  # the shutdown chord's question: answered by letting go of the chord
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "title": self.title, "lines": list(self.lines)}
+        out: dict[str, Any] = {"kind": self.kind, "title": self.title, "lines": list(self.lines)}
+        if self.deadline is not None:
+            out["deadline_seconds"] = self.deadline
+        return out
 
 
 def _result(summary: str, **extra: Any) -> dict[str, Any]:
@@ -82,13 +90,23 @@ class Controls:
         self.show_join: Callable[[], None] | None = None  # set by serve: the e-paper's join screen
         self.physical_dice = physical_dice  # buttons enter the faces of real dice instead of rolling
         self.entry: DiceEntry | None = None
+        # Set by serve: can the e-paper show a new frame within this many seconds (its refresh, one under way)?
+        self.can_show: Callable[[float], bool] = lambda seconds: True
+        self.light: Callable[[str], None] = lambda state: None  # the LED: "asking", "let-go", "idle"
+        self.say: Callable[[str], None] = lambda text: None  # every phone at once
+        self._lapsed: tuple[str, float] | None = None  # (what, when in gesture ticks) of the last lapsed question
         self._lock = threading.Lock()
 
     # -- the e-paper and the phone ------------------------------------------------------------
     def overlay(self) -> dict[str, Any] | None:
-        """The prompt the e-paper must show instead of the game, or None."""
+        """The prompt the buttons have open (the phones show it at once), or None."""
         prompt = self.prompt
         return prompt.to_dict() if prompt else None
+
+    def panel_overlay(self) -> dict[str, Any] | None:
+        """The prompt the e-paper shows instead of the game: never a question it cannot show in time."""
+        prompt = self.prompt
+        return prompt.to_dict() if prompt and prompt.on_panel else None
 
     def _set_prompt(self, prompt: Prompt | None) -> None:
         self.prompt = prompt
@@ -106,6 +124,11 @@ class Controls:
         prompt = self.prompt
         if prompt is not None and prompt.kind == "shutdown":
             return self._answer_shutdown(prompt, gesture)
+        lapsed, self._lapsed = self._lapsed, None
+        if lapsed is not None and gesture.at - lapsed[1] <= EXPIRED_GRACE:
+            return _result(f"{lapsed[0]} had lapsed: nothing happened (press again to play)")
+        if gesture.kind == "release":
+            return _result("")  # letting go of a chord is no action of its own
         if gesture.name == self.shutdown_chord and self.overrides.get(gesture.name, "shutdown") == "shutdown":
             return self._ask_shutdown(gesture)
         if self.entry is not None:
@@ -214,30 +237,65 @@ class Controls:
 
     # -- shutdown -------------------------------------------------------------------------------
     def _ask_shutdown(self, gesture: Gesture) -> dict[str, Any]:
-        window = f"{self.confirm_window:g}"
+        if gesture.kind == "chord":  # confirmed on the device: keep holding while the light blinks, then let go
+            deadline = CONFIRM_HOLD + self.confirm_window
+            lines = (
+                f"Keep holding {gesture.name} while the light blinks; let go when it stays on to switch off.",
+                "Let go now to carry on playing.",
+            )
+        else:
+            deadline = self.confirm_window
+            lines = (f"Press A within {self.confirm_window:g} s to switch off.", "Any other button: carry on playing.")
         prompt = Prompt(
             "shutdown",
             "Shut down the table?",
-            (f"Press A within {window} s to switch off.", "Any other button: carry on playing."),
+            lines,
             gesture.at,
+            deadline=deadline,
+            on_panel=self.can_show(deadline),  # e-paper: only if it is there before the question lapses
+            by_chord=gesture.kind == "chord",
         )
         self._set_prompt(prompt)
-        self.schedule(self.confirm_window, lambda: self._expire(prompt))
-        return _result(f"Shut down? Press A within {window} s to confirm", prompt=prompt.to_dict())
+        if prompt.by_chord:
+            self.light("asking")
+            self.schedule(CONFIRM_HOLD, lambda: self._steady(prompt))
+        self.schedule(deadline, lambda: self._expire(prompt))
+        return _result(f"Shut down? {lines[0]}", prompt=prompt.to_dict())
+
+    def _steady(self, prompt: Prompt) -> None:
+        with self._lock:
+            if self.prompt is prompt:
+                self.light("let-go")
 
     def _expire(self, prompt: Prompt) -> None:
         with self._lock:
             if self.prompt is prompt:
-                self._set_prompt(None)
+                self._lapse(prompt, prompt.at + (prompt.deadline or 0.0))
+
+    def _lapse(self, prompt: Prompt, at: float) -> None:
+        """The question lapsed unanswered: said on every phone; the next press soon after only says so."""
+        self._lapsed = ("The shutdown question", at)
+        self.light("idle")
+        self._set_prompt(None)
+        self.say("The shutdown question lapsed: the table plays on")
 
     def _answer_shutdown(self, prompt: Prompt, gesture: Gesture) -> dict[str, Any]:
-        in_time = gesture.at - prompt.at <= self.confirm_window
-        if not (gesture.kind == "press" and gesture.button == "A" and in_time):
+        held = gesture.at - prompt.at
+        if prompt.deadline is not None and held > prompt.deadline:  # its timer had not run yet: it lapsed
+            self._lapse(prompt, prompt.at + prompt.deadline)
+            self._lapsed = None
+            return _result("The shutdown question had lapsed: nothing happened (press again to play)")
+        if prompt.by_chord:
+            if gesture.kind == "release" and held >= CONFIRM_HOLD:
+                self.light("idle")
+                return self._shutdown()
+            self.light("idle")
             self._set_prompt(None)
-            if not in_time:  # the question had lapsed: this press is an ordinary press
-                return self._handle(gesture)
-            return _result("Shutdown cancelled")
-        return self._shutdown()
+            return _result("Shutdown cancelled (let go before the light stayed on)")
+        if gesture.kind == "press" and gesture.button == "A":
+            return self._shutdown()
+        self._set_prompt(None)
+        return _result("Shutdown cancelled")
 
     def _shutdown(self) -> dict[str, Any]:
         if self.simulated:

@@ -414,6 +414,7 @@ class RefreshScheduler:
         self._refreshing = False
         self._rendering = False
         self._last_refresh_end: float | None = None
+        self._refresh_started: float | None = None
         self.renders = 0
         self.refreshes = 0
         self.skipped = 0
@@ -471,6 +472,18 @@ class RefreshScheduler:
         if expected is None:
             expected = float(getattr(self.display, "refresh_seconds", 30.0)) * 1.5 + 2
         self._refresh_thread.join(timeout=expected)
+
+    def can_show_within(self, seconds: float) -> bool:
+        """Would a frame asked for now be on the panel within ``seconds``? A refresh under way ends first,
+        then the rest between refreshes, then the panel's own full refresh (``refresh_seconds``)."""
+        refresh = float(getattr(self.display, "refresh_seconds", 0.0))
+        with self._lock:
+            now = self.clock()
+            busy = (
+                max(0.0, self._refresh_started + refresh - now) if self._refreshing and self._refresh_started else 0.0
+            )
+            rest = max(0.0, self._rest_left())
+        return self.settle + busy + rest + refresh <= seconds
 
     def finish(self, timeout: float) -> bool:
         """Draw what is asked for now at once (no rest between refreshes) and wait until it is on the panel:
@@ -558,6 +571,7 @@ class RefreshScheduler:
                     self._lock.notify_all()
                     continue
                 self._refreshing = True
+                self._refresh_started = self.clock()
             try:
                 self.display.show(frame.image)
                 ok = True

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tableside.config import Config
-from tableside.core.errors import TablesideError
+from tableside.core.errors import RuleError, TablesideError
 from tableside.faults import Faults, describe
 
 log = logging.getLogger("tableside")
@@ -150,6 +150,8 @@ class Hardware:
         pi.redraw = lambda: self.worker.request() if self.worker is not None else None
         pi.on_recovered = lambda part: self.broker.publish({"kind": "hardware", "component": part, "error": None})
         pi.controls.show_join = self._show_join  # a button hold the game leaves free shows the join screen
+        # a question with a deadline goes on the e-paper only if the panel can show it in time
+        pi.controls.can_show = lambda seconds: self.worker is not None and self.worker.can_show_within(seconds)
         self.table.subscribe(lambda event: self._frames.changed(event) if self._frames is not None else None)
         self.table.subscribe(lambda event: self.worker.request(event) if self.worker is not None else None)
         pi.watch_address(port, host)
@@ -218,7 +220,7 @@ class Hardware:
             display.panel,
             join,
             join_seconds=self.cfg.join_seconds,
-            overlay=lambda: pi.controls.overlay() or next(filter(None, (o() for o in self.overlays)), None),
+            overlay=lambda: pi.controls.panel_overlay() or next(filter(None, (o() for o in self.overlays)), None),
             waiting=lambda: pi.join_text(code),
         )
         worker = RefreshScheduler(
@@ -245,6 +247,12 @@ class Hardware:
             old.stop()
 
     def _show_join(self) -> None:
+        worker = self.worker
+        if worker is not None and not worker.can_show_within(self.cfg.join_seconds):
+            raise RuleError(  # it would appear after its time is up: the phone's join page has the code
+                f"the e-paper cannot show the join screen within its {self.cfg.join_seconds:g} s: "
+                "open the join page on a phone that has joined"
+            )
         if self._frames is not None:
             self._frames.show_join()
         if self.worker is not None:

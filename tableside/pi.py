@@ -85,6 +85,8 @@ class Appliance:
             faults=faults,
             physical_dice=cfg.physical_dice,
         )
+        self.controls.light = self._light
+        self.controls.say = lambda text: broker.publish({"kind": "said", "message": text})
         self.buttons = self._make_buttons(self.pins.factory)
         if self.buttons is None:  # the phone's buttons still work: through mock pins, until the real ones answer
             self.buttons = self._make_buttons(mock_factory(), fallback=True)
@@ -159,6 +161,12 @@ class Appliance:
             if self.buttons_failed is None and not (self._led_wanted and self.led is None):
                 return
             wait = min(wait * 2, BUTTONS_RETRY_MAX)
+
+    def _light(self, state: str) -> None:
+        """The LED as the shutdown chord's confirmation: blinking (keep holding), steady (let go), off."""
+        led = self.led
+        if led is not None:
+            {"asking": led.asking, "let-go": led.let_go}.get(state, led.idle)()
 
     def _prompt_changed(self) -> None:
         """A prompt of the buttons' own opened, changed or closed: the e-paper redraws, the phone shows it now."""

@@ -153,29 +153,50 @@ def g(name: str, at: float) -> Gesture:
     return Gesture("press", (name,), at)
 
 
-def test_the_chord_asks_and_a_within_5_s_runs_the_shutdown_command(table):
+def release(name: str, at: float) -> Gesture:
+    return Gesture("release", tuple(name.split("+")), at)
+
+
+def test_the_chord_held_on_while_the_light_blinks_then_let_go_runs_the_shutdown_command(table):
     c = controls(table, shutdown_command=("sudo", "-n", "poweroff"))
     asked = c.handle(g("A+D", 10.0))
-    assert "Press A within 5 s" in asked["result"]["summary"] and c.overlay()["kind"] == "shutdown"
-    assert c.handle(g("A", 14.9))["result"]["summary"] == "Shutting down"
+    assert "Keep holding A+D while the light blinks" in asked["result"]["summary"]
+    assert c.overlay()["kind"] == "shutdown"
+    assert c.handle(release("A+D", 12.5))["result"]["summary"] == "Shutting down"
     assert c.run.calls == [["sudo", "-n", "poweroff"]]
-    assert table.view()["state"]["score"] == 0  # A did not also roll
+    assert c.overlay()["title"] == "Shutting down"  # drawn once decided
+    assert table.view()["state"]["score"] == 0
 
 
-def test_another_button_cancels_and_a_late_a_is_an_ordinary_press(table):
+def test_letting_go_early_or_another_button_cancels_and_after_the_deadline_nothing_plays(table):
     c = controls(table)
     c.handle(g("A+D", 10.0))
-    assert c.handle(g("B", 11.0))["result"]["summary"] == "Shutdown cancelled" and c.overlay() is None
+    assert c.handle(release("A+D", 11.0))["result"]["summary"].startswith("Shutdown cancelled")
+    assert c.overlay() is None and c.run.calls == []
     c.handle(g("A+D", 20.0))
-    late = c.handle(g("A", 25.5))  # the question lapsed: A does what A does in the game
-    assert late["result"]["summary"].startswith("rolled") and c.run.calls == []
+    assert c.handle(g("B", 21.0))["result"]["summary"].startswith("Shutdown cancelled")
+    c.handle(g("A+D", 30.0))
+    late = c.handle(release("A+D", 40.0))  # past 2 + 5 s: the question had lapsed
+    assert "lapsed: nothing happened" in late["result"]["summary"] and c.run.calls == []
+    assert table.view()["state"]["score"] == 0
+
+
+def test_a_shutdown_button_asks_press_a_and_a_late_a_never_rolls(table):
+    c = controls(table, overrides={"hold D": "shutdown"})
+    asked = c.handle(g("hold D", 10.0))
+    assert "Press A within 5 s" in asked["result"]["summary"]
+    late = c.handle(g("A", 15.5))
+    assert "lapsed: nothing happened" in late["result"]["summary"]
+    assert c.run.calls == [] and table.view()["state"]["score"] == 0  # A did not roll
+    c.handle(g("hold D", 20.0))
+    assert c.handle(g("A", 24.9))["result"]["summary"] == "Shutting down"
 
 
 def test_shutdown_refuses_in_simulation(table):
     c = controls(table, simulated=True)
     c.handle(g("A+D", 1.0))
     with pytest.raises(RuleError, match="simulated"):
-        c.handle(g("A", 2.0))
+        c.handle(release("A+D", 3.5))
     assert c.run.calls == [] and c.overlay() is None
 
 
@@ -184,7 +205,7 @@ def test_a_failing_shutdown_command_is_a_fault(table, tmp_path):
     c = controls(table, run=Ran(returncode=1, stderr="Access denied"), faults=faults)
     c.handle(g("A+D", 1.0))
     with pytest.raises(RuntimeError, match="Access denied"):
-        c.handle(g("A", 2.0))
+        c.handle(release("A+D", 3.5))
     assert "Access denied" in read(tmp_path)["shutdown"]["error"]
 
 
