@@ -66,7 +66,8 @@ FREE_ROLL = "roll"
 
 
 class GameSystem:
-    """Base class for a game system plug-in. Subclasses fill the class attributes and hooks.
+    """Base class for a game system plug-in. Subclasses fill the class attributes and the hooks that are
+    their own; the hooks that have a role module (setup, state, laws, prompts, screen) read it by name.
 
     ``actions`` maps action type to ActionSpec. Every system also accepts the
     core's free ``roll`` (``POST /api/rolls``) and ``correct`` actions.
