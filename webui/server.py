@@ -1,7 +1,7 @@
 """Tableside's HTTP server: asyncio and h11 (public APIs only), set up for an appliance on a shared Wi-Fi.
 
-One event loop owns every socket; h11 parses and frames HTTP/1.1; a few request worker threads run the
-Flask app (WSGI). Why not waitress or uvicorn (the candidates are measured side by side in
+One event loop reads every socket and accepts; h11 parses and frames HTTP/1.1; a few request worker threads
+run the Flask app (WSGI) and send each answer themselves as far as the socket takes it. Why not waitress or uvicorn (the candidates are measured side by side in
 ``benchmarks/servers.py``, the choice in docs/architecture.md): neither offers, through a public API, what
 the table needs below, and waitress answers only with a worker held per stream.
 
@@ -9,8 +9,9 @@ the table needs below, and waitress answers only with a worker held per stream.
   Host, the stream count) and sends its first event; then the connection is handed to the stream hub
   (``webui.stream``), which writes later events from its own thread through the loop. A detached
   connection stays readable, so a phone that leaves is seen at once (end of file) and its slot freed.
-- **A slow reader never holds a worker.** A worker hands what the app wrote to the loop and takes the
-  next request; the loop sends it as fast as the phone reads (an export, a game's log).
+- **A slow reader never holds a worker.** A worker sends what the socket takes at once and leaves the
+  rest to the loop, which sends it as fast as the phone reads (an export, a game's log); the worker takes
+  the next request. The hub writes events the same way.
 - **Slow clients are cut off.** A request whose headers and body are not in within ``header_timeout``
   seconds is closed; idle keep-alive connections close after ``channel_timeout``; one address may hold
   at most ``per_client_connections`` (loopback excepted: that is the table itself); past
@@ -102,25 +103,132 @@ class StreamSink:
 
     def push(self, data: bytes) -> bool:
         c = self.connection
-        if c.closed or c.transport is None or c.transport.get_write_buffer_size() > self.backlog:
+        if c.closed or c.wire.get_write_buffer_size() > self.backlog:
             return False
-        return c.server.soon(c.write, self._frame(data))
+        c.wire.write(self._frame(data))
+        return True
 
     def end(self, data: bytes) -> None:
         c = self.connection
-        c.server.soon(c.end_stream, self._frame(data) + (b"0\r\n\r\n" if self.chunked else b""))
+        c.wire.write(self._frame(data) + (b"0\r\n\r\n" if self.chunked else b""))
+        c.server.soon(c.end_stream)
 
 
-class Connection(asyncio.Protocol):
-    """One client connection: h11 reads its requests; each complete one goes to a worker."""
+class Wire:
+    """A client's socket. The loop reads it; any thread writes to it: what the socket takes is sent at once by
+    that thread (a worker's answer, the hub's event), the rest by the loop when the socket has room."""
 
-    def __init__(self, server: ApplianceServer, addr: tuple) -> None:
+    def __init__(self, server: ApplianceServer, sock: socket.socket, connection: Connection) -> None:
+        self.server = server
+        self.loop = server.loop
+        self.sock = sock
+        self.fd = sock.fileno()
+        self.connection = connection
+        self.lock = threading.Lock()
+        self.out = bytearray()  # what the socket has not taken yet
+        self.writing = False  # the loop waits for room to send ``out``
+        self.closing = False  # close once ``out`` is sent
+        self.closed = False
+        self.loop.add_reader(self.fd, self._readable)
+
+    def _readable(self) -> None:
+        try:
+            data = self.sock.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""  # reset: as gone as an end of file
+        if data:
+            self.connection.data_received(data)
+        elif self.connection.eof_received():
+            self.pause_reading()  # a worker is answering: its answer goes out, then the connection closes
+        else:
+            self.abort()
+
+    def write(self, data: bytes) -> None:
+        """From any thread."""
+        with self.lock:
+            if self.closed or not data:
+                return
+            if not self.out:
+                try:
+                    sent = self.sock.send(data)
+                except (BlockingIOError, InterruptedError):
+                    sent = 0
+                except OSError:  # gone: its reader sees the end
+                    return
+                if sent == len(data):
+                    return
+                data = data[sent:]
+            self.out += data
+            if self.writing:
+                return
+            self.writing = True
+        self.server.soon(self._wait_for_room)
+
+    def _wait_for_room(self) -> None:
+        if not self.closed:
+            self.loop.add_writer(self.fd, self._room)
+
+    def _room(self) -> None:
+        with self.lock:
+            try:
+                sent = self.sock.send(self.out)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                sent = len(self.out)
+            del self.out[:sent]
+            if self.out:
+                return
+            self.writing = False
+            closing = self.closing
+        self.loop.remove_writer(self.fd)
+        if closing:
+            self.abort()
+
+    def get_write_buffer_size(self) -> int:
+        return len(self.out)
+
+    def pause_reading(self) -> None:
+        self.loop.remove_reader(self.fd)
+
+    def resume_reading(self) -> None:
+        if not self.closed:
+            self.loop.add_reader(self.fd, self._readable)
+
+    def close(self) -> None:
+        """On the loop: close once what is written is sent."""
+        with self.lock:
+            if self.out and not self.closed:
+                self.closing = True
+                return
+        self.abort()
+
+    def abort(self) -> None:
+        """On the loop: close now."""
+        with self.lock:
+            if self.closed:
+                return
+            self.closed = True
+            self.out.clear()
+        self.loop.remove_reader(self.fd)
+        self.loop.remove_writer(self.fd)
+        self.sock.close()
+        self.connection.connection_lost(None)
+
+
+class Connection:
+    """One client connection: h11 reads its requests; each complete one goes to a worker, which writes the
+    answer itself. ``lock`` keeps h11's state one thread's at a time (the loop reading, a worker answering)."""
+
+    def __init__(self, server: ApplianceServer, sock: socket.socket, addr: tuple) -> None:
         self.server = server
         self.limits = server.limits
         self.addr = addr
         self.client = addr[0] if addr else ""
         self.h11 = h11.Connection(h11.SERVER, max_incomplete_event_size=self.limits.max_request_header_size)
-        self.transport: asyncio.Transport | None = None
+        self.lock = threading.Lock()
         self.closed = False
         self.busy = False  # a worker is answering
         self.detached = False  # the stream hub writes to it
@@ -134,12 +242,10 @@ class Connection(asyncio.Protocol):
         self.body = bytearray()
         self.status_code = 0  # of the answer being written
         self.unsent = (-1, 0.0)  # bytes waiting for the client, and since when that number stands
+        self.wire = Wire(server, sock, self)
+        server.connections.add(self)
 
-    # -- asyncio ------------------------------------------------------------------------------------
-    def connection_made(self, transport) -> None:
-        self.transport = transport
-        self.server.connections.add(self)
-
+    # -- the wire (on the loop) ---------------------------------------------------------------------
     def connection_lost(self, exc) -> None:
         self.closed = True
         self.server.forget(self)
@@ -151,19 +257,22 @@ class Connection(asyncio.Protocol):
         self.last_activity = time.monotonic()
         if self.detached:  # a stream's client has nothing more to say: ignore it, nothing is answered after
             return
-        if self.request_began is None and self.h11.their_state is h11.IDLE:
-            self.request_began = self.last_activity
-        self.h11.receive_data(data)
-        if self.busy and not self.paused:  # no pipelined requests pile up while one is answered
-            self.paused = True
-            self.transport.pause_reading()
-        self.next_request()
+        with self.lock:
+            if self.request_began is None and self.h11.their_state is h11.IDLE:
+                self.request_began = self.last_activity
+            self.h11.receive_data(data)
+            if self.busy and not self.paused:  # no pipelined requests pile up while one is answered
+                self.paused = True
+                self.wire.pause_reading()
+            self.next_request()
 
     def eof_received(self) -> bool:
+        """True: keep the connection until the answer a worker is making is written."""
         if self.detached or not self.busy:
-            return False  # asyncio closes the transport
-        self.h11.receive_data(b"")
-        return True  # a worker is answering: the answer is written, then the connection closes
+            return False
+        with self.lock:
+            self.h11.receive_data(b"")
+        return True
 
     # -- requests -----------------------------------------------------------------------------------
     def next_request(self) -> None:
@@ -205,7 +314,7 @@ class Connection(asyncio.Protocol):
             self.refuse(413)
             return False
         if self.h11.they_are_waiting_for_100_continue:
-            self.transport.write(self.h11.send(h11.InformationalResponse(status_code=100, headers=[])))
+            self.wire.write(self.h11.send(h11.InformationalResponse(status_code=100, headers=[])))
         return True
 
     def refuse(self, status: int, detail: str = "") -> None:
@@ -220,12 +329,17 @@ class Connection(asyncio.Protocol):
             f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
         )
-        self.transport.write(head.encode() + body)
+        self.wire.write(head.encode() + body)
         self.close()
 
-    # -- answers (on the loop, from a worker's ``soon``) --------------------------------------------
+    # -- answers (from the worker) ------------------------------------------------------------------
     def answer(self, status: str | None, headers: list, data: bytes, done: bool, detach) -> None:
-        """Write what a worker produced: the head (first time), body bytes, and the end when ``done``."""
+        """Write what a worker produced: the head (first time), body bytes, and the end when ``done``; the
+        next request (or the hub taking a stream over) is the loop's."""
+        with self.lock:
+            self._answer(status, headers, data, done, detach)
+
+    def _answer(self, status: str | None, headers: list, data: bytes, done: bool, detach) -> None:
         if self.closed:
             if done and detach is not None:
                 detach[1]()  # the stream's slot, reserved by the app
@@ -239,24 +353,30 @@ class Connection(asyncio.Protocol):
             if data and self.request.method != b"HEAD":  # a HEAD's answer is its head alone
                 out += self.h11.send(h11.Data(data=data))
             if done and detach is not None and self.status_code == 200:
-                self.transport.write(out)
-                self.hand_over(detach[0])
+                self.wire.write(out)
+                if not self.server.soon(self.hand_over, detach[0]):
+                    detach[1]()
                 return
             if done:
                 if detach is not None:
                     detach[1]()
                 out += self.h11.send(h11.EndOfMessage())
-            self.transport.write(out)
+            self.wire.write(out)
         except h11.LocalProtocolError as exc:  # e.g. more bytes than its Content-Length said
             log.warning("closing a connection: the answer broke HTTP (%s)", exc)
             if detach is not None:
                 detach[1]()
-            self.close()
+            self.server.soon(self.close)
             return
         if done:
-            self.finished()
+            self.server.soon(self.finished)
 
     def finished(self) -> None:
+        """On the loop, once an answer is written: the next request on this connection."""
+        with self.lock:
+            self._finished()
+
+    def _finished(self) -> None:
         self.busy = False
         if self.h11.our_state is h11.MUST_CLOSE or self.h11.their_state in (h11.MUST_CLOSE, h11.CLOSED):
             self.close()
@@ -269,7 +389,7 @@ class Connection(asyncio.Protocol):
         self.last_activity = time.monotonic()
         if self.paused:
             self.paused = False
-            self.transport.resume_reading()
+            self.wire.resume_reading()
         self.next_request()
 
     def hand_over(self, attach: Callable[[StreamSink], None]) -> None:
@@ -279,23 +399,19 @@ class Connection(asyncio.Protocol):
         self.sink = StreamSink(self, self.limits.stream_backlog, chunked=self.h11.their_http_version == b"1.1")
         if self.paused:  # keep reading, so a phone that leaves is seen at once
             self.paused = False
-            self.transport.resume_reading()
+            self.wire.resume_reading()
         attach(self.sink)
 
-    def write(self, data: bytes) -> None:
-        if not self.closed and data:
-            self.transport.write(data)
-
-    def end_stream(self, data: bytes) -> None:
-        self.write(data)
+    def end_stream(self) -> None:
         self.sink = None  # the hub has already forgotten it
         self.close()
 
     def close(self) -> None:
-        if not self.closed and self.transport is not None:
+        """On the loop: close after what is written is sent."""
+        if not self.closed:
             self.closed = True
-            self.transport.close()  # after what is buffered is sent
             self.server.forget(self)
+            self.wire.close()
 
 
 class Answer:
@@ -372,9 +488,7 @@ class Answer:
         if status is None and not data and not done:
             return
         self.head_handed = self.head_handed or status is not None
-        c = self.connection
-        if not c.server.soon(c.answer, status, self.headers, data, done, detach) and detach is not None:
-            detach[1]()
+        self.connection.answer(status, self.headers, data, done, detach)
 
     def run(self) -> None:
         try:
@@ -488,9 +602,11 @@ class ApplianceServer:
             if not self._admit(addr):
                 conn.close()
                 continue
-            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             with contextlib.suppress(OSError):  # gone before it was taken in
-                await self.loop.connect_accepted_socket(lambda addr=addr: Connection(self, addr), conn)
+                conn.setblocking(False)
+                conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                Connection(self, conn, addr)
+            await asyncio.sleep(0)  # read what came on the open connections before the next accept
 
     def _admit(self, addr) -> bool:
         client = addr[0] if isinstance(addr, tuple) else ""
@@ -527,9 +643,9 @@ class ApplianceServer:
 
     def _overdue(self, c: Connection, now: float) -> bool:
         """Slow (a request dribbling in), silent (never spoke), idle past its timeout, or not reading."""
-        if c.transport is None or c.busy:
+        if c.busy:
             return False
-        unsent = c.transport.get_write_buffer_size()
+        unsent = c.wire.get_write_buffer_size()
         if unsent != c.unsent[0]:
             c.unsent = (unsent, now)
         if unsent and now - c.unsent[1] > self.limits.channel_timeout:
@@ -570,13 +686,13 @@ class ApplianceServer:
         await asyncio.sleep(0)  # the hub's goodbyes, queued from its thread, are written first
         while self.workers.busy and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
-        for c in list(self.connections):
+        open_ = list(self.connections)
+        for c in open_:
             c.close()
-        while self.connections and time.monotonic() < deadline:
+        while any(not c.wire.closed for c in open_) and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
-        for c in list(self.connections):  # a client not reading its last bytes
-            if c.transport is not None:
-                c.transport.abort()
+        for c in open_:  # a client not reading its last bytes
+            c.wire.abort()
 
 
 def make_server(app, broker: Broker, limits: ServerLimits, host: str, port: int) -> ApplianceServer:
