@@ -115,12 +115,47 @@ class InkyDisplay:
         self.panel = panel
         self.refresh_seconds = panel.refresh_seconds
         self.longest_refresh = longest_refresh(panel)
+        self._ran_out: list[str] = []
+        for name in ("_busy_wait", "_refresh_wait"):  # the driver's own waits, timed: did BUSY ever go ready?
+            original = getattr(driver, name, None)
+            if callable(original):
+                setattr(driver, name, self._timed(name, original))
+
+    def _timed(self, name: str, original: Callable[..., Any]) -> Callable[..., Any]:
+        import inspect
+
+        try:
+            default = inspect.signature(original).parameters["timeout"].default
+        except (KeyError, TypeError, ValueError):
+            return original
+
+        def wait(timeout: float = default, *args: Any, **kwargs: Any) -> Any:
+            start = time.monotonic()
+            try:
+                return original(timeout, *args, **kwargs)
+            finally:
+                # A wait that ran its whole timeout never saw the panel ready: inky's e673/e640 then sleep
+                # the timeout without a word, the others only warn. Either way the frame may not be shown.
+                if timeout >= 5.0 and time.monotonic() - start >= timeout - 0.01:
+                    self._ran_out.append(f"{name}({timeout:g} s)")
+
+        return wait
 
     def show(self, image: Image.Image) -> None:
         # Always a "P" frame with exactly the driver's inks in its order: the driver
         # uses the indices as they are (no dithering, no Pillow 13 RGB convert bug).
+        self._ran_out.clear()
         self.driver.set_image(to_driver_image(image, self.panel))
         self.driver.show()
+        if self._ran_out:
+            raise BusyNeverReady(
+                f"the panel's BUSY line (GPIO{getattr(self.driver, 'busy_pin', 17)}) never went ready: the driver "
+                f"waited out {', '.join(self._ran_out)}, so the frame may not be on the panel"
+            )
+
+
+class BusyNeverReady(RuntimeError):
+    """A refresh whose BUSY wait ran out: a display fault, never a successful refresh."""
 
 
 def _driver_table() -> list[tuple[type, str | None, str]]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from tableside.config import Config
 from tableside.core.errors import RuleError, TablesideError
+from tableside.device.pins import pi_model
 from tableside.faults import Faults, describe
 
 log = logging.getLogger("tableside")
@@ -192,9 +193,12 @@ class Hardware:
         else:
             if self.display_failed is not None:  # a retry found the board
                 self.faults.clear("display")
+        looking = failed is None and kind == "auto" and not args.simulate and display.name == "virtual" and pi_model()
+        if looking:  # on a Pi, "auto" with no board answering: look again (a board seated late, I2C turned on)
+            note += f"; looking for a board again every {DISPLAY_RETRY:g} s"
         self._start_pipeline(display, note, failed)
         self.say(f"Display: {note}")
-        if failed is not None:
+        if failed is not None or looking:
             self._start_retry(kind)
         return failed is None
 
@@ -274,7 +278,8 @@ class Hardware:
                 board = find_board(self.cfg.model)
             except (Exception, SystemExit) as exc:
                 with self._lock:
-                    self.display_failed = describe(exc)
+                    if self.display_failed is not None:  # failing still ("auto" looking for a board is no fault)
+                        self.display_failed = describe(exc)
                 wait = min(wait * 2, DISPLAY_RETRY_MAX)
                 continue
             if self._open_display(kind, board):

@@ -64,6 +64,16 @@ def test_a_start_that_fails_draws_its_error_on_a_panel_that_can_be_driven(tmp_pa
     assert len(bus.transfers) == before
 
 
+def on_a_board(tmp_path, kind: str) -> Hardware:
+    """The hardware of a table with a toy game, not simulated: the display ``kind`` from the config."""
+    table = Table(
+        Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
+    )
+    table.create_session("toy", {"limit": 100})
+    args = argparse.Namespace(simulate=False, panel=None)
+    return Hardware(Config(display=kind), args, table, Broker(), Faults(tmp_path), tmp_path, "PLAY42")
+
+
 class SlowDriver:
     """An inky driver whose refresh takes as long as the test says (``release``), like the ink does."""
 
@@ -89,19 +99,8 @@ def test_a_stop_during_a_long_refresh_lets_it_finish_then_says_the_table_is_off(
     monkeypatch.setattr(
         "tableside.device.display.open_display", lambda *a, **k: (InkyDisplay(driver, panel), "Inky display (test)")
     )
-    table = Table(
-        Store(tmp_path / "t.db"), rng=random.Random(1), systems=toysystem.get, catalogue=lambda: [toysystem.SYSTEM]
-    )
-    table.create_session("toy", {"limit": 100})
-    parts = Hardware(
-        Config(display="inky"),
-        argparse.Namespace(simulate=False, panel=None),
-        table,
-        Broker(),
-        Faults(tmp_path),
-        tmp_path,
-        "PLAY42",
-    )
+    parts = on_a_board(tmp_path, "inky")
+    table = parts.table
     parts.start(8080, "127.0.0.1")
     assert parts.ready.wait(20) and driver.refreshing.wait(20)  # the first frame is going onto the ink
     stopper = threading.Thread(target=parts.stop)
@@ -125,3 +124,69 @@ def test_the_stop_path_and_the_unit_outlast_the_longest_refresh_of_every_board()
     longest = max(longest_refresh(p) for p in PANELS.values())
     stop = int(re.search(r"^TimeoutStopSec=(\d+)$", UNIT.read_text(), re.M).group(1))
     assert stop >= 2 * longest + 10  # a refresh under way, then the "off" frame, then some to spare
+
+
+def test_a_busy_line_that_never_goes_ready_is_a_display_fault_not_a_refresh(tmp_path, monkeypatch):
+    """inky_e673's _busy_wait: a BUSY line held high 'assume[s] we're not getting a signal' and sleeps the
+    whole timeout without a word; the refresh looked successful. Now it is a reported display fault."""
+    import inky.inky_e673 as e673
+    from tableside.device.display import BusyNeverReady, RefreshScheduler
+
+    from tableside.faults import Faults as Kept
+
+    clock = {"now": 0.0}
+    fake = type("FakeTime", (), {})()
+    fake.monotonic = lambda: clock["now"]
+    fake.sleep = lambda seconds: clock.__setitem__("now", clock["now"] + seconds)
+    monkeypatch.setattr(e673, "time", fake)
+    monkeypatch.setattr("tableside.device.display.time", fake)
+    panel = get_panel("spectra-7.3")
+    driver, _bus = _driver("inky.inky_e673", {"resolution": (800, 480)}, "idle-high")  # BUSY never drops
+    display = InkyDisplay(driver, panel)
+    with pytest.raises(BusyNeverReady, match=r"BUSY line \(GPIO17\) never went ready.*_busy_wait\(32 s\)"):
+        display.show(render(off_screen(), panel))
+    faults = Kept(tmp_path)
+    worker = RefreshScheduler(display, lambda: render(off_screen(), panel), faults=faults)
+    worker.start()
+    try:
+        for _ in range(400):  # real time: the module's clock is the fake one here
+            if "display" in faults.snapshot():
+                break
+            threading.Event().wait(0.05)
+        assert worker.refreshes == 0 and "never went ready" in faults.snapshot()["display"]["error"]
+    finally:
+        worker.stop()
+
+
+def test_auto_on_a_pi_looks_again_for_a_board_that_did_not_answer_at_start(tmp_path, monkeypatch):
+    from tableside import hardware as hardware_module
+
+    monkeypatch.setattr(hardware_module, "DISPLAY_RETRY", 0.05)
+    monkeypatch.setattr(hardware_module, "DISPLAY_RETRY_MAX", 0.1)
+    monkeypatch.setattr(hardware_module, "pi_model", lambda: "Raspberry Pi 4 Model B Rev 1.5")
+    monkeypatch.setattr("tableside.pi.pi_model", lambda: None)  # mock pins: no GPIO here
+    panel = get_panel("impression-7.3")
+    driver, bus = _driver("inky.inky_ac073tc1a", {"resolution": (800, 480)}, "idle-low")
+    tries = []
+
+    def find_board(model=None):
+        tries.append(model)
+        if len(tries) < 3:
+            raise RuntimeError("No EEPROM detected! You must manually initialise your Inky board.")
+        return Board(driver, panel, "detected")
+
+    monkeypatch.setattr("tableside.device.display.find_board", find_board)
+    parts = on_a_board(tmp_path, "auto")
+    table = parts.table
+    try:
+        parts.start(8080, "127.0.0.1")
+        assert parts.ready.wait(20)
+        deadline = 200
+        while parts.status()["display"] != "inky" and deadline:
+            threading.Event().wait(0.05)
+            deadline -= 1
+        assert parts.status()["display"] == "inky" and len(tries) >= 3
+        assert parts.worker.wait_idle(20) and bus.transfers  # the found board is drawn on
+    finally:
+        parts.stop()
+        table.store.close()
