@@ -14,9 +14,8 @@ Durability: WAL with ``synchronous=FULL`` on every connection, so a committed
 entry survives ``kill -9`` and a power cut. The store is not thread-safe on
 its own; ``core.table.Table`` serialises every call behind one lock.
 
-sqlite-utils writes the schema (the migrations below) and ``PRAGMA user_version``
-says how many are applied; it is imported only when one is due, so a restart
-mid-game does not pay for importing it.
+The migrations below (sqlite-utils, imported only when one is due) write the schema and
+``PRAGMA user_version`` how many are applied: a restart mid-game imports none of it.
 """
 
 from __future__ import annotations
@@ -85,22 +84,19 @@ def m003_heads(db: Database) -> None:
     db.execute("CREATE TABLE heads (session_id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL)")
 
 
-# In order: a file at schema version N (SQLite's ``PRAGMA user_version``) has the first N applied.
-MIGRATIONS = (m001_initial, m002_seats_and_rolls, m003_heads)
+MIGRATIONS = (m001_initial, m002_seats_and_rolls, m003_heads)  # in order: user_version N = the first N applied
 MIGRATION_SET = "tableside"  # the set's name in sqlite-utils' own record, kept by files from before user_version
 SCHEMA = Path(__file__).with_name("schema.sql")
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
-    """A new file gets the whole schema at once; an older one the migrations it lacks, each in one
-    transaction with its version (sqlite-utils imported only then: with numpy beside it, it costs a Pi Zero
-    most of a second)."""
+    """A new file gets the whole schema at once; an older one the migrations it lacks, each in one transaction
+    with its version (sqlite-utils imported only then: with numpy beside it, most of a second on a Pi Zero)."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version >= len(MIGRATIONS):
         return
     if conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0:
-        _create(conn)
-        return
+        return _create(conn)
     import sqlite_utils
 
     db = sqlite_utils.Database(conn)
@@ -122,8 +118,7 @@ def _create(conn: sqlite3.Connection) -> None:
     try:
         conn.executescript(f"BEGIN IMMEDIATE;\n{SCHEMA.read_text()}\nPRAGMA user_version = {len(MIGRATIONS)};\nCOMMIT;")
     except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        conn.rollback()  # sqlite3's own: nothing when no transaction is open
         raise
 
 

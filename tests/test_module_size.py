@@ -18,7 +18,6 @@ KNOWN = {
     "core/systems/v2140/system.py": (847, "branch guide: a system class holds only what is its own (#37)"),
     "core/systems/vnm/system.py": (807, "branch guide: a system class holds only what is its own (#37)"),
     "core/systems/venom/system.py": (661, "branch guide: a system class holds only what is its own (#37)"),
-    "core/store.py": (603, "branch server: the store on sqlite-utils' public API (#37)"),
 }
 
 

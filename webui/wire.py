@@ -1,0 +1,184 @@
+"""A client connection's socket and the threads that write to it, for ``webui.server``.
+
+The event loop reads each socket; a request worker or the stream hub writes its bytes itself as far as the
+socket takes them, under the wire's lock, and leaves only the rest to the loop, so no answer waits for the
+loop to be scheduled and a slow reader holds no thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import socket
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tableside.webui.server import ApplianceServer, Connection
+
+log = logging.getLogger("tableside.webui.server")
+
+
+class Workers:
+    """Request worker threads (daemons: a request still running never keeps a stopping process alive)."""
+
+    def __init__(self, count: int) -> None:
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self.busy = 0
+        self._lock = threading.Lock()
+        self.threads = [
+            threading.Thread(target=self._run, name=f"request-{i}", daemon=True) for i in range(max(1, count))
+        ]
+        for thread in self.threads:
+            thread.start()
+
+    def submit(self, job: Callable[[], None]) -> None:
+        self.jobs.put(job)
+
+    def _run(self) -> None:
+        while (job := self.jobs.get()) is not None:
+            with self._lock:
+                self.busy += 1
+            try:
+                job()
+            except Exception:
+                log.exception("a request worker failed")
+            finally:
+                with self._lock:
+                    self.busy -= 1
+
+    def stop(self) -> None:
+        for _ in self.threads:
+            self.jobs.put(None)
+
+
+class StreamSink:
+    """A detached connection as the hub sees it (``webui.stream.Sink``): append bytes, end it. Called from
+    the hub's thread; the bytes are written by the loop, framed as the answer's chunks."""
+
+    def __init__(self, connection: Connection, backlog: int, chunked: bool) -> None:
+        self.connection = connection
+        self.backlog = backlog
+        self.chunked = chunked  # an HTTP/1.0 client reads until the connection closes, unframed
+
+    def _frame(self, data: bytes) -> bytes:
+        if not self.chunked or not data:
+            return data
+        return b"%X\r\n%s\r\n" % (len(data), data)
+
+    def push(self, data: bytes) -> bool:
+        c = self.connection
+        if c.closed or c.wire.get_write_buffer_size() > self.backlog:
+            return False
+        c.wire.write(self._frame(data))
+        return True
+
+    def end(self, data: bytes) -> None:
+        c = self.connection
+        c.wire.write(self._frame(data) + (b"0\r\n\r\n" if self.chunked else b""))
+        c.server.soon(c.end_stream)
+
+
+class Wire:
+    """A client's socket. The loop reads it; any thread writes to it: what the socket takes is sent at once by
+    that thread (a worker's answer, the hub's event), the rest by the loop when the socket has room."""
+
+    def __init__(self, server: ApplianceServer, sock: socket.socket, connection: Connection) -> None:
+        self.server = server
+        self.loop = server.loop
+        self.sock = sock
+        self.fd = sock.fileno()
+        self.connection = connection
+        self.lock = threading.Lock()
+        self.out = bytearray()  # what the socket has not taken yet
+        self.writing = False  # the loop waits for room to send ``out``
+        self.closing = False  # close once ``out`` is sent
+        self.closed = False
+        self.loop.add_reader(self.fd, self._readable)
+
+    def _readable(self) -> None:
+        try:
+            data = self.sock.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""  # reset: as gone as an end of file
+        if data:
+            self.connection.data_received(data)
+        elif self.connection.eof_received():
+            self.pause_reading()  # a worker is answering: its answer goes out, then the connection closes
+        else:
+            self.abort()
+
+    def write(self, data: bytes) -> None:
+        """From any thread."""
+        with self.lock:
+            if self.closed or not data:
+                return
+            if not self.out:
+                try:
+                    sent = self.sock.send(data)
+                except (BlockingIOError, InterruptedError):
+                    sent = 0
+                except OSError:  # gone: its reader sees the end
+                    return
+                if sent == len(data):
+                    return
+                data = data[sent:]
+            self.out += data
+            if self.writing:
+                return
+            self.writing = True
+        self.server.soon(self._wait_for_room)
+
+    def _wait_for_room(self) -> None:
+        if not self.closed:
+            self.loop.add_writer(self.fd, self._room)
+
+    def _room(self) -> None:
+        with self.lock:
+            try:
+                sent = self.sock.send(self.out)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                sent = len(self.out)
+            del self.out[:sent]
+            if self.out:
+                return
+            self.writing = False
+            closing = self.closing
+        self.loop.remove_writer(self.fd)
+        if closing:
+            self.abort()
+
+    def get_write_buffer_size(self) -> int:
+        return len(self.out)
+
+    def pause_reading(self) -> None:
+        self.loop.remove_reader(self.fd)
+
+    def resume_reading(self) -> None:
+        if not self.closed:
+            self.loop.add_reader(self.fd, self._readable)
+
+    def close(self) -> None:
+        """On the loop: close once what is written is sent."""
+        with self.lock:
+            if self.out and not self.closed:
+                self.closing = True
+                return
+        self.abort()
+
+    def abort(self) -> None:
+        """On the loop: close now."""
+        with self.lock:
+            if self.closed:
+                return
+            self.closed = True
+            self.out.clear()
+        self.loop.remove_reader(self.fd)
+        self.loop.remove_writer(self.fd)
+        self.sock.close()
+        self.connection.connection_lost(None)
