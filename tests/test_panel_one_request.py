@@ -136,6 +136,19 @@ def test_v2140_exchange_is_one_request_for_each_phone_that_taps(browser, server)
         p.close()
 
 
+def test_a_table_button_pressed_on_a_phone_is_one_request(browser, server):
+    version = new_game(server, "vnm", VNM, *VENUS_TURN, *VENUS_TURN)  # Bob (Mars)'s turn
+    p = Watched(browser, server, seat="Cy").at(version)
+    fold = p.page.locator("details.table-buttons")
+    fold.locator("summary").tap()
+    p.watch()
+    p.tap(fold.get_by_role("button", name="End turn (button C)"))
+    p.page.locator("#confirm-yes").tap()  # Bob's turn, from Cy's phone: asked first, nothing sent before
+    expect(p.said()).to_contain_text("Button C")
+    one_post(p.settled(version + 1), "api/buttons/C")
+    p.close()
+
+
 def test_undo_is_one_request(browser, server):
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
     p = Watched(browser, server).at(version)

@@ -247,14 +247,15 @@ def _moment_asked() -> tuple[int, str] | None:
     return _since(), request.args.get("base", "")
 
 
-def _changed(done: dict, asked: tuple[int, str] | None) -> Response:
-    """A change's answer: as the contract says, or (``?moment=1``) ``{"version", "result", "moment"}``, the
-    moment being what ``GET /api/sessions/active/moment?after=N&base=TAG`` would answer now: the acting
+def _changed(done: Any, asked: tuple[int, str] | None) -> Response:
+    """A change's answer: as the contract says, or (``?moment=1``) the same without ``state`` and with
+    ``moment``, what ``GET /api/sessions/active/moment?after=N&base=TAG`` would answer now: the acting
     phone redraws from it and asks nothing more."""
     if asked is None:
         return jsonify(done)
     ready = _moment_ready(*asked)
-    return jsonify(version=done["version"], result=done.get("result"), moment=NO_GAME if ready is None else ready.body)
+    lean = {k: v for k, v in done.items() if k != "state"} if isinstance(done, dict) else {"result": done}
+    return jsonify({**lean, "moment": NO_GAME if ready is None else ready.body})
 
 
 def _made(table: Any, seat: str | None, mark: tuple, kept: _Moments, base: str, after: int, gz: bool) -> _Ready:
@@ -436,10 +437,10 @@ def button(label: str):
     label = label.upper()
     if label not in ("A", "B", "C", "D"):
         raise NotFound(f"no button {label!r}: the buttons are A, B, C and D")
-    hold = _body().get("hold", False)
+    hold, asked = _body().get("hold", False), _moment_asked()
     if not isinstance(hold, bool):
         raise BadRequest("'hold' must be true or false")
-    return jsonify(_services().press(label, hold))
+    return _changed(_services().press(label, hold), asked)
 
 
 @bp.get("/api/stream")

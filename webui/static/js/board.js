@@ -1,6 +1,6 @@
 // The board (the system's screen model: figures, tracks, tables, dice) and its corrections: +/- and set on
 // every tracked number; the table's buttons, undo and redo.
-import { $, S, nextId, el, human, mySeat, api, banner, guarded } from "./core.js";
+import { $, S, nextId, el, human, mySeat, banner, guarded } from "./core.js";
 import { buttonSaid, saidNow } from "./said.js";
 import { refresh, changing, acting } from "./moment.js";
 import { runsTable } from "./forms.js";
@@ -195,17 +195,17 @@ export async function press(b, button) {
   const them = other && seatLabel(other);
   if (other && !(await confirmBox(`${them}'s move`, `This phone sits at ${seatLabel(mine.seat)}'s seat. ${human(b.label)} (button ${b.button}) for ${them}?`, `Yes, for ${them}`))) return;
   button.disabled = true;
-  try {
-    const res = await api("POST", `/api/buttons/${b.button}`, { hold: Boolean(b.hold) });
+  await acting(async () => { try {
+    const res = await changing(`/api/buttons/${b.button}`, { hold: Boolean(b.hold) });
     const r = (res && res.result) || { summary: `${b.label}: done` };
     // Said as every phone says it ("Button C (held): The join screen ..."), a game change or not.
     saidNow(r.button ? r : { ...r, button: b.hold ? `hold ${b.button}` : b.button }, "button");
     banner("");
-    await refresh();
+    await res.drawn();
   } catch (err) {
     if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => press(b, button));
     else banner(buttonSaid(b.hold ? `hold ${b.button}` : b.button, err.message), "error", null, true);
-  } finally { button.disabled = false; }
+  } finally { button.disabled = false; } });
 }
 
 export async function undoRedo(which) {
