@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sys
 import threading
 from collections.abc import Callable
@@ -380,22 +381,34 @@ def say_start_failed(cfg: Config, args: Any, folder: Any, port: int, exc: BaseEx
             return False  # no board answered: nothing to draw on
         screen = failed_screen(what.strip(), fix.strip(), current(port).url)
         frame = display_module.make_frame(draw(("screen", screen, None), display.panel), display.panel)
-        mark = folder / FAILED_MARK
-        try:
-            if mark.read_text() == frame.digest:
-                return False  # this very error is on the panel already (systemd restarting): spare the ink
-        except OSError:
-            pass
+        marks = _marks(folder)
+        for mark in marks:
+            with contextlib.suppress(OSError):
+                if mark.read_text() == frame.digest:
+                    return False  # this very error is on the panel already (systemd restarting): spare the ink
         display.show(frame.image)
-        with contextlib.suppress(OSError):  # a full or read-only card: the next restart draws it again
-            mark.write_text(frame.digest)
+        for mark in marks:  # a full or read-only card: the unit's runtime folder (tmpfs) keeps it instead
+            try:
+                mark.write_text(frame.digest)
+                break
+            except OSError:
+                continue
     except (Exception, SystemExit) as err:  # no panel to drive: the journal has the start error anyway
         log.debug("the start error could not be drawn on the e-paper: %s", describe(err))
         return False
     return True
 
 
+def _marks(folder: Any) -> list[Any]:
+    """Where the drawn error's digest is kept: the data folder, then systemd's RuntimeDirectory (/run)."""
+    from pathlib import Path
+
+    runtime = os.environ.get("RUNTIME_DIRECTORY", "").split(":")[0]
+    return [folder / FAILED_MARK] + ([Path(runtime) / FAILED_MARK] if runtime else [])
+
+
 def forget_start_failure(folder: Any) -> None:
     """A start that worked: the next failure is drawn again."""
-    with contextlib.suppress(OSError):
-        (folder / FAILED_MARK).unlink()
+    for mark in _marks(folder):
+        with contextlib.suppress(OSError):
+            mark.unlink()

@@ -190,3 +190,23 @@ def test_auto_on_a_pi_looks_again_for_a_board_that_did_not_answer_at_start(tmp_p
     finally:
         parts.stop()
         table.store.close()
+
+
+def test_a_card_that_cannot_keep_the_mark_still_draws_the_error_once(tmp_path, monkeypatch):
+    """A full or read-only card cannot keep which error the panel shows: /run/tableside (the unit's
+    RuntimeDirectory) keeps it, so systemd's restarts do not redraw it every time."""
+    from tableside.hardware import say_start_failed
+    from tableside.storage import StorageFault
+
+    panel = get_panel("impression-7.3")
+    driver, bus = _driver("inky.inky_ac073tc1a", {"resolution": (800, 480)}, "idle-low")
+    monkeypatch.setattr("tableside.device.display.find_board", lambda model=None: Board(driver, panel, "detected"))
+    (tmp_path / "run").mkdir()
+    monkeypatch.setenv("RUNTIME_DIRECTORY", str(tmp_path / "run"))
+    unwritable = tmp_path / "gone" / "data"  # nothing can be written there
+    failed = StorageFault("the SD card is full: free at least 12 MB; delete what you do not need")
+    args = argparse.Namespace(simulate=False, panel=None)
+    assert say_start_failed(Config(), args, unwritable, 8080, failed) is True
+    sent = len(bus.transfers)
+    assert say_start_failed(Config(), args, unwritable, 8080, failed) is False
+    assert len(bus.transfers) == sent
