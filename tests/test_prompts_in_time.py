@@ -136,3 +136,49 @@ def test_a_panel_that_can_show_it_in_time_draws_the_question(table):  # noqa: F8
     controls.handle(Gesture("press", ("B",), clock.now + 1))  # cancels
     controls.handle(Gesture("chord", ("A", "D"), clock.now + 2))
     assert controls.panel_overlay() is None and controls.overlay()["kind"] == "shutdown"
+
+
+def test_the_join_screen_after_a_hold_is_refused_when_the_panel_cannot_show_it_in_its_time(tmp_path, monkeypatch):
+    import argparse
+
+    from tableside.core.errors import RuleError
+    from tableside.core.store import Store as Kept
+    from tableside.core.table import Table as Game
+    from tableside.device.display import InkyDisplay
+    from tableside.webui.stream import Broker
+
+    from tableside.config import Config
+    from tableside.faults import Faults
+    from tableside.hardware import Hardware
+
+    class Driver:  # an Impression 7.3": 30 s a refresh (it returns at once here: only the estimate matters)
+        def set_image(self, image):
+            pass
+
+        def show(self):
+            pass
+
+    panel = PANELS["impression-7.3"]
+    monkeypatch.setattr("tableside.pi.pi_model", lambda: None)
+    monkeypatch.setattr("tableside.device.display.open_display", lambda *a, **k: (InkyDisplay(Driver(), panel), "Inky"))
+    game = Game(Kept(tmp_path / "t.db"))
+    parts = Hardware(
+        Config(display="inky", join_seconds=20.0),
+        argparse.Namespace(simulate=False, panel=None),
+        game,
+        Broker(),
+        Faults(tmp_path),
+        tmp_path,
+        "PLAY42",
+    )
+    try:
+        parts.start(8080, "127.0.0.1")
+        assert parts.ready.wait(20) and parts.worker.wait_idle(20)
+        with pytest.raises(RuleError, match="cannot show the join screen within its 20 s"):
+            parts.pi.controls.show_join()
+        parts.cfg.join_seconds = 120.0  # 30 s of refresh fits in two minutes: shown
+        parts.pi.controls.show_join()
+        assert parts._frames.showing_join() or parts._frames.next_change() is not None
+    finally:
+        parts.stop()
+        game.store.close()
