@@ -204,3 +204,14 @@ def test_health_and_defense_tracks_are_shown_only_once_a_leader_is_chosen():
         assert shown["Event Track"].priority == 1
     shown = _by_label(SYSTEM.screen(attacking(health=3, defense=4, dice=5)))
     assert shown["Health"].value == 3 and shown["Defense"].value == 4
+
+
+def test_one_die_before_the_first_turn_is_the_table_s_roll_not_a_fault(tmp_path):
+    """Before the Commander roll-off there is no turn: "roll one die" is still a roll the table can
+    make (the phone's "Roll one die"), owned by the table, not refused as a fault of the system."""
+    table = _table(tmp_path)
+    assert table.view()["state"]["active_player"] is None
+    done = table.act({"type": "single_die", "faces": [3]})
+    assert done["result"]["face"] == 3
+    (record,) = table.log()[-1]["rolls"]
+    assert record["rolls"] == [3] and record["by"] == ""

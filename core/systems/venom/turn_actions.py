@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.recorder import Context
+from tableside.core.recorder import TABLE, Context
 from tableside.core.systems.venom import combat, deck, rules, scoring, turns
 from tableside.core.systems.venom.state import (
     State,
@@ -166,7 +166,8 @@ def draw_event(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
 def single_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """One Combat Die for a Commander choice or a card effect; Tableside only records it."""
     label = action["reason"] or "1 die"
-    roll = ctx.dice.roll(label, "1d6", by=whose_turn(state))
+    # Outside a turn (setup, between turns) the die is the phone's that rolled it, else the table's.
+    roll = ctx.dice.roll(label, "1d6", by=whose_turn(state) or ctx.seat or TABLE)
     ctx.dice.mark((), verdict=f"rolled {roll.rolls[0]}")  # one die: its face, not a "total"
     return state, {"summary": f"{label}: rolled {roll.rolls[0]}", "face": roll.rolls[0]}
 
