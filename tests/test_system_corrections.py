@@ -25,7 +25,7 @@ def correct(state, key, value, reason="", balance=None):
     raw = {"type": "correct", "key": key, "value": value, "reason": reason}
     if balance is not None:
         raw["balance"] = balance
-    return run_action(INN, state, raw)
+    return run_action(Inn(), state, raw)  # a system of its own: its correct action is assembled in this test
 
 
 def refused(message: str):
@@ -58,6 +58,25 @@ def test_without_laws_correct_the_number_is_set_by_its_dotted_path():
     assert step.state["cellar"] == {"racks": [4, 5], "casks": {"old": 2}}
     assert Cellar().correct(state, "cellar.casks.old", 7)["cellar"]["casks"] == {"old": 7}
     assert Cellar().correct({"n": 1}, "n", 3) == {"n": 3}
+    rooms = {"rooms": [{"beds": 2}, {"beds": 1}]}
+    assert Cellar().correct(rooms, "rooms.1.beds", 4) == {"rooms": [{"beds": 2}, {"beds": 4}]}
+
+
+def test_a_pile_of_another_group_is_named_in_at_most_40_characters():
+    far = "cellar.the_casks_of_the_old_vintage_behind_the_wall"
+
+    class Casks(GameSystem):
+        name = "Casks"
+
+        def tracked(self, state):
+            return [
+                Tracked("n", "Barrels", state["n"], balance="barrels"),
+                Tracked(far, "Old casks", state["cellar"][far.split(".")[1]], balance="casks"),
+            ]
+
+    state = {"n": 1, "cellar": {far.split(".")[1]: 3}}
+    with refused(f"Barrels cannot take its difference from {far[:40]!r}"):
+        run_action(Casks(), state, {"type": "correct", "key": "n", "value": 2, "balance": far})
 
 
 def test_a_correction_stays_within_the_numbers_range_its_ends_included():
@@ -120,19 +139,20 @@ def test_a_conserved_number_moved_alone_breaks_the_law_and_is_refused():
 
 
 def test_the_correct_action_offers_the_numbers_and_the_piles_now():
-    described = INN.correct_spec().describe(fresh())
+    described = Inn().correct_spec().describe(fresh())
     fields = {f["name"]: f for f in described["fields"]}
-    assert [c["value"] for c in fields["key"]["choices"]] == [
-        "coins.Ann",
-        "coins.Bob",
-        "purse",
-        "pips",
-        "cellar.racks.1",
+    assert [(c["value"], c["label"]) for c in fields["key"]["choices"]] == [
+        ("coins.Ann", "Ann's coins"),
+        ("coins.Bob", "Bob's coins"),
+        ("purse", "Purse"),
+        ("pips", "Pips"),
+        ("cellar.racks.1", "Second rack"),
     ]
     piles = [(c["value"], c["label"]) for c in fields["balance"]["choices"]]
     assert piles == [("coins.Ann", "Ann's pocket"), ("coins.Bob", "Bob's coins"), ("purse", "the purse")]
     assert described["available"] is True and described["group"] == "Corrections"
-    assert INN.correct_spec() is INN.correct_spec()  # assembled once per system
+    inn = Inn()
+    assert inn.correct_spec() is inn.correct_spec()  # assembled once per system
 
 
 def test_a_tracked_number_describes_its_group_and_pile_only_when_it_has_one():

@@ -5,12 +5,13 @@ words of each refusal."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
 import pytest
 from tableside.core.errors import BadRequest, RuleError
-from tableside.core.system import GameSystem, in_phase, plain_copy, run_action
+from tableside.core.system import ActionSpec, Field, GameSystem, in_phase, plain_copy, run_action
 
 from tests.inn import Inn
 
@@ -90,6 +91,58 @@ def test_in_phase_reads_the_key_it_is_given():
     available = in_phase("Night", "Dawn", key="time")
     assert available({"time": "Dawn", "phase": "Day"}, None) is None
     assert available({"time": "Day", "phase": "Night"}, None) == "only in Night or Dawn; now: Day"
+
+
+def only_the_host(state, seat):
+    """An availability of two arguments that reads the seat asking."""
+    return None if seat in (None, "Ann") else f"only Ann pours, not {seat}"
+
+
+def who_pours(state, seat, action):
+    """An availability that takes the action too: None while only its type is asked about (the phone's
+    list), then the action as checked, its seat filled in."""
+    if state["phase"] != "Open":
+        return "only while the inn is open"
+    if action is None:
+        return None
+    return None if action["seat"] == "Ann" else f"{action['seat'] or 'the table'} may not pour"
+
+
+def pour_at(inn, available):
+    def pour(state, action, ctx):
+        return state, {"summary": f"{action['seat']} poured"}
+
+    spec = ActionSpec(
+        "pour", "Pour", "Ann pours.", pour, (Field("seat", "seat", required=False, default=""),), seat_field="seat"
+    )
+    inn.actions = {**inn.actions, "pour": dataclasses.replace(spec, available=available)}
+    return inn
+
+
+def test_availability_is_asked_for_the_seat_that_acts():
+    inn = pour_at(Inn(), only_the_host)
+    assert run_action(inn, fresh(), {"type": "pour"}, seat="Ann").result["summary"] == "Ann poured"
+    assert run_action(inn, fresh(), {"type": "pour"}).result["summary"] == " poured"
+    with refused("Pour: only Ann pours, not Bob"):
+        run_action(inn, fresh(), {"type": "pour"}, seat="Bob")
+    described = inn.actions["pour"].describe(fresh(), ["Ann", "Bob"], "Bob")
+    assert described["available"] is False and described["reason"] == "only Ann pours, not Bob"
+    assert inn.actions["pour"].describe(fresh(), ["Ann", "Bob"], "Ann")["available"] is True
+
+
+def test_an_availability_taking_the_action_sees_it_checked_with_its_seat_filled_in():
+    inn = pour_at(Inn(), who_pours)
+    assert run_action(inn, fresh(), {"type": "pour"}, seat="Ann").result["summary"] == "Ann poured"
+    assert run_action(inn, fresh(), {"type": "pour", "seat": "Ann"}).result["summary"] == "Ann poured"
+    with refused("Pour: Bob may not pour"):
+        run_action(inn, fresh(), {"type": "pour"}, seat="Bob")
+    with refused("Pour: the table may not pour"):
+        run_action(inn, fresh(), {"type": "pour"})
+    with refused("Pour: only while the inn is open"):  # asked first, before the fields
+        run_action(inn, fresh(phase="Closed"), {"type": "pour", "seat": "Zed"})
+    listed = inn.actions["pour"].describe(fresh(), ["Ann", "Bob"], "Bob")  # the type alone: no action yet
+    assert listed["available"] is True
+    assert inn.actions["pour"].describe(fresh(phase="Closed"))["reason"] == "only while the inn is open"
 
 
 def test_availability_is_checked_before_the_fields():

@@ -23,6 +23,7 @@ SPEC = ActionSpec(
     (
         Field("player", "pick", choices=lambda state: ["Ann", "Bob"] if state else []),
         Field("world", "pick", choices=("Venus", "Pluto")),
+        Field("host", "seat", required=False, default=""),
         Field("tech", "count", required=False, default=0, applies=lambda state: state["version"] == "Enhanced"),
     ),
     group="Build",
@@ -50,13 +51,14 @@ def test_an_action_is_described_with_every_key_a_phone_reads():
         "taps": ["world", "tech"],
         "available": True,
     }
-    assert [f["name"] for f in out["fields"]] == ["player", "world", "tech"]
+    assert [f["name"] for f in out["fields"]] == ["player", "world", "host", "tech"]
     assert [c["value"] for c in out["fields"][0]["choices"]] == ["Ann", "Bob"]
+    assert [c["value"] for c in out["fields"][2]["choices"]] == ["Ann", "Bob"]  # the seats handed in
 
 
 def test_a_field_that_is_no_part_of_this_game_is_left_out_and_its_taps_with_it():
     out = SPEC.describe(BASIC, ["Ann", "Bob"])
-    assert [f["name"] for f in out["fields"]] == ["player", "world"]
+    assert [f["name"] for f in out["fields"]] == ["player", "world", "host"]
     assert "taps" not in out  # "tech" is not drawn, so the form is not asked tap by tap
     assert out["available"] is False and out["reason"] == "only in Build; now: Fight"
 
@@ -64,7 +66,7 @@ def test_a_field_that_is_no_part_of_this_game_is_left_out_and_its_taps_with_it()
 def test_described_without_a_state_an_action_says_neither_availability_nor_choices_of_now():
     out = SPEC.describe()
     assert "available" not in out and "reason" not in out
-    assert [f["name"] for f in out["fields"]] == ["player", "world", "tech"]
+    assert [f["name"] for f in out["fields"]] == ["player", "world", "host", "tech"]
 
 
 def test_a_plain_action_leaves_out_the_keys_it_has_no_use_for():

@@ -12,6 +12,7 @@ import textwrap
 
 import pytest
 from tableside.core.errors import RuleError
+from tableside.core.roll import TableRoll
 from tableside.core.system import GameSystem, Seat
 
 from tests.inn import Inn
@@ -29,9 +30,14 @@ def test_a_new_game_starts_from_setup_then_derive_within_the_laws():
     assert "derived_orders" not in INN.initial_state(INN.validate_options({}))  # setup's alone
 
 
-def test_options_that_start_a_game_breaking_its_law_are_refused_naming_it():
+def test_options_that_start_a_game_breaking_its_laws_are_refused_naming_each():
     with refused("these options would start Inn breaking a rule: coins held and in the purse make 12, not 10"):
         INN.start(INN.validate_options({"purse": 7}))
+    with refused(
+        "these options would start Inn breaking a rule: coins held and in the purse make 14, not 10; "
+        "the purse holds at most 8"
+    ):
+        INN.start(INN.validate_options({"purse": 9}))
 
 
 def test_setup_checks_the_options_across_fields():
@@ -57,6 +63,7 @@ def test_the_core_fills_the_prompt_line_a_screen_leaves_empty_with_the_first_pro
     assert INN.screen({**state, "sign": "Closed for a wedding"}).prompt == "Closed for a wedding"
     assert INN.screen({**state, "waiting": None}).prompt is None
     assert INN.screen(state).title == "Inn" and INN.screen(state).status == "Open"
+    assert INN.screen(state, TableRoll(3, ())).title == "Inn, roll 3"  # the roll on the table is handed on
 
 
 def test_scores_are_the_bars_drawn_in_a_players_colour():
@@ -70,13 +77,23 @@ def test_seats_take_colours_in_their_order_and_the_chart_series_named_for_them_t
 
     class Chart(GameSystem):
         def seats(self, state):
-            return [Seat("Ann"), Seat("Bob"), Seat("Annie")]
+            return [Seat(name) for name in state["seats"]]
 
         def chart_series(self, state):
-            names = ("Ann", "Bob: Leaders captured", "Annie's score", "Anna", "Purse", "Bob:x", "Bobs")
-            return dict.fromkeys(names, 1.0)
+            return dict.fromkeys(state["series"], 1.0)
 
-    assert Chart().chart_colours({}) == {"Ann": 0, "Bob: Leaders captured": 1, "Annie's score": 2}
+    series = ("Ann", "Bob: Leaders captured", "Annie's score", "Anna", "Purse", "Bob:x", "Bobs")
+    state = {"seats": ["Ann", "Bob", "Annie"], "series": series}
+    assert Chart().chart_colours(state) == {"Ann": 0, "Bob: Leaders captured": 1, "Annie's score": 2}
+
+
+def test_a_system_outside_any_package_has_no_role_modules():
+    class Alone(GameSystem):
+        id = "alone"
+
+    Alone.__module__ = "alone"  # a module of its own at the top level: no folder beside it
+    alone = Alone()
+    assert alone.role("setup", "initial_state") is None and alone.pending({}) == [] and alone.laws({}) == []
 
 
 def test_a_role_module_that_fails_to_import_is_said_not_taken_for_missing(tmp_path, monkeypatch):

@@ -12,6 +12,8 @@ def broken(state):
     out = [f"coins held and in the purse make {held}, not {COINS}"] if held != COINS else []
     if state["purse"] < 0:
         out.append("the purse is below 0")
+    if state["purse"] > 8:
+        out.append("the purse holds at most 8")
     return out
 
 
