@@ -139,7 +139,7 @@ def test_a_busy_line_that_never_goes_ready_is_a_display_fault_not_a_refresh(tmp_
     fake.monotonic = lambda: clock["now"]
     fake.sleep = lambda seconds: clock.__setitem__("now", clock["now"] + seconds)
     monkeypatch.setattr(e673, "time", fake)
-    monkeypatch.setattr("tableside.device.display.time", fake)
+    monkeypatch.setattr("tableside.device.inky_board.time", fake)
     panel = get_panel("spectra-7.3")
     driver, _bus = _driver("inky.inky_e673", {"resolution": (800, 480)}, "idle-high")  # BUSY never drops
     display = InkyDisplay(driver, panel)
