@@ -12,10 +12,32 @@ import queue
 import socket
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from tableside.webui.server import ApplianceServer, Connection
+
+class Server(Protocol):
+    """What a wire needs of ``webui.server.ApplianceServer`` (a protocol: this module stays below it)."""
+
+    loop: Any
+
+    def soon(self, fn: Callable, *args: Any) -> bool: ...
+
+
+class Connection(Protocol):
+    """What a wire and a stream sink need of ``webui.server.Connection``."""
+
+    closed: bool
+    wire: Wire
+    server: Server
+
+    def data_received(self, data: bytes) -> None: ...
+
+    def eof_received(self) -> bool | None: ...
+
+    def connection_lost(self, exc: Exception | None) -> None: ...
+
+    def end_stream(self) -> None: ...
+
 
 log = logging.getLogger("tableside.webui.server")
 
@@ -84,7 +106,7 @@ class Wire:
     """A client's socket. The loop reads it; any thread writes to it: what the socket takes is sent at once by
     that thread (a worker's answer, the hub's event), the rest by the loop when the socket has room."""
 
-    def __init__(self, server: ApplianceServer, sock: socket.socket, connection: Connection) -> None:
+    def __init__(self, server: Server, sock: socket.socket, connection: Connection) -> None:
         self.server = server
         self.loop = server.loop
         self.sock = sock
