@@ -105,6 +105,8 @@ def who_pours(state, seat, action):
         return "only while the inn is open"
     if action is None:
         return None
+    if seat not in (None, action["seat"]):
+        return f"{seat} cannot pour for {action['seat']}"
     return None if action["seat"] == "Ann" else f"{action['seat'] or 'the table'} may not pour"
 
 
@@ -136,6 +138,8 @@ def test_an_availability_taking_the_action_sees_it_checked_with_its_seat_filled_
     assert run_action(inn, fresh(), {"type": "pour", "seat": "Ann"}).result["summary"] == "Ann poured"
     with refused("Pour: Bob may not pour"):
         run_action(inn, fresh(), {"type": "pour"}, seat="Bob")
+    with refused("Pour: Bob cannot pour for Ann"):  # the seat asking, beside the action
+        run_action(inn, fresh(), {"type": "pour", "seat": "Ann"}, seat="Bob")
     with refused("Pour: the table may not pour"):
         run_action(inn, fresh(), {"type": "pour"})
     with refused("Pour: only while the inn is open"):  # asked first, before the fields
