@@ -147,13 +147,13 @@ def test_a_binding_that_raises_is_a_binding_error_not_a_refusal(table, monkeypat
     assert not isinstance(caught.value, RuleError) and caught.value.component == "binding"
 
 
-def test_the_whole_path_from_mock_pins(table):
+def test_the_whole_path_from_mock_pins(table, monkeypatch):
     """MockFactory pins -> debouncing -> gesture queue -> Controls -> Table: the same code a real press runs."""
     from tableside.device.buttons import ButtonPanel
 
-    from tests.test_buttons import ClockedFactory, edges, settle
+    from tests.test_buttons import clocked, edges, settle
 
-    factory = ClockedFactory()
+    factory = clocked(monkeypatch)
     table.create_session("toy")
     c = controls(table)
     panel = ButtonPanel(c.handle, factory, ticker=False)

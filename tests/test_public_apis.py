@@ -35,9 +35,6 @@ MADE_TO_SUBCLASS = {
     "gpiozero.pins.mock.MockPin",
     "gpiozero.pins.mock.MockPWMPin",
 }
-# Still there (issue #37 leaves it to the buttons' owner): MockPin stamps each edge with time.monotonic()
-# and has no public clock, so the buttons' tests override its _change_state to move time by hand.
-LEFT = ("tests/test_buttons.py:", "ClockedPin")
 
 
 def sources(root: Path = ROOT) -> list[Path]:
@@ -201,12 +198,7 @@ def internals_named(root: Path = ROOT) -> list[str]:
 
 
 def test_no_subclass_or_private_name_of_another_library():
-    assert [r for r in reaches() if not (r.startswith(LEFT[0]) and LEFT[1] in r)] == []
-
-
-@pytest.mark.xfail(strict=True, reason="tests/test_buttons.py's ClockedPin still overrides gpiozero MockPin internals")
-def test_nothing_is_left():
-    assert [r for r in reaches() if r.startswith(LEFT[0]) and LEFT[1] in r] == []
+    assert reaches() == []
 
 
 def test_no_internal_the_old_server_app_or_store_used_is_named():
