@@ -21,6 +21,7 @@ import hashlib
 import io
 import logging
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -195,6 +196,11 @@ def _worker_start(server: int) -> None:
     # ``server`` is the pid the server passed in: a server killed while the worker was still starting
     # is noticed too (the worker's parent is then already someone else).
     threading.Thread(target=_end_with_parent, args=(server,), name="render-parent-watch", daemon=True).start()
+    # A stop sent to the whole process group (systemd's default KillMode=control-group, Ctrl-C in a
+    # terminal, `timeout`) is the server's to act on: it still draws its last frame through this
+    # worker, then closes the pool (or the watch above ends the worker with it).
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _end_with_parent(parent: int, every: float = 0.5) -> None:

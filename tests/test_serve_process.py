@@ -225,3 +225,39 @@ def test_terminal_keys_press_the_virtual_buttons(tmp_path):
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=20)
         os.close(master)
+
+
+def test_a_stop_sent_to_the_whole_process_group_ends_quietly(tmp_path):
+    """systemd's default stop (KillMode=control-group), Ctrl-C in a terminal and ``timeout`` signal every
+    process of the group, the render worker too: the server still draws its last frame and ends with no
+    traceback and no "display failed" (the worker used to die first: BrokenProcessPool)."""
+    port = free_port()
+    proc = subprocess.Popen(
+        serve_argv(tmp_path / "data", port),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "TABLESIDE_JOIN_CODE": CODE},
+        text=True,
+        start_new_session=True,  # its own process group, as under systemd
+    )
+    try:
+        probe = Server(tmp_path / "data")
+        probe.port = port
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # the first frame drawn: the render worker is running
+            try:
+                if probe.request("GET", "/display.png")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("no frame within 30 s")
+        os.killpg(proc.pid, signal.SIGTERM)
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+    assert proc.returncode == 0, out
+    assert "Traceback" not in out and "BrokenProcessPool" not in out and "display failed" not in out, out
