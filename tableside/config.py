@@ -8,6 +8,7 @@ The join code is random per install (kept in the data folder) unless
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import secrets
@@ -41,7 +42,7 @@ def data_dir(given: str | None, configured: str | None = None) -> Path:
 # device after a few typos) guessing half of them takes tens of thousands of years.
 CODE_LENGTH = 6
 MIN_CODE_LENGTH = 6
-MAX_CODE_LENGTH = 64
+MAX_CODE_LENGTH = 32  # the e-paper's join screen (display/join.py) shows at most 32 characters and the QR
 
 
 def check_join_code(code: str, where: str) -> str:
@@ -147,7 +148,7 @@ class ConfigError(ValueError):
 
 
 # ``[server]`` keys that set a ServerLimits field, with their type.
-LIMIT_KEYS = {
+LIMIT_KEYS: dict[str, type] = {
     "threads": int,
     "connection_limit": int,
     "per_client_connections": int,
@@ -161,6 +162,29 @@ LIMIT_KEYS = {
     "new_games_per_minute": int,
 }
 
+# The range of every number the file may set (README "Config file" lists them): nothing below or above,
+# no NaN and no infinity. The low ends keep the server answering: fewer than 16 connections or a
+# 4 KB header (cookies, a phone's user agent) refuse ordinary phones; a 1 s header timeout still lets
+# a phone on weak Wi-Fi send its request.
+RANGES: dict[tuple[str, str], tuple[float, float]] = {
+    ("server", "port"): (1, 65535),
+    ("server", "threads"): (1, 32),
+    ("server", "connection_limit"): (16, 10000),
+    ("server", "per_client_connections"): (2, 1024),
+    ("server", "channel_timeout"): (1, 3600),
+    ("server", "header_timeout"): (1, 600),
+    ("server", "max_request_body_size"): (4096, 16 * 1024 * 1024),
+    ("server", "max_request_header_size"): (4096, 1024 * 1024),
+    ("server", "max_streams"): (1, 1024),
+    ("server", "guest_connections"): (4, 1024),
+    ("server", "guest_idle"): (1, 600),
+    ("server", "new_games_per_minute"): (1, 10000),
+    ("display", "min_interval"): (0, 3600),
+    ("display", "join_seconds"): (0, 3600),
+    ("buttons", "hold_time"): (0.01, 10),
+    ("buttons", "debounce_ms"): (1, 100),
+}
+MAX_CONFIG_BYTES = 1024 * 1024  # a config file is a page of settings; more is a wrong path (/dev/zero)
 
 # Every key the config file may hold, by section: anything else is a typo and stops the start,
 # naming the key, the file and the line (a misspelt ``prot = 18805`` must not be silently ignored).
@@ -254,15 +278,15 @@ class _File:
         }[kind]
         if not ok:
             raise self.error(section, key, f"must be {EXPECTS[kind]}, not {_shown(value)}")
+        if kind == "number" and not math.isfinite(value):
+            raise self.error(section, key, f"must be a finite number (such as 1.5), not {_shown(value)}")
         return value
 
     def between(self, section: str, key: str, default: Any, kind: str, low: float, high: float | None = None) -> Any:
         value = self.get(section, key, default, kind)
         if value is not default and (value < low or (high is not None and value > high)):
-            limits = (
-                f"{low:g}-{high:g}" if high is not None else f"more than {low:g}" if low > 0 else f"{low:g} or more"
-            )
-            raise self.error(section, key, f"must be {limits}, not {value:g}")
+            limits = f"{_num(low)}-{_num(high)}" if high is not None else f"{_num(low)} or more"
+            raise self.error(section, key, f"must be {limits}, not {_num(value)}")
         return value
 
 
@@ -274,6 +298,11 @@ EXPECTS = {
     "list": 'a list in brackets (such as ["A", "D"])',
     "table": "a table in braces (such as { A = 5 })",
 }
+
+
+def _num(value: float) -> str:
+    """A number as the file would write it: 16777216, not 1.67772e+07."""
+    return str(int(value)) if float(value).is_integer() and abs(value) < 1e18 else f"{value:g}"
 
 
 def _shown(value: Any) -> str:
@@ -328,7 +357,14 @@ def load_config(path: str | None) -> Config:
     import tomllib  # only when there is a file: start-up without one does not pay for the parser
 
     try:
-        text = Path(path).read_text()
+        with open(path, "rb") as handle:  # at most 1 MB and a byte: --config /dev/zero must not read for ever
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            raise ConfigError(
+                f"config file {path} is larger than {MAX_CONFIG_BYTES // 1024 // 1024} MB: "
+                "name the .toml file of settings itself"
+            )
+        text = data.decode()
     except FileNotFoundError:
         raise ConfigError(f"config file {path} does not exist") from None
     except IsADirectoryError:
@@ -349,14 +385,12 @@ def load_config(path: str | None) -> Config:
     if not host.strip():
         raise f.error("server", "host", 'must be an address such as "0.0.0.0", not empty')
     cfg.host = host.strip()
-    cfg.port = f.between("server", "port", cfg.port, "whole", 1, 65535)
+    cfg.port = f.between("server", "port", cfg.port, "whole", *RANGES["server", "port"])
     data = f.get("server", "data", None, "text")
     cfg.data = data if data else None
     for key, kind in LIMIT_KEYS.items():
-        value = f.between("server", key, None, "whole" if kind is int else "number", 0)
+        value = f.between("server", key, None, "whole" if kind is int else "number", *RANGES["server", key])
         if value is not None:
-            if value <= 0:
-                raise f.error("server", key, f"must be more than 0, not {value}")
             setattr(cfg.limits, key, kind(value))
     names = f.get("server", "names", [], "list")
     if not all(isinstance(n, str) and n.strip() for n in names):
@@ -373,10 +407,10 @@ def load_config(path: str | None) -> Config:
         if value is not None and value not in PANELS:
             raise f.error("display", key, f"{value!r} is not one of {', '.join(PANELS)}")
         setattr(cfg, key, value)
-    cfg.min_interval = float(f.between("display", "min_interval", cfg.min_interval, "number", 0, 3600))
-    cfg.join_seconds = float(f.between("display", "join_seconds", cfg.join_seconds, "number", 0, 3600))
+    for key in ("min_interval", "join_seconds"):
+        setattr(cfg, key, float(f.between("display", key, getattr(cfg, key), "number", *RANGES["display", key])))
     cfg.simulate_refresh = f.get("display", "simulate_refresh", cfg.simulate_refresh, "flag")
-    cfg.hold_time = float(f.get("buttons", "hold_time", cfg.hold_time, "number"))
+    cfg.hold_time = float(f.between("buttons", "hold_time", cfg.hold_time, "number", *RANGES["buttons", "hold_time"]))
     pins = f.get("buttons", "pins", {}, "table")
     for label, pin in pins.items():
         if not isinstance(pin, int) or isinstance(pin, bool):
@@ -432,7 +466,9 @@ def _load_pi(cfg: Config, f: _File) -> None:
             raise ValueError(f"[buttons] pins: {label} = GPIO{pin} is {RESERVED_PINS[pin]}; pick another pin")
     if len(set(cfg.buttons.values())) != len(cfg.buttons):
         raise ValueError(f"[buttons] pins: two buttons share a pin ({cfg.buttons})")
-    cfg.debounce_ms = float(f.get("buttons", "debounce_ms", cfg.debounce_ms, "number"))
+    cfg.debounce_ms = float(
+        f.between("buttons", "debounce_ms", cfg.debounce_ms, "number", *RANGES["buttons", "debounce_ms"])
+    )
     if not 1 <= cfg.debounce_ms <= 100:
         raise ValueError(f"[buttons] debounce_ms must be 1-100, got {cfg.debounce_ms:g}")
     if not cfg.debounce_ms / 1000 < cfg.hold_time <= 10:
