@@ -253,14 +253,48 @@ def damaged_message(db_path: Path, problem: str, backups: Backups) -> str:
     )
 
 
+def check_backup(backup: Path) -> str | None:
+    """None when ``backup`` is a readable, whole Tableside database, else why not, in words. Asked before
+    anything is moved: a mistyped path once renamed the healthy database away and started an empty table."""
+    backup = Path(backup)
+    if not backup.exists():
+        return f"the backup {backup} does not exist (check the path: 'ls {backup.parent}' lists the folder)"
+    if not backup.is_file():
+        return f"the backup {backup} is not a file"
+    try:
+        with open(backup, "rb") as f:
+            header = f.read(16)
+    except OSError as exc:
+        from tableside.oserror import describe_os_error
+
+        return f"the backup {backup} cannot be read: {describe_os_error(exc)}"
+    if header != b"SQLite format 3\0":
+        return f"the backup {backup} is not a database (a Tableside backup is a tableside-NNNNNN.db file)"
+    problem = check_database(backup)
+    if problem is not None:
+        return f"the backup {backup} is damaged ({problem}); choose another"
+    try:
+        conn = _open_ro(backup)
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return f"the backup {backup} cannot be read ({exc})"
+    if not {"sessions", "log"} <= tables:
+        return f"the backup {backup} is an SQLite file but not a Tableside database (it has no games or log)"
+    return None
+
+
 def restore(db_path: Path, backup: Path) -> Path:
     """Put ``backup`` in place of ``db_path``; the old file (and its WAL) is moved aside, never deleted.
 
-    Returns where the old file went (or the db path itself when there was none).
+    Returns where the old file went (or the db path itself when there was none). Nothing is touched
+    unless the backup is a readable Tableside database.
     """
-    problem = check_database(backup)
+    problem = check_backup(backup)
     if problem is not None:
-        raise DamagedDatabase(f"the backup {backup} is damaged too ({problem}); choose another")
+        raise DamagedDatabase(f"{problem}. Nothing was changed")
     aside = db_path
     if db_path.exists():
         n = 1
@@ -274,6 +308,7 @@ def restore(db_path: Path, backup: Path) -> Path:
                 os.replace(side, aside.parent / (aside.name + suffix))
     tmp = db_path.parent / f".{db_path.name}.restoring"
     shutil.copyfile(backup, tmp)
+    os.chmod(tmp, 0o600)  # private whatever the shell's umask (a restore from a shell left it 644)
     with open(tmp, "rb+") as f:
         os.fsync(f.fileno())
     os.replace(tmp, db_path)
@@ -403,6 +438,42 @@ def recover_newer(damaged: Path, restored: Path) -> dict[str, int]:
         dst.close()
         _remove(copy)
     return {sid: n for sid, n in recovered.items() if n}
+
+
+def unrecovered(old: Path, restored: Path) -> int | None:
+    """How many acknowledged entries the old file knew of (its newest entry, or the version its game heads
+    and checkpoints reached) that ``restored`` does not hold after the restore; None when the old file cannot tell."""
+    copy = _readable_copy(old)
+    known: dict[str, int] = {}
+    try:
+        conn = _open_ro(copy)
+        try:
+            gone = _deleted(conn)
+            for sql in (
+                "SELECT session_id, MAX(seq) FROM log GROUP BY session_id",
+                "SELECT session_id, version FROM heads",
+                "SELECT session_id, MAX(version) FROM snapshots GROUP BY session_id",
+            ):
+                with contextlib.suppress(sqlite3.DatabaseError):
+                    for sid, last in conn.execute(sql).fetchall():
+                        if sid not in gone and isinstance(last, int):
+                            known[sid] = max(known.get(sid, 0), last)
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return None
+    finally:
+        _remove(copy)
+    if not known:
+        return None
+    dst = _open_ro(restored)
+    try:
+        have = {
+            sid: int(n) for sid, n in dst.execute("SELECT session_id, MAX(seq) FROM log GROUP BY session_id").fetchall()
+        }
+    finally:
+        dst.close()
+    return sum(max(0, last - have.get(sid, 0)) for sid, last in known.items())
 
 
 def _readable_copy(damaged: Path) -> Path:

@@ -226,7 +226,16 @@ def cmd_restore(args: argparse.Namespace) -> int:
     replaced only with ``--force``. Refused while serve runs."""
     from pathlib import Path
 
-    from tableside.backup import Backups, check_database, describe, missing_entries, recover_newer, restore
+    from tableside.backup import (
+        Backups,
+        check_backup,
+        check_database,
+        describe,
+        missing_entries,
+        recover_newer,
+        restore,
+        unrecovered,
+    )
     from tableside.config import data_dir, load_config, system_config
     from tableside.lock import FolderLock
 
@@ -238,6 +247,10 @@ def cmd_restore(args: argparse.Namespace) -> int:
         chosen = Path(args.backup) if args.backup else backups.newest_good()
         if chosen is None:
             print(f"tableside: no good backup in {backups.folder}", file=sys.stderr)
+            return 1
+        problem = check_backup(chosen)
+        if problem is not None:  # before anything is moved, and never a --force for a file that is not there
+            print(f"tableside: {problem}. Nothing was changed", file=sys.stderr)
             return 1
         if db.exists() and check_database(db) is None and not missing_entries(db, chosen) and not args.force:
             print(
@@ -254,6 +267,16 @@ def cmd_restore(args: argparse.Namespace) -> int:
                 total = sum(recovered.values())
                 games = ", ".join(f"{sid}: {n}" for sid, n in recovered.items())
                 print(f"re-applied {total} newer entr{'y' if total == 1 else 'ies'} from the old file ({games})")
+            from tableside.core.words import plural
+
+            lost = unrecovered(aside, db)
+            if lost is None:
+                print(
+                    f"the previous file cannot say how many entries it had: any acknowledged after {chosen.name} "
+                    "and not re-applied above are lost"
+                )
+            else:
+                print(f"{plural(lost, 'acknowledged entry')} after {chosen.name} could not be brought back")
             print(f"the previous file is kept as {aside}")
         return 0
     finally:
