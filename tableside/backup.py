@@ -144,6 +144,7 @@ class Backups:
             finally:
                 dst.close()
                 src.close()
+            os.chmod(tmp, 0o600)  # private whatever the umask (tableside.private)
             with open(tmp, "rb+") as f:
                 os.fsync(f.fileno())
             os.replace(tmp, final)
@@ -314,6 +315,24 @@ def restore(db_path: Path, backup: Path) -> Path:
     os.replace(tmp, db_path)
     _fsync_dir(db_path.parent)
     return aside
+
+
+def remove_stale_temps(db_path: Path) -> list[Path]:
+    """Remove the temporary files a killed backup, restore or recovery left (an 11-16 MB
+    ``backups/.tableside-NNNNNN.db.tmp`` each); called at start holding the folder's lock, so none is in
+    use. Returns what was removed."""
+    db_path = Path(db_path)
+    found = [
+        *(db_path.parent / "backups").glob(".tableside-*.db.tmp*"),
+        *db_path.parent.glob(f".{db_path.name}.restoring*"),
+        *db_path.parent.glob(f".{db_path.name}.recovering*"),
+    ]
+    removed = []
+    for path in found:
+        with contextlib.suppress(OSError):
+            path.unlink()
+            removed.append(path)
+    return removed
 
 
 # -- entries the backup does not have -----------------------------------------------------------

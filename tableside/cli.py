@@ -161,6 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         build_parser().print_help()
         return 0
+    from tableside.private import narrow_umask
+
+    narrow_umask()  # the data folder, its backups, archive and exports: this user's only (tableside.private)
     try:
         if args.command == "roll":
             return cmd_roll(args)
@@ -260,6 +263,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
             )
             return 1
         aside = restore(db, chosen)
+        from tableside.private import tighten
+
+        tighten(folder)
         print(f"restored {chosen} ({describe(db)}) as {db}")
         if aside != db:
             recovered = recover_newer(aside, db)

@@ -92,6 +92,11 @@ def _run_serve(args: argparse.Namespace, cfg, folder) -> int:
     lock = FolderLock(folder).acquire()  # before the database is opened: one server per folder
     try:
         db_path = folder / "tableside.db"
+        from tableside.backup import remove_stale_temps
+        from tableside.private import tighten
+
+        remove_stale_temps(db_path)  # a backup killed mid-copy: no one else holds the folder now
+        tighten(folder)  # 0700/0600 also for what an older version or a shell's restore left
         problem = check_database(db_path)  # PRAGMA quick_check; a damaged file is named, never overwritten
         if problem is not None:
             raise DamagedDatabase(damaged_message(db_path, problem, Backups(db_path)))
