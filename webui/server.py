@@ -22,8 +22,9 @@ the table needs below, and waitress answers only with a worker held per stream.
   answer ``{"error": ...}`` like every other error.
 - **Phones with the code keep their connections.** A connection is a guest's until a request on it
   shows the join code (the app calls ``environ[TRUST_KEY]()``). Guests share ``guest_connections`` at
-  most: a newcomer makes room by closing the guest connection least worth keeping, and a guest
-  connection idle or slow for ``guest_idle`` seconds is closed.
+  most: a newcomer makes room by closing the guest connection least worth keeping (never one being
+  answered, never one whose bytes are still unread: a phone's request may be waiting for the loop), and a
+  guest connection idle or slow for ``guest_idle`` seconds is closed.
 - **Stop is quick.** Streams get their "bye", workers get a second, every connection is closed.
 """
 
@@ -70,6 +71,7 @@ class Connection:
         self.busy = False  # a worker is answering
         self.detached = False  # the stream hub writes to it
         self.trusted = False  # a request on it showed the join code
+        self.heard = False  # bytes of it were read: until then nobody can tell a phone from a guest
         self.created = self.last_activity = time.monotonic()
         self.request_began: float | None = None
         self.served = 0
@@ -92,6 +94,7 @@ class Connection:
 
     def data_received(self, data: bytes) -> None:
         self.last_activity = time.monotonic()
+        self.heard = True
         if self.detached:  # a stream's client has nothing more to say: ignore it, nothing is answered after
             return
         with self.lock:
@@ -215,6 +218,8 @@ class Connection:
 
     def _finished(self) -> None:
         self.busy = False
+        if self.server.guest(self):
+            self.server.trim_guests()  # room may have been made past the cap while every guest was busy
         if self.h11.our_state is h11.MUST_CLOSE or self.h11.their_state in (h11.MUST_CLOSE, h11.CLOSED):
             self.close()
             return
@@ -453,22 +458,29 @@ class ApplianceServer:
         if held >= self.limits.per_client_connections:
             log.warning("refused a connection from %s: it already holds %d", client, held)
             return False
-        return self._room_for_a_guest()
+        self.trim_guests(room_for=1)
+        return True
 
-    def _guest(self, c: Connection) -> bool:
+    def guest(self, c: Connection) -> bool:
         return not c.trusted and c.client not in self.limits.trusted_clients
 
-    def _room_for_a_guest(self) -> bool:
-        """A new connection is a guest's until it shows the code: past ``guest_connections`` guests, the one
-        least worth keeping (``_eviction_order``; never one a worker is answering) is closed to make room."""
-        guests = [c for c in self.connections if self._guest(c) and not c.detached]
-        if len(guests) < self.limits.guest_connections:
-            return True
-        idle = [c for c in guests if not c.busy]
-        if not idle:
-            return False
-        min(idle, key=_eviction_order).close()
-        return True
+    def trim_guests(self, room_for: int = 0) -> None:
+        """A connection is a guest's until it shows the code: past ``guest_connections - room_for`` guests,
+        those least worth keeping (``_eviction_order``) are closed. Never one a worker is answering, and
+        never one whose bytes are still unread (a phone's request waiting for the loop's turn): those are
+        read first. When every guest is busy a newcomer is taken in past the cap (it may be a phone; the
+        connection limit still holds), and the cap is restored as their answers end."""
+        keep = self.limits.guest_connections - room_for
+        guests = [c for c in self.connections if self.guest(c) and not c.detached]
+        if len(guests) <= keep:
+            return
+        for c in guests:
+            if not c.heard and not c.busy:
+                c.wire.read_now()  # what it sent decides: a request with the code makes it busy (and trusted)
+        guests = [c for c in guests if not c.closed and self.guest(c)]
+        idle = sorted((c for c in guests if not c.busy), key=_eviction_order)
+        for c in idle[: max(0, len(guests) - keep)]:
+            c.close()
 
     async def _maintain(self) -> None:
         while True:
@@ -489,7 +501,7 @@ class ApplianceServer:
             return True  # an answer or stream the client stopped reading
         if c.detached:
             return False
-        guest = self._guest(c)
+        guest = self.guest(c)
         limit = min(self.limits.header_timeout, self.limits.guest_idle) if guest else self.limits.header_timeout
         began = c.request_began
         if began is not None:

@@ -117,6 +117,7 @@ class Wire:
         self.writing = False  # the loop waits for room to send ``out``
         self.closing = False  # close once ``out`` is sent
         self.closed = False
+        self.reading = True
         self.loop.add_reader(self.fd, self._readable)
 
     def _readable(self) -> None:
@@ -175,14 +176,21 @@ class Wire:
         if closing:
             self.abort()
 
+    def read_now(self) -> None:
+        """On the loop: read what the client has sent already, without waiting for the loop's turn."""
+        if self.reading and not self.closed:
+            self._readable()
+
     def get_write_buffer_size(self) -> int:
         return len(self.out)
 
     def pause_reading(self) -> None:
+        self.reading = False
         self.loop.remove_reader(self.fd)
 
     def resume_reading(self) -> None:
         if not self.closed:
+            self.reading = True
             self.loop.add_reader(self.fd, self._readable)
 
     def close(self) -> None:
