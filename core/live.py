@@ -57,15 +57,26 @@ def open_live(store: Store, systems: Callable[[str], GameSystem], session_id: st
     system, readonly = rules_for(row, systems)
     system = system if system is not None else systems(row["system"])
     version = store.version(session_id)
+    if "options" in row.get("damaged", ()):  # the rules cannot replay or play without the game's setup
+        version, state = _last_good(store, row, system, version)
+        why = (
+            f"this game's setup (its options) is damaged on the card: it is shown as last stored, at version "
+            f"{version}, and cannot be played on; {RESTORE_HINT}"
+        )
+        return _opened(store, row, system, version, state, why if readonly is None else f"{readonly}; {why}")
     try:
+        damaged = store.first_damaged(session_id, version)  # the log is the truth: found before it is needed
+        if damaged is not None:
+            raise DamagedEntry(*damaged)
         state = stored_state(store, row, system, version)
     except DamagedEntry as exc:  # a damaged row: open read-only at the last good entry before it
         log.error("session %s: %s", session_id, exc.message)
-        version = exc.seq - 1
-        state = _last_good(store, row, system, version)
+        version, state = _last_good(
+            store, row, system, exc.seq - 1 if "options" not in row.get("damaged", ()) else version
+        )
         why = (
-            f"{exc.message}: the game is shown as it was at version {version}, its last good entry, "
-            "and cannot be played on"
+            f"{exc.message}: the game is shown as it was at version {version}, its last good entry, and cannot "
+            f"be played on; {RESTORE_HINT}"
         )
         readonly = why if readonly is None else f"{readonly}; {why}"
     except Exception as exc:  # older rules, or a bug in them: open what is stored rather than not start
@@ -77,8 +88,15 @@ def open_live(store: Store, systems: Callable[[str], GameSystem], session_id: st
             f"at version {version} and cannot be played on; 'tableside export' keeps its whole log"
         )
         readonly = why if readonly is None else f"{readonly}; {why}"
-    applied, undone = stacks(store.stack_rows(session_id, upto=version))
-    live = Live(session_id, system, version, state, row["options"] or {}, applied, undone, readonly)
+    return _opened(store, row, system, version, state, readonly)
+
+
+RESTORE_HINT = "'tableside restore' puts the newest good backup in place ('tableside doctor' names it)"
+
+
+def _opened(store: Store, row: dict, system: GameSystem, version: int, state: dict, readonly: str | None) -> Live:
+    applied, undone = stacks(store.stack_rows(row["id"], upto=version))
+    live = Live(row["id"], system, version, state, row["options"] or {}, applied, undone, readonly)
     live.roll = newest_roll(store, live)
     return live
 
@@ -89,14 +107,23 @@ def newest_roll(store: Store, live: Live) -> TableRoll | None:
     return TableRoll.of_entry(entry["seq"], entry["rolls"], entry["seat"], entry["private"]) if entry else None
 
 
-def _last_good(store: Store, row: dict, system: GameSystem, version: int) -> dict:
-    """The state at ``version`` (just before a damaged row), from the stored states or the log."""
+def _last_good(store: Store, row: dict, system: GameSystem, version: int) -> tuple[int, dict]:
+    """(version, state) just before a damaged row, from the stored states or the log; with a damaged
+    setup, only a stored state (the rules cannot replay without it); at worst the first state."""
+    if "options" in row.get("damaged", ()):
+        try:
+            return store.latest_snapshot(row["id"], version)
+        except LookupError:
+            return 0, row["initial_state"] if isinstance(row.get("initial_state"), dict) else {}
     while True:
         try:
-            return Replay(store, system, row).at(version)
+            return version, Replay(store, system, row).at(version)
         except DamagedEntry as exc:  # an earlier damaged row too
-            if exc.seq > version or exc.seq <= 0:
-                raise
+            if exc.seq > version or exc.seq <= 1:
+                try:
+                    return store.latest_snapshot(row["id"], version)
+                except LookupError:
+                    return 0, row["initial_state"] if isinstance(row.get("initial_state"), dict) else {}
             version = exc.seq - 1
 
 

@@ -32,7 +32,8 @@ class Replay:
         self.row = row
         self.session = row["id"]
         self.use_stored = use_stored  # False: from the log alone (tests prove the cache is only a cache)
-        self.memory: dict[int, dict] = {0: row["initial_state"]}
+        first = row["initial_state"] if isinstance(row.get("initial_state"), dict) else store.snapshot(self.session, 0)
+        self.memory: dict[int, dict] = {0: first} if first is not None else {}  # both damaged: from a checkpoint
 
     # -- the walks ------------------------------------------------------------------------
     def steps(self, state: dict, start: int, version: int) -> Iterator[tuple[int, dict]]:
@@ -82,12 +83,14 @@ class Replay:
     def from_log(self) -> dict:
         """The final state from the initial state and every entry, using no stored state."""
         self.use_stored = False
-        return self.forward(self.row["initial_state"], 0, self.store.version(self.session))
+        if 0 not in self.memory:
+            raise DamagedEntry(1, "the game's first state (its initial state) is damaged")
+        return self.forward(self.memory[0], 0, self.store.version(self.session))
 
     def at(self, version: int) -> dict:
         """The state at ``version`` from the nearest state before it (remembered or stored)."""
-        start = max(v for v in self.memory if v <= version)
-        state = self.memory[start]
+        start = max((v for v in self.memory if v <= version), default=-1)
+        state = self.memory.get(start)
         if self.use_stored:
             stored = self.store.snapshot(self.session, version)
             if stored is not None:
@@ -98,7 +101,9 @@ class Replay:
                 checkpoint, saved = -1, None
             if checkpoint > start:
                 start, state = checkpoint, saved
-        return self.forward(state, start, version)  # type: ignore[arg-type]
+        if state is None:  # the first state is damaged and no stored state reads before ``version``
+            raise DamagedEntry(max(1, version), "the game's first state (its initial state) is damaged")
+        return self.forward(state, start, version)
 
     # -- internals --------------------------------------------------------------------------
     def _remember(self, seq: int, state: dict) -> None:

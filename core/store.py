@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tableside.core.errors import Conflict, RuleError, TablesideError
+from tableside.core.rowcheck import decoded_object, first_damaged, latest_good_state, session_row
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -176,6 +177,8 @@ def _decode(row: dict, columns: tuple[str, ...]) -> dict:
         raise ValueError(f"kind {str(row.get('kind'))[:20]!r} is not an action, undo or redo")
     if row["kind"] != "action" and not isinstance(row.get("target"), int):
         raise ValueError(f"the {row['kind']} names no entry")
+    if not isinstance(row.get("seat"), str | None) or not isinstance(row.get("type", ""), str):
+        raise ValueError("its seat or its type is not a name")
     try:
         if "action" in columns:
             row["action"] = json.loads(row["action"]) if row["action"] is not None else None
@@ -300,7 +303,10 @@ class Store:
 
     def get_session(self, session_id: str) -> dict | None:
         rows = list(self._rows("SELECT * FROM sessions WHERE id = ?", [session_id]))
-        return self._session(rows[0]) if rows else None
+        row = self._session(rows[0]) if rows else None
+        if row is not None and row["initial_state"] is None:  # damaged: version 0's checkpoint holds it too
+            row["initial_state"] = self.snapshot(session_id, 0)
+        return row
 
     def _rows(self, sql: str, params: list) -> Iterator[dict]:
         """Plain rows as dicts, one at a time (sqlite-utils' query wraps each read in a savepoint)."""
@@ -332,12 +338,7 @@ class Store:
                 [f"deleted:{session_id}", datetime.now(UTC).isoformat(timespec="seconds")],
             )
 
-    @staticmethod
-    def _session(row: dict) -> dict:
-        out = dict(row)
-        out["options"] = json.loads(out["options"])
-        out["initial_state"] = json.loads(out["initial_state"])
-        return out
+    _session = staticmethod(session_row)  # a damaged setup or first state is named, never a traceback
 
     # -- the log ---------------------------------------------------------------
     def append(self, session_id: str, seq: int, entry: dict, state: dict, checkpoint: bool = False) -> None:
@@ -463,22 +464,15 @@ class Store:
             row = self.conn.execute(
                 "SELECT state FROM snapshots WHERE session_id = ? AND version = ?", [session_id, version]
             ).fetchone()
-        return json.loads(row[0]) if row else None
+        return decoded_object(row[0]) if row else None  # a damaged cache row is no stored state
 
     def latest_snapshot(self, session_id: str, upto: int) -> tuple[int, dict]:
-        """The newest stored state at or before ``upto``: (its version, the state)."""
-        row = self.conn.execute(
-            "SELECT version, state FROM heads WHERE session_id = ? AND version <= ?", [session_id, upto]
-        ).fetchone()
-        checkpoint = self.conn.execute(
-            "SELECT version, state FROM snapshots WHERE session_id = ? AND version <= ? ORDER BY version DESC LIMIT 1",
-            [session_id, upto],
-        ).fetchone()
-        if checkpoint is not None and (row is None or checkpoint[0] > row[0]):
-            row = checkpoint
-        if row is None:
-            raise LookupError(f"session {session_id} has no stored state at or before {upto}")
-        return int(row[0]), json.loads(row[1])
+        """The newest stored state at or before ``upto`` that reads: (its version, the state)."""
+        return latest_good_state(self.conn, session_id, upto)
+
+    def first_damaged(self, session_id: str, upto: int) -> tuple[int, str] | None:
+        """(seq, problem) of the first log row that no longer reads (core.rowcheck), or None."""
+        return first_damaged(self.conn, session_id, upto)
 
     def entry(self, session_id: str, seq: int) -> dict | None:
         """One entry, decoded (``DamagedEntry`` if it no longer reads), or None."""

@@ -1,0 +1,118 @@
+"""Damaged rows found before they are needed: a file can pass ``PRAGMA quick_check`` and still hold a
+row whose JSON or columns were damaged on the card (a torn write, a bad sector rewritten). The log is
+the truth, so its first damaged row is found at opening (in SQLite, without decoding 100,000 entries
+in Python) and the game opens read-only just before it; heads and checkpoints are a cache, so a damaged
+one is passed over and the game is rebuilt from the log. Raw SQL for ``core.store``; no other I/O."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+
+def decoded_object(text: Any) -> dict | None:
+    """A stored JSON object (a state, a setup), or None when the row no longer reads as one."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode()
+        except UnicodeError:
+            return None
+    if not isinstance(text, str):
+        return None
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def session_row(row: dict) -> dict:
+    """A ``sessions`` row with its setup and first state decoded. A damaged one is None (the first state)
+    or {} (the setup) and named in ``damaged``, so the table still starts and says which."""
+    out = dict(row)
+    damaged = []
+    for column in ("options", "initial_state"):
+        value = decoded_object(out.get(column))
+        if value is None:
+            damaged.append(column)
+        out[column] = value if value is not None or column == "initial_state" else {}
+    if damaged:
+        out["damaged"] = tuple(damaged)
+    return out
+
+
+def latest_good_state(conn: sqlite3.Connection, session_id: str, upto: int) -> tuple[int, dict]:
+    """The newest stored state at or before ``upto`` that still reads (the head or a checkpoint); a
+    damaged one is passed over. LookupError when none reads."""
+    head = conn.execute(
+        "SELECT version, state FROM heads WHERE session_id = ? AND version <= ?", [session_id, upto]
+    ).fetchone()
+    best = None
+    if head is not None and (state := decoded_object(head[1])) is not None:
+        best = (int(head[0]), state)
+    cursor = conn.execute(
+        "SELECT version, state FROM snapshots WHERE session_id = ? AND version <= ? ORDER BY version DESC",
+        [session_id, upto],
+    )
+    try:
+        for version, text in cursor:
+            if best is not None and best[0] >= version:
+                break
+            if (state := decoded_object(text)) is not None:
+                best = (int(version), state)
+                break
+    finally:
+        cursor.close()
+    if best is None:
+        raise LookupError(f"session {session_id} has no stored state at or before {upto} that reads")
+    return best
+
+
+def _json(column: str, shape: str, words: str, optional: bool, only: str = "") -> str:
+    """CASE arms, in order (SQLite evaluates them in order: json_type never sees malformed text)."""
+    empty = f"{column} IS NULL OR {column} = '' OR " if optional else f"{column} IS NULL OR "
+    return (
+        f"WHEN NOT ({empty}typeof({column}) = 'text') THEN 'its {words} is not text' "
+        f"WHEN {column} IS NOT NULL AND {column} != '' AND NOT json_valid({column}) THEN 'its {words} is not JSON' "
+        f"WHEN {column} IS NOT NULL AND {column} != '' AND json_type({column}) != '{shape}'{only} "
+        f"THEN 'its {words} is not an {shape}' "
+    )
+
+
+_PROBLEM = (
+    "CASE WHEN kind IS NULL OR kind NOT IN ('action', 'undo', 'redo') THEN 'its kind is not an action, undo or redo' "
+    "WHEN kind != 'action' AND typeof(target) != 'integer' THEN 'the ' || kind || ' names no entry' "
+    "WHEN kind = 'action' AND (action IS NULL OR typeof(action) != 'text') THEN 'its action is missing' "
+    + _json("action", "object", "action", False, " AND kind = 'action'")
+    + _json("result", "object", "result", False)
+    + _json("rolls", "array", "rolls", True)
+    + _json("private", "object", "privacy mark", True)
+    + "WHEN typeof(seat) NOT IN ('text', 'null') THEN 'its seat is not a name' "
+    "WHEN typeof(type) != 'text' THEN 'its type is not a name' ELSE NULL END"
+)
+_FIRST_DAMAGED = (
+    f"SELECT seq, problem FROM (SELECT seq, {_PROBLEM} AS problem FROM log WHERE session_id = ? AND seq <= ?) "
+    "WHERE problem IS NOT NULL ORDER BY seq LIMIT 1"
+)
+_FIRST_GAP = (
+    "SELECT seq FROM log AS l WHERE session_id = ? AND seq <= ? AND seq > 1 AND NOT EXISTS "
+    "(SELECT 1 FROM log WHERE session_id = l.session_id AND seq = l.seq - 1) ORDER BY seq LIMIT 1"
+)
+
+
+def first_damaged(conn: sqlite3.Connection, session_id: str, upto: int) -> tuple[int, str] | None:
+    """(seq, what is wrong) of the first log row up to ``upto`` that no longer reads, or that a gap
+    before it left without its predecessor; None when the whole log reads."""
+    found = conn.execute(_FIRST_DAMAGED, [session_id, upto]).fetchone()
+    first = (int(found[0]), str(found[1])) if found else None
+    gap = conn.execute(_FIRST_GAP, [session_id, upto]).fetchone()
+    if gap is None and upto > 0:
+        has_first = conn.execute("SELECT 1 FROM log WHERE session_id = ? AND seq = 1", [session_id]).fetchone()
+        gap = None if has_first else (1,)
+        missing = 1
+    else:
+        missing = int(gap[0]) - 1 if gap else 0
+    if gap is not None and (first is None or missing < first[0]):
+        first = (missing, "it is missing from the log")
+    return first
