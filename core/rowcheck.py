@@ -116,3 +116,42 @@ def first_damaged(conn: sqlite3.Connection, session_id: str, upto: int) -> tuple
     if gap is not None and (first is None or missing < first[0]):
         first = (missing, "it is missing from the log")
     return first
+
+
+def damaged_rows(conn: sqlite3.Connection, limit: int = 10) -> tuple[list[str], bool]:
+    """Every damaged row of the file in words (at most ``limit``), and whether one of them is the truth
+    (a setup or a log entry: the game opens read-only) rather than a cache the log rebuilds."""
+    found: list[str] = []
+    truth = False
+    ids = [r[0] for r in conn.execute("SELECT id FROM sessions ORDER BY ordinal")]
+    for sid in ids:
+        options, initial = conn.execute(
+            "SELECT CASE WHEN typeof(options) != 'text' THEN 1 WHEN NOT json_valid(options) THEN 1 "
+            "WHEN json_type(options) != 'object' THEN 1 ELSE 0 END, CASE WHEN typeof(initial_state) != 'text' "
+            "THEN 1 WHEN NOT json_valid(initial_state) THEN 1 WHEN json_type(initial_state) != 'object' THEN 1 "
+            "ELSE 0 END FROM sessions WHERE id = ?",
+            [sid],
+        ).fetchone()
+        if options:
+            truth = True
+            found.append(f"game {sid}: its setup (sessions.options) is damaged: it opens read-only")
+        if initial:
+            found.append(f"game {sid}: its first state (sessions.initial_state) is damaged: version 0's copy is used")
+        upto = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM log WHERE session_id = ?", [sid]).fetchone()[0]
+        entry = first_damaged(conn, sid, int(upto))
+        if entry is not None:
+            truth = True
+            found.append(
+                f"game {sid}: log entry {entry[0]} is damaged ({entry[1]}): it opens read-only at version "
+                f"{entry[0] - 1}"
+            )
+    for table in ("heads", "snapshots"):
+        rows = conn.execute(
+            f"SELECT session_id, version FROM {table} WHERE CASE WHEN typeof(state) != 'text' THEN 1 "
+            "WHEN NOT json_valid(state) THEN 1 WHEN json_type(state) != 'object' THEN 1 ELSE 0 END "
+            "ORDER BY session_id, version LIMIT ?",
+            [limit],
+        ).fetchall()
+        for sid, version in rows:
+            found.append(f"game {sid}: the stored state at version {version} ({table}) is damaged: the log rebuilds it")
+    return found[:limit], truth

@@ -61,10 +61,43 @@ def check_data(folder: Path, service_user: str | None = None) -> list[Check]:
     if problem is not None and trouble is not None:  # a full card answers "disk I/O error": not damage
         return [*checks, Check(True, f"the database {db} could not be checked on a {trouble.kind} card ({problem})")]
     if problem is None:
-        return [*checks, Check(True, f"the database {db} passes SQLite's quick check")]
+        return [*checks, Check(True, f"the database {db} passes SQLite's quick check"), *_rows_check(db)]
     message = damaged_message(db, problem, Backups(db))
     head, _, way_out = message.partition(". ")
     return [*checks, Check(False, head, way_out or "move the file away to start an empty table")]
+
+
+def _rows_check(db: Path) -> list[Check]:
+    """Rows damaged inside a file that passes quick_check (core.rowcheck): named, with the newest good backup."""
+    import sqlite3
+
+    from tableside.backup import Backups, describe
+    from tableside.core.rowcheck import damaged_rows
+
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            found, truth = damaged_rows(conn)
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return [Check(False, f"the rows of {db} could not be read ({exc})", "run 'tableside restore'")]
+    if not found:
+        return []
+    good = Backups(db).newest_good()
+    backup = f"the newest good backup is {good} ({describe(good)})" if good else "no good backup was found"
+    words = "; ".join(found)
+    if not truth:
+        return [Check(True, f"damaged cached states in {db}, rebuilt from the log: {words}")]
+    return [
+        Check(
+            False,
+            f"damaged rows in {db} (the file itself passes the quick check): {words}",
+            f"{backup}: 'tableside restore' puts it in place and re-applies every readable newer entry"
+            if good
+            else f"{backup}: 'tableside export' writes every readable entry",
+        )
+    ]
 
 
 def _owner(path: Path) -> str:

@@ -16,6 +16,7 @@ from tableside.core.store import Store
 from tableside.core.table import Table
 
 from tableside.backup import Backups
+from tableside.doctor_data import check_data
 from tests import toysystem
 from tests.httpapi import AUTH, phone
 
@@ -116,6 +117,12 @@ def test_a_damaged_row_starts_the_table_opens_the_game_and_never_answers_500(tmp
     sid, version = _game(db)
     Backups(db).make()
     _damage(db, sid, table, column, row, garbage)
+
+    doctor = [f"{c.text} {c.fix}" for c in check_data(tmp_path)]
+    named = [line for line in doctor if sid in line and "damaged" in line]
+    assert named, doctor  # the doctor names the damaged row
+    if table in ("sessions", "log") and column != "initial_state":
+        assert str(tmp_path / "backups" / "tableside-000001.db") in named[0], named  # and the newest good backup
 
     played = _table(db)  # the table starts
     try:
