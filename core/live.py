@@ -55,6 +55,7 @@ def open_live(store: Store, systems: Callable[[str], GameSystem], session_id: st
     row = store.get_session(session_id)
     assert row is not None
     system, readonly = rules_for(row, systems)
+    readonly = store.newer or readonly  # a newer Tableside's file: shown, never written
     system = system if system is not None else systems(row["system"])
     version = store.version(session_id)
     if "options" in row.get("damaged", ()):  # the rules cannot replay or play without the game's setup

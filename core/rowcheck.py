@@ -6,6 +6,7 @@ one is passed over and the game is rebuilt from the log. Raw SQL for ``core.stor
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from typing import Any
@@ -155,3 +156,38 @@ def damaged_rows(conn: sqlite3.Connection, limit: int = 10) -> tuple[list[str], 
         for sid, version in rows:
             found.append(f"game {sid}: the stored state at version {version} ({table}) is damaged: the log rebuilds it")
     return found[:limit], truth
+
+
+@functools.cache
+def _known_columns(schema_sql: str) -> dict[str, frozenset[str]]:
+    """Each table's columns as this Tableside's schema makes them (an in-memory file, once)."""
+    mem = sqlite3.connect(":memory:")
+    try:
+        mem.executescript(schema_sql)
+        tables = [r[0] for r in mem.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {t: frozenset(r[1] for r in mem.execute(f'PRAGMA table_info("{t}")')) for t in tables}
+    finally:
+        mem.close()
+
+
+NEWER_FIX = "update Tableside to play on ('tableside export' still writes every game)"
+
+
+def newer_schema(conn: sqlite3.Connection, known: int, schema_sql: str) -> str | None:
+    """Why this file is from a newer Tableside (a migration this one lacks, or a column it must fill in
+    and does not know), or None. Such a file opens read-only: writing to it refused every action with
+    "another writer changed this game first (NOT NULL constraint failed ...)"."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version > known:
+        return (
+            f"this database was written by a newer Tableside (its schema version is {version}, this Tableside "
+            f"knows {known}): games are shown read-only and nothing is written; {NEWER_FIX}"
+        )
+    for table, columns in _known_columns(schema_sql).items():
+        for _cid, name, _type, notnull, default, pk in conn.execute(f'PRAGMA table_info("{table}")'):
+            if name not in columns and notnull and default is None and not pk:
+                return (
+                    f"this database was written by a newer Tableside (its {table} rows need a {name}, which this "
+                    f"Tableside does not know): games are shown read-only and nothing is written; {NEWER_FIX}"
+                )
+    return None

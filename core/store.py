@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tableside.core.errors import Conflict, RuleError, TablesideError
-from tableside.core.rowcheck import decoded_object, first_damaged, latest_good_state, session_row
+from tableside.core.rowcheck import decoded_object, first_damaged, latest_good_state, newer_schema, session_row
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -214,6 +214,8 @@ def decode_entry(row: dict) -> dict:
 class Store:
     """Sessions, their logs and snapshots in one SQLite file."""
 
+    newer: str | None = None  # why the file is a newer Tableside's: nothing is written to it
+
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -224,6 +226,7 @@ class Store:
         self.conn.execute("PRAGMA foreign_keys=ON")
         self.rescued: str | None = None  # set when a deleted journal was rescued (``rescue_journal``)
         _migrate(self.conn)
+        self.newer = newer_schema(self.conn, len(MIGRATIONS), SCHEMA.read_text())  # then read-only, saying so
 
     @classmethod
     def reader(cls, path: str | Path, immutable: bool = False) -> Store:
@@ -388,6 +391,8 @@ class Store:
     @contextlib.contextmanager
     def _write(self, what: str) -> Iterator[None]:
         """Turn SQLite's "database or disk is full" into a clear refusal naming what was not saved."""
+        if self.newer:
+            raise Conflict(f"{what}: {self.newer}")
         try:
             yield
         except sqlite3.IntegrityError as exc:

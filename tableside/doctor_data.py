@@ -72,16 +72,20 @@ def _rows_check(db: Path) -> list[Check]:
     import sqlite3
 
     from tableside.backup import Backups, describe
-    from tableside.core.rowcheck import damaged_rows
+    from tableside.core.rowcheck import damaged_rows, newer_schema
+    from tableside.core.store import MIGRATIONS, SCHEMA
 
     try:
         conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
         try:
+            newer = newer_schema(conn, len(MIGRATIONS), SCHEMA.read_text())
             found, truth = damaged_rows(conn)
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
         return [Check(False, f"the rows of {db} could not be read ({exc})", "run 'tableside restore'")]
+    if newer:
+        return [Check(False, f"{db}: {newer.split(': ')[0]}", newer.split("; ", 1)[-1])]
     if not found:
         return []
     good = Backups(db).newest_good()
