@@ -107,12 +107,14 @@ def first_damaged(conn: sqlite3.Connection, session_id: str, upto: int) -> tuple
     before it left without its predecessor; None when the whole log reads."""
     found = conn.execute(_FIRST_DAMAGED, [session_id, upto]).fetchone()
     first = (int(found[0]), str(found[1])) if found else None
-    gap = conn.execute(_FIRST_GAP, [session_id, upto]).fetchone()
-    if gap is None and upto > 0:
-        has_first = conn.execute("SELECT 1 FROM log WHERE session_id = ? AND seq = 1", [session_id]).fetchone()
-        gap = None if has_first else (1,)
-        missing = 1
-    else:
+    low, high, count = conn.execute(
+        "SELECT MIN(seq), MAX(seq), COUNT(*) FROM log WHERE session_id = ? AND seq <= ?", [session_id, upto]
+    ).fetchone()
+    gap, missing = None, 0
+    if count and low != 1:
+        gap, missing = (low,), 1
+    elif count and high != count:  # a row is missing somewhere: find the first (an index walk)
+        gap = conn.execute(_FIRST_GAP, [session_id, upto]).fetchone()
         missing = int(gap[0]) - 1 if gap else 0
     if gap is not None and (first is None or missing < first[0]):
         first = (missing, "it is missing from the log")

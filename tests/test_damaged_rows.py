@@ -136,6 +136,8 @@ def test_a_damaged_row_starts_the_table_opens_the_game_and_never_answers_500(tmp
             assert view["version"] == version, "a damaged cache must not lose an entry"
         else:
             assert "damaged" in view["readonly"], view["readonly"]
+            moment = client.get("/api/sessions/active/moment", headers=AUTH)
+            assert moment.status_code == 200 and view["readonly"] in moment.get_data(as_text=True)  # in words
         statuses = {}
         for method, path in READS:
             body = {"type": "add", "points": 1} if path.endswith("/actions") else None
@@ -144,3 +146,33 @@ def test_a_damaged_row_starts_the_table_opens_the_game_and_never_answers_500(tmp
         assert 500 not in statuses.values(), {k: v for k, v in statuses.items() if v == 500}
     finally:
         played.store.close()
+
+
+@pytest.mark.parametrize(("table", "column"), [("heads", "state"), ("sessions", "options")])
+def test_a_real_serve_starts_on_a_damaged_row_and_shows_the_game(tmp_path, table, column):
+    """The issue's first two cases through a real ``tableside serve``: it stopped with a traceback."""
+    from tests.live import Process
+
+    data = tmp_path / "data"
+    data.mkdir()
+    played = Table(Store(data / "tableside.db"), rng=random.Random(1))
+    played.create_session("vnm", {})
+    sid = played.view()["id"]
+    played.act({"type": "declare_target", "target": "Mars"})
+    played.create_session("vnm", {})  # the first game's head is stored
+    played.activate(sid)
+    played.store.close()
+    _damage(data / "tableside.db", sid, table, column, "game", "bad")
+    server = Process(data).start()
+    try:
+        status, view = server.request("GET", "/api/sessions/active")
+        assert status == 200 and view["id"] == sid and view["version"] == 1, view
+        if table == "sessions":
+            assert "setup (its options) is damaged" in view["readonly"] and "tableside restore" in view["readonly"]
+        else:
+            assert view["readonly"] is None  # a damaged cache: rebuilt from the log, still playable
+        for path in ("/api/sessions/active/moment", "/api/panel/chart.svg", "/api/sessions"):
+            assert server.request("GET", path)[0] == 200, path
+    finally:
+        out = server.stop()
+    assert "Traceback" not in out, out
