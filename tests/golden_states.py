@@ -63,6 +63,58 @@ def _scenarios() -> dict[str, tuple[dict[str, Any], list[dict[str, Any]]]]:
 SCENARIOS = _scenarios()
 
 
+def _fix(key: str, value: int) -> dict[str, Any]:
+    return {"type": "correct", "key": key, "value": value, "reason": "counted again"}
+
+
+def _hands_played_out() -> list[dict[str, Any]]:
+    """Every hand set to 0 (the cards counted again): the round ends (the last holder has nothing to reveal)."""
+    return [_fix(f"hand.{i}", 0) for i in range(3)]
+
+
+# The end of each game its rules end (Venus 2140's scenes have no end of game), after the mid-game scenario,
+# reached the way a table gets there quickly: numbers fixed, VENOM's players declaring the end.
+ENDINGS: dict[str, list[dict[str, Any]]] = {
+    # Venusian Vegas with three players: four rounds, VP fixed, each round's hands played out.
+    "vegas": [
+        {"type": "decline_bonus", "player": "Bob"},
+        _fix("vp.0", 9),
+        _fix("vp.2", 7),
+        _fix("vp.1", 4),
+        *_hands_played_out(),
+        *[{"type": "start_round"}, {"type": "free_increase", "track": "Team"}, *_hands_played_out()] * 2,
+        {"type": "start_round"},
+        {"type": "choose_furthest_behind", "player": "Bob"},
+        {"type": "free_increase", "track": "Team"},
+        *_hands_played_out(),
+    ],
+    "venom": [{"type": "game_over", "winner": "freedom_squadron"}],
+    "vnm": [
+        {
+            "type": "correct",
+            "key": "worlds.Mars.population",
+            "value": 12,
+            "balance": "land_areas.0.population",
+            "reason": "chips counted again",
+        },
+        {
+            "type": "correct",
+            "key": "worlds.Venus.population",
+            "value": 20,
+            "balance": "land_areas.1.population",
+            "reason": "chips counted again",
+        },
+        {
+            "type": "correct",
+            "key": "worlds.Venus.population",
+            "value": 26,
+            "balance": "land_areas.2.population",
+            "reason": "chips counted again",
+        },
+    ],
+}
+
+
 def registered() -> set[str]:
     from tableside.core.systems import SYSTEM_MODULES
 
@@ -75,7 +127,7 @@ def build(system: str, upto: str | None = None) -> Any:
     return play(system, upto)[0]
 
 
-def play(system: str, upto: str | None = None) -> tuple[Any, dict]:
+def play(system: str, upto: str | None = None, end: bool = False) -> tuple[Any, dict]:
     """``build``'s screen and the state it was drawn from."""
     from tableside.core.store import Store
     from tableside.core.table import Table
@@ -85,7 +137,7 @@ def play(system: str, upto: str | None = None) -> tuple[Any, dict]:
         table = Table(Store(Path(folder) / "golden.db"), rng=random.Random(1))
         try:
             table.create_session(system, options)
-            for action in actions:
+            for action in [*actions, *(ENDINGS[system] if end else ())]:
                 table.act(action, source="cli")
                 if action["type"] == upto:
                     return table.screen(), table.current_state()
@@ -99,18 +151,19 @@ def play(system: str, upto: str | None = None) -> tuple[Any, dict]:
 SCREENS: dict[str, Callable[[], Any]] = {name: (lambda n=name: build(n)) for name in SCENARIOS}
 
 
-def render_golden(system: str, panel_id: str):
+def render_golden(system: str, panel_id: str, end: bool = False):
     from tableside.display.join import JoinInfo
     from tableside.display.panels import get_panel
     from tableside.display.quantize import to_panel_image
     from tableside.display.render import render
 
     panel = get_panel(panel_id)
-    return to_panel_image(render(build(system), panel, JoinInfo(*JOIN)), panel)
+    shown = play(system, end=True)[0] if end else build(system)
+    return to_panel_image(render(shown, panel, JoinInfo(*JOIN)), panel)
 
 
-def golden_path(system: str, panel_id: str) -> Path:
-    return GOLDEN_DIR / f"{system}-{panel_id}.png"
+def golden_path(system: str, panel_id: str, end: bool = False) -> Path:
+    return GOLDEN_DIR / f"{system}{'-end' if end else ''}-{panel_id}.png"
 
 
 def update(systems: list[str] | None = None) -> list[Path]:
@@ -122,6 +175,10 @@ def update(systems: list[str] | None = None) -> list[Path]:
             path = golden_path(system, panel_id)
             render_golden(system, panel_id).save(path, optimize=True)
             written.append(path)
+            if system in ENDINGS:
+                path = golden_path(system, panel_id, end=True)
+                render_golden(system, panel_id, end=True).save(path, optimize=True)
+                written.append(path)
         README_IMAGES.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(golden_path(system, README_PANEL), readme_image(system))
         written.append(readme_image(system))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tableside.core.recap_screen import game_end
 from tableside.core.screen import Grid, GridRow, KeyFigure, Screen, Text
 from tableside.core.system import TableRoll
 from tableside.core.systems.vegas import rules, tracks
@@ -87,4 +88,8 @@ def screen(state: dict[str, Any], roll: TableRoll | None = None) -> Screen:
     if last and state["phase"] != GAME_OVER:  # the last trick's winner in the header, where it always fits
         status = f"{status} · last trick {last['winner']}"
     players = tuple(state["players"])
-    return Screen("Venusian Vegas", status=status, elements=tuple(elements), alert=alert, players=players)
+    shown = Screen("Venusian Vegas", status=status, elements=tuple(elements), alert=alert, players=players)
+    if state["phase"] == GAME_OVER and state["ranking"]:
+        scores = [(r["player"], r["vp"]) for r in state["ranking"]]
+        return game_end(shown, [r["player"] for r in state["ranking"] if r["place"] == 1], scores, unit=" VP")
+    return shown

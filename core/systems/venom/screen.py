@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from tableside.core.recap_screen import game_end
 from tableside.core.screen import DiceGroup, Die, Element, Grid, GridRow, KeyFigure, Screen, Text, Track
 from tableside.core.system import TableRoll
 from tableside.core.systems.venom import combat, deck, rules, scoring
@@ -57,13 +58,23 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
     # the players' grid in a column of its own.
     # Without a Leader the players' grid carries the scores (priority 1: a pHAT keeps its one line of VP).
     elements += [_players(st), _events(st)] if attacking else [_events(st), _players(st, priority=1)]
-    return Screen(
+    shown = Screen(
         title="VENOM Assault",
         status=_status(st),
         elements=tuple(elements),
         alert=_alert(st),
         players=tuple(p["name"] for p in st["players"]),
     )
+    return _result(st, shown) if st["game_over"] else shown
+
+
+def _result(st: State, shown: Screen) -> Screen:
+    """The game's end leads: the Medal of Honor (or VENOM) and every player's Victory Points."""
+    over = st["game_over"]
+    scores = sorted(over["victory_points"].items(), key=lambda kv: -kv[1])
+    if over["winner"] == rules.VENOM_WINS:
+        return game_end(shown, ["VENOM"], scores, unit=" VP")
+    return game_end(shown, over["medal_of_honor"], scores, label="Medal of Honor", unit=" VP")
 
 
 def _named(st: State, group: DiceGroup) -> DiceGroup:
@@ -88,8 +99,9 @@ def _status(st: State) -> str:
 
 def _leader(st: State) -> list[Element]:
     leader = st["leader"]
+    scores = [] if st["game_over"] else [_scores(st)]  # at the end the final scores lead instead
     return [
-        _scores(st),  # the Victory Points stay, a pHAT too, while the players' grid may not
+        *scores,  # the Victory Points stay, a pHAT too, while the players' grid may not
         Text(f"{leader['name']}: {leader['zone']} ({leader['zone_type']})", priority=2),
     ]
 

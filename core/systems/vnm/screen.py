@@ -10,6 +10,7 @@ rulebook (a ``core.screen.PLAYER_INKS`` index, never RGB: the panel decides what
 
 from __future__ import annotations
 
+from tableside.core.recap_screen import game_end
 from tableside.core.screen import PLAYER_INKS, Bar, Bars, Grid, GridRow, Screen, Text
 from tableside.core.system import State, TableRoll
 from tableside.core.systems.vnm import rules
@@ -20,19 +21,25 @@ def screen(state: State, roll: TableRoll | None = None) -> Screen:
     elements = [_population(state)]
     if roll is not None:  # the roll on the table, while its turn lasts (the core decides)
         elements.append(roll.group(priority=2))
-    aim = _next_roll(state)
+    aim = None if state["winners"] else _next_roll(state)  # no roll is next once the game is won
     if aim:
         elements.append(aim)
     elements += [_earth_left(state), _earth(state), _fleets(state), _zap(state)]
     if state["round"] == 1 and state["turn"] == 0 and state["warnings"] and not state["turn_action"]:
         elements.append(Text(" / ".join(state["warnings"]), priority=5))
-    return Screen(
+    shown = Screen(
         title="Venus Needs Men",
         status=_status(state),
         elements=tuple(elements),
         alert=_alert(state),
         players=tuple(p["name"] for p in state["players"]),
     )
+    if not state["winners"]:
+        return shown
+    ranked = sorted(range(len(state["players"])), key=lambda i: -team_population(state, i))
+    scores = [(player_label(state, i), team_population(state, i)) for i in ranked]
+    over = f"Game over in Round {state['round']}"
+    return game_end(shown, [player_label(state, i) for i in state["winners"]], scores, status=over)
 
 
 def _status(state: State) -> str:
