@@ -14,7 +14,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, stream_wit
 from tableside.core.errors import BadRequest, Conflict, NotFound, SeatGone
 from tableside.core.patch import diff
 from tableside.core.store import Store
-from tableside.webui.exports import ExportCache, archive_session, export_lines
+from tableside.webui.exports import ExportCache, Streamed, archive_session, export_lines, log_page
 from tableside.webui.panel import Prepared, accepts_gzip
 from tableside.webui.seats import SEAT_GONE_AFTER
 from tableside.webui.server import DETACH_KEY
@@ -378,22 +378,28 @@ def redo():
 def session_log():
     """The log after ``?since=N`` (default: all), private entries of other seats redacted; ``?limit=M``
     at most M entries (a phone paging back through a long game)."""
-    damaged: list[dict] = []
     raw = request.args.get("limit", "")
     if raw and not (raw.isascii() and raw.isdigit() and 0 < len(raw) <= 6):
         raise BadRequest(f"'limit' must be a number of entries, such as ?limit=40, not {raw[:20]!r}")
-    limit = int(raw) if raw else None
-    entries = _services().table.log(seat=_seat(), since=_since(), damaged=damaged, limit=limit)
-    return _with_damage(jsonify(entries), damaged)
+    return _log_answer(None, _seat(), int(raw) if raw else None)
 
 
 @bp.get("/api/sessions/<session_id>/log")
 def saved_log(session_id: str):
+    return _log_answer(session_id, _seat(), None)
+
+
+def _log_answer(session_id: str | None, seat: str | None, limit: int | None) -> Response:
+    """A log read on a connection of its own, never holding the table: up to ``LOG_PAGE`` entries as one
+    list, a longer one streamed as the phone reads it (memory flat in the length of the game)."""
+    since = _since()
     table = _services().table
-    position = table.position()
-    seat = _seat() if position is not None and position[0] == session_id else None
+    session, seat = table.export_source(session_id, seat)  # the seat counts only for the game on the table
     damaged: list[dict] = []
-    return _with_damage(jsonify(table.log(session_id, seat=seat, since=_since(), damaged=damaged)), damaged)
+    page = log_page(Store.reader(table.store.path), session["id"], seat, since, limit, damaged)
+    if isinstance(page, list):
+        return _with_damage(jsonify(page), damaged)
+    return Response(page, mimetype="application/json")
 
 
 def _with_damage(response: Response, damaged: list[dict]) -> Response:
@@ -416,7 +422,8 @@ def export(session_id: str):
     session, seat = table.export_source(None if session_id == "active" else session_id, seat_of_request())
     stem = f"tableside-{session['system']}-{session['id'][:8]}"
     cache = current_app.extensions.setdefault("tableside.exports", ExportCache())
-    body = export_lines(Store.reader(table.store.path), session["id"], seat, fmt, cache=cache)  # closes the reader
+    reader = Store.reader(table.store.path)
+    body = Streamed(export_lines(reader, session["id"], seat, fmt, cache=cache), reader)
     response = Response(body, mimetype="application/json" if fmt == "json" else "text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="{stem}.{fmt}"'
     return response

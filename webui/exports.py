@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
+import logging
 import os
 import threading
 import zlib
@@ -22,6 +24,7 @@ from tableside.core import privacy
 from tableside.core.store import Store
 
 CSV_COLUMNS = ("seq", "kind", "type", "source", "seat", "at", "target", "action", "result")
+log = logging.getLogger(__name__)
 EVERYTHING = object()  # the seat of ``tableside export``: the owner at the table's own machine
 
 
@@ -112,6 +115,56 @@ def export_lines(
             yield _csv_row([d["seq"], "damaged", "", "", "", "", "", "", d["problem"]])
     finally:
         reader.close()
+
+
+LOG_PAGE = 1000  # entries of a log answered as one list (with the damaged rows in a header); more are streamed
+
+
+class Streamed:
+    """An answer made as the phone reads it, on a reader connection of its own, closed when the answer
+    ends, the phone leaves, or (a HEAD) it is never made at all."""
+
+    def __init__(self, pieces: Iterator[str], reader: Store) -> None:
+        self.pieces = pieces
+        self.reader = reader
+
+    def __iter__(self) -> Iterator[str]:
+        return self.pieces
+
+    def close(self) -> None:
+        close = getattr(self.pieces, "close", None)
+        if close is not None:
+            close()
+        self.reader.close()
+
+
+def log_page(
+    reader: Store, session_id: str, seat: str | None, since: int, limit: int | None, damaged: list[dict]
+) -> list[dict] | Streamed:
+    """A game's log after ``since`` (at most ``limit`` entries) as ``seat`` may read it: a list when it
+    holds at most ``LOG_PAGE`` entries (``reader`` closed; damaged rows in ``damaged``), else a JSON array
+    streamed a piece at a time (memory flat however long the game; damaged rows past the first page are
+    left out and logged)."""
+    entries = reader.entries(session_id, after=since, damaged=damaged)
+    if limit is not None:
+        entries = itertools.islice(entries, limit)
+    first = [privacy.entry(e, seat) for e in itertools.islice(entries, LOG_PAGE)]
+    more = next(entries, None)
+    if more is None:
+        reader.close()
+        return first
+    return Streamed(_log_pieces(first, itertools.chain([more], entries), seat, damaged, session_id), reader)
+
+
+def _log_pieces(first: list[dict], rest: Iterator[dict], seat: str | None, damaged: list[dict], sid: str):
+    yield "["
+    for i, e in enumerate(first):
+        yield (", " if i else "") + json.dumps(e)
+    for e in rest:
+        yield ", " + json.dumps(privacy.entry(e, seat))
+    yield "]\n"
+    if damaged:
+        log.warning("session %s: damaged log entries left out of a streamed log: %s", sid, damaged[:5])
 
 
 def _finish(cache, key, block, pieces, bad, version) -> None:

@@ -39,7 +39,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from http import HTTPStatus
 from urllib.parse import unquote_to_bytes
 
@@ -53,6 +53,12 @@ log = logging.getLogger(__name__)
 DETACH_KEY = "tableside.detach"  # environ[DETACH_KEY](attach, release): hand this connection to the hub
 TRUST_KEY = "tableside.trust"  # environ[TRUST_KEY](): this connection showed the join code
 PIECE = 64 * 1024  # a worker hands a long answer to the loop in pieces of about this size
+BACKLOG = 256 * 1024  # bytes waiting for a slow phone past which its answer is parked (no worker held)
+RESUME = 64 * 1024  # ... and made on again once the phone has read down to this
+PIPELINED = (  # the last event of a stream that a request was sent behind (HTTP/1.1 pipelining)
+    b'event: refused\ndata: {"error": "a request was sent behind a stream on the same connection: the stream '
+    b'ends here; send requests on another connection"}\n\n'
+)
 STOP_WAIT = 1.0  # seconds a stopping server gives busy workers (a systemd stop must end in under 2 s)
 
 
@@ -95,7 +101,9 @@ class Connection:
     def data_received(self, data: bytes) -> None:
         self.last_activity = time.monotonic()
         self.heard = True
-        if self.detached:  # a stream's client has nothing more to say: ignore it, nothing is answered after
+        if self.detached:  # a request sent behind a stream: refused in words, as the stream's last event
+            if data.strip():
+                self.refuse_pipelined()
             return
         with self.lock:
             if self.request_began is None and self.h11.their_state is h11.IDLE:
@@ -192,6 +200,9 @@ class Connection:
                 out += self.h11.send(h11.Response(status_code=int(code), headers=headers, reason=reason.encode()))
             if data and self.request.method != b"HEAD":  # a HEAD's answer is its head alone
                 out += self.h11.send(h11.Data(data=data))
+            if done and detach is not None and self.request.method == b"HEAD":  # a HEAD stream: its head alone
+                detach, release = None, detach[1]
+                release()
             if done and detach is not None and self.status_code == 200:
                 self.wire.write(out)
                 if not self.server.soon(self.hand_over, detach[0]):
@@ -243,6 +254,16 @@ class Connection:
             self.paused = False
             self.wire.resume_reading()
         attach(self.sink)
+        if self.h11.trailing_data[0].strip():  # a request came behind the stream's before it was handed over
+            self.refuse_pipelined()
+
+    def refuse_pipelined(self) -> None:
+        """A request sent behind a stream on its connection is never answered there: the stream ends with
+        an event saying why (it cannot be told apart from the events in any other way), then closes."""
+        sink = self.sink
+        if sink is not None:
+            self.server.broker.detach(sink)
+            sink.end(PIPELINED)
 
     def end_stream(self) -> None:
         self.sink = None  # the hub has already forgotten it
@@ -267,6 +288,8 @@ class Answer:
         self.headers: list[tuple[bytes, bytes]] = []
         self.detach: tuple[Callable, Callable] | None = None
         self.head_handed = False  # the answer's status line is on its way: a failure now can only close
+        self.result: object = None  # the app's iterable, closed once the answer ends or the phone leaves
+        self.chunks: Iterator[bytes] = iter(())
 
     def environ(self) -> dict:
         c, r = self.connection, self.request
@@ -334,28 +357,56 @@ class Answer:
 
     def run(self) -> None:
         try:
-            result = self.connection.server.app(self.environ(), self.start_response)
+            self.result = self.connection.server.app(self.environ(), self.start_response)
         except Exception:
             log.exception("the app failed")
             self._fail()
             return
+        self.chunks = iter(self.result)
+        if self.request.method == b"HEAD":  # its head alone: the body is never made
+            self.chunks = iter(())
+        self.pump()
+
+    def pump(self) -> None:
+        """Make the answer, a piece at a time, while the phone keeps up. Past ``BACKLOG`` bytes waiting for
+        it, the answer is parked and this worker is free: the loop hands the rest to a worker again once
+        the phone has read down to ``RESUME`` (a slow or stalled reader holds no worker and no memory)."""
+        c = self.connection
         pending: list[bytes] = []
         size = 0
+        if c.closed:  # it left while the answer was parked
+            self._close_result()
+            return
         try:
-            for chunk in result:
+            for chunk in self.chunks:
                 if chunk:
                     pending.append(chunk)
                     size += len(chunk)
                 if size >= PIECE:
                     self._hand(b"".join(pending), done=False)
                     pending, size = [], 0
+                    if c.closed:  # the phone left (or was cut off): the rest is never made
+                        self._close_result()
+                        return
+                    if c.wire.when_drained(RESUME, BACKLOG, self._resume):
+                        return
             self._hand(b"".join(pending), done=True)
         except Exception:
             log.exception("the app failed while answering")
             self._fail()
-        finally:
-            if hasattr(result, "close"):
-                result.close()
+        self._close_result()
+
+    def _resume(self) -> None:
+        """From the loop: the phone read what was waiting (or left); a worker makes the next pieces."""
+        self.connection.server.workers.submit(self.pump)
+
+    def _close_result(self) -> None:
+        result, self.result = self.result, None
+        if result is not None and hasattr(result, "close"):
+            try:
+                result.close()  # an export's or a log's own connection to the database is closed here
+            except Exception:
+                log.exception("closing an answer")
 
     def _fail(self) -> None:
         c = self.connection
@@ -492,13 +543,13 @@ class ApplianceServer:
 
     def _overdue(self, c: Connection, now: float) -> bool:
         """Slow (a request dribbling in), silent (never spoke), idle past its timeout, or not reading."""
-        if c.busy:
-            return False
         unsent = c.wire.get_write_buffer_size()
         if unsent != c.unsent[0]:
             c.unsent = (unsent, now)
         if unsent and now - c.unsent[1] > self.limits.channel_timeout:
-            return True  # an answer or stream the client stopped reading
+            return True  # an answer (parked, or still being made) or a stream the client stopped reading
+        if c.busy:
+            return False
         if c.detached:
             return False
         guest = self.guest(c)

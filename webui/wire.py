@@ -117,6 +117,8 @@ class Wire:
         self.writing = False  # the loop waits for room to send ``out``
         self.closing = False  # close once ``out`` is sent
         self.closed = False
+        self.drained: Callable[[], None] | None = None  # told once ``out`` is down to ``low`` (or closed)
+        self.low = 0
         self.reading = True
         self.loop.add_reader(self.fd, self._readable)
 
@@ -159,6 +161,15 @@ class Wire:
         if not self.closed:
             self.loop.add_writer(self.fd, self._room)
 
+    def when_drained(self, low: int, high: int, callback: Callable[[], None]) -> bool:
+        """From a worker: True when more than ``high`` bytes wait for the client; ``callback()`` is then
+        called on the loop once they are down to ``low`` or the connection closed. False: go on writing."""
+        with self.lock:
+            if self.closed or len(self.out) <= high:
+                return False
+            self.drained, self.low = callback, low
+            return True
+
     def _room(self) -> None:
         with self.lock:
             try:
@@ -168,11 +179,18 @@ class Wire:
             except OSError:
                 sent = len(self.out)
             del self.out[:sent]
+            drained = None
+            if self.drained is not None and len(self.out) <= self.low:
+                drained, self.drained = self.drained, None
             if self.out:
+                if drained is not None:
+                    drained()
                 return
             self.writing = False
             closing = self.closing
         self.loop.remove_writer(self.fd)
+        if drained is not None:
+            drained()
         if closing:
             self.abort()
 
@@ -208,7 +226,10 @@ class Wire:
                 return
             self.closed = True
             self.out.clear()
+            drained, self.drained = self.drained, None
         self.loop.remove_reader(self.fd)
         self.loop.remove_writer(self.fd)
         self.sock.close()
         self.connection.connection_lost(None)
+        if drained is not None:  # a parked answer: its worker sees the connection closed and ends it
+            drained()
