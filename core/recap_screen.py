@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tableside.core.screen import Element, KeyFigure, Screen, Text
+from tableside.core.screen import Element, KeyFigure, Outcome, Screen, Text
 
 DEMOTED = 4
 KEPT = ("grid", "bars", "text")  # the rest of the board: shown where there is room, the first a small panel leaves out
@@ -39,4 +39,5 @@ def game_end(
     )
     # Only the tables and lines stay (key figures, tracks and dice are drawn large: last turn's news).
     rest = tuple(replace(e, priority=max(e.priority, DEMOTED)) for e in screen.elements if e.kind in KEPT)
-    return replace(screen, elements=lead + rest, status=status or screen.status)
+    outcome = Outcome(label, tuple(winners), tuple((name, f"{value}{unit}") for name, value in scores))
+    return replace(screen, elements=lead + rest, status=status or screen.status, result=outcome)

@@ -146,6 +146,16 @@ Element = KeyFigure | Track | Bars | Grid | DiceGroup | Text
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """How the game ended, once its rules end it: ``label`` ("Winner", "Medal of Honor"), the winners, and
+    the final ``scores`` (name, score) in ranking order; the phones lead with it (webui/static/js/recap.js)."""
+
+    label: str
+    winners: tuple[str, ...]
+    scores: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class Screen:
     """A system's view of its state. ``prompt`` is what the table waits for now. ``players``: the players' names
     as the screen's texts write them, so a panel too small for them can shorten each one the same way in every
@@ -157,6 +167,7 @@ class Screen:
     alert: str | None = None
     prompt: str | None = None
     players: tuple[str, ...] = ()
+    result: Outcome | None = None  # set only when the game is over (core/recap_screen.py)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON, field by field: ``dataclasses.asdict`` deep-copies every value and was

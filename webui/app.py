@@ -74,13 +74,14 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     app.extensions["tableside"] = services
 
-    from tableside.webui import api, dice, history, pages, panel
+    from tableside.webui import api, dice, history, pages, panel, recap
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(panel.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(dice.bp)
+    app.register_blueprint(recap.bp)
 
     @app.before_request
     def guard_request():

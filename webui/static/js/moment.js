@@ -7,6 +7,7 @@ import { keepSeat } from "./seats.js";
 import { loadHistory } from "./history.js";
 import { loadSessions, loadFrame, showTab } from "./games.js";
 import { keepAwake } from "./live.js";
+import { drawResult } from "./recap.js";
 
 // One refresh at a time: events that arrive meanwhile fold into one more pass. ``given``: a moment this phone's
 // own change was answered with (``changing``), drawn without asking for it.
@@ -135,6 +136,7 @@ function showGame() {
   // the header is tight: the player's short name ("Ann", as the e-paper shortens "Ann (Venus)"), the whole one on hover
   $("seat").textContent = `Seat: ${seat ? seat.seat : "table"}`;
   $("seat").title = seat ? `This phone sits at ${seatLabel(seat.seat)}'s seat` : "A table phone: no seat";
+  drawResult(v); // the game's end leads, above "Now" (recap.js)
   drawBoard(screen);
   drawActions();
   drawNumbers();

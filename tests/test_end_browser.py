@@ -1,0 +1,60 @@
+"""The end of a game on every phone (#34): played to its end with one browser context per seat, each phone leads
+with the result (the winner(s), the final scores) and "New game with the same players" starts the same game again
+in one tap, every phone keeping its seat.
+
+A real ``tableside serve --simulate`` and Debian's chromium at 390 x 844 (tests/browser_support.py). The game is
+brought near its end as a table would (the golden scenario, then numbers fixed: tests/golden_states.py ENDINGS)
+and ended by the rules' own last action. Venus 2140 has no end of game in its rules (its scenes go on).
+Seen failing on the old code: the phones' main moment at VENOM's Medal of Honor was "Roll one die (button B)",
+with no way to a new game.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser_support import MANY_NEW_GAMES, served, shot
+from tests.golden_states import ENDINGS, SCENARIOS
+from tests.test_end_screen import WINNER
+from tests.test_tap_budget import api, api_act, new_game
+from tests.test_v2140_turns_browser import seated  # noqa: F401, F811 (a fixture: a phone per seat, closed after)
+
+pytestmark = pytest.mark.slow
+expect.set_options(timeout=15_000)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from served(tmp_path_factory.mktemp("endgame"), MANY_NEW_GAMES)
+
+
+@pytest.mark.parametrize("system", sorted(ENDINGS))
+def test_the_end_is_a_moment_on_every_phone_and_the_same_game_again_is_one_tap(server, seated, system):  # noqa: F811
+    options, actions = SCENARIOS[system]
+    *near, last = [*actions, *ENDINGS[system]]
+    version = new_game(server, system, options, *near)
+    seats = [s["name"] for s in api(server, "GET", "/api/sessions/active/seats")["seats"]]
+    phones = seated(version, *seats)
+    for p in phones:
+        expect(p.page.locator("#result")).to_be_hidden()
+    version = api_act(server, last)  # the rules' last action ends the game
+    for p in phones:
+        p.at(version)
+        result = p.page.locator("#result")
+        expect(result).to_be_visible()
+        expect(result.locator(".result-winner")).to_contain_text(WINNER[system])
+        expect(result.locator(".result-scores li")).to_have_count(len(seats) if system != "vnm" else 4)
+        expect(result.locator("#again")).to_be_in_viewport()
+    shot(phones[0].page, f"end-{system}", full_page=False)
+    first = api(server, "GET", "/api/sessions/active")["id"]
+    again = phones[-1]
+    again.taps = 0
+    again.tap(again.page.locator("#again"))
+    for p, seat in zip(phones, seats, strict=True):
+        p.page.wait_for_function(f"() => S.view && S.view.id !== {first!r} && S.view.version === 0")
+        expect(p.page.locator("#result")).to_be_hidden()
+        expect(p.page.locator("#seat")).to_contain_text(seat)
+    assert again.taps == 1
+    now = api(server, "GET", "/api/sessions/active")
+    assert now["system"] == system and now["id"] != first

@@ -1,0 +1,45 @@
+// The end of a game on every phone (#34): the result leads the Game tab (the winner(s), the final scores), with
+// "New game with the same players" one tap away (the same system, options and seats) and the other systems a tap
+// further (the Games tab). Drawn from the screen model's ``result``, which the rules set only when the game is over.
+import { $, el, api, guarded } from "./core.js";
+import { acting, refresh } from "./moment.js";
+import { showTab } from "./games.js";
+import { said } from "./said.js";
+
+function box() {
+  let node = $("result");
+  if (!node) {
+    node = el("section", { id: "result", class: "result", "aria-labelledby": "result-title", hidden: true });
+    $("game").insertBefore(node, $("now"));
+  }
+  return node;
+}
+
+export function drawResult(view) {
+  const node = box(), r = view && view.screen && view.screen.result;
+  node.hidden = !r;
+  $("now").classList.toggle("after-end", !!r);
+  if (!r) { node.replaceChildren(); return; }
+  const key = JSON.stringify([view.id, r]);
+  if (node.dataset.key === key) return; // unchanged: the buttons stay where a thumb is
+  node.dataset.key = key;
+  node.replaceChildren(
+    el("h2", { id: "result-title" }, "Game over"),
+    el("p", { class: "result-winner" }, el("span", { class: "result-label" }, `${r.label}: `), r.winners.join(" & ") || "nobody"),
+    el("ol", { class: "result-scores" }, ...r.scores.map(([name, score]) =>
+      el("li", { class: r.winners.includes(name) ? "won" : "" }, el("span", {}, name), el("b", {}, score)))),
+    el("div", { class: "result-actions" },
+      el("button", { id: "again", type: "button", class: "primary", onclick: () => guarded(again, "Starting the new game") },
+        "New game with the same players"),
+      el("button", { id: "other-game", type: "button", onclick: () => showTab("games") }, "Another game")),
+  );
+}
+
+async function again() {
+  await acting(async () => {
+    const started = await api("POST", "/api/sessions/active/again");
+    said(`A new game with the same players has started (${started.screen ? started.screen.title : started.system}).`);
+    await refresh("session");
+  });
+  showTab("game");
+}
