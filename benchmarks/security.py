@@ -255,6 +255,69 @@ def resident_memory(report: Report, folder: Path, count: int) -> None:
     )
 
 
+# -- slow, stalled and many readers of long answers (issue #33) -------------------------------------
+def _with_readers(folder: Path, count: int, make, seconds: float):
+    """A ``count``-action game served; the readers ``make(port)`` builds, side by side with a phone."""
+    from readers import side_by_side
+
+    data = folder / f"readers{count}"
+    _long_game(data, count).close()
+    server = Server(data).start()
+    try:
+        base = [_phone_ask(server.port) * 1000 for _ in range(20)]
+        fresh = server.rss_mb()
+        readers = make(server.port)
+        waits, peak, deleted = side_by_side(server, readers, seconds, _phone_ask)
+    finally:
+        server.stop()
+    shutil.rmtree(data, ignore_errors=True)
+    return readers, waits, base, f"peak RSS {peak:.0f} MB (just started {fresh:.0f} MB; goal < 80 MB)", peak, deleted
+
+
+def slow_export_readers(report: Report, folder: Path, count: int, seconds: float) -> None:
+    """4 phones on a long game's export, 2 reading at 64 kB/s and 2 stalled, beside a phone's request."""
+    from readers import Reader
+
+    path = "/api/sessions/active/export"
+    make = lambda port: [Reader(port, path, 40 + i, 64_000 if i < 2 else 0) for i in range(4)]  # noqa: E731
+    readers, waits, base, memory, peak, deleted = _with_readers(folder, count, make, seconds)
+    read = sum(r.read for r in readers[:2]) / 1e6
+    what = f"4 phones on a {count:,}-action export (2 reading at 64 kB/s, 2 stalled)"
+    note = f"{memory}; deleted temp files {deleted:.1f} MB; the slow two read {read:.1f} MB in {seconds:.0f} s"
+    _reader_row(report, what, waits, base, note, peak)
+
+
+def whole_log_readers(report: Report, folder: Path, count: int, seconds: float) -> None:
+    """8 phones reading a long game's whole log at once, again and again, beside a phone's request."""
+    from readers import Reader
+
+    make = lambda port: [Reader(port, "/api/sessions/active/log", 50 + i, None) for i in range(8)]  # noqa: E731
+    readers, waits, base, memory, peak, deleted = _with_readers(folder, count, make, seconds)
+    read = sum(r.read for r in readers) / 1e6
+    what = f"8 phones reading the whole log of a {count:,}-action game at once"
+    whole = sum(r.whole for r in readers)
+    note = f"{memory}; {whole} whole logs read ({read:.0f} MB) in {seconds:.0f} s; deleted temp files {deleted:.1f} MB"
+    _reader_row(report, what, waits, base, note, peak)
+
+
+def _reader_row(report: Report, what: str, waits: list[float], base: list[float], note: str, peak: float) -> None:
+    report.add(
+        Row(
+            "slow readers",
+            f"a phone with the code (new connection) while {what}",
+            statistics.median(waits),
+            pct(waits, 99),
+            baseline="same server, nobody reading",
+            base_p50=statistics.median(base),
+            ratio=statistics.median(waits) / statistics.median(base),
+            goal="answered within 1 s; server < 80 MB",
+            holds=max(waits) < 1000 and peak < 80,
+            note=f"worst {_fmt(max(waits), 'ms')}; {note}",
+            n=len(waits),
+        )
+    )
+
+
 # -- rebuilding from the log with undo/redo pairs ---------------------------------------------------
 def reopen_without_states(report: Report, folder: Path, count: int, pairs: tuple[int, ...]) -> None:
     from tableside.core.store import Store
@@ -402,9 +465,10 @@ def restore_truncated(report: Report, folder: Path, before: int, after: int, cut
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="2,000 and 10,000 actions, fewer repetitions")
-    parser.add_argument("--only", help="comma-separated: attack,reads,rebuild,stop,restore")
+    parser.add_argument("--only", help="comma-separated: attack,reads,rebuild,stop,restore,slowread,wholelog")
     args = parser.parse_args(argv)
-    only = set(args.only.split(",")) if args.only else {"attack", "reads", "rebuild", "stop", "restore"}
+    every = {"attack", "reads", "rebuild", "stop", "restore", "slowread", "wholelog"}
+    only = set(args.only.split(",")) if args.only else every
     counts = (2_000, 10_000) if args.quick else (10_000, 50_000)
     report = Report()
     started = time.perf_counter()
@@ -421,6 +485,10 @@ def main(argv: list[str] | None = None) -> int:
             sigterm_under_chart_load(report, folder, counts[0], 2 if args.quick else 3)
         if "restore" in only:
             restore_truncated(report, folder, 1_000, 200, 3)
+        if "slowread" in only:
+            slow_export_readers(report, folder, 10_000 if args.quick else 50_000, 10 if args.quick else 30)
+        if "wholelog" in only:
+            whole_log_readers(report, folder, 10_000 if args.quick else 122_000, 10 if args.quick else 30)
     write_section(report, SECTION, "security.py", args.quick, time.perf_counter() - started, ABOUT)
     print(json.dumps({"rows": len(report.rows)}))
     return 0

@@ -397,9 +397,7 @@ def _log_answer(session_id: str | None, seat: str | None, limit: int | None) -> 
     session, seat = table.export_source(session_id, seat)  # the seat counts only for the game on the table
     damaged: list[dict] = []
     page = log_page(Store.reader(table.store.path), session["id"], seat, since, limit, damaged)
-    if isinstance(page, list):
-        return _with_damage(jsonify(page), damaged)
-    return Response(page, mimetype="application/json")
+    return _with_damage(Response(page, mimetype="application/json"), damaged)
 
 
 def _with_damage(response: Response, damaged: list[dict]) -> Response:
@@ -423,6 +421,7 @@ def export(session_id: str):
     stem = f"tableside-{session['system']}-{session['id'][:8]}"
     cache = current_app.extensions.setdefault("tableside.exports", ExportCache())
     reader = Store.reader(table.store.path)
+    reader.execute("PRAGMA cache_size=-256")  # 256 kB of pages: phones exporting at once stay small
     body = Streamed(export_lines(reader, session["id"], seat, fmt, cache=cache), reader)
     response = Response(body, mimetype="application/json" if fmt == "json" else "text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="{stem}.{fmt}"'

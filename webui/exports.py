@@ -140,26 +140,28 @@ class Streamed:
 
 def log_page(
     reader: Store, session_id: str, seat: str | None, since: int, limit: int | None, damaged: list[dict]
-) -> list[dict] | Streamed:
-    """A game's log after ``since`` (at most ``limit`` entries) as ``seat`` may read it: a list when it
-    holds at most ``LOG_PAGE`` entries (``reader`` closed; damaged rows in ``damaged``), else a JSON array
+) -> str | Streamed:
+    """A game's log after ``since`` (at most ``limit`` entries) as ``seat`` may read it, as a JSON list:
+    whole when it holds at most ``LOG_PAGE`` entries (``reader`` closed; damaged rows in ``damaged``), else
     streamed a piece at a time (memory flat however long the game; damaged rows past the first page are
-    left out and logged)."""
+    left out and logged). Entries are kept encoded: a page of text, not of objects."""
+    reader.execute("PRAGMA cache_size=-256")  # 256 kB of pages: eight phones reading at once stay small
     entries = reader.entries(session_id, after=since, damaged=damaged)
     if limit is not None:
         entries = itertools.islice(entries, limit)
-    first = [privacy.entry(e, seat) for e in itertools.islice(entries, LOG_PAGE)]
+    first = [json.dumps(privacy.entry(e, seat)) for e in itertools.islice(entries, LOG_PAGE)]
     more = next(entries, None)
     if more is None:
         reader.close()
-        return first
+        return "[" + ", ".join(first) + "]\n"
     return Streamed(_log_pieces(first, itertools.chain([more], entries), seat, damaged, session_id), reader)
 
 
-def _log_pieces(first: list[dict], rest: Iterator[dict], seat: str | None, damaged: list[dict], sid: str):
+def _log_pieces(first: list[str], rest: Iterator[dict], seat: str | None, damaged: list[dict], sid: str):
     yield "["
-    for i, e in enumerate(first):
-        yield (", " if i else "") + json.dumps(e)
+    for i, piece in enumerate(first):
+        yield (", " if i else "") + piece
+    first.clear()
     for e in rest:
         yield ", " + json.dumps(privacy.entry(e, seat))
     yield "]\n"

@@ -46,7 +46,7 @@ from urllib.parse import unquote_to_bytes
 import h11
 from tableside.webui.limits import ServerLimits
 from tableside.webui.stream import Broker
-from tableside.webui.wire import StreamSink, Wire, Workers
+from tableside.webui.wire import PIPELINED, StreamSink, Wire, Workers
 
 log = logging.getLogger(__name__)
 
@@ -55,10 +55,7 @@ TRUST_KEY = "tableside.trust"  # environ[TRUST_KEY](): this connection showed th
 PIECE = 64 * 1024  # a worker hands a long answer to the loop in pieces of about this size
 BACKLOG = 256 * 1024  # bytes waiting for a slow phone past which its answer is parked (no worker held)
 RESUME = 64 * 1024  # ... and made on again once the phone has read down to this
-PIPELINED = (  # the last event of a stream that a request was sent behind (HTTP/1.1 pipelining)
-    b'event: refused\ndata: {"error": "a request was sent behind a stream on the same connection: the stream '
-    b'ends here; send requests on another connection"}\n\n'
-)
+SLICE = 256 * 1024  # bytes of a long answer made per turn of a worker: new requests go before the next
 STOP_WAIT = 1.0  # seconds a stopping server gives busy workers (a systemd stop must end in under 2 s)
 
 
@@ -373,7 +370,7 @@ class Answer:
         the phone has read down to ``RESUME`` (a slow or stalled reader holds no worker and no memory)."""
         c = self.connection
         pending: list[bytes] = []
-        size = 0
+        size = made = 0
         if c.closed:  # it left while the answer was parked
             self._close_result()
             return
@@ -384,11 +381,14 @@ class Answer:
                     size += len(chunk)
                 if size >= PIECE:
                     self._hand(b"".join(pending), done=False)
-                    pending, size = [], 0
+                    made, pending, size = made + size, [], 0
                     if c.closed:  # the phone left (or was cut off): the rest is never made
                         self._close_result()
                         return
                     if c.wire.when_drained(RESUME, BACKLOG, self._resume):
+                        return
+                    if made >= SLICE:  # new requests first: the rest is made after them
+                        self._resume()
                         return
             self._hand(b"".join(pending), done=True)
         except Exception:
@@ -398,7 +398,7 @@ class Answer:
 
     def _resume(self) -> None:
         """From the loop: the phone read what was waiting (or left); a worker makes the next pieces."""
-        self.connection.server.workers.submit(self.pump)
+        self.connection.server.workers.submit(self.pump, later=True)
 
     def _close_result(self) -> None:
         result, self.result = self.result, None

@@ -7,8 +7,8 @@ loop to be scheduled and a slow reader holds no thread.
 
 from __future__ import annotations
 
+import collections
 import logging
-import queue
 import socket
 import threading
 from collections.abc import Callable
@@ -40,39 +40,55 @@ class Connection(Protocol):
 
 
 log = logging.getLogger("tableside.webui.server")
+PIPELINED = (  # the last event of a stream that a request was sent behind (HTTP/1.1 pipelining)
+    b'event: refused\ndata: {"error": "a request was sent behind a stream on the same connection: the stream '
+    b'ends here; send requests on another connection"}\n\n'
+)
 
 
 class Workers:
-    """Request worker threads (daemons: a request still running never keeps a stopping process alive)."""
+    """Request worker threads (daemons: a request still running never keeps a stopping process alive). A
+    new request goes before the next slice of a long answer (``later``), so a phone's short request waits
+    for at most one slice per worker however many long answers are being made."""
 
     def __init__(self, count: int) -> None:
-        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
         self.busy = 0
-        self._lock = threading.Lock()
+        self._cond = threading.Condition()
+        self._jobs: collections.deque = collections.deque()
+        self._later: collections.deque = collections.deque()
         self.threads = [
             threading.Thread(target=self._run, name=f"request-{i}", daemon=True) for i in range(max(1, count))
         ]
         for thread in self.threads:
             thread.start()
 
-    def submit(self, job: Callable[[], None]) -> None:
-        self.jobs.put(job)
+    def submit(self, job: Callable[[], None] | None, later: bool = False) -> None:
+        with self._cond:
+            (self._later if later else self._jobs).append(job)
+            self._cond.notify()
+
+    def _take(self) -> Callable[[], None] | None:
+        with self._cond:
+            while not self._jobs and not self._later:
+                self._cond.wait()
+            job = self._jobs.popleft() if self._jobs else self._later.popleft()
+            if job is not None:
+                self.busy += 1
+            return job
 
     def _run(self) -> None:
-        while (job := self.jobs.get()) is not None:
-            with self._lock:
-                self.busy += 1
+        while (job := self._take()) is not None:
             try:
                 job()
             except Exception:
                 log.exception("a request worker failed")
             finally:
-                with self._lock:
+                with self._cond:
                     self.busy -= 1
 
     def stop(self) -> None:
         for _ in self.threads:
-            self.jobs.put(None)
+            self.submit(None)
 
 
 class StreamSink:
