@@ -29,6 +29,13 @@ def server(tmp_path_factory):
     yield from served(tmp_path_factory.mktemp("endgame"), MANY_NEW_GAMES)
 
 
+TITLES = {"vegas": "Venusian Vegas", "venom": "VENOM Assault", "vnm": "Venus Needs Men"}
+
+
+def system_title(system: str) -> str:
+    return TITLES[system]
+
+
 @pytest.mark.parametrize("system", sorted(ENDINGS))
 def test_the_end_is_a_moment_on_every_phone_and_the_same_game_again_is_one_tap(server, seated, system):  # noqa: F811
     options, actions = SCENARIOS[system]
@@ -46,7 +53,11 @@ def test_the_end_is_a_moment_on_every_phone_and_the_same_game_again_is_one_tap(s
         expect(result.locator(".result-winner")).to_contain_text(WINNER[system])
         expect(result.locator(".result-scores li")).to_have_count(len(seats) if system != "vnm" else 4)
         expect(result.locator("#again")).to_be_in_viewport()
+        expect(result.locator("#recap-text")).to_contain_text(f"{system_title(system)}: recap")
+        expect(result.locator("#recap-text")).to_contain_text("Final: ")
     shot(phones[0].page, f"end-{system}", full_page=False)
+    phones[0].page.locator("#recap-text").scroll_into_view_if_needed()
+    shot(phones[0].page, f"recap-{system}", full_page=False)
     first = api(server, "GET", "/api/sessions/active")["id"]
     again = phones[-1]
     again.taps = 0

@@ -33,6 +33,7 @@ export function drawResult(view) {
         "New game with the same players"),
       el("button", { id: "other-game", type: "button", onclick: () => showTab("games") }, "Another game")),
   );
+  drawRecap(node, key);
 }
 
 async function again() {
@@ -42,4 +43,16 @@ async function again() {
     await refresh("session");
   });
   showTab("game");
+}
+
+// The recap under the result: the same words as GET /api/sessions/active/recap.txt (its JSON's ``text``), as this seat may read them
+// (another seat's private faces are never in it), and the picture to share.
+async function drawRecap(node, key) {
+  let words;
+  try { words = await api("GET", "/api/sessions/active/recap"); } catch { return; }
+  if (node.dataset.key !== key) return; // another moment meanwhile
+  const text = String((words && words.text) || "");
+  node.append(el("details", { class: "recap", open: true }, el("summary", {}, "Recap"),
+    el("pre", { id: "recap-text", class: "recap-text" }, text),
+    el("a", { href: "/api/sessions/active/recap.png", target: "_blank", download: "tableside-recap.png" }, "Recap picture (PNG)")));
 }

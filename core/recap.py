@@ -1,0 +1,232 @@
+"""The recap of a game, told from its own log (#34): pure functions over log entries, no I/O.
+
+What a table asks after a game: who won and by how much, how the lead went, where it turned, the biggest and the
+luckiest rolls with their exact odds (from the logged faces: ``core.odds``), each seat's luck against a fair die,
+the time each seat and each round took, and how many undos and corrections there were. Every entry is read as
+the asking seat may read it (``core.privacy.entry``), so a Venus 2140 pool's faces count in its own seat's luck
+and rolls only: every other phone sees that it was rolled, never its faces.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from tableside.core import dice, privacy
+from tableside.core.odds import percent
+
+THE_TABLE = "The table"  # dice that are no player's (a random pick)
+MAX_LISTED = 3  # turning points and rolls listed in the recap
+
+
+def sum_at_least(n: int, sides: int, total: int) -> Fraction:
+    """Exact chance that ``n`` fair ``sides``-sided dice add up to ``total`` or more (the count of ways, by
+    convolution: at most a few dozen dice, so a few thousand additions)."""
+    ways = [1]
+    for _ in range(n):
+        nxt = [0] * (len(ways) + sides)
+        for s, w in enumerate(ways):
+            if w:
+                for f in range(1, sides + 1):
+                    nxt[s + f] += w
+        ways = nxt
+    return Fraction(sum(ways[max(total, 0) :]), sides**n)
+
+
+def _sides(roll: Mapping[str, Any]) -> int | None:
+    if isinstance(roll.get("sides"), int):
+        return roll["sides"]
+    try:
+        return dice.parse(str(roll.get("expr", ""))).sides
+    except Exception:  # a roll the recap cannot read is left out of it, never a failed recap
+        return None
+
+
+def _faces(roll: Mapping[str, Any]) -> list[int]:
+    faces = roll.get("rolls") if isinstance(roll.get("rolls"), list) else roll.get("faces")
+    return [f for f in faces or [] if isinstance(f, int) and not isinstance(f, bool)]
+
+
+def _owners(entry: Mapping[str, Any], roll: Mapping[str, Any], count: int) -> list[str]:
+    """Whose each die is: the roll's ``by`` (the attacker, the player whose turn it is, each contender),
+    else the player the action names, else the seat that sent it."""
+    by = roll.get("by")
+    if isinstance(by, list) and len(by) == count:
+        return [str(b) if b else THE_TABLE for b in by]
+    if isinstance(by, str) and by:
+        return [by] * count
+    action = entry.get("action") if isinstance(entry.get("action"), dict) else {}
+    for key in ("player", "attacker", "participant"):
+        if isinstance(action.get(key), str) and action[key]:
+            return [action[key]] * count
+    return [str(entry.get("seat") or THE_TABLE)] * count
+
+
+def entry_time(entry: Mapping[str, Any]) -> datetime | None:
+    try:
+        return datetime.fromisoformat(str(entry.get("at")))
+    except ValueError:
+        return None
+
+
+def clock(seconds: float) -> str:
+    minutes, secs = divmod(int(round(seconds)), 60)
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+
+
+def recap(
+    entries: Iterable[Mapping[str, Any]],
+    seat: str | None,
+    result: Mapping[str, Any] | None,
+    series: Sequence[tuple[Any, Mapping[str, float]]] = (),
+    labels: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """The recap as ``seat`` may read it. ``result``: the screen model's (winners, scores); ``series``: the
+    game's chart points ``(round or action, {name: value})`` (webui.history's chart); ``labels``: seat ->
+    the name the board uses."""
+    labels = labels or {}
+    rolls: list[dict[str, Any]] = []
+    luck: dict[str, list[float]] = {}
+    seat_time: dict[str, float] = {}
+    undos = corrections = private_dice = actions = 0
+    before: datetime | None = None
+    for raw in entries:
+        e = privacy.entry(raw, seat)
+        actions += 1
+        at = entry_time(e)
+        who = labels.get(str(e.get("seat")), str(e.get("seat"))) if e.get("seat") else THE_TABLE
+        if at and before:
+            seat_time[who] = seat_time.get(who, 0.0) + max((at - before).total_seconds(), 0.0)
+        before = at or before
+        if e.get("kind") in ("undo", "redo"):
+            undos += e.get("kind") == "undo"
+            continue
+        if e.get("type") == "correct":
+            corrections += 1
+        if e.get("private"):
+            private_dice += 1
+            continue
+        for r in e.get("rolls") or []:
+            sides, faces = _sides(r), _faces(r)
+            if not sides or sides < 2 or not faces or any(not 1 <= f <= sides for f in faces):
+                continue
+            owners = _owners(e, r, len(faces))
+            mean, sd = (sides + 1) / 2, math.sqrt((sides * sides - 1) / 12)
+            for f, owner in zip(faces, owners, strict=True):
+                acc = luck.setdefault(labels.get(owner, owner), [0.0, 0.0])
+                acc[0] += 1
+                acc[1] += (f - mean) / sd
+            chance = sum_at_least(len(faces), sides, sum(faces))
+            rolls.append(
+                {
+                    "seq": e.get("seq"),
+                    "who": labels.get(owners[0], owners[0]),
+                    "label": str(r.get("label") or r.get("expr") or "roll"),
+                    "expr": f"{len(faces)}d{sides}",
+                    "faces": faces,
+                    "total": sum(faces),
+                    "chance": percent(chance),
+                    "odds": f"{chance.numerator}/{chance.denominator}",
+                    "_p": chance,
+                }
+            )
+    biggest = sorted(rolls, key=lambda r: (-r["total"], r["seq"] or 0))[:MAX_LISTED]
+    luckiest = sorted(rolls, key=lambda r: (r["_p"], r["seq"] or 0))[:MAX_LISTED]
+    for r in rolls:
+        r.pop("_p")
+    return {
+        "seat": seat,
+        "result": dict(result) if result else None,
+        "lead": _lead(series),
+        "turning_points": _turning_points(series),
+        "biggest_rolls": biggest,
+        "luckiest_rolls": luckiest,
+        "luck": [
+            {"name": name, "dice": int(n), "z": round(z / math.sqrt(n), 2), "verdict": _verdict(z / math.sqrt(n), n)}
+            for name, (n, z) in sorted(luck.items(), key=lambda kv: -kv[1][1] / math.sqrt(kv[1][0]))
+        ],
+        "time_per_seat": [{"name": k, "time": clock(v)} for k, v in sorted(seat_time.items(), key=lambda kv: -kv[1])],
+        "actions": actions,
+        "undos": undos,
+        "corrections": corrections,
+        "private_entries": private_dice,
+    }
+
+
+def _leader(values: Mapping[str, float]) -> str | None:
+    if not values:
+        return None
+    top = max(values.values())
+    tops = [n for n, v in values.items() if v == top]
+    return tops[0] if len(tops) == 1 else None
+
+
+def _lead(series: Sequence[tuple[Any, Mapping[str, float]]]) -> list[dict[str, Any]]:
+    """Who led at each point of the chart, and by how much over the second."""
+    out = []
+    for x, values in series:
+        ranked = sorted(values.values(), reverse=True)
+        out.append({"x": x, "leader": _leader(values), "by": (ranked[0] - ranked[1]) if len(ranked) > 1 else 0})
+    return out
+
+
+def _turning_points(series: Sequence[tuple[Any, Mapping[str, float]]]) -> list[str]:
+    """The largest swings of one player's number between two points, and every change of leader."""
+    swings: list[tuple[float, str]] = []
+    last_leader = None
+    for (_x0, a), (x1, b) in zip(series, series[1:], strict=False):
+        for name in b:
+            delta = b[name] - a.get(name, 0)
+            if delta:
+                swings.append((abs(delta), f"{x1}: {name} {delta:+g} (to {b[name]:g})"))
+        leader = _leader(b)
+        if leader and leader != (last_leader or _leader(a)):
+            swings.append((math.inf, f"{x1}: {leader} takes the lead"))
+        last_leader = leader or last_leader
+    return [text for _size, text in sorted(swings, key=lambda s: -s[0])[:MAX_LISTED]]
+
+
+def _verdict(z: float, n: float) -> str:
+    if n < 10:
+        return "too few dice to tell"
+    if z >= 2:
+        return "hot dice"
+    if z >= 1:
+        return "lucky"
+    if z <= -2:
+        return "cursed"
+    if z <= -1:
+        return "unlucky"
+    return "fair"
+
+
+def recap_text(r: Mapping[str, Any], title: str) -> str:
+    """The recap as plain text, to paste into a group chat."""
+    lines = [f"{title}: recap"]
+    res = r.get("result")
+    if res:
+        lines.append(f"{res['label']}: {' & '.join(res['winners']) or 'nobody'}")
+        lines.append("Final: " + " · ".join(f"{n} {s}" for n, s in res["scores"]))
+    if r["turning_points"]:
+        lines.append("Turning points: " + "; ".join(r["turning_points"]))
+    for key, heading in (("biggest_rolls", "Biggest rolls"), ("luckiest_rolls", "Luckiest rolls")):
+        if r[key]:
+            lines.append(heading + ": " + "; ".join(_roll_words(x) for x in r[key]))
+    if r["luck"]:
+        lines.append(
+            "Luck: " + "; ".join(f"{x['name']} {x['verdict']} ({x['dice']} dice, z {x['z']:+})" for x in r["luck"])
+        )
+    if r["time_per_seat"]:
+        lines.append("Time: " + "; ".join(f"{x['name']} {x['time']}" for x in r["time_per_seat"]))
+    lines.append(f"{r['actions']} log entries, {r['undos']} undos, {r['corrections']} corrections")
+    if r["private_entries"]:
+        lines.append(f"{r['private_entries']} private rolls of other seats are not shown")
+    return "\n".join(lines) + "\n"
+
+
+def _roll_words(x: Mapping[str, Any]) -> str:
+    faces = ",".join(str(f) for f in x["faces"])
+    return f"{x['who']} {x['label']} {x['expr']} {faces} = {x['total']} ({x['chance']} to roll this or more)"

@@ -1,0 +1,65 @@
+"""The recap (#34): told from the game's own log, as JSON, plain text and one PNG drawn by the e-paper's renderer,
+each as the asking seat may read it (a Venus 2140 pool's faces count only in its own seat's luck and rolls)."""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+
+from PIL import Image
+from tableside.core.recap import sum_at_least
+
+from tests.golden_states import ENDINGS, SCENARIOS
+from tests.httpapi import AUTH, acted, api_client, new_table, phone, seated
+from tests.test_v2140_turns_browser import POOLS
+
+
+def test_the_odds_of_a_total_are_exact():
+    assert sum_at_least(2, 6, 12) == Fraction(1, 36)
+    assert sum_at_least(2, 6, 2) == 1
+    assert sum_at_least(5, 6, 17) == Fraction(sum(1 for n in range(6**5) if _total(n) >= 17), 6**5)
+
+
+def _total(n: int) -> int:
+    return sum((n // 6**i) % 6 + 1 for i in range(5))
+
+
+def test_the_recap_of_a_finished_game_as_json_text_and_picture(tmp_path):
+    options, actions = SCENARIOS["venom"]
+    with api_client(tmp_path, 1) as client:
+        client.post("/api/sessions", json={"system": "venom", "options": options}, headers=AUTH)
+        for action in [*actions, *ENDINGS["venom"]]:
+            acted(client, action)
+        told = client.get("/api/sessions/active/recap", headers=AUTH).get_json()
+        assert told["result"]["winners"] == ["Ann"]
+        combat = next(r for r in told["biggest_rolls"] if r["label"] == "Combat")
+        # 4,6,4,2,1 = 17 on 5d6: 4,668 of the 7,776 ways reach 17 or more (counted by brute force above).
+        assert combat["total"] == 17 and combat["odds"] == "389/648" and combat["chance"] == "60%"
+        assert told["luck"] and told["undos"] == 0 and told["actions"] == len(actions) + 1
+        text = client.get("/api/sessions/active/recap.txt", headers=AUTH)
+        assert text.mimetype == "text/plain"
+        words = text.get_data(as_text=True)
+        assert "Medal of Honor: Ann" in words and "Final: Ann 2 VP" in words and "60% to roll this or more" in words
+        png = client.get("/api/sessions/active/recap.png", headers=AUTH)
+        assert png.mimetype == "image/png"
+        with Image.open(io.BytesIO(png.data)) as image:
+            assert image.size == (780, 1688)
+        (tmp_path / "recap.png").write_bytes(png.data)
+
+
+def test_a_private_pool_counts_only_in_its_own_seat_s_recap(tmp_path):
+    with new_table(tmp_path, 1) as t:
+        client, a, b = phone(t), phone(t), phone(t)
+        client.post("/api/sessions", json={"system": "v2140", "options": {"players": ["Shred", "Sven"]}}, headers=AUTH)
+        shred, sven = seated(a, "Shred"), seated(b, "Sven")
+        acted(a, POOLS[0], shred)
+        acted(a, POOLS[1], shred)
+        own = a.get("/api/sessions/active/recap", headers=shred).get_json()
+        other = b.get("/api/sessions/active/recap", headers=sven).get_json()
+        table = client.get("/api/sessions/active/recap", headers=AUTH).get_json()
+        assert [x["name"] for x in own["luck"]] == ["Shred"] and own["luck"][0]["dice"] == 4
+        assert any(r["faces"] == [5, 5, 5, 4] for r in own["biggest_rolls"])
+        for view in (other, table):
+            assert view["luck"] == [] and view["biggest_rolls"] == [] and view["private_entries"] == 1
+        words = b.get("/api/sessions/active/recap.txt", headers=sven).get_data(as_text=True)
+        assert "5,5,5,4" not in words and "private rolls of other seats are not shown" in words
