@@ -156,7 +156,10 @@ def test_rolls_shown_free_rolls_and_undo_redo(system_id: str, tmp_path: Path) ->
             roll = table.view()["roll"]
             if entry["rolls"] and not entry.get("private"):
                 rolled_in_the_open += 1
-                if roll is not None:  # still current after the action: the table shows the log's faces
+                # still current after the action: the table shows the log's faces, except once the rules
+                # have ended the game, when the end screen leads with the result and leaves the last turn's
+                # dice out (core/recap_screen.py, issue 34)
+                if roll is not None and table.screen().result is None:
                     assert [r["rolls"] for r in roll["rolls"]] == [r["rolls"] for r in entry["rolls"]]
                     assert entry["rolls"][-1]["rolls"] in _shown_faces(table), (raw, _shown_faces(table))
             table.undo(source="cli")
@@ -167,7 +170,8 @@ def test_rolls_shown_free_rolls_and_undo_redo(system_id: str, tmp_path: Path) ->
                 state = table.view()["state"]
                 result = table.roll("2d6", source="cli")
                 assert table.view()["state"] == state, "a free roll changed the game's state"
-                assert result["rolls"] in _shown_faces(table), "the free roll is not on the table"
+                if table.screen().result is None:  # (the end screen: as above)
+                    assert result["rolls"] in _shown_faces(table), "the free roll is not on the table"
         assert accepted >= len(scenario), f"only {accepted} actions were accepted"
         assert rolled_in_the_open or system_id == "vegas"  # Vegas rolls only for random picks
     finally:
