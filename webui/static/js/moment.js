@@ -7,7 +7,18 @@ import { keepSeat } from "./seats.js";
 import { loadHistory } from "./history.js";
 import { loadSessions, loadFrame, showTab } from "./games.js";
 import { keepAwake } from "./live.js";
-import { drawResult } from "./recap.js";
+
+// The end of a game (recap.js) is fetched only once a game has ended: most first loads never need it. ``ended``
+// keeps the newest view, so a change that lands while the module loads is the one drawn.
+let ended = null;
+function drawEnd(v) {
+  if (ended && ended.module) return ended.module.drawResult(v);
+  if (!ended && !(v && v.screen && v.screen.result)) return; // nothing drawn yet, nothing to hide
+  if (ended) { ended.view = v; return; }
+  ended = { view: v, module: null };
+  import("./recap.js").then((m) => { ended.module = m; m.drawResult(ended.view); },
+    (e) => { ended = null; banner(`The end of the game could not be shown: ${e.message}. Reload the page.`); });
+}
 
 // One refresh at a time: events that arrive meanwhile fold into one more pass. ``given``: a moment this phone's
 // own change was answered with (``changing``), drawn without asking for it.
@@ -136,7 +147,7 @@ function showGame() {
   // the header is tight: the player's short name ("Ann", as the e-paper shortens "Ann (Venus)"), the whole one on hover
   $("seat").textContent = `Seat: ${seat ? seat.seat : "table"}`;
   $("seat").title = seat ? `This phone sits at ${seatLabel(seat.seat)}'s seat` : "A table phone: no seat";
-  drawResult(v); // the game's end leads, above "Now" (recap.js)
+  drawEnd(v); // the game's end leads, above "Now" (recap.js)
   drawBoard(screen);
   drawActions();
   drawNumbers();
