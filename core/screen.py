@@ -34,6 +34,7 @@ class KeyFigure:
     unit: str = ""
     priority: int = 1
     tone: Tone = "normal"
+    fix: str = ""  # the tracked number it shows (a phone taps it to correct it); "": none
     kind: str = field(default="figure", init=False)
 
 
@@ -50,6 +51,7 @@ class Track:
     marks: tuple[int, ...] = ()
     priority: int = 2
     tone: Tone = "normal"
+    fix: str = ""  # the tracked number it shows (a phone taps it to correct it); "": none
     kind: str = field(default="track", init=False)
 
 
@@ -85,6 +87,7 @@ class GridRow:
     cells: tuple[str, ...]
     highlight: bool = False
     colour: int | None = None
+    fix: tuple[str, ...] = ()  # per cell, the tracked number it shows ("": none): a phone taps it to correct it
 
 
 @dataclass(frozen=True)

@@ -465,7 +465,7 @@ def test_vnm_a_population_correction_names_where_the_chip_comes_from_in_one_tap(
     ann.tap(sources.get_by_role("button", name="Ann (Venus): population: one more, from India", exact=True))
     expect(ann.said()).to_have_text("Ann (Venus) corrected their population: 0 -> 1, 1 from India (fixed on a phone)")
     counted("any correction, VNM population from its bar", ann, 2)
-    expect(ann.page.locator("#board .barfix")).to_have_count(0)  # done: the bar is a bar again
+    expect(ann.page.locator("#board .numfix")).to_have_count(0)  # done: the bar is a bar again
     ann.at(version + 1)
     ann.page.evaluate("() => fetch('/api/sessions/active/undo', {method: 'POST'})")
     ann.at(version + 2)
@@ -941,3 +941,51 @@ def test_vegas_a_seated_card_on_a_360_px_phone_keeps_its_13_numbers_to_two_rows(
     shot(jo.page, "taps-vegas-360", full_page=False)
     assert hidden_or_covered(jo.page, numbers) == []
     jo.close()
+
+
+# -- a number fixed where it is shown -----------------------------------------------------------
+# One number on each system's board: the tap on it opens its fix under it, prefilled, and + (or where a chip comes
+# from) is the second tap; nothing scrolled between the two (#36: "Fix a number" sat 885-1208 px down).
+FIX_SHOWN = {
+    "vegas": (
+        {"players": VEGAS_PLAYERS},
+        JO_LEADS,
+        "Fix Kim's VP: 0",
+        "Kim's VP: one more",
+    ),
+    "venom": ({"players": ["Ann", "Bob"]}, (*TACTICAL, LEADER), "Fix Health Track: 3", "Health Track: one more"),
+    "v2140": (
+        {"players": ["Shred", "Sven"]},
+        POOLS,
+        "Fix Shred: books: 0",
+        "Shred: books: one more",
+    ),
+    "vnm": (
+        VNM,
+        (),
+        "Fix China: population: 27",
+        "China: population: one less, to the destroyed pile",
+    ),
+}
+
+
+@pytest.mark.parametrize("system", sorted(FIX_SHOWN))
+def test_fix_the_number_shown_is_two_taps_and_no_scroll(browser, server, system):
+    options, actions, number, fix = FIX_SHOWN[system]
+    version = new_game(server, system, options, *actions)
+    p = Phone(browser, server).at(version)
+    board = p.page.locator("#board")
+    shown = board.get_by_role("button", name=number, exact=True)
+    shown.scroll_into_view_if_needed()  # where the phone sees the wrong number: from there, no scrolling
+    p.tap(shown)
+    button = board.get_by_role("button", name=fix, exact=True)
+    expect(button).to_be_in_viewport(ratio=1)
+    # The fix and the number it fixes both in sight, nothing over them (the sticky header, the send row).
+    assert hidden_or_covered(p.page, button, shown) == []
+    shot(p.page, f"taps-fix-shown-{system}", full_page=False)
+    p.tap(button)
+    expect(p.said()).to_contain_text("Corrected")
+    counted(f"fix the number shown, {system}", p, 2)
+    p.at(version + 1)
+    expect(board.locator(".numfix")).to_have_count(0)  # done: the board is a board again
+    p.close()

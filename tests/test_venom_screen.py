@@ -113,8 +113,9 @@ def test_screen_during_combat_shows_leader_tracks_and_capture_chance_first():
     assert screen.status == "R1 Ann: Tactical"
     assert screen.prompt == "Ann: roll the Combat Dice (5 dice)"
     shown = _by_label(screen)
-    assert shown["Health"] == Track("Health", 3, 1, 8, "scale", priority=1)
-    assert shown["Defense"] == Track("Defense", 4, 1, 8, "scale", priority=1)
+    # Each names the number a phone's tap on it corrects (#36: fixed where it is shown).
+    assert shown["Health"] == Track("Health", 3, 1, 8, "scale", priority=1, fix="health_track")
+    assert shown["Defense"] == Track("Defense", 4, 1, 8, "scale", priority=1, fix="defense_track")
     assert shown["Capture"] == KeyFigure("Capture", "50%", unit=" (5 dice)", priority=1, tone="accent")
     assert shown["Event Track"].style == "boxes" and shown["Event Track"].maximum == 5
     assert shown["VENOM Strikes! next"].value == "10/36"  # an All Is Quiet drawn: 10 of 36 left

@@ -40,7 +40,9 @@ def screen(state: State, roll: TableRoll | None = None) -> Screen:
             f"{p['books']} book{'s' if p['books'] != 1 else ''}",
             extra,
         )
-        rows.append(GridRow(name, cells, highlight=name == now, colour=screen_colour(i)))
+        points = "murphy" if p["role"] == "gm" else f"participants.{name}.player_points"
+        fix = ("", f"participants.{name}.books", points)
+        rows.append(GridRow(name, cells, highlight=name == now, colour=screen_colour(i), fix=fix))
     elements: list[Any] = [Grid("Scene pools", ("dice", "books", "points"), tuple(rows), priority=1, score_columns=2)]
     ex = state["exchange"]
     if ex:

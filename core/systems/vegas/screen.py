@@ -35,7 +35,8 @@ def board_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:
             str(state["hand"][player]),
         )
         lead = player in acting(state)
-        rows.append(GridRow(player, cells, highlight=lead, colour=i))
+        fix = (f"vp.{i}", *(f"boards.{i}.{t}" for t in rules.TRACKS), "", f"hand.{i}")
+        rows.append(GridRow(player, cells, highlight=lead, colour=i, fix=fix))
     return tuple(rows)
 
 
@@ -48,7 +49,12 @@ def token_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:
     if not any(any(held.values()) for held in tokens.values()):
         return ()
     return tuple(
-        GridRow(p, tuple(str(tokens[p].get(c, 0)) for c in rules.TOKEN_COLOURS), colour=i)
+        GridRow(
+            p,
+            tuple(str(tokens[p].get(c, 0)) for c in rules.TOKEN_COLOURS),
+            colour=i,
+            fix=tuple(f"tokens.{i}.{c}" for c in rules.TOKEN_COLOURS),
+        )
         for i, p in enumerate(state["players"])
     )
 

@@ -31,8 +31,18 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
         # The Leader's Health and Defense read together (one scale under the other), before the scores and the
         # Leader's name, so they take the top of the body and stay large.
         elements += [
-            Track("Health", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=1),
-            Track("Defense", st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=1),
+            Track(
+                "Health", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=1, fix="health_track"
+            ),
+            Track(
+                "Defense",
+                st["defense_track"],
+                rules.TRACK_MIN,
+                rules.TRACK_MAX,
+                "scale",
+                priority=1,
+                fix="defense_track",
+            ),
         ]
         elements += _leader(st)
     elements += [
@@ -45,6 +55,7 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
             threshold=rules.EVENT_TRACK_FINAL,
             priority=low if attacking else 1,
             tone="alert" if st["final_effect"] else "normal",
+            fix="event_track",
         ),
         _venom_strikes(st, priority=low if attacking else 1),
     ]

@@ -97,17 +97,22 @@ def _earth_left(state: State) -> Text:
 
 def _earth(state: State) -> Grid:
     rows = []
-    for area in state["land_areas"]:
+    for n, area in enumerate(state["land_areas"]):
         mark = "*" if area["source"] == "players confirm" else ""
         cells = (
             (str(area["population"]), str(area["infected"]))
             if state["version"] == "Enhanced"
             else (str(area["population"]),)
         )
-        rows.append(GridRow(area["name"] + mark, cells))
+        fix = (f"land_areas.{n}.population", f"land_areas.{n}.infected")[: len(cells)]
+        rows.append(GridRow(area["name"] + mark, cells, fix=fix))
     if state["destroyed"]:
         rows.append(
-            GridRow("Destroyed", (str(state["destroyed"]),) + (("",) if state["version"] == "Enhanced" else ()))
+            GridRow(
+                "Destroyed",
+                (str(state["destroyed"]),) + (("",) if state["version"] == "Enhanced" else ()),
+                fix=("destroyed",),
+            )
         )
     columns = ("left", "inf") if state["version"] == "Enhanced" else ("left",)
     return Grid("Earth", columns, tuple(rows), priority=4)
@@ -121,6 +126,7 @@ def _fleets(state: State) -> Grid:
             (str(w["on_board"]), str(w["fleet"] - w["on_board"])),
             highlight=world == now,
             colour=world_colour(world),
+            fix=(f"worlds.{world}.on_board", ""),
         )
         for world, w in state["worlds"].items()
     )
@@ -135,6 +141,7 @@ def _zap(state: State) -> Grid:
             (str(p["zap"]["deck"]), str(p["zap"]["hand"]), str(p["zap"]["discard"])),
             highlight=i == turn,
             colour=player_colour(state, i),
+            fix=("", f"players.{i}.zap.hand", f"players.{i}.zap.discard"),
         )
         for i, p in enumerate(state["players"])
     )

@@ -23,8 +23,10 @@ export function drawBoard(screen) {
     const tone = e.tone && e.tone !== "normal" ? ` tone-${e.tone}` : "";
     if (e.kind === "figure") {
       if (!figs) { figs = el("div", { class: "figures" }); box.append(figs); }
-      figs.append(el("div", { class: `figure${tone}` }, el("div", { class: "v" }, `${e.value}${e.unit ? " " + e.unit : ""}`),
+      const v = `${e.value}${e.unit ? " " + e.unit : ""}`;
+      figs.append(el("div", { class: `figure${tone}` }, el("div", { class: "v" }, fixable(e.fix) ? numButton(e.fix, v) : v),
         el("div", { class: "l" }, human(e.label))));
+      if (fixer && S.numFix === e.fix && fixable(e.fix)) { box.append(fixer.fixPanel(fixable(e.fix))); figs = null; }
       continue;
     }
     figs = null;
@@ -46,36 +48,35 @@ function drawElement(e, tone) {
         cells.push(el("span", { class: cls || undefined }, String(n)));
       }
     }
-    return el("div", { class: `el${tone}` }, el("h3", {}, `${human(e.label)}: ${e.value}`),
-      cells.length ? el("div", { class: "track", "aria-hidden": "true" }, cells) : null);
+    const head = `${human(e.label)}: ${e.value}`;
+    return el("div", { class: `el${tone}` }, el("h3", {}, fixable(e.fix) ? numButton(e.fix, head) : head),
+      cells.length ? el("div", { class: "track", "aria-hidden": "true" }, cells) : null, panel([e.fix]));
   }
   if (e.kind === "bars") {
     return el("div", { class: `el${tone}` }, el("h3", {}, human(e.title) + (e.threshold && !String(e.title).includes(String(e.threshold)) ? ` (wins at ${e.threshold})` : "")),
       (e.bars || []).flatMap((b) => {
         const words = human(b.label) + (b.note ? ` (${b.note})` : "");
-        // A bar that is a conserved number (VNM: a player's population) is one tap from its fix: where a chip
-        // comes from or goes to, under the bar; that tap is the correction (2 taps, the list not opened).
+        // A bar that is a conserved number (VNM: a player's population) is one tap from its fix, as any number shown.
         const t = tracked().find((x) => x.balance && x.pile === b.label);
-        const open = t && S.barFix === t.key;
-        const name = t && human(t.label || t.key);
-        const label = t ? el("button", { type: "button", class: "fixbar", "aria-expanded": String(open), "aria-label": `Fix ${name}`,
-          onclick: () => { S.barFix = open ? null : t.key; drawBoard((S.view && S.view.screen) || {}); } }, words) : el("span", {}, words);
-        const row = el("div", { class: `bar${c(b.colour)}` }, label,
+        const row = el("div", { class: `bar${c(b.colour)}` }, t ? numButton(t.key, words, `Fix ${human(t.label)}`) : el("span", {}, words),
           el("span", { class: "b", "aria-hidden": "true" }, el("i", { style: `width:${Math.min(100, (100 * b.value) / Math.max(1, b.maximum || e.threshold || b.value))}%` })),
           el("span", { class: "n" }, String(b.value)));
-        if (!open) return [row];
-        // One more while under its maximum, one less while above its minimum (0 population: nothing to take away).
-        const fixes = [t.maximum == null || t.value < t.maximum ? movesFor(t, name, 1) : null,
-          t.minimum == null || t.value > t.minimum ? movesFor(t, name, -1) : null].filter(Boolean);
-        fixes.forEach((m) => { m.hidden = false; });
-        return [row, el("div", { class: "barfix" }, fixes)];
+        const fix = t && panel([t.key]);
+        return fix ? [row, fix] : [row];
       }));
   }
   if (e.kind === "grid") {
     return el("div", { class: `el scroll${tone}` }, el("h3", {}, human(e.title)),
       el("table", { class: "grid" }, el("thead", {}, el("tr", {}, el("td", {}, ""), (e.columns || []).map((h) => el("th", { scope: "col" }, human(h))))),
-        el("tbody", {}, (e.rows || []).map((r) => el("tr", { class: `${r.highlight ? "hl" : ""}${c(r.colour)}` },
-          el("th", { scope: "row" }, human(r.label)), (r.cells || []).map((x) => el("td", {}, String(x))))))));
+        el("tbody", {}, (e.rows || []).flatMap((r) => {
+          const row = el("tr", { class: `${r.highlight ? "hl" : ""}${c(r.colour)}` }, el("th", { scope: "row" }, human(r.label)),
+            (r.cells || []).map((x, j) => {
+              const key = (r.fix || [])[j];
+              return el("td", {}, fixable(key) ? numButton(key, String(x)) : String(x));
+            }));
+          const fix = panel(r.fix || []); // the fix opens in the table, under the row of the number tapped
+          return fix ? [row, el("tr", { class: "fixrow" }, el("td", { colspan: (r.cells || []).length + 1 }, fix))] : [row];
+        }))));
   }
   if (e.kind === "dice") {
     return el("div", { class: `el${tone}` }, el("h3", {}, human(e.label) + (e.verdict ? `: ${e.verdict}` : "")),
@@ -84,8 +85,28 @@ function drawElement(e, tone) {
   return el("p", { class: `el${tone}` }, String(e.text ?? ""));
 }
 
-function tracked() {
+export function tracked() {
   return (S.view && Array.isArray(S.view.tracked)) ? S.view.tracked : [];
+}
+// A number the board shows that a correction may set (the screen names it: `fix`) is a button: one tap opens its
+// fix under it (fix.js, loaded on the first such tap), prefilled, with − and +: the second tap fixes it.
+let fixer = null;
+const fixable = (key) => Boolean(key) && tracked().find((t) => t.key === key);
+function numButton(key, text, name) {
+  const t = fixable(key);
+  return el("button", { type: "button", class: "fixnum", "aria-expanded": String(S.numFix === key),
+    "aria-label": name || `Fix ${human(t.label || t.key)}: ${t.value}`, onclick: () => openFix(key) }, text);
+}
+const panel = (keys) => (fixer && S.numFix && keys.includes(S.numFix) && fixable(S.numFix) ? fixer.fixPanel(fixable(S.numFix)) : null);
+function openFix(key) {
+  S.numFix = S.numFix === key ? null : key; S.numTyped = undefined;
+  const go = () => {
+    drawBoard((S.view && S.view.screen) || {});
+    const p = document.querySelector("#board .numfix");
+    if (p) p.scrollIntoView({ block: "nearest", behavior: "instant" });
+  };
+  if (fixer) go();
+  else import("./fix.js").then((m) => { fixer = m; go(); }, (e) => banner(`The fix could not be shown: ${e.message}. Reload the page.`, "error"));
 }
 // A seated phone's own numbers come first ("Kim's VP", "Ann (Venus): population"): the rest keep the table's order.
 function ownFirst(items) {
@@ -150,7 +171,7 @@ export function drawNumbers() {
 }
 // Where one chip of a conserved number comes from (`dir` 1: the piles holding one) or goes to (-1: any pile):
 // one button each ("China 23", "the destroyed pile 0"), the tap sends the correction.
-function movesFor(t, name, dir) {
+export function movesFor(t, name, dir) {
   const piles = tracked().filter((p) => p.balance === t.balance && p.key !== t.key && (dir < 0 || p.value > 0))
     .map((p) => ({ key: p.key, label: p.pile || p.label, holds: p.value }));
   const head = dir > 0 ? `One more for ${name}, from:` : `One less for ${name}, to:`;
@@ -162,7 +183,7 @@ function movesFor(t, name, dir) {
 // ``typed``: the words in the Set box, checked here as a number field checks them (the range said with what was
 // typed, never a rounded 100000000000000000000), so nothing out of range is sent. ``balance``: the pile a conserved
 // number's difference comes from or goes to.
-async function correct(t, value, typed = String(value), balance = undefined) {
+export async function correct(t, value, typed = String(value), balance = undefined) {
   const label = human(t.label || t.key);
   if (typed === "" || Number.isNaN(value) || (Number.isFinite(value) && !Number.isInteger(value))) { banner(`${label}: a whole number, please.`, "error"); return; }
   if ((t.minimum != null && value < t.minimum) || (t.maximum != null && value > t.maximum) || !Number.isFinite(value)) {
@@ -172,7 +193,7 @@ async function correct(t, value, typed = String(value), balance = undefined) {
     const res = await changing("/api/sessions/active/actions",
       { type: "correct", key: t.key, value, reason: "fixed on a phone", expected_version: S.view.version, ...(balance ? { balance } : {}) });
     saidNow(res.result || { summary: `Corrected ${human(t.label || t.key)} to ${value}` });
-    S.setOpen = null; S.setValue = undefined; S.moveOpen = null; S.barFix = null;
+    S.setOpen = null; S.setValue = undefined; S.moveOpen = null; S.numFix = null;
     banner("");
     await res.drawn();
   } catch (err) {
