@@ -91,6 +91,9 @@ class Field:
     exactly one of its values (a Game token's trump) is that value's question: its choices become that value's
     send buttons ("Play a card + Game, trump to:" Bot), in place of the plain one while it is shown. Inside a
     ``rows`` field it is an ordinary pick. It changes no server check either.
+    ``of_seats(state)`` for a pick that names whom the action is for (VNM's "Played for": a home world): each
+    seat's own choice, described as ``of_seats`` ({"Ann": "Venus"}), so a seated phone starts it at its own seat's
+    and asks first when it is sent for another's. It changes no server check either.
     """
 
     name: str
@@ -118,6 +121,7 @@ class Field:
     help_now: Callable[[State], str] | None = None
     sends: bool = False
     required_now: Callable[[State], bool] | None = None
+    of_seats: Callable[[State], Mapping[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -209,6 +213,8 @@ class Field:
             out["for_role"] = self.for_role
         if self.sends:
             out["sends"] = True
+        if self.of_seats is not None and state is not None:
+            out["of_seats"] = dict(self.of_seats(state))
         if self.choices_of is not None and state is not None:
             per = self.choices_of(state)
             out["choices_by"] = {"field": self.choices_by, "values": {str(k): list(v) for k, v in per.items()}}

@@ -56,6 +56,8 @@ class ActionSpec:
     Basic game), so the list of actions for this game (``GET .../actions``, the phone) leaves it out
     rather than greying it out "Not now" for the whole game, as a field's ``applies`` leaves the field
     out. It changes no server check: posted anyway, ``available`` refuses it in its own words.
+    ``every_seat``: the action changes every seat's state at once (Venus 2140's follow-up conflict halves every
+    pool), described so; a seated phone asks first, naming who is affected.
     """
 
     type: str
@@ -72,6 +74,7 @@ class ActionSpec:
     taps: tuple[str, ...] = ()
     for_role: str = ""
     applies: Callable[[State], bool] | None = None
+    every_seat: bool = False
 
     def applies_in(self, state: State | None) -> bool:
         """Whether this action is part of the game in ``state`` (None: any game, as ``describe()`` lists)."""
@@ -111,6 +114,8 @@ class ActionSpec:
             out["seat_field"] = self.seat_field
         if self.for_role:
             out["for_role"] = self.for_role
+        if self.every_seat:
+            out["every_seat"] = True
         drawn = {f["name"] for f in out["fields"]}
         if self.taps and drawn.issuperset(self.taps):  # only where every one of them applies now
             out["taps"] = list(self.taps)

@@ -599,3 +599,21 @@ def test_the_docs_rules_table_quotes_the_rulebook():
         assert quotes, row
         for pair in quotes:
             quoted(pair[0] or pair[1])
+
+
+def test_button_c_passes_over_a_knocked_out_participant_and_says_so():
+    """#36: C gave the move to a knocked-out seat, who "stop[s] doing anything". It goes past them now, and says
+    so; an older log's C (no ``skip_stopped``) replays as it was played."""
+    quoted("You aren't wounded, but you stop doing anything.")
+    s = with_pools(scene(), Sven=[6, 5, 4], Shred=[6, 6], GM=[6, 6, 5])
+    s, _ = act(s, {"type": "add_effect", "character": "Sven", "effect": "Knock Out", "by": "GM"})
+    order = s["order"]
+    s["turn"] = (order.index("Sven") - 1) % len(order)
+    before = copy.deepcopy(s)
+    c = next(b for b in SYSTEM.bindings if b.button == "C").action(s)
+    after, r = act(s, c)
+    nxt = order[(order.index("Sven") + 1) % len(order)]
+    assert after["order"][after["turn"]] == nxt
+    assert r["summary"].startswith(f"{nxt}'s move") and "past Sven (knocked out)" in r["summary"]
+    old, _ = SYSTEM.apply(before, {"type": "next_participant"}, None)  # as an older log holds it
+    assert old["order"][old["turn"]] == "Sven"

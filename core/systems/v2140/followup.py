@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import campaign_actions, goals, pool
+from tableside.core.systems.v2140 import campaign_actions, effects, goals, pool
 from tableside.core.systems.v2140.state import current, participant, who
 from tableside.core.words import plural
 
@@ -73,10 +73,18 @@ def next_participant(state: State, action: dict, ctx: Any) -> tuple[State, dict]
     if state["exchange"]:
         ex = state["exchange"]
         raise RuleError(f"resolve {ex['actor']}'s exchange against {ex['target']} (B) before moving on")
-    state["turn"] = (state["turn"] + 1) % len(state["order"])
-    if state["turn"] == 0:
-        state["round"] += 1
+    skipped = []
+    for _ in state["order"]:
+        state["turn"] = (state["turn"] + 1) % len(state["order"])
+        if state["turn"] == 0:
+            state["round"] += 1
+        # A knocked-out participant "stop[s] doing anything": the move goes past them (logged since #36 as
+        # ``skip_stopped``; an older log's C replays as it was played).
+        if not action.get("skip_stopped") or effects.stopped(state, current(state)) is None:
+            break
+        skipped.append(current(state))
     now = current(state)
     state["acted"].pop(now, None)
     state["lead"] = None
-    return state, {"summary": f"{now}'s move (round {state['round']})"}
+    past = f", past {' and '.join(skipped)} (knocked out)" if skipped else ""
+    return state, {"summary": f"{now}'s move (round {state['round']}){past}"}

@@ -368,6 +368,7 @@ ACTIONS: dict[str, ActionSpec] = {
             group="Conflict",
             available=no_exchange,
             example={},
+            every_seat=True,
         ),
         ActionSpec(
             "take_on_the_chin",
@@ -389,6 +390,9 @@ ACTIONS: dict[str, ActionSpec] = {
             "Next participant (C)",
             "The next participant's move; after the last, a new round.",
             followup.next_participant,
+            # Never asked (no phone draws it): logged as True, so a knocked-out participant is passed over, while
+            # a log from before it replays its C as played.
+            (Field("skip_stopped", "flag", required=False, default=True, applies=lambda state: False),),
             group="Conflict",
             available=no_exchange,
             example={},

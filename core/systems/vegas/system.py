@@ -358,6 +358,7 @@ _SPECS = (
                 default="",
                 help="Game 6-9: whom to steal from (random if not given)",
                 shown_when=_GAME_STEAL,
+                differs_from="player",  # never the claimer (#36: it started at them, so every claim was refused)
             ),
             Field(
                 "colour",

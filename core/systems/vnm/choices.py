@@ -27,6 +27,14 @@ def world_choices(state: State) -> list[Choice]:
     return [Choice(w, who(state, w)) for w in state.get("worlds", {})]
 
 
+def own_worlds(state: State) -> dict[str, str]:
+    """Each seat's own home world, for what a player plays for themself: the one whose turn it is, else the first."""
+    if not state.get("worlds"):
+        return {}
+    now = current_world(state)
+    return {p["name"]: now if now in p["home_worlds"] else p["home_worlds"][0] for p in state["players"]}
+
+
 def enemies(state: State) -> list[Choice]:
     """Fleets the player whose turn it is may attack: every other team's, with its ships on the board."""
     if not state.get("worlds"):

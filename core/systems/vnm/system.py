@@ -37,6 +37,7 @@ from tableside.core.systems.vnm.choices import (
     earth_builds,
     enemies,
     enhanced,
+    own_worlds,
     world_choices,
 )
 from tableside.core.systems.vnm.screen import player_colour
@@ -309,6 +310,7 @@ ACTIONS: dict[str, ActionSpec] = {
                     required=False,
                     choices=world_choices,
                     help="the planet it is played for (default: whose turn it is)",
+                    of_seats=own_worlds,
                 ),
                 Field(
                     "number",

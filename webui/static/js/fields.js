@@ -365,8 +365,8 @@ function flag(f, id, label, help) {
 }
 // A seat's own dice (a Venus 2140 scene pool) are tapped as they are: the dice chosen are the faces sent.
 function poolDice(f, id, label, help) {
-  const picked = new Set();
-  const dice = f.offer.map((face, i) => el("button", { type: "button", class: "die", "aria-pressed": "false",
+  const picked = new Set(f.required && f.offer.length === 1 ? [0] : []); // the only die: nothing else to choose
+  const dice = f.offer.map((face, i) => el("button", { type: "button", class: "die", "aria-pressed": String(picked.has(i)),
     "aria-label": `Die ${i + 1} showing ${face}`, onclick: (ev) => {
       if (picked.has(i)) picked.delete(i); else picked.add(i);
       ev.currentTarget.setAttribute("aria-pressed", String(picked.has(i)));

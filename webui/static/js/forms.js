@@ -3,7 +3,7 @@ import { $, S, el, human, labelOf, choiceList, mySeat, api, banner, guarded } fr
 import { said, saidNow } from "./said.js";
 import { refresh, changing, acting } from "./moment.js";
 import { seatsNow, seatLabel } from "./board.js";
-import { phonesOnly, tableMay, seatFor, quickField, asks } from "./moves.js";
+import { phonesOnly, tableMay, seatFor, quickField, asks, ownSeatField } from "./moves.js";
 import { shownWhen, valueIn, narrowed, differs, recheckOn, fieldWidget } from "./fields.js";
 import { confirmBox } from "./seats.js";
 
@@ -19,8 +19,11 @@ export function actionForm(a, close, big = false, kept = {}) {
       return { ...f, choices, required: true, default: here.includes(who) ? who : here[0], help: "" };
     }
     const canBe = (f.kind === "seat" || f.kind === "pick") && who !== undefined && choiceList(f).some((c) => c.value === who);
-    // A pick is the phone's own seat only where the action says so (a.seat_field): "Settle the tie: Player" names anyone.
-    return canBe && f.default === undefined && (f.kind === "seat" || f.name === a.seat_field) ? { ...f, default: who } : f;
+    // A pick is the phone's own seat only where the action says so (a.seat_field): "Settle the tie: Player" names anyone;
+    // one played for a seat (of_seats: VNM's "Played for") starts at this phone's own seat's choice.
+    const own = mySeat() && f.of_seats && f.default === undefined ? f.of_seats[mySeat().seat] : undefined;
+    if (own !== undefined) return { ...f, default: own };
+    return canBe && f.default === undefined && ownSeatField(a, f) ? { ...f, default: who } : f;
   });
   const fields = drawn.map((f, i) => {
     const server = (a.fields || [])[i]; // the table's own start (not one entered, nor the seat) leaves no blank choice
@@ -55,7 +58,7 @@ export function actionForm(a, close, big = false, kept = {}) {
   // A seated phone acts as its seat: "who does it" is said by the seat, not asked again (still sent).
   const mine = mySeat();
   fields.forEach((f, i) => {
-    if (mine && f.default === mine.seat && (f.kind === "seat" || f.name === a.seat_field) && !f.shown_when) widgets[i].node.hidden = true;
+    if (mine && f.default === mine.seat && ownSeatField(a, a.fields[i]) && !f.shown_when) widgets[i].node.hidden = true;
   });
   // Notes for the log (optional words) fold away under "More", so the send button stays on the first screen.
   // A required last choice comes after the values it sends with, and is the send; an optional one (a Leader
@@ -205,16 +208,28 @@ export function runsTable() {
 async function othersTurn(a, body) {
   const mine = mySeat();
   if (!mine || runsTable()) return true;
+  const what = a.label || human(a.type), me = seatLabel(mine.seat);
+  // Every seat's state at once (a follow-up conflict): said with whom it changes, asked first.
+  if (a.every_seat) {
+    const all = seatsNow().map((x) => x.label || x.name).join(", ");
+    return confirmBox(`${what}: every seat`, `${a.doc || what} This changes ${all}. Send it from ${me}'s phone?`, "Yes, for everyone");
+  }
+  // Played for another seat (of_seats: a Zap card played for Cy's planet from Ann's phone): asked first, naming them.
+  const f = (a.fields || []).find((x) => x.of_seats && body[x.name] !== undefined && body[x.name] !== x.of_seats[mine.seat]);
+  const owner = f && Object.keys(f.of_seats).find((k) => f.of_seats[k] === body[f.name]);
+  if (f) {
+    const them = owner ? seatLabel(owner) : (choiceList(f).find((c) => c.value === body[f.name]) || {}).label || body[f.name];
+    return confirmBox(`For ${them}?`, `This phone sits at ${me}'s seat. ${what} for ${them}?`, `Yes, for ${them}`);
+  }
   const answering = ((S.acts && S.acts.pending) || []).filter((p) => [p.type, ...(p.also || [])].includes(a.type) && p.seat);
   const seats = [...new Set(answering.map((p) => p.seat))];
   const forSeat = [body.player, body.actor, body.participant, body.seat].find((x) => typeof x === "string");
-  const what = a.label || human(a.type);
   if (forSeat === mine.seat) {
     // Its own move in its turn, one no prompt waits for, or one the moment waits for from several seats at once
     // (each seat draws its own pool: no one seat's turn): sent. Out of turn (the moment names one other seat for
     // it, and the rules may take it: Venus 2140's exchange), it asks first.
     if (!seats.length || seats.includes(mine.seat) || seats.length > 1) return true;
-    const them = seatLabel(seats[0]), me = seatLabel(mine.seat);
+    const them = seatLabel(seats[0]);
     return confirmBox(`${them}'s move`, `It is ${them}'s move. ${what} as ${me} anyway?`, `Yes, as ${me}`);
   }
   const other = forSeat && seats.includes(forSeat) ? forSeat : seats.length && !seats.includes(mine.seat) ? seats[0] : null;

@@ -167,8 +167,11 @@ function doesIt(label) {
   return [verb.toLowerCase() + (/(s|sh|ch|x|z)$/i.test(verb) ? "es" : "s"), ...rest].join(" ");
 }
 // The field a seated phone answers by itself: who does it ("Player" in a seat's own move, the action's seat_field).
-function ownSeatField(a, f) {
-  return (f.kind === "seat" && (f.default === undefined || f.default === null)) || f.name === a.seat_field;
+// Never another pick (#36: a Game 6-9 steal's Opponent started at the claimer): not one that differs from a sibling,
+// nor a target, which is never the acting seat.
+export function ownSeatField(a, f) {
+  return f.name === a.seat_field || (!a.seat_field && f.kind === "seat" && (f.default === undefined || f.default === null)
+    && !f.differs_from && f.name !== "target");
 }
 // An action whose only question is who does it: a seated phone sends it with one tap as its seat; on a
 // table phone each seat the prompts wait for gets its own one-tap button ("Decline a trick bonus: Kim").
