@@ -7,6 +7,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from tableside.core.errors import TablesideError
 from tableside.core.system import run_action
 from tableside.core.systems.vegas import SYSTEM
@@ -14,6 +15,8 @@ from tableside.core.systems.vegas import SYSTEM
 DOC = Path(__file__).resolve().parent.parent / "docs" / "systems" / "vegas.md"
 TEXT = DOC.read_text(encoding="utf-8")
 BODIES = [json.loads(m) for m in re.findall(r"-d '(\{.*?\})'", TEXT)]
+# A step the page shows refused (HTTP 422) is played as refused: it changes nothing.
+REFUSED = [json.loads(m) for m in re.findall(r"-d '(\{.*?\})'\n```\n```http\nHTTP/1.1 422", TEXT)]
 ACTIONS = [b for b in BODIES if "type" in b]
 
 
@@ -53,6 +56,10 @@ def test_the_examples_play_in_order_as_one_game():
         if body["type"] == "reveal_card" and state["phase"] == "Tricks":
             state, tricks = _play_tricks_until_reveal(state, rng)
             assert tricks == 6 and state["revealer"] == "Ann" and state["hand"]["Ann"] == 1
+        if body in REFUSED:
+            with pytest.raises(TablesideError):
+                run_action(SYSTEM, state, body, rng=rng)
+            continue
         try:
             step = run_action(SYSTEM, state, body, rng=rng)
         except TablesideError as refused:

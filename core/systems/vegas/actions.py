@@ -77,7 +77,9 @@ def play_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, R
 
 def trick_winner(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
     state["playing"] = []
-    return state, tricks.trick_winner(state, action["winner"], action.get("tokens") or [])
+    # A log recorded before one token per player was checked here may hold two from one player: it replays.
+    tokens = action.get("tokens") or []
+    return state, tricks.trick_winner(state, action["winner"], tokens, one_per_player=not ctx.replaying)
 
 
 def play_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:

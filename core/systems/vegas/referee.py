@@ -67,17 +67,25 @@ def why(cards: Sequence[Card], trump: str, rank: str) -> str:
     return f"{word} of the led suit ({cards[0][0]})"
 
 
-def check_tokens(state: dict[str, Any], plays: Sequence[dict[str, Any]]) -> None:
-    """Only one token of each colour per trick, held by the player who plays it, used as allowed.
+def check_tokens(state: dict[str, Any], plays: Sequence[dict[str, Any]], *, one_per_player: bool = True) -> None:
+    """One token per player and one of each colour per trick, held by the player who plays it, used as allowed.
 
     ``plays``: ``{"player", "colour", "trump", "block"}`` in playing order. A Game token
     used (not played purely to block) names the suit the Trump Indicator moves to, or No Trump.
+    ``one_per_player`` False only replays a log recorded before that check.
     """
     first: dict[str, str] = {}
+    played: dict[str, str] = {}
     for play in plays:
         player, colour = play["player"], play["colour"]
         if colour not in rules.TOKEN_COLOURS:
             raise RuleError(f"{colour!r} is not a modifier token; they are {', '.join(rules.TOKEN_COLOURS)}")
+        if one_per_player and player in played:
+            raise RuleError(
+                f"You may play one modifier token face up along with your card: {player} already played "
+                f"the {played[player]} token in this trick, so cannot also play the {colour} token"
+            )
+        played[player] = colour
         if colour in first:
             raise RuleError(
                 f"only one token of each colour may be played per trick: {first[colour]} already "

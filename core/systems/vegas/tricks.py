@@ -173,8 +173,14 @@ def play_trick(state: State, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return _open_trick(state, winner, played, plays, notes, how)
 
 
-def trick_winner(state: State, winner: str, tokens: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
-    """Only the winner entered (and any tokens played, so the indicators and token counts follow)."""
+def trick_winner(
+    state: State, winner: str, tokens: Sequence[dict[str, Any]] = (), *, one_per_player: bool = True
+) -> dict[str, Any]:
+    """Only the winner entered (and any tokens played, so the indicators and token counts follow).
+
+    One token per player, as with the cards entered; ``one_per_player`` False only replays a log
+    recorded before that check.
+    """
     require_trick_phase(state)
     require_player(state, winner)
     if state["hand"][winner] < 1:
@@ -185,7 +191,7 @@ def trick_winner(state: State, winner: str, tokens: Sequence[dict[str, Any]] = (
         require_player(state, play["player"])
         if play["player"] not in holding:
             raise RuleError(f"{play['player']} holds no cards, so plays no token")
-    referee.check_tokens(state, plays)
+    referee.check_tokens(state, plays, one_per_player=one_per_player)
     _check_mobster(plays, None)
     notes = referee.apply_tokens(state, plays)
     unseen = hands.unseen_plays(state, holding)
