@@ -153,6 +153,7 @@ def test_undo_is_one_request(browser, server):
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
     p = Watched(browser, server).at(version)
     p.tap(p.page.locator("#numbers-title"))
+    expect(p.page.locator("#numbers li").first).to_be_visible()  # the list drawn (fix.js, fetched as it opens)
     p.watch()
     p.tap(p.page.get_by_role("button", name="Event Track: one more"))
     expect(p.said()).to_contain_text("Event Track")

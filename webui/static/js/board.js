@@ -1,10 +1,9 @@
-// The board (the system's screen model: figures, tracks, tables, dice) and its corrections: +/- and set on
-// every tracked number; the table's buttons, undo and redo.
-import { $, S, nextId, el, human, mySeat, banner, guarded } from "./core.js";
+// The board (the system's screen model: figures, tracks, tables, dice), each number shown one tap from its fix
+// (fix.js, with the "Fix a number" list); the table's buttons, undo and redo.
+import { $, S, el, human, mySeat, banner, guarded } from "./core.js";
 import { buttonSaid, saidNow } from "./said.js";
 import { refresh, changing, acting } from "./moment.js";
 import { runsTable } from "./forms.js";
-import { outOfRange } from "./fields.js";
 import { confirmBox } from "./seats.js";
 
 export function systemName(id) { const s = S.systems.find((x) => x.id === id); return s ? s.name : human(id); }
@@ -67,7 +66,7 @@ function drawElement(e, tone) {
   }
   if (e.kind === "grid") {
     return el("div", { class: `el scroll${tone}` }, el("h3", {}, human(e.title)),
-      el("table", { class: "grid" }, el("thead", {}, el("tr", {}, el("td", {}, ""), (e.columns || []).map((h) => el("th", { scope: "col" }, human(h))))),
+      el("table", { class: (e.columns || []).length > 5 ? "grid wide" : "grid" }, el("thead", {}, el("tr", {}, el("td", {}, ""), (e.columns || []).map((h) => el("th", { scope: "col" }, human(h))))),
         el("tbody", {}, (e.rows || []).flatMap((r) => {
           const row = el("tr", { class: `${r.highlight ? "hl" : ""}${c(r.colour)}` }, el("th", { scope: "row" }, human(r.label)),
             (r.cells || []).map((x, j) => {
@@ -98,109 +97,27 @@ function numButton(key, text, name) {
     "aria-label": name || `Fix ${human(t.label || t.key)}: ${t.value}`, onclick: () => openFix(key) }, text);
 }
 const panel = (keys) => (fixer && S.numFix && keys.includes(S.numFix) && fixable(S.numFix) ? fixer.fixPanel(fixable(S.numFix)) : null);
-function openFix(key) {
-  S.numFix = S.numFix === key ? null : key; S.numTyped = undefined;
-  const go = () => {
-    drawBoard((S.view && S.view.screen) || {});
-    const p = document.querySelector("#board .numfix");
-    if (p) p.scrollIntoView({ block: "nearest", behavior: "instant" });
-  };
+function withFixer(go) {
   if (fixer) go();
   else import("./fix.js").then((m) => { fixer = m; go(); }, (e) => banner(`The fix could not be shown: ${e.message}. Reload the page.`, "error"));
 }
-// A seated phone's own numbers come first ("Kim's VP", "Ann (Venus): population"): the rest keep the table's order.
-function ownFirst(items) {
-  const mine = mySeat();
-  if (!mine) return items;
-  const names = [...new Set([seatLabel(mine.seat), mine.seat])];
-  const own = (t) => names.some((n) => { const l = t.label || ""; return l.startsWith(`${n}'s `) || l.startsWith(`${n}: `); });
-  return [...items.filter(own), ...items.filter((t) => !own(t))];
+function openFix(key) {
+  S.numFix = S.numFix === key ? null : key; S.numTyped = undefined;
+  withFixer(() => {
+    drawBoard((S.view && S.view.screen) || {});
+    const p = document.querySelector("#board .numfix");
+    if (p) p.scrollIntoView({ block: "nearest", behavior: "instant" });
+  });
 }
+
+// "Fix a number": every tracked number in a list, drawn by fix.js once the list is opened (most changes need none).
+let listening = false;
 export function drawNumbers() {
-  const list = $("numbers");
-  const items = ownFirst(tracked());
-  $("numbers-box").hidden = !items.length;
-  $("numbers-title").textContent = `Fix a number (${items.length})`;
-  // A live update redraws the list: the control someone is using (the new value being typed) keeps the focus.
-  const now = document.activeElement;
-  const using = now && list.contains(now) ? { key: now.closest("li").dataset.key, label: now.getAttribute("aria-label"), input: now.tagName === "INPUT" } : null;
-  list.replaceChildren();
-  for (const t of items) {
-    const name = human(t.label || t.key);
-    const value = el("span", { class: "v" }, String(t.value));
-    const setbox = el("div", { class: "setbox", hidden: true });
-    // A conserved number (VNM population: chips move between areas, worlds and the destroyed pile): − and + ask
-    // where the chip goes to or comes from, and one tap there is the whole correction.
-    const moves = t.balance ? { less: movesFor(t, name, -1), more: movesFor(t, name, 1) } : null;
-    const step = (dir) => () => {
-      if (!moves) { correct(t, t.value + dir); return; }
-      const key = `${t.key}:${dir}`;
-      S.moveOpen = S.moveOpen === key ? null : key;
-      moves.less.hidden = S.moveOpen !== `${t.key}:-1`; moves.more.hidden = S.moveOpen !== `${t.key}:1`;
-      const open = moves.less.hidden ? moves.more : moves.less;
-      if (!open.hidden) open.scrollIntoView({ block: "nearest", behavior: "instant" });
-    };
-    const li = el("li", {}, el("span", {}, name),
-      el("button", { type: "button", "aria-label": `${name}: one less`, disabled: t.minimum !== undefined && t.minimum !== null && t.value <= t.minimum,
-        "aria-expanded": moves ? String(S.moveOpen === `${t.key}:-1`) : undefined, onclick: step(-1) }, "−"),
-      value,
-      el("button", { type: "button", "aria-label": `${name}: one more`, disabled: t.maximum !== undefined && t.maximum !== null && t.value >= t.maximum,
-        "aria-expanded": moves ? String(S.moveOpen === `${t.key}:1`) : undefined, onclick: step(1) }, "+"),
-      el("button", { type: "button", "aria-label": `Set ${name}`, onclick: () => {
-        setbox.hidden = !setbox.hidden;
-        S.setOpen = setbox.hidden ? null : t.key; S.setValue = undefined;
-        if (!setbox.hidden) setbox.querySelector("input").focus();
-      } }, "Set"),
-      moves ? [moves.less, moves.more] : null, setbox);
-    if (moves) { moves.less.hidden = S.moveOpen !== `${t.key}:-1`; moves.more.hidden = S.moveOpen !== `${t.key}:1`; }
-    const iid = `set${nextId()}`;
-    const input = el("input", { id: iid, type: "number", inputmode: "numeric", value: t.value, min: t.minimum ?? undefined, max: t.maximum ?? undefined });
-    input.addEventListener("input", () => { S.setValue = input.value; });
-    if (S.setOpen === t.key) { // a live update redraws the list: keep the box someone is typing in
-      setbox.hidden = false;
-      if (S.setValue !== undefined) input.value = S.setValue;
-    }
-    setbox.append(el("label", { for: iid, class: "help" }, `New value of ${name}`), input,
-      el("button", { type: "button", class: "primary", onclick: () => correct(t, Number(input.value), input.value.trim()) }, "Save"));
-    li.dataset.key = t.key;
-    list.append(li);
-  }
-  const row = using && [...list.children].find((li) => li.dataset.key === using.key);
-  const back = row && (using.input ? row.querySelector("input") : [...row.querySelectorAll("button")].find((b) => b.getAttribute("aria-label") === using.label));
-  if (back && !back.disabled && !back.closest("[hidden]")) back.focus({ preventScroll: true });
-}
-// Where one chip of a conserved number comes from (`dir` 1: the piles holding one) or goes to (-1: any pile):
-// one button each ("China 23", "the destroyed pile 0"), the tap sends the correction.
-export function movesFor(t, name, dir) {
-  const piles = tracked().filter((p) => p.balance === t.balance && p.key !== t.key && (dir < 0 || p.value > 0))
-    .map((p) => ({ key: p.key, label: p.pile || p.label, holds: p.value }));
-  const head = dir > 0 ? `One more for ${name}, from:` : `One less for ${name}, to:`;
-  return el("div", { class: "moves", role: "group", "aria-label": head, hidden: true }, el("p", { class: "help" }, head),
-    piles.length ? piles.map((p) => el("button", { type: "button", "aria-label": `${name}: one ${dir > 0 ? "more, from" : "less, to"} ${p.label}`,
-      onclick: () => correct(t, t.value + dir, String(t.value + dir), p.key) }, `${p.label} `, el("span", { class: "n" }, String(p.holds))))
-      : el("p", {}, "No chips anywhere to take it from."));
-}
-// ``typed``: the words in the Set box, checked here as a number field checks them (the range said with what was
-// typed, never a rounded 100000000000000000000), so nothing out of range is sent. ``balance``: the pile a conserved
-// number's difference comes from or goes to.
-export async function correct(t, value, typed = String(value), balance = undefined) {
-  const label = human(t.label || t.key);
-  if (typed === "" || Number.isNaN(value) || (Number.isFinite(value) && !Number.isInteger(value))) { banner(`${label}: a whole number, please.`, "error"); return; }
-  if ((t.minimum != null && value < t.minimum) || (t.maximum != null && value > t.maximum) || !Number.isFinite(value)) {
-    banner(outOfRange(t, label, typed, value), "error"); return;
-  }
-  await acting(async () => { try {
-    const res = await changing("/api/sessions/active/actions",
-      { type: "correct", key: t.key, value, reason: "fixed on a phone", expected_version: S.view.version, ...(balance ? { balance } : {}) });
-    saidNow(res.result || { summary: `Corrected ${human(t.label || t.key)} to ${value}` });
-    S.setOpen = null; S.setValue = undefined; S.moveOpen = null; S.numFix = null;
-    banner("");
-    await res.drawn();
-  } catch (err) {
-    if (err.kind === "stale") { banner("Someone changed this first. Here is the table now: check the number and fix it again if needed.", "error"); await guarded(() => refresh()); }
-    else if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => correct(t, value, typed, balance));
-    else banner(err.message, "error");
-  } });
+  if (!listening) { listening = true; $("numbers-box").addEventListener("toggle", () => drawNumbers()); }
+  const n = tracked().length;
+  $("numbers-box").hidden = !n;
+  $("numbers-title").textContent = `Fix a number (${n})`;
+  if ($("numbers-box").open) withFixer(() => fixer.drawList());
 }
 
 // The seat waited for when this phone sits at another one (null: a table phone, or its own turn).
