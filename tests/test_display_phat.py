@@ -227,7 +227,7 @@ def test_the_compact_forms_never_leave_the_body():
 
 
 def v2140_unanswered_exchange():
-    """Shred puts a 6 forward against Sven, who has no dice; B resolves it (#17 F8, as the lead played it)."""
+    """Shred puts a 6 forward against Sven, who has no dice; button B resolves it (#17 F8, as the lead played it)."""
     from tableside.core.system import run_action
     from tableside.core.systems.v2140 import SYSTEM as V2140
 

@@ -379,11 +379,12 @@ def test_v2140_dice_the_gm_drew_out_of_turn_are_rolled_from_the_top(browser, ser
 
 
 def test_vegas_a_tie_for_furthest_behind_offers_b_s_random_pick_beside_the_choice(browser, server):
-    """ "settle the tie, or B at random": the phone offered the choice only; the random pick sat in a group."""
+    """ "settle the tie, or pick at random with button B": the phone offered the choice only; the random pick sat in a
+    group."""
     setup = tuple({"type": "setup_tracks", "player": p, "tracks": ["Team", "Game"]} for p in VEGAS_PLAYERS)
     version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *setup, {"type": "start_round"})
     page = seated(browser, server, None, version)
-    expect(page.locator("#pending")).to_contain_text("or B at random")
+    expect(page.locator("#pending")).to_contain_text("or pick at random with button B")
     pick = moment(page, "Random pick")
     expect(pick).to_be_in_viewport()
     pick.locator("button.open").tap()

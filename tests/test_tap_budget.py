@@ -161,6 +161,46 @@ def test_vnm_build_and_collect_take_two_taps_and_an_attack_three(browser, server
     p.close()
 
 
+def test_vnm_an_enhanced_attack_on_land_takes_three_taps(browser, server):
+    """#36: an attack on a fleet on land or ocean took 4 taps (goal 3). With the Technology values entered, the
+    attack, the area and the target's tap (which sends it) are 3."""
+    cards = {"defense_space": 8, "defense_land": 7, "defense_ocean": 6, "weapon_dice": 2}
+    tech = [{"world": w, **cards} for w in ("Venus", "Mars", "Pluto")]
+    version = new_game(server, "vnm", {**VNM, "version": "Enhanced", "tech": tech})
+    p = Phone(browser, server).at(version)
+    attack = p.moment("Attack")
+    if not attack.locator("form").count():
+        p.tap(attack.locator("button.open"))
+    form = attack.locator("form")
+    area = form.get_by_role("group", name=re.compile("^Target's area"))
+    p.tap(area.locator("label").filter(has_text=re.compile("^Land")))
+    shot(p.page, "taps-vnm-attack-land", full_page=False)
+    p.tap(form.get_by_role("button", name=re.compile("^Bob \\(Mars\\)")))
+    expect(p.said()).to_contain_text("Cy (Pluto) vs Bob (Mars)")
+    expect(p.said()).to_contain_text("land")
+    counted("VNM Enhanced attack on land", p, 3)
+    p.close()
+
+
+def test_vnm_research_of_a_chosen_upgrade_takes_at_most_three_taps(browser, server):
+    """#36: research took 5 taps, its form asking the Upgrade chosen already. It starts at that card and its roll."""
+    version = new_game(
+        server, "vnm", {**VNM, "version": "Enhanced"}, {"type": "choose_upgrade", "upgrade": "Yttrium Alloys"}
+    )
+    p = Phone(browser, server).at(version)
+    research = p.moment("Research")
+    if not research.locator("form").count():
+        p.tap(research.locator("button.open"))
+    form = research.locator("form")
+    expect(form.get_by_label(re.compile("^Upgrade card"))).to_have_value(re.compile("."))
+    shot(p.page, "taps-vnm-research", full_page=False)
+    p.submit(research)
+    expect(p.said()).to_contain_text("Yttrium Alloys")
+    expect(p.page.locator("#banner")).to_be_hidden()
+    counted("VNM research of the chosen Upgrade", p, 3)
+    p.close()
+
+
 def test_vnm_attack_form_starts_at_the_declared_target(browser, server):
     version = new_game(server, "vnm", VNM, *VENUS_TURN, {"type": "declare_target", "target": "Pluto"})
     p = Phone(browser, server).at(version)
@@ -678,6 +718,28 @@ def test_vegas_one_table_phone_enters_a_trick_of_four_in_ten_taps(browser, serve
     text = p.page.locator("#tab-game").inner_text()
     for leak in ("choose_furthest_behind", "Add a tokens", "_"):
         assert leak not in text, leak
+    p.close()
+
+
+def test_vegas_one_table_phone_enters_a_trick_with_a_token_in_ten_taps(browser, server):
+    """#36: the token sat under a closed "Token (optional)" (11 taps). A row's player who holds a token is asked it
+    in the row, one tap: four cards, Jo's Bot token and the send are 10."""
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
+    assert api(server, "GET", "/api/sessions/active")["state"]["tokens"]["Jo"]["Bot"] == 1
+    p = Phone(browser, server).at(version)
+    trick = p.moment("Enter a trick")
+    rows = trick.locator("form .rows-item")
+    expect(rows.locator("h4")).to_have_text(VEGAS_PLAYERS)
+    for i, (_, suit, number) in enumerate(TRICK):
+        row = rows.nth(i)
+        p.tap(row.get_by_role("group", name="Suit", exact=True).get_by_text(suit, exact=True))
+        p.tap(row.get_by_role("button", name=f"Number: {number}", exact=True))
+    p.tap(rows.nth(0).get_by_role("group", name=re.compile("^Token")).get_by_text("Bot", exact=True))
+    shot(p.page, "taps-vegas-table-phone-token", full_page=False)
+    p.submit(trick)
+    expect(p.said()).to_contain_text("Trick 1")
+    counted("Vegas trick with a token, one table phone", p, 10)
+    assert api(server, "GET", "/api/sessions/active")["state"]["tokens"]["Jo"]["Bot"] == 0  # played
     p.close()
 
 

@@ -100,7 +100,7 @@ def test_the_targets_phone_cannot_see_the_actors_pool_before_the_exchange_resolv
         body = r.get_json()
         assert body["state"]["participants"]["Shred"]["pool"] is None
         assert hidden not in json.dumps(body) and "6655554" not in json.dumps(body)
-    # Redone, the exchange waits again; once B resolves it, every die is public with its fate.
+    # Redone, the exchange waits again; once resolve it with button B, every die is public with its fate.
     act(gm_phone, {"type": "answer", "dice": [4]}, as_gm)
     r = gm_phone.post("/api/buttons/B", json={}, headers=as_gm)
     assert r.status_code == 200
@@ -138,7 +138,7 @@ def test_bad_input_over_http_is_a_422_naming_the_problem_and_changes_nothing(tab
     act(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]})
     refused(client, {"type": "answer", "dice": [5, 5]}, "GM must answer Shred's 1 die with 1")
     refused(client, {"type": "answer", "dice": [6]}, "needs 1 more 6")
-    refused(client, {"type": "next_participant"}, "B resolves")
+    refused(client, {"type": "next_participant"}, "resolve it with button B")
     r = client.post("/api/buttons/B", json={}, headers=AUTH)
     assert r.status_code == 422 and "waiting for GM to answer" in r.get_json()["error"]
     act(client, {"type": "answer", "dice": [5]})

@@ -192,7 +192,8 @@ def test_more_than_half_needs_the_exception() -> None:
 def test_an_exchange_blocks_the_next_one_and_c_until_b() -> None:
     s = shred_and_jack()
     s, _ = act(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]})
-    refused(s, {"type": "put_forward", "actor": "GM", "target": "Shred", "dice": [6]}, "is waiting; B resolves")
+    shred_waits = "is waiting; resolve it with button B"
+    refused(s, {"type": "put_forward", "actor": "GM", "target": "Shred", "dice": [6]}, shred_waits)
     refused(s, {"type": "next_participant"}, "is waiting")
     refused(s, {"type": "resolve"}, "waiting for GM to answer")
     w, _ = act(s, {"type": "withdraw"})
@@ -224,7 +225,7 @@ def test_a_is_offered_only_while_a_press_would_roll_a_pool() -> None:
     only when the press itself would be taken: its availability and fields alone said yes."""
     s = scene(players=["Shred", "Sven"], gm="GM")
     s, _ = act(s, {"type": "prepare_pool", "participant": "Shred", "primary_skills": 2})
-    assert [b["button"] for b in buttons_now(SYSTEM, s)][:1] == ["A"]  # Shred's drawn dice: A rolls them
+    assert [b["button"] for b in buttons_now(SYSTEM, s)][:1] == ["A"]  # Shred's drawn dice: roll them with button A
     s, _ = act(s, {"type": "roll_pool", "participant": "Shred"}, faces=[6, 5, 5, 4, 4])
     assert SYSTEM.binding("A", False, s).action(s) == {"type": "roll_pool", "participant": "Shred"}
     refused(s, SYSTEM.binding("A", False, s).action(s), "Shred has no dice prepared")

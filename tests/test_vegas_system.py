@@ -72,7 +72,8 @@ def test_prompts_walk_setup_the_tie_the_free_increase_and_the_leader():
     assert press(state, "C") == {"type": "start_round"}
     state = act(state, {"type": "start_round"}).state
     assert prompts(state) == [(None, "choose_furthest_behind")]
-    assert SYSTEM.pending(state)[0].text == "Ann, Bob and Cy tie for furthest behind: settle the tie, or B at random"
+    tie = "Ann, Bob and Cy tie for furthest behind: settle the tie, or pick at random with button B"
+    assert SYSTEM.pending(state)[0].text == tie
     assert press(state, "C") is None and press(state, "A") is None
     assert press(state, "B") == {"type": "random_pick"}
     state = act(state, {"type": "choose_furthest_behind", "player": "Cy"}).state

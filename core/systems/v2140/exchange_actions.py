@@ -1,7 +1,7 @@
 """Exchange actions: put dice forward, answer, resolve (B).
 
 The actor's dice leave the pool when put forward (face up on the table, so everyone sees
-them); the target answers with as many dice, or all it has; B resolves. Dice returned
+them); the target answers with as many dice, or all it has; resolve it with button B. Dice returned
 unmatched are rolled back into their pool through ``ctx.dice`` (sixes roll in, 1-3 are
 tossed), logged privately to their owner. Every resolved exchange goes into the ledger the
 dice law checks: captured + returned + discarded + at stake = put forward.
@@ -53,7 +53,7 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     asks = (
         f"{target} answers with {answer} {'die' if answer == 1 else 'dice'}"
         if answer
-        else f"{target} has no dice to answer: B resolves"
+        else f"{target} has no dice to answer: resolve it with button B"
     )
     return state, {
         "summary": f"{actor} puts forward {''.join(map(str, state['exchange']['forward']))} in {kind} "
@@ -67,7 +67,7 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if not ex:
         raise RuleError("no exchange is waiting for an answer")
     if ex["answer"] is not None:
-        raise RuleError(f"{ex['target']} has answered already; B resolves")
+        raise RuleError(f"{ex['target']} has answered already; resolve it with button B")
     target = ex["target"]
     p = participant(state, target)
     dice = list(action["dice"])
@@ -84,7 +84,8 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["pool"] = pool.take_from(p["pool"], dice, target)
     ex["answer"] = pool.high_to_low(dice)
     ex["says_back"] = action["says"]
-    return state, {"summary": f"{target} answers with {''.join(map(str, ex['answer'])) or 'nothing'}; B resolves"}
+    answer = "".join(map(str, ex["answer"])) or "nothing"
+    return state, {"summary": f"{target} answers with {answer}; resolve it with button B"}
 
 
 def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

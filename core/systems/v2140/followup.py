@@ -40,7 +40,8 @@ def follow_up(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     state["acted"] = {}
     state["lead"] = None
     detail = "; ".join(words) or "no dice left in any pool"
-    return state, {"summary": f"Follow-up conflict {state['conflict']}: {detail}. Draw the new pools (A rolls them)"}
+    then = "Draw the new pools (roll them with button A)"
+    return state, {"summary": f"Follow-up conflict {state['conflict']}: {detail}. {then}"}
 
 
 def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

@@ -112,7 +112,7 @@ def _check_racks(state: State, racks: int) -> None:
 
 
 def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
-    """Enter the dice a participant draws (skills, gear, circumstances, racks); A rolls them."""
+    """Enter the dice a participant draws (skills, gear, circumstances, racks); roll them with button A."""
     name = who(state, action)
     p = participant(state, name)
     prepared = {key: action[key] for key in PREPARED_KEYS}
@@ -149,7 +149,8 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     offered = "; effects that may apply, not counted: " + ", ".join(left) if left else ""
     dice = "die" if count == 1 else "dice"
     return state, {
-        "summary": f"{name} draws {count} {dice} ({detail}){counted}{offered}; A rolls them into the scene pool",
+        "summary": f"{name} draws {count} {dice} ({detail}){counted}{offered}; "
+        "roll them with button A into the scene pool",
         "dice": count,
         "parts": parts,
     }

@@ -74,7 +74,7 @@ refresh = derive  # the pure rules' name for it
 
 def no_exchange(state: State, seat: str | None) -> str | None:
     ex = state["exchange"]
-    return f"{ex['actor']}'s exchange against {ex['target']} is waiting; B resolves it" if ex else None
+    return f"{ex['actor']}'s exchange against {ex['target']} is waiting; resolve it with button B" if ex else None
 
 
 def forward_now(state: State, seat: str | None) -> str | None:
@@ -104,9 +104,9 @@ def awaiting_answer(state: State, seat: str | None) -> str | None:
     if not ex:
         return "no exchange is waiting for an answer"
     if ex["answer"] is not None:
-        return f"{ex['target']} has answered; B resolves"
+        return f"{ex['target']} has answered; resolve it with button B"
     if not ex["answer_count"]:
-        return f"{ex['target']} has no dice to answer; B resolves"
+        return f"{ex['target']} has no dice to answer; resolve it with button B"
     if seat is not None and seat in state["participants"] and seat != ex["target"]:
         # The answer comes from the target's own pool, private to the target's phone: another seat's
         # phone would open a form it can only be refused from.

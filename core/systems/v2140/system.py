@@ -66,7 +66,7 @@ ACTIONS: dict[str, ActionSpec] = {
         ActionSpec(
             "prepare_pool",
             "Draw dice for a scene pool",
-            "Enter skills, gear, circumstances and racks as counts; A rolls them.",
+            "Enter skills, gear, circumstances and racks as counts; roll them with button A.",
             pool_actions.prepare_pool,
             PREPARE_FIELDS,
             available=acting(participant_of),

@@ -25,7 +25,7 @@ def pending(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     None,
-                    f"{tied} tie for furthest behind: settle the tie, or B at random",
+                    f"{tied} tie for furthest behind: settle the tie, or pick at random with button B",
                     "choose_furthest_behind",
                     ("random_pick",),  # B's pick, beside the players' choice on the phone
                 )

@@ -179,7 +179,7 @@ OPTIONS: tuple[Field, ...] = (
         required=False,
         fields=(Field("world", "pick", label="Planet", choices=_PLANET_CHOICES), *TECH_FIELDS),
         maximum=len(rules.PLANETS),
-        help="Enhanced: per planet, values from its Technology cards (the seed does not print them)",
+        help="Enhanced: per planet, the values printed on its Technology cards",
         shown_when={"version": ("Enhanced",)},
     ),
 )

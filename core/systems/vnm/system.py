@@ -5,7 +5,7 @@ See docs/systems/vnm.md for every action with an example request.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tableside.core.errors import RuleError
@@ -51,6 +51,11 @@ from tableside.core.systems.vnm.state import (
 )
 
 # --- availability: the reason in words, or None ----------------------------------------
+
+
+def _chosen(name: str) -> Callable[[State], Any]:
+    """What the Upgrade chosen for research says for ``name`` (its card, its roll), else nothing."""
+    return lambda state: (state.get("upgrade_choice") or {}).get(name) if name != "other_name" else None
 
 
 def _open(state: State, seat: str | None) -> str | None:
@@ -256,6 +261,8 @@ ACTIONS: dict[str, ActionSpec] = {
                     minimum=f.minimum,
                     maximum=f.maximum,
                     max_length=f.max_length,
+                    # The Upgrade chosen already (choose_upgrade) is where the form starts: not asked again (#36).
+                    prefill=_chosen(f.name),
                 )
                 for f in UPGRADE_FIELDS
             ),

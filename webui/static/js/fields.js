@@ -410,7 +410,9 @@ function rows(f, id, label, help) {
     // A row given its player (a trick, one row per player in lead order): the name heads the row, the
     // card is two taps, and the rarer extras (a token) fold away.
     const seatAt = sub.findIndex((sf) => sf.kind === "seat" && value && value[sf.name] !== undefined);
-    const folded = seatAt < 0 ? [] : sub.map((sf, i) => i).filter((i) => i !== seatAt && !sub[i].required);
+    // A choice the row's player has (a token they hold) is asked in the row, one tap (#36: it sat under a closed
+    // "Token (optional)", 11 taps for a trick of four with one token); only flags and words fold away.
+    const folded = seatAt < 0 ? [] : sub.map((sf, i) => i).filter((i) => i !== seatAt && !sub[i].required && !["pick", "seat"].includes(sub[i].kind));
     if (seatAt >= 0) ws[seatAt].node.hidden = true;
     const shown = ws.filter((w, i) => !folded.includes(i)).map((w) => w.node);
     const extras = folded.length ? el("details", { class: "more" }, el("summary", {}, `${human(sub[folded[0]].label || sub[folded[0]].name)} (optional)`),

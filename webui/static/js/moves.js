@@ -287,7 +287,9 @@ export function quickField(fields) {
   if (!first || !["pick", "seat"].includes(first.kind) || !open.includes(first) || first.shown_when) return -1;
   // A choice that may bring a prefilled number to check (a target's Defense not entered yet) does not send on its
   // tap: it is asked first, the number shows under it, and the form's button sends.
-  if (fields.some((f) => f.kind === "count" && f.shown_when && Object.hasOwn(f.shown_when, first.name) && f.default != null)) return -1;
+  // (Only while some choice may bring one: Defense entered for every target, the target's tap sends the attack.)
+  const brings = (f) => f.kind === "count" && f.shown_when && Array.isArray(f.shown_when[first.name]) && f.shown_when[first.name].length;
+  if (fields.some((f) => brings(f) && f.default != null)) return -1;
   const n = choiceList(first).length;
   if (n < 1 || n > 8) return -1;
   const others = open.filter((f) => f !== first && f.required);
