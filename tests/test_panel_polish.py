@@ -148,6 +148,8 @@ def test_a_long_change_folds_to_three_lines_and_one_tap_shows_it_all(browser, se
         expect(more).to_be_visible()
         expect(more).to_have_attribute("aria-expanded", "false")
         assert said.bounding_box()["height"] >= 44  # the words are the tap target, not only the small "More"
+        box = more.bounding_box()
+        assert box["height"] >= 24 and box["width"] >= 24, box  # WCAG 2.2's 24 px (#36: it was 85 x 23)
         p.tap(more)
         page.wait_for_function(SAID_ALL)
         expect(more).to_have_attribute("aria-expanded", "true")
