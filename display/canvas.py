@@ -217,6 +217,8 @@ class Canvas:
         self.heights: dict[tuple[int, int, int], int] = {}  # (element id, width, compactness) -> height
         self.memo: dict[tuple, object] = {}  # measurements repeated across the layouts tried
         self.die_size: dict[int, int] = {}  # (dice group id) -> its die size, where the moment's dice grew
+        self.grid_size: dict[int, int] = {}  # (grid id) -> its rows' type size, where the scores grew
+        self.grid_grew = 0  # px the grids that grew took
         self.loose: set[int] = set()  # priority-1 texts that fit nowhere whole: they may take a shorter form
 
     def put(

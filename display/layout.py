@@ -370,6 +370,25 @@ def _dice_fit(c: Canvas, e: Placeable, w: int, level: int, room: int) -> Callabl
     return fits
 
 
+def _room_below(c: Canvas, placed: list, i: int, col_w: int, h: int) -> tuple[list[int], int] | None:
+    """The elements sharing element ``i``'s column (``i`` among them) and the room left under the lowest of
+    them, or None where an element across the columns lies below it (that room is not this column's alone)."""
+    _e, col, ey, ew, _level = placed[i]
+    spans = ew > col_w
+    mine = [k for k, p in enumerate(placed) if spans or p[1] == col or p[3] > col_w]
+    if any(placed[k][2] > ey and placed[k][3] > col_w and not spans for k in mine):
+        return None
+    end = max(placed[k][2] + kind_of(placed[k][0]).height(c, placed[k][0], placed[k][3], placed[k][4]) for k in mine)
+    return mine, h - end
+
+
+def _move_below(placed: list, mine: list[int], ey: int, grow: int) -> None:
+    for k in mine:
+        o, ocol, oy, oew, olevel = placed[k]
+        if oy > ey:
+            placed[k] = (o, ocol, oy + grow, oew, olevel)
+
+
 def _grow_dice(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
     """On a medium or large panel, the moment's dice (a priority-1 dice group, drawn roomy) grow into the
     room their column leaves below it, up to twice the class's die; the elements under them move down."""
@@ -382,14 +401,10 @@ def _grow_dice(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
         e, col, ey, ew, level = placed[i]  # read anew: a group above may have moved it down
         if e.kind != "dice" or e.priority > 1 or level != 0 or not e.dice:
             continue
-        spans = ew > col_w
-        mine = [k for k, p in enumerate(placed) if spans or p[1] == col or p[3] > col_w]
-        if any(placed[k][2] > ey and placed[k][3] > col_w and not spans for k in mine):
-            continue  # an element across the columns below it: its room is not this column's alone
-        end = max(
-            placed[k][2] + kind_of(placed[k][0]).height(c, placed[k][0], placed[k][3], placed[k][4]) for k in mine
-        )
-        spare = h - end
+        room = _room_below(c, placed, i, col_w, h)
+        if room is None:
+            continue
+        mine, spare = room
         kind = kind_of(e)
         was = kind.measure(c, e, ew, level)
         best = _largest(c.m.die + 1, c.m.die * 2, _dice_fit(c, e, ew, level, spare))
@@ -397,12 +412,44 @@ def _grow_dice(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
             c.die_size.pop(id(e), None)
             continue
         c.die_size[id(e)] = best
-        grow = kind.measure(c, e, ew, level) - was
-        for k in mine:
-            o, ocol, oy, oew, olevel = placed[k]
-            if oy > ey:
-                placed[k] = (o, ocol, oy + grow, oew, olevel)
+        _move_below(placed, mine, ey, kind.measure(c, e, ew, level) - was)
     c.heights = {}  # the dice that grew are measured anew
+    return Plan(plan.figures, plan.strip, placed)
+
+
+def _grow_grids(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
+    """On a large panel, a priority-1 grid drawn roomy (the scores) takes the room its column leaves below
+    it in bigger rows, up to half again the text size, every name and value still whole: a table reads its
+    scores from across the room, and no third of the panel is left blank while they could use it."""
+    if c.panel.size_class != "large":
+        return plan
+    cols = c.m.columns if len(plan.placed) > 1 else 1
+    col_w = (w - c.m.pad * 2 * (cols - 1)) // cols
+    placed = list(plan.placed)
+    for i in range(len(placed)):
+        e, col, ey, ew, level = placed[i]
+        if e.kind != "grid" or e.priority > 1 or level != 0 or not e.rows:
+            continue
+        room = _room_below(c, placed, i, col_w, h)
+        if room is None:
+            continue
+        mine, spare = room
+        kind = kind_of(e)
+        was = kind.measure(c, e, ew, level)
+
+        def fits(size: int, e: Element = e, ew: int = ew, was: int = was, spare: int = spare) -> bool:
+            c.grid_size[id(e)] = size
+            return kind.measure(c, e, ew, 0) - was <= spare
+
+        best = _largest(c.m.text + 1, c.m.text * 3 // 2, fits)
+        if best is None:
+            c.grid_size.pop(id(e), None)
+            continue
+        c.grid_size[id(e)] = best
+        grow = kind.measure(c, e, ew, level) - was
+        c.grid_grew = max(c.grid_grew, grow)
+        _move_below(placed, mine, ey, grow)
+    c.heights = {}
     return Plan(plan.figures, plan.strip, placed)
 
 
@@ -418,6 +465,7 @@ def draw_body(
     plan = _use_the_space(c, elements, w, bottom - y, plan)
     plan = _grow_figures(c, plan, w, bottom - y)
     plan = _grow_dice(c, plan, w, bottom - y)
+    plan = _grow_grids(c, plan, w, bottom - y)
     m = c.m
     kept: list[tuple[Element, Box]] = []
     if plan.strip.rows:

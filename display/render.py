@@ -170,6 +170,7 @@ class Layout:
     # Each player's name as this frame writes it, (whole, drawn), where the frame shortens names (``names``);
     # empty where every name is whole.
     names: tuple[tuple[str, str], ...] = ()
+    grew: int = 0  # px the scores' bigger rows took of the room below the body (``layout._grow_grids``)
 
 
 def render(screen: Screen, panel: Panel, join: JoinInfo | None = None) -> Image.Image:
@@ -221,7 +222,7 @@ def _grown(screen: Screen, panel: Panel, join: JoinInfo | None) -> tuple[Image.I
     the body's type may then grow too."""
     image, layout = _render_layout(screen, panel, join, PROMPT_QUARTERS[0])
     line = metrics(panel).line
-    empty = _left_empty(layout)
+    empty = _left_empty(layout) + layout.grew  # the prompt first: the scores grow into what it leaves
     if panel.size_class != "large" or not screen.prompt or empty <= 2 * line:
         return image, layout
     now = _prompt_height(panel, screen.prompt, PROMPT_QUARTERS[0])
@@ -296,6 +297,7 @@ def _render_layout(screen: Screen, panel: Panel, join: JoinInfo | None, quarters
         tuple(c.lost),
         c.tightest,
         len(c.loose),
+        grew=c.grid_grew,
     )
 
 

@@ -197,8 +197,8 @@ def _form(c: Canvas, e: Grid, w: int, compact: int) -> tuple[int, str]:
     """The rows' type size and where the title goes ("line", "beside" the headings, or "" for none) at a level:
     0 a title line over text-sized rows; 1 the title beside the headings over text-sized rows where it fits
     there, else a title line over label-sized rows; 2 and 3 label-sized rows, the title beside or left out."""
-    if compact == 0:
-        return c.m.text, "line" if e.title else ""
+    if compact == 0:  # bigger where the layout gave the grid its column's room (a large panel's scores)
+        return c.grid_size.get(id(e), c.m.text), "line" if e.title else ""
     if compact == 1:
         if _title_beside(c, e, w, c.m.text):
             return c.m.text, "beside"
