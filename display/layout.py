@@ -358,18 +358,6 @@ def _grow_figures(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
     return Plan(plan.figures, best[0], placed)
 
 
-def _dice_fit(c: Canvas, e: Placeable, w: int, level: int, room: int) -> Callable[[int], bool]:
-    """Whether ``e``'s dice drawn at a size stay within ``w`` and take at most ``room`` px more than now."""
-    kind = kind_of(e)
-    was = kind.measure(c, e, w, level)
-
-    def fits(size: int) -> bool:
-        c.die_size[id(e)] = size
-        return dice.die_size(c, e, w) >= size and kind.measure(c, e, w, level) - was <= room
-
-    return fits
-
-
 def _room_below(c: Canvas, placed: list, i: int, col_w: int, h: int) -> tuple[list[int], int] | None:
     """The elements sharing element ``i``'s column (``i`` among them) and the room left under the lowest of
     them, or None where an element across the columns lies below it (that room is not this column's alone)."""
@@ -389,17 +377,26 @@ def _move_below(placed: list, mine: list[int], ey: int, grow: int) -> None:
             placed[k] = (o, ocol, oy + grow, oew, olevel)
 
 
-def _grow_dice(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
-    """On a medium or large panel, the moment's dice (a priority-1 dice group, drawn roomy) grow into the
-    room their column leaves below it, up to twice the class's die; the elements under them move down."""
-    if c.panel.size_class == "small":
-        return plan
+def _grow_in_columns(
+    c: Canvas,
+    plan: Plan,
+    w: int,
+    h: int,
+    wanted: Callable[[Placeable, int], bool],
+    sizes: dict[int, int],
+    span: tuple[int, int],
+    whole: Callable[[Placeable, int, int], bool] = lambda _e, _w, _size: True,
+) -> tuple[Plan, int]:
+    """Each placed element ``wanted`` takes a size in ``span`` (kept in ``sizes`` by its id, read by its kind)
+    as large as the room its column leaves below allows and ``whole`` holds; the elements under it move
+    down. Returns the plan and the most px one of them grew."""
     cols = c.m.columns if len(plan.placed) > 1 else 1
     col_w = (w - c.m.pad * 2 * (cols - 1)) // cols
     placed = list(plan.placed)
+    most = 0
     for i in range(len(placed)):
-        e, col, ey, ew, level = placed[i]  # read anew: a group above may have moved it down
-        if e.kind != "dice" or e.priority > 1 or level != 0 or not e.dice:
+        e, _col, ey, ew, level = placed[i]  # read anew: an element above may have moved it down
+        if not wanted(e, level):
             continue
         room = _room_below(c, placed, i, col_w, h)
         if room is None:
@@ -407,14 +404,38 @@ def _grow_dice(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
         mine, spare = room
         kind = kind_of(e)
         was = kind.measure(c, e, ew, level)
-        best = _largest(c.m.die + 1, c.m.die * 2, _dice_fit(c, e, ew, level, spare))
+
+        def fits(
+            size: int, e: Placeable = e, ew: int = ew, level: int = level, was: int = was, spare: int = spare
+        ) -> bool:
+            sizes[id(e)] = size
+            return whole(e, ew, size) and kind_of(e).measure(c, e, ew, level) - was <= spare
+
+        best = _largest(span[0], span[1], fits)
         if best is None:
-            c.die_size.pop(id(e), None)
+            sizes.pop(id(e), None)
             continue
-        c.die_size[id(e)] = best
-        _move_below(placed, mine, ey, kind.measure(c, e, ew, level) - was)
-    c.heights = {}  # the dice that grew are measured anew
-    return Plan(plan.figures, plan.strip, placed)
+        sizes[id(e)] = best
+        grow = kind.measure(c, e, ew, level) - was
+        most = max(most, grow)
+        _move_below(placed, mine, ey, grow)
+    c.heights = {}  # what grew is measured anew
+    return Plan(plan.figures, plan.strip, placed), most
+
+
+def _grow_dice(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
+    """On a medium or large panel, the moment's dice (a priority-1 dice group, drawn roomy) grow into the
+    room their column leaves below it, up to twice the class's die; the elements under them move down."""
+    if c.panel.size_class == "small":
+        return plan
+
+    def wanted(e: Placeable, level: int) -> bool:
+        return e.kind == "dice" and e.priority <= 1 and level == 0 and bool(e.dice)
+
+    def whole(e: Placeable, ew: int, size: int) -> bool:
+        return dice.die_size(c, e, ew) >= size
+
+    return _grow_in_columns(c, plan, w, h, wanted, c.die_size, (c.m.die + 1, c.m.die * 2), whole)[0]
 
 
 def _grow_grids(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
@@ -423,34 +444,12 @@ def _grow_grids(c: Canvas, plan: Plan, w: int, h: int) -> Plan:
     scores from across the room, and no third of the panel is left blank while they could use it."""
     if c.panel.size_class != "large":
         return plan
-    cols = c.m.columns if len(plan.placed) > 1 else 1
-    col_w = (w - c.m.pad * 2 * (cols - 1)) // cols
-    placed = list(plan.placed)
-    for i in range(len(placed)):
-        e, col, ey, ew, level = placed[i]
-        if e.kind != "grid" or e.priority > 1 or level != 0 or not e.rows:
-            continue
-        room = _room_below(c, placed, i, col_w, h)
-        if room is None:
-            continue
-        mine, spare = room
-        kind = kind_of(e)
-        was = kind.measure(c, e, ew, level)
 
-        def fits(size: int, e: Element = e, ew: int = ew, was: int = was, spare: int = spare) -> bool:
-            c.grid_size[id(e)] = size
-            return kind.measure(c, e, ew, 0) - was <= spare
+    def wanted(e: Placeable, level: int) -> bool:
+        return e.kind == "grid" and e.priority <= 1 and level == 0 and bool(e.rows)
 
-        best = _largest(c.m.text + 1, c.m.text * 3 // 2, fits)
-        if best is None:
-            c.grid_size.pop(id(e), None)
-            continue
-        c.grid_size[id(e)] = best
-        grow = kind.measure(c, e, ew, level) - was
-        c.grid_grew = max(c.grid_grew, grow)
-        _move_below(placed, mine, ey, grow)
-    c.heights = {}
-    return Plan(plan.figures, plan.strip, placed)
+    plan, c.grid_grew = _grow_in_columns(c, plan, w, h, wanted, c.grid_size, (c.m.text + 1, c.m.text * 3 // 2))
+    return plan
 
 
 def draw_body(
