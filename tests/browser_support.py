@@ -170,3 +170,17 @@ def gzip_size(port: int, path: str, code: str) -> int:
     if r.getheader("Content-Encoding") == "gzip":
         gzip.decompress(body)  # proves it really is gzip
     return len(body) + headers
+
+
+def all_actions(page) -> None:
+    """Open the moment card's "All actions" sheet (one tap), unless it is open already: every action off the
+    moment (the phases' groups, "Fix a number", the physical-dice switch) is in it (#36)."""
+    if not page.evaluate("document.getElementById('all-actions').open"):
+        page.tap("#all-open")
+    page.wait_for_selector("#all-actions[open]")
+
+
+def close_all_actions(page) -> None:
+    """Close the All actions sheet if it is open (a test going back to the moment card)."""
+    if page.evaluate("document.getElementById('all-actions').open"):
+        page.tap("#all-close")

@@ -11,6 +11,7 @@ import { drawActions } from "./js/moves.js";
 import { openSeats } from "./js/seats.js";
 import { loadSystems, startGame, showTab } from "./js/games.js";
 import { follow, keepAwake } from "./js/live.js";
+import { setupSheet } from "./js/sheet.js";
 
 async function start() {
   for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => { S.autoGames = false; showTab(b.dataset.tab); });
@@ -25,6 +26,7 @@ async function start() {
   window.addEventListener("resize", fitSaid);
   $("redo").addEventListener("click", () => undoRedo("redo"));
   $("seat").addEventListener("click", openSeats);
+  setupSheet();
   $("new-game").addEventListener("submit", startGame);
   $("by-hand").checked = localStorage.getItem("tableside.byhand") === "1";
   $("by-hand").addEventListener("change", () => {

@@ -6,6 +6,7 @@ import { seatsNow, seatLabel } from "./board.js";
 import { phonesOnly, tableMay, seatFor, quickField, asks, ownSeatField } from "./moves.js";
 import { shownWhen, valueIn, narrowed, differs, recheckOn, fieldWidget } from "./fields.js";
 import { confirmBox } from "./seats.js";
+import { closeSheet } from "./sheet.js";
 
 export function actionForm(a, close, big = false, kept = {}) {
   const who = seatFor(a);
@@ -246,6 +247,7 @@ export async function send(a, body, form, button) {
     saidNow(res.result || { summary: `Done: ${a.label || human(a.type)}` });
     banner("");
     if (form) form.close();
+    closeSheet(); // sent from All actions: the phone shows the moment the change made
     window.scrollTo(0, 0);
     if (!S.view || res.version !== S.view.version) await res.drawn();
   } catch (err) {

@@ -2,6 +2,7 @@
 import { $, S, el, human, lowerFirst, choiceList, mySeat } from "./core.js";
 import { seatsNow, seatLabel, outOfTurn, press } from "./board.js";
 import { actionForm, runsTable, send } from "./forms.js";
+import { filterSheet } from "./sheet.js";
 
 // Actions: the moment on top (what the rules wait for now: the prompts' actions, prefilled, the only one
 // already open), Undo beside the last change; every other action one tap away, grouped by phase.
@@ -26,6 +27,7 @@ export function drawActions() {
     if (back && document.activeElement !== back) { back.focus({ preventScroll: true }); caret(back, typing); }
     S.focusAt = null; S.refocus = null;
   }
+  filterSheet();
 }
 // Where the caret is in a text field (read), or put it back there (write); fields without one are left alone.
 function caret(node, at) {
@@ -74,7 +76,7 @@ function drawMoves(acts, main, groups, keep) {
   const theirPhones = mine ? [] : prompts.filter((p) => p.seat && byType.has(p.type) && theirs(byType.get(p.type), p.seat)
     && byType.get(p.type).available).map((p) => {
     const who = seatLabel(p.seat), a = byType.get(p.type);
-    return el("p", { class: "elsewhere" }, `${who} ${doesIt(a.label || human(a.type))} on ${who}'s phone`);
+    return el("p", { class: "elsewhere", "data-types": a.type }, `${who} ${doesIt(a.label || human(a.type))} on ${who}'s phone`);
   });
   main.classList.toggle("several", top.length > 1);
   // Open already: the only move waited for, or the one the first prompt names (an attack on the declared target).
@@ -140,9 +142,10 @@ function drawMoves(acts, main, groups, keep) {
     for (const a of list.filter((x) => !x.available || elsewhere(x))) {
       const words = a.available ? onPhones(a) : `not now${a.reason ? `, ${a.reason}` : ""}`;
       if (!why.has(words)) why.set(words, []);
-      why.get(words).push(a.label || human(a.type));
+      why.get(words).push(a);
     }
-    box.append(chips, ...[...why].map(([words, labels]) => el("p", { class: "why" }, `${labels.join(", ")}: ${words}`)));
+    box.append(chips, ...[...why].map(([words, list]) => el("p", { class: "why", "data-types": list.map((x) => x.type).join(" ") },
+      `${list.map((x) => x.label || human(x.type)).join(", ")}: ${words}`)));
     groups.append(box);
   }
 }
@@ -188,7 +191,7 @@ function bySeat(a, prompts) {
   return waiting.map((seat) => {
     const button = el("button", { type: "button", class: "open" }, `${a.label || human(a.type)}: ${seatLabel(seat)}`);
     button.addEventListener("click", () => send(a, { [f.name]: seat }, null, button));
-    return el("div", { class: "act" }, button);
+    return el("div", { class: "act", "data-type": a.type }, button);
   });
 }
 
@@ -207,7 +210,7 @@ function actWidget(a, big, keep, openNow = false) {
   const prev = keep.get(a.type);
   // A form being filled in survives live updates, unless what it offers changed (a pool rolled, a seat taken).
   if (prev && prev.big === big && prev.shape === JSON.stringify(a.fields || [])) { prev.updateAction(a); return prev.node; }
-  const node = el("div", { class: "act" });
+  const node = el("div", { class: "act", "data-type": a.type });
   const fields = a.fields || [];
   const mine = mySeat();
   // Nothing to ask: no fields, or (on a seated phone) only who does it, which the seat answers.
@@ -219,6 +222,7 @@ function actWidget(a, big, keep, openNow = false) {
   const widget = { node, big, shape: JSON.stringify(a.fields || []), updateAction: (na) => { a = na; }, form: () => form };
   const open = (entered) => {
     form = actionForm(a, close, big, entered);
+    for (const kind of ["input", "click"]) form.node.addEventListener(kind, () => { widget.touched = true; });
     node.append(form.node);
     opener.setAttribute("aria-expanded", "true");
     S.open.set(a.type, widget);
@@ -226,6 +230,7 @@ function actWidget(a, big, keep, openNow = false) {
   opener.addEventListener("click", () => {
     if (oneTap) { send(a, seatOnly ? Object.fromEntries(fields.map((f) => [f.name, mine.seat])) : {}, null, opener); return; }
     if (form) { close(); return; }
+    widget.touched = true; // opened by hand: kept when what it offers changes
     open();
     const first = form.node.querySelector("input,select,button");
     if (first) first.focus({ preventScroll: true });
@@ -237,19 +242,22 @@ function actWidget(a, big, keep, openNow = false) {
     opener.setAttribute("aria-expanded", "false");
     S.open.delete(a.type);
   }
-  // What it offers changed while someone filled it in: the new form opens with what they had entered.
-  const was = !oneTap && prev && prev.form();
+  // What it offers changed while someone filled it in: the new form opens with what they had entered. One the
+  // moment opened by itself and nobody touched is not kept (an Event draw's form would stay under All actions).
+  const was = !oneTap && prev && prev.touched && prev.form();
   if (was || (openNow && !oneTap)) open(was ? was.entered() : undefined); // the moment's only move: open, prefilled
-  if (was) carryOver(was.node, form.node);
+  if (was) { carryOver(was.node, form.node); widget.touched = true; }
   return node;
 }
 // A form opened under its button, low on the page: scrolled up so all of it shows, or (taller than the
 // screen) its button just under the sticky header, so its questions and its sticky send are in sight.
+// In the All actions sheet, the sheet scrolls, under its own head.
 function inReach(node) {
-  const box = node.getBoundingClientRect();
-  if (box.bottom <= innerHeight) return;
-  const head = document.querySelector("header.top").getBoundingClientRect().bottom;
-  window.scrollBy({ top: Math.min(box.bottom - innerHeight + 8, box.top - head - 8), behavior: "instant" });
+  const sheet = node.closest("dialog");
+  const box = node.getBoundingClientRect(), bottom = sheet ? sheet.getBoundingClientRect().bottom : innerHeight;
+  if (box.bottom <= bottom) return;
+  const head = (sheet ? sheet.querySelector(".sheet-head") : document.querySelector("header.top")).getBoundingClientRect().bottom;
+  (sheet || window).scrollBy({ top: Math.min(box.bottom - bottom + 8, box.top - head - 8), behavior: "instant" });
 }
 // The rest of a form drawn anew from one being filled in (its values came over as the fields' defaults, see
 // actionForm's `entered`): the exact text of each text and number box, half-typed or not yet valid, field by
