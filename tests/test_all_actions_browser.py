@@ -25,14 +25,15 @@ WHERE = """(types) => {
   const out = {};
   const sheet = document.getElementById("all-actions");
   const main = document.getElementById("main-actions");
+  const top = (n) => n.getBoundingClientRect().top;
   for (const t of types) {
     const sel = `[data-type="${t}"]`, said = `[data-types~="${t}"]`;
-    const card = main.querySelector(sel) || main.querySelector(said) ||
-      (t === "correct" ? null : null);
-    if (card && card.getClientRects().length) { out[t] = ["card", card.getBoundingClientRect().top + scrollY]; continue; }
-    const node = t === "correct" ? document.getElementById("numbers-box") : sheet.querySelector(sel) || sheet.querySelector(said);
+    const card = main.querySelector(sel) || main.querySelector(said);
+    if (card && card.getClientRects().length) { out[t] = ["card", top(card) + scrollY]; continue; }
+    const node = t === "correct" ? document.getElementById("numbers-box")
+      : sheet.querySelector(sel) || sheet.querySelector(said);
     if (node && sheet.open && node.getClientRects().length) {
-      out[t] = [node.matches(said) ? "said" : "sheet", node.getBoundingClientRect().top - sheet.getBoundingClientRect().top + sheet.scrollTop];
+      out[t] = [node.matches(said) ? "said" : "sheet", top(node) - top(sheet) + sheet.scrollTop];
       continue;
     }
     out[t] = null;
@@ -93,7 +94,8 @@ def test_every_action_is_on_the_card_or_one_tap_and_one_screen_away(browser, tmp
                     if not sheet_where or sheet_where[0] == "card" or sheet_where[1] > 2 * sheet_h:
                         problems.append(f"step {n} ({step.where()}): {t} is {where[1]:.0f} px down the card")
                 elif where[0] in ("sheet", "said") and where[1] > 2 * sheet_h:
-                    problems.append(f"step {n} ({step.where()}): {t} is {where[1]:.0f} px down All actions (sheet {sheet_h} px)")
+                    down = f"{where[1]:.0f} px down All actions (sheet {sheet_h} px)"
+                    problems.append(f"step {n} ({step.where()}): {t} is {down}")
                 checked += 1
             if os.environ.get("TABLESIDE_SHOTS"):
                 shot(table, f"all-actions-{system}-{size}-{n}", full_page=False)

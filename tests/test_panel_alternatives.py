@@ -18,7 +18,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, served, shot
+from tests.browser_support import MANY_NEW_GAMES, all_actions, served, shot
 from tests.test_tap_budget import LEADER, LEADER_DECK, TACTICAL, Phone, new_game
 
 pytestmark = pytest.mark.slow
@@ -88,6 +88,7 @@ def test_fix_a_number_refuses_out_of_range_in_words_before_sending(browser, serv
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
     p = Phone(browser, server, seat="Ann").at(version)
     page = p.page
+    all_actions(page)
     page.locator("#numbers-title").tap()
     page.get_by_role("button", name="Set Event Track", exact=True).tap()
     box = page.get_by_label("New value of Event Track")

@@ -12,7 +12,7 @@ import signal
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import Transfer, gzip_size, phone, served, shot
+from tests.browser_support import Transfer, all_actions, close_all_actions, gzip_size, phone, served, shot
 from tests.test_serve_process import CODE, Server
 
 pytestmark = pytest.mark.slow
@@ -289,6 +289,7 @@ def test_a_stale_action_keeps_the_form_and_says_someone_changed_it(browser, serv
     page = phone(browser, server)
     # an action with a form: open it, then another phone changes the table before we send
     single = re.compile("single|one die", re.I)
+    all_actions(page)  # a roll of one die is under All actions
     opener = page.locator("#groups .act > button.open[aria-expanded]", has_text=single).first
     opener.tap()
     form = page.locator("#groups .act form").first
@@ -356,6 +357,8 @@ def test_seats_corrections_and_undo_in_venus_2140(browser, server):
     log = api(server, "GET", "/api/sessions/active/log")
     assert log[-1]["seat"] == "Gus" and log[-1]["source"] == "phone"
     # One tap corrects a tracked number; the log keeps it as a correction.
+    all_actions(page)
+    all_actions(other)
     page.locator("#numbers-title").tap()
     other.locator("#numbers-title").tap()  # the list is drawn while it is open (fix.js)
     row = page.locator("#numbers li").filter(has_text="Gus: books")
@@ -369,6 +372,7 @@ def test_seats_corrections_and_undo_in_venus_2140(browser, server):
     last = api(server, "GET", "/api/sessions/active/log")[-1]
     assert last["type"] == "correct" and last["seat"] == "Gus"
     # Undo says what it undid; the number goes back on both phones.
+    close_all_actions(page)  # the sheet covers the page, Undo beside the last change included
     page.get_by_role("button", name="Undo").tap()
     expect(page.locator("#said")).to_contain_text(re.compile("undid", re.I))
     expect(page.locator("#said")).to_contain_text("books")
@@ -390,7 +394,9 @@ def test_seats_corrections_and_undo_in_venus_2140(browser, server):
 def test_real_dice_are_entered_by_tapping_faces(browser, server):
     api(server, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
     page = phone(browser, server)
+    all_actions(page)  # the physical-dice switch is in the All actions sheet
     page.get_by_text("I roll real dice and type the faces").tap()
+    close_all_actions(page)
     act = page.locator(
         "#tab-game .act", has=page.locator("button.open[aria-expanded]", has_text=re.compile("roll", re.I))
     )

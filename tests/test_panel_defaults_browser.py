@@ -77,6 +77,7 @@ def test_vnm_a_zap_card_from_a_seated_phone_is_played_for_its_own_seat_and_asks_
 def test_v2140_a_follow_up_conflict_from_a_players_phone_asks_first_naming_everyone(browser, server):
     version = new_game(server, "v2140", {"players": ["Shred", "Sven"]}, *POOLS[:2])
     shred = Phone(browser, server, seat="Shred").at(version)
+    shred.tap(shred.page.locator("#all-open"))
     act = shred.page.locator("#groups .act").filter(
         has=shred.page.locator("button.open", has_text="Follow-up conflict")
     )

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, phone, served, shot
+from tests.browser_support import MANY_NEW_GAMES, all_actions, phone, served, shot
 from tests.test_tap_budget import Phone, api, new_game
 
 pytestmark = pytest.mark.slow
@@ -165,6 +165,7 @@ def test_a_v2140_actor_is_never_offered_as_their_own_target(browser, server):
     # A table phone (it puts forward for the seats no phone holds, Sven and the GM: under All actions, as Shred's
     # move is his phone's): the actor chosen drops out of the targets, and comes back when another is chosen.
     page = table.page
+    all_actions(page)
     exchange = page.locator("#groups > .group").filter(has=page.locator("h3", has_text=re.compile("^Exchange ")))
     forward = exchange.locator(".act").filter(has=page.locator("button.open", has_text="Put dice forward"))
     forward.locator("button.open").tap()

@@ -152,6 +152,7 @@ def test_a_table_button_pressed_on_a_phone_is_one_request(browser, server):
 def test_undo_is_one_request(browser, server):
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
     p = Watched(browser, server).at(version)
+    p.tap(p.page.locator("#all-open"))
     p.tap(p.page.locator("#numbers-title"))
     expect(p.page.locator("#numbers li").first).to_be_visible()  # the list drawn (fix.js, fetched as it opens)
     p.watch()

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, phone, served
+from tests.browser_support import MANY_NEW_GAMES, all_actions, phone, served
 from tests.test_tap_budget import api, new_game
 
 pytestmark = pytest.mark.slow
@@ -412,6 +412,7 @@ def test_a_seated_phone_lists_its_own_numbers_first_under_fix_a_number(browser, 
     """Kim's phone: her VP and tracks came after forty rows of Jo's, Lu's and Max's."""
     version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
     kim = seated(browser, server, "Kim", version)
+    all_actions(kim)
     kim.locator("#numbers-title").tap()
     rows = kim.locator("#numbers > li > span:first-child")
     expect(rows.first).to_have_text("Kim's VP")

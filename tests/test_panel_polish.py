@@ -14,7 +14,7 @@ import signal
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, phone, served, shot
+from tests.browser_support import MANY_NEW_GAMES, all_actions, phone, served, shot
 from tests.test_tap_budget import JO_LEADS, LEADER, TACTICAL, TRICK, VEGAS_PLAYERS, Phone, api, new_game
 
 pytestmark = pytest.mark.slow
@@ -112,6 +112,7 @@ def test_a_form_sent_while_the_table_is_away_says_so_once_with_a_retry(browser, 
     api(empty, "POST", "/api/sessions", {"system": "venom", "options": {"players": ["Ann", "Bob"]}})
     page = phone(browser, empty)
     page.wait_for_function("() => S.view && S.inflight === 0")
+    all_actions(page)
     act = page.locator("#groups .act").filter(has=page.locator("button.open", has_text="Set the Commander"))
     act.locator("button.open").tap()
     form = act.locator("form")
@@ -189,7 +190,8 @@ def test_an_action_opened_below_the_moment_stays_open_when_another_phone_changes
 
 
 def group_action(p, group: str, label: str):
-    """The action ``label`` under the heading ``group``, its form opened with one tap."""
+    """The action ``label`` under the heading ``group`` of All actions, its form opened with one tap."""
+    all_actions(p.page)
     groups = p.page.locator("#groups > .group")
     box = groups.filter(has=p.page.locator("h3", has_text=re.compile(f"^{re.escape(group)}")))
     act = box.locator(".act").filter(has=p.page.locator("button.open", has_text=re.compile(f"^{re.escape(label)}")))
@@ -256,6 +258,7 @@ def test_a_number_being_fixed_keeps_its_value_and_focus_when_another_phone_chang
     """ "Fix a number" is redrawn on every change: the new value being typed stays, and so does its focus."""
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
     p = Phone(browser, server).at(version)
+    all_actions(p.page)
     p.page.locator("#numbers-title").tap()
     p.page.get_by_role("button", name="Set Round").tap()
     box = p.page.get_by_role("spinbutton", name="New value of Round")

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, served
+from tests.browser_support import MANY_NEW_GAMES, all_actions, served
 from tests.test_tap_budget import Phone, api, new_game
 
 pytestmark = pytest.mark.slow
@@ -48,6 +48,7 @@ def test_a_refused_correction_says_why_where_the_phone_is_scrolled(browser, serv
     # (Population no longer refuses a "one more": it asks where the chip comes from. A discard from an empty hand does.)
     version = new_game(server, "vnm", VNM, {"type": "correct", "key": "players.0.zap.hand", "value": 0})
     p = Phone(browser, server).at(version)
+    all_actions(p.page)
     p.page.locator("#numbers-title").tap()
     more = p.page.get_by_role("button", name="Ann (Venus): Zap discard pile: one more")
     more.scroll_into_view_if_needed()

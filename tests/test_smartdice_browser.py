@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import phone, served, shot
+from tests.browser_support import all_actions, close_all_actions, phone, served, shot
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -55,7 +55,9 @@ def test_a_roll_sent_by_hand_is_finished_by_smart_dice_rolled_from_the_dice_page
     first, second = pair_two_d6(page, ("Ann", "Bob"))  # a roll-off takes each seat's own die
     page.goto("/")
     page.wait_for_selector("#link.live")
+    all_actions(page)  # the physical-dice switch is in the All actions sheet
     page.get_by_text("I roll real dice and type the faces").tap()
+    close_all_actions(page)
     act = page.locator(
         "#tab-game .act", has=page.locator("button.open[aria-expanded]", has_text=re.compile("roll", re.I))
     )

@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, phone, served, shot
+from tests.browser_support import MANY_NEW_GAMES, all_actions, close_all_actions, phone, served, shot
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -222,7 +222,9 @@ def test_vnm_attack_without_a_target_says_so_in_words(browser, server):
     """Nothing declared and real dice typed in: the form asks for the target, never offers "None"."""
     version = new_game(server, "vnm", VNM, *VENUS_TURN)
     p = Phone(browser, server).at(version)
+    all_actions(p.page)
     p.page.locator("#by-hand").check()
+    close_all_actions(p.page)
     attack = p.moment("Attack")
     attack.locator("button.open").tap()
     form = attack.locator("form")
@@ -472,13 +474,16 @@ def test_venom_roll_off_is_said_as_the_rulebook_s_roll_off_on_the_phone(browser,
 
 
 # -- everywhere: a correction, an undo -----------------------------------------------------------
-def test_a_correction_takes_two_taps_and_undo_one(browser, server):
+def test_a_correction_from_the_list_takes_three_taps_and_undo_one(browser, server):
+    """From the Fix a number list (in All actions, #36): the sheet, the list, +. A number shown on the board is
+    fixed where it is shown in 2 (test_fix_the_number_shown_is_two_taps_and_no_scroll)."""
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, *TACTICAL)
     p = Phone(browser, server).at(version)
+    p.tap(p.page.locator("#all-open"))
     p.tap(p.page.locator("#numbers-title"))
     p.tap(p.page.get_by_role("button", name="Event Track: one more"))
     expect(p.said()).to_contain_text("Event Track")
-    counted("any correction", p, 2)
+    counted("any correction, from the Fix a number list", p, 3)
     p.at(version + 1)
     p.taps = 0
     p.tap(p.page.locator("#undo"))
@@ -509,7 +514,8 @@ def test_vnm_a_population_correction_names_where_the_chip_comes_from_in_one_tap(
     ann.at(version + 1)
     ann.page.evaluate("() => fetch('/api/sessions/active/undo', {method: 'POST'})")
     ann.at(version + 2)
-    # From the Fix a number list: +, then where from.
+    # From the Fix a number list (in All actions): +, then where from.
+    all_actions(ann.page)
     ann.tap(ann.page.locator("#numbers-title"))
     ann.taps = 0  # from the list open
     ann.tap(ann.page.get_by_role("button", name="Ann (Venus): population: one more", exact=True))
@@ -535,6 +541,7 @@ def test_number_fields_start_where_they_should_and_refuse_out_of_range_in_words(
     p = Phone(browser, server).at(version)
     page = p.page
     # An empty stepper starts at the field's minimum: three taps on "+" are the minimum and two more.
+    all_actions(page)
     choose = page.locator("#groups .act").filter(has=page.locator("button.open", has_text="Choose the VENOM Leader"))
     choose.locator("button.open").tap()
     support = choose.get_by_role("spinbutton", name=re.compile("^Support"))
@@ -565,6 +572,7 @@ def test_number_fields_start_where_they_should_and_refuse_out_of_range_in_words(
     for action in ({"type": "allocate_dice", "combat_value": 3}, {"type": "combat_roll"}):
         version = api_act(server, action)
     p.at(version)
+    close_all_actions(page)  # the change of a die is the moment's now, on the card
     change = page.locator("#tab-game .act").filter(has=page.locator("button.open", has_text="Change a die"))
     if not change.locator("form").count():
         change.locator("button.open").tap()

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, POST, served, shot
+from tests.browser_support import MANY_NEW_GAMES, POST, all_actions, served, shot
 from tests.test_tap_budget import Phone, api, new_game
 from tests.test_v2140_turns_browser import POOLS as DRAWN  # every pool drawn: Shred 5554, Sven 5544, GM 544444
 
@@ -66,6 +66,8 @@ def test_the_sticky_send_row_never_covers_the_sticky_header(server, phones):
         draw = page.locator("#main-actions > .act").filter(has=page.locator("form")).first
     row = draw.locator("form .submit-row")
     expect(row).to_be_visible()
+    # A long board under the card (a VNM map's worth): the form's end can scroll up past the header.
+    page.evaluate("() => { document.getElementById('board').style.minHeight = '1600px'; }")
     # Scrolled down through the whole form: the send row sticks to the bottom, then leaves with its form's end,
     # upwards, past the header. At no point may it (or anything) lie over the header's words and buttons.
     end = page.evaluate("() => document.documentElement.scrollHeight - innerHeight")
@@ -187,7 +189,9 @@ def main_moves(p: Phone) -> list[str]:
 
 
 def group(p: Phone, heading: str):
+    """A phase's group in the All actions sheet (opened first if it is not)."""
     page = p.page
+    all_actions(page)
     return page.locator("#groups > .group").filter(has=page.locator("h3", has_text=re.compile(f"^{heading} ")))
 
 

@@ -58,8 +58,10 @@ def main_moves(p: Phone) -> list[str]:
 
 def from_all_actions(p: Phone, group: str, label: str):
     """``label`` under All actions (its button under its group's heading, one tap to its form): the way a
-    move not on top is made."""
+    move not on top is made. The sheet is opened first if it is not (a tap, counted)."""
     page = p.page
+    if not page.evaluate("document.getElementById('all-actions').open"):
+        p.tap(page.locator("#all-open"))
     box = page.locator("#groups > .group").filter(has=page.locator("h3", has_text=re.compile(f"^{re.escape(group)} ")))
     act = box.locator(".act").filter(has=page.locator("button.open", has_text=re.compile(f"^{label}")))
     expect(act).to_have_count(1)

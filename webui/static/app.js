@@ -11,7 +11,7 @@ import { drawActions } from "./js/moves.js";
 import { openSeats } from "./js/seats.js";
 import { loadSystems, startGame, showTab } from "./js/games.js";
 import { follow, keepAwake } from "./js/live.js";
-import { setupSheet } from "./js/sheet.js";
+import { setupSheet } from "./js/moves.js";
 
 async function start() {
   for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => { S.autoGames = false; showTab(b.dataset.tab); });
@@ -19,6 +19,8 @@ async function start() {
   $("banner-close").addEventListener("click", () => banner(""));
   // A refusal's bar at the screen's bottom: an open form's sticky send row rests above it, never under it (style.css).
   new ResizeObserver(() => document.documentElement.style.setProperty("--banner-h", `${$("banner").offsetHeight}px`)).observe($("banner"));
+  const head = document.querySelector("header.top"); // the All actions sheet starts under it (style.css)
+  new ResizeObserver(() => document.documentElement.style.setProperty("--head-h", `${head.offsetHeight}px`)).observe(head);
   $("banner-retry").addEventListener("click", () => { const r = S.retry; banner(""); if (r) r(); });
   $("undo").addEventListener("click", () => undoRedo("undo"));
   $("said-more").addEventListener("click", toggleSaid);

@@ -3,10 +3,9 @@ import { $, S, el, human, labelOf, choiceList, mySeat, api, banner, guarded } fr
 import { said, saidNow } from "./said.js";
 import { refresh, changing, acting } from "./moment.js";
 import { seatsNow, seatLabel } from "./board.js";
-import { phonesOnly, tableMay, seatFor, quickField, asks, ownSeatField } from "./moves.js";
+import { phonesOnly, tableMay, seatFor, quickField, asks, ownSeatField, closeSheet } from "./moves.js";
 import { shownWhen, valueIn, narrowed, differs, recheckOn, fieldWidget } from "./fields.js";
 import { confirmBox } from "./seats.js";
-import { closeSheet } from "./sheet.js";
 
 export function actionForm(a, close, big = false, kept = {}) {
   const who = seatFor(a);
