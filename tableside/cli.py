@@ -158,9 +158,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(f"tableside {tableside.__version__}")
         return 0
-    if args.command is None:
-        build_parser().print_help()
-        return 0
+    if args.command is None:  # a usage mistake like any other (exit 2), but answered with the commands
+        build_parser().print_help(sys.stderr)
+        return 2
     from tableside.private import narrow_umask
 
     narrow_umask()  # the data folder, its backups, archive and exports: this user's only (tableside.private)

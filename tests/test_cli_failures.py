@@ -215,8 +215,8 @@ def test_export_into_a_closed_pipe_is_quiet(tmp_path):
 def test_without_a_command_it_prints_its_commands(capsys):
     from tableside.cli import main
 
-    assert main([]) == 0
-    out = capsys.readouterr().out
+    assert main([]) == 2
+    out = capsys.readouterr().err
     for command in ("serve", "roll", "doctor", "export", "restore"):
         assert f"\n    {command} " in out, out
 

@@ -1,5 +1,6 @@
 """The package says what it is (issue 38): the sdist and the wheel each carry the licence, install into a
 fresh environment and run ``tableside --version`` and ``serve`` from another folder; the sdist runs its tests.
+``python -m tableside --help`` and a bare ``tableside`` list the commands; the changelog follows the version.
 
 The sdist is built from the tracked files, the wheel from the unpacked sdist (so the sdist is proved
 to build). Both are built and installed without build isolation and with ``--no-deps``: the new
@@ -9,6 +10,7 @@ is downloaded.
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import shutil
@@ -29,7 +31,6 @@ from tests.live import CODE, free_port, request
 ROOT = Path(__file__).resolve().parent.parent
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TABLESIDE_DATA")}
-pytestmark = pytest.mark.slow
 
 
 def _run(argv: list, cwd: Path, timeout: float = 300) -> str:
@@ -73,6 +74,47 @@ def _venv(at: Path) -> Path:
     return python
 
 
+def _commands() -> list[str]:
+    """The parser's own commands, so a new one is expected in the listing without editing this test."""
+    from tableside.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return list(sub.choices)
+
+
+def _lists_the_commands(text: str) -> None:
+    for command in _commands():
+        assert re.search(rf"^\s+{command}\s+\S", text, re.M), f"{command} is not listed with its help:\n{text}"
+    assert "--version" in text and "Traceback" not in text
+
+
+def test_bare_tableside_lists_its_commands_and_exits_nonzero(tmp_path):
+    """The installed entry point, from a folder that is not the source tree: the commands (never only
+    "the following arguments are required: command") on stderr, exit 2 like any usage mistake."""
+    done = subprocess.run(
+        [Path(sys.executable).with_name("tableside")], cwd=tmp_path, capture_output=True, text=True, timeout=60, env=ENV
+    )
+    assert done.returncode == 2 and done.stdout == "", (done.returncode, done.stdout)
+    _lists_the_commands(done.stderr)
+    assert "required" not in done.stderr and "error:" not in done.stderr
+
+
+def test_python_m_tableside_help_lists_the_commands(tmp_path):
+    out = _run([sys.executable, "-m", "tableside", "--help"], tmp_path, timeout=60)
+    assert out.startswith("usage: tableside ")  # the same command, not "__main__.py"
+    _lists_the_commands(out)
+
+
+def test_the_changelog_follows_the_version():
+    """A release raises pyproject's version and gives it a heading; until then changes gather under
+    "Unreleased" above it. Either one without the other fails here."""
+    headings = re.findall(r"^## (\S+)", (ROOT / "CHANGELOG.md").read_text(), re.M)
+    released = [h for h in headings if h != "Unreleased"]
+    assert headings.count("Unreleased") <= 1 and headings.index(released[0]) == ("Unreleased" in headings), headings
+    assert released[0] == VERSION, f"CHANGELOG.md's newest version is {released[0]}, pyproject's {VERSION}"
+    assert all(re.fullmatch(r"\d+\.\d+\.\d+", h) for h in released), released
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> dict[str, Path]:
     base = tmp_path_factory.mktemp("package")
@@ -88,6 +130,7 @@ def built(tmp_path_factory) -> dict[str, Path]:
     return {"sdist": sdist, "wheel": wheel, "unpacked": unpacked, "base": base}
 
 
+@pytest.mark.slow  # builds and installs: ~20 s, still in the default run
 def test_the_licence_and_what_the_sdist_needs_are_in_both(built):
     with tarfile.open(built["sdist"]) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
@@ -151,6 +194,7 @@ def _serves_from_elsewhere(python: Path, elsewhere: Path) -> None:
     assert proc.returncode == 0 and "Tableside is serving on http://127.0.0.1:" in out, out
 
 
+@pytest.mark.slow  # builds and installs: ~20 s, still in the default run
 def test_the_wheel_installs_and_serves_from_another_folder(built):
     python = _venv(built["base"] / "venv-wheel")
     _run([sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", built["wheel"]], built["base"])
@@ -159,6 +203,7 @@ def test_the_wheel_installs_and_serves_from_another_folder(built):
     _serves_from_elsewhere(python, elsewhere)
 
 
+@pytest.mark.slow  # builds and installs: ~20 s, still in the default run
 def test_the_sdist_installs_serves_and_runs_its_tests(built):
     python = _venv(built["base"] / "venv-sdist")
     install = ["install", "-q", "--no-deps", "--no-build-isolation", built["sdist"]]
