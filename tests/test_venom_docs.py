@@ -42,6 +42,7 @@ WHERE = {
     "allocate_dice": lambda: attacking(2, 4, 0),
     "adjust_dice": lambda: attacking(health=2, defense=4, dice=5),
     "combat_roll": lambda: attacking(2, 4, 5),
+    "combat_fails": lambda: attacking(2, 4, 0),
     "automatic_success": _rolled,
     "modify_die": _rolled,
     "reroll_dice": _rolled,

@@ -8,8 +8,8 @@ from tableside.core.system import (
     Choice,
     Field,
 )
+from tableside.core.systems.venom import combat, rules, setup, state
 from tableside.core.systems.venom import combat_actions as fight
-from tableside.core.systems.venom import rules, setup, state
 from tableside.core.systems.venom.state import State
 
 # --- choices taken from the state -----------------------------------------------------------
@@ -129,6 +129,11 @@ def die_words(n: int, die: dict[str, Any], defense: int) -> str:
     hit = "hit" if die["auto"] or die["value"] >= defense else "miss"
     auto = ", Automatic Success" if die["auto"] else ""
     return f"Die {n}: {die['value']} ({hit}{auto})"
+
+
+def only_abilities_reach(s: State) -> bool:
+    """The combat roll asks whether an Ability can still reach the Defense only when no face can."""
+    return combat.only_abilities_reach(s.get("defense_track") or rules.TRACK_MIN)
 
 
 def dice_choices(s: State) -> list[Choice]:

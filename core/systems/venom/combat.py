@@ -34,15 +34,22 @@ def count_successes(dice: list[dict[str, Any]], defense: int) -> int:
     return sum(1 for die in dice if is_success(die, defense))
 
 
-def abort_reason(dice: int, health: int, defense: int) -> str | None:
+def only_abilities_reach(defense: int) -> bool:
+    """True when no face of a Combat Die meets ``defense``: only an Ability can still make a success."""
+    return defense > rules.COMBAT_DIE_SIDES
+
+
+def abort_reason(dice: int, health: int, defense: int, by_abilities: bool = False) -> str | None:
     """Why Combat is aborted before rolling (Combat Phase), or None if it may go ahead.
 
-    Aborted when there are fewer Combat Dice than the Health Track, or when no
-    die can reach the Defense Track (a six-sided die never rolls above 6).
+    Aborted when there are fewer Combat Dice than the Health Track (every success is a die), or when
+    no die can reach the Defense Track: a six-sided die never rolls above 6, but "Rolled Values can go
+    above six" and Abilities declare Automatic Successes after the roll, so ``by_abilities`` (the table
+    says an Ability can) lets a Defense of 7 or 8 be rolled against.
     """
     if dice < health:
         return f"{plural(dice, 'combat die')} < Health {health}"
-    if defense > rules.COMBAT_DIE_SIDES:
+    if only_abilities_reach(defense) and not by_abilities:
         return f"no die can reach Defense {defense}"
     return None
 

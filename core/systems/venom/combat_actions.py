@@ -213,6 +213,8 @@ def _with_odds(state: State, result: Result) -> Result:
     odds = odds_now(state)
     if odds["abort"]:
         result["summary"] += f"; Combat would abort: {odds['abort']}"
+        if combat.only_abilities_reach(state["defense_track"]) and odds["abort"].startswith("no die"):
+            result["summary"] += ", unless an Ability can reach it"
     elif odds["capture_percent"]:
         result["summary"] += f"; capture chance {odds['capture_percent']}"
     result["capture_chance"] = odds["capture"]
@@ -220,7 +222,12 @@ def _with_odds(state: State, result: Result) -> Result:
 
 
 def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
-    """Roll the Combat Dice (or abort first when the roll cannot succeed)."""
+    """Roll the Combat Dice (or abort first when the roll cannot succeed).
+
+    Against a Defense of 7 or 8 no face succeeds, but "Rolled Values can go above six" and Abilities
+    declare Automatic Successes after the roll: ``abilities_can_reach`` (the table knows such an
+    Ability is in play) rolls anyway, and the Abilities are applied to the dice rolled.
+    """
     fight = state["combat"]
     n = state["combat"]["dice_count"] if action.get("dice") is None else action["dice"]
     if n < 1:
@@ -229,7 +236,7 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     chance = combat.capture_chance(n, defense, health)
     fight["dice_count"] = n
     state["phase"] = rules.COMBAT
-    reason = combat.abort_reason(n, health, defense)
+    reason = combat.abort_reason(n, health, defense, by_abilities=bool(action.get("abilities_can_reach")))
     if reason:
         fight["aborted"] = reason
         summary = f"Combat against {state['leader']['name']} aborted: {reason}"
@@ -242,7 +249,38 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     fight["rolled"] = True
     marks = combat.hit_marks(faces, [False] * n, defense)
     ctx.dice.mark(marks, combat.successes_text(marks.count("hit")))
-    return state, _roll_result(state, f"Rolled {','.join(map(str, faces))}", str(chance))
+    result = _roll_result(state, f"Rolled {','.join(map(str, faces))}", str(chance))
+    if combat.only_abilities_reach(defense):
+        result["notice"] = (
+            f"no face reaches Defense {defense}: declare the Automatic Successes, then change the Rolled Values"
+        )
+    return state, result
+
+
+def combat_fails(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
+    """An Event or Ability makes the Combat fail at once: the player advances to the Retirement Phase.
+
+    Event Ability Conflict: "Combat may only occur in Sea and Air Zones. However, because 'VENOM
+    Mountain Defense' is an Arctic Zone, the combat instantly fails". ``zone_types`` are the Zone
+    types the Events still allow; a Leader standing in one of them is fought as normal.
+    """
+    leader = state["leader"]
+    reason = action["reason"].strip()
+    if not reason:
+        raise RuleError("The Combat fails: say which Event or Ability makes it fail")
+    allowed = list(action.get("zone_types") or [])
+    if leader["zone_type"] in allowed:
+        raise RuleError(
+            f"Combat can continue as normal: {leader['name']} is in {leader['zone']} ({leader['zone_type']}), "
+            "where Combat may occur"
+        )
+    if allowed:
+        where = f"{leader['zone']} ({leader['zone_type']})"
+        reason += f": Combat may only occur in {' and '.join(allowed)} Zones, not in {where}"
+    state["combat"]["aborted"] = reason
+    state["phase"] = rules.RETIREMENT
+    summary = f"Combat against {leader['name']} instantly fails ({reason}); {active_name(state)}: Retirement Phase"
+    return state, {"summary": summary, "verdict": "aborted", "phase": rules.RETIREMENT}
 
 
 def _roll_result(state: State, head: str, chance: str | None = None) -> Result:

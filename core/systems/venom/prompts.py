@@ -7,7 +7,7 @@ begin with their button's words already ("allocate the Combat Dice", "choose the
 from __future__ import annotations
 
 from tableside.core.system import Prompt
-from tableside.core.systems.venom import deck, rules
+from tableside.core.systems.venom import combat, deck, rules
 from tableside.core.systems.venom.state import State, active_name, odds_now
 from tableside.core.words import plural
 
@@ -39,11 +39,10 @@ def pending(st: State) -> list[Prompt]:
             return [Prompt(who, f"{who}: allocate the Combat Dice", "allocate_dice")]
         abort = odds_now(st)["abort"]
         if abort:
-            return [
-                Prompt(
-                    who, f"{who}: record the aborted Combat ({abort})", "combat_roll", label="Record the aborted Combat"
-                )
-            ]
+            # Defense 7 or 8: no face reaches it, but an Ability still may ("Rolled Values can go above six").
+            still = ", or roll if an Ability can reach it" if combat.only_abilities_reach(st["defense_track"]) else ""
+            text = f"{who}: record the aborted Combat ({abort}){still}"
+            return [Prompt(who, text, "combat_roll", label="Record the aborted Combat")]
         dice = f"{who}: roll the Combat Dice ({plural(fight['dice_count'], 'die')})"
         return [Prompt(who, dice, "combat_roll", label="Roll the Combat Dice")]
     if phase == rules.COMBAT:

@@ -39,6 +39,7 @@ from tableside.core.systems.venom.choices import (
     leaders_on_board,
     no_card_to_tap,
     no_deck_card,
+    only_abilities_reach,
     player_choices,
 )
 from tableside.core.systems.venom.state import State
@@ -250,11 +251,46 @@ _SPECS = (
                 help="optional: roll this many dice instead of the allocated number",
                 prefill=lambda s: (s.get("combat") or {}).get("dice_count") or None,  # the allocated dice
             ),
+            Field(
+                "abilities_can_reach",
+                "flag",
+                label="An Ability can adjust Rolled Values or declare Automatic Successes",
+                required=False,
+                default=False,
+                applies=only_abilities_reach,
+                help="Rolled Values can go above six: roll against a Defense of 7 or 8, then apply the Abilities",
+            ),
         ),
         group=COMBAT,
         available=state.before_roll,
         rolls=True,
         example={},
+    ),
+    ActionSpec(
+        "combat_fails",
+        "The Combat fails",
+        "An Event or Ability makes the Combat fail at once (Event Ability Conflict): on to the Retirement Phase.",
+        fight.combat_fails,
+        (
+            Field(
+                "reason",
+                "text",
+                label="Which Event or Ability",
+                max_length=2 * setup.NAME_LENGTH,
+                help="as printed, e.g. Sink the Colorado! and Red Rockets of Doom!",
+            ),
+            Field(
+                "zone_types",
+                "picks",
+                label="Combat may only occur in (optional)",
+                required=False,
+                choices=rules.ZONE_TYPES,
+                help="the Zone types the Events still allow; the Leader's Zone is checked against them",
+            ),
+        ),
+        group=COMBAT,
+        available=state.before_roll,
+        example={"reason": "Sink the Colorado! and Red Rockets of Doom!", "zone_types": ["Sea", "Air"]},
     ),
     ActionSpec(
         "automatic_success",
