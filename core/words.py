@@ -29,3 +29,11 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     """``count`` with ``noun`` as a person reads it: "1 book", "0 books", "3 Player Points", "1 die".
     ``many`` overrides the plural for this call (a noun a sentence uses once)."""
     return f"{count} {noun if count == 1 else (many or plural_of(noun))}"
+
+
+def faces_words(faces) -> str:
+    """Dice faces as a person says them: "6", "6 and 5", "6, 5 and 4" (never "[6, 5]" or "65", #36)."""
+    words = [str(f) for f in faces]
+    if not words:
+        return "no dice"
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

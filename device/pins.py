@@ -176,7 +176,7 @@ def choose_pin_factory(
     """
     env = os.environ if env is None else env
     if simulate:
-        return PinChoice(mock_factory(), "mock", "simulation was asked for (--simulate)", model=model)
+        return PinChoice(mock_factory(), "mock", "started with --simulate", model=model)
     source = "the config file"
     if not requested and env.get("GPIOZERO_PIN_FACTORY"):
         requested, source = env["GPIOZERO_PIN_FACTORY"], "GPIOZERO_PIN_FACTORY"

@@ -63,7 +63,7 @@ class Appliance:
             faults.report("pins", self.pins.error, fix=self.pins.fix)
         log.debug("pin factory: %s (%s)", self.pins.name, self.pins.why)  # serve prints it once, as "Buttons:"
         self.buttons_note = (
-            f"{self.pins.name} pin factory: {self.pins.why}"
+            buttons_words(self.pins)
             if not self.pins.error
             else f"ERROR {self.pins.error}; fix: {self.pins.fix}. The phone's buttons still work"
         )
@@ -139,7 +139,7 @@ class Appliance:
             return None
         if not fallback and self.buttons_failed is not None:
             self.buttons_failed = None
-            self.buttons_note = f"{self.pins.name} pin factory: {self.pins.why}"
+            self.buttons_note = buttons_words(self.pins)
             self.faults.clear("buttons")
         return panel
 
@@ -234,3 +234,11 @@ class Appliance:
         if self._watch:
             self._watch.stop()
         self.buttons.close()
+
+
+def buttons_words(pins) -> str:
+    """The buttons, after "Buttons: " on the Display tab and at serve's start-up, in a player's words (#36: it
+    was "mock pin factory: simulation was asked for (--simulate)"): what presses them, then why."""
+    if pins.name == "mock":
+        return f"virtual, pressed from the phones ({pins.why})"
+    return f"GPIO pins, through {pins.name} ({pins.why})"

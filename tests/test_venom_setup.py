@@ -55,7 +55,7 @@ def test_split_of_the_other_18_events_is_optional_and_checked():
     assert state["event_deck"] == {"all_is_quiet": 9, "freedom_squadron": 10, "venom": 8, "venom_strikes": 10}
     with pytest.raises(RuleError, match="must add up to 18, got 17"):
         SYSTEM.validate_options({"players": ["A", "B"], "freedom_squadron_events": 10, "venom_events": 7})
-    with pytest.raises(RuleError, match="both freedom_squadron_events and venom_events"):
+    with pytest.raises(RuleError, match="both Freedom Squadron Events and VENOM Events"):
         SYSTEM.validate_options({"players": ["A", "B"], "freedom_squadron_events": 18})
 
 

@@ -76,7 +76,7 @@ def test_threshold_is_total_over_players_rounded_up_at_every_length(length: str,
 
 @pytest.mark.parametrize(("length", "china", "known"), [("Short", 20, 61), ("Long", 34, 101), ("Epic", 40, 120)])
 def test_other_lengths_prefill_the_known_areas_and_need_a_total(length: str, china: int, known: int) -> None:
-    options_error({"game_length": length}, "total_population", str(known))
+    options_error({"game_length": length}, "Earth's total population", str(known))
     state = new_game(game_length=length, total_population=known + 30)
     areas = {a["name"]: a["population"] for a in state["land_areas"]}
     assert areas["China"] == china
@@ -168,7 +168,7 @@ def test_pluto_takes_the_first_turn_then_clockwise() -> None:
 
 
 def test_without_pluto_the_players_name_the_first_player_clockwise_from_pluto() -> None:
-    options_error({"players": ["Venus", "Mars", "Titan"]}, "first_player", "clockwise from Pluto")
+    options_error({"players": ["Venus", "Mars", "Titan"]}, "First player", "clockwise from Pluto")
     options_error({"players": ["Venus", "Mars", "Titan"], "first_player": "Earth"}, "not in this game")
     state = new_game(players=["Venus", "Mars", "Titan"], first_player="Mars")
     assert state["turn_order"] == ["Mars", "Titan", "Venus"]

@@ -5,16 +5,11 @@ from __future__ import annotations
 from tableside.core.system import Prompt
 from tableside.core.systems.v2140 import campaign_actions, effects
 from tableside.core.systems.v2140.state import State, current, side_of
+from tableside.core.words import faces_words
 
 
 def _dice(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
-
-
-def _faces(faces: list[int]) -> str:
-    """The dice put forward, face up on the table: "6", "6 and 5", "6, 5 and 4"."""
-    words = [str(f) for f in faces]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _answer_text(ex: dict) -> str:
@@ -23,7 +18,8 @@ def _answer_text(ex: dict) -> str:
     risky = "risky " if ex["risky"] else ""
     short = " (all they have)" if ex["answer_count"] < len(ex["forward"]) else ""
     return (
-        f"{ex['target']}: answer {ex['actor']}'s {risky}{_faces(ex['forward'])} with {_dice(ex['answer_count'])}{short}"
+        f"{ex['target']}: answer {ex['actor']}'s {risky}{faces_words(ex['forward'])} "
+        f"with {_dice(ex['answer_count'])}{short}"
     )
 
 

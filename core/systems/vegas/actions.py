@@ -35,7 +35,7 @@ def _pick_note(state: State, label: str, candidates: Sequence[Any], chosen: Any,
     state["last_pick"] = {"label": label, "among": [str(c) for c in candidates], "picked": str(chosen), "die": face}
     if face is None:
         return f"{label}: {chosen} (the only one)"
-    return f"{label}: d{len(candidates)} showed {face} -> {chosen}"
+    return f"{label}: {chosen} (picked at random: the die showed {face} of {len(candidates)})"
 
 
 def setup_tracks(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:

@@ -116,7 +116,7 @@ def check_options(options: dict[str, Any]) -> None:
         raise RuleError(f"options: player names must differ, {dupes[0]!r} appears twice")
     fs, vn = options["freedom_squadron_events"], options["venom_events"]
     if (fs is None) != (vn is None):
-        raise RuleError("options: give both freedom_squadron_events and venom_events, or neither")
+        raise RuleError("options: give both Freedom Squadron Events and VENOM Events, or neither")
     deck.build_event_deck(len(names), options["venom_strikes_removed"], fs, vn)
     if options["commander"] and options["commander"].casefold() not in folded:
         raise RuleError(f"options: commander {options['commander']!r} is not one of the players")

@@ -29,7 +29,7 @@ from tableside.core.systems.vnm.state import (
     winner_names,
     world_in_game,
 )
-from tableside.core.words import plural
+from tableside.core.words import faces_words, plural
 
 
 def reserve(state: State, world: str) -> int:
@@ -393,7 +393,7 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
         verdict = _hit_target(state, plan) if any(hits) else "missed"
     ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
     how = ", Zap extension" if plan["extension"] else ""
-    summary = f"{fight} ({plan['area_type']}{how}, {plan['chance']}): rolled {faces}, {verdict}"
+    summary = f"{fight} ({plan['area_type']}{how}, {plan['chance']}): rolled {faces_words(faces)}, {verdict}"
     if notes:
         summary += "; " + "; ".join(notes)
     return state, {
@@ -463,4 +463,4 @@ def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, R
         parts = [f"{whose(state, ship)} spaceship to space area die {face}" for ship, face in ships]
         verdict, hits = "teleports: " + "; ".join(parts) + " (the board maps the die)", [False] * len(faces)
     ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
-    return state, {"summary": f"{said}: rolled {faces}, {verdict}", "faces": faces, "verdict": verdict}
+    return state, {"summary": f"{said}: rolled {faces_words(faces)}, {verdict}", "faces": faces, "verdict": verdict}

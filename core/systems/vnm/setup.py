@@ -292,7 +292,7 @@ def resolve_first_player(worlds: list[str], given: str | None) -> str:
             raise RuleError(f"options: first_player {given} is wrong: Pluto takes the first turn")
         return "Pluto"
     if given is None:
-        raise RuleError("options: no one plays Pluto, so set first_player to the first player clockwise from Pluto")
+        raise RuleError("options: First player: no one plays Pluto, so choose the first player clockwise from Pluto")
     if given not in worlds:
         raise RuleError(f"options: first_player {given} is not in this game")
     return given
@@ -325,7 +325,7 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
         if total is None:
             raise RuleError(
                 f"options: the rulebook's {length} column stops after North America "
-                f"({known_sum} in the five listed areas); enter total_population or land_areas"
+                f"({known_sum} in the five listed areas); enter Earth's total population or the Land areas"
             )
         rest = total - known_sum
         if rest < 1:

@@ -101,7 +101,7 @@ export async function loadFrame() {
   } catch { /* the banner already says when the table is unreachable */ }
   if (!S.hw || S.hw.display === "starting" || S.hw.buttons === "starting") {
     S.hw = await api("GET", "/api/hardware").catch(() => null);
-    if (S.hw) $("hardware").textContent = `${S.hw.display_note || S.hw.display}. ${S.hw.buttons_note || ""}${diceNote(S.hw.smart_dice)}`;
+    if (S.hw) $("hardware").textContent = `${S.hw.display_note || S.hw.display}. ${S.hw.buttons_note ? `Buttons: ${S.hw.buttons_note}` : ""}${diceNote(S.hw.smart_dice)}`;
   }
 }
 

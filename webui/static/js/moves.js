@@ -133,7 +133,7 @@ function drawMoves(acts, main, groups, keep) {
   const rank = ([g, list]) => (!list.some((a) => a.available) ? 2 : nowGroups.has(g) ? 0 : 1);
   for (const [g, list] of [...grouped].sort((x, y) => rank(x) - rank(y))) {
     const ready = list.filter((a) => a.available && !elsewhere(a));
-    const box = el("section", { class: "group" }, el("h3", {}, `${human(g)} (${ready.length} of ${list.length} now)`));
+    const box = el("section", { class: "group" }, el("h3", {}, `${human(g)} (${ready.length} of ${list.length} ${list.length === 1 ? "action" : "actions"} now)`));
     const chips = el("div", { class: "acts" }, ...ready.map((a) => actWidget(a, false, keep)));
     // What cannot be done now is named with why, one line per reason ("Automatic Success, Re-roll dice: not
     // now, the Combat Dice have not been rolled yet"), not as buttons that do nothing.
