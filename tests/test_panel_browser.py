@@ -68,8 +68,10 @@ def test_first_load_is_under_70_kB(browser, server):
             total += gzip_size(server.port, path, CODE)
     print(f"first load: {total} bytes transferred")
     # 70 kB since the page is ES modules (#37): each module is gzipped on its own and has its own headers, 67.4 kB
-    # measured on 2026-12-01 against 56.9 kB for the one script (60 kB before).
-    assert total < 70_000, (total, seen)
+    # measured on 2026-12-01 against 56.9 kB for the one script (60 kB before). The All actions sheet (#36) took it
+    # to 70.2 kB; sent without their comments (webui.panel.shipped) the page's files are 57.5 kB (2026-12-06), so
+    # the budget is 60 kB again.
+    assert total < 60_000, (total, seen)
     assert any("/static/app.js" in u for u in seen) and any("/static/style.css" in u for u in seen)
     outside = [u for u in seen if not u.startswith(f"http://127.0.0.1:{server.port}/")]
     assert outside == [], f"nothing may come from the internet: {outside}"

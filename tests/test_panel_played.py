@@ -98,7 +98,7 @@ def test_vegas_a_tokens_extras_show_only_with_the_token_that_uses_them(browser, 
     expect(form).to_be_visible()
     trump = form.get_by_role("group", name="Play a card + Game, trump to", exact=True)
     take = form.locator(".field").filter(has_text=re.compile("^Mobster takes"))
-    block = form.get_by_text("Only to block", exact=True)
+    block = form.get_by_text("Token played only to block", exact=True)
     more = form.locator("details.more")
     sends = form.locator(".submit-row .sends > button:visible")
     # The token is a send button ("Play a card + Game"), so what a token takes is asked beside it: a token played
@@ -108,7 +108,7 @@ def test_vegas_a_tokens_extras_show_only_with_the_token_that_uses_them(browser, 
     expect(sends).to_have_text(["Play a card", "Play a card + Game", "Play a card + Bot", "Play a card + Mobster"])
     expect(take).to_have_count(0)
     expect(form).not_to_contain_text("Mobster takes")
-    expect(more.locator("summary")).to_have_text("More: Only to block")
+    expect(more.locator("summary")).to_have_text("More: Token played only to block")
     expect(block).to_be_hidden()
     expect(trump).to_be_hidden()
     # No dead end: "+ Game" before the card is chosen says what is missing, in the form; nothing is sent.

@@ -707,6 +707,46 @@ def test_vegas_each_seat_plays_its_card_in_three_taps_and_the_trick_judges_itsel
         p.close()
 
 
+def test_vegas_a_seat_s_entered_hand_is_its_cards_to_tap_one_tap_a_card(browser, server):
+    """#36: "a seat's entered Vegas hand is offered as its cards to tap (1 tap a card)"; the form asked suit and
+    number although the hand was entered. Jo (no token left) plays with one tap; Kim (a Game token) taps her card,
+    then "Play a card" or a token's button: 2. Only the seat's own phone sees its hand: a table phone still asks
+    suit and number."""
+    no_token = "test: Jo holds no token"
+    tokens_off = ({"type": "correct", "key": f"tokens.0.{c}", "value": 0, "reason": no_token} for c in ("Game", "Bot"))
+    version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS, *tokens_off)
+    held = api(server, "GET", "/api/sessions/active")["state"]["hand"]
+    jo_hand = [f"Team {n}" for n in range(1, held["Jo"] + 1)]
+    kim_hand = [f"Bot {n}" for n in range(1, held["Kim"] + 1)]
+    version = api_act(server, {"type": "enter_hand", "player": "Jo", "cards": jo_hand})
+    version = api_act(server, {"type": "enter_hand", "player": "Kim", "cards": kim_hand})
+    described = api(server, "GET", "/api/sessions/active/actions")["actions"]
+    play = next(a for a in described if a["type"] == "play_card")
+    assert "from_hand" not in [f["name"] for f in play["fields"]]  # a phone with no seat sees no hand
+    jo, kim = Phone(browser, server, seat="Jo").at(version), Phone(browser, server, seat="Kim").at(version)
+    form = jo.moment("Play a card").locator("form")
+    hand = form.get_by_role("group", name=re.compile("^Your card"))
+    expect(hand.get_by_role("button")).to_have_text(jo_hand)
+    expect(form.get_by_role("group", name="Suit", exact=True)).to_have_count(0)
+    jo.tap(hand.get_by_role("button", name="Team 5", exact=True))
+    expect(jo.said()).to_contain_text("Jo plays Team 5")
+    counted("Vegas card from an entered hand, no token", jo, 1)
+    kim.at(version + 1)
+    form = kim.moment("Play a card").locator("form")
+    hand = form.get_by_role("group", name=re.compile("^Your card"))
+    expect(hand.get_by_role("button")).to_have_text(kim_hand)  # no Team in hand: every card may be played
+    shot(kim.page, "taps-vegas-hand", full_page=False)
+    kim.tap(hand.get_by_role("button", name="Bot 4", exact=True))
+    assert api(server, "GET", "/api/sessions/active")["version"] == version + 1  # a token may go with it: not sent
+    kim.tap(form.get_by_role("button", name="Play a card", exact=True))
+    expect(kim.said()).to_contain_text("Kim plays Bot 4")
+    counted("Vegas card from an entered hand, with a token to choose", kim, 2)
+    state = api(server, "GET", "/api/sessions/active")["state"]
+    assert [(r["player"], r["suit"], r["number"]) for r in state["playing"]] == [("Jo", "Team", 5), ("Kim", "Bot", 4)]
+    jo.close()
+    kim.close()
+
+
 def test_vegas_one_table_phone_enters_a_trick_of_four_in_ten_taps(browser, server):
     version = new_game(server, "vegas", {"players": VEGAS_PLAYERS}, *JO_LEADS)
     p = Phone(browser, server).at(version)

@@ -16,6 +16,7 @@ import hashlib
 import io
 import json
 import logging
+import re
 import threading
 from typing import Any
 
@@ -159,13 +160,11 @@ def compress(response: Response) -> Response:
     gz = accepts_gzip()
     if _revalidate(response, gz):
         return response
-    if not gz:
-        return response
     key = None
-    if response.direct_passthrough:  # a static file: read it once, keep its gzip by ETag
+    if response.direct_passthrough:  # a static file: read it once, sent without its comments, its gzip kept by ETag
         key = (request.path, response.get_etag()[0] or "")
         wrapper = response.response
-        cached = _static_gz.get(key) if key[1] else None
+        cached = _static_gz.get(key) if key[1] and gz else None
         data = b"" if cached is not None else b"".join(wrapper)
         if hasattr(wrapper, "close"):
             wrapper.close()
@@ -173,7 +172,9 @@ def compress(response: Response) -> Response:
         if cached is not None:
             _finish(response, cached)
             return response
-        response.set_data(data)
+        response.set_data(shipped(request.path, data))
+    if not gz:
+        return response
     data = response.get_data()
     if len(data) < MIN_GZIP:
         return response
@@ -182,6 +183,17 @@ def compress(response: Response) -> Response:
         _static_gz[key] = body
     _finish(response, body)
     return response
+
+
+def shipped(path: str, data: bytes) -> bytes:
+    """A stylesheet or script as a phone needs it: without the comments that explain it to us (a third of the
+    first load gzipped, 56.8 of 70 kB: the Pi's Wi-Fi is the table's). CSS loses its block comments; a script
+    its whole-line ``//`` comments only (one after code may sit in a string: "http://"), so no code changes."""
+    if path.endswith(".css"):
+        return re.sub(rb"/\*.*?\*/[ \t]*\n?", b"", data, flags=re.S)
+    if path.endswith(".js"):
+        return b"".join(line for line in data.splitlines(keepends=True) if not line.lstrip().startswith(b"//"))
+    return data
 
 
 def _revalidate(response: Response, gz: bool) -> bool:

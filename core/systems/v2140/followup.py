@@ -30,7 +30,9 @@ def follow_up(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         p["pool"] = []
         p["prepared"] = None
         if tossed or kept:
-            words.append(f"{name} tosses {tossed}, keeps {kept}")
+            # (#36: "keeps 3" read as a pool of 3 while the pool showed 0: the kept dice come with the new pool.)
+            comes = "comes" if kept == 1 else "come"
+            words.append(f"{name} tosses {tossed} of {plural(tossed + kept, 'die')}, {kept} {comes} into the new pool")
     state["conflict"] += 1
     campaign_actions.new_conflict(state)
     state["round"] = 1

@@ -87,6 +87,10 @@ def play_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Re
     if ctx.seat is not None and ctx.seat != action["player"]:
         raise RuleError(f"{ctx.seat} cannot play {action['player']}'s card (each seat plays its own)")
     row = {k: action.get(k) for k in ("player", "suit", "number", "token", "trump", "block", "take")}
+    if action.get("from_hand"):  # a card of the seat's entered hand, tapped
+        row["suit"], row["number"] = referee.parse_card(action["from_hand"], "Your card")
+    if not row["suit"] or not row["number"]:
+        raise RuleError(f"Play a card: give {action['player']}'s card (its suit and number, or tap it in the hand)")
     # A log recorded before the tokens were checked as each card is played may hold such a card (refused
     # only when the trick's last card came in): it replays as it was accepted then.
     return state, tricks.play_card(state, row, check_tokens=not ctx.replaying)

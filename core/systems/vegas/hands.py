@@ -87,7 +87,7 @@ def check_play(state: State, player: str, card: str, led: str | None) -> None:
     if card not in hand:
         raise RuleError(f"{player}'s hand as entered does not hold {card}")
     if led is not None and referee.parse_card(card)[0] != led:
-        follow = sorted((c for c in hand if referee.parse_card(c)[0] == led), key=_order)
+        follow = sorted((c for c in hand if referee.parse_card(c)[0] == led), key=card_order)
         if follow:
             raise RuleError(f"{player} holds {', '.join(follow)}: follow the led suit ({led}) if you can, not {card}")
 
@@ -114,7 +114,7 @@ def took(state: State, player: str, card: str) -> None:
     """A Mobster token took ``card`` into ``player``'s hand: an entered hand follows it."""
     hand = state["hands"].get(player)
     if hand is not None:
-        state["hands"][player] = sorted([*hand, card], key=_order)
+        state["hands"][player] = sorted([*hand, card], key=card_order)
 
 
 def unseen_plays(state: State, players: Sequence[str]) -> list[str]:
@@ -146,7 +146,7 @@ def enter_hand(state: State, player: str, cards: Sequence[str]) -> dict[str, Any
         holder = holder_of(state, card)
         if holder is not None and holder != player:
             raise RuleError(f"{player}'s hand: {card} is in {holder}'s hand as entered")
-    state["hands"][player] = sorted(cards, key=_order)
+    state["hands"][player] = sorted(cards, key=card_order)
     return {"summary": f"{player} entered their hand ({plural(held, 'card')})", "player": player, "cards": held}
 
 
@@ -184,6 +184,7 @@ def problems(state: State) -> list[str]:
     return out
 
 
-def _order(card: str) -> tuple[int, int]:
+def card_order(card: str) -> tuple[int, int]:
+    """A card's place in a hand shown in order: suit by suit (the rulebook's order), then number."""
     suit, number = referee.parse_card(card)
     return rules.SUITS.index(suit), number

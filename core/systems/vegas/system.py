@@ -111,6 +111,28 @@ def _tokens_held(state: State) -> dict[str, list[str]]:
     }
 
 
+def _playable(state: State) -> dict[str, list[str]]:
+    """Per player, the cards of their entered hand they may play now (in lead order's turn or not): the hand as
+    this phone sees it (only its own seat's is there, ``redact``), following the led suit when it can."""
+    led = (state.get("playing") or [{}])[0].get("suit")
+    out = {}
+    for player, hand in (state.get("hands") or {}).items():
+        if not hand:
+            continue
+        follow = [c for c in hand if referee.parse_card(c)[0] == led] if led else []
+        out[player] = follow or list(hand)
+    return out
+
+
+def _hand_cards(state: State) -> list[str]:
+    return sorted({c for cards in _playable(state).values() for c in cards}, key=hands.card_order)
+
+
+def _no_hand_shown(state: State) -> bool:
+    """A hand is offered to tap only where this phone sees one (its seat entered it): else suit and number."""
+    return not _playable(state)
+
+
 _SUIT = Field("suit", "pick", label="Suit", choices=rules.SUITS)
 _NUMBER = Field("number", "count", label="Number", minimum=rules.LOWEST_CARD, maximum=rules.HIGHEST_CARD)
 _TOKEN_FIELDS = (
@@ -128,7 +150,7 @@ _TOKEN_FIELDS = (
     Field(
         "block",
         "flag",
-        label="Only to block",
+        label="Token played only to block",
         required=False,
         default=False,
         help="the token is played purely to block; its ability is not used",
@@ -163,6 +185,40 @@ _CARD_ROW = (
     ),
     *_TOKEN_FIELDS,
     replace(_TAKE, applies=_asked_once_the_trick_is_complete),
+)
+
+
+def _card_to_tap(name: str, label: str, cards: Any, per_player: Any, help: str) -> Field:
+    """Cards to tap (a trick's, a hand's): asked only where there are some, each player offered its own."""
+    return Field(
+        name,
+        "pick",
+        label=label,
+        required=False,
+        default="",
+        choices=cards,
+        applies=cards,
+        help=help,
+        choices_by="player",
+        choices_of=per_player,
+    )
+
+
+# One seat's card: its entered hand's cards to tap (one tap plays it), else its suit and number.
+_PLAY_CARD = (
+    _card_to_tap(
+        "from_hand",
+        "Your card",
+        _hand_cards,
+        _playable,
+        "a card of your entered hand (only the led suit's while you hold one)",
+    ),
+    _CARD_ROW[0],
+    # Asked as required where no hand is shown (the form waits for both before its token buttons ask a trump);
+    # the rules refuse a card given neither way, in words.
+    replace(_SUIT, required=False, default="", applies=_no_hand_shown, required_now=_no_hand_shown),
+    replace(_NUMBER, required=False, applies=_no_hand_shown, required_now=_no_hand_shown),
+    *_CARD_ROW[3:],
 )
 _TOKEN_ROW = (
     Field("player", "seat", label="Player"),
@@ -251,9 +307,10 @@ _SPECS = (
         "One seat's card (and token) in the trick, in lead order; when every seat has played, "
         "Tableside names the winner under the Trump and Rank Indicators.",
         actions.play_card,
-        _CARD_ROW,
+        _PLAY_CARD,
         group="Tricks",
         available=card_to_play,
+        taps=("from_hand",),
         example={"player": "Ann", "suit": "Game", "number": 9},
     ),
     ActionSpec(
@@ -334,17 +391,8 @@ _SPECS = (
         "an opponent's card; a Game 6-9 steal picks the card at random.",
         actions.claim_bonus,
         (
-            Field(
-                "from_card",
-                "pick",
-                label="Card of the trick",
-                required=False,
-                default="",
-                choices=_trick_cards,
-                applies=_trick_cards,
-                help="the card whose bonus is taken",
-                choices_by="player",
-                choices_of=_cards_by_claimer,
+            _card_to_tap(
+                "from_card", "Card of the trick", _trick_cards, _cards_by_claimer, "the card whose bonus is taken"
             ),
             Field("player", "seat", label="Player"),
             # Named by suit and number only where no card of the trick is offered to tap.

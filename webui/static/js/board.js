@@ -78,7 +78,7 @@ function drawElement(e, tone) {
         }))));
   }
   if (e.kind === "dice") {
-    return el("div", { class: `el${tone}` }, el("h3", {}, human(e.label) + (e.verdict ? `: ${e.verdict}` : "")),
+    return el("div", { class: `el${tone}` }, el("h3", {}, [human(e.label), e.verdict].filter(Boolean).join(": ")), // no label: the verdict alone ("Shred +1 book")
       el("div", { class: "tapped" }, (e.dice || []).map((d) => el("span", { class: `die ${d.mark || ""}`, title: d.mark ? human(d.mark) : undefined }, String(d.face)))));
   }
   return el("p", { class: `el${tone}` }, String(e.text ?? ""));

@@ -51,6 +51,9 @@ export function actionForm(a, close, big = false, kept = {}) {
   asked.forEach((j, k) => { widgets[j] = widgets[sendsAt].asked[k]; });
   widgets.forEach((w, i) => { w.node.dataset.field = fields[i].name; }); // a form drawn anew takes its values over by name
   function nextTap() { // all answered: send; else the next question comes into reach, clear of the send button
+    // A seat that may play a token with it (a Vegas card tapped from the hand) sends with the send buttons instead:
+    // "Play a card" or "Play a card + Game" is the second tap.
+    if (answered() && sendsAt >= 0 && widgets[sendsAt].offered().length) { tidy(); return; }
     if (answered()) { form.requestSubmit(); return; }
     const next = taps.find((i) => widgets[i].chosen() === undefined);
     if (next !== undefined) widgets[next].node.scrollIntoView({ block: "center", behavior: "instant" });
