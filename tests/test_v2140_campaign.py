@@ -157,7 +157,7 @@ def test_a_scar_bought_as_a_goal_is_a_die_for_the_one_who_did_it():
         },
     )
     scar = effect_named(s, "Jack", "Scar")
-    assert scar["by"] == "Shred" and scar["permanent"] and "effect: #1 Jack: Scar by Shred" in r["summary"]
+    assert scar["by"] == "Shred" and scar["permanent"] and "effect: Jack: Scar by Shred" in r["summary"]
     s, _ = act(s, {"type": "treat_effect", "effect": scar["id"]})
     offered = {c["value"]: c["for"] for c in effects.candidates(s)}
     assert offered == {f"Shred:{scar['id']}:scar": "Shred"}  # only for Shred, not Sven
@@ -251,7 +251,7 @@ def test_effects_stay_across_scenes_and_sessions_and_show_on_every_phone():
     )
     s, r = act(s, {"type": "new_scene"})
     assert s["campaign"] == {"session": 1, "scene": 2} and s["participants"]["Shred"]["pool"] == []
-    assert "#1 Jack: Scar by Shred (acid burn)" in r["summary"]
+    assert "Jack: Scar by Shred (acid burn)" in r["summary"]
     s, r = act(s, {"type": "new_session"})
     assert s["campaign"] == {"session": 2, "scene": 1} and len(effects.active(s)) == 2
     for seat in ("Shred", "GM", None):  # effects are public: every phone and the e-paper show them
@@ -546,7 +546,7 @@ def test_the_new_actions_have_forms_a_phone_draws():
         for f in described["fields"]:
             assert f["kind"] in ("count", "pick", "picks", "text", "flag") and f["label"]
     wound = SYSTEM.actions["downtime"].describe(s, seats)["fields"][0]
-    assert wound["choices"] == [{"value": 1, "label": "#1 Sven: Wound by GM"}]
+    assert wound["choices"] == [{"value": 1, "label": "Sven: Wound by GM"}]
     effect = SYSTEM.actions["add_effect"].describe(s, seats)["fields"][1]
     assert [c["value"] for c in effect["choices"]] == ["Wound", "Scar", "Knock Out", "Cripple"]
 

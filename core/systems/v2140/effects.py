@@ -84,12 +84,14 @@ def find(state: State, effect_id: int) -> dict[str, Any]:
     for e in active(state):
         if e["id"] == effect_id:
             return e
-    raise RuleError(f"no effect #{effect_id} is standing; effects: {describe_all(state) or 'none'}")
+    ids = ", ".join(str(x["id"]) for x in active(state)) or "none"
+    raise RuleError(f"no effect {effect_id} is standing (effect ids: {ids})")
 
 
 def describe(e: Mapping[str, Any]) -> str:
-    """ "#3 Jack: Scar by Shred (acid burn on forehead), treated"."""
-    words = f"#{e['id']} {e['character']}: {e['effect']}"
+    """ "Jack: Scar by Shred (acid burn on forehead), treated": who and what, never its number ("#3 Jack" read as
+    a rank, #36); a form tells effects apart by their words, the API by ``id``."""
+    words = f"{e['character']}: {e['effect']}"
     if e.get("level", 1) > 1:
         words += f" (level {e['level']})"
     if e.get("by"):
