@@ -109,7 +109,7 @@ def test_a_basic_game_with_only_names_gets_the_hidden_options_defaults(client) -
         ({"version": "Basic", "tech": [{"world": "Venus", "weapon_dice": 2}]}, ("Enhanced",)),
         ({"version": "Enhanced", "tech": [{"world": "Mars", "weapon_dice": 99}]}, ("Weapon dice", "at most 10")),
         ({"game_length": "Normal", "total_population": 100}, ("Normal", "101")),
-        ({"game_length": "Long"}, ("Long", "total_population")),
+        ({"game_length": "Long"}, ("Long", "total population")),
         ({"game_length": "Short", "total_population": 0}, ("total population", "at least 1")),
         ({"game_length": "Short", "land_areas": [{"name": "China", "population": -1}]}, ("Population", "at least 0")),
     ],
