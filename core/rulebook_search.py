@@ -181,7 +181,8 @@ class RulebookIndex:
         wanted = (phase or "").strip().lower()
 
         def first(row: tuple) -> tuple:
-            return (row[0] != system, not (system and wanted and wanted in _plain(row[2]).lower()))
+            ours = row[0] == system
+            return (not ours, not (ours and wanted and wanted in _plain(row[2]).lower()))
 
         rows.sort(key=first)  # stable: bm25's order within each group
         return [

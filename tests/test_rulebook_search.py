@@ -94,6 +94,8 @@ def test_the_book_of_the_game_on_the_table_comes_first_and_its_phase_in_it():
     assert books[0] == "venom" and books == sorted(books, key=lambda b: b != "venom")
     combat = search("dice", system="venom", phase="Combat", limit=5)
     assert combat[0]["heading"] == "Combat Phase"
+    elsewhere = search("modifier token", system="venom", phase="Setup")  # Vegas has a Setup too: bm25 decides
+    assert (elsewhere[0]["book"], elsewhere[0]["line"]) == ("vegas", 41)
     with pytest.raises(BadRequest):
         search("dice", system="chess")
 
