@@ -13,6 +13,7 @@ FOLDERS = ("core", "device", "display", "webui")
 setup(
     packages=[
         "tableside",
+        "tableside.rulebooks",  # data only: the rulebooks in docs/rulebooks (pyproject's package-dir)
         *(
             f"tableside.{name}"
             for name in find_packages(include=[f"{top}{tail}" for top in FOLDERS for tail in ("", ".*")])

@@ -1217,6 +1217,13 @@ def precompile() -> str:
     )
 
 
+def rules_search(report: Report, n: int) -> None:
+    """The rulebooks' search against a plain count(*) on its database (benchmarks/rules_search.py)."""
+    from rules_search import rules_search as measured
+
+    measured(report, n)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
@@ -1234,6 +1241,7 @@ def main(argv: list[str] | None = None) -> int:
         "long": lambda r, f: long_games(r, f, counts),
         "dice": lambda r, f: dice(r, 100_000 if args.quick else 1_000_000),
         "pi": lambda r, f: pi_sized(r, f, 30 if args.quick else 100),
+        "rules": lambda r, f: rules_search(r, n),
     }
     wanted = [s for s in args.only.split(",") if s] or list(sections)
     if "page" in wanted:  # it was a section here: the same goals, measured without the page itself

@@ -150,6 +150,8 @@ def test_the_licence_and_what_the_sdist_needs_are_in_both(built):
     with zipfile.ZipFile(built["wheel"]) as whl:
         licence = whl.read(f"tableside-{VERSION}.dist-info/licenses/LICENSE").decode()
         metadata = whl.read(f"tableside-{VERSION}.dist-info/METADATA").decode()
+        books = {n for n in whl.namelist() if n.startswith("tableside/rulebooks/")}
+    assert {f"tableside/rulebooks/{b}.txt" for b in ("vnm", "venom", "vegas", "v2140")} <= books, books
     assert licence.startswith("MIT License") and licence == (ROOT / "LICENSE").read_text()
     for meta in (metadata, pkg_info):
         assert "License-Expression: MIT" in meta and "License-File: LICENSE" in meta
@@ -163,6 +165,8 @@ def _serves_from_elsewhere(python: Path, elsewhere: Path) -> None:
     assert _run([python, "-m", "tableside", "--version"], elsewhere).strip() == f"tableside {VERSION}"
     where = _run([python, "-c", "import tableside; print(tableside.__file__, tableside.__version__)"], elsewhere)
     assert str(python.parent.parent) in where.split()[0] and where.split()[1] == VERSION  # the installed copy
+    shelf = _run([python, "-c", "from tableside.core.rulebook_search import shelf; print(shelf())"], elsewhere)
+    assert str(python.parent.parent) in shelf  # the rulebooks came along as package data (#35)
     port = free_port()
     argv = [tableside, "serve", "--simulate", "--data", elsewhere / "data", "--host", "127.0.0.1", "--port", port]
     proc = subprocess.Popen(
@@ -188,6 +192,8 @@ def _serves_from_elsewhere(python: Path, elsewhere: Path) -> None:
         assert status == 200 and b"<html" in page.lower()  # the templates came along
         status, systems, _ = request(port, "GET", "/api/systems")
         assert status == 200 and {"vnm", "venom", "v2140", "vegas"} <= {s["id"] for s in systems}
+        status, found, _ = request(port, "GET", "/api/rules/search?q=gone+gone+gone")
+        assert status == 200 and (found["results"][0]["book"], found["results"][0]["line"]) == ("v2140", 218)
     finally:
         proc.send_signal(signal.SIGTERM)
         out = proc.communicate(timeout=30)[0]

@@ -110,9 +110,11 @@ export function showTab(name) {
   for (const b of document.querySelectorAll(".tabs button")) {
     if (b.dataset.tab === name) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
   }
-  for (const t of ["game", "history", "games", "display"]) $(`tab-${t}`).hidden = t !== name;
+  for (const t of ["game", "history", "games", "display", "rules"]) $(`tab-${t}`).hidden = t !== name;
   if (name === "history") loadHistory();
   if (name === "games") loadSessions();
   if (name === "display") loadFrame();
+  // The rules search (rules.js) is fetched on the tab's first opening: most first loads never need it.
+  if (name === "rules") import("./rules.js").then((m) => m.openRules(), (e) => banner(`The rules search could not be opened: ${e.message}. Reload the page.`));
   window.scrollTo(0, 0);
 }

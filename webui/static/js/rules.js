@@ -1,0 +1,46 @@
+// The rulebooks on the phone (#35): the Rules tab searches the four books (GET /api/rules/search), the book of the
+// game on the table and its phase's rules first. Fetched only when the tab is first opened (games.js showTab).
+// The passages come as parts, each word found marked: drawn as text nodes and <mark>, never as HTML.
+import { $, el, api } from "./core.js";
+
+let asked = 0; // the newest search: an older answer that lands late is not drawn over it
+
+function parts(list) {
+  return list.map((p) => (p.mark ? el("mark", {}, p.text) : document.createTextNode(p.text)));
+}
+
+function passage(r) {
+  return el("li", { class: "rule" },
+    el("p", { class: "rule-place" }, el("b", {}, r.title), // before a book's first heading, its title is the heading
+      ...(r.heading === r.title ? [] : [" · ", ...parts(r.heading_parts)]), ` · line ${r.line}`),
+    el("p", { class: "rule-text" }, ...parts(r.parts)));
+}
+
+async function find(query) {
+  const mine = ++asked, note = $("rules-note"), list = $("rules-found");
+  note.textContent = "Searching…";
+  try {
+    const found = await api("GET", `/api/rules/search?q=${encodeURIComponent(query)}`);
+    if (mine !== asked) return;
+    list.replaceChildren(...found.results.map(passage));
+    note.textContent = found.results.length ? `${found.results.length} passages, best first` : `Nothing in the rulebooks for “${query}”`;
+  } catch (err) {
+    if (mine !== asked) return;
+    list.replaceChildren();
+    note.textContent = err.message;
+  }
+}
+
+export function openRules() {
+  const tab = $("tab-rules");
+  if (tab.dataset.ready) return;
+  tab.dataset.ready = "1";
+  const input = el("input", { id: "rules-q", type: "search", maxlength: "100", autocomplete: "off", enterkeyhint: "search" });
+  tab.replaceChildren(
+    el("h2", {}, "Rulebooks"),
+    el("form", { id: "rules-search", role: "search", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) find(input.value); } },
+      el("label", { for: "rules-q" }, "Search the rulebooks"),
+      el("div", { class: "row" }, input, el("button", { type: "submit", class: "primary" }, "Search"))),
+    el("p", { id: "rules-note", class: "hint", role: "status" }, "Words in quotes are found as a phrase. The game on the table comes first."),
+    el("ol", { id: "rules-found", class: "rules-found" }));
+}
