@@ -10,21 +10,22 @@ level, then leaves it out) rather than being cut with "…".
 
 from __future__ import annotations
 
+from PIL import ImageFont
 from tableside.core.screen import Text
-from tableside.display.canvas import Canvas, line_h
+from tableside.display.canvas import Canvas, line_h, read_size
 from tableside.display.elements.base import Kind
-from tableside.display.text import clauses, clean, font, wrap_items
+from tableside.display.text import clauses, clean, font, ink_width, item_forms, items, wrap_items, wrap_whole
 
 NO_ROOM = 1 << 30
 
 
-def _size(c: Canvas, compact: int) -> int:
-    return c.m.label if compact >= 3 else c.m.text
+def _size(c: Canvas, e: Text, compact: int) -> int:
+    return read_size(c, e.priority, c.m.label if compact >= 3 else c.m.text)
 
 
 def _lines(c: Canvas, e: Text, w: int, compact: int) -> tuple[list[str] | None, str]:
     """The lines, every word whole, and the abbreviation rule they follow ("" for the whole text)."""
-    f = font(_size(c, compact), "bold" if e.tone != "normal" else "regular")
+    f = font(_size(c, e, compact), "bold" if e.tone != "normal" else "regular")
     if compact < 3:
         return wrap_items(e.text, f, w, (4, 3, 2)[int(compact)]), ""
     if e.priority <= 1 and id(e) not in c.loose:
@@ -34,21 +35,41 @@ def _lines(c: Canvas, e: Text, w: int, compact: int) -> tuple[list[str] | None, 
         if f.getlength(line) <= w:
             return [line], ""
         return wrap_items(e.text, f, w, 3), ""
+    if items(e.text) is not None:  # a list ("Effects: A; B; C"): its first items and "+N more", never one dropped
+        return _counted(e, f, w)
     for i, form in enumerate(clauses(e.text)):
         if f.getlength(form) <= w:
             return [form], "clauses" if i else ""
     return wrap_items(e.text, f, w, 2), ""
 
 
+def _counted(e: Text, f: ImageFont.FreeTypeFont, w: int) -> tuple[list[str] | None, str]:
+    """A list at the tightest level: the longest ``text.item_forms`` form that fits one line (the items it leaves
+    out counted, "Effects: Shred: Wound by GM +2 more"), else two lines, never fewer than its first item; only a
+    list the moment needs (priority 1: Venus 2140's effects on a pHAT) may be its count alone ("Effects: +3 more")."""
+    forms = item_forms(e.text)
+    shown = list(enumerate(forms[:-1]))
+    for i, form in shown:
+        if ink_width(form, f) <= w:
+            return [form], "items" if i else ""
+    for _i, form in shown:
+        lines = wrap_whole(form, f, w, 2)
+        if lines:
+            return lines, ""  # each line a whole piece of the form (as the prompt's two lines)
+    if e.priority <= 1 and ink_width(forms[-1], f) <= w:
+        return [forms[-1]], "items"
+    return None, ""
+
+
 def measure(c: Canvas, e: Text, w: int, compact: int = 0) -> int:
     lines, _rule = _lines(c, e, w, compact)
     if lines is None:
         return NO_ROOM
-    return len(lines) * line_h(c, _size(c, compact)) + c.m.pad // 2
+    return len(lines) * line_h(c, _size(c, e, compact)) + c.m.pad // 2
 
 
 def draw(c: Canvas, e: Text, x: int, y: int, w: int, compact: int = 0) -> None:
-    size = _size(c, compact)
+    size = _size(c, e, compact)
     f = font(size, "bold" if e.tone != "normal" else "regular")
     lines, rule = _lines(c, e, w, compact)
     for line in lines or []:  # a shorter form is checked against the text it stands for
