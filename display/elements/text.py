@@ -6,6 +6,9 @@ two label-sized lines; a priority-1 text (the moment's scores) is whole there, o
 and takes a shorter form only where no layout holds it whole (``layout.choose``);
 a text that needs more lines than its level allows does not fit there (the layout tries a tighter
 level, then leaves it out) rather than being cut with "…".
+A list ("Effects: A; B; C", ``text.items``) is whole on up to four and three lines at levels 0 and 1, and from
+level 2 on one line with its last items counted ("Effects: A +2 more", ``text.item_forms``), priority 1 too:
+a list drawn whole on two lines left no room for the exchange on the table on a wHAT.
 """
 
 from __future__ import annotations
@@ -26,8 +29,11 @@ def _size(c: Canvas, e: Text, compact: int) -> int:
 def _lines(c: Canvas, e: Text, w: int, compact: int) -> tuple[list[str] | None, str]:
     """The lines, every word whole, and the abbreviation rule they follow ("" for the whole text)."""
     f = font(_size(c, e, compact), "bold" if e.tone != "normal" else "regular")
-    if compact < 3:
+    listed = items(e.text) is not None
+    if compact < 2 or (compact < 3 and not listed):
         return wrap_items(e.text, f, w, (4, 3, 2)[int(compact)]), ""
+    if listed:  # a list ("Effects: A; B; C") from level 2: its first items and "+N more" on a line, never one
+        return _counted(e, f, w)  # dropped; a priority-1 one too, so the moment's other lines keep their room
     if e.priority <= 1 and id(e) not in c.loose:
         # What the moment needs (VENOM's "VP Ann 5 · Bob 0 · ..."): whole, on up to three lines, wherever any
         # layout holds it that way (the key figures go on one line for it), before a form that drops a score.
@@ -35,8 +41,6 @@ def _lines(c: Canvas, e: Text, w: int, compact: int) -> tuple[list[str] | None, 
         if f.getlength(line) <= w:
             return [line], ""
         return wrap_items(e.text, f, w, 3), ""
-    if items(e.text) is not None:  # a list ("Effects: A; B; C"): its first items and "+N more", never one dropped
-        return _counted(e, f, w)
     for i, form in enumerate(clauses(e.text)):
         if f.getlength(form) <= w:
             return [form], "clauses" if i else ""
