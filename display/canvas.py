@@ -7,14 +7,15 @@ black, white or a full ink, so the quantizer maps every pixel exactly.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 from tableside.core.screen import PLAYER_INKS
-from tableside.display.panels import BLACK, INK_RGB, WHITE, Panel
-from tableside.display.text import clean, fit, font, shorten, width
+from tableside.display.panels import BLACK, INK_RGB, LEGIBLE_MM, WHITE, Panel
+from tableside.display.text import clean, fit, font, legible_size, shorten, width
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -40,6 +41,9 @@ class Metrics:
     columns: int
     line: int  # one text line's height
     hint: bool  # room for the join hint in game layouts
+    # The smallest type the scores and the prompt take: LEGIBLE_MM tall (``text.text_height``) on a panel whose
+    # glass is known (``Panel.pitch_mm``: the wHAT, the 7.3"); 0 elsewhere (no floor).
+    legible: int = 0
 
 
 _BASE = {
@@ -75,6 +79,7 @@ def metrics(panel: Panel) -> Metrics:
         columns,
         k(text) + max(2, k(text) // 4),
         panel.size_class != "small",
+        legible_size(math.ceil(LEGIBLE_MM / panel.pitch_mm - 1e-6)) if panel.pitch_mm else 0,
     )
 
 
@@ -311,6 +316,12 @@ def cap(fnt: ImageFont.FreeTypeFont) -> int:
     """Height of the font's digits and capitals."""
     box = fnt.getbbox("H0")
     return box[3] - box[1]
+
+
+def read_size(c: Canvas, priority: int, size: int) -> int:
+    """``size``, or the panel's 4 mm floor (``Metrics.legible``) for what the table reads mid-turn (priority 1:
+    the scores, the exchange on the table): on a wHAT or a 7.3" no tighter form draws those smaller."""
+    return max(size, c.m.legible) if priority <= 1 else size
 
 
 def line_h(c: Canvas, size: int) -> int:

@@ -4,7 +4,10 @@ Key figures go in a strip across the top, as big as the strip allows; the other
 elements flow in columns in the system's order. When something does not fit, the
 elements first take tighter forms (inline tracks and dice, fewer lines, key figures
 on one line, tracks as numbers side by side), then are dropped by the screen's
-priority (largest number first), never drawn off the panel. Every element kind is
+priority (largest number first), never drawn off the panel, and counted under the body ("+2 more",
+``render._hint_line``). On a wHAT or 7.3" the scores and the exchange on the table (priority 1) keep 4 mm
+type at every level (``canvas.read_size``); a board too wide for it keeps its first columns and counts the
+rest (``elements.grid``). Every element kind is
 measured and drawn by its own module (``elements.registry``); this module only
 compares heights.
 """
@@ -211,7 +214,8 @@ def choose(c: Canvas, elements: Sequence[Element], w: int, h: int) -> Plan:
         found = _add(c, chosen, w, h, best, priority, styles, style, floor)
         if found is None and priority <= 1 and elements[i].kind in ("text", "grid"):
             # Whole fits nowhere: a shorter form rather than none at all (a text on up to three lines without
-            # its trailing clauses, text.clauses; a grid's scores form with its score alone, elements.grid).
+            # its trailing clauses, text.clauses, or a list with its last items counted, text.item_forms; a
+            # grid's scores form with its score alone, elements.grid).
             c.loose.add(id(elements[i]))
             c.heights = {}
             found = _add(c, chosen, w, h, best, priority, styles, style, floor)
@@ -286,10 +290,20 @@ def _zoomed(m: Metrics, z: float) -> Metrics:
     )
 
 
+def _left_out(c: Canvas, plan: Plan) -> int:
+    """How many parts the placed elements leave out, counted ("+3 more": a board's columns on a wHAT)."""
+    total = 0
+    for e, _col, _y, ew, level in plan.placed:
+        count = kind_of(e).left_out
+        total += count(c, e, ew, level) if count is not None else 0
+    return total
+
+
 def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan: Plan) -> Plan:
     """On a medium or large panel whose body leaves room (below, or beside a short column), it is drawn bigger:
     the biggest zoom at which the same elements are kept, none more compact, and the body text stays
-    smaller than the prompt (the prompt and the key figures stay the largest things on the panel)."""
+    smaller than the prompt (the prompt and the key figures stay the largest things on the panel), and no board
+    leaves out more of its columns for it (``Kind.left_out``)."""
     if c.panel.size_class == "small" or not plan.placed:
         return plan
     if any(e.kind == "track_row" for e, _col, _y, _w, _level in plan.placed):
@@ -298,6 +312,7 @@ def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan:
         return plan
     base = c.m
     was = {_key(e): level for e, _col, _y, _w, level in plan.placed}
+    was_left = _left_out(c, plan)
     cap = c.prompt_size or base.title
     best: tuple[Plan, Metrics] | None = None
     for z in ZOOMS:  # smallest first: the first zoom that does not hold them all ends the search
@@ -310,6 +325,8 @@ def _use_the_space(c: Canvas, elements: Sequence[Element], w: int, h: int, plan:
         now = {_key(e): level for e, _col, _y, _w, level in trial.placed}
         same = set(now) == set(was) and len(trial.figures) == len(plan.figures)
         if not (same and all(now[i] <= was[i] for i in was) and trial.strip.line <= plan.strip.line):
+            break
+        if _left_out(c, trial) > was_left:  # bigger type, fewer of a board's columns: not worth it
             break
         best = (trial, zoomed)
     c.m, c.heights, c.memo = best[1] if best else base, {}, {}

@@ -13,7 +13,7 @@ which the virtual panel simulates and the scheduler waits for on stop.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 SizeClass = Literal["small", "medium", "large"]
@@ -67,6 +67,9 @@ class Panel:
     refresh_seconds: float
     driver: Driver
     pure_palette: bool = False  # the driver re-quantizes "P" frames against PURE_RGB
+    # Millimetres per pixel of the active area, where the glass is known (``ACTIVE_AREA_MM``): the text the
+    # table reads (scores, the prompt) is drawn at least ``LEGIBLE_MM`` tall there (``canvas.metrics``).
+    pitch_mm: float | None = None
 
     @property
     def size(self) -> tuple[int, int]:
@@ -163,8 +166,21 @@ _SEVEN = ("black", "white", "green", "blue", "red", "yellow", "orange")  # uc815
 _SPECTRA = ("black", "white", "yellow", "red", "blue", "green")  # e640 / e673 / el133uf1 order
 _FOUR = ("black", "white", "yellow", "red")  # jd79661 / jd79668 / ssd2683 order
 
+LEGIBLE_MM = 4.0  # scores and the prompt, read across a table: at least this tall (#36)
+# The active area (width, height in mm) of the glass behind a resolution, from the panel makers' datasheets:
+# the 4.2" 400x300 of every wHAT 84.8 x 63.6 mm (0.212 mm a pixel), the 7.3" 800x480 of both Impression 7.3"
+# boards 160.0 x 96.0 mm (0.2 mm a pixel). Other boards have no floor (the pHAT holds no 4 mm type; the
+# Impression 4"/5.7" and the 13.3" draw their body bigger than the wHAT's already).
+ACTIVE_AREA_MM: dict[tuple[int, int], tuple[float, float]] = {(400, 300): (84.8, 63.6), (800, 480): (160.0, 96.0)}
+
+
+def _pitched(panel: Panel) -> Panel:
+    area = ACTIVE_AREA_MM.get(panel.size)
+    return replace(panel, pitch_mm=area[0] / panel.width) if area and panel.size_class != "small" else panel
+
+
 PANELS: dict[str, Panel] = {
-    p.id: p
+    p.id: _pitched(p)
     for p in (
         *(_phat(c) for c in ("red", "yellow", "black")),
         *(_phat_ssd1608(c) for c in ("red", "yellow", "black")),

@@ -8,7 +8,9 @@ bar, alert band, prompt, join hint) and hands the body to ``layout``, which
 places the key figures and the other elements; ``canvas`` holds the sizes, inks
 and primitives, and ``elements/`` one module per element kind with its measure
 and draw. Every text is drawn whole or in a documented shorter form (docs/display.md,
-``text.FORMS``); only a text no form fits (a 4,000-character name) is cut with an ellipsis.
+``text.FORMS``); only a text no form fits (a 4,000-character name) is cut with an ellipsis. What a frame
+leaves out is counted where it was ("+2 more": the last items of a list, a board's columns, the elements
+under the body), and the prompt and scores are 4 mm tall on the wHAT and 7.3" (``Metrics.legible``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from tableside.display.text import (
     fit,
     font,
     largest,
+    more_mark,
     shorten,
     width,
     wrap,
@@ -86,16 +89,17 @@ def _prompt_lines(c: Canvas, text: str) -> tuple[ImageFont.FreeTypeFont, list[st
     m, w = c.m, c.panel.width
     weight: Weight = "condensed" if c.panel.size_class == "small" else "bold"
     most = 1 if c.panel.size_class == "small" else 2
+    least = max(m.text, m.legible)  # body size, and never under 4 mm where the glass is known (wHAT, 7.3")
 
     def room(f: ImageFont.FreeTypeFont) -> int:
         return w - 2 * m.pad - width("▶ ", f)
 
-    for size in range(prompt_size(c), m.text - 1, -1):
+    for size in range(max(prompt_size(c), least), least - 1, -1):
         f = font(size, weight)
         lines = wrap_whole(text, f, room(f), most)
         if lines:
             return f, lines, ""
-    f = font(m.text, weight)
+    f = font(least, weight)
     if most == 1:  # a pHAT: the whole prompt on two lines, as big as they hold it, before a shorter one
         for size in range(prompt_size(c), m.text - 1, -1):
             f = font(size, weight)
@@ -276,18 +280,18 @@ def _render_layout(screen: Screen, panel: Panel, join: JoinInfo | None, quarters
     if screen.prompt:
         y += _prompt(c, y, screen.prompt)
     bottom = h
-    if join is not None and m.hint:
-        fh = font(m.label)
+    hinted = join is not None and m.hint
+    if hinted:
         bottom = h - line_h(c, m.label) - m.pad // 2
         c.rect((0, bottom, w - 1, bottom), fill=BLACK)
-        hint_y = min(bottom + m.pad // 2 + 1, h - 1 - fh.getbbox(join_hint(join))[3])  # descenders stay on
-        c.text((m.pad, hint_y), join_hint(join), fh, w - 2 * m.pad, align="right", rule="clauses")
-        bottom -= m.pad // 2
     y += m.pad
     elements = list(screen.elements)
-    kept, figure_size = draw_body(c, elements, m.pad, y, w - 2 * m.pad, bottom)
+    kept, figure_size = draw_body(c, elements, m.pad, y, w - 2 * m.pad, bottom - (m.pad // 2 if hinted else 0))
     kept_ids = {id(e) for e, _box in kept}
     dropped = tuple(e for e in elements if id(e) not in kept_ids)
+    if join is not None and hinted:
+        _hint_line(c, m, bottom, join, len(dropped))  # the frame's sizes, not the body's zoom
+        bottom -= m.pad // 2
     return c.image, Layout(
         tuple(kept),
         dropped,
@@ -299,6 +303,20 @@ def _render_layout(screen: Screen, panel: Panel, join: JoinInfo | None, quarters
         len(c.loose),
         grew=c.grid_grew,
     )
+
+
+def _hint_line(c: Canvas, m: Metrics, bottom: int, join: JoinInfo, left_out: int) -> None:
+    """The line under the body: the elements the body left out counted on the left ("+2 more": the phones show
+    them; nothing leaves the panel unmarked), the join hint on the right, without its code if it must."""
+    w, h = c.panel.width, c.panel.height
+    fh, fm = font(m.label), font(m.label, "bold")
+    y = min(bottom + m.pad // 2 + 1, h - 1 - fh.getbbox(join_hint(join))[3])  # descenders stay on
+    used = 0
+    if left_out:
+        mark = more_mark(left_out)
+        c.text((m.pad, y), mark, fm, width(mark, fm) + 1, fill=c.inks.alert_text)
+        used = width(mark, fm) + m.pad * 3
+    c.text((m.pad + used, y), join_hint(join), fh, w - 2 * m.pad - used, align="right", rule="clauses")
 
 
 # --- the join screen ----------------------------------------------------------------------------

@@ -33,6 +33,21 @@ def font(size: int, weight: Weight = "regular") -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / _FILES[weight]), max(6, int(size)))
 
 
+def text_height(fnt: ImageFont.FreeTypeFont) -> int:
+    """How tall a line of ``fnt`` reads: from the top of a capital to the bottom of a descender ("Hg" as
+    drawn, no anti-aliasing), the measure the 4 mm floor for scores and the prompt is in (``canvas.metrics``)."""
+    x0, y0, x1, y1 = fnt.getbbox("Hg", mode="1")
+    return int(y1 - y0)
+
+
+def legible_size(px: int) -> int:
+    """The smallest type size whose ``text_height`` (regular weight, the smallest of the three) is ``px``."""
+    size = 6
+    while text_height(font(size)) < px:
+        size += 1
+    return size
+
+
 def clean(text: object) -> str:
     """One line of printable text: control characters become spaces, length bounded."""
     s = str(text)[:MAX_TEXT]
@@ -190,7 +205,48 @@ def heading_forms(text: object) -> list[str]:
     return [s] + [s[:n] for n in (3, 2, 1) if n < len(s)]
 
 
-FORMS = {"clauses": clauses, "heading": heading_forms}
+ITEM_BREAK = "; "
+
+
+def items(text: object) -> tuple[str, list[str]] | None:
+    """A list's head and items, "Effects: A; B" -> ("Effects:", ["A", "B"]); None for a text of one item.
+    A trailing clause after " · " ("Active Events: A; B · 36 cards in the Event deck") is not an item."""
+    s = clean(text).strip().split(" · ")[0]
+    head, sep, rest = s.partition(": ")
+    parts = rest.split(ITEM_BREAK) if sep else []
+    if len(parts) < 2 or not all(p.strip() for p in parts):
+        return None
+    return head + ":", parts
+
+
+def more_mark(left: int) -> str:
+    """What a panel leaves out, counted: "+3 more" (the last items of a list, a board's columns, the elements
+    the body had no room for; docs/display.md, "Counted, never dropped unmarked")."""
+    return f"+{left} more"
+
+
+def item_forms(text: object) -> list[str]:
+    """A list, then without its trailing " · " clause, then its first items with the rest counted, down to the
+    count alone: "Effects: A; B; C", "Effects: A; B +1 more", "Effects: A +2 more", "Effects: +3 more". No item
+    is left out unmarked (the Effects line once dropped "Sven: Knock Out by GM" as a trailing clause), none cut."""
+    whole = clean(text).strip()
+    found = items(text)
+    if found is None:
+        return [whole]
+    head, parts = found
+    n = len(parts)
+    listed = f"{head} {ITEM_BREAK.join(parts)}"
+    return (
+        [whole]
+        + ([listed] if listed != whole else [])
+        + [
+            f"{head} {ITEM_BREAK.join(parts[:k])} {more_mark(n - k)}".replace(":  +", ": +")
+            for k in range(n - 1, -1, -1)
+        ]
+    )
+
+
+FORMS = {"clauses": clauses, "heading": heading_forms, "items": item_forms}
 
 
 def shorten(text: object, fnt: ImageFont.FreeTypeFont, room: int, rule: str = "clauses") -> str:

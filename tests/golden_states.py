@@ -127,8 +127,9 @@ def build(system: str, upto: str | None = None) -> Any:
     return play(system, upto)[0]
 
 
-def play(system: str, upto: str | None = None, end: bool = False) -> tuple[Any, dict]:
-    """``build``'s screen and the state it was drawn from."""
+def play(system: str, upto: str | None = None, end: bool = False, more: tuple[dict, ...] = ()) -> tuple[Any, dict]:
+    """``build``'s screen and the state it was drawn from; ``more``: actions played after the last one
+    (Venus 2140's effects on a moment of the scenario)."""
     from tableside.core.store import Store
     from tableside.core.table import Table
 
@@ -140,9 +141,12 @@ def play(system: str, upto: str | None = None, end: bool = False) -> tuple[Any, 
             for action in [*actions, *(ENDINGS[system] if end else ())]:
                 table.act(action, source="cli")
                 if action["type"] == upto:
-                    return table.screen(), table.current_state()
-            if upto is not None:
-                raise AssertionError(f"{upto} is not in the {system} scenario")
+                    break
+            else:
+                if upto is not None:
+                    raise AssertionError(f"{upto} is not in the {system} scenario")
+            for action in more:
+                table.act(action, source="cli")
             return table.screen(), table.current_state()
         finally:
             table.store.close()

@@ -183,7 +183,9 @@ def test_five_vegas_scores_stay_on_every_phat_on_two_lines(tmp_path):
 def test_five_vegas_boards_stay_whole_beside_the_tokens_held_on_a_what(tmp_path):
     """Above a pHAT only a priority-1 element may reduce the players' boards (priority 1) to their scores, so the
     track levels stay; and the tokens held (priority 2: "Tokens held are shown per player", #17) stay too, the
-    key figures in smaller boxes for them. Seen failing before: the tokens held were left out on both panels."""
+    key figures in smaller boxes for them. Seen failing before: the tokens held were left out on both panels.
+    On a wHAT the scores are 4 mm tall (#36): five boards that big do not fit, so the board is its VP with the
+    tracks counted ("+7 more"), never dropped unmarked."""
     screen = _vegas_five(tmp_path)
     tokens = next(e for e in screen.elements if e.kind == "grid" and e.held)
     holders = [r.label for r in tokens.rows if any(c.strip() not in ("", "0") for c in r.cells)]
@@ -191,7 +193,11 @@ def test_five_vegas_boards_stay_whole_beside_the_tokens_held_on_a_what(tmp_path)
     for panel_id in ("what-red", "what-ssd1683-red", "impression-4", "spectra-4", "impression-5.7"):
         _image, layout = render_layout(screen, get_panel(panel_id), JoinInfo(*JOIN))
         texts = [r.text for r in layout.texts]
-        assert "Crd" in texts and "Tm" in texts, f"{panel_id}: the boards are not drawn whole: {texts}"
+        whole = "Crd" in texts and "Tm" in texts
+        counted = "VP" in texts and any(t.startswith("+") and t.endswith(" more") for t in texts)
+        assert whole or (panel_id.startswith("what") and counted), (
+            f"{panel_id}: the boards are not drawn whole: {texts}"
+        )
         assert "Tokens held" in texts and texts.count("Evangeline") == 2, f"{panel_id}: no tokens held: {texts}"
         assert not layout.dropped, f"{panel_id}: left out {layout.dropped}"
 

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from tableside.display.join import JoinInfo
 from tableside.display.panels import PANELS, get_panel
 from tableside.display.render import Layout, TextRun, render_layout
-from tableside.display.text import ELLIPSIS, FORMS
+from tableside.display.text import ELLIPSIS, FORMS, clean
 
 from tests.golden_states import SCENARIOS, play, registered
 
@@ -103,6 +103,16 @@ def check_whole(image: Image.Image, layout: Layout, where: str) -> None:
         assert on_image(image, run), f"{where}: {run.text!r} is covered or clipped"
 
 
+def check_counted(layout: Layout, panel_id: str, where: str) -> None:
+    """What the body left out is counted in the line under it on every panel with one (all but the pHAT): "+2
+    more" where two elements had no room, and no such mark where none was left out."""
+    if get_panel(panel_id).size_class == "small":
+        return
+    under = [r.text for r in layout.texts if r.xy[1] >= layout.body[3] and re.fullmatch(r"\+\d+ more", r.text)]
+    want = [f"+{len(layout.dropped)} more"] if layout.dropped else []
+    assert under == want, f"{where}: left out {len(layout.dropped)}, counted {under}"
+
+
 def check_scores(layout: Layout, pairs: list[tuple[str, str]], where: str) -> None:
     runs = [(r.text, measured(r)) for r in layout.texts]
     drawn = dict(layout.names)  # each player as this frame names them: whole, or shortened the same everywhere
@@ -130,6 +140,7 @@ def test_every_text_of_the_golden_scenario_is_whole_on_every_panel(system, panel
     image, layout = render_layout(screen, panel, JOIN)
     where = f"{system} on {panel_id}"
     check_whole(image, layout, where)
+    check_counted(layout, panel_id, where)
     if panel.size_class == "small":
         check_scores(layout, scores(system, state), where)
 
@@ -182,6 +193,7 @@ def test_every_step_of_each_scenario_is_whole_on_every_panel_with_the_scores_on_
     for panel_id in PANELS:
         image, layout = render_layout(screen, get_panel(panel_id), JOIN)
         check_whole(image, layout, f"{system} after {upto} on {panel_id}")
+        check_counted(layout, panel_id, f"{system} after {upto} on {panel_id}")
         if panel_id.startswith("phat"):
             check_scores(layout, scores(system, state), f"{system} after {upto} on {panel_id}")
 
@@ -219,3 +231,166 @@ def test_the_name_rule_shortens_alike_and_keeps_players_apart():
         "Anna Lena": "Anna L.",
     }
     assert abbreviations(["Maximilianus", "Max"], 3) == {"Maximilianus": "Maxi.", "Max": "Max"}  # not "Max." by "Max"
+
+
+# --- #36: every effect whole or counted, on every panel; scores and the prompt 4 mm tall on the wHAT and 7.3" ---
+
+# Three effects standing at the golden moment (an exchange on the table): on a wHAT they no longer fit one line
+# beside it; the pHAT once left them out altogether, and the wHAT dropped "Sven: Knock Out by GM" unmarked.
+EFFECTS = (
+    {"type": "add_effect", "character": "Shred", "effect": "Wound", "by": "GM"},
+    {"type": "add_effect", "character": "Sven", "effect": "Knock Out", "by": "GM"},
+    {"type": "add_effect", "character": "Jack", "effect": "Scar", "by": "Shred"},
+)
+EFFECT_MOMENTS = (None, "resolve", "prepare_pool")  # the exchange on the table, the last one's dice, a scene's start
+
+
+def effects_check(layout: Layout, state: dict, where: str) -> None:
+    """The Effects line is on the panel, and each standing effect is in it whole, or counted in its "+N more"
+    (the items rule, docs/display.md): no effect is left out unmarked."""
+    from tableside.core.systems.v2140 import effects as v2140_effects
+
+    standing = [v2140_effects.short(e) for e in state["effects"] if not e.get("ended")]
+    kept = [(e, box) for e, box in layout.kept if getattr(e, "text", "").startswith("Effects:")]
+    assert kept, f"{where}: no Effects line; left out: {[getattr(e, 'text', e.kind) for e in layout.dropped]}"
+    _e, box = kept[0]
+    inside = [r for r in layout.texts if box[1] <= r.xy[1] < box[3] and box[0] <= r.xy[0] < box[2]]
+    drawn = " ".join(r.text for r in inside)
+    renamed = dict(layout.names)
+    missing = [s for s in standing if _renamed(s, renamed) not in drawn]
+    if missing:
+        assert drawn.endswith(f"+{len(missing)} more"), f"{where}: {missing} left out unmarked; drawn {drawn!r}"
+
+
+def _renamed(text: str, names: dict[str, str]) -> str:
+    for whole, form in names.items():
+        text = re.sub(rf"(?<!\w){re.escape(whole)}(?!\w)", form, text)
+    return text
+
+
+@pytest.mark.parametrize("upto", EFFECT_MOMENTS, ids=[str(u) for u in EFFECT_MOMENTS])
+@pytest.mark.parametrize("panel_id", sorted(PANELS))
+def test_every_effect_is_whole_or_counted_on_every_panel(panel_id, upto):
+    if "v2140" not in registered():
+        pytest.skip("v2140 is not registered")
+    screen, state = play("v2140", upto, more=EFFECTS)
+    image, layout = render_layout(screen, get_panel(panel_id), JOIN)
+    where = f"v2140 with three effects after {upto} on {panel_id}"
+    check_whole(image, layout, where)
+    check_counted(layout, panel_id, where)
+    effects_check(layout, state, where)
+    if panel_id.startswith("phat"):
+        check_scores(layout, scores("v2140", state), where)
+
+
+def test_the_items_rule_counts_what_it_leaves_out():
+    from tableside.display.text import item_forms
+
+    assert item_forms("Effects: Shred: Wound by GM; Sven: Knock Out by GM; Jack: Scar by Shred") == [
+        "Effects: Shred: Wound by GM; Sven: Knock Out by GM; Jack: Scar by Shred",
+        "Effects: Shred: Wound by GM; Sven: Knock Out by GM +1 more",
+        "Effects: Shred: Wound by GM +2 more",
+        "Effects: +3 more",
+    ]
+    assert item_forms("Effects: Sven: Knock Out by GM") == ["Effects: Sven: Knock Out by GM"]  # one item: whole
+
+
+def text_height(run: TextRun) -> int:
+    """The measure of the 4 mm floor: the drawn font's height from the top of a capital to the bottom of a
+    descender, "Hg" as Pillow draws it without anti-aliasing (a digit-only score has no descender; the font
+    it is drawn in is what a reader sees beside the names)."""
+    x0, y0, x1, y1 = run.font.getbbox("Hg", mode="1")
+    return int(y1 - y0)
+
+
+def floor_px(panel_id: str) -> int:
+    """4 mm in the panel's pixels, from its glass's active area (``panels.ACTIVE_AREA_MM``): wHAT 84.8 mm / 400 px
+    = 0.212 mm a pixel, 19 px; 7.3" 160 mm / 800 px = 0.2 mm, 20 px."""
+    import math
+
+    from tableside.display.panels import LEGIBLE_MM
+
+    return math.ceil(LEGIBLE_MM / get_panel(panel_id).pitch_mm - 1e-6)
+
+
+def score_runs(layout: Layout, pairs: list[tuple[str, str]]) -> dict[str, list[tuple[TextRun, ...]]]:
+    """Where each player's score is drawn: the run of their name with the run of their score beside it on the
+    same line (a grid's row, a bar's name and value), or the one run that says both ("VP Ann 2 · Bob 0").
+    A row of another grid can look alike (Vegas's tokens held, "Ann 0"): the test reads the biggest."""
+    drawn = dict(layout.names)
+    out: dict[str, list[tuple[TextRun, ...]]] = {}
+    boxes = {id(r): measured(r) for r in layout.texts}
+    for whole, score in pairs:
+        name = drawn.get(whole, whole)
+        found: list[tuple[TextRun, ...]] = [
+            (r,) for r in layout.texts if f" {name} {score} " in f" {r.text} ".replace(" · ", " ")
+        ]
+        for nr in (r for r in layout.texts if r.text == name or r.text.startswith(name + " ")):
+            nb = boxes[id(nr)]
+            found += [
+                (nr, r)
+                for r in layout.texts
+                if (r.text == score or r.text.startswith(score + " "))
+                and boxes[id(r)][1] < nb[3]
+                and nb[1] < boxes[id(r)][3]
+                and boxes[id(r)][0] > nb[0]
+            ][:1]
+        out[whole] = found
+    return out
+
+
+FLOOR_PANELS = sorted(p for p, panel in PANELS.items() if panel.pitch_mm)
+FLOOR_STEPS = [(s, a) for s, (_o, actions) in SCENARIOS.items() for a in [None, *sorted({x["type"] for x in actions})]]
+
+
+@pytest.mark.parametrize(("system", "upto"), FLOOR_STEPS, ids=[f"{s}-{a}" for s, a in FLOOR_STEPS])
+def test_scores_and_the_prompt_are_4_mm_tall_on_the_what_and_the_7_3_inch(system, upto):
+    """Read across a table (#36: the wHAT's score rows were 15 px type, 11 px capitals, 2.3 mm): every player's
+    name and score, and every line of the prompt, at least 4 mm from capital to descender."""
+    if system not in registered():
+        pytest.skip(f"{system} is not registered")
+    screen, state = play(system, upto)
+    pairs = scores(system, state)
+    for panel_id in FLOOR_PANELS:
+        image, layout = render_layout(screen, get_panel(panel_id), JOIN)
+        where = f"{system} after {upto} on {panel_id}"
+        check_whole(image, layout, where)
+        low = floor_px(panel_id)
+        for player, found in score_runs(layout, pairs).items():
+            assert found, f"{where}: {player}'s score is not on the panel"
+            read = max(found, key=lambda runs: min(text_height(r) for r in runs))
+            small = [(r.text, text_height(r)) for r in read if text_height(r) < low]
+            assert not small, f"{where}: {player}'s score drawn {small} px tall at most, under 4 mm ({low} px)"
+        prompt = clean(screen.prompt)
+        lines = [r for r in layout.texts if r.xy[1] < layout.body[1] and r.text != "▶ " and r.text in prompt]
+        assert lines or not prompt, f"{where}: no prompt line found"
+        small = [(r.text, text_height(r)) for r in lines if text_height(r) < low]
+        assert not small, f"{where}: prompt drawn {small} px tall, under 4 mm ({low} px)"
+
+
+def test_the_floor_is_4_mm_of_the_what_and_the_7_3_inch_glass():
+    assert floor_px("what-red") == 19 and floor_px("spectra-7.3") == 20 and floor_px("impression-7.3") == 20
+    assert "phat-red" not in FLOOR_PANELS and "spectra-13.3" not in FLOOR_PANELS
+
+
+def test_a_board_too_wide_for_4_mm_rows_on_a_what_keeps_its_first_columns_and_counts_the_rest():
+    """Eight columns of three-digit values beside "Bartholomew" do not fit a wHAT in 4 mm rows: the board keeps
+    its score and the columns after it that fit whole, and counts the others at the end of its headings' line
+    (the body is not drawn bigger at the cost of a column)."""
+    from tableside.core.screen import Grid, GridRow, Screen
+
+    columns = ("VP", "Team", "Game", "Inspector", "Bot", "Mobster", "Income", "Cards")
+    names = ("Alexandra", "Bartholomew", "Cy")
+    rows = tuple(GridRow(n, tuple(str(100 + i) for i in range(8)), highlight=k == 0) for k, n in enumerate(names))
+    screen = Screen("Venusian Vegas", prompt="Ann: play a card", elements=(Grid("Players", columns, rows, 1),))
+    for panel_id in FLOOR_PANELS:
+        image, layout = render_layout(screen, get_panel(panel_id), JOIN)
+        check_whole(image, layout, panel_id)
+        texts = [r.text for r in layout.texts]
+        shown = [c for c in columns if c in texts]
+        assert shown == list(columns[: len(shown)]) and shown, f"{panel_id}: {texts}"
+        if len(shown) < len(columns):
+            assert f"+{len(columns) - len(shown)} more" in texts, f"{panel_id}: {texts}"
+            assert len(shown) >= 3, f"{panel_id}: only {shown} of a board with room for more"
+        cells = [r for r in layout.texts if r.text.isdigit()]
+        assert cells and min(text_height(r) for r in cells) >= floor_px(panel_id)

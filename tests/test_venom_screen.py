@@ -175,7 +175,7 @@ def test_screen_at_game_over_shows_the_medal():
 def test_active_events_are_listed_by_name():
     state, _ = act(started(), {"type": "draw_event", "kind": "venom", "name": "Pull Down the Heavens"})
     texts = [e.text for e in SYSTEM.screen(state).elements if isinstance(e, Text)]
-    assert "Active Events: Pull Down the Heavens; 36 cards in the Event deck" in texts
+    assert "Active Events: Pull Down the Heavens · 36 cards in the Event deck" in texts
 
 
 def test_the_temporary_renderer_draws_it_on_the_smallest_panel():

@@ -7,14 +7,19 @@ width (2), no title line (3); the threshold stays on every bar.
 from __future__ import annotations
 
 from tableside.core.screen import Bar, Bars
-from tableside.display.canvas import Canvas, draw_bar, label_line, line_h
+from tableside.display.canvas import Canvas, draw_bar, label_line, line_h, read_size
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK, WHITE
 from tableside.display.text import font, ink_width, short_names, width
 
 
-def _row_h(c: Canvas, compact: int) -> int:
-    return line_h(c, c.m.label if compact else c.m.text)
+def _size(c: Canvas, e: Bars, compact: int) -> int:
+    """The rows' type: text-sized, label-sized when compact; never under the 4 mm floor for the race (priority 1)."""
+    return read_size(c, e.priority, c.m.label if compact else c.m.text)
+
+
+def _row_h(c: Canvas, e: Bars, compact: int) -> int:
+    return line_h(c, _size(c, e, compact))
 
 
 def _split(e: Bars, w: int, compact: int) -> int:
@@ -30,7 +35,7 @@ def _titled(e: Bars, compact: int) -> bool:
 def measure(c: Canvas, e: Bars, w: int, compact: int = 0) -> int:
     rows = -(-len(e.bars) // _split(e, w, compact))
     title = line_h(c, c.m.label) if _titled(e, compact) else 0
-    return title + rows * _row_h(c, compact) + c.m.pad
+    return title + rows * _row_h(c, e, compact) + c.m.pad
 
 
 def draw(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int = 0) -> None:
@@ -57,7 +62,7 @@ def _label(b: Bar, short: bool) -> str:
 def _columns(c: Canvas, e: Bars, w: int, compact: int, whole: Bars, short: bool = False) -> tuple[int, int, int, int]:
     """(whose-turn column, swatch, name column, room for a name) of ``e``'s rows in ``w`` px, the name
     column as wide as the names drawn (their ``short`` forms: the bars get the rest), at most 2/5."""
-    size = c.m.label if compact else c.m.text
+    size = _size(c, whole, compact)
     fb = font(size, "bold")
     mark = max(3, size // 4) + 2 if any(b.note == "turn" for b in whole.bars) else 0  # whose-turn column
     widest = max((ink_width(_label(b, short), fb) for b in e.bars), default=0)
@@ -71,16 +76,16 @@ def _columns(c: Canvas, e: Bars, w: int, compact: int, whole: Bars, short: bool 
 def _needs_short(c: Canvas, e: Bars, w: int, compact: int, whole: Bars) -> bool:
     """Whether a name of ``e`` (the one whose turn it is, in bold) does not fit whole: then every row
     takes the short form ("Alexandra", "Bob"; docs/display.md), so the rows read alike."""
-    size = c.m.label if compact else c.m.text
+    size = _size(c, whole, compact)
     f, fb = font(size), font(size, "bold")
     room = _columns(c, e, w, compact, whole)[3]
     return any(ink_width(b.label, fb if b.note == "turn" else f) > room for b in e.bars)
 
 
 def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: Bars, short: bool) -> None:
-    size = c.m.label if compact else c.m.text
+    size = _size(c, whole, compact)
     f, fb = font(size), font(size, "bold")
-    row = _row_h(c, compact)
+    row = _row_h(c, whole, compact)
     top = max([b.maximum for b in whole.bars] + [e.threshold or 0] + [b.value for b in whole.bars] + [1])
     mark, sw, name_w, room = _columns(c, e, w, compact, whole, short)
     num_w = max([width(str(b.value), fb) for b in e.bars] + [0]) + c.m.pad

@@ -30,6 +30,9 @@ class Kind:
     draw: Callable[[Canvas, Any, int, int, int, int], list[tuple[Any, Box]] | None]
     natural_width: Callable[[Canvas, Any], int] | None = None
     cached: bool = True
+    # How many of its parts ``e`` leaves out (counted, "+3 more") drawn ``w`` px wide at a level: a grid's
+    # columns. The layout never draws the body bigger at the cost of one more (``layout._use_the_space``).
+    left_out: Callable[[Canvas, Any, int, int], int] | None = None
 
     def height(self, c: Canvas, e: Any, w: int, level: int) -> int:
         """``measure``, remembered on the canvas for the layouts tried."""

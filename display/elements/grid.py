@@ -17,11 +17,13 @@ text; a player colour, where the panel has colours, a swatch.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tableside.core.screen import Grid, GridRow
-from tableside.display.canvas import Canvas, label_line, line_h
+from tableside.display.canvas import Canvas, label_line, line_h, read_size
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK
-from tableside.display.text import fit, font, ink_width, largest, short_names, width
+from tableside.display.text import fit, font, ink_width, largest, more_mark, short_names, width
 
 
 def _listed(e: Grid) -> bool:
@@ -140,14 +142,32 @@ def _row_label(r: GridRow, short: bool) -> str:
 
 
 def _inline_lines(c: Canvas, e: Grid, w: int) -> tuple[list[list[tuple[int, int]]], bool, int] | None:
+    """``_inline``'s lines: with the columns the form leaves out counted last ("+7 more"), on a panel with the 4 mm
+    floor always, elsewhere where that mark fits on the lines the scores take anyway (same lines, size and
+    names); else the scores alone (a pHAT's five long names keep their one line, eleven Venus 2140 participants
+    their board)."""
+    left = _inline_left(c, e)
+    bare = _score_lines(c, e, w, [])
+    if not left or bare is None:
+        return bare
+    fl = font(c.m.label, "bold")
+    marked = _score_lines(c, e, w, [(-2, ink_width(more_mark(left), fl))])
+    if marked is not None and (c.m.legible or (len(marked[0]), marked[1], marked[2]) == (len(bare[0]), *bare[1:])):
+        return marked  # on a panel with the 4 mm floor always, a line more if it must
+    return bare
+
+
+def _score_lines(
+    c: Canvas, e: Grid, w: int, mark: list[tuple[int, int]]
+) -> tuple[list[list[tuple[int, int]]], bool, int] | None:
     fl = font(c.m.label, "bold")
     gap = c.m.pad * 3
     head = [(-1, width(e.columns[0], fl))] if _scores(e) == 1 else []
     shorter = any(short_names(r.label) != r.label for r in e.rows)
     found = None
-    for size in sorted({c.m.text, c.m.label}, reverse=True):
+    for size in sorted({read_size(c, e.priority, c.m.text), read_size(c, e.priority, c.m.label)}, reverse=True):
         for short in (False, True) if shorter else (False,):
-            units = head + [(i, _unit(c, e, r, short, size)) for i, r in enumerate(e.rows)]
+            units = head + [(i, _unit(c, e, r, short, size)) for i, r in enumerate(e.rows)] + mark
             lines = _wrap([uw for _i, uw in units], w, gap)
             if lines is not None and (found is None or len(lines) < len(found[0])):
                 found = ([[(units[k][0], x) for k, x in line] for line in lines], short, size)
@@ -156,16 +176,21 @@ def _inline_lines(c: Canvas, e: Grid, w: int) -> tuple[list[list[tuple[int, int]
     return found
 
 
+def _inline_left(c: Canvas, e: Grid) -> int:
+    """How many columns the scores form leaves out (Vegas's tracks beside its VP): counted at its end."""
+    return len(e.columns) - len(_score_cells(c, e, e.rows[0])) if e.rows else 0
+
+
 def _draw_inline(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
-    lines, short, size = _inline(c, e, w) or ([], False, c.m.text)
+    lines, short, size = _inline(c, e, w) or ([], False, read_size(c, e.priority, c.m.text))
     fl, f, fb = font(c.m.label, "bold"), font(size), font(size, "bold")
     row = line_h(c, size)
     for line in lines:
         base = y + fb.getmetrics()[0]
         for i, x in line:
             if i < 0:
-                head = e.columns[0]
-                c.text((x0 + x, base - fl.getmetrics()[0]), head, fl, width(head, fl))
+                head = e.columns[0] if i == -1 else more_mark(_inline_left(c, e))
+                c.text((x0 + x, base - fl.getmetrics()[0]), head, fl, ink_width(head, fl))
                 continue
             r = e.rows[i]
             label = _row_label(r, short)
@@ -181,6 +206,11 @@ def _draw_inline(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
         y += row
 
 
+def _room(c: Canvas, w: int, left: int) -> int:
+    """The width the columns drawn take where ``left`` are counted at the end of the headings' line."""
+    return w - ink_width(more_mark(left), font(c.m.label, "bold")) - c.m.pad * 2 if left else w
+
+
 def _title_beside(c: Canvas, e: Grid, w: int, size: int) -> bool:
     """Whether the title fits whole in the corner the row labels leave on the headings' line ("Players  VP Tm"):
     then it takes no line of its own."""
@@ -188,7 +218,8 @@ def _title_beside(c: Canvas, e: Grid, w: int, size: int) -> bool:
         return False
     key = ("grid-title", id(e), w, size)
     if key not in c.memo:
-        label_w = _geometry(c, e, w, size)[0]
+        part, left = _fewer(c, e, w, size)
+        label_w = _geometry(c, part, _room(c, w, left), size)[0]
         c.memo[key] = width(e.title, font(c.m.label, "bold")) + c.m.pad <= label_w
     return c.memo[key]  # type: ignore[return-value]
 
@@ -197,13 +228,14 @@ def _form(c: Canvas, e: Grid, w: int, compact: int) -> tuple[int, str]:
     """The rows' type size and where the title goes ("line", "beside" the headings, or "" for none) at a level:
     0 a title line over text-sized rows; 1 the title beside the headings over text-sized rows where it fits
     there, else a title line over label-sized rows; 2 and 3 label-sized rows, the title beside or left out."""
+    text, label = read_size(c, e.priority, c.m.text), read_size(c, e.priority, c.m.label)  # scores: 4 mm at least
     if compact == 0:  # bigger where the layout gave the grid its column's room (a large panel's scores)
-        return c.grid_size.get(id(e), c.m.text), "line" if e.title else ""
+        return c.grid_size.get(id(e), text), "line" if e.title else ""
     if compact == 1:
-        if _title_beside(c, e, w, c.m.text):
-            return c.m.text, "beside"
-        return c.m.label, "line" if e.title else ""
-    return c.m.label, "beside" if _title_beside(c, e, w, c.m.label) else ""
+        if _title_beside(c, e, w, text):
+            return text, "beside"
+        return label, "line" if e.title else ""
+    return label, "beside" if _title_beside(c, e, w, label) else ""
 
 
 def measure(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
@@ -214,7 +246,7 @@ def measure(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
         lines = _held_lines(c, e, w)
         return 1 << 30 if lines is None else len(lines) * line_h(c, c.m.label) + c.m.pad // 2
     size, title = _form(c, e, w, compact)
-    if not _whole(c, e, w, size):  # never a cut name or value
+    if not _whole(c, e, w, size) and not _fewer(c, e, w, size)[1]:  # never a cut name or value
         return 1 << 30
     row = line_h(c, size)
     header = line_h(c, c.m.label) if any(e.columns) else 0
@@ -306,9 +338,31 @@ def _whole(c: Canvas, e: Grid, w: int, size: int) -> bool:
     return c.memo[key]  # type: ignore[return-value]
 
 
+def _fewer(c: Canvas, e: Grid, w: int, size: int) -> tuple[Grid, int]:
+    """The grid as drawn ``w`` px wide at ``size``: whole, or, for the scores (priority 1) on a panel with the
+    4 mm floor (``Metrics.legible``: the wHAT), its first columns that fit whole at that size with the columns
+    after them counted at the end of the headings' line ("+3 more"), never fewer than its score columns: a
+    board read across the table in big rows rather than a full one too small to read. ``(grid, columns left out)``."""
+    if _whole(c, e, w, size) or not c.m.legible or e.priority > 1 or len(e.columns) <= _scores(e):
+        return e, 0
+    key = ("grid-fewer", id(e), w, size)
+    if key not in c.memo:
+        found: tuple[Grid, int] = (e, 0)
+        for k in range(len(e.columns) - 1, _scores(e) - 1, -1):
+            left = len(e.columns) - k
+            rows = tuple(replace(r, cells=r.cells[:k], fix=r.fix[:k]) for r in e.rows)
+            part = replace(e, columns=e.columns[:k], rows=rows)
+            c.memo[("grid-part", id(e), w, size, k)] = part  # kept while its id keys the memo
+            if _whole(c, part, _room(c, w, left), size):
+                found = (part, left)
+                break
+        c.memo[key] = found
+    return c.memo[key]  # type: ignore[return-value]
+
+
 def natural_width(c: Canvas, e: Grid) -> int:
     """The width at which every label and cell is whole: wider than a column, the grid spans the columns."""
-    widest, label_need, _marks = _widths(c, e, c.m.text, c.panel.width)
+    widest, label_need, _marks = _widths(c, e, read_size(c, e.priority, c.m.text), c.panel.width)
     return label_need + max(1, len(e.columns)) * (widest + c.m.pad * 2)
 
 
@@ -323,6 +377,11 @@ def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
     if title == "line":
         label_line(c, x, y, w, e.title, "", e.tone)
         y += line_h(c, c.m.label)
+    e, left = _fewer(c, e, w, size)
+    if left:  # the columns left out, counted at the end of the headings' line
+        mark, fm = more_mark(left), font(c.m.label, "bold")
+        c.text((x + w - ink_width(mark, fm), y), mark, fm, ink_width(mark, fm), fill=c.inks.text(e.tone))
+        w = _room(c, w, left)
     f, fb, fh = font(size), font(size, "bold"), font(c.m.label)
     row = line_h(c, size)
     ncol = max(1, len(e.columns))
@@ -353,4 +412,13 @@ def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
         y += row
 
 
-KIND = Kind("grid", measure, draw, natural_width=natural_width)
+def left_out(c: Canvas, e: Grid, w: int, compact: int = 0) -> int:
+    """The columns ``e`` leaves out, counted, at a level: in its board form (``_fewer``) or its scores form."""
+    if compact >= 3 and _inline(c, e, w) is not None:
+        return _inline_left(c, e)
+    if compact >= 3 and _listed(e):
+        return 0
+    return _fewer(c, e, w, _form(c, e, w, compact)[0])[1]
+
+
+KIND = Kind("grid", measure, draw, natural_width=natural_width, left_out=left_out)

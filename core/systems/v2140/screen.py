@@ -29,6 +29,14 @@ def _faces(dice: list[int]) -> str:
     return "".join(map(str, dice)) or "(no dice)"
 
 
+def _effects(state: State) -> list[Text]:
+    """The standing effects as one line: public, every phone and the e-paper show them, a pHAT too (priority 1:
+    a knocked out participant does nothing this scene), under the pools they change; the last ones counted where
+    they do not fit."""
+    standing = [e for e in state.get("effects", []) if not e.get("ended")]
+    return [Text("Effects: " + "; ".join(effects.short(e) for e in standing), priority=1)] if standing else []
+
+
 def screen(state: State, roll: TableRoll | None = None) -> Screen:
     now = current(state)
     rows = []
@@ -44,6 +52,7 @@ def screen(state: State, roll: TableRoll | None = None) -> Screen:
         fix = ("", f"participants.{name}.books", points)
         rows.append(GridRow(name, cells, highlight=name == now, colour=screen_colour(i), fix=fix))
     elements: list[Any] = [Grid("Scene pools", ("dice", "books", "points"), tuple(rows), priority=1, score_columns=2)]
+    elements += _effects(state)
     ex = state["exchange"]
     if ex:
         kind = "risky" if ex["risky"] else "exchange"
@@ -92,9 +101,6 @@ def screen(state: State, roll: TableRoll | None = None) -> Screen:
     if state["initiative"]:
         bids = ", ".join(f"{n} {sum(d)}" for n, d in state["initiative"].items())
         elements.append(Text(f"Initiative: {bids}", priority=3))
-    standing = [e for e in state.get("effects", []) if not e.get("ended")]
-    if standing:  # effects are public: every phone and the e-paper show them
-        elements.append(Text("Effects: " + "; ".join(effects.short(e) for e in standing), priority=2))
     gm = state["participants"][state["gm"]]
     racks = state["session_racks"]  # a line, not a key figure: the exchange is the moment, not this pool
     elements.append(Text(f"GM session pool: {racks} rack{'s' if racks != 1 else ''} of {gm['rack']}", priority=3))

@@ -182,9 +182,10 @@ def _players(st: State, priority: int = 3) -> Grid:
 
 
 def _events(st: State) -> Text:
-    active = ", ".join(card_words(c) for c in st["active_events"]) or "none"
+    # The events a list ("; ": a panel short of room counts the last ones, "+1 more"), the deck a trailing clause.
+    active = "; ".join(card_words(c) for c in st["active_events"]) or "none"
     return Text(
-        f"Active Events: {active}; {plural(deck.cards_left(st['event_deck']), 'card')} in the Event deck", priority=4
+        f"Active Events: {active} · {plural(deck.cards_left(st['event_deck']), 'card')} in the Event deck", priority=4
     )
 
 
