@@ -259,7 +259,8 @@ def test_five_seats_keep_five_inks_on_every_colour_panel(panel_id):
 def test_vegas_tokens_held_stay_on_every_panel_beside_the_scores(panel_id):
     """Who holds which modifier tokens is a figure of the trick (Trump and Rank can change, bonuses): it was
     left out on every panel below the 13.3". Now it is kept on each, in the held form where room is short
-    ("Tokens held  Bob Gm Ins  Cy Bot"), and never at the cost of the scores."""
+    ("Tokens held  Bob Game, Inspector  Cy Bot": the token colours whole where they fit, never "Gm Ins",
+    #36), and never at the cost of the scores."""
     from tableside.core.screen import Grid
 
     screen = screen_of("vegas")
@@ -267,8 +268,10 @@ def test_vegas_tokens_held_stay_on_every_panel_beside_the_scores(panel_id):
     kept = {e.title for e, _box in layout.kept if isinstance(e, Grid)}
     assert {"Players", "Tokens held"} <= kept, f"kept grids: {kept}"
     drawn = " ".join(r.text for r in layout.texts)
-    for word in ("Tokens held", "Bob", "Gm", "Ins", "Cy", "Bot"):
-        assert word in drawn
+    for word in ("Tokens held", "Bob", "Cy", "Bot"):
+        assert word in drawn, f"{word!r} not drawn: {drawn}"
+    assert "Bob Game, Inspector" in drawn or "Bob Gam Ins" in drawn or "Inspector" in drawn, drawn
+    assert "Bob Gm" not in drawn and "×" not in drawn, drawn
     assert "VP" in drawn, "the scores are left out"
 
 

@@ -262,3 +262,26 @@ def test_v2140_an_unanswered_exchange_names_both_sides_and_says_no_dice(panel_id
             assert f"+{len(layout.dropped)} more" in texts, texts
         else:
             shown(image, layout, "Sven: no dice, +0 books", metrics(panel).text)
+
+
+def test_v2140_exchange_dice_are_said_as_a_person_says_them():
+    """The e-paper's exchange lines ran the faces together ("Shred 65 against Sven 4"): a reader could not tell
+    a 65 from a 6 and a 5 (#36). They are said "6 and 5", as on the phone (core.words.faces_words)."""
+    from tableside.core.system import run_action
+    from tableside.core.systems.v2140 import SYSTEM as V2140
+
+    state = V2140.start(V2140.validate_options({"players": ["Shred", "Sven"]}))
+    for raw, faces in (
+        ({"type": "prepare_pool", "participant": "Shred", "primary_skills": 2}, None),
+        ({"type": "roll_pool", "participant": "Shred"}, [6, 5, 5, 4, 4]),
+        ({"type": "prepare_pool", "participant": "Sven", "primary_skills": 2}, None),
+        ({"type": "roll_pool", "participant": "Sven"}, [4, 3, 3, 2]),
+        ({"type": "put_forward", "actor": "Shred", "target": "Sven", "dice": [6, 5]}, None),
+    ):
+        state = run_action(V2140, state, raw, faces=faces).state
+    pending = " | ".join(e.text for e in V2140.screen(V2140.redact(state, None)).elements if e.kind == "text")
+    assert "Shred 6 and 5 against Sven" in pending, pending
+    for raw in ({"type": "answer", "dice": [4]}, {"type": "resolve"}):
+        state = run_action(V2140, state, raw).state
+    last = " | ".join(e.text for e in V2140.screen(V2140.redact(state, None)).elements if e.kind == "text")
+    assert "Shred 6 and 5 against Sven 4" in last, last

@@ -98,7 +98,7 @@ def test_a_basic_game_with_only_names_gets_the_hidden_options_defaults(client) -
         "Europe",
         "Africa",
         "North America",
-        "Australia + 2 others",
+        "Australia & 2 more, together",
     ]
     assert all(w["tech"] is None for w in state["worlds"].values())
 

@@ -335,7 +335,7 @@ def test_corrections_and_the_screen() -> None:
         ["5 dice", "2 books", "PP 0"],
         ["2 dice", "0 books", "Murphy 0"],
     ]
-    assert screen["elements"][1]["text"] == "Shred 65 against GM ??"
+    assert screen["elements"][1]["text"] == "Shred 6 and 5 against GM ??"
     assert [(d["face"], d["mark"]) for d in screen["elements"][2]["dice"]] == [(6, "committed"), (5, "committed")]
     assert screen["status"] == "Shred's move" and screen["prompt"] == "GM: answer Shred's 6 and 5 with 2 dice"
     s, _ = act(s, {"type": "answer", "dice": [6, 4]})
@@ -343,7 +343,7 @@ def test_corrections_and_the_screen() -> None:
     screen = SYSTEM.screen(SYSTEM.redact(s, None)).to_dict()
     marks = [[(d["face"], d["mark"]) for d in e["dice"]] for e in screen["elements"] if e["kind"] == "dice"]
     assert marks == [[(6, "hit"), (5, "hit")], [(6, "captured"), (4, "captured")]]
-    assert screen["elements"][1]["text"] == "Shred 65 against GM 64: Shred +2"
+    assert screen["elements"][1]["text"] == "Shred 6 and 5 against GM 6 and 4: Shred +2"
     assert screen["prompt"] == "Shred: put dice forward"  # from the public view: counts, not pools
 
 

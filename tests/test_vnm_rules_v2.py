@@ -191,7 +191,7 @@ def test_a_mid_game_session_lists_the_states_real_names(tmp_path) -> None:
             fields = next(f for f in fields if f["name"] == rows)["fields"]
         return [c["value"] for c in next(f for f in fields if f["name"] == field)["choices"]]
 
-    areas = ["China", "India", "Europe", "Africa", "Australia + 2 others"]
+    areas = ["China", "India", "Europe", "Africa", "Australia & 2 more, together"]
     assert choices("collect", "area") == areas  # North America has no population left
     assert choices("receive_population", "area", rows="gains") == areas
     assert choices("receive_population", "world", rows="gains") == ["Venus", "Pluto", "Mars"]

@@ -111,7 +111,7 @@ def test_the_screen_shows_population_earth_ships_zap_turn_and_roll() -> None:
         ("Pluto", 4, 34, "turn"),
     ]
     assert grid(state, "Earth")["China"] == ("23",)
-    assert grid(state, "Earth")["Australia + 2 others*"] == ("20",)
+    assert grid(state, "Earth")["Australia & 2 more, together*"] == ("20",)
     assert any(e.text == "Earth: 97 left" for e in screen.elements if e.kind == "text")
     assert grid(state, "Ships") == {"Venus": ("2", "3"), "Mars": ("2", "3"), "Pluto": ("5", "0")}
     assert grid(state, "Zap")["Venus"] == ("9", "2", "1")
@@ -176,3 +176,17 @@ def test_setup_warning_then_the_draw_prompt() -> None:
     state, _ = act(state, {"type": "move"})
     assert SYSTEM.screen(state).prompt == "Venus: end the turn (button C)"
     assert SYSTEM.buttons(state)[0].button == "C"
+
+
+def test_the_combined_land_area_says_it_is_three_areas_and_its_old_name_still_finds_it() -> None:
+    """The seed's Game Length table stops at "Australia" with no values, so the three land areas it never
+    reaches are one pool. Its old name, "Australia + 2 others", was read as one land area (#36); the name now
+    says it is a pool of more than one. A land area typed with the old name is that pool."""
+    from tableside.core.systems.vnm import rules
+    from tableside.core.systems.vnm.setup import _given_area, area_source
+
+    assert "together" in rules.MISSING_AREA_NAME and "2 more" in rules.MISSING_AREA_NAME
+    given = _given_area({"name": "australia + 2 OTHERS", "population": 20}, 5)
+    assert given["name"] == rules.MISSING_AREA_NAME
+    assert area_source(given["name"], 20, "Normal") == "players confirm"
+    assert len(rules.MISSING_AREA_NAME) <= 30  # a typed land area's limit (AREA_FIELDS)

@@ -7,7 +7,7 @@ there or left out (2), and last, for a grid of priority 1-2, the first column al
 score, so a pHAT keeps every player's.
 A grid of things held (``Grid.held``: Venusian Vegas's tokens) has instead, at the tightest level, the
 held form: its title, then each row that holds something with the columns it holds (a count above one
-after its column), "Tokens held  Bob Gm Ins×2  Cy Bot", on as few label-sized lines as hold every row whole;
+after its column), "Tokens held  Bob Game, 2 Inspector  Cy Bot", on as few label-sized lines as hold every row whole;
 so has a grid of one column no score line stands for (priority 3 on: VNM's Earth), each row with its value,
 "Earth  China 25  India 21".
 A heading too wide for its column is shortened to its first letters (``text.heading_forms``), never cut with "…".
@@ -23,7 +23,7 @@ from tableside.core.screen import Grid, GridRow
 from tableside.display.canvas import Canvas, label_line, line_h, read_size
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK
-from tableside.display.text import fit, font, ink_width, largest, more_mark, short_names, width
+from tableside.display.text import fit, font, heading_forms, ink_width, largest, more_mark, short_names, width
 
 
 def _listed(e: Grid) -> bool:
@@ -32,9 +32,9 @@ def _listed(e: Grid) -> bool:
     return e.held or (len(e.columns) == 1 and e.priority > 2)
 
 
-def _holdings(e: Grid) -> list[tuple[int, str]]:
+def _holdings(e: Grid, short: bool = False) -> list[tuple[int, str]]:
     """The list form's entries, (row index, what follows its label): for a grid of things held, each row that
-    holds something with what ("Gm Ins×2"); for one column, each row's value ("25")."""
+    holds something with what, as a person says it ("Game, 2 Inspector"); for one column, each row's value ("25")."""
     out = []
     for i, r in enumerate(e.rows):
         if not e.held:
@@ -44,20 +44,27 @@ def _holdings(e: Grid) -> list[tuple[int, str]]:
         held = []
         for col, cell in zip(e.columns, r.cells, strict=False):
             n = int(cell) if cell.strip().isdigit() else 0
+            name = heading_forms(col)[1 if short and len(col) > 3 else 0]
             if n:
-                held.append(col if n == 1 else f"{col}×{n}")
+                held.append(name if n == 1 else f"{n} {name}")
         if held:
-            out.append((i, " ".join(held)))
+            out.append((i, (" " if short else ", ").join(held)))
     return out
 
 
 def _held_lines(c: Canvas, e: Grid, w: int) -> list[list[tuple[int, str, int]]] | None:
     """The held form's lines: each a list of (row index or -1 for the title, what it holds, x); None if a
-    row does not fit a line whole."""
+    row does not fit a line whole. What is held is said whole ("Game, 2 Inspector"); only where its first
+    three letters take fewer lines ("Gam 2 Ins", ``text.heading_forms``, as a column heading) are they used."""
+    forms = [f for f in (_held_form(c, e, w, False), _held_form(c, e, w, True)) if f is not None]
+    return min(forms, key=len) if forms else None
+
+
+def _held_form(c: Canvas, e: Grid, w: int, short: bool) -> list[list[tuple[int, str, int]]] | None:
     fl, f, fb = font(c.m.label, "bold"), font(c.m.label), font(c.m.label, "bold")
     gap = c.m.pad * 3
     units = [(-1, "", width(e.title, fl))] if e.title else []
-    for i, held in _holdings(e):
+    for i, held in _holdings(e, short):
         units.append((i, held, width(e.rows[i].label, f) + c.m.pad + width(held, fb)))
     lines = _wrap([uw for _i, _held, uw in units], w, gap)
     if lines is None:

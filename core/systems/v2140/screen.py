@@ -12,7 +12,7 @@ from tableside.core.screen import DiceGroup, Die, Grid, GridRow, Screen, Text
 from tableside.core.system import TableRoll
 from tableside.core.systems.v2140 import effects
 from tableside.core.systems.v2140.state import current
-from tableside.core.words import plural
+from tableside.core.words import faces_words, plural
 
 State = dict[str, Any]
 # An exchange die's fate -> the renderer's mark.
@@ -25,8 +25,9 @@ def screen_colour(seat: int) -> int:
 
 
 def _faces(dice: list[int]) -> str:
-    """Dice as their faces ("655"), or "(no dice)": a side that had none to answer is named as such."""
-    return "".join(map(str, dice)) or "(no dice)"
+    """Dice as a person says them ("6, 5 and 5", never "655", #36), or "(no dice)": a side that had none to
+    answer is named as such."""
+    return faces_words(dice) if dice else "(no dice)"
 
 
 def _effects(state: State) -> list[Text]:

@@ -40,7 +40,7 @@ def board_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:
     return tuple(rows)
 
 
-TOKEN_COLUMNS = ("Gm", "Ins", "Bot", "Mob")
+TOKEN_COLUMNS = rules.TOKEN_COLOURS  # the held form says them whole: "Bob Game, 2 Inspector" (never "Gm Ins×2", #36)
 
 
 def token_rows(state: dict[str, Any]) -> tuple[GridRow, ...]:

@@ -48,8 +48,10 @@ KNOWN_LAND_AREAS: dict[str, dict[str, int]] = {
 }
 LAND_AREA_COUNT = 8  # "13 Earth areas, including 8 land areas"
 KNOWN_TOTALS: dict[str, int] = {"Normal": 101}  # "Earth's total population (101)"
-# The row the seed cuts off, and a name for the land areas it never reaches.
-MISSING_AREA_NAME = "Australia + 2 others"
+# The row the seed cuts off, and a name for the land areas it never reaches: one pool for three areas, and its
+# name says so ("Australia + 2 others" was read as one land area, #36). The old name still finds it.
+MISSING_AREA_NAME = "Australia & 2 more, together"
+OLD_MISSING_AREA_NAMES: tuple[str, ...] = ("Australia + 2 others",)
 
 # Zap Cards: "36 Zap cards ... You can keep three Zap cards in your hand"; "Discard up to three".
 ZAP_CARDS = 36

@@ -109,7 +109,7 @@ AREA_FIELDS: tuple[Field, ...] = (
 )
 
 # The game lengths whose total the rulebook does not give: only they need a total or land areas
-# typed in (a Normal game has 101, the five listed areas and "Australia + 2 others"), so the
+# typed in (a Normal game has 101, the five listed areas and "Australia & 2 more, together"), so the
 # phone shows those fields only for them. The API still takes land areas in a Normal game.
 CHOSEN_TOTALS = tuple(length for length in rules.GAME_LENGTHS if length not in rules.KNOWN_TOTALS)
 
@@ -353,7 +353,7 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
 
 def area_source(name: str, population: int, length: str) -> str:
     """ "rulebook" where the table gives this value, "players confirm" for the derived area, else "players"."""
-    if name == rules.MISSING_AREA_NAME:
+    if name in (rules.MISSING_AREA_NAME, *rules.OLD_MISSING_AREA_NAMES):
         return "players confirm"
     known = rules.KNOWN_LAND_AREAS.get(name)
     return "rulebook" if known and known[length] == population else "players"
@@ -366,6 +366,8 @@ def _given_area(item: Mapping[str, Any], index: int) -> dict[str, Any]:
         raise BadRequest(f"{where}: 'name' must be text")
     if rules.canonical(name, [rules.REFUGE]):
         raise RuleError(f"{where}: the {rules.REFUGE} starts empty and is not a land area")
+    if rules.canonical(name, list(rules.OLD_MISSING_AREA_NAMES)):
+        name = rules.MISSING_AREA_NAME
     name = rules.canonical(name, [*rules.KNOWN_LAND_AREAS, rules.MISSING_AREA_NAME]) or name
     return {"name": name, "population": population}
 
