@@ -57,10 +57,11 @@ def acted(client, body: dict, headers: dict = AUTH) -> dict:
     return r.get_json()
 
 
-def refused(client, body: dict, *words: str) -> str:
-    """``body`` must be a 422 whose message names every word, and the version and state stay as they were."""
+def refused(client, body: dict, *words: str, headers: dict = AUTH) -> str:
+    """``body`` (sent with ``headers``) must be a 422 whose message names every word, and the version and state
+    stay as they were."""
     before = client.get("/api/sessions/active", headers=AUTH).get_json()
-    r = post(client, "/api/sessions/active/actions", body)
+    r = client.post("/api/sessions/active/actions", json=body, headers=headers)
     assert r.status_code == 422, (body, r.get_json())
     message = r.get_json()["error"]
     for word in words:

@@ -112,7 +112,7 @@ def test_following_suit_is_checked_against_an_entered_hand():
     hand = ["Game 4", *[f"Team {n}" for n in range(1, held)]]
     state = act(state, {"type": "enter_hand", "player": "Bob", "cards": hand}, seat="Bob").state
     off_suit = {"type": "play_trick", "cards": [row("Ann", "Game 9"), row("Bob", "Team 1"), row("Cy", "Bot 2")]}
-    refused(state, off_suit, "Bob holds Game 4: follow the led suit (Game) if you can, not Team 1")
+    refused(state, off_suit, "Bob holds Game 4: follow the led suit (Game) if you can, not Team 1", seat="Bob")
     # "otherwise play anything": led Bot, which Bob does not hold, so any card is fine.
     state = trick(state, ("Ann", "Bot 9"), ("Bob", "Team 1"), ("Cy", "Bot 2"))
     assert "Team 1" not in state["hands"]["Bob"] and len(state["hands"]["Bob"]) == state["hand"]["Bob"]
@@ -124,9 +124,9 @@ def test_a_card_not_in_the_entered_hand_is_refused():
     held = state["hand"]["Cy"]
     state = act(state, {"type": "enter_hand", "player": "Cy", "cards": [f"Team {n}" for n in range(1, held + 1)]}).state
     raw = {"type": "play_trick", "cards": [row("Ann", "Game 9"), row("Bob", "Game 4"), row("Cy", "Bot 2")]}
-    refused(state, raw, "Cy's hand as entered does not hold Bot 2")
+    refused(state, raw, "Cy's hand as entered does not hold Bot 2", seat="Cy")
     raw = {"type": "play_trick", "cards": [row("Ann", "Team 1"), row("Bob", "Game 4"), row("Cy", "Team 2")]}
-    refused(state, raw, "Ann's card: Team 1 is in Cy's hand as entered")
+    refused(state, raw, "Ann's card: Team 1 is in Cy's hand as entered", seat="Cy")
 
 
 def test_an_entered_hand_must_be_the_cards_held_none_played():

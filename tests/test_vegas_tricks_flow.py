@@ -308,9 +308,19 @@ def test_a_revealer_with_an_entered_hand_reveals_from_it():
     state = to_the_reveal()
     hands.enter_hand(state, "Ann", ["Team 3", "Game 5"])
     with refused("Ann's hand as entered does not hold Bot 1"):
-        tricks.reveal_card(state, "Bot", 1)
-    tricks.reveal_card(state, "Team", 3)
+        tricks.reveal_card(state, "Bot", 1, seat="Ann")  # checked aloud on Ann's own phone (#33)
+    tricks.reveal_card(state, "Team", 3, seat="Ann")
     assert state["hands"]["Ann"] == ["Game 5"]
+
+
+def test_a_revealed_card_from_another_phone_is_taken_as_seen_and_a_hand_it_does_not_match_set_aside_quietly():
+    """The table phone enters the card Ann turns face up: it is not told whether Ann's entered hand held it
+    (that would answer a probe), and a hand it does not match is set aside for Ann's phone alone (#33)."""
+    state = to_the_reveal()
+    hands.enter_hand(state, "Ann", ["Team 3", "Game 5"])
+    tricks.reveal_card(state, "Bot", 1)
+    assert state["hands"]["Ann"] is None and state["hands_stale"] == {"Ann": 1}
+    assert state["hand"]["Ann"] == 1
 
 
 def test_a_game_bonus_steals_the_card_picked_at_random():

@@ -72,7 +72,7 @@ def random_pick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
 
 def play_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
     state["playing"] = []  # the whole trick entered at once replaces any cards played seat by seat
-    return state, tricks.play_trick(state, action["cards"])
+    return state, tricks.play_trick(state, action["cards"], ctx.seat)
 
 
 def trick_winner(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
@@ -93,7 +93,7 @@ def play_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Re
         raise RuleError(f"Play a card: give {action['player']}'s card (its suit and number, or tap it in the hand)")
     # A log recorded before the tokens were checked as each card is played may hold such a card (refused
     # only when the trick's last card came in): it replays as it was accepted then.
-    return state, tricks.play_card(state, row, check_tokens=not ctx.replaying)
+    return state, tricks.play_card(state, row, check_tokens=not ctx.replaying, seat=ctx.seat)
 
 
 def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
@@ -128,6 +128,7 @@ def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
         colour=action.get("colour") or None,
         pick=pick,
         take_first=not ctx.replaying,
+        seat=ctx.seat,
     )
     if notes:
         result["summary"] = "; ".join(notes) + "; " + result["summary"]
@@ -148,7 +149,12 @@ def next_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, R
 
 def reveal_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
     return state, tricks.reveal_card(
-        state, action["suit"], action["number"], target=action.get("target") or None, track=action.get("track") or None
+        state,
+        action["suit"],
+        action["number"],
+        target=action.get("target") or None,
+        track=action.get("track") or None,
+        seat=ctx.seat,
     )
 
 

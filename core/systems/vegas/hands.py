@@ -14,6 +14,11 @@ from the tricks entered card by card:
   plays must be in it, and "Follow the led suit if you can" is checked against it. Anything
   that changes a hand out of sight (a draw, a steal, a discard, a trick entered by its winner
   only, a correction) sets the entered hand aside; the player may enter it again.
+
+An entered hand is checked only on its own seat's phone (#33): a refusal there tells that phone nothing it
+does not know. A card entered by any other phone (the table, or another seat) is checked against what is
+public only, and accepted the same whatever the hand holds; a hand it does not match is set aside quietly
+(``hands_stale``, seen by its seat alone), so no refusal, count or flag another phone sees depends on it.
 """
 
 from __future__ import annotations
@@ -33,6 +38,21 @@ def start_round(state: State) -> None:
     state["played"] = []
     state["playing"] = []
     state["hands"] = {p: None for p in state["players"]}
+    state["hands_stale"] = {}
+
+
+def set_aside_quietly(state: State, player: str) -> None:
+    """``player``'s entered hand does not match a card another phone entered: it is set aside for its seat
+    alone, and the public sees it as entered (its size kept, so a draw or a steal still sets it aside in view)
+    until the player enters it again or the round ends."""
+    hand = state["hands"][player]
+    state["hands"][player] = None
+    state.setdefault("hands_stale", {})[player] = len(hand)
+
+
+def owns(seat: str | None, player: str) -> bool:
+    """Whether the phone acting is ``player``'s own seat: only there is an entered hand checked aloud."""
+    return seat is not None and seat == player
 
 
 def played_cards(state: State) -> dict[str, dict[str, Any]]:
@@ -51,7 +71,7 @@ def check_not_played(state: State, card: str, who: str) -> None:
         )
 
 
-def named_from_unseen_trick(state: State, card: str, trick: int, who: str) -> None:
+def named_from_unseen_trick(state: State, card: str, trick: int, who: str, seat: str | None = None) -> None:
     """A bonus claimed from a trick entered by its winner only names a card played in it: one played in an
     earlier trick of the round, or held in an entered hand, is refused; otherwise it joins the round's
     record (by an opponent whose name the table did not enter)."""
@@ -60,8 +80,10 @@ def named_from_unseen_trick(state: State, card: str, trick: int, who: str) -> No
         return  # a second claim on the same card of this trick
     check_not_played(state, card, who)
     holder = holder_of(state, card)
-    if holder is not None:
+    if holder is not None and owns(seat, holder):
         raise RuleError(f"{who}: {card} is in {holder}'s hand as entered, so it was not played in this trick")
+    if holder is not None:
+        set_aside_quietly(state, holder)
     state.setdefault("played", []).append({"card": card, "player": "", "trick": trick})
 
 
@@ -73,16 +95,23 @@ def holder_of(state: State, card: str) -> str | None:
     return None
 
 
-def check_play(state: State, player: str, card: str, led: str | None) -> None:
-    """One card played: not played before this round, not in another entered hand, in the player's entered
-    hand if they entered one, and following ``led`` (the led suit; None for the card that leads) when that
-    hand holds it."""
+def check_play(state: State, player: str, card: str, led: str | None, seat: str | None = None) -> None:
+    """One card played: not played before this round (public); on the holder's own phone (``seat``), not in
+    another entered hand; on the player's own, in their entered hand if they entered one, and following
+    ``led`` (the led suit; None for the card that leads) when that hand holds it. From any other phone the
+    card is accepted whatever the hands hold, and an entered hand it does not match is set aside quietly."""
     check_not_played(state, card, f"{player}'s card")
     holder = holder_of(state, card)
     if holder is not None and holder != player:
-        raise RuleError(f"{player}'s card: {card} is in {holder}'s hand as entered")
+        if owns(seat, holder):  # only the holder's phone: the player's would learn another seat's hand
+            raise RuleError(f"{player}'s card: {card} is in {holder}'s hand as entered")
+        set_aside_quietly(state, holder)
     hand = (state.get("hands") or {}).get(player)
     if hand is None:
+        return
+    if not owns(seat, player):
+        if card not in hand:
+            set_aside_quietly(state, player)
         return
     if card not in hand:
         raise RuleError(f"{player}'s hand as entered does not hold {card}")
@@ -92,20 +121,22 @@ def check_play(state: State, player: str, card: str, led: str | None) -> None:
             raise RuleError(f"{player} holds {', '.join(follow)}: follow the led suit ({led}) if you can, not {card}")
 
 
-def check_trick(state: State, players: Sequence[str], names: Sequence[str]) -> None:
+def check_trick(state: State, players: Sequence[str], names: Sequence[str], seat: str | None = None) -> None:
     """Every card of a trick entered card by card, checked as it would be played (``check_play``)."""
     led = referee.parse_card(names[0])[0]
     for i, (player, card) in enumerate(zip(players, names, strict=True)):
-        check_play(state, player, card, led if i else None)
+        check_play(state, player, card, led if i else None, seat)
 
 
 def record_trick(state: State, players: Sequence[str], names: Sequence[str], taken: Sequence[str], trick: int) -> None:
     """The trick's cards are out: into the round's record, out of entered hands. A card a Mobster token
     took goes back into a hand (the taker's entered hand, if any) and may be played again."""
-    hands = state["hands"]
+    hands, stale = state["hands"], state.setdefault("hands_stale", {})
     for player, card in zip(players, names, strict=True):
         if hands.get(player) is not None:
             hands[player] = [c for c in hands[player] if c != card]
+        elif player in stale:
+            stale[player] -= 1
         if card not in taken:
             state["played"].append({"card": card, "player": player, "trick": trick})
 
@@ -115,14 +146,18 @@ def took(state: State, player: str, card: str) -> None:
     hand = state["hands"].get(player)
     if hand is not None:
         state["hands"][player] = sorted([*hand, card], key=card_order)
+    elif player in state.get("hands_stale", {}):
+        state["hands_stale"][player] += 1
 
 
 def unseen_plays(state: State, players: Sequence[str]) -> list[str]:
     """A trick entered by its winner only: each of ``players`` played a card nobody named, so an entered
     hand no longer says what they hold. Returns the players whose entered hand was set aside."""
-    dropped = [p for p in players if state["hands"].get(p) is not None]
+    stale = state.setdefault("hands_stale", {})
+    dropped = [p for p in players if state["hands"].get(p) is not None or p in stale]
     for p in dropped:
         state["hands"][p] = None
+        stale.pop(p, None)
     return dropped
 
 
@@ -147,6 +182,7 @@ def enter_hand(state: State, player: str, cards: Sequence[str]) -> dict[str, Any
         if holder is not None and holder != player:
             raise RuleError(f"{player}'s hand: {card} is in {holder}'s hand as entered")
     state["hands"][player] = sorted(cards, key=card_order)
+    state.setdefault("hands_stale", {}).pop(player, None)
     return {"summary": f"{player} entered their hand ({plural(held, 'card')})", "player": player, "cards": held}
 
 
@@ -161,7 +197,13 @@ def settle(state: State) -> list[str]:
     dropped = [p for p, hand in hands.items() if hand is not None and len(hand) + (p == taking) != state["hand"][p]]
     for p in dropped:
         hands[p] = None
-    return dropped
+    # A hand set aside quietly goes on being seen as entered, so it is set aside in view just when an entered
+    # hand of its size would be: a draw, a steal, a discard, a correction.
+    stale = state.get("hands_stale") or {}
+    gone = [p for p, size in stale.items() if size + (p == taking) != state["hand"][p]]
+    for p in gone:
+        del stale[p]
+    return dropped + gone
 
 
 def problems(state: State) -> list[str]:

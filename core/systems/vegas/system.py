@@ -556,15 +556,21 @@ class VenusianVegas(GameSystem):
         is public."""
         if "hands" in state:
             hands.settle(state)
-            state["hand_entered"] = {p: state["hands"].get(p) is not None for p in state["players"]}
+            stale = state.get("hands_stale") or {}
+            state["hand_entered"] = {p: state["hands"].get(p) is not None or p in stale for p in state["players"]}
         return state
 
     def redact(self, state: State, seat: str | None) -> State:
         """An entered hand is its holder's: every other seat, the e-paper and the stream see only that it was
-        entered (``hand_entered``)."""
-        if not any(state.get("hands", {}).values()):
+        entered (``hand_entered``); a hand set aside quietly (``hands_stale``) is its seat's to know too."""
+        stale = state.get("hands_stale") or {}
+        if not any(state.get("hands", {}).values()) and not stale:
             return state
-        return {**state, "hands": {p: (h if p == seat else None) for p, h in state["hands"].items()}}
+        return {
+            **state,
+            "hands": {p: (h if p == seat else None) for p, h in state["hands"].items()},
+            "hands_stale": {p: n for p, n in stale.items() if p == seat},
+        }
 
     def logged_changes(self, before: State, after: State) -> dict[str, Any]:
         """Every action's result carries the VP gains and losses it made (``vp_changes``), corrections

@@ -139,7 +139,7 @@ def _claims_said(state: State) -> str:
     return said
 
 
-def play_trick(state: State, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def play_trick(state: State, rows: Sequence[dict[str, Any]], seat: str | None = None) -> dict[str, Any]:
     """The cards of one trick in playing order; Tableside names the winner under the indicators.
 
     Each row: ``player``, ``suit``, ``number`` and optionally ``token`` (a colour), ``trump``
@@ -156,7 +156,7 @@ def play_trick(state: State, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if twice:
         raise RuleError(f"{twice[0]} is played twice; there is one of each card")
     players = [r["player"] for r in rows]
-    hands.check_trick(state, players, names)
+    hands.check_trick(state, players, names, seat)
     plays = _token_plays(rows)
     referee.check_tokens(state, plays)
     _check_mobster(plays, names)
@@ -276,9 +276,11 @@ def claim_bonus(
     colour: str | None = None,
     pick: int | None = None,
     take_first: bool = True,
+    seat: str | None = None,
 ) -> dict[str, Any]:
     """``player`` takes the trick bonus of one opponent's card from the last trick (after a Mobster token's take;
-    ``take_first`` False only replays a claim recorded before the take was asked on its own)."""
+    ``take_first`` False only replays a claim recorded before the take was asked on its own). ``seat`` is the
+    phone's: an entered hand is checked aloud only on its own seat's phone (``hands.check_play``)."""
     require_player(state, player)
     claim = claim_of(state, player, take_first)
     card = rules.card_name(*referee.check_card(suit, number, "bonus card"))
@@ -292,7 +294,7 @@ def claim_bonus(
         if owner == player:
             raise RuleError(f"{card} is {player}'s own card; the bonus comes from an opponent's card")
     else:
-        hands.named_from_unseen_trick(state, card, trick["number"], f"{player}'s bonus card")
+        hands.named_from_unseen_trick(state, card, trick["number"], f"{player}'s bonus card", seat)
     text = bonuses.trick_bonus(state, player, suit, number, target=target, colour=colour, pick=pick)
     trick["claims"].remove(claim)
     summary = f"{player} takes the trick bonus of {card}: {text}"
@@ -337,7 +339,13 @@ def close_trick(state: State) -> str:
 
 
 def reveal_card(
-    state: State, suit: str, number: int, *, target: str | None = None, track: str | None = None
+    state: State,
+    suit: str,
+    number: int,
+    *,
+    target: str | None = None,
+    track: str | None = None,
+    seat: str | None = None,
 ) -> dict[str, Any]:
     """The last player holding cards reveals one; they take its round bonus."""
     if state["phase"] != REVEAL:
@@ -348,10 +356,15 @@ def reveal_card(
         raise RuleError(f"{card} was already revealed this round; there is one of each card")
     hands.check_not_played(state, card, f"{player}'s revealed card")
     entered = (state.get("hands") or {}).get(player)
-    if entered is not None:
+    if entered is not None and card not in entered and not hands.owns(seat, player):
+        hands.set_aside_quietly(state, player)  # checked aloud on the revealer's own phone only (#33)
+        state["hands_stale"][player] -= 1  # the revealed card leaves the hand it is seen to hold
+    elif entered is not None:
         if card not in entered:
             raise RuleError(f"{player}'s hand as entered does not hold {card}")
         state["hands"][player] = [c for c in entered if c != card]
+    elif player in state.get("hands_stale", {}):
+        state["hands_stale"][player] -= 1
     text = bonuses.round_bonus(state, player, suit, number, target=target, track=track)
     state["hand"][player] -= 1
     state["revealed"].append(card)
@@ -385,7 +398,9 @@ def next_to_play(state: State) -> str | None:
     return waiting[0] if waiting else None
 
 
-def play_card(state: State, row: dict[str, Any], *, check_tokens: bool = True) -> dict[str, Any]:
+def play_card(
+    state: State, row: dict[str, Any], *, check_tokens: bool = True, seat: str | None = None
+) -> dict[str, Any]:
     """One seat's card (and token) in the trick; the trick is judged by itself when every seat has played.
 
     The cards lie face up as they are played, so the cards played so far are public (``playing``).
@@ -409,7 +424,7 @@ def play_card(state: State, row: dict[str, Any], *, check_tokens: bool = True) -
     suit, number = referee.check_card(row["suit"], row["number"], f"{player}'s card")
     name = rules.card_name(suit, number)
     earlier = state.get("playing") or []
-    hands.check_play(state, player, name, earlier[0]["suit"] if earlier else None)
+    hands.check_play(state, player, name, earlier[0]["suit"] if earlier else None, seat)
     playing = [*earlier, {k: v for k, v in row.items() if v not in ("", None, False)}]
     names = [rules.card_name(r["suit"], r["number"]) for r in playing]
     if names.count(name) > 1:
