@@ -24,6 +24,7 @@ class JoinInfo:
 
     url: str
     code: str
+    key: str = ""  # the table's signed key (webui.auth.join_key): the QR code gets in even during guessing
 
     def __post_init__(self) -> None:
         if len(self.url) > MAX_URL:
@@ -43,7 +44,8 @@ class JoinInfo:
     @property
     def link(self) -> str:
         """What the QR code holds: opening it joins (sets the join cookie)."""
-        return f"{self.url.rstrip('/')}/join?code={quote(self.code, safe='')}"
+        key = f"&key={quote(self.key, safe='')}" if self.key else ""
+        return f"{self.url.rstrip('/')}/join?code={quote(self.code, safe='')}{key}"
 
     @property
     def display_url(self) -> str:

@@ -57,9 +57,11 @@ class Hardware:
         folder: Any,
         code: str,
         say: Callable[[str], None] = print,
+        join_key: str = "",
     ) -> None:
         self.cfg, self.args, self.table, self.broker, self.faults = cfg, args, table, broker, faults
         self.folder, self.code, self.say = folder, code, say
+        self.join_key = join_key  # in the e-paper's QR code beside the code (webui.auth.join_key)
         self.display: Any = None
         self.display_note = "the display is starting"
         self.display_failed: str | None = None  # why the e-paper is not drawing (retried meanwhile)
@@ -209,14 +211,14 @@ class Hardware:
         from tableside.display.join import JoinInfo
         from tableside.frames import FrameSource
 
-        pi, code = self.pi, self.code
+        pi, code, key = self.pi, self.code, self.join_key
 
         def join() -> JoinInfo | None:
             """The join link on the panel: the LAN address or HOSTNAME.local once there is one."""
             if not pi.address.online:
                 return None
             try:
-                return JoinInfo(pi.address.url, code)
+                return JoinInfo(pi.address.url, code, key)
             except ValueError:
                 return None
 

@@ -36,6 +36,7 @@ from tableside.network import current
 from tableside.smartdice import DiceStarting
 from tableside.storage import StorageFault
 from tableside.webui.app import Services, create_app
+from tableside.webui.auth import join_key
 from tableside.webui.games import new_games_for
 from tableside.webui.server import make_server  # asyncio + h11 with appliance limits, never Flask's dev server
 from tableside.webui.stream import Broker
@@ -162,7 +163,18 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     faults.subscribe(
         lambda component, record: broker.publish({"kind": "hardware", "component": component, "error": record})
     )
-    hardware = Hardware(cfg, args, table, broker, faults, folder, code, say=lambda line: print(line, flush=True))
+    secret = cookie_secret(folder)
+    hardware = Hardware(
+        cfg,
+        args,
+        table,
+        broker,
+        faults,
+        folder,
+        code,
+        say=lambda line: print(line, flush=True),
+        join_key=join_key(secret, code),
+    )
     services = Services(
         table=table,
         join_code=code,
@@ -170,7 +182,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         press=hardware.press,
         broker=broker,
         hardware=hardware.status,
-        secret=cookie_secret(folder),
+        secret=secret,
         names=cfg.names,
     )
     if cfg.dice != "none":  # opened on the hardware thread, after the first answer; "starting" until then

@@ -3,6 +3,7 @@ cross-site requests, the Host header, and codes refused at start-up."""
 
 from __future__ import annotations
 
+import html
 import logging
 import random
 
@@ -208,3 +209,32 @@ def test_other_hosts_are_refused(client, host):
 def test_host_allowed_needs_a_name_for_configured_hosts():
     assert not host_allowed("games-table")
     assert host_allowed("games-table", ("games-table",))
+
+
+def test_the_table_s_qr_code_gets_in_while_a_guest_guesses_from_rotating_addresses(client, services):
+    """Found from outside (#33): a guest sending wrong codes from rotating addresses spends the table-wide
+    budget (10 checks a second), and then the right code was refused too: 56 of 57 tries on /join. The
+    e-paper's QR code carries a key signed with the table's secret beside the code (display.join.JoinInfo):
+    it is let in every time, from any address, while a code typed by hand still waits, told to scan."""
+    from tableside.display.join import JoinInfo
+    from tableside.webui.auth import join_key
+
+    link = JoinInfo("http://192.168.1.20:8080", CODE, join_key(services.secret, CODE)).link
+    query = link.split("/join", 1)[1]
+    assert "&key=" in query and len(query) < 60
+    guessed = 0
+    for n in range(200):  # a guest on 200 addresses, each with a fresh record
+        r = client.get(f"/join?code=WRONG{n % 10}X", environ_base={"REMOTE_ADDR": f"10.9.{n // 250}.{n % 250}"})
+        guessed += r.status_code == 401
+    assert guessed <= 11, guessed  # the table-wide budget held: a burst of 10, then the clock never moved
+    let_in = 0
+    for n in range(20):
+        r = client.get("/join" + query, environ_base={"REMOTE_ADDR": f"10.8.0.{n}"})
+        let_in += r.status_code == 302 and COOKIE in r.headers.get("Set-Cookie", "")
+    assert let_in == 20
+    typed = client.get(f"/join?code={CODE}", environ_base={"REMOTE_ADDR": "10.8.1.1"})
+    said = html.unescape(typed.get_data(as_text=True))
+    assert typed.status_code == 429 and "scan the QR code on the table's display" in said, said
+    # a key with a wrong code, or a made-up key with the right code, goes through the throttle like any guess
+    for bad in (query.replace(CODE, "WRONG1"), f"?code={CODE}&key=AAAAAAAAAAAAAA"):
+        assert client.get("/join" + bad, environ_base={"REMOTE_ADDR": "10.8.2.2"}).status_code == 429

@@ -18,6 +18,7 @@ Every guest on the table's Wi-Fi can reach the server, so:
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import hmac
@@ -66,6 +67,18 @@ def token_valid(token: str, secret: bytes, code: str) -> bool:
         return False
     expected = hmac.new(_key(secret, code), f"{parts[0]}.{parts[1]}".encode(), hashlib.sha256).hexdigest()
     return hmac.compare_digest(parts[2].encode(), expected.encode())
+
+
+def join_key(secret: bytes, code: str) -> str:
+    """The key the e-paper's QR code carries beside the code (``/join?code=..&key=..``): 80 bits signed
+    with the table's secret, so a phone that scans the table gets in even while a guest is guessing codes
+    (#33): a guess needs the code, which the throttle guards, and nobody guesses 2**80 keys."""
+    mac = hmac.new(_key(secret, code), b"qr", hashlib.sha256).digest()[:10]  # 14 letters: the QR stays 33 modules
+    return base64.urlsafe_b64encode(mac).decode().rstrip("=")
+
+
+def key_valid(given: str, secret: bytes, code: str) -> bool:
+    return 0 < len(given) <= 64 and hmac.compare_digest(given.encode(), join_key(secret, code).encode())
 
 
 # -- guessing --------------------------------------------------------------------------------
@@ -205,7 +218,10 @@ def client_id() -> str:
 
 def too_many(wait: float):
     seconds = max(1, int(wait + 0.999))
-    response = jsonify(error=f"too many wrong join codes: try again in {seconds} s")
+    response = jsonify(
+        error=f"too many wrong join codes: try again in {seconds} s, or scan the QR code on the table's "
+        "display, which gets in at once"
+    )
     response.status_code = 429
     response.headers["Retry-After"] = str(seconds)
     return response

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request
-from tableside.webui.auth import COOKIE, check_code, make_token
+from tableside.webui.auth import COOKIE, check_code, codes_match, key_valid, make_token
 
 bp = Blueprint("pages", __name__)
 
@@ -22,7 +22,10 @@ def join():
     if not code:
         return join_page(error=None)
     services = current_app.extensions["tableside"]
-    refused = check_code(services, code)  # rate-limited per device, and logged
+    # The e-paper's QR code carries a key beside the code: a phone that scans the table is let in even while
+    # a guest guessing codes has spent the table's budget (#33); a code typed by hand goes through the throttle.
+    scanned = key_valid(request.args.get("key", ""), services.secret, services.join_code)
+    refused = None if scanned and codes_match(code, services.join_code) else check_code(services, code)
     if refused is not None:
         error = refused.get_json()["error"]
         return (
