@@ -28,6 +28,7 @@ from tableside.core.errors import BadRequest, RuleError
 from tableside.core.fields import Choice, Field, check_fields
 from tableside.core.recorder import TABLE, Context, Dice, typed_faces
 from tableside.core.roll import TableRoll, scope_key
+from tableside.core.rulerefs import action_key
 from tableside.core.screen import Screen
 from tableside.core.specs import (
     UNDO_REDO,
@@ -400,7 +401,7 @@ def run_action(
     # of none right now", which is what the fields (whose choices come from the state) would say.
     reason = spec.reason(state, seat)
     if reason:
-        raise RuleError(f"{spec.label}: {reason}")
+        raise RuleError(f"{spec.label}: {reason}", rule=action_key(system.id, spec.type))
     action = system.validate_action(raw, state)
     if faces is not None and not spec.rolls:
         raise BadRequest(f"{spec.label} rolls no dice, so 'faces' does not apply")
@@ -412,7 +413,7 @@ def run_action(
     if spec.available is not None and takes_action(spec.available):  # who acts, now that the action is known
         reason = spec.reason(state, seat, action)
         if reason:
-            raise RuleError(f"{spec.label}: {reason}")
+            raise RuleError(f"{spec.label}: {reason}", rule=action_key(system.id, spec.type))
     dice = Dice(rng=rng, typed=faces, replay=replay)
     ctx = Context(dice=dice, seat=seat, options=dict(options or {}), system=system, replaying=in_place)
     before = None if in_place else state  # a replay changes its working copy in place and needs no result
