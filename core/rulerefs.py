@@ -1,8 +1,9 @@
 """Why, one tap away (#35): the rulebook passage a refusal rests on.
 
 Each game system keeps its references next to its rule code, once, in ``core/systems/<id>/rulerefs.py``:
-``RULES`` (key -> ``book(heading, quote)``, the book's own words, or ``table_choice(setting, note)``,
-where the book is silent and the table's setup decides) and ``DEFAULTS`` (``"module.function"`` or
+``RULES`` (key -> ``book(heading, quote)``, the book's own words; ``table_choice(setting, note)``,
+where the book is silent and the table's setup decides; or ``input_limit(note)``, a cap Tableside puts on
+what one entry may hold, far above a game's, where the book sets none) and ``DEFAULTS`` (``"module.function"`` or
 ``"module"`` -> key, for a refusal that names no ``rule`` of its own) and ``ACTIONS`` (action type -> key,
 for the reasons an action is not available now, which the core says for it). Importing this stays pure:
 the book is read, to find the quote's line and paragraph, only when a reference is asked for.
@@ -24,7 +25,8 @@ SYSTEMS = "tableside.core.systems"
 @dataclass(frozen=True)
 class Rule:
     """A passage of the book (``heading`` and the exact ``quote``), or the table's own choice: the
-    ``setting`` of the New game form that holds it and a ``note`` on what the book leaves open."""
+    ``setting`` of the New game form that holds it and a ``note`` on what the book leaves open (with
+    neither quote nor setting: Tableside's own input limit, said in the note)."""
 
     heading: str = ""
     quote: str = ""
@@ -44,6 +46,11 @@ def book(heading: str, quote: str) -> Rule:
 def table_choice(setting: str, note: str) -> Rule:
     """A reading the book leaves to the table: the New game ``setting`` that holds it, and why."""
     return Rule(setting=setting, note=note)
+
+
+def input_limit(note: str) -> Rule:
+    """A cap on one entry where the book sets none (so a typo cannot fill the card): the note says so."""
+    return Rule(note=note)
 
 
 def refs_of(system: str) -> ModuleType | None:
@@ -120,7 +127,7 @@ def describe(system: str, key: str) -> dict | None:
         return None
     out: dict = {"key": f"{system}:{key}", "book": system, "title": BOOKS.get(system, system)}
     if rule.own_choice:
-        return {**out, "own_choice": True, "setting": rule.setting, "note": rule.note}
+        return {**out, "own_choice": True, "setting": rule.setting or None, "note": rule.note}
     found = locate(system, rule.quote)
     line, parts = found if found else (None, [{"text": rule.quote, "mark": True}])
     return {**out, "heading": rule.heading, "quote": rule.quote, "line": line, "parts": parts}
