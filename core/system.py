@@ -28,7 +28,8 @@ from tableside.core.errors import BadRequest, RuleError
 from tableside.core.fields import Choice, Field, check_fields
 from tableside.core.recorder import TABLE, Context, Dice, typed_faces
 from tableside.core.roll import TableRoll, scope_key
-from tableside.core.rulerefs import action_key
+from tableside.core.rulebook_refs import SYSTEMS as SYSTEMS_PACKAGE
+from tableside.core.rulebook_refs import action_key
 from tableside.core.screen import Screen
 from tableside.core.specs import (
     UNDO_REDO,
@@ -402,7 +403,12 @@ def run_action(
     reason = spec.reason(state, seat)
     if reason:
         raise RuleError(f"{spec.label}: {reason}", rule=action_key(system.id, spec.type))
-    action = system.validate_action(raw, state)
+    try:
+        action = system.validate_action(raw, state)
+    except RuleError as refused:  # a field's choices or range (core/fields.py): the rule of the action's fields
+        if refused.rule is None and not refused.raised_in.startswith(SYSTEMS_PACKAGE):
+            refused.rule = action_key(system.id, spec.type, fields=True)
+        raise
     if faces is not None and not spec.rolls:
         raise BadRequest(f"{spec.label} rolls no dice, so 'faces' does not apply")
     if seat is not None and (spec.seat_field or spec.acts_for):

@@ -7,7 +7,7 @@ The book's first part has no headings of its own: its passages stand under the t
 
 from __future__ import annotations
 
-from tableside.core.rulerefs import book, input_limit, table_choice
+from tableside.core.rulebook_refs import book, input_limit, table_choice
 
 BOOK = "Venus 2140"  # the heading of every passage before the System Glossary
 

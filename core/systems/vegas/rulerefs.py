@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from tableside.core.rulerefs import book, table_choice
+from tableside.core.rulebook_refs import book, table_choice
 
 RULES = {
     "players": book("Venusian Vegas", "A trick-taking game for 2–5 players."),

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from tableside.core.rulerefs import book, table_choice
+from tableside.core.rulebook_refs import book, table_choice
 
 RULES = {
     "players": book("Difficulty", "In a game of 2-3 players, utilize the full Event Deck."),

@@ -1,12 +1,13 @@
 """The rulebook passages Venus Needs Men's refusals rest on (#35): docs/rulebooks/vnm.txt, quoted as printed.
 
 ``RULES`` names each passage once; ``DEFAULTS`` gives the key of a refusal that names none (by the
-``module.function`` or the module that refuses), ``ACTIONS`` the key of an action's "not now" reasons.
+``module.function`` or the module that refuses), ``ACTIONS`` the key of an action's "not now" reasons
+and ``FIELDS`` that of its fields' choices and ranges, where another passage.
 """
 
 from __future__ import annotations
 
-from tableside.core.rulerefs import book, table_choice
+from tableside.core.rulebook_refs import book, table_choice
 
 RULES = {
     "win": book(
@@ -45,6 +46,7 @@ RULES = {
         "In the Enhanced Game, you can normally only build one spaceship per action, but some Technology and Special "
         "cards let you build two.",
     ),
+    "move": book("Move Action", "Each of your spaceships can move one area."),
     "refuge": book("Move Action", "No spaceships can move to the Secret Underground Refuge."),
     "earth_areas": book(
         "Parts of the Game",
@@ -110,6 +112,11 @@ RULES = {
     "extend": book(
         "Zap Cards",
         "Instead of playing a Zap card normally, you can use it to extend your action. Discard up to three Zap cards.",
+    ),
+    "receive": book(
+        "Zap Cards",
+        "Certain Zap cards (Natural Disaster, Alien Plague) cause each player to receive population, which may result "
+        "in two or more players obtaining enough population to win at the same time.",
     ),
     "extend_no_tech": book(
         "Zap Cards",
@@ -179,7 +186,7 @@ ACTIONS = {
     "collect": "one_action",
     "infect": "infected",
     "destroy_population": "infected",
-    "receive_population": "win",
+    "receive_population": "receive",
     "choose_upgrade": "one_action",
     "research": "research",
     "set_tech": "enhanced_only",
@@ -188,4 +195,13 @@ ACTIONS = {
     "draw_zap": "hand",
     "end_turn": "turn_order",
     "destroy_ship": "fleet",
+}
+
+FIELDS = {  # where a field's choices or range rest on the action's own passage, not on when it may be taken
+    "build": "build_where",
+    "move": "move",
+    "declare_target": "attack",
+    "attack": "attack",
+    "collect": "collect",
+    "choose_upgrade": "research",
 }

@@ -5,7 +5,8 @@ Each game system keeps its references next to its rule code, once, in ``core/sys
 where the book is silent and the table's setup decides; or ``input_limit(note)``, a cap Tableside puts on
 what one entry may hold, far above a game's, where the book sets none) and ``DEFAULTS`` (``"module.function"`` or
 ``"module"`` -> key, for a refusal that names no ``rule`` of its own) and ``ACTIONS`` (action type -> key,
-for the reasons an action is not available now, which the core says for it). Importing this stays pure:
+for the reasons an action is not available now, which the core says for it; ``FIELDS``, where a field's
+choices or range rest on another passage than those reasons). Importing this stays pure:
 the book is read, to find the quote's line and paragraph, only when a reference is asked for.
 """
 
@@ -61,10 +62,13 @@ def refs_of(system: str) -> ModuleType | None:
         return None
 
 
-def action_key(system: str, action_type: str) -> str | None:
-    """``"<system>:<key>"`` of an action's rule, for the refusals the core makes for it (not available now)."""
+def action_key(system: str, action_type: str, fields: bool = False) -> str | None:
+    """``"<system>:<key>"`` of an action's rule, for the refusals the core makes for it: not available now
+    (``ACTIONS``), or, with ``fields``, a field's value out of its choices or range (``FIELDS``, else ``ACTIONS``)."""
     refs = refs_of(system)
-    key = refs.ACTIONS.get(action_type) if refs else None
+    if refs is None:
+        return None
+    key = (getattr(refs, "FIELDS", {}).get(action_type) if fields else None) or refs.ACTIONS.get(action_type)
     return f"{system}:{key}" if key else None
 
 
