@@ -19,6 +19,7 @@ from tests.rulebook_quotes import quoted
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
 
+DECLARE = quoted("vnm", "You must declare which enemy spaceship you are attacking before you roll the dice.")
 HAND = quoted("vnm", "You can keep three Zap cards in your hand; each is played once and then discarded.")
 
 
@@ -58,3 +59,18 @@ def test_a_refusal_opens_its_rule_in_one_tap(browser, server):
     assert away == []  # offline: the passage came with the refusal, from the table
     box.get_by_role("button", name="Close").tap()
     expect(box).to_be_hidden()
+
+
+def test_a_table_button_s_refusal_on_the_banner_opens_its_rule_in_one_tap(browser, server):
+    """Button A with no target declared: every phone's banner says the refusal, and its "Rule" is one tap."""
+    server.request("POST", "/api/sessions", {"system": "vnm", "options": {"players": ["Venus", "Mars", "Pluto"]}})
+    page = phone(browser, server)
+    expect(page.locator("#link")).to_have_class("link live")
+    status, body = server.request("POST", "/api/buttons/A", {"hold": False})  # the table's button, pressed
+    assert status == 422 and body["rule"]["key"] == "vnm:declare", body
+    banner = page.get_by_role("alert")
+    expect(banner).to_contain_text("declare a target first")
+    banner.get_by_role("button", name="Rule").tap()
+    box = page.get_by_role("dialog", name="The rule")
+    expect(box.locator(".rule-place")).to_have_text("Venus Needs Men · Attack Action · line 128")
+    expect(box.locator("blockquote mark")).to_have_text(DECLARE)
