@@ -70,6 +70,7 @@ def test_a_table_button_s_refusal_on_the_banner_opens_its_rule_in_one_tap(browse
     assert status == 422 and body["rule"]["key"] == "vnm:declare", body
     banner = page.get_by_role("alert")
     expect(banner).to_contain_text("declare a target first")
+    shot(page, "rule-link-banner", full_page=False)
     banner.get_by_role("button", name="Rule").tap()
     box = page.get_by_role("dialog", name="The rule")
     expect(box.locator(".rule-place")).to_have_text("Venus Needs Men · Attack Action · line 128")
