@@ -6,6 +6,8 @@ words a player understands ("Health must be 1-8, got 0"), never a traceback.
 
 from __future__ import annotations
 
+import sys
+
 
 class TablesideError(Exception):
     """Base for every error a user may see. ``status`` is the HTTP code."""
@@ -45,9 +47,29 @@ class SeatGone(Conflict):
 
 
 class RuleError(TablesideError):
-    """Well-formed but against the game's rules (HTTP 422). Changes nothing."""
+    """Well-formed but against the game's rules (HTTP 422). Changes nothing.
+
+    ``rule`` names the rulebook passage it rests on (#35): a key of the system's ``rulerefs.RULES``, or
+    ``"<system>:<key>"`` from outside a system. Without one, the system's ``rulerefs.DEFAULTS`` gives it
+    from where the refusal was made (``raised_in``: the module and function that built it), so most
+    refusals need no key of their own.
+    """
 
     status = 422
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.raised_in = _raised_in(self)
+
+
+def _raised_in(error: RuleError) -> str:
+    """``module:function`` of the code that built ``error``: past a subclass's own ``__init__`` and past
+    comprehensions and lambdas (``<genexpr>``), so it is the function a reader sees the call in."""
+    frame = sys._getframe(2)
+    while frame.f_back is not None and (frame.f_locals.get("self") is error or frame.f_code.co_name.startswith("<")):
+        frame = frame.f_back
+    return f"{frame.f_globals.get('__name__', '')}:{frame.f_code.co_name}"
 
 
 class BindingError(RuntimeError):

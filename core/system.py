@@ -28,6 +28,8 @@ from tableside.core.errors import BadRequest, RuleError
 from tableside.core.fields import Choice, Field, check_fields
 from tableside.core.recorder import TABLE, Context, Dice, typed_faces
 from tableside.core.roll import TableRoll, scope_key
+from tableside.core.rulebook_refs import SYSTEMS as SYSTEMS_PACKAGE
+from tableside.core.rulebook_refs import action_key
 from tableside.core.screen import Screen
 from tableside.core.specs import (
     UNDO_REDO,
@@ -400,8 +402,13 @@ def run_action(
     # of none right now", which is what the fields (whose choices come from the state) would say.
     reason = spec.reason(state, seat)
     if reason:
-        raise RuleError(f"{spec.label}: {reason}")
-    action = system.validate_action(raw, state)
+        raise RuleError(f"{spec.label}: {reason}", rule=action_key(system.id, spec.type))
+    try:
+        action = system.validate_action(raw, state)
+    except RuleError as refused:  # a field's choices or range (core/fields.py): the rule of the action's fields
+        if refused.rule is None and not refused.raised_in.startswith(SYSTEMS_PACKAGE):
+            refused.rule = action_key(system.id, spec.type, fields=True)
+        raise
     if faces is not None and not spec.rolls:
         raise BadRequest(f"{spec.label} rolls no dice, so 'faces' does not apply")
     if seat is not None and (spec.seat_field or spec.acts_for):
@@ -412,7 +419,7 @@ def run_action(
     if spec.available is not None and takes_action(spec.available):  # who acts, now that the action is known
         reason = spec.reason(state, seat, action)
         if reason:
-            raise RuleError(f"{spec.label}: {reason}")
+            raise RuleError(f"{spec.label}: {reason}", rule=action_key(system.id, spec.type))
     dice = Dice(rng=rng, typed=faces, replay=replay)
     ctx = Context(dice=dice, seat=seat, options=dict(options or {}), system=system, replaying=in_place)
     before = None if in_place else state  # a replay changes its working copy in place and needs no result

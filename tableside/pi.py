@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tableside.config import Config
-from tableside.core.errors import TablesideError
+from tableside.core import rulebook_refs
+from tableside.core.errors import RuleError, TablesideError
 from tableside.device.buttons import ButtonPanel, Gesture, StatusLed
 from tableside.device.controls import Controls
 from tableside.device.pins import PinChoice, PinClaimError, PinConflict, choose_pin_factory, mock_factory, pi_model
@@ -182,7 +183,9 @@ class Appliance:
         try:
             out = self.controls.handle(gesture)
         except TablesideError as exc:
-            self.broker.publish({"kind": "rejected", "message": exc.message, "button": gesture.name})
+            rule = rulebook_refs.reference(exc) if isinstance(exc, RuleError) else None  # its "Rule" link (#35)
+            said = {"kind": "rejected", "message": exc.message, "button": gesture.name}
+            self.broker.publish({**said, "rule": rule} if rule else said)
             raise
         # A game change reaches every phone as its log entry; a press that changes no game (the join screen,
         # physical dice on or off, a question of the buttons') is said on every phone by its own words.

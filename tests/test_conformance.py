@@ -84,7 +84,7 @@ def _moment(table: Table) -> tuple:
     return view["state"], view["roll"], view["screen"]
 
 
-SHAPE = ("__init__", "system", "setup", "rules", "state", "laws", "prompts", "screen")
+SHAPE = ("__init__", "system", "setup", "rules", "state", "laws", "prompts", "screen", "rulerefs")
 CORE_NAMES = {p.stem for p in (ROOT / "core").glob("*.py")} - {"__init__", "system", "screen"}
 
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask, jsonify, request
-from tableside.core.errors import SeatGone, TablesideError
+from tableside.core import rulebook_refs
+from tableside.core.errors import RuleError, SeatGone, TablesideError
 from tableside.core.table import Table
 from tableside.webui import wrong_host
 from tableside.webui.auth import (
@@ -121,6 +122,9 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         extra: dict = {"needs_dice": exc.needs_dice} if getattr(exc, "needs_dice", None) else {}
         if isinstance(exc, SeatGone):  # the phone drops its seat by itself and says which it was (webui/static)
             extra.update(seat_gone=True, **({"seat": exc.seat} if exc.seat else {}))
+        rule = rulebook_refs.reference(exc) if isinstance(exc, RuleError) else None
+        if rule:  # the passage of the book the refusal rests on, a tap away on the phone (#35)
+            extra["rule"] = rule
         return jsonify(error=exc.message, **extra), exc.status
 
     @app.errorhandler(HTTPException)

@@ -3,7 +3,7 @@
 // systems' options; the board from the system's screen model. No framework, nothing from the internet.
 // The entry module: each part of the page is a module of js/ (by concern), loaded by the browser as
 // ES modules, with no build step.
-import { $, S, mySeat, api, banner, guarded } from "./js/core.js";
+import { $, S, mySeat, api, banner, guarded, showRule } from "./js/core.js";
 import { fitSaid, toggleSaid } from "./js/said.js";
 import { refresh } from "./js/moment.js";
 import { undoRedo } from "./js/board.js";
@@ -21,6 +21,7 @@ async function start() {
   new ResizeObserver(() => document.documentElement.style.setProperty("--banner-h", `${$("banner").offsetHeight}px`)).observe($("banner"));
   const head = document.querySelector("header.top"); // the All actions sheet starts under it (style.css)
   new ResizeObserver(() => document.documentElement.style.setProperty("--head-h", `${head.offsetHeight}px`)).observe(head);
+  $("banner-rule").addEventListener("click", () => showRule(S.bannerRule));
   $("banner-retry").addEventListener("click", () => { const r = S.retry; banner(""); if (r) r(); });
   $("undo").addEventListener("click", () => undoRedo("undo"));
   $("said-more").addEventListener("click", toggleSaid);

@@ -40,7 +40,8 @@ def downtime_test(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if effects.permanent_count(state, name) >= effects.HEALING_AT:
         raise RuleError(
             f"{name} goes into downtime with {effects.permanent_count(state, name)} permanent effects: this "
-            f"downtime is spent healing (heal), half of them disappear"
+            f"downtime is spent healing (heal), half of them disappear",
+            rule="healing",
         )
     against = downtime.downtime_dice(e["level"])
     test = downtime.run_test(action["dice"], against, draw_with(ctx, name, state["gm"]), f"{name} downtime")
@@ -95,7 +96,9 @@ def train(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name = who(state, action)  # left out (the table's phone): whose move it is, as the form says
     p = _player(state, name)
     if effects.permanent_count(state, name) >= effects.HEALING_AT:
-        raise RuleError(f"{name} spends this downtime healing ({effects.HEALING_AT} or more permanent effects)")
+        raise RuleError(
+            f"{name} spends this downtime healing ({effects.HEALING_AT} or more permanent effects)", rule="healing"
+        )
     skill = action["skill"].strip()
     if not skill:
         raise RuleError("name the skill you plan to use")

@@ -130,7 +130,9 @@ def new_effect(
     """
     readings = state["readings"]
     if name not in readings:
-        raise RuleError(f"{name!r} is not an effect of this campaign; effects: {', '.join(readings)}")
+        raise RuleError(
+            f"{name!r} is not an effect of this campaign; effects: {', '.join(readings)}", rule="effect_readings"
+        )
     reads = readings[name]
     if not character.strip():
         raise RuleError("name the character who bears the effect")
@@ -138,7 +140,9 @@ def new_effect(
     if reads == STOPPED_THEN_CRIPPLING:
         parts.append((name, CRIPPLING))
     if len(active(state)) + len(parts) > MAX_EFFECTS:
-        raise RuleError(f"a campaign keeps at most {MAX_EFFECTS} standing effects: end or heal some first")
+        raise RuleError(
+            f"a campaign keeps at most {MAX_EFFECTS} standing effects: end or heal some first", rule="effects_limit"
+        )
     made = []
     for effect, kind in parts:
         state["next_effect"] = state.get("next_effect", 1)

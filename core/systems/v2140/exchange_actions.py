@@ -25,7 +25,9 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """The actor puts forward dice from the pool and names the target; more than half needs ``exception``."""
     if state["exchange"]:
         ex = state["exchange"]
-        raise RuleError(f"an exchange is waiting: {ex['actor']} against {ex['target']}; resolve it (B) first")
+        raise RuleError(
+            f"an exchange is waiting: {ex['actor']} against {ex['target']}; resolve it (B) first", rule="next_exchange"
+        )
     actor = who(state, action, "actor")
     target = action["target"]
     participant(state, target)
@@ -115,7 +117,7 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         p = participant(state, owner)
         rolled = pool.roll_in(len(dice), draw_with(ctx, owner), label=f"{owner} returned dice")
         if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
-            raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
+            raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice", rule="pool_limit")
         p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
         rerolled[owner] = {"returned": len(dice)}
     put = len(ex["forward"]) + len(answer_dice)

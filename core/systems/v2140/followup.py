@@ -58,7 +58,7 @@ def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]
             f"{name} still has {plural(len(p['pool']), 'die')}: only a participant out of dice takes it on the chin"
         )
     if state["exchange"]:
-        raise RuleError("resolve the pending exchange first")
+        raise RuleError("resolve the pending exchange first", rule="next_exchange")
     leftover = len(o["pool"])
     extra = goals.chin_dice(leftover)
     if not leftover:

@@ -89,11 +89,12 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         raise RuleError("give the goal's price in books, or pick a guide price")
     if action["restricted"] > price:
         raise RuleError(
-            f"the goal costs {price}; {plural(action['restricted'], 'restricted point')} is more than it costs"
+            f"the goal costs {price}; {plural(action['restricted'], 'restricted point')} is more than it costs",
+            rule="trained",
         )
     gm = is_gm(state, name)
     if gm and action["restricted"]:
-        raise RuleError("restricted points are trained by player characters, not the GM")
+        raise RuleError("restricted points are trained by player characters, not the GM", rule="trained")
     trained = _restricted(state, name, p, action["restricted"])
     points_name = "Murphy point" if gm else "Player Point"  # one of them: words.plural says more
     held = state["murphy"] if gm else p["player_points"]
@@ -114,7 +115,7 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if effect:
         character = action["character"] or target
         if not character:
-            raise RuleError(f"{effect}: name the character who bears it (on whom, or the NPC's name)")
+            raise RuleError(f"{effect}: name the character who bears it (on whom, or the NPC's name)", rule="effects")
         placed = campaign_actions.place_effect(
             state, character, effect, name, applies_to=action["applies_to"], until=action["until"]
         )

@@ -40,13 +40,16 @@ def pay(price: int, books_held: int, points_held: int, points_used: int, who: st
     """Pay ``price`` with ``points_used`` points and books for the rest; refuse what is not held.
     ``points_name`` names one point ("Player Point", "Murphy point"): the words count them."""
     if price < 1:
-        raise RuleError(f"a goal costs at least 1 book, got {price}")
+        raise RuleError(f"a goal costs at least 1 book, got {price}", rule="goal_price")
     if points_used < 0:
-        raise RuleError(f"{plural_of(points_name)} spent must be 0 or more, got {points_used}")
+        raise RuleError(f"{plural_of(points_name)} spent must be 0 or more, got {points_used}", rule="points_buy")
     if points_used > points_held:
-        raise RuleError(f"{who} has {plural(points_held, points_name)}, cannot spend {points_used}")
+        raise RuleError(f"{who} has {plural(points_held, points_name)}, cannot spend {points_used}", rule="points_buy")
     if points_used > price:
-        raise RuleError(f"the goal costs {price}; spending {plural(points_used, points_name)} is more than it costs")
+        raise RuleError(
+            f"the goal costs {price}; spending {plural(points_used, points_name)} is more than it costs",
+            rule="points_buy",
+        )
     books = price - points_used
     if books > books_held:
         raise RuleError(
@@ -62,7 +65,7 @@ def check_gift(books_held: int, count: int, who: str) -> None:
     if count != rules.GOALS_OR_GIFTS_PER_ROUND:
         raise RuleError(f"one book may be given per round, not {count}")
     if books_held < count:
-        raise RuleError(f"{who} has {plural(books_held, 'book')} to give")
+        raise RuleError(f"{who} has {plural(books_held, 'book')} to give", rule="books_separate")
 
 
 def leftover_books(pool_size: int, dice: int, who: str) -> int:

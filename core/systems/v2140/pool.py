@@ -93,7 +93,7 @@ def roll_in(count: int, draw: Draw, label: str = "pool") -> RollIn:
     if count < 0:
         raise RuleError(f"cannot roll {count} dice")
     if count > rules.MAX_DICE_IN_ROLL:
-        raise RuleError(f"a roll starts with at most {rules.MAX_DICE_IN_ROLL} dice, got {count}")
+        raise RuleError(f"a roll starts with at most {rules.MAX_DICE_IN_ROLL} dice, got {count}", rule="pool_limit")
     waves: list[tuple[int, ...]] = []
     to_roll, extra = count, 0
     wave_label = label
@@ -105,7 +105,10 @@ def roll_in(count: int, draw: Draw, label: str = "pool") -> RollIn:
         to_roll = sum(1 for f in faces if f == rules.ROLL_IN_FACE)
         extra += to_roll
         if extra > rules.MAX_ROLL_INS:
-            raise RuleError(f"{label}: more than {rules.MAX_ROLL_INS} dice rolled in; roll the rest as a new pool")
+            raise RuleError(
+                f"{label}: more than {rules.MAX_ROLL_INS} dice rolled in; roll the rest as a new pool",
+                rule="pool_limit",
+            )
         wave_label = f"{label} roll-in {len(waves)}"
     every = [f for w in waves for f in w]
     return RollIn(

@@ -119,16 +119,19 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     confirmed = effects.confirmed(state, name, action["effects"])
     prepared["effects"] = [c["value"] for c in confirmed]
     if not is_gm(state, name) and (prepared["racks"] or prepared["session_racks"]):
-        raise RuleError(f"racks are the GM's dice; {name} draws skills, gear and circumstances")
+        raise RuleError(f"racks are the GM's dice; {name} draws skills, gear and circumstances", rule="rack")
     _check_racks(state, prepared["racks"])
     if prepared["session_racks"] > state["session_racks"]:
         raise RuleError(
             f"the GM's session pool holds {plural(state['session_racks'], 'rack')}, "
-            f"cannot use {prepared['session_racks']}"
+            f"cannot use {prepared['session_racks']}",
+            rule="session",
         )
     count = pool_dice(state, name, prepared).count()
     if count > rules.MAX_DICE_IN_ROLL:
-        raise RuleError(f"{name} would roll {count} dice; one roll starts with at most {rules.MAX_DICE_IN_ROLL}")
+        raise RuleError(
+            f"{name} would roll {count} dice; one roll starts with at most {rules.MAX_DICE_IN_ROLL}", rule="pool_limit"
+        )
     if count == 0:
         raise RuleError(f"{name} draws no dice: name at least one matching skill, gear, circumstance or rack")
     p["prepared"] = prepared
@@ -165,10 +168,12 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     spec = pool_dice(state, name, p["prepared"])
     used = p["prepared"]["session_racks"]
     if used > state["session_racks"]:
-        raise RuleError(f"the GM's session pool holds {plural(state['session_racks'], 'rack')}, cannot use {used}")
+        raise RuleError(
+            f"the GM's session pool holds {plural(state['session_racks'], 'rack')}, cannot use {used}", rule="session"
+        )
     rolled = pool.roll_in(spec.count(), draw_with(ctx, name), label=f"{name} scene pool")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
-        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
+        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice", rule="pool_limit")
     state["session_racks"] -= used
     state["drawn"][name] = state["drawn"].get(name, 0) + spec.count()
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
@@ -187,7 +192,7 @@ def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         raise RuleError("the GM's session pool is empty (one rack per player per session)")
     rolled = pool.roll_in(p["rack"], draw_with(ctx, gm), label=f"{gm} session rack")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
-        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
+        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice", rule="pool_limit")
     state["session_racks"] -= 1
     state["drawn"][gm] = state["drawn"].get(gm, 0) + p["rack"]
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
@@ -245,7 +250,7 @@ def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name, kept = (attacker, a.kept) if side == flydice.ATTACKER else (defender, d.kept)
     p = participant(state, name)
     if len(p["pool"]) + len(kept) > rules.MAX_POOL:
-        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
+        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice", rule="pool_limit")
     p["pool"] = pool.high_to_low(p["pool"] + list(kept))
     summary = (
         f"Fly-Dice: {attacker} {show[attacker]} against {defender} {show[defender]}: {name} wins and "

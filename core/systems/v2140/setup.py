@@ -101,7 +101,7 @@ def initial_state(options: Mapping[str, Any]) -> State:
         for r in options.get("goal_charts", goals.DEFAULT_CHARTS)
     ]
     if any(not r["root"] or not r["goal"] for r in charts):
-        raise RuleError("options: goal_charts: every row needs a root skill and a goal")
+        raise RuleError("options: goal_charts: every row needs a root skill and a goal", rule="chart_goals")
     rack = options["rack"]
     participants = {name: _participant("player", rack, options["player_points"]) for name in players}
     participants[gm] = _participant("gm", rack, 0)

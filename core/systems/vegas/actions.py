@@ -111,7 +111,7 @@ def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
         if target is None:
             candidates = [p for p in state["players"] if p != player and state["hand"][p] > 0]
             if not candidates:
-                raise RuleError(f"{player}: no opponent holds a card to steal")
+                raise RuleError(f"{player}: no opponent holds a card to steal", rule="steal")
             target, face = random_choice(ctx, "Random pick: whom to steal from", candidates)
             notes.append(_pick_note(state, "Whom to steal from", candidates, target, face))
         held = state["hand"].get(target, 0)

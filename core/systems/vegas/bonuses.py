@@ -82,7 +82,9 @@ def trick_bonus(
         if state["hand"][victim] < 1:
             raise RuleError(f"{card}: {victim} holds no cards to steal")
         if vp.floor_applies(state) and state["vp"][player] < rules.GAME_STEAL_PRICE:
-            raise RuleError(f"{card}: {player} has no VP to pay for the steal (VP never go below zero)")
+            raise RuleError(
+                f"{card}: {player} has no VP to pay for the steal (VP never go below zero)", rule="vp_below_zero"
+            )
         if pick is None or not 1 <= pick <= state["hand"][victim]:
             raise RuleError(f"{card}: the random card must be 1-{state['hand'][victim]} of {victim}'s hand")
         paid = vp.change_vp(state, player, -rules.GAME_STEAL_PRICE, reason)
@@ -100,7 +102,8 @@ def trick_bonus(
     if suit == "Bot":
         if colour not in rules.TOKEN_COLOURS:
             raise RuleError(
-                f"{card} (take a modifier token): say which colour, one of {', '.join(rules.TOKEN_COLOURS)}"
+                f"{card} (take a modifier token): say which colour, one of {', '.join(rules.TOKEN_COLOURS)}",
+                rule="bot_ability",
             )
         state["tokens"][player][colour] += rules.BOT_TRICK_TOKENS
         return f"{player} takes {rules.a_token(colour)}"

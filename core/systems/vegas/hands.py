@@ -118,7 +118,9 @@ def check_play(state: State, player: str, card: str, led: str | None, seat: str 
     if led is not None and referee.parse_card(card)[0] != led:
         follow = sorted((c for c in hand if referee.parse_card(c)[0] == led), key=card_order)
         if follow:
-            raise RuleError(f"{player} holds {', '.join(follow)}: follow the led suit ({led}) if you can, not {card}")
+            raise RuleError(
+                f"{player} holds {', '.join(follow)}: follow the led suit ({led}) if you can, not {card}", rule="follow"
+            )
 
 
 def check_trick(state: State, players: Sequence[str], names: Sequence[str], seat: str | None = None) -> None:

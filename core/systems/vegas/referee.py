@@ -83,24 +83,29 @@ def check_tokens(state: dict[str, Any], plays: Sequence[dict[str, Any]], *, one_
         if one_per_player and player in played:
             raise RuleError(
                 f"You may play one modifier token face up along with your card: {player} already played "
-                f"the {played[player]} token in this trick, so cannot also play the {colour} token"
+                f"the {played[player]} token in this trick, so cannot also play the {colour} token",
+                rule="one_token",
             )
         played[player] = colour
         if colour in first:
             raise RuleError(
                 f"only one token of each colour may be played per trick: {first[colour]} already "
-                f"played the {colour} token, so {player} cannot play another"
+                f"played the {colour} token, so {player} cannot play another",
+                rule="token_colour",
             )
         first[colour] = player
         if state["tokens"][player][colour] < 1:
-            raise RuleError(f"{player} holds no {colour} token")
+            raise RuleError(f"{player} holds no {colour} token", rule="tokens_income")
         trump = play.get("trump") or ""
         if colour == "Game" and not play.get("block") and trump not in rules.TRUMP_CHOICES:
             raise RuleError(
-                f"{player}'s Game token moves the Trump Indicator: say to which suit or No Trump (or play it to block)"
+                f"{player}'s Game token moves the Trump Indicator: say to which suit or No Trump (or play it to block)",
+                rule="game_token",
             )
         if trump and (colour != "Game" or play.get("block")):
-            raise RuleError(f"{player}: only a Game token used for its ability moves the Trump Indicator")
+            raise RuleError(
+                f"{player}: only a Game token used for its ability moves the Trump Indicator", rule="game_token"
+            )
 
 
 def apply_tokens(state: dict[str, Any], plays: Sequence[dict[str, Any]]) -> list[str]:

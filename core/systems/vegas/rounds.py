@@ -44,11 +44,13 @@ def start_round(state: State) -> dict[str, Any]:
     """Tokens return, the indicators reset, and the player furthest behind is named (or the tie)."""
     if state["phase"] == SETUP and not setup_complete(state):
         waiting = [p for p in state["players"] if not state["setup_tracks"][p]]
-        raise RuleError(f"round 1 starts once everyone chose the setup increases; waiting for {', '.join(waiting)}")
+        raise RuleError(
+            f"round 1 starts once everyone chose the setup increases; waiting for {', '.join(waiting)}", rule="setup"
+        )
     if state["phase"] not in (SETUP, ROUND_OVER):
         if state["phase"] == GAME_OVER:
             raise RuleError(f"the game is over after {state['rounds']} rounds")
-        raise RuleError(f"round {state['round']} is still being played ({state['phase']})")
+        raise RuleError(f"round {state['round']} is still being played ({state['phase']})", rule="round_end")
     state["round"] += 1
     for player in state["players"]:
         state["tokens"][player] = {c: 0 for c in rules.TOKEN_COLOURS}

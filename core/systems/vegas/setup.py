@@ -92,21 +92,24 @@ def check_options(options: Mapping[str, Any]) -> None:
         )
     for name in players:
         if not isinstance(name, str) or not name.strip():
-            raise RuleError("options: players: every player needs a name")
+            raise RuleError("options: players: every player needs a name", rule="names")
         if len(name) > MAX_NAME:
-            raise RuleError(f"options: players: {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters")
+            raise RuleError(
+                f"options: players: {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters", rule="names"
+            )
     folded = [n.strip().casefold() for n in players]
     for name, key in zip(players, folded, strict=True):
         if folded.count(key) > 1:
-            raise RuleError(f"options: players: names must differ, {name.strip()!r} appears twice")
+            raise RuleError(f"options: players: names must differ, {name.strip()!r} appears twice", rule="names")
     known = vp_space_choices()
     for space in vp_spaces:
         if space not in known:
             raise RuleError(
-                f"options: vp_spaces: {space!r} is not a space a marker can reach (e.g. 'Game 3'; level 1 is the start)"
+                f"options: vp_spaces: {space!r} is not a space a marker can reach (e.g. 'Game 3'; level 1 is the start)",  # noqa: E501
+                rule="vp_spaces",
             )
         if list(vp_spaces).count(space) > 1:
-            raise RuleError(f"options: vp_spaces: {space!r} appears twice")
+            raise RuleError(f"options: vp_spaces: {space!r} appears twice", rule="vp_spaces")
 
 
 def initial_state(options: Mapping[str, Any]) -> State:
@@ -158,7 +161,7 @@ def choose_setup_tracks(state: State, player: str, chosen: Sequence[str]) -> dic
     wanted = rules.setup_increases(len(state["players"]))
     for track in chosen:
         if track not in rules.TRACKS:
-            raise RuleError(f"{track!r} is not a track; the tracks are {', '.join(rules.TRACKS)}")
+            raise RuleError(f"{track!r} is not a track; the tracks are {', '.join(rules.TRACKS)}", rule="tracks")
     twice = sorted({t for t in chosen if list(chosen).count(t) > 1})
     if twice:
         raise RuleError(f"{player} chose {twice[0]} twice: the setup increases must be {wanted} different tracks")

@@ -30,7 +30,8 @@ def require_trick_phase(state: State) -> None:
     if state["trick"] is not None:
         waiting = ", ".join(c["player"] for c in state["trick"]["claims"])
         raise RuleError(
-            f"the last trick's bonuses are still open ({waiting}): take or decline them, or press A to go on"
+            f"the last trick's bonuses are still open ({waiting}): take or decline them, or press A to go on",
+            rule="trick_bonus",
         )
 
 
@@ -58,12 +59,12 @@ def _check_players(state: State, players: Sequence[str]) -> None:
     holding = rounds.holders(state)
     idle = [p for p in players if p not in holding]
     if idle:
-        raise RuleError(f"{idle[0]} holds no cards and cannot play")
+        raise RuleError(f"{idle[0]} holds no cards and cannot play", rule="round_end")
     missing = [p for p in holding if p not in players]
     if missing:
         raise RuleError(f"everyone still holding cards plays: {', '.join(missing)} did not")
     if players[0] != state["leader"]:
-        raise RuleError(f"{state['leader']} leads this trick, not {players[0]}")
+        raise RuleError(f"{state['leader']} leads this trick, not {players[0]}", rule="furthest_behind")
 
 
 def _check_mobster(plays: Sequence[dict[str, Any]], cards: list[str] | None) -> None:
@@ -154,7 +155,7 @@ def play_trick(state: State, rows: Sequence[dict[str, Any]], seat: str | None = 
     names = [rules.card_name(*c) for c in cards]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise RuleError(f"{twice[0]} is played twice; there is one of each card")
+        raise RuleError(f"{twice[0]} is played twice; there is one of each card", rule="cards")
     players = [r["player"] for r in rows]
     hands.check_trick(state, players, names, seat)
     plays = _token_plays(rows)
@@ -190,7 +191,7 @@ def trick_winner(
     for play in plays:
         require_player(state, play["player"])
         if play["player"] not in holding:
-            raise RuleError(f"{play['player']} holds no cards, so plays no token")
+            raise RuleError(f"{play['player']} holds no cards, so plays no token", rule="tokens_income")
     referee.check_tokens(state, plays, one_per_player=one_per_player)
     _check_mobster(plays, None)
     notes = referee.apply_tokens(state, plays)
@@ -290,7 +291,7 @@ def claim_bonus(
         if owner is None:
             raise RuleError(f"{card} is not in this trick")
         if card in trick["taken"]:
-            raise RuleError(f"{card} was taken out of the trick by a Mobster token")
+            raise RuleError(f"{card} was taken out of the trick by a Mobster token", rule="mobster")
         if owner == player:
             raise RuleError(f"{card} is {player}'s own card; the bonus comes from an opponent's card")
     else:
@@ -353,7 +354,7 @@ def reveal_card(
     player = state["revealer"]
     card = rules.card_name(*referee.check_card(suit, number, "revealed card"))
     if card in state["revealed"]:
-        raise RuleError(f"{card} was already revealed this round; there is one of each card")
+        raise RuleError(f"{card} was already revealed this round; there is one of each card", rule="cards")
     hands.check_not_played(state, card, f"{player}'s revealed card")
     entered = (state.get("hands") or {}).get(player)
     if entered is not None and card not in entered and not hands.owns(seat, player):
@@ -361,7 +362,7 @@ def reveal_card(
         state["hands_stale"][player] -= 1  # the revealed card leaves the hand it is seen to hold
     elif entered is not None:
         if card not in entered:
-            raise RuleError(f"{player}'s hand as entered does not hold {card}")
+            raise RuleError(f"{player}'s hand as entered does not hold {card}", rule="cards")
         state["hands"][player] = [c for c in entered if c != card]
     elif player in state.get("hands_stale", {}):
         state["hands_stale"][player] -= 1
@@ -410,7 +411,9 @@ def play_card(
     """
     require_trick_phase(state)
     if state["trick"] is not None:
-        raise RuleError("the last trick's bonuses are still open: take or decline them, or press A to go on")
+        raise RuleError(
+            "the last trick's bonuses are still open: take or decline them, or press A to go on", rule="trick_bonus"
+        )
     player = row["player"]
     require_player(state, player)
     due = next_to_play(state)
@@ -419,7 +422,7 @@ def play_card(
         if player in played:
             raise RuleError(f"{player} has played a card in this trick already")
         if player not in rounds.holders(state):
-            raise RuleError(f"{player} holds no cards and cannot play")
+            raise RuleError(f"{player} holds no cards and cannot play", rule="round_end")
         raise RuleError(f"{due} plays before {player}")
     suit, number = referee.check_card(row["suit"], row["number"], f"{player}'s card")
     name = rules.card_name(suit, number)
@@ -428,7 +431,7 @@ def play_card(
     playing = [*earlier, {k: v for k, v in row.items() if v not in ("", None, False)}]
     names = [rules.card_name(r["suit"], r["number"]) for r in playing]
     if names.count(name) > 1:
-        raise RuleError(f"{name} is played already in this trick; there is one of each card")
+        raise RuleError(f"{name} is played already in this trick; there is one of each card", rule="cards")
     if check_tokens:
         plays = _token_plays(playing)
         referee.check_tokens(state, plays)

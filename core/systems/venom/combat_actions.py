@@ -79,7 +79,7 @@ def place_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
     card = {key: action[key] for key in LEADER_CARD}
     holder = captured_by(state, card["name"])
     if holder:
-        raise RuleError(f"{card['name']} is already in {holder}'s Victory Point pile")
+        raise RuleError(f"{card['name']} is already in {holder}'s Victory Point pile", rule="captured")
     state["zones"] = {**(state.get("zones") or {}), card["zone"]: card}
     return state, {
         "summary": f"{card['name']} in {card['zone']}: Health {card['health']}, Defense {card['defense']}, "
@@ -119,11 +119,11 @@ def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
         raise RuleError("Choose the VENOM Leader: the Leader's name must not be empty")
     holder = captured_by(state, name)
     if holder:
-        raise RuleError(f"{name} is already in {holder}'s Victory Point pile")
+        raise RuleError(f"{name} is already in {holder}'s Victory Point pile", rule="captured")
     zone = action["zone"]
     zone_type = rules.ZONES[zone]
     if action["zone_type"] and action["zone_type"] != zone_type:
-        raise RuleError(f"{zone} is a Zone of type {zone_type}, not {action['zone_type']}")
+        raise RuleError(f"{zone} is a Zone of type {zone_type}, not {action['zone_type']}", rule="zone_type")
     replaced = state["leader"]["name"] if state["leader"] else None
     leader = {
         "name": name,
@@ -204,7 +204,10 @@ def adjust_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
             f"Add or remove Combat Dice: only {fight['dice_count']} Combat Dice to remove, not {-action['by']}"
         )
     if total > MAX_DICE:
-        raise RuleError(f"Add or remove Combat Dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})")
+        raise RuleError(
+            f"Add or remove Combat Dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})",
+            rule="more_dice",
+        )
     old, fight["dice_count"] = fight["dice_count"], total
     return state, _with_odds(state, {"summary": f"Combat Dice {old} -> {total}", "dice": total})
 

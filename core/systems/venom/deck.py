@@ -27,7 +27,9 @@ def build_event_deck(
     if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
         raise RuleError(f"VENOM Assault is for 2-5 players, got {players}")
     if not 0 <= venom_strikes_removed <= rules.MAX_VENOM_STRIKES_REMOVED:
-        raise RuleError(f"up to 4 VENOM Strikes! cards may be removed, got {venom_strikes_removed}")
+        raise RuleError(
+            f"up to 4 VENOM Strikes! cards may be removed, got {venom_strikes_removed}", rule="strikes_removed"
+        )
     quiet = 0 if players >= rules.ALL_IS_QUIET_REMOVED_FROM else rules.ALL_IS_QUIET_CARDS
     deck = {rules.ALL_IS_QUIET: quiet}
     if freedom_squadron_events is None and venom_events is None:
@@ -37,7 +39,8 @@ def build_event_deck(
         if fs + vn != rules.OTHER_EVENT_CARDS:
             raise RuleError(
                 f"Freedom Squadron events ({fs}) and VENOM events ({vn}) must add up to "
-                f"{rules.OTHER_EVENT_CARDS}, got {fs + vn}"
+                f"{rules.OTHER_EVENT_CARDS}, got {fs + vn}",
+                rule="event_mix",
             )
         deck[rules.FREEDOM_SQUADRON] = fs
         deck[rules.VENOM] = vn

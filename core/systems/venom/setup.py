@@ -116,18 +116,23 @@ def check_options(options: dict[str, Any]) -> None:
         raise RuleError(f"options: player names must differ, {dupes[0]!r} appears twice")
     fs, vn = options["freedom_squadron_events"], options["venom_events"]
     if (fs is None) != (vn is None):
-        raise RuleError("options: give both Freedom Squadron Events and VENOM Events, or neither")
+        raise RuleError("options: give both Freedom Squadron Events and VENOM Events, or neither", rule="event_mix")
     deck.build_event_deck(len(names), options["venom_strikes_removed"], fs, vn)
     if options["commander"] and options["commander"].casefold() not in folded:
-        raise RuleError(f"options: commander {options['commander']!r} is not one of the players")
+        raise RuleError(f"options: commander {options['commander']!r} is not one of the players", rule="commander")
     deck_names = [card["name"].casefold() for card in options.get("leader_deck") or []]
     if any(not n for n in deck_names):
-        raise RuleError("options: every VENOM Leader card in the deck needs its name")
+        raise RuleError("options: every VENOM Leader card in the deck needs its name", rule="leader_cards")
     twice = sorted({c["name"] for c in options["leader_deck"] if deck_names.count(c["name"].casefold()) > 1})
     if twice:
-        raise RuleError(f"options: the VENOM Leader Deck lists {twice[0]!r} twice; Leaders are told apart by name")
+        raise RuleError(
+            f"options: the VENOM Leader Deck lists {twice[0]!r} twice; Leaders are told apart by name",
+            rule="leader_cards",
+        )
     if not options["mission"]:
-        raise RuleError(f"options: mission must not be empty (first games: {rules.SUGGESTED_MISSION!r})")
+        raise RuleError(
+            f"options: mission must not be empty (first games: {rules.SUGGESTED_MISSION!r})", rule="mission"
+        )
 
 
 def initial_state(options: Mapping[str, Any]) -> State:

@@ -208,7 +208,9 @@ def record_capture(state: State, action: dict[str, Any], ctx: Context) -> tuple[
     support = action["support"]
     if support is None:
         if met is None:
-            raise RuleError(f"Record a captured Leader: give {name}'s Support Value (Tableside has not seen it)")
+            raise RuleError(
+                f"Record a captured Leader: give {name}'s Support Value (Tableside has not seen it)", rule="support_vp"
+            )
         support = met["support"]
     player = _player(state, action["player"])
     player["leaders"].append(

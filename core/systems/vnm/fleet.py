@@ -69,7 +69,7 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     in_reserve = reserve(state, world)
     full = fleet_full(state, world)
     if full:
-        raise RuleError(full)
+        raise RuleError(full, rule="build")
     where = _build_area(state, world, action.get("area"))
     chosen = begin(state, "build")
     allowed = w["builds_per_action"] + chosen["extensions"]
@@ -89,7 +89,8 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
         raise RuleError(f"{who(state, world)} may build {many(left, 'more spaceship')} this turn, not {count}")
     elif count > in_reserve:
         raise RuleError(
-            f"{who(state, world)} has only {many(in_reserve, 'spaceship')} in reserve, so they cannot build {count}"
+            f"{who(state, world)} has only {many(in_reserve, 'spaceship')} in reserve, so they cannot build {count}",
+            rule="build",
         )
     chosen["count"] += count
     w["on_board"] += count
@@ -172,14 +173,14 @@ def attack_plan(
     Special cards do not apply": the general rule, two dice, 8 or higher destroys.
     """
     if target is None:
-        raise RuleError("target: declare a target first: which enemy fleet's spaceship do you attack?")
+        raise RuleError("target: declare a target first: which enemy fleet's spaceship do you attack?", rule="declare")
     target = world_in_game(state, target, "target")
     area_type = area_type or "space"
     if target == attacker:
         raise RuleError(f"target: {who(state, attacker)} cannot attack its own spaceships")
     if state["worlds"][target]["player"] == state["worlds"][attacker]["player"]:
         team = player_label(state, state["worlds"][attacker]["player"])
-        raise RuleError(f"target: {attacker} and {target} are one team, {team}")
+        raise RuleError(f"target: {attacker} and {target} are one team, {team}", rule="team")
     if state["worlds"][attacker]["on_board"] == 0:
         raise RuleError(f"{who(state, attacker)} has no spaceships on the board to attack with")
     if state["worlds"][target]["on_board"] == 0:
@@ -194,7 +195,7 @@ def attack_plan(
     }
     if state["version"] == "Basic" or extension:
         if weapon is not None and state["version"] == "Basic":
-            raise RuleError("weapon: Weapon Technology cards are only in the Enhanced game")
+            raise RuleError("weapon: Weapon Technology cards are only in the Enhanced game", rule="enhanced_only")
         plan.update(weapon="basic", dice=rules.BASIC_DICE, hit=rules.BASIC_HIT)
         chance = d10.basic_destroy_chance()
     else:
@@ -237,7 +238,7 @@ def check_weapon(state: State, world: str, weapon: str) -> None:
     if weapon in weapons(state, world):
         return
     if weapon == "q_ray":
-        raise RuleError(f"weapon: {who(state, world)} has no Q-Ray (it is Venus's Weapon Technology)")
+        raise RuleError(f"weapon: {who(state, world)} has no Q-Ray (it is Venus's Weapon Technology)", rule="qray")
     if weapon == "gatling":
         raise RuleError(f"weapon: {who(state, world)} has not acquired Gatling Lasers")
     raise RuleError(f"weapon: {whose(state, world)} Weapon Technology card is the Q-Ray")
@@ -261,7 +262,7 @@ def enter_card_values(state: State, action: Action, target: str | None) -> list[
     if not given:
         return []
     if state["version"] != "Enhanced":
-        raise RuleError(f"{next(iter(given))}: Technology cards are only in the Enhanced game")
+        raise RuleError(f"{next(iter(given))}: Technology cards are only in the Enhanced game", rule="enhanced_only")
     attacker = current_world(state)
     notes = []
     if "weapon_dice" in given:

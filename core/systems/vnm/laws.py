@@ -130,10 +130,13 @@ def correct(state: State, key: str, value: int, balance: str | None = None) -> S
         delta = value - zap[parts[-1]]
         if zap[source] - delta < 0:
             raise RuleError(
-                f"Zap cards: the {source} holds {many(zap[source], 'Zap card')}, so {delta} cannot come from it"
+                f"Zap cards: the {source} holds {many(zap[source], 'Zap card')}, so {delta} cannot come from it",
+                rule="discard",
             )
         if source == "hand" and zap["hand"] - delta > rules.ZAP_HAND:
-            raise RuleError(f"Zap cards: the hand would hold {zap['hand'] - delta} Zap cards; a hand holds three")
+            raise RuleError(
+                f"Zap cards: the hand would hold {zap['hand'] - delta} Zap cards; a hand holds three", rule="hand"
+            )
         zap[source] -= delta
         zap[parts[-1]] = value
         return state

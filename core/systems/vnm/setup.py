@@ -233,7 +233,7 @@ def _older_shapes(raw: dict[str, Any]) -> dict[str, Any]:
     tech = raw.get("tech")
     if isinstance(tech, Mapping):
         if len(tech) > len(rules.PLANETS):
-            raise RuleError(f"options: tech for {len(tech)} planets; there are {len(rules.PLANETS)}")
+            raise RuleError(f"options: tech for {len(tech)} planets; there are {len(rules.PLANETS)}", rule="tech_cards")
         raw["tech"] = [
             {**entry, "world": _planet_name(str(key))} if isinstance(entry, Mapping) else entry
             for key, entry in tech.items()
@@ -264,7 +264,7 @@ def resolve_players(raw: list[Any]) -> list[dict[str, Any]]:
             raise RuleError(f"options: {world} is chosen twice; each home world has one player")
     names = [p["name"].casefold() for p in players]
     if len(set(names)) != len(names):
-        raise RuleError("options: two players have the same name")
+        raise RuleError("options: two players have the same name", rule="names")
     for p in players:
         want = 2 if count == 2 else 1
         if len(p["home_worlds"]) != want:
@@ -273,9 +273,11 @@ def resolve_players(raw: list[Any]) -> list[dict[str, Any]]:
                 if count == 2
                 else "each player has one home world"
             )
-            raise RuleError(f"options: {p['name']} has {len(p['home_worlds'])} home worlds; {rule}")
+            raise RuleError(f"options: {p['name']} has {len(p['home_worlds'])} home worlds; {rule}", rule="team")
         if count == 2 and "Earth" in p["home_worlds"]:
-            raise RuleError("options: in the two-player game each player chooses two planets other than Earth")
+            raise RuleError(
+                "options: in the two-player game each player chooses two planets other than Earth", rule="team"
+            )
     return players
 
 
@@ -318,7 +320,8 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
     if total is not None and length in rules.KNOWN_TOTALS and total != rules.KNOWN_TOTALS[length]:
         raise RuleError(
             f"options: a {length} game has {rules.KNOWN_TOTALS[length]} population (rulebook), "
-            f"not {total}; choose Short, Long or Epic for another total"
+            f"not {total}; choose Short, Long or Epic for another total",
+            rule="game_length",
         )
     if raw is None:
         total = total if total is not None else rules.KNOWN_TOTALS.get(length)
@@ -338,7 +341,9 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
         return areas, total
     areas = [_given_area(item, i) for i, item in enumerate(raw)]
     if not 1 <= len(areas) <= rules.LAND_AREA_COUNT:
-        raise RuleError(f"options: {len(areas)} land areas given; the board has 1 to {rules.LAND_AREA_COUNT}")
+        raise RuleError(
+            f"options: {len(areas)} land areas given; the board has 1 to {rules.LAND_AREA_COUNT}", rule="earth_areas"
+        )
     names = [a["name"].casefold() for a in areas]
     if len(set(names)) != len(names):
         raise RuleError("options: two land areas have the same name")
@@ -347,7 +352,7 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
     if added != chosen:
         raise RuleError(f"options: the land areas add up to {added}, not the chosen total {chosen}")
     if added < 1:
-        raise RuleError("options: Earth needs some population")
+        raise RuleError("options: Earth needs some population", rule="population")
     return areas, added
 
 
@@ -377,7 +382,7 @@ def resolve_tech(version: str, worlds: list[str], rows: list[dict] | None) -> di
     if not rows:
         return {}
     if version != "Enhanced":
-        raise RuleError("options: tech applies to the Enhanced game only (Technology cards)")
+        raise RuleError("options: tech applies to the Enhanced game only (Technology cards)", rule="enhanced_only")
     out: dict[str, dict] = {}
     for row in rows:
         world = row["world"]

@@ -71,7 +71,9 @@ def draw_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
             f"so drawing a {_ordinal(nth)} is not allowed"
         )
     if count > zap["deck"]:
-        raise RuleError(f"{who(state, world)}'s Zap deck has {many(zap['deck'], 'card')} left, not {count}")
+        raise RuleError(
+            f"{who(state, world)}'s Zap deck has {many(zap['deck'], 'card')} left, not {count}", rule="deck"
+        )
     zap["deck"] -= count
     zap["hand"] += count
     return state, {"summary": f"{who(state, world)} draws {many(count, 'Zap card')} ({_counts(zap)})", "zap": dict(zap)}

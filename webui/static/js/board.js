@@ -142,7 +142,7 @@ export async function press(b, button) {
     await res.drawn();
   } catch (err) {
     if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => press(b, button));
-    else banner(buttonSaid(b.hold ? `hold ${b.button}` : b.button, err.message), "error", null, true);
+    else banner(buttonSaid(b.hold ? `hold ${b.button}` : b.button, err.message), "error", null, true, err.data.rule);
   } finally { button.disabled = false; } });
 }
 

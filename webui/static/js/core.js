@@ -88,19 +88,26 @@ export async function api(method, path, body, again = false) {
   }
   return data;
 }
-export function banner(text, kind = "info", retry = null, fromTable = false) {
+export function banner(text, kind = "info", retry = null, fromTable = false, rule = null) {
   S.retry = retry; S.tableBanner = fromTable && !!text; // a button's refusal: every phone's, until the next change
+  S.bannerRule = text ? rule : null; // the passage a refusal rests on (#35): its "Rule" button opens it
   $("banner-text").textContent = text || "";
   $("banner").className = `banner ${kind}`;
   $("banner").hidden = !text;
   $("banner-retry").hidden = !retry;
+  $("banner-rule").hidden = !S.bannerRule;
 }
+// Why, one tap away (#35): a refusal's rule (its 422 body's "rule") opens in a dialog; rules.js is fetched then.
+export function showRule(rule) {
+  import("./rules.js").then((m) => m.showRule(rule), (e) => banner(`The rule could not be shown: ${e.message}. Reload the page.`, "error"));
+}
+export const ruleLink = (rule) => el("button", { type: "button", class: "rule-link", onclick: () => showRule(rule) }, "Rule");
 export function setLink(text, cls) { $("link").textContent = text; $("link").className = `link ${cls || ""}`; }
 // Run a change; a failed request keeps what is shown and offers to try again.
 export async function guarded(fn, what) {
   try { return await fn(); } catch (err) {
     if (err.kind === "offline" || err.kind === "server") banner(`${what ? what + ": " : ""}${err.message}`, "error", () => guarded(fn, what));
-    else banner(err.message, "error");
+    else banner(err.message, "error", null, false, err.data.rule);
     return undefined;
   }
 }

@@ -120,7 +120,7 @@ export async function correct(t, value, typed = String(value), balance = undefin
   } catch (err) {
     if (err.kind === "stale") { banner("Someone changed this first. Here is the table now: check the number and fix it again if needed.", "error"); await guarded(() => refresh()); }
     else if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => correct(t, value, typed, balance));
-    else banner(err.message, "error");
+    else banner(err.message, "error", null, false, err.data.rule);
   } });
 }
 

@@ -1,5 +1,5 @@
 // An action's form: its questions in reach, then sent; smart dice and typed faces.
-import { $, S, el, human, labelOf, choiceList, mySeat, api, banner, guarded } from "./core.js";
+import { $, S, el, human, labelOf, choiceList, mySeat, api, banner, guarded, ruleLink } from "./core.js";
 import { said, saidNow } from "./said.js";
 import { refresh, changing, acting } from "./moment.js";
 import { seatsNow, seatLabel } from "./board.js";
@@ -140,16 +140,16 @@ export function actionForm(a, close, big = false, kept = {}) {
     send(a, body, { showErr, refused, close, dice }, go);
   });
   // Each problem is said once, next to what it is about: a field's under that field, the form's above its send.
-  function showErr(text, widget, retry) {
+  function showErr(text, widget, retry, rule) {
     unsay(form);
-    if (sayAt(widget, text)) { err.hidden = true; return; }
-    sayForm(err, text, retry);
+    if (sayAt(widget, text, rule)) { err.hidden = true; return; }
+    sayForm(err, text, retry, rule);
   }
   // A refusal from the rules names the field by its key ("area: China has only 27 ..."): said at that field.
-  function refused(message) {
+  function refused(message, rule) {
     const m = /^([a-z_]+): /.exec(message || "");
     const i = m ? fields.findIndex((f) => f.name === m[1]) : -1;
-    showErr(labelled(a, message), i >= 0 ? widgets[i] : undefined);
+    showErr(labelled(a, message), i >= 0 ? widgets[i] : undefined, undefined, rule);
   }
   // What someone entered: each shown field whose value reads and differs from what the form was drawn with.
   const entered = () => Object.fromEntries(fields.flatMap((f, i) => {
@@ -161,18 +161,20 @@ export function actionForm(a, close, big = false, kept = {}) {
   return { node: form, entered };
 }
 // A field's problem, under the field (opening a fold it sits in): false when the field is not on screen.
-export function sayAt(w, text) {
+export function sayAt(w, text, rule) {
   if (!w || !text || !w.problem) return false;
   for (let d = w.node.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
   if (!w.node.getClientRects().length) return false; // hidden (this phone's own seat): said for the form
   w.problem.textContent = text; w.problem.hidden = false;
+  if (rule) w.problem.append(" ", ruleLink(rule)); // the passage it rests on, one tap away (#35)
   w.node.scrollIntoView({ block: "center", behavior: "instant" });
   return true;
 }
 export function unsay(box) { box.querySelectorAll(".field-error[data-sent]").forEach((p) => { p.hidden = true; }); }
 // The form's own problem (no field to say it at: the table away, someone else's change first), with a retry.
-export function sayForm(err, text, retry) {
+export function sayForm(err, text, retry, rule) {
   err.replaceChildren(text || "");
+  if (text && rule) err.append(" ", ruleLink(rule));
   if (text && retry) err.append(" ", el("button", { type: "button", onclick: () => { err.hidden = true; retry(); } }, "Retry"));
   err.hidden = !text;
   if (!text) return;
@@ -265,8 +267,8 @@ export async function send(a, body, form, button) {
       showDicePad(form.dice, err.data.needs_dice, body.faces || []);
       form.showErr("Roll these dice and tap the faces, in the order rolled.");
       offerSmartDice(form.dice, a, body);
-    } else if (form) form.refused(err.message);
-    else banner(labelled(a, err.message), "error");
+    } else if (form) form.refused(err.message, err.data.rule);
+    else banner(labelled(a, err.message), "error", null, false, err.data.rule);
   } finally { if (button) button.disabled = false; } });
 }
 

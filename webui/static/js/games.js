@@ -46,19 +46,19 @@ export async function startGame(ev) {
     });
     showTab("game");
   } catch (e) {
-    if (e.kind === "refused" && optionRefused(sys.options, e.message)) return;
-    sayForm(err, e.kind === "offline" ? `${e.message} Your entries are kept.` : e.message);
+    if (e.kind === "refused" && optionRefused(sys.options, e.message, e.data.rule)) return;
+    sayForm(err, e.kind === "offline" ? `${e.message} Your entries are kept.` : e.message, undefined, e.data.rule);
   }
 }
 // The rules refuse an option by its key or its label ("options: first_player Mars is wrong: ...", "options:
 // Players needs at least 2 entries"): said under that option, with its label; false when it names none.
-function optionRefused(fields, message) {
+function optionRefused(fields, message, rule) {
   const rest = String(message || "").replace(/^options: /, "");
   const i = fields.findIndex((f) => [f.name, labelOf(f)].some((n) => rest.startsWith(`${n} `) || rest.startsWith(`${n}:`)));
   if (i < 0) return false;
   const f = fields[i], named = rest.startsWith(f.name) && !rest.startsWith(labelOf(f)) ? f.name : labelOf(f);
   const why = rest.slice(named.length).replace(/^:?\s*/, "");
-  return sayAt(S.optionWidgets[i], `${labelOf(f)}: ${why}`);
+  return sayAt(S.optionWidgets[i], `${labelOf(f)}: ${why}`, rule);
 }
 export async function loadSessions() {
   let list;

@@ -33,7 +33,7 @@ export function follow() {
   });
   es.addEventListener("rejected", (ev) => { // a button the rules refused: which button, on every phone
     const d = JSON.parse(ev.data);
-    banner(d.button ? buttonSaid(d.button, d.message) : d.message, "error", null, true);
+    banner(d.button ? buttonSaid(d.button, d.message) : d.message, "error", null, true, d.rule);
   });
   // A press that changes no game (a held C shows the join screen on the panel): said in the same line as a change.
   es.addEventListener("said", (ev) => {

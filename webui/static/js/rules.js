@@ -44,3 +44,25 @@ export function openRules() {
     el("p", { id: "rules-note", class: "hint", role: "status" }, "Words in quotes are found as a phrase. The game on the table comes first."),
     el("ol", { id: "rules-found", class: "rules-found" }));
 }
+
+// Why, one tap away (#35): the passage a refusal rests on, from its 422 body (book, heading, line, the paragraph
+// with the quoted sentence marked), in a dialog; or, where the book leaves it to the table, the setting that holds it.
+export function showRule(rule) {
+  let box = $("rule-dialog");
+  if (!box) {
+    box = el("dialog", { id: "rule-dialog", class: "rule-dialog", "aria-labelledby": "rule-title" });
+    document.body.append(box);
+  }
+  const own = rule.own_choice;
+  const place = own ? rule.title : [rule.title, ...(rule.heading === rule.title ? [] : [rule.heading]), ...(rule.line ? [`line ${rule.line}`] : [])].join(" · ");
+  box.replaceChildren(el("form", { method: "dialog" },
+    el("h2", { id: "rule-title" }, own ? "The table's own choice" : "The rule"),
+    el("p", { class: "rule-place" }, place),
+    own ? el("p", { class: "rule-text" }, rule.note)
+      : el("blockquote", { class: "rule-text" }, ...parts(rule.parts || [{ text: rule.quote, mark: true }])),
+    own && rule.setting ? el("p", { class: "hint" }, `Set at New game: ${rule.setting}.`) : null,
+    el("div", { class: "row" }, el("button", { type: "submit", class: "primary" }, "Close"))));
+  box.showModal();
+  const marked = box.querySelector("mark");
+  if (marked) marked.scrollIntoView({ block: "nearest" });
+}
