@@ -175,3 +175,24 @@ def test_recruit_and_refill_over_http(tmp_path):
         out = acted(client, {"type": "refill_training_ground"})
         assert out["state"]["training_ground"] == 5 and out["state"]["recruitment_deck"] == 77
         refused(client, {"type": "refill_training_ground"}, "no need to refill")
+
+
+def test_a_zone_left_empty_is_not_asked_again():
+    assert quoted(
+        "venom",
+        "If there are no more VENOM Leaders or Reward Cards, then leave the Zone empty, as Freedom Squadron has "
+        "liberated that Zone of all VENOM threats.",
+    )
+    state = to_phase(started(["Ann", "Bob"]), "Tactical")
+    leader = {"name": "Vipress", "zone": "VENOM Mountain Defense", "health": 1, "defense": 4, "support": 2}
+    state, _ = act(state, {"type": "choose_leader", **leader})
+    state, _ = act(state, {"type": "allocate_dice", "combat_value": 1})
+    state, _ = act(state, {"type": "combat_roll"}, faces=[6])
+    state = to_phase(state, "End of Turn")
+    assert SYSTEM.pending(state)[0].also == ("next_phase",)  # "or next phase: none left"
+    state, result = act(state, {"type": "next_phase"})
+    assert result["summary"] == "Round 1: Bob's Turn, Recruitment Phase; VENOM Mountain Defense left empty"
+    state = to_phase(state, "End of Turn")
+    assert (
+        SYSTEM.pending(state)[0].type == "next_phase" and "VENOM Mountain Defense" not in SYSTEM.pending(state)[0].text
+    )

@@ -164,6 +164,16 @@ def refill(state: State) -> str:
     )
 
 
+def leave_empty(state: State) -> str:
+    """Leaving the End of Turn with a Zone still empty: "If there are no more VENOM Leaders or Reward Cards, then
+    leave the Zone empty". Tableside forgets its captured Leader there, so no later End of Turn asks again."""
+    empty = empty_zones(state)
+    if not empty:
+        return ""
+    state["zones"] = {zone: card for zone, card in state["zones"].items() if zone not in empty}
+    return f"{' and '.join(empty)} left empty"
+
+
 def refill_training_ground(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """End of Turn: "Refill the Training Ground to five cards by drawing from the Recruitment Deck"."""
     words = refill(state)

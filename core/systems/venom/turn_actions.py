@@ -111,7 +111,8 @@ def _end_combat(state: State) -> list[str]:
 
 def _next_turn(state: State) -> tuple[State, Result]:
     reset_tracks(state)
-    refilled = recruitment.refill(state)  # not refilled with its prompt: the rulebook's step still happens
+    # The End of Turn's refills not entered with their prompts: a Zone left empty, the Training Ground still drawn.
+    refilled = "; ".join(filter(None, (recruitment.leave_empty(state), recruitment.refill(state))))
     player = turns.next_player(state["active_player"], len(state["players"]))
     state["active_player"] = player
     if player == state["commander"]:
