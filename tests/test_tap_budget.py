@@ -396,6 +396,25 @@ def test_venom_choosing_a_leader_not_yet_on_the_board_is_two_taps(browser, serve
     p.close()
 
 
+def test_venom_an_empty_zone_is_refilled_at_the_end_of_turn_in_one_tap(browser, server):
+    """#35: Vipress captured, the End of Turn's moment is her Zone's refill, its form at that Zone: tapping the
+    deck's next card sends it (before: Enter a Leader under All actions, 3 taps per Leader)."""
+    placed = {"type": "place_leader", "card": "Vipress", "zone": "VENOM Island"}
+    chosen = {"type": "choose_leader", "on_board": "VENOM Island"}
+    fight = ({"type": "allocate_dice", "combat_value": 3}, {"type": "combat_roll", "faces": [6, 6, 6]})
+    to_end = ({"type": "next_phase"}, {"type": "next_phase"})  # Retirement, End of Turn
+    options = {"players": ["Ann", "Bob"], "leader_deck": LEADER_DECK}
+    version = new_game(server, "venom", options, placed, *TACTICAL, chosen, *fight, *to_end)
+    p = Phone(browser, server).at(version)
+    expect(p.page.locator("#pending")).to_contain_text("refill VENOM Island")
+    refill = p.moment("Enter the new VENOM Leader")
+    expect(refill.locator("form")).to_be_visible()
+    p.tap(refill.get_by_role("button", name=re.compile("^Destro: Health 4")))
+    expect(p.said()).to_contain_text("Destro in VENOM Island: Health 4, Defense 5, Support 3")
+    counted("VENOM refill an empty Zone", p, 1)
+    p.close()
+
+
 def test_venom_a_leader_typed_in_asks_every_value_in_sight_and_says_what_is_missing_where_it_is_seen(browser, server):
     """QA F1: no VENOM Leader Deck given and no Leader on the board, so the card's values are the only way to choose
     it: the Leader's name is asked with them (it was folded under "More: Leader", yet required), Health and Defense
