@@ -350,13 +350,19 @@ def test_venom_choosing_a_leader_entered_on_the_board_is_one_tap(browser, server
         "support": 5,
     }
     version = new_game(server, "venom", {"players": ["Ann", "Bob"]}, placed, *TACTICAL)
-    p = Phone(browser, server).at(version)
-    choose = p.moment("Choose the VENOM Leader")
-    expect(choose.locator("form")).to_be_visible()
-    p.tap(choose.get_by_role("button", name=re.compile("^Vipress")))
-    expect(p.said()).to_contain_text("attacks Vipress in VENOM Island (Land): Health 3, Defense 4, Support 5")
+    said = "attacks Vipress in VENOM Island (Land): Health 3, Defense 4, Support 5"
+    p = _one_tap(Phone(browser, server).at(version), "Choose the VENOM Leader", "^Vipress", said)
     counted("VENOM choose Leader", p, 2)
     p.close()
+
+
+def _one_tap(p: Phone, moment: str, button: str, said: str) -> Phone:
+    """Tap ``button`` (a pattern) in the form of the moment's action ``moment``, which sends it: ``said`` shows."""
+    act = p.moment(moment)
+    expect(act.locator("form")).to_be_visible()
+    p.tap(act.get_by_role("button", name=re.compile(button)))
+    expect(p.said()).to_contain_text(said)
+    return p
 
 
 # The Leader cards of the Mission's VENOM Leader Deck, typed at setup (setup data: the rulebook prints none).
@@ -393,6 +399,22 @@ def test_venom_choosing_a_leader_not_yet_on_the_board_is_two_taps(browser, serve
     expect(board).to_contain_text("Defense: 4")
     # The Leader is on the board now: the next Turn that attacks it takes it with one tap.
     assert api(server, "GET", "/api/sessions/active")["state"]["zones"]["VENOM Island"]["name"] == "Vipress"
+    p.close()
+
+
+def test_venom_an_empty_zone_is_refilled_at_the_end_of_turn_in_one_tap(browser, server):
+    """#35: Vipress captured, the End of Turn's moment is her Zone's refill, its form at that Zone: tapping the
+    deck's next card sends it (before: Enter a Leader under All actions, 3 taps per Leader)."""
+    placed = {"type": "place_leader", "card": "Vipress", "zone": "VENOM Island"}
+    chosen = {"type": "choose_leader", "on_board": "VENOM Island"}
+    fight = ({"type": "allocate_dice", "combat_value": 3}, {"type": "combat_roll", "faces": [6, 6, 6]})
+    to_end = ({"type": "next_phase"}, {"type": "next_phase"})  # Retirement, End of Turn
+    options = {"players": ["Ann", "Bob"], "leader_deck": LEADER_DECK}
+    version = new_game(server, "venom", options, placed, *TACTICAL, chosen, *fight, *to_end)
+    p = Phone(browser, server).at(version)
+    expect(p.page.locator("#pending")).to_contain_text("refill VENOM Island")
+    _one_tap(p, "Enter the new VENOM Leader", "^Destro: Health 4", "Destro in VENOM Island: Health 4, Defense 5")
+    counted("VENOM refill an empty Zone", p, 1)
     p.close()
 
 

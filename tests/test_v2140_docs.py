@@ -53,12 +53,22 @@ def test_the_documented_examples_play_in_order_as_one_scene() -> None:
     assert (p["Sven"]["books"], p["Sven"]["player_points"], p["Sven"]["follow_up"]) == (1, 4, 0)
     assert (p["GM"]["books"], p["GM"]["follow_up"], p["GM"]["rack"]) == (0, 0, 7)
     assert state["murphy"] == 2 and state["session_racks"] == 2
-    assert [g["goal"] for g in state["goals"]] == ["Scar Jack", "knock out one person", "Wound", "Pin Jack down"]
+    assert [g["goal"] for g in state["goals"]] == [
+        "Scar Jack",
+        "Sven is pinned down",
+        "Wound",
+        "Pin Jack down",
+        "knock out one person",
+        "knock out one person",
+    ]
     assert [(e["id"], e["character"], e["effect"], e["treated"], e["permanent"]) for e in effects.active(state)] == [
         (2, "Jack", "Scar", True, True),
         (4, "Sven", "Wound", False, True),
         (6, "Sven", "Cripple", False, True),
+        (8, "Shred", "Knock Out", False, False),  # "knock out one person" bought on Shred: his pool is gone
+        (9, "Alamo Jack", "Knock Out", False, False),  # bought on the GM's side: the GM noted its bearer
     ]
+    assert p["Shred"]["pool"] == [] and effects.due(state) == []
     assert [(t["test"], t["books"]) for t in state["tests"]] == [("downtime", 3), ("training", 1), ("connections", 2)]
     assert [(r["actor"], r["target"], r["put_forward"], r["captured"]) for r in state["ledger"]] == [
         ("Shred", "GM", 2, 1),

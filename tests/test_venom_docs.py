@@ -50,6 +50,8 @@ WHERE = {
     "record_capture": lambda: attacking(2, 4, 5),
     "game_over": started,
     "correct": started,
+    "recruit": lambda: to_phase(started(), "Recruitment"),
+    "refill_training_ground": started,
 }
 
 

@@ -11,6 +11,7 @@ from tableside.core.systems.v2140 import (
     campaign_actions,
     downtime,
     downtime_actions,
+    effects,
     rules,
 )
 from tableside.core.systems.v2140.choices import (
@@ -40,8 +41,16 @@ SPECS = (
         campaign_actions.add_effect,
         (
             Field("character", "text", label="Character", max_length=24),
-            Field("effect", "pick", label="Effect", choices=effect_names),
-            Field("by", "pick", label="Done by", required=False, default="", choices=name_choices),
+            Field("effect", "pick", label="Effect", choices=effect_names, prefill=effects.due_field("effect")),
+            Field(
+                "by",
+                "pick",
+                label="Done by",
+                required=False,
+                default="",
+                choices=name_choices,
+                prefill=effects.due_field("by"),  # a goal's effect waiting: its buyer
+            ),
             Field("applies_to", "text", label="Counts when", **TEXT),
             Field("until", "text", label="Until", **TEXT),
             Field("level", "count", label="Level", required=False, default=1, minimum=1, maximum=10),

@@ -55,6 +55,7 @@ def add_effect(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         level=action["level"],
         note=action["note"],
     )
+    effects.settle_due(state, action["effect"], by)  # a goal's effect waiting for its bearer is noted
     return state, {"summary": f"Effect: {words}"}
 
 
@@ -96,6 +97,7 @@ def _clear_scene(state: State) -> list[str]:
     state["order"] = list(state["seating"])
     state["initiative"], state["acted"] = {}, {}
     state["lead"] = None
+    state["effects_due"] = []  # a goal's effect nobody noted: the scene it was bought in is over
     new_conflict(state)
     return [e["character"] for e in woke]
 

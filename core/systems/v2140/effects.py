@@ -249,3 +249,37 @@ def confirmed(state: State, builder: str, picked: Sequence[str]) -> list[dict[st
             raise RuleError(f"{value!r} is not an effect that gives {builder} a circumstance die now")
         out.append(offered[value])
     return out
+
+
+# --- an effect bought with a goal, waiting for the character who bears it ------------------------------------
+# A goal whose result is an effect ("You knock out one person. 3 books.") bought on the GM's side names no one
+# character: the GM plays every NPC. The effect is then the table's next moment, noted with its name and buyer
+# filled in; a new scene lets it go.
+
+
+def due(state: State) -> list[dict[str, Any]]:
+    """Effects bought with a goal and not yet noted on a character, oldest first."""
+    return list(state.get("effects_due") or [])
+
+
+def make_due(state: State, name: str, by: str, goal: str) -> None:
+    state["effects_due"] = [*due(state), {"effect": name, "by": by, "goal": goal}]
+
+
+def settle_due(state: State, name: str, by: str | None) -> None:
+    """The first waiting ``name`` (bought by ``by``, when given) is noted: it waits no more."""
+    waiting = due(state)
+    for i, d in enumerate(waiting):
+        if d["effect"] == name and (not by or d["by"] == by):
+            state["effects_due"] = waiting[:i] + waiting[i + 1 :]
+            return
+
+
+def due_field(key: str):
+    """A prefill of the Note an effect form: the first waiting effect's ``key`` (its name, its buyer)."""
+
+    def first(state: State) -> str | None:
+        waiting = due(state)
+        return waiting[0][key] if waiting else None
+
+    return first

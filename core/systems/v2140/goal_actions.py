@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import campaign_actions, goals, rules
+from tableside.core.systems.v2140 import campaign_actions, effects, goals, rules
 from tableside.core.systems.v2140.state import is_gm, opponents_have_dice, participant, who
 from tableside.core.words import plural
 
@@ -112,6 +112,8 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         participant(state, target)
     effect = action["effect"] or (chart_goal if chart_goal in state["readings"] else "")
     placed = ""
+    if not effect:  # the goal's own result may be an effect ("knock out one person"): it applies, or waits
+        effect, placed = _effect_of_goal(state, action, name, goal)
     if effect:
         character = action["character"] or target
         if not character:
@@ -137,6 +139,17 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         with_points += f" and {plural(action['restricted'], 'restricted point')} trained for {trained}"
     summary = f"{name} buys {goal}{on} for {price}: {plural(paid.books, 'book')}{with_points}"
     return state, {"summary": summary + (f"; effect: {placed}" if placed else ""), "price": price}
+
+
+def _effect_of_goal(state: State, action: dict, name: str, goal: str) -> tuple[str, str]:
+    """(effect to place, words) for a goal whose result is an effect. On a player character (or a character
+    named) it is placed; on the GM's side, which plays every NPC, it waits as the table's next moment."""
+    found = goals.effect_of(state["readings"], action["goal"], action["guide"], action["scale"], action["zones"])
+    target = action["target"]
+    if not found or action["character"] or (target and not is_gm(state, target)):
+        return found, ""
+    effects.make_due(state, found, name, goal)
+    return "", f"{found}, for {state['gm']} to note on the character who bears it"
 
 
 def give_book(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

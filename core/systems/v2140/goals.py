@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tableside.core.errors import RuleError
-from tableside.core.systems.v2140 import rules
+from tableside.core.systems.v2140 import effects, rules
 from tableside.core.words import plural, plural_of
 
 
@@ -136,3 +136,19 @@ def uses_skill(trained: str, skills: dict[str, str]) -> bool:
         if have and want == have[: len(want)]:
             return True
     return False
+
+
+# "You knock out one person. 3 books.": the guide goal whose result is an effect, knocked out ("You aren't
+# wounded, but you stop doing anything"). A room of people or a zone is nameless people ("Named NPCs won't
+# usually be affected by this type of thing"): no one character bears it.
+GUIDE_EFFECTS = {"knock out one person": effects.STOPPED}
+
+
+def effect_of(readings: dict[str, str], goal: str, guide: str | None, scale: int, zones: int) -> str:
+    """The campaign's effect a goal's result is, or "": a goal named as an effect ("Wound", "Knock Out"), or the
+    guide's "knock out one person" (the effect that reads "you stop doing anything")."""
+    for name in readings:
+        if goal and same(name, goal):
+            return name
+    reads = GUIDE_EFFECTS.get(guide or "") if not scale and not zones else None
+    return next((name for name, paragraph in readings.items() if reads and paragraph == reads), "")

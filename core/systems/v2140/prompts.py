@@ -25,7 +25,22 @@ def _answer_text(ex: dict) -> str:
 
 def pending(state: State) -> list[Prompt]:
     """What the table waits for now, then the full-sleeve Player Points on offer (the GM confirms)."""
-    return [*_now(state), *_to_draw(state), *_drawn_to_roll(state), *_outnumbered(state)]
+    return [*_effects_due(state), *_now(state), *_to_draw(state), *_drawn_to_roll(state), *_outnumbered(state)]
+
+
+def _effects_due(state: State) -> list[Prompt]:
+    """A goal whose result is an effect, bought on the GM's side: the GM names the character who bears it, in
+    the Note an effect form that opens with the effect and its buyer filled in."""
+    gm = state["gm"]
+    return [
+        Prompt(
+            gm,
+            f"{gm}: note the {d['effect']} {d['by']} bought ({d['goal']}) on the character who bears it",
+            "add_effect",
+            label=f"Note the {d['effect']}",
+        )
+        for d in effects.due(state)[:1]
+    ]
 
 
 def _to_draw(state: State) -> list[Prompt]:

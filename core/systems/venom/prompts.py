@@ -7,7 +7,7 @@ begin with their button's words already ("allocate the Combat Dice", "choose the
 from __future__ import annotations
 
 from tableside.core.system import Prompt
-from tableside.core.systems.venom import combat, deck, rules
+from tableside.core.systems.venom import combat, deck, recruitment, rules
 from tableside.core.systems.venom.state import State, active_name, odds_now
 from tableside.core.words import plural
 
@@ -49,4 +49,29 @@ def pending(st: State) -> list[Prompt]:
         # The Abilities are the moment's own moves (a die changed, dice made Automatic Successes): beside Next phase.
         abilities = ("modify_die", "automatic_success")
         return [Prompt(who, f"{who}: apply the Combat Abilities, then next phase", "next_phase", also=abilities)]
+    if phase == rules.RECRUITMENT and recruitment.this_turn(st) is None:
+        # As the Combat Abilities: the moment's own move (Recruit, one form) beside Next phase (button C).
+        text = f"{who}: play your Hand, add up the Recruitment Points and recruit, then next phase"
+        return [Prompt(who, text, "next_phase", also=("recruit",))]
+    if phase == rules.END_OF_TURN:
+        return _end_of_turn(st, who) or [Prompt(who, f"{who}: {_UPKEEP}; next phase when done", "next_phase")]
     return [Prompt(who, f"{who}: {phase} Phase; next phase when done", "next_phase")]
+
+
+# End of Turn Phase: "Finally, prepare yourself for the next Round": the last step, after the refills.
+_UPKEEP = "discard your cards in play and draw five new cards"
+
+
+def _end_of_turn(st: State, who: str) -> list[Prompt]:
+    """The End of Turn's refills in the rulebook's order: the empty Zones, then the Training Ground."""
+    zone = recruitment.zone_to_refill(st)
+    if zone:
+        text = (
+            f"{who}: refill {zone}: a Reward Card face down, then enter the new VENOM Leader (or next phase: none left)"
+        )
+        return [Prompt(who, text, "place_leader", also=("next_phase",), label="Enter the new VENOM Leader")]
+    drawn = recruitment.to_refill(st)
+    if drawn:
+        text = f"{who}: refill the Training Ground to five cards ({plural(drawn, 'card')} from the Recruitment Deck)"
+        return [Prompt(who, text, "refill_training_ground", label="Refill the Training Ground")]
+    return []

@@ -92,3 +92,9 @@ DIFFICULTY_NAMES = {
     3: "Easier: 3 VENOM Strikes! cards removed (7 left)",
     4: "Easiest: 4 VENOM Strikes! cards removed (6 left)",
 }
+
+# The card economy. Game Components: "84 Freedom Squadron Cards"; Deck Shuffling and Placement: "Place the top
+# five cards from the deck, face up, in the Training Ground"; End of Turn Phase: "Refill the Training Ground to
+# five cards by drawing from the Recruitment Deck." No card's Recruitment Points or Cost is printed: input.
+FREEDOM_SQUADRON_CARDS = 84
+TRAINING_GROUND_CARDS = 5

@@ -16,7 +16,7 @@ from tableside.core.system import (
     Seat,
 )
 from tableside.core.systems.venom import combat_actions as fight
-from tableside.core.systems.venom import laws, rules, scoring, setup, state, turn_actions
+from tableside.core.systems.venom import laws, recruitment, rules, scoring, setup, state, turn_actions
 from tableside.core.systems.venom.choices import (
     COMBAT,
     DECK_CARD,
@@ -119,12 +119,24 @@ _SPECS = (
         available=state.can_move_on,
         example={},
     ),
+    *recruitment.SPECS,
     ActionSpec(
         "place_leader",
         "Enter a Leader on the board",
         "A VENOM Leader card face up in a Zone (at setup, or replenishing): entered once, it is chosen with a tap.",
         fight.place_leader,
-        (DECK_CARD, *(replace(f, required=f.name == "zone", required_now=no_deck_card) for f in LEADER_CARD)),
+        (
+            DECK_CARD,
+            *(
+                replace(
+                    f,
+                    required=f.name == "zone",
+                    required_now=no_deck_card,
+                    prefill=recruitment.zone_to_refill if f.name == "zone" else None,  # End of Turn: its empty Zone
+                )
+                for f in LEADER_CARD
+            ),
+        ),
         group=TACTICAL,
         available=board_open,
         taps=("card", "zone"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.recorder import TABLE, Context
-from tableside.core.systems.venom import combat, deck, rules, scoring, turns
+from tableside.core.systems.venom import combat, deck, recruitment, rules, scoring, turns
 from tableside.core.systems.venom.state import (
     State,
     active_name,
@@ -111,6 +111,8 @@ def _end_combat(state: State) -> list[str]:
 
 def _next_turn(state: State) -> tuple[State, Result]:
     reset_tracks(state)
+    # The End of Turn's refills not entered with their prompts: a Zone left empty, the Training Ground still drawn.
+    refilled = "; ".join(filter(None, (recruitment.leave_empty(state), recruitment.refill(state))))
     player = turns.next_player(state["active_player"], len(state["players"]))
     state["active_player"] = player
     if player == state["commander"]:
@@ -119,6 +121,7 @@ def _next_turn(state: State) -> tuple[State, Result]:
     state["phase"] = turns.first_phase(player, state["commander"])
     state["event_drawn_this_phase"] = False
     summary = f"Round {state['round']}: {active_name(state)}'s Turn, {state['phase']} Phase"
+    summary += f"; {refilled}" if refilled else ""
     return state, {"summary": summary, "phase": state["phase"], "round": state["round"]}
 
 
