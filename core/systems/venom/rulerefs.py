@@ -100,9 +100,19 @@ RULES = {
     "zone_type": book(
         "Glossary of Terms", "These seven Zones each have a Zone type, such as Land, Air, Arctic, or Sea."
     ),
+    "recruit": book(
+        "Recruitment Phase",
+        "You may recruit any number of cards from the Training Ground that have a total Cost equal to or less than "
+        "your total Recruitment Points.",
+    ),
+    "refill_training_ground": book(
+        "End of Turn Phase", "Refill the Training Ground to five cards by drawing from the Recruitment Deck."
+    ),
 }
 
 DEFAULTS = {
+    "recruitment.recruit": "recruit",
+    "recruitment": "refill_training_ground",
     "combat_actions.place_leader": "place_leaders",
     "combat_actions.choose_leader": "choose_leader",
     "combat_actions.adjust_track": "track_limits",
@@ -142,4 +152,6 @@ ACTIONS = {
     "add_reward": "game_end",
     "record_capture": "game_end",
     "game_over": "game_end",
+    "recruit": "recruit",
+    "refill_training_ground": "refill_training_ground",
 }
