@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from tableside.core import recap
+from tableside.core import privacy, recap
 from tableside.core.system import GameSystem
 
 NIGHT_STARTS = 6  # a game started before 6 in the morning belongs to the evening before: one game night
@@ -45,6 +45,21 @@ def _seconds(start: str, end: str | None) -> float:
         return 0.0
 
 
+def public_luck(entries: Iterable[Mapping[str, Any]]) -> dict[str, tuple[int, float]]:
+    """Each owner's dice and summed luck (``core.recap.luck_of``) over the public dice of a game's log (every
+    phone reads the Stats page: a private pool's faces are left out, as the recap leaves them for others)."""
+    luck: dict[str, tuple[int, float]] = {}
+    for raw in entries:
+        e = privacy.entry(raw, None)
+        if e.get("kind") != "action" or e.get("private"):
+            continue
+        for _r, sides, faces, owners in recap.dice_of(e):
+            for face, owner in zip(faces, owners, strict=True):
+                n, z = luck.get(owner, (0, 0.0))
+                luck[owner] = (n + 1, z + recap.luck_of(face, sides))
+    return luck
+
+
 def summarise(system: GameSystem, created_at: str, state: dict, entries: Sequence[Mapping[str, Any]]) -> dict:
     """One game as the Stats page counts it: ``counts`` (ended by its rules, or played where they end none),
     whether it is a team game, each seat's result, score, faction and public dice, when and how long."""
@@ -54,11 +69,11 @@ def summarise(system: GameSystem, created_at: str, state: dict, entries: Sequenc
     winners = {label.get(w, w) for w in (result.winners if result else ())}
     scores = {label.get(n, n): v for n, v in (result.scores if result else ())}
     won_together = bool(winners & {s.name for s in seats})
-    luck = {label.get(x["name"], x["name"]): x for x in recap.recap(entries, None, None)["luck"]}
+    luck = public_luck(entries)
     end = next((e.get("at") for e in reversed(entries) if e.get("at")), None)
     rows = []
     for s in seats:
-        dice = luck.get(s.name, {}).get("dice", 0)
+        dice, z = luck.get(s.name) or luck.get(s.label) or (0, 0.0)
         rows.append(
             {
                 "seat": s.name,
@@ -67,7 +82,7 @@ def summarise(system: GameSystem, created_at: str, state: dict, entries: Sequenc
                 "score": scores.get(s.name),
                 "faction": system.faction(state, s.name),
                 "dice": dice,
-                "luck": round(luck[s.name]["z"] * math.sqrt(dice), 3) if dice else 0.0,
+                "luck": z,
             }
         )
     return {
@@ -84,12 +99,12 @@ def summarise(system: GameSystem, created_at: str, state: dict, entries: Sequenc
 
 def fold(
     games: Iterable[tuple[str, dict]],
-    people: Mapping[tuple[str, str], tuple[int, str]],
+    people: Mapping[str, Mapping[str, tuple[int, str]]],
     left_out: set[str],
     names: Mapping[str, str],
 ) -> dict[str, Any]:
     """The Stats page from each game's summary (``games``: session id, summary), the person at each seat
-    (``people``: (session id, seat) -> (person id, name)), the games left out and the systems' names."""
+    (``people``: session id -> seat -> (person id, name)), the games left out and the systems' names."""
     players: dict[int, dict[str, Any]] = {}
     beaten: dict[int, Counter] = defaultdict(Counter)  # person -> who beat them, how often
     together: dict[int, Counter] = defaultdict(Counter)  # person -> competitive games with each other person
@@ -102,7 +117,8 @@ def fold(
         if sid in left_out:
             out += 1
             continue
-        seated = [(people[(sid, r["seat"])], r) for r in g["seats"] if (sid, r["seat"]) in people]
+        at = people.get(sid, {})
+        seated = [(at[r["seat"]], r) for r in g["seats"] if r["seat"] in at]
         counted.append(
             {"id": sid, "system": g["system"], "night": g["night"], "seconds": g["seconds"], "seated": seated}
         )
@@ -169,7 +185,7 @@ def _player(p: dict[str, Any], beaten: Counter, together: Counter, everyone: dic
     for s in sorted(p["systems"].values(), key=lambda s: -s["games"]):
         factions = s.pop("factions", None)
         if factions:
-            name, times = max(factions.items(), key=lambda kv: (kv[1], kv[0]))
+            name, times = min(factions.items(), key=lambda kv: (-kv[1], kv[0]))  # the most played, then A-Z
             s["favourite"] = {"faction": name, "games": times}
             if favourite is None or times > favourite["games"]:
                 favourite = {"system": s["system"], "faction": name, "games": times}

@@ -49,6 +49,7 @@ class StatsBook:
         self._store: Store | None = None
         self._key: Any = None
         self._answers: dict[bool, Prepared] = {}
+        self._made: dict[str, dict] | None = None  # each game's summary, by session id
         self._names = {s["id"]: s["name"] for s in table.systems()}
 
     def _open(self) -> Store:
@@ -62,20 +63,23 @@ class StatsBook:
         with self._lock:
             store = self._open()
             versions = store.game_versions()
+            if self._made is None:  # read once; then kept in step with what is summed up here
+                self._made = {sid: json.loads(summary) for sid, summary in store.game_summaries()}
             stale = [(sid, version) for sid, _system, version, made in versions if made != version]
             if stale:
                 self._summarise(store, stale)
-            people = {(sid, seat): (pid, name) for sid, seat, pid, name in store.players_of_games()}
+            rows = tuple(store.players_of_games())
             left_out = store.left_out_games()
-            key = (tuple((sid, v) for sid, _s, v, _m in versions), tuple(sorted(people.items())), frozenset(left_out))
+            key = (tuple((sid, v) for sid, _s, v, _m in versions), rows, frozenset(left_out))
             if key != self._key:
-                folded = stats.fold(self._summaries(store), people, left_out, self._names)
+                people: dict[str, dict[str, tuple[int, str]]] = {}
+                for sid, seat, pid, name in rows:
+                    people.setdefault(sid, {})[seat] = (pid, name)
+                games = [(sid, self._made[sid]) for sid, *_rest in versions if sid in self._made]
+                folded = stats.fold(games, people, left_out, self._names)
                 data = json.dumps(folded, separators=(",", ":")).encode()
                 self._key, self._answers = key, {flag: Prepared(data, flag) for flag in (False, True)}
             return self._answers[gz]
-
-    def _summaries(self, store: Store) -> list[tuple[str, dict]]:
-        return [(sid, json.loads(summary)) for sid, summary in store.game_summaries()]
 
     def _summarise(self, store: Store, stale: list[tuple[str, int]]) -> None:
         """Each stale game summed up from its own log, and the people of a game saved before people were kept."""
@@ -84,6 +88,7 @@ class StatsBook:
         for sid, version in stale:
             summary, names = self._one(store, sid, version)
             made.append((sid, version, summary))
+            self._made[sid] = summary
             if sid not in seated and names:
                 seats.append((sid, names))
         if not self.table.store.newer:  # a newer Tableside's file: nothing is written, the fold is made anyway
