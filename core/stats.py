@@ -110,18 +110,17 @@ def fold(
     together: dict[int, Counter] = defaultdict(Counter)  # person -> competitive games with each other person
     counted: list[dict[str, Any]] = []
     nights: dict[str, dict[str, Any]] = {}
-    out = 0
+    out: list[dict[str, Any]] = []
     for sid, g in games:
         if not g.get("counts"):
             continue
-        if sid in left_out:
-            out += 1
-            continue
         at = people.get(sid, {})
         seated = [(at[r["seat"]], r) for r in g["seats"] if r["seat"] in at]
-        counted.append(
-            {"id": sid, "system": g["system"], "night": g["night"], "seconds": g["seconds"], "seated": seated}
-        )
+        game = {"id": sid, "system": g["system"], "night": g["night"], "seconds": g["seconds"], "seated": seated}
+        if sid in left_out:
+            out.append(game)
+            continue
+        counted.append(game)
         night = nights.setdefault(g["night"] or "?", {"night": g["night"], "games": 0, "players": set()})
         night["games"] += 1
         for (pid, name), r in seated:
@@ -132,7 +131,8 @@ def fold(
     listed = sorted(counted, key=lambda c: (-c["seconds"], c["id"]))
     return {
         "games": len(counted),
-        "left_out": out,
+        "left_out": len(out),
+        "left_out_games": [_game(c, names) for c in out],
         "players": [_player(p, beaten[pid], together[pid], players) for pid, p in _ranked(players)],
         "longest": [_game(c, names) for c in listed[:LISTED]],
         "shortest": [_game(c, names) for c in listed[::-1][:LISTED]],
@@ -217,7 +217,15 @@ def _game(c: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
         "id": c["id"],
         "system": names.get(c["system"], c["system"]),
         "night": c["night"],
-        "time": recap.clock(c["seconds"]),
+        "time": _length(c["seconds"]),
         "seconds": round(c["seconds"]),
         "players": [name for (_pid, name), _r in c["seated"]],
     }
+
+
+def _length(seconds: float) -> str:
+    """How long a game took, as a player says it: "1 h 57 min", "12 min", "45 s"."""
+    minutes = int(round(seconds / 60))
+    if seconds < 60:
+        return f"{int(round(seconds))} s"
+    return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"

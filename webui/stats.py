@@ -173,7 +173,7 @@ def leave_out(session_id: str):
     """``{"left_out": true}``: the game is left out of the stats (``false``: counted again)."""
     out = _body().get("left_out")
     if not isinstance(out, bool):
-        raise BadRequest("'left_out' must be true (leave the game out of the stats) or false (count it again)")
+        raise BadRequest("say true to leave the game out of the stats, or false to count it again")
     table = _table()
     with table.held():
         table.store_row(session_id)  # NotFound naming it
