@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -45,22 +46,33 @@ def _seconds(start: str, end: str | None) -> float:
         return 0.0
 
 
-def public_luck(entries: Iterable[Mapping[str, Any]]) -> dict[str, tuple[int, float]]:
-    """Each owner's dice and summed luck (``core.recap.luck_of``) over the public dice of a game's log (every
-    phone reads the Stats page: a private pool's faces are left out, as the recap leaves them for others)."""
-    luck: dict[str, tuple[int, float]] = {}
-    for raw in entries:
-        e = privacy.entry(raw, None)
-        if e.get("kind") != "action" or e.get("private"):
-            continue
-        for _r, sides, faces, owners in recap.dice_of(e):
-            for face, owner in zip(faces, owners, strict=True):
-                n, z = luck.get(owner, (0, 0.0))
-                luck[owner] = (n + 1, z + recap.luck_of(face, sides))
-    return luck
+@dataclass
+class Tally:
+    """A game's log as read so far, carried forward entry by entry: the game on the table changes with every
+    action, and only its new entries are read. ``luck``: each owner's dice and summed luck (``core.recap.luck_of``)
+    over the public dice (every phone reads the Stats page: a private pool's faces are left out, as the recap
+    leaves them for the other seats)."""
+
+    version: int = 0
+    actions: int = 0
+    end: str | None = None  # the newest entry's time
+    luck: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+    def add(self, entries: Iterable[Mapping[str, Any]]) -> None:
+        for raw in entries:
+            self.version = max(self.version, int(raw.get("seq") or 0))
+            self.actions += 1
+            self.end = raw.get("at") or self.end
+            e = privacy.entry(raw, None)
+            if e.get("kind") != "action" or e.get("private"):
+                continue
+            for _r, sides, faces, owners in recap.dice_of(e):
+                for face, owner in zip(faces, owners, strict=True):
+                    n, z = self.luck.get(owner, (0, 0.0))
+                    self.luck[owner] = (n + 1, z + recap.luck_of(face, sides))
 
 
-def summarise(system: GameSystem, created_at: str, state: dict, entries: Sequence[Mapping[str, Any]]) -> dict:
+def summarise(system: GameSystem, created_at: str, state: dict, tally: Tally) -> dict:
     """One game as the Stats page counts it: ``counts`` (ended by its rules, or played where they end none),
     whether it is a team game, each seat's result, score, faction and public dice, when and how long."""
     seats = system.seats(state)
@@ -69,11 +81,9 @@ def summarise(system: GameSystem, created_at: str, state: dict, entries: Sequenc
     winners = {label.get(w, w) for w in (result.winners if result else ())}
     scores = {label.get(n, n): v for n, v in (result.scores if result else ())}
     won_together = bool(winners & {s.name for s in seats})
-    luck = public_luck(entries)
-    end = next((e.get("at") for e in reversed(entries) if e.get("at")), None)
     rows = []
     for s in seats:
-        dice, z = luck.get(s.name) or luck.get(s.label) or (0, 0.0)
+        dice, z = tally.luck.get(s.name) or tally.luck.get(s.label) or (0, 0.0)
         rows.append(
             {
                 "seat": s.name,
@@ -87,12 +97,12 @@ def summarise(system: GameSystem, created_at: str, state: dict, entries: Sequenc
         )
     return {
         "system": system.id,
-        "counts": result is not None or (not system.ends and bool(entries)),
+        "counts": result is not None or (not system.ends and tally.actions > 0),
         "result": result is not None,
         "team": system.cooperative,
         "night": night_of(created_at),
         "start": created_at,
-        "seconds": _seconds(created_at, end),
+        "seconds": _seconds(created_at, tally.end),
         "seats": rows,
     }
 

@@ -124,3 +124,28 @@ def test_a_file_from_before_people_is_upgraded_and_its_games_get_their_people(tm
         assert {p["name"] for p in client.get("/api/people", headers=AUTH).get_json()} == {"Ann", "Bob", "Cy"}
     finally:
         table.store.close()
+
+
+def test_the_game_on_the_table_read_entry_by_entry_sums_up_as_a_fresh_read(tmp_path):
+    """Only the new entries of the game on the table are read at each request (``StatsBook._read``): after
+    rolls, an undo and a redo, the page is the one a new reader of the whole file makes."""
+    from tableside.webui.stats import StatsBook
+
+    with new_table(tmp_path, 1) as table:
+        client = phone(table)
+        options, actions = SCENARIOS["v2140"]
+        client.post("/api/sessions", json={"system": "v2140", "options": options}, headers=AUTH)
+        for i, action in enumerate(actions):
+            table.act(action, source="cli")  # the table's command line: it may act for every seat
+            table.roll("2d6", [6, (i % 6) + 1], source="cli", seat="Shred")  # Shred's free roll
+            if i == 4:
+                client.post("/api/sessions/active/undo", json={}, headers=AUTH)
+            if i == 6:
+                client.post("/api/sessions/active/redo", json={}, headers=AUTH)
+            kept = _stats(client)
+        fresh = StatsBook(table)
+        try:
+            assert fresh.answer(False).body == client.get("/api/stats", headers=AUTH).get_data()
+        finally:
+            fresh.close()
+        assert _of(kept, "Shred")["luck"][0]["dice"] == 2 * len(actions)

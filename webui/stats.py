@@ -21,7 +21,9 @@ from flask import Blueprint, current_app, jsonify
 from tableside.core import stats
 from tableside.core.errors import BadRequest
 from tableside.core.live import stored_state
+from tableside.core.replay import Replay
 from tableside.core.store import Store
+from tableside.core.system import GameSystem
 from tableside.core.table import Table
 from tableside.webui.api import _body
 from tableside.webui.panel import Prepared, accepts_gzip
@@ -50,6 +52,9 @@ class StatsBook:
         self._key: Any = None
         self._answers: dict[bool, Prepared] = {}
         self._made: dict[str, dict] | None = None  # each game's summary, by session id
+        self._kept: tuple[str, GameSystem, stats.Tally, dict] | None = None
+        self._changes = 0  # how often a summary changed: the answer is kept until it does
+        self._seen: int | None = None  # the file's data_version when the answer was made
         self._names = {s["id"]: s["name"] for s in table.systems()}
 
     def _open(self) -> Store:
@@ -62,6 +67,9 @@ class StatsBook:
     def answer(self, gz: bool) -> Prepared:
         with self._lock:
             store = self._open()
+            seen = store.execute("PRAGMA data_version").fetchone()[0]  # moves when another connection commits
+            if seen == self._seen and self._answers:
+                return self._answers[gz]
             versions = store.game_versions()
             if self._made is None:  # read once; then kept in step with what is summed up here
                 self._made = {sid: json.loads(summary) for sid, summary in store.game_summaries()}
@@ -70,7 +78,7 @@ class StatsBook:
                 self._summarise(store, stale)
             rows = tuple(store.players_of_games())
             left_out = store.left_out_games()
-            key = (tuple((sid, v) for sid, _s, v, _m in versions), rows, frozenset(left_out))
+            key = (self._changes, tuple(sid for sid, *_rest in versions), rows, frozenset(left_out))
             if key != self._key:
                 people: dict[str, dict[str, tuple[int, str]]] = {}
                 for sid, seat, pid, name in rows:
@@ -79,6 +87,7 @@ class StatsBook:
                 folded = stats.fold(games, people, left_out, self._names)
                 data = json.dumps(folded, separators=(",", ":")).encode()
                 self._key, self._answers = key, {flag: Prepared(data, flag) for flag in (False, True)}
+            self._seen = seen
             return self._answers[gz]
 
     def _summarise(self, store: Store, stale: list[tuple[str, int]]) -> None:
@@ -88,7 +97,9 @@ class StatsBook:
         for sid, version in stale:
             summary, names = self._one(store, sid, version)
             made.append((sid, version, summary))
-            self._made[sid] = summary
+            if self._made.get(sid) != summary:
+                self._made[sid] = summary
+                self._changes += 1
             if sid not in seated and names:
                 seats.append((sid, names))
         if not self.table.store.newer:  # a newer Tableside's file: nothing is written, the fold is made anyway
@@ -100,14 +111,27 @@ class StatsBook:
         if row is None or system is None:
             return {"counts": False, "why": why}, []
         try:
-            state = stored_state(store, row, system, version)
-            entries = list(store.entries(sid, upto=version, damaged=[]))
-            summary = stats.summarise(system, row["created_at"], state, entries)
+            tally, state = self._read(store, row, system, version)
+            summary = stats.summarise(system, row["created_at"], state, tally)
         except Exception as exc:  # a game that no longer reads is left out of the stats, never a failed page
             log.warning("stats: game %s left out: %s", sid, exc)
             return {"counts": False, "why": str(exc)[:200]}, []
         names = [s.name for s in system.seats(state) if s.name != system.faction(state, s.name)]
         return summary, names
+
+    def _read(self, store: Store, row: dict, system: GameSystem, version: int) -> tuple[stats.Tally, dict]:
+        """The game's log read up to ``version`` and its state there: from where the last read of the same game
+        stopped (the game on the table: one new entry a change), else from its start."""
+        sid = row["id"]
+        kept = self._kept if self._kept and self._kept[0] == sid and self._kept[1] is system else None
+        if kept is not None and kept[2].version < version:
+            tally, state = kept[2], Replay(store, system, row).forward(kept[3], kept[2].version, version)
+        else:
+            tally, state = stats.Tally(), stored_state(store, row, system, version)
+        tally.add(store.entries(sid, after=tally.version, upto=version, damaged=[]))
+        tally.version = version
+        self._kept = (sid, system, tally, state)  # the newest game read: as a rule the one on the table
+        return tally, state
 
     def close(self) -> None:
         with self._lock:
