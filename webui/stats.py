@@ -122,8 +122,9 @@ class StatsBook:
     def _read(self, store: Store, row: dict, system: GameSystem, version: int) -> tuple[stats.Tally, dict]:
         """The game's log read up to ``version`` and its state there: from where the last read of the same game
         stopped (the game on the table: one new entry a change), else from its start."""
-        sid = row["id"]
-        kept = self._kept if self._kept and self._kept[0] == sid and self._kept[1] is system else None
+        sid, kept = row["id"], self._kept
+        kept = kept if kept and kept[0] == sid and kept[1] is system else None
+        self._kept = None  # until this read is through: a read that fails starts again from the game's start
         if kept is not None and kept[2].version < version:
             tally, state = kept[2], Replay(store, system, row).forward(kept[3], kept[2].version, version)
         else:
