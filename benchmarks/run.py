@@ -1224,6 +1224,13 @@ def rules_search(report: Report, n: int) -> None:
     measured(report, n)
 
 
+def stats_page(report: Report, folder: Path, quick: bool) -> None:
+    """The Stats page at 500 finished games, its server CPU against GET /healthz (benchmarks/stats_page.py)."""
+    from stats_page import stats_page as measured
+
+    measured(report, folder, n=30 if quick else 100)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
@@ -1242,6 +1249,7 @@ def main(argv: list[str] | None = None) -> int:
         "dice": lambda r, f: dice(r, 100_000 if args.quick else 1_000_000),
         "pi": lambda r, f: pi_sized(r, f, 30 if args.quick else 100),
         "rules": lambda r, f: rules_search(r, n),
+        "stats": lambda r, f: stats_page(r, f, args.quick),
     }
     wanted = [s for s in args.only.split(",") if s] or list(sections)
     if "page" in wanted:  # it was a section here: the same goals, measured without the page itself

@@ -10,7 +10,7 @@ and rolls only: every other phone sees that it was rolled, never its faces.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -65,6 +65,20 @@ def _owners(entry: Mapping[str, Any], roll: Mapping[str, Any], count: int) -> li
     return [str(entry.get("seat") or THE_TABLE)] * count
 
 
+def dice_of(entry: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], int, list[int], list[str]]]:
+    """Each roll of an entry (as its reader may see it) that luck can count: (roll, sides, faces, each die's
+    owner). A roll it cannot read (no sides, a face off the die) is left out, never a failed recap."""
+    for r in entry.get("rolls") or []:
+        sides, faces = _sides(r), _faces(r)
+        if sides and sides >= 2 and faces and all(1 <= f <= sides for f in faces):
+            yield r, sides, faces, _owners(entry, r, len(faces))
+
+
+def luck_of(face: int, sides: int) -> float:
+    """How lucky one face is against a fair die: its distance from the mean in standard deviations."""
+    return (face - (sides + 1) / 2) / math.sqrt((sides * sides - 1) / 12)
+
+
 def entry_time(entry: Mapping[str, Any]) -> datetime | None:
     try:
         return datetime.fromisoformat(str(entry.get("at")))
@@ -109,16 +123,11 @@ def recap(
         if e.get("private"):
             private_dice += 1
             continue
-        for r in e.get("rolls") or []:
-            sides, faces = _sides(r), _faces(r)
-            if not sides or sides < 2 or not faces or any(not 1 <= f <= sides for f in faces):
-                continue
-            owners = _owners(e, r, len(faces))
-            mean, sd = (sides + 1) / 2, math.sqrt((sides * sides - 1) / 12)
+        for r, sides, faces, owners in dice_of(e):
             for f, owner in zip(faces, owners, strict=True):
                 acc = luck.setdefault(labels.get(owner, owner), [0.0, 0.0])
                 acc[0] += 1
-                acc[1] += (f - mean) / sd
+                acc[1] += luck_of(f, sides)
             chance = sum_at_least(len(faces), sides, sum(faces))
             rolls.append(
                 {

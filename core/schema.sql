@@ -53,3 +53,11 @@ CREATE UNIQUE INDEX "idx_seat_claims_token"
     ON "seat_claims" ("token");
 
 CREATE TABLE heads (session_id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL);
+
+CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, merged_into INTEGER);
+
+CREATE TABLE players (session_id TEXT NOT NULL, seat TEXT NOT NULL, person INTEGER NOT NULL, PRIMARY KEY (session_id, seat));
+
+CREATE TABLE left_out (session_id TEXT PRIMARY KEY, at TEXT);
+
+CREATE TABLE game_stats (session_id TEXT PRIMARY KEY, version INTEGER NOT NULL, summary TEXT NOT NULL);

@@ -27,65 +27,13 @@ import sqlite3
 from collections.abc import Container, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tableside.core.errors import Conflict, RuleError, TablesideError
+from tableside.core.migrations import MIGRATIONS
+from tableside.core.people import PeopleRecords, seat_people
 from tableside.core.rowcheck import decoded_object, first_damaged, latest_good_state, newer_schema, session_row
 
-if TYPE_CHECKING:
-    from sqlite_utils import Database
-
-
-def m001_initial(db: Database) -> None:
-    db["sessions"].create(
-        {
-            "id": str,
-            "ordinal": int,
-            "system": str,
-            "name": str,
-            "options": str,
-            "initial_state": str,
-            "created_at": str,
-        },
-        pk="id",
-    )
-    db["sessions"].create_index(["ordinal"], unique=True)
-    db["log"].create(
-        {
-            "session_id": str,
-            "seq": int,
-            "kind": str,
-            "type": str,
-            "action": str,
-            "target": int,
-            "source": str,
-            "at": str,
-            "result": str,
-        },
-        pk=("session_id", "seq"),
-        not_null={"session_id", "seq", "kind", "type"},
-    )
-    db["snapshots"].create({"session_id": str, "version": int, "state": str}, pk=("session_id", "version"))
-    db["meta"].create({"key": str, "value": str}, pk="key")
-
-
-def m002_seats_and_rolls(db: Database) -> None:
-    """Interface v2: who acted (seat), every recorded roll, private entries, rules version, seat claims."""
-    db["log"].add_column("seat", str)
-    db["log"].add_column("rolls", str)
-    db["log"].add_column("private", str)
-    db["sessions"].add_column("rules_version", int, not_null_default=1)
-    db["seat_claims"].create({"session_id": str, "seat": str, "token": str, "at": str}, pk=("session_id", "seat"))
-    db["seat_claims"].create_index(["token"], unique=True)
-
-
-def m003_heads(db: Database) -> None:
-    """Long games: the newest state of each session in one row (replaced on every change), so the
-    log rows stay small and snapshots become checkpoints every ``CHECKPOINT_EVERY`` entries."""
-    db.execute("CREATE TABLE heads (session_id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL)")
-
-
-MIGRATIONS = (m001_initial, m002_seats_and_rolls, m003_heads)  # in order: user_version N = the first N applied
 MIGRATION_SET = "tableside"  # the set's name in sqlite-utils' own record, kept by files from before user_version
 SCHEMA = Path(__file__).with_name("schema.sql")
 
@@ -211,7 +159,7 @@ def decode_entry(row: dict) -> dict:
     return _decode(row, _ENTRY_COLUMNS)
 
 
-class Store:
+class Store(PeopleRecords):
     """Sessions, their logs and snapshots in one SQLite file."""
 
     newer: str | None = None  # why the file is a newer Tableside's: nothing is written to it
@@ -279,9 +227,17 @@ class Store:
 
     # -- sessions ------------------------------------------------------------
     def create_session(
-        self, system: str, options: dict, initial_state: dict, name: str, created_at: str, rules_version: int = 1
+        self,
+        system: str,
+        options: dict,
+        initial_state: dict,
+        name: str,
+        created_at: str,
+        rules_version: int = 1,
+        players: Iterable[str] = (),
     ) -> dict:
-        """Insert a session with its version-0 snapshot; returns its row."""
+        """Insert a session with its version-0 snapshot and the person at each of its ``players`` seats
+        (found by name, else a new person); returns its row."""
         with self._write("the new game was not saved"), self.atomic():
             row = self.conn.execute("SELECT COALESCE(MAX(ordinal), 0) + 1 FROM sessions").fetchone()
             session = {
@@ -302,6 +258,7 @@ class Store:
                 "INSERT INTO snapshots (session_id, version, state) VALUES (?, 0, ?)",
                 [session["id"], _dumps(initial_state)],
             )
+            seat_people(self.conn, session["id"], players)
         return self._session(session)
 
     def get_session(self, session_id: str) -> dict | None:
@@ -332,7 +289,7 @@ class Store:
     def delete_session(self, session_id: str) -> None:
         """Remove a session and everything of it (log, checkpoints, head, seat claims), in one transaction."""
         with self._write("the game was not deleted"), self.atomic():
-            for table in ("log", "snapshots", "heads", "seat_claims"):
+            for table in ("log", "snapshots", "heads", "seat_claims", "players", "left_out", "game_stats"):
                 self.conn.execute(f"DELETE FROM {table} WHERE session_id = ?", [session_id])
             self.conn.execute("DELETE FROM sessions WHERE id = ?", [session_id])
             # noted, so a backup that still has it does not make this file look like it lost a game

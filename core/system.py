@@ -84,6 +84,8 @@ class GameSystem:
     options: tuple[Field, ...] = ()
     actions: Mapping[str, ActionSpec] = {}
     bindings: tuple[Binding, ...] = ()
+    cooperative: bool = False  # the players win or lose together, against the game: team wins on the Stats page
+    ends: bool = True  # its rules end a game with a result (Venus 2140's scenes go on: its games are only played)
 
     # -- the role modules beside the system's own system.py ------------------------------
     def role(self, name: str, function: str) -> Callable[..., Any] | None:
@@ -149,6 +151,11 @@ class GameSystem:
     def seats(self, state: State) -> list[Seat]:
         """Who can act. Default: no seats (everyone acts for the table)."""
         return []
+
+    def faction(self, state: State, seat: str) -> str | None:
+        """The faction or world ``seat`` plays (a player's favourite on the Stats page): ``state.faction``;
+        None where the game has none. A seat named only for it is no person named at setup."""
+        return self._call("state", "faction", None, state, seat)
 
     def pending(self, state: State) -> list[Prompt]:
         """What the table is waiting for, in order: ``prompts.pending(state)``, or nothing."""

@@ -118,7 +118,13 @@ class Table(SavedGames):
             if admit is not None:
                 admit()
             row = self.store.create_session(
-                system.id, checked, state, name or system.name, self._now(), system.rules_version
+                system.id,
+                checked,
+                state,
+                name or system.name,
+                self._now(),
+                system.rules_version,
+                [s.name for s in system.seats(state) if s.name != system.faction(state, s.name)],
             )
             self._put_away()
             self.store.set_meta("active_session", row["id"])

@@ -463,6 +463,7 @@ class Venus2140(GameSystem):
 
     id = "v2140"
     name = "Venus 2140"
+    ends = False  # the rules end scenes and conflicts, never the game: a game here is played, never won
     description = (
         "Role-playing conflicts with d6 scene pools: roll-ins and tosses, exchanges normal and risky, "
         "books and goals, racks, Murphy's Pool and Player Points, follow-up conflicts."

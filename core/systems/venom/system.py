@@ -471,6 +471,7 @@ BINDINGS = (
 class VenomAssault(GameSystem):
     id = "venom"
     name = "VENOM Assault"
+    cooperative = True  # Freedom Squadron wins or loses together against VENOM; the Medal of Honor is one's
     description = "Event Track, Event deck odds, VENOM Leader Health/Defense tracks, Combat Dice, Medal of Honor"
     # 2: live captures in the Victory Point pile, adjustments of any size, odds as counts, turn-stamped rolls.
     rules_version = 2

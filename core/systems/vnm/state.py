@@ -156,6 +156,11 @@ def named_for_worlds(player: dict[str, Any]) -> bool:
     return player["name"] == " & ".join(player["home_worlds"])
 
 
+def faction(state: State, seat: str) -> str | None:
+    """The home world(s) of the player at ``seat``, as an unnamed player is named: "Mars & Venus"."""
+    return next((" & ".join(p["home_worlds"]) for p in state["players"] if p["name"] == seat), None)
+
+
 def label_of(player: dict[str, Any]) -> str:
     """A player as every screen, chart and log line names them: "Ann (Venus)", a two-player team
     "Wally (Mars, Venus)", a player left unnamed their world(s) alone ("Pluto"). The e-paper's

@@ -312,7 +312,8 @@ function picks(f, id, label, help) {
   };
 }
 function text(f, id, label, help) {
-  const input = el("input", { id, type: "text", maxlength: f.max_length || 60, autocomplete: "off", placeholder: f.placeholder });
+  const input = el("input", { id, type: "text", maxlength: f.max_length || 60, autocomplete: "off", placeholder: f.placeholder,
+    list: f.people || (f.setup && ["gm", "commander"].includes(f.name)) ? "people" : undefined }); // a person's name
   if (typeof f.default === "string") input.value = f.default;
   return {
     node: el("div", { class: "field" }, el("label", { for: id }, label, help), input),
@@ -337,7 +338,7 @@ function texts(f, id, label, help) {
     const n = items.length + 1;
     const iid = `${id}-${n}`;
     const input = el("input", { id: iid, type: "text", maxlength: f.max_length || 60, autocomplete: "off",
-      placeholder: names && value ? value : undefined });
+      placeholder: names && value ? value : undefined, list: names ? "people" : undefined });
     input.value = names ? "" : value || "";
     const row = el("div", { class: "list-row" }, el("div", { class: "cells" }, el("label", { for: iid, class: "help" }, `${one} ${n}`), input),
       el("button", { type: "button", "aria-label": `Remove ${one} ${n}`, onclick: () => { row.remove(); items.splice(items.indexOf(input), 1); } }, "✕"));
@@ -405,6 +406,7 @@ function rows(f, id, label, help) {
     const hint = (sf) => f.name === "players" && sf.kind === "text" && value && typeof value[sf.name] === "string";
     const own = sub.map((sf) => (hint(sf) ? { ...sf, placeholder: value[sf.name] }
       : { ...sf, default: value && value[sf.name] !== undefined ? value[sf.name] : sf.default })); // this row's
+    if (f.name === "players") own.forEach((sf) => { sf.people = sf.name === "name"; }); // a player's name: the names seen
     const ws = own.map((sf) => fieldWidget(sf));
     const item = { ws };
     // A row given its player (a trick, one row per player in lead order): the name heads the row, the

@@ -87,6 +87,12 @@ export async function loadSessions() {
   }
 }
 
+// The names the table has seen, offered in the New game form's name fields (fields.js: list="people").
+async function loadPeople() {
+  const people = await api("GET", "/api/people").catch(() => []);
+  $("people").replaceChildren(...people.map((p) => el("option", { value: p.name })));
+}
+
 export async function loadFrame() {
   try {
     const res = await fetch("/display.png", { credentials: "same-origin", cache: "no-cache" });
@@ -110,11 +116,12 @@ export function showTab(name) {
   for (const b of document.querySelectorAll(".tabs button")) {
     if (b.dataset.tab === name) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
   }
-  for (const t of ["game", "history", "games", "display", "rules"]) $(`tab-${t}`).hidden = t !== name;
+  for (const t of ["game", "history", "games", "display", "rules", "stats"]) $(`tab-${t}`).hidden = t !== name;
   if (name === "history") loadHistory();
-  if (name === "games") loadSessions();
+  if (name === "games") { loadSessions(); loadPeople(); }
   if (name === "display") loadFrame();
   // The rules search (rules.js) is fetched on the tab's first opening: most first loads never need it.
   if (name === "rules") import("./rules.js").then((m) => m.openRules(), (e) => banner(`The rules search could not be opened: ${e.message}. Reload the page.`));
+  if (name === "stats") import("./stats.js").then((m) => m.openStats(), (e) => banner(`The stats could not be opened: ${e.message}. Reload the page.`));
   window.scrollTo(0, 0);
 }
