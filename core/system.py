@@ -186,6 +186,11 @@ class GameSystem:
                 out[name] = colours[seat]
         return out
 
+    def start_player(self, state: State) -> str | None:
+        """The seat that took the game's first turn, where the rules name one (VNM's first player, VENOM's
+        Commander): ``state.start_player(state)``, else None (a play exported says no one started it)."""
+        return self._call("state", "start_player", None, state)
+
     def seat_colours(self, state: State) -> dict[str, int]:
         """Each seat's colour (``core.screen.PLAYER_INKS`` index) as its rows are drawn, for what names a
         seat outside the board (the chart, the luck report). Default: the seats' order, seat i in colour i."""

@@ -74,7 +74,7 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     app.extensions["tableside"] = services
 
-    from tableside.webui import api, dice, history, pages, panel, recap, rules
+    from tableside.webui import api, dice, history, pages, panel, plays, recap, rules
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
@@ -82,6 +82,7 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
     app.register_blueprint(history.bp)
     app.register_blueprint(dice.bp)
     app.register_blueprint(recap.bp)
+    app.register_blueprint(plays.bp)
     app.register_blueprint(rules.bp)
 
     @app.before_request
