@@ -7,7 +7,7 @@ begin with their button's words already ("allocate the Combat Dice", "choose the
 from __future__ import annotations
 
 from tableside.core.system import Prompt
-from tableside.core.systems.venom import combat, deck, rules
+from tableside.core.systems.venom import combat, deck, rules, turns
 from tableside.core.systems.venom.state import State, active_name, odds_now
 from tableside.core.words import plural
 
@@ -50,3 +50,10 @@ def pending(st: State) -> list[Prompt]:
         abilities = ("modify_die", "automatic_success")
         return [Prompt(who, f"{who}: apply the Combat Abilities, then next phase", "next_phase", also=abilities)]
     return [Prompt(who, f"{who}: {phase} Phase; next phase when done", "next_phase")]
+
+
+def up_next(st: State) -> str | None:
+    """The player whose Turn follows this one's: the next player in order (``turns.next_player``)."""
+    if st["phase"] in (rules.GAME_OVER, rules.SETUP) or st.get("active_player") is None or len(st["players"]) < 2:
+        return None
+    return st["players"][turns.next_player(st["active_player"], len(st["players"]))]["name"]
