@@ -64,7 +64,7 @@ class Bar:
     value: int
     maximum: int
     colour: int | None = None
-    note: str = ""
+    note: str = ""  # "turn": whose turn it is; "next": whose turn follows (mark_next)
 
 
 @dataclass(frozen=True)
@@ -81,13 +81,14 @@ class Bars:
 
 @dataclass(frozen=True)
 class GridRow:
-    """One row of a ``Grid``: a cell per column; ``highlight`` marks whose turn it is."""
+    """One row of a ``Grid``: a cell per column; ``highlight`` marks whose turn it is, ``next`` whose follows."""
 
     label: str
     cells: tuple[str, ...]
     highlight: bool = False
     colour: int | None = None
     fix: tuple[str, ...] = ()  # per cell, the tracked number it shows ("": none): a phone taps it to correct it
+    next: bool = False  # whose turn follows, where the rules give an order (mark_next)
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,26 @@ class Screen:
     def by_priority(self, keep: int) -> Screen:
         """The same screen with only elements of priority <= ``keep`` (for small panels)."""
         return replace(self, elements=tuple(e for e in self.elements if e.priority <= keep))
+
+
+def mark_next(screen: Screen, seat: str, label: str) -> Screen:
+    """``screen`` with whose turn follows marked where it marks whose turn it is (the row of a grid with a
+    highlighted row, the bar beside the one whose ``note`` is "turn"), and named in its header ("· Bob next"):
+    the header may be too short to keep it, the mark stays. ``label``: the seat as the board names it."""
+    names = {seat, label}
+    marked: list[Element] = []
+    for e in screen.elements:
+        if isinstance(e, Bars) and any(b.note == "turn" for b in e.bars):
+            e = replace(
+                e, bars=tuple(replace(b, note="next") if b.label in names and not b.note else b for b in e.bars)
+            )
+        elif isinstance(e, Grid) and any(r.highlight for r in e.rows):
+            e = replace(
+                e, rows=tuple(replace(r, next=True) if r.label in names and not r.highlight else r for r in e.rows)
+            )
+        marked.append(e)
+    status = f"{screen.status} · {seat} next" if screen.status else f"{seat} next"
+    return replace(screen, elements=tuple(marked), status=status)
 
 
 def _plain(value: Any) -> Any:

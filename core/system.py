@@ -30,7 +30,7 @@ from tableside.core.recorder import TABLE, Context, Dice, typed_faces
 from tableside.core.roll import TableRoll, scope_key
 from tableside.core.rulebook_refs import SYSTEMS as SYSTEMS_PACKAGE
 from tableside.core.rulebook_refs import action_key
-from tableside.core.screen import Screen
+from tableside.core.screen import Screen, mark_next
 from tableside.core.specs import (
     UNDO_REDO,
     Action,
@@ -161,6 +161,11 @@ class GameSystem:
         """What the table is waiting for, in order: ``prompts.pending(state)``, or nothing."""
         return self._call("prompts", "pending", [], state)
 
+    def up_next(self, state: State) -> str | None:
+        """The seat whose turn follows the current one, where the rules give an order (its phone says "You're
+        next", the e-paper's header names it): ``prompts.up_next(state)``, else None."""
+        return self._call("prompts", "up_next", None, state)
+
     def redact(self, state: State, seat: str | None) -> State:
         """``state`` as ``seat`` may see it (None: the public table view, as on the e-paper)."""
         return state
@@ -194,6 +199,11 @@ class GameSystem:
             if seat is not None:
                 out[name] = colours[seat]
         return out
+
+    def start_player(self, state: State) -> str | None:
+        """The seat that took the game's first turn, where the rules name one (VNM's first player, VENOM's
+        Commander): ``state.start_player(state)``, else None (a play exported says no one started it)."""
+        return self._call("state", "start_player", None, state)
 
     def seat_colours(self, state: State) -> dict[str, int]:
         """Each seat's colour (``core.screen.PLAYER_INKS`` index) as its rows are drawn, for what names a
@@ -278,6 +288,10 @@ class GameSystem:
         if draw is None:
             raise NotImplementedError(f"{self.id}: no screen.screen(state, roll)")
         made = draw(state, roll)
+        after = self.up_next(state) if made.result is None else None
+        if after:  # where the rules give an order, whose turn follows is marked (core.screen.mark_next)
+            label = next((s.label or s.name for s in self.seats(state) if s.name == after), after)
+            made = mark_next(made, after, label)
         if made.prompt is None:
             waiting = self.pending(state)
             if waiting:

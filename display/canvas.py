@@ -293,6 +293,15 @@ class Canvas:
             fill = None
         self.draw.rectangle((x0, y0, x1, y1), fill=fill, outline=outline, width=w)
 
+    def dashes(self, box: Sequence[int], fill: RGB) -> None:
+        """``box`` filled in dashes along its longer side (2 px on, 2 off): whose turn follows, beside the
+        solid mark of whose turn it is, readable at any ink and size."""
+        x0, y0, x1, y1 = box
+        down = y1 - y0 >= x1 - x0
+        for at in range(y0 if down else x0, (y1 if down else x1) + 1, 4):
+            end = min(at + 1, y1 if down else x1)
+            self.rect((x0, at, x1, end) if down else (at, y0, end, y1), fill=fill)
+
 
 @lru_cache(maxsize=8)
 def _mixed(size: tuple[int, int]) -> Image.Image:

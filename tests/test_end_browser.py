@@ -11,6 +11,8 @@ with no way to a new game.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -55,6 +57,10 @@ def test_the_end_is_a_moment_on_every_phone_and_the_same_game_again_is_one_tap(s
         expect(result.locator("#again")).to_be_in_viewport()
         expect(result.locator("#recap-text")).to_contain_text(f"{system_title(system)}: recap")
         expect(result.locator("#recap-text")).to_contain_text("Final: ")
+        # Where players keep their plays: BG Stats' own import address, with this play (tests/test_bgstats_export.py).
+        expect(result.locator("#bgstats")).to_have_attribute(
+            "href", re.compile(r"^https://app\.bgstatsapp\.com/createPlay\.html\?data=%7B")
+        )
     shot(phones[0].page, f"end-{system}", full_page=False)
     phones[0].page.locator("#recap-text").scroll_into_view_if_needed()
     shot(phones[0].page, f"recap-{system}", full_page=False)

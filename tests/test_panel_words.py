@@ -47,7 +47,8 @@ def test_a_v2140_seat_with_an_empty_pool_is_not_offered_to_put_dice_forward(brow
     shred, sven = (Phone(browser, server, seat=s).at(version) for s in ("Shred", "Sven"))
     expect(shred.moment("Put dice forward")).to_be_visible()  # Shred's move, his 7 dice
     page = sven.page
-    expect(page.locator("#pending")).to_have_text("Shred: put dice forward")
+    expect(page.locator("#pending li").first).to_have_text("Shred: put dice forward")
+    expect(page.locator("#pending #up-next")).to_have_text("You're next")  # Sven moves after Shred
     expect(page.locator("#mine")).to_have_text("Your dice:none in your scene pool")
     main = page.locator("#main-actions")
     expect(main.locator("button.open", has_text="Put dice forward")).to_have_count(0)
@@ -66,8 +67,10 @@ def test_a_v2140_seat_with_an_empty_pool_is_not_offered_to_put_dice_forward(brow
     assert status == 200
     for p in (sven, shred):
         p.at(version + 1)
-        expect(p.page.locator("#pending")).to_have_text("GM: answer Shred's 6 with 1 die")
+        expect(p.page.locator("#pending li").first).to_have_text("GM: answer Shred's 6 with 1 die")
         expect(p.page.locator("#main-actions button.open", has_text="Answer the exchange")).to_have_count(0)
+    expect(sven.page.locator("#pending #up-next")).to_have_text("You're next")  # Sven moves after Shred
+    expect(shred.page.locator("#pending #up-next")).to_have_count(0)
     gm = Phone(browser, server, seat="GM").at(version + 1)
     expect(gm.moment("Answer the exchange")).to_be_visible()
     for p in (shred, sven, gm):

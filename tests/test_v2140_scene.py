@@ -337,7 +337,7 @@ def test_corrections_and_the_screen() -> None:
     ]
     assert screen["elements"][1]["text"] == "Shred 6 and 5 against GM ??"
     assert [(d["face"], d["mark"]) for d in screen["elements"][2]["dice"]] == [(6, "committed"), (5, "committed")]
-    assert screen["status"] == "Shred's move" and screen["prompt"] == "GM: answer Shred's 6 and 5 with 2 dice"
+    assert screen["status"] == "Shred's move · GM next" and screen["prompt"] == "GM: answer Shred's 6 and 5 with 2 dice"
     s, _ = act(s, {"type": "answer", "dice": [6, 4]})
     s, _ = act(s, {"type": "resolve"})
     screen = SYSTEM.screen(SYSTEM.redact(s, None)).to_dict()

@@ -110,7 +110,7 @@ def test_the_roll_off_marks_the_highest_die(tmp_path):
 def test_screen_during_combat_shows_leader_tracks_and_capture_chance_first():
     state = attacking(health=3, defense=4, dice=5)
     screen = SYSTEM.screen(state)
-    assert screen.status == "R1 Ann: Tactical"
+    assert screen.status == "R1 Ann: Tactical · Bob next"
     assert screen.prompt == "Ann: roll the Combat Dice (5 dice)"
     shown = _by_label(screen)
     # Each names the number a phone's tap on it corrects (#36: fixed where it is shown).

@@ -101,12 +101,12 @@ def test_the_screen_shows_population_earth_ships_zap_turn_and_roll() -> None:
     state, _ = act(state, {"type": "collect", "area": "China", "count": 4})
     state, _ = act(state, {"type": "play_zap", "world": "Venus"})
     screen = SYSTEM.screen(state)
-    assert screen.status == "R1 Pluto: Collect (1 left)"
+    assert screen.status == "R1 Pluto: Collect (1 left) · Venus next"  # play passes to the left
     assert screen.prompt == "Pluto: collect 1 more or end the turn"
     population = element(state, "bars")
     assert population.title == "Population" and population.threshold == 34 and population.priority == 1
     assert [(b.label, b.value, b.maximum, b.note) for b in population.bars] == [
-        ("Venus", 0, 34, ""),
+        ("Venus", 0, 34, "next"),
         ("Mars", 0, 34, ""),
         ("Pluto", 4, 34, "turn"),
     ]
@@ -161,7 +161,7 @@ def test_infected_population_and_team_status() -> None:
     state, _ = act(state, {"type": "infect", "area": "Europe", "count": 2})
     assert grid(state, "Earth")["Europe"] == ("14", "2")
     teams = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]}, {"name": "Al", "home_worlds": ["Pluto", "Titan"]}]
-    assert SYSTEM.screen(new_game(players=teams)).status == "R1 Al (Pluto): choose action"
+    assert SYSTEM.screen(new_game(players=teams)).status == "R1 Al (Pluto): choose action · Wally next"
     bars = element(new_game(players=teams), "bars").bars
     assert [b.label for b in bars] == ["Wally (Mars, Venus)", "Al (Pluto, Titan)"]
     assert [s.name for s in SYSTEM.seats(new_game(players=teams))] == ["Wally", "Al"]

@@ -64,7 +64,7 @@ def _columns(c: Canvas, e: Bars, w: int, compact: int, whole: Bars, short: bool 
     column as wide as the names drawn (their ``short`` forms: the bars get the rest), at most 2/5."""
     size = _size(c, whole, compact)
     fb = font(size, "bold")
-    mark = max(3, size // 4) + 2 if any(b.note == "turn" for b in whole.bars) else 0  # whose-turn column
+    mark = max(3, size // 4) + 2 if any(b.note in ("turn", "next") for b in whole.bars) else 0  # whose-turn column
     widest = max((ink_width(_label(b, short), fb) for b in e.bars), default=0)
     most = w // 2 if e is not whole else w * 2 // 5  # a column of the two (a pHAT's bars) is narrow already
     name_w = min(most, widest + c.m.pad + size // 2 + mark) if e.bars else 0
@@ -100,6 +100,8 @@ def _draw_rows(c: Canvas, e: Bars, x: int, y: int, w: int, compact: int, whole: 
         turn = b.note == "turn"
         if turn:  # whose turn: an accent bar down the left edge and the name in bold
             c.rect((x, y + 1, x + mark - 3, y + row - 2), fill=c.inks.accent)
+        elif b.note == "next":  # whose turn follows: the same bar in dashes
+            c.dashes((x, y + 1, x + mark - 3, y + row - 2), c.inks.accent)
         c.text(
             (x + mark + sw + 2, y),
             _label(b, short),

@@ -101,6 +101,8 @@ def _draw_held(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
             lw = width(r.label, f)
             if r.highlight:  # whose turn: underlined in the accent ink
                 c.rect((x0 + x, y + row - 2, x0 + x + lw - 1, y + row - 1), fill=c.inks.accent)
+            elif r.next:  # whose turn follows: underlined in dashes
+                c.dashes((x0 + x, y + row - 2, x0 + x + lw - 1, y + row - 1), c.inks.accent)
             c.text((x0 + x, y), r.label, f, lw)
             c.text((x0 + x + lw + c.m.pad, y), held, fb, width(held, fb))
         y += row
@@ -204,6 +206,8 @@ def _draw_inline(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
             lw = ink_width(label, f)
             if r.highlight:  # whose turn: underlined in the accent ink
                 c.rect((x0 + x, y + row - 2, x0 + x + lw - 1, y + row - 1), fill=c.inks.accent)
+            elif r.next:  # whose turn follows: underlined in dashes
+                c.dashes((x0 + x, y + row - 2, x0 + x + lw - 1, y + row - 1), c.inks.accent)
             c.text((x0 + x, base - f.getmetrics()[0]), label, f, lw, rule="clauses" if short else "", asked=r.label)
             cx = x0 + x + lw + c.m.pad
             for cell in _score_cells(c, e, r):  # a wider gap between cells than after the name: "Bob 0 dice  0 books"
@@ -407,6 +411,8 @@ def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
         fr = fb if r.highlight else f
         if r.highlight:  # whose turn: a bar in the accent ink down the left edge, bold row
             c.rect((x, y + 1, x + max(2, sw // 2), y + row - 2), fill=c.inks.accent)
+        elif r.next:  # whose turn follows: the same bar in dashes
+            c.dashes((x, y + 1, x + max(2, sw // 2), y + row - 2), c.inks.accent)
         if r.colour is not None and len(c.inks.players) > 1:  # a swatch only where players have colours
             c.rect((x + sw, y + (row - sw) // 2 - 1, x + 2 * sw - 1, y + (row - sw) // 2 + sw - 2), fill=ink)
         lx = x + (2 * sw + 3 if marks else 0)

@@ -131,3 +131,15 @@ def _now(state: State) -> list[Prompt]:
             )
         ]
     return [Prompt(now, f"{now}: put dice forward", "put_forward")]
+
+
+def up_next(state: State) -> str | None:
+    """Whose move follows in the conflict's order (initiative, else seating), past anyone stopped: "you stop doing
+    anything"; None when no one else can move."""
+    order, now = state["order"], current(state)
+    at = order.index(now)
+    for step in range(1, len(order)):
+        name = order[(at + step) % len(order)]
+        if name != now and effects.stopped(state, name) is None:
+            return name
+    return None

@@ -70,3 +70,14 @@ def pending(state: State) -> list[Prompt]:
             Prompt(None, f"Start round {n} of {state['rounds']} (button C)", "start_round", label=f"Start round {n}")
         ]
     return []
+
+
+def up_next(state: State) -> str | None:
+    """Within a trick played seat by seat, who plays after the seat waited for (clockwise from the leader);
+    after its last card the trick's winner leads, which no one knows yet: None."""
+    due = tricks.next_to_play(state)
+    if due is None:
+        return None
+    gone = {r["player"] for r in state.get("playing") or []}
+    later = [p for p in tricks.lead_order(state) if p not in gone and p != due]
+    return later[0] if later else None

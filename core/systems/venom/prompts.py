@@ -7,7 +7,7 @@ begin with their button's words already ("allocate the Combat Dice", "choose the
 from __future__ import annotations
 
 from tableside.core.system import Prompt
-from tableside.core.systems.venom import combat, deck, recruitment, rules
+from tableside.core.systems.venom import combat, deck, recruitment, rules, turns
 from tableside.core.systems.venom.state import State, active_name, odds_now
 from tableside.core.words import plural
 
@@ -75,3 +75,10 @@ def _end_of_turn(st: State, who: str) -> list[Prompt]:
         text = f"{who}: refill the Training Ground to five cards ({plural(drawn, 'card')} from the Recruitment Deck)"
         return [Prompt(who, text, "refill_training_ground", label="Refill the Training Ground")]
     return []
+
+
+def up_next(st: State) -> str | None:
+    """The player whose Turn follows this one's: the next player in order (``turns.next_player``)."""
+    if st["phase"] in (rules.GAME_OVER, rules.SETUP) or st.get("active_player") is None or len(st["players"]) < 2:
+        return None
+    return st["players"][turns.next_player(st["active_player"], len(st["players"]))]["name"]

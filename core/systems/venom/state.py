@@ -77,6 +77,12 @@ def whose_turn(state: State) -> str | None:
     return active_name(state) if state.get("active_player") is not None else None
 
 
+def start_player(state: State) -> str | None:
+    """The Commander, whose Event Phase opens Round 1; None before the roll-off gives the Commander Token."""
+    commander = state.get("commander")
+    return state["players"][commander]["name"] if commander is not None else None
+
+
 def captured_by(state: State, leader: str) -> str | None:
     """The player whose Victory Point pile holds ``leader`` (by name, any case), or None."""
     for p in state["players"]:

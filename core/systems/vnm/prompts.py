@@ -85,3 +85,15 @@ def button_labels(state: State) -> dict[tuple[str, bool], str]:
     else:
         out[("B", False)] = "Roll d10"
     return out
+
+
+def up_next(state: State) -> str | None:
+    """The seat whose turn follows: play passes to the left, world by world (a team's two planets are one seat)."""
+    if state["winners"]:
+        return None
+    order, now = state["turn_order"], current_player(state)
+    for step in range(1, len(order)):
+        seat = state["players"][state["worlds"][order[(state["turn"] + step) % len(order)]]["player"]]["name"]
+        if seat != now:
+            return seat
+    return None

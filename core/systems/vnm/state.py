@@ -34,6 +34,11 @@ def current_player(state: State) -> str:
     return player_of(state, current_world(state))["name"]
 
 
+def start_player(state: State) -> str:
+    """The seat that took the first turn: the player of the first home world of the turn order."""
+    return player_of(state, state["turn_order"][0])["name"]
+
+
 def world_in_game(state: State, name: str, field: str = "world") -> str:
     """The home world called ``name`` (any case), or a RuleError naming the ones in play."""
     world = rules.canonical(name, list(state["worlds"]))

@@ -55,6 +55,10 @@ function drawMoves(acts, main, groups, keep) {
     if (what) pend.append(el("li", { class: "later" }, `You ${lowerFirst(what.label || human(what.type))} after ${seatLabel(order[at - 1])}`));
   }
   if (!prompts.length && S.view.screen && S.view.screen.prompt) pend.append(el("li", {}, S.view.screen.prompt));
+  // Whose turn follows, where the rules give an order (the view's ``next``): said on that seat's phone alone.
+  if (mine && S.view.next === mine.seat && !prompts.some((p) => p.seat === mine.seat)) {
+    pend.append(el("li", { id: "up-next", class: "up-next" }, "You're next"));
+  }
   drawMine(acts);
   const byType = new Map(offeredHere.map((a) => [a.type, a]));
   // A seated phone never opens another seat's move: its button stays one tap away (acting asks first).

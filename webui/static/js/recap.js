@@ -55,4 +55,17 @@ async function drawRecap(node, key) {
   node.append(el("details", { class: "recap", open: true }, el("summary", {}, "Recap"),
     el("pre", { id: "recap-text", class: "recap-text" }, text),
     el("a", { href: "/api/sessions/active/recap.png", target: "_blank", download: "tableside-recap.png" }, "Recap picture (PNG)")));
+  drawPlays(node, key);
+}
+
+// Where players keep their plays: "Add to BG Stats" opens the app with this play (BG Stats' own import address,
+// the play from GET /api/sessions/active/bgstats), and every finished game as a spreadsheet.
+const BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data=";
+async function drawPlays(node, key) {
+  let play;
+  try { play = await api("GET", "/api/sessions/active/bgstats"); } catch { return; }
+  if (node.dataset.key !== key) return;
+  node.append(el("p", { class: "plays" },
+    el("a", { id: "bgstats", href: BG_STATS + encodeURIComponent(JSON.stringify(play)) }, "Add to BG Stats"), " · ",
+    el("a", { href: "/api/plays.csv", download: "tableside-plays.csv" }, "Every game played (CSV)")));
 }
