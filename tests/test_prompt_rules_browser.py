@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import phone, served, shot
+from tests.browser_support import fetched_elsewhere, phone, served, shot
 from tests.rulebook_quotes import quoted
 
 pytestmark = pytest.mark.slow
@@ -29,16 +29,13 @@ def server(tmp_path):
     yield from served(tmp_path)
 
 
+PLAYERS = ["Venus", "Mars", "Pluto"]  # the first moment is Pluto's
+
+
 def test_the_moment_s_prompt_opens_its_rule_in_one_tap(browser, server):
-    status, made = server.request(
-        "POST", "/api/sessions", {"system": "vnm", "options": {"players": ["Venus", "Mars", "Pluto"]}}
-    )
-    assert status == 201, made
+    assert server.request("POST", "/api/sessions", {"system": "vnm", "options": {"players": PLAYERS}})[0] == 201
     page = phone(browser, server)
-    away, asked = [], []
-    page.on(
-        "request", lambda r: away.append(r.url) if not r.url.startswith(f"http://127.0.0.1:{server.port}/") else None
-    )
+    away, asked = fetched_elsewhere(page, server), []
     page.on("request", lambda r: asked.append(r.url) if "/api/rules/ref/" in r.url else None)
     prompt = page.locator("#pending li").filter(has_text="Pluto: move, attack or collect")
     expect(prompt).to_have_text("Pluto: move, attack or collect")  # the button's word is the style sheet's
