@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from tableside.core import privacy
+from tableside.core import privacy, rulebook_refs
 from tableside.core.errors import TablesideError
 from tableside.core.system import GameSystem, run_action
 
@@ -44,7 +44,7 @@ def offers(
                 a["own_phones"] = theirs
     return {
         "actions": actions,
-        "pending": [p.describe() for p in system.pending(state)],
+        "pending": rulebook_refs.prompts(system, state),
         "buttons": [] if readonly else buttons_now(system, state, options),
     }
 

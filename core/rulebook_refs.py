@@ -17,8 +17,12 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from tableside.core.errors import RuleError
+
+if TYPE_CHECKING:
+    from tableside.core.system import GameSystem
 
 SYSTEMS = "tableside.core.systems"
 
@@ -70,6 +74,21 @@ def action_key(system: str, action_type: str, fields: bool = False) -> str | Non
         return None
     key = (getattr(refs, "FIELDS", {}).get(action_type) if fields else None) or refs.ACTIONS.get(action_type)
     return f"{system}:{key}" if key else None
+
+
+def prompts(system: GameSystem, state: Any) -> list[dict]:
+    """What the table waits for (``system.pending``), each prompt with ``rule``: the key of its action's rule
+    (the first of ``type`` and ``also`` that has one: "move, attack or collect" rests on the one action a
+    turn), the one that action's "not now" refusals give, so the phone's "Rule" beside the prompt and the
+    refusal of the same move open the same passage. Only the key: the moment is sent after every change,
+    and the dialog asks ``GET /api/rules/ref/<key>`` for the passage when it is opened."""
+    out = []
+    for prompt in system.pending(state):
+        described = prompt.describe()
+        keys = (action_key(system.id, kind) for kind in (prompt.type, *prompt.also) if kind)
+        key = next((k for k in keys if k), None)
+        out.append({**described, "rule": key} if key else described)
+    return out
 
 
 def default_key(system: str, where: str) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tableside.core import privacy
+from tableside.core import privacy, rulebook_refs
 from tableside.core.live import Live, entry_of
 from tableside.core.roll import TableRoll
 from tableside.core.store import Store
@@ -62,7 +62,7 @@ class Views:
                 {
                     "screen": self.screen(live).to_dict(),
                     "seats": [{**s.describe(), "claimed": s.name in claims} for s in system.seats(live.state)],
-                    "pending": [p.describe() for p in system.pending(live.state)],
+                    "pending": rulebook_refs.prompts(system, live.state),
                     "next": None if live.readonly else system.up_next(live.state),
                     "tracked": [t.describe() for t in system.tracked(live.state)],
                     "undo": self._undo_target(live),

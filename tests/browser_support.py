@@ -89,6 +89,14 @@ def phone(browser, server, join: bool = True):
     return page
 
 
+def fetched_elsewhere(page, server) -> list[str]:
+    """The addresses ``page`` asks for from anywhere but the table, as it asks (a rulebook shown offline: none)."""
+    away: list[str] = []
+    table = f"http://127.0.0.1:{server.port}/"
+    page.on("request", lambda r: None if r.url.startswith(table) else away.append(r.url))
+    return away
+
+
 # The README's phone pictures: these screenshots are also written to docs/images/ (the phone's screen,
 # not the full page) whenever they look different from the one there, so the README shows the panel as it is.
 # "vnm-game" is taken by tests/test_panel_browser.py::test_set_up_and_play_a_game_with_a_second_phone_watching[vnm]

@@ -68,7 +68,9 @@ def test_the_targets_phone_cannot_see_the_actors_pool_before_the_exchange_resolv
     assert shred["pool"] is None and shred["dice"] == 6 and view["roll"] is None
     assert view["state"]["participants"]["GM"]["pool"] == [6, 4]
     assert view["state"]["exchange"]["forward"] == [6]
-    assert view["pending"] == [{"seat": "GM", "text": "GM: answer Shred's 6 with 1 die", "type": "answer"}]
+    assert view["pending"] == [
+        {"seat": "GM", "text": "GM: answer Shred's 6 with 1 die", "type": "answer", "rule": "v2140:answer"}
+    ]
     hidden = json.dumps([6, 5, 5, 5, 5, 4])  # what Shred holds now
     assert hidden not in json.dumps(view)
     actions = gm_phone.get("/api/sessions/active/actions", headers=as_gm).get_json()

@@ -159,7 +159,8 @@ def test_buttons_start_the_round_and_settle_the_tie_with_a_logged_die(client):
     (roll,) = entry["rolls"]
     assert roll["expr"] == "1d3" and ["Ann", "Bob", "Cy"][roll["rolls"][0] - 1] == chosen
     pending = client.get("/api/sessions/active/actions", headers=AUTH).get_json()["pending"]
-    assert pending == [{"seat": chosen, "text": f"{chosen}: choose a free increase and lead", "type": "free_increase"}]
+    said = f"{chosen}: choose a free increase and lead"
+    assert pending == [{"seat": chosen, "text": said, "type": "free_increase", "rule": "vegas:furthest_behind"}]
 
 
 def seat_headers(client, seat):

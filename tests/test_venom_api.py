@@ -71,6 +71,7 @@ def test_mid_game_actions_offer_the_real_players_leader_zones_and_dice(client):
             "text": "Bob: apply the Combat Abilities, then next phase",
             "type": "next_phase",
             "also": ["modify_die", "automatic_success"],
+            "rule": "venom:phases",  # the rule it rests on (#35): the one a refusal of Next phase gives
         }
     ]
     assert [v for v, _ in _choices(actions, "add_reward", "player")] == ["Ann", "Bob", "Cy"]

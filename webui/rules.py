@@ -2,14 +2,15 @@
 
 The search itself is ``core.rulebook_search`` (FTS5 over the books, built on the first search). With a game
 on the table its book comes first, and in it the passages under the heading of the game's phase ("Combat
-Phase" in VENOM's Combat); ``?system=`` asks for another book first.
+Phase" in VENOM's Combat); ``?system=`` asks for another book first. ``GET /api/rules/ref/<key>`` gives one
+reference, by the key a prompt carries (the moment sends the key alone, the passage is fetched when opened).
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
-from tableside.core import rulebook_search
-from tableside.core.errors import BadRequest
+from tableside.core import rulebook_refs, rulebook_search
+from tableside.core.errors import BadRequest, NotFound
 from tableside.webui.api import seat_of_request
 
 bp = Blueprint("rules", __name__)
@@ -44,3 +45,14 @@ def search():
         system, phase = asked, (phase if asked == system else None)
     results = rulebook_search.search(query, system=system, phase=phase, limit=_limit())
     return jsonify(query=query, system=system, phase=phase, results=results)
+
+
+@bp.get("/api/rules/ref/<key>")
+def reference(key: str):
+    """The reference ``"<book>:<key>"`` as a refusal's 422 carries it (``rule``): book, title, heading,
+    quote, line and the paragraph in parts, or the table's own choice. 404 for a key no book holds."""
+    system, _, name = key.partition(":")
+    found = rulebook_refs.describe(system, name) if system in rulebook_search.BOOKS else None
+    if found is None:
+        raise NotFound(f"no rule {key[:60]!r}: a rule is named as book:key, such as vnm:declare")
+    return jsonify(found)

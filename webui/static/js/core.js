@@ -97,9 +97,10 @@ export function banner(text, kind = "info", retry = null, fromTable = false, rul
   $("banner-retry").hidden = !retry;
   $("banner-rule").hidden = !S.bannerRule;
 }
-// Why, one tap away (#35): a refusal's rule (its 422 body's "rule") opens in a dialog; rules.js is fetched then.
+// Why, one tap away (#35): a refusal's rule (its 422 body's "rule") or a prompt's (its key) opens in a dialog;
+// rules.js is fetched then.
 export function showRule(rule) {
-  import("./rules.js").then((m) => m.showRule(rule), (e) => banner(`The rule could not be shown: ${e.message}. Reload the page.`, "error"));
+  import("./rules.js").then((m) => m.showRule(rule)).catch((e) => banner(`The rule could not be shown: ${e.message}`, "error"));
 }
 export const ruleLink = (rule) => el("button", { type: "button", class: "rule-link", onclick: () => showRule(rule) }, "Rule");
 export function setLink(text, cls) { $("link").textContent = text; $("link").className = `link ${cls || ""}`; }

@@ -1,5 +1,5 @@
 // The moment card: what the rules wait for on top, every other action one tap away.
-import { $, S, el, human, lowerFirst, choiceList, mySeat } from "./core.js";
+import { $, S, el, human, lowerFirst, choiceList, mySeat, showRule } from "./core.js";
 import { seatsNow, seatLabel, outOfTurn, press } from "./board.js";
 import { actionForm, runsTable, send } from "./forms.js";
 
@@ -36,6 +36,9 @@ function caret(node, at) {
   } catch { /* a number field has no caret to keep */ }
   return {};
 }
+// The rule a prompt rests on, one tap away (#35): the passage its move's refusal would open, fetched by its key.
+// Its word is drawn by the style sheet, so the prompt's line still reads as the prompt alone.
+const promptRule = (key) => el("button", { type: "button", class: "rule-link prompt-rule", "aria-label": "Rule", onclick: () => showRule(key) });
 function drawMoves(acts, main, groups, keep) {
   const pend = $("pending");
   if (!acts) { pend.append(el("li", {}, S.view.screen && S.view.screen.prompt ? S.view.screen.prompt : "")); return; }
@@ -48,7 +51,7 @@ function drawMoves(acts, main, groups, keep) {
   const notOurs = new Set(acts.actions.filter((a) => !offeredHere.includes(a)).map((a) => a.type));
   const prompts = (acts.pending || []).filter((p, i) => i === 0 || !notOurs.has(p.type));
   for (const p of prompts) {
-    pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text));
+    pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text, p.rule ? promptRule(p.rule) : null));
     // A seat that answers the same prompt later (the rest of a trick played seat by seat) is told whom it follows.
     const order = [p.seat, ...(p.then || [])], at = mine ? order.indexOf(mine.seat) : -1;
     const what = at > 0 && acts.actions.find((x) => x.type === p.type);

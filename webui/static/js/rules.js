@@ -47,7 +47,9 @@ export function openRules() {
 
 // Why, one tap away (#35): the passage a refusal rests on, from its 422 body (book, heading, line, the paragraph
 // with the quoted sentence marked), in a dialog; or, where the book leaves it to the table, the setting that holds it.
-export function showRule(rule) {
+// A prompt's rule comes as its key alone ("vnm:attack", the moment stays small): its passage is asked for here.
+export async function showRule(rule) {
+  if (typeof rule === "string") rule = await api("GET", `/api/rules/ref/${encodeURIComponent(rule)}`);
   let box = $("rule-dialog");
   if (!box) {
     box = el("dialog", { id: "rule-dialog", class: "rule-dialog", "aria-labelledby": "rule-title" });
