@@ -84,7 +84,9 @@ def _moment(table: Table) -> tuple:
     return view["state"], view["roll"], view["screen"]
 
 
-SHAPE = ("__init__", "system", "setup", "rules", "state", "laws", "prompts", "screen", "rulerefs")
+# rulerefs.py is a system's where its rulebook is in docs/rulebooks/ (tests/test_rulerefs.py: the four shipped
+# systems have one); a new system without a book has none, and its refusals carry no "Rule" link.
+SHAPE = ("__init__", "system", "setup", "rules", "state", "laws", "prompts", "screen")
 CORE_NAMES = {p.stem for p in (ROOT / "core").glob("*.py")} - {"__init__", "system", "screen"}
 
 

@@ -27,6 +27,13 @@ SYSTEMS = sorted(p.name for p in SYSTEMS_DIR.iterdir() if (p / "rulerefs.py").ex
 CORE_ACTIONS = {"correct", "roll"}  # Tableside's own (fixing a number, a free roll): no rule of a book
 
 
+def test_every_system_with_a_rulebook_has_its_rule_references():
+    """The four systems whose books are in docs/rulebooks/ each keep their references in rulerefs.py."""
+    books = {p.stem for p in (SYSTEMS_DIR.parents[1] / "docs" / "rulebooks").glob("*.txt")}
+    assert {"vnm", "venom", "vegas", "v2140"} <= books
+    assert books & {p.name for p in SYSTEMS_DIR.iterdir()} <= set(SYSTEMS), SYSTEMS
+
+
 def _calls(node: ast.AST, stem: str, function: str = "") -> list[tuple[str, int, str, str | None]]:
     out = []
     for child in ast.iter_child_nodes(node):
