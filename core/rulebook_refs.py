@@ -17,12 +17,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tableside.core.errors import RuleError
-
-if TYPE_CHECKING:
-    from tableside.core.system import GameSystem
 
 SYSTEMS = "tableside.core.systems"
 
@@ -76,7 +73,7 @@ def action_key(system: str, action_type: str, fields: bool = False) -> str | Non
     return f"{system}:{key}" if key else None
 
 
-def prompts(system: GameSystem, state: Any) -> list[dict]:
+def prompts(system: Any, state: Any) -> list[dict]:  # a core.system.GameSystem (which imports this module)
     """What the table waits for (``system.pending``), each prompt with ``rule``: the key of its action's rule
     (the first of ``type`` and ``also`` that has one: "move, attack or collect" rests on the one action a
     turn), the one that action's "not now" refusals give, so the phone's "Rule" beside the prompt and the
