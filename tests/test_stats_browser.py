@@ -46,6 +46,8 @@ def test_the_new_game_form_offers_the_names_the_table_has_seen(browser, table):
     players = page.locator("#option-fields input[data-person]")
     expect(players.nth(0)).to_have_value(names[0])
     expect(players.nth(1)).to_have_value(names[1])
+    offered.nth(0).scroll_into_view_if_needed()
+    shot(page, "new-game-names", full_page=False)
     page.context.close()
 
 

@@ -28,6 +28,8 @@ function showOptions() {
   S.optionWidgets = (sys ? sys.options : []).map((o) => fieldWidget({ ...o, setup: true }));
   box.replaceChildren(sys && sys.description ? el("p", { class: "hint" }, sys.description) : "", ...S.optionWidgets.map((w) => w.node));
   S.optionsShown = shownWhen(sys ? sys.options : [], S.optionWidgets);
+  const seen = S.peopleSeen || (S.peopleSeen = $("people-seen")), named = box.querySelector("input[data-person]");
+  (named ? named.closest(".field") : box).after(seen); // the names seen, under the players' names
 }
 export async function startGame(ev) {
   ev.preventDefault();
