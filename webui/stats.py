@@ -19,7 +19,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify
 from tableside.core import stats
-from tableside.core.errors import BadRequest
+from tableside.core.errors import BadRequest, NotFound
 from tableside.core.live import stored_state
 from tableside.core.replay import Replay
 from tableside.core.store import Store
@@ -171,18 +171,24 @@ def _person(raw: Any, what: str) -> int:
     return raw
 
 
-@bp.post("/api/people/<int:person>/rename")
-def rename(person: int):
+def _id(raw: str) -> int:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
+        raise NotFound(f"no player with id {raw[:20]!r}: the ids are in GET /api/people")
+    return int(raw)
+
+
+@bp.post("/api/people/<person>/rename")
+def rename(person: str):
     """``{"name": "Ann"}``: the person's name everywhere (their old name still finds them at setup)."""
-    name = _name(_body().get("name"))
-    return _people_after(lambda store: store.rename_person(person, name))
+    pid, name = _id(person), _name(_body().get("name"))
+    return _people_after(lambda store: store.rename_person(pid, name))
 
 
-@bp.post("/api/people/<int:person>/merge")
-def merge(person: int):
+@bp.post("/api/people/<person>/merge")
+def merge(person: str):
     """``{"into": 3}``: this person is that one under another name; their games become that person's."""
-    into = _person(_body().get("into"), "into")
-    return _people_after(lambda store: store.merge_people(person, into))
+    pid, into = _id(person), _person(_body().get("into"), "into")
+    return _people_after(lambda store: store.merge_people(pid, into))
 
 
 def _people_after(change: Callable[[Store], None]):

@@ -313,7 +313,7 @@ function picks(f, id, label, help) {
 }
 function text(f, id, label, help) {
   const input = el("input", { id, type: "text", maxlength: f.max_length || 60, autocomplete: "off", placeholder: f.placeholder,
-    list: f.people || (f.setup && ["gm", "commander"].includes(f.name)) ? "people" : undefined }); // a person's name
+    "data-person": f.people || (f.setup && ["gm", "commander"].includes(f.name)) ? "1" : undefined }); // a person's name
   if (typeof f.default === "string") input.value = f.default;
   return {
     node: el("div", { class: "field" }, el("label", { for: id }, label, help), input),
@@ -338,7 +338,7 @@ function texts(f, id, label, help) {
     const n = items.length + 1;
     const iid = `${id}-${n}`;
     const input = el("input", { id: iid, type: "text", maxlength: f.max_length || 60, autocomplete: "off",
-      placeholder: names && value ? value : undefined, list: names ? "people" : undefined });
+      placeholder: names && value ? value : undefined, "data-person": names ? "1" : undefined });
     input.value = names ? "" : value || "";
     const row = el("div", { class: "list-row" }, el("div", { class: "cells" }, el("label", { for: iid, class: "help" }, `${one} ${n}`), input),
       el("button", { type: "button", "aria-label": `Remove ${one} ${n}`, onclick: () => { row.remove(); items.splice(items.indexOf(input), 1); } }, "✕"));

@@ -28,6 +28,8 @@ function showOptions() {
   S.optionWidgets = (sys ? sys.options : []).map((o) => fieldWidget({ ...o, setup: true }));
   box.replaceChildren(sys && sys.description ? el("p", { class: "hint" }, sys.description) : "", ...S.optionWidgets.map((w) => w.node));
   S.optionsShown = shownWhen(sys ? sys.options : [], S.optionWidgets);
+  const seen = S.peopleSeen || (S.peopleSeen = $("people-seen")), named = box.querySelector("input[data-person]");
+  (named ? named.closest(".field") : box).after(seen); // the names seen, under the players' names
 }
 export async function startGame(ev) {
   ev.preventDefault();
@@ -87,10 +89,14 @@ export async function loadSessions() {
   }
 }
 
-// The names the table has seen, offered in the New game form's name fields (fields.js: list="people").
+// The names the table has seen, one tap each into the next empty name of the New game form (fields.js data-person).
 async function loadPeople() {
-  const people = await api("GET", "/api/people").catch(() => []);
-  $("people").replaceChildren(...people.map((p) => el("option", { value: p.name })));
+  const people = await api("GET", "/api/people").catch(() => []), box = $("people-seen");
+  box.hidden = !people.length;
+  box.replaceChildren(el("span", { class: "hint" }, "Names seen here:"), ...people.map((p) => el("button", { type: "button", onclick: () => {
+    const empty = [...$("option-fields").querySelectorAll("input[data-person]")].find((i) => !i.value.trim());
+    if (empty) { empty.value = p.name; empty.dispatchEvent(new Event("input", { bubbles: true })); empty.focus(); }
+  } }, p.name)));
 }
 
 export async function loadFrame() {
