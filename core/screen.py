@@ -185,7 +185,7 @@ class Screen:
 
 def mark_next(screen: Screen, seat: str, label: str) -> Screen:
     """``screen`` with whose turn follows marked where it marks whose turn it is (the row of a grid with a
-    highlighted row, the bar beside the one whose ``note`` is "turn"), and named in its header ("· Bob next"):
+    highlighted row, the bar beside the one whose ``note`` is "turn"), and named in its header ("· Bob (Mars) next"):
     the header may be too short to keep it, the mark stays. ``label``: the seat as the board names it."""
     names = {seat, label}
     marked: list[Element] = []
@@ -199,7 +199,7 @@ def mark_next(screen: Screen, seat: str, label: str) -> Screen:
                 e, rows=tuple(replace(r, next=True) if r.label in names and not r.highlight else r for r in e.rows)
             )
         marked.append(e)
-    status = f"{screen.status} · {seat} next" if screen.status else f"{seat} next"
+    status = f"{screen.status} · {label} next" if screen.status else f"{label} next"  # as every line names them
     return replace(screen, elements=tuple(marked), status=status)
 
 

@@ -59,7 +59,7 @@ def test_a_vnm_player_is_name_and_world_in_one_colour_on_every_phone_screen(brow
     # The bar itself is drawn in the player's colour (#17 QA F1: every fill was black), as on the e-paper.
     fills = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#board .bar')].map((e) =>
-            [e.firstChild.textContent.replace(/ \\(turn\\)$/, ''),
+            [e.firstChild.textContent.replace(/ \\((turn|next)\\)$/, ''),
              getComputedStyle(e.querySelector('.b i')).backgroundColor]))"""
     )
     assert fills == {

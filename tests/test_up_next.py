@@ -28,7 +28,7 @@ def _marks(screen) -> tuple[list[str], list[str]]:
 def test_venus_needs_men_passes_to_the_left():
     screen, state = play("vnm")
     assert state["turn_order"][state["turn"]] == "Venus"
-    assert screen.status.endswith(" · Bob next")
+    assert screen.status.endswith(" · Bob (Mars) next")  # as every VNM line names a player
     bars = next(e for e in screen.elements if isinstance(e, Bars))
     assert [(b.label, b.note) for b in bars.bars if b.note] == [("Ann (Venus)", "turn"), ("Bob (Mars)", "next")]
 

@@ -155,7 +155,8 @@ def test_each_seat_draws_its_own_pool_without_a_question_and_the_prompt_names_wh
     # Drawn: Sven is no longer named; the others still are.
     assert [seat for seat, _, kind in pending(server) if kind == "prepare_pool"] == ["Shred", "GM"]
     sven.at(version)
-    expect(sven.page.locator("#pending li")).to_have_text([opening[0][1], opening[2][1]])
+    # Sven's move follows Shred's (the conflict's order): his phone says so (#34).
+    expect(sven.page.locator("#pending li")).to_have_text([opening[0][1], opening[2][1], "You're next"])
     # More dice for his own pool while the others draw: still his own pool, still no question.
     more = listed(sven, "Scene pool", "Draw dice for a scene pool")
     more.locator("button.open").tap()

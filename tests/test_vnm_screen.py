@@ -161,7 +161,7 @@ def test_infected_population_and_team_status() -> None:
     state, _ = act(state, {"type": "infect", "area": "Europe", "count": 2})
     assert grid(state, "Earth")["Europe"] == ("14", "2")
     teams = [{"name": "Wally", "home_worlds": ["Mars", "Venus"]}, {"name": "Al", "home_worlds": ["Pluto", "Titan"]}]
-    assert SYSTEM.screen(new_game(players=teams)).status == "R1 Al (Pluto): choose action · Wally next"
+    assert SYSTEM.screen(new_game(players=teams)).status == "R1 Al (Pluto): choose action · Wally (Mars, Venus) next"
     bars = element(new_game(players=teams), "bars").bars
     assert [b.label for b in bars] == ["Wally (Mars, Venus)", "Al (Pluto, Titan)"]
     assert [s.name for s in SYSTEM.seats(new_game(players=teams))] == ["Wally", "Al"]
