@@ -119,6 +119,9 @@ PLANET_CARDS: dict[str, tuple[str, ...]] = {
     "Pluto": ("Disintegration Ray", "Ultronium Shielding"),
     "Earth": (),
 }
+# Mind Control (Mars Special, revised card): "each of your spaceships may either attack using your Weapon
+# Technology or use mind control to take over one target spaceship in the same area".
+MIND_CONTROL_WORLD = "Mars"
 # "if the target player has the Robotic Special card (Pluto), the target is only disabled".
 ROBOTIC_WORLD = "Pluto"
 

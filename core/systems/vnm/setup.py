@@ -446,6 +446,7 @@ def initial_state(options: Mapping[str, Any]) -> State:
         "upgrade_choice": None,
         "pending_upgrades": [],
         "pending_roll": None,
+        "controlled": [],
         "zap_played": [],
         "winners": [],
         "prompt": None,
