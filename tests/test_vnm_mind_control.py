@@ -185,3 +185,13 @@ def test_over_http_the_take_over_is_in_the_log_and_undo_gives_it_back(tmp_path) 
         refused_over_http(client, {"type": "attack", "target": "Venus", "ship": "Pluto"}, "after this one")
         undone = client.post("/api/sessions/active/undo", headers=AUTH).get_json()
         assert undone["state"]["controlled"] == [] and undone["state"]["worlds"]["Pluto"]["taken"] == 0
+
+
+def test_the_controlled_ship_collects_for_mars_and_no_longer_for_pluto() -> None:
+    """LATER_TURNS: "you can use it to move, attack, or collect population for you"."""
+    assert "collect population for you" in LATER_TURNS
+    pluto = next_turn_of(mars_took_over_pluto(), "Pluto")
+    refused(pluto, {"type": "collect", "area": "China", "count": 2}, "has 1 spaceship on the board")
+    mars = play_to(next_turn_of(pluto, "Mars"), "Mars")
+    mars, result = act(mars, {"type": "collect", "area": "China", "count": 3})
+    assert mars["worlds"]["Mars"]["population"] == 3 and "collects 3 from China" in result["summary"]
