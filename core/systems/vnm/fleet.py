@@ -374,7 +374,7 @@ def _plan_for(state: State, action: Action) -> dict[str, Any]:
     attacker = current_world(state)
     armed = mind.attacking_ship(state, declared)
     if weapon == mind.MIND:
-        mind.check_take_over(state, attacker, declared["target"], armed)
+        mind.check_take_over(state, attacker, armed)
     plan = attack_plan(state, attacker, declared["target"], declared["area_type"], weapon, extension, armed)
     mind.check_target_left(state, attacker, plan["target"])
     if armed != attacker:

@@ -46,7 +46,7 @@ def check_may_use(state: State, world: str) -> None:
         raise RuleError(f"weapon: Mind Control is Mars's Special card (Enhanced game); {who(state, world)} has not")
 
 
-def check_take_over(state: State, attacker: str, target: str, ship: str) -> None:
+def check_take_over(state: State, attacker: str, ship: str) -> None:
     """One of Mars's own spaceships takes over one target; "Each of your spaceships may only control one
     other spaceship at a time"."""
     check_may_use(state, attacker)
