@@ -185,7 +185,11 @@ def test_vnm_an_enhanced_attack_on_land_takes_three_taps(browser, server):
 def test_vnm_research_of_a_chosen_upgrade_takes_at_most_three_taps(browser, server):
     """#36: research took 5 taps, its form asking the Upgrade chosen already. It starts at that card and its roll."""
     version = new_game(
-        server, "vnm", {**VNM, "version": "Enhanced"}, {"type": "choose_upgrade", "upgrade": "Yttrium Alloys"}
+        server,
+        "vnm",
+        # Pluto's cards entered as none: the seed's Ultronium Shielding (Pluto) is duplicated by Yttrium Alloys
+        {**VNM, "version": "Enhanced", "tech": [{"world": "Pluto", "cards": []}]},
+        {"type": "choose_upgrade", "upgrade": "Yttrium Alloys"},
     )
     p = Phone(browser, server).at(version)
     research = p.moment("Research")

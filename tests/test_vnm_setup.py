@@ -232,7 +232,7 @@ def test_tech_is_enhanced_only_and_checked() -> None:
     state = new_game(version="Enhanced", tech={"mars": {"weapon_dice": 2, "defense_land": 6}})
     assert state["worlds"]["Mars"]["tech"]["weapon_dice"] == 2
     assert state["worlds"]["Mars"]["tech"]["defense"] == {"space": None, "land": 6, "ocean": None}
-    assert state["worlds"]["Venus"]["tech"]["cards"] == ["Q-Ray"]
+    assert state["worlds"]["Venus"]["tech"]["cards"] == ["Q-Ray", "Baryonite Armor"]  # the seed's Venus cards
 
 
 def test_unknown_option_and_bad_version_are_refused() -> None:

@@ -15,10 +15,11 @@ from tableside.core.systems.vnm import SYSTEM
 
 from tests.dicehelp import play, play_step
 
+# Mars and Pluto with no Technology card names entered, so they may research either known Upgrade.
 ENHANCED_TECH = {
     "Venus": {"defense_space": 7, "defense_land": 6, "defense_ocean": 8},
-    "Mars": {"weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8},
-    "Pluto": {"weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8},
+    "Mars": {"weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8, "cards": []},
+    "Pluto": {"weapon_dice": 1, "defense_space": 7, "defense_land": 6, "defense_ocean": 8, "cards": []},
 }
 
 

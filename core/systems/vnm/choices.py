@@ -12,7 +12,7 @@ from tableside.core.system import (
     Field,
     State,
 )
-from tableside.core.systems.vnm import fleet, population, research, rules, setup
+from tableside.core.systems.vnm import fleet, mind, population, research, rules, setup
 from tableside.core.systems.vnm.state import (
     current_world,
     who,
@@ -41,10 +41,17 @@ def enemies(state: State) -> list[Choice]:
         return []
     mine = state["worlds"][current_world(state)]["player"]
     return [
-        Choice(w, f"{who(state, w)}, {v['on_board']} ship{'s' if v['on_board'] != 1 else ''}")
+        Choice(w, f"{who(state, w)}, {v['on_board']} ship{'s' if v['on_board'] != 1 else ''}{_taken(state, w)}")
         for w, v in state["worlds"].items()
         if v["player"] != mine
     ]
+
+
+def _taken(state: State, world: str) -> str:
+    """How many of a fleet's spaceships another player controls (Mind Control), said in its choice."""
+    by = {c["by"] for c in state.get("controlled") or [] if c["ship"] == world}
+    n = sum(1 for c in state.get("controlled") or [] if c["ship"] == world)
+    return f" ({n} controlled by {' and '.join(who(state, b) for b in sorted(by))})" if n else ""
 
 
 def area_label(area: dict[str, Any]) -> str:
@@ -190,7 +197,7 @@ def defense_when(area_type: str) -> Any:
             "area_type": [area_type],
         }
         if len(attacker_weapons(state)) > 1:
-            out["weapon"] = [w for w in attacker_weapons(state) if w != "q_ray"]
+            out["weapon"] = [w for w in attacker_weapons(state) if w not in ("q_ray", mind.MIND)]
         return out
 
     return when
@@ -243,6 +250,16 @@ TARGET_FIELDS = (
         applies=asks_weapon_dice,
         shown_when={"weapon": ("card",)},
         prefill=lambda state: rules.BASIC_DICE,
+    ),
+    Field(
+        "ship",
+        "pick",
+        label="Attacking spaceship",
+        required=False,
+        choices=mind.ship_choices,
+        help="one of your own, or one you control by Mind Control (it uses its own Technology cards)",
+        applies=mind.commands_others,
+        prefill=lambda state: current_world(state) if state.get("worlds") else None,
     ),
 )
 UPGRADE_FIELDS = (

@@ -7,12 +7,13 @@ of area it is in (which picks its Defense in the Enhanced game).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
-from tableside.core.systems.vnm import d10, rules
+from tableside.core.systems.vnm import d10, mind, rules
 from tableside.core.systems.vnm.state import (
     begin,
     current_player,
@@ -23,6 +24,7 @@ from tableside.core.systems.vnm.state import (
     other_action_chosen,
     player_label,
     player_of,
+    ships_commanded,
     turn_closed,
     who,
     whose,
@@ -152,7 +154,7 @@ def attack_closed(state: State, seat: str | None = None) -> str | None:
     if reason:
         return reason
     world = current_world(state)
-    if state["worlds"][world]["on_board"] == 0:
+    if ships_commanded(state, world) == 0:
         return f"{who(state, world)} has no spaceships on the board to attack with"
     chosen = _attack_action(state)
     if chosen and chosen["count"] >= chosen["ships"] + chosen["extensions"]:
@@ -165,7 +167,13 @@ def attack_closed(state: State, seat: str | None = None) -> str | None:
 
 
 def attack_plan(
-    state: State, attacker: str, target: str | None, area_type: str | None, weapon: str | None, extension: bool = False
+    state: State,
+    attacker: str,
+    target: str | None,
+    area_type: str | None,
+    weapon: str | None,
+    extension: bool = False,
+    armed: str | None = None,
 ) -> dict[str, Any]:
     """Who attacks whom with which dice, and the exact chance to destroy: shown before the roll.
 
@@ -199,20 +207,29 @@ def attack_plan(
         plan.update(weapon="basic", dice=rules.BASIC_DICE, hit=rules.BASIC_HIT)
         chance = d10.basic_destroy_chance()
     else:
-        plan.update(_enhanced_weapon(state, attacker, target, area_type, weapon))
-        plan["robotic"] = target == rules.ROBOTIC_WORLD
-        if plan["weapon"] == "q_ray":
+        plan.update(_enhanced_weapon(state, armed or attacker, target, area_type, weapon))
+        plan["robotic"] = target == rules.ROBOTIC_WORLD and plan["weapon"] != mind.MIND
+        if plan["weapon"] == mind.MIND:
+            chance = Fraction(1)  # no roll: the target is taken over
+        elif plan["weapon"] == "q_ray":
             chance = d10.qray_destroy_chance(plan["reroll"])
         else:
             chance = d10.destroy_chance(plan["dice"], plan["hit"])
     plan.update(d10.show(chance))
     verb = "disable (Robotic)" if plan["robotic"] else "destroy"
+    if plan["weapon"] == mind.MIND:
+        verb = "take over (Mind Control: the target in the same area)"
     how = " (Zap extension: 2 dice, 8+, no Technology cards)" if extension and state["version"] == "Enhanced" else ""
     plan["text"] = f"{who(state, attacker)} vs {who(state, target)} ({area_type}): {plan['chance']} to {verb}{how}"
     return plan
 
 
-WEAPON_WORDS: dict[str, str] = {"q_ray": "Q-Ray", "gatling": "Gatling Lasers", "card": "Weapon Technology card"}
+WEAPON_WORDS: dict[str, str] = {
+    "q_ray": "Q-Ray",
+    "gatling": "Gatling Lasers",
+    "card": "Weapon Technology card",
+    mind.MIND: mind.WORDS,
+}
 # The card values an attack form asks where they were not entered yet (the seed does not print them).
 CARD_VALUES: tuple[str, ...] = ("weapon_dice", *(f"defense_{t}" for t in rules.AREA_TYPES))
 
@@ -230,11 +247,15 @@ def weapons(state: State, world: str) -> list[str]:
         out.append("gatling")
     if not has_qray or tech["weapon_dice"] is not None:
         out.append("card")
+    if mind.has_mind_control(state, world):  # "either attack using your Weapon Technology or use mind control"
+        out.append(mind.MIND)
     return out
 
 
 def check_weapon(state: State, world: str, weapon: str) -> None:
     """A weapon ``world`` cannot attack with now is refused, saying why."""
+    if weapon == mind.MIND:
+        mind.check_may_use(state, world)
     if weapon in weapons(state, world):
         return
     if weapon == "q_ray":
@@ -301,6 +322,9 @@ def _enter(state: State, world: str, key: str, value: int, said: str) -> list[st
 
 
 def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str, weapon: str | None) -> dict[str, Any]:
+    """The dice of ``attacker``'s Technology cards (a controlled spaceship's own), or Mind Control's none."""
+    if weapon == mind.MIND:
+        return {"weapon": mind.MIND, "dice": 0, "hit": None}
     tech = state["worlds"][attacker]["tech"]
     has_qray = rules.QRAY in tech["cards"]
     has_gatling = "Gatling Lasers" in tech["upgrades"]
@@ -335,7 +359,8 @@ def _declared(state: State, action: Action) -> dict[str, Any]:
     same = aim.get("target") == target
     area_type = action.get("area_type") or (aim.get("area_type") if same else None)
     weapon = action.get("weapon") or (aim.get("chosen_weapon") if same else None)
-    return {"target": target, "area_type": area_type or "space", "chosen_weapon": weapon}
+    ship = action.get("ship") or (aim.get("ship") if same else None)
+    return {"target": target, "area_type": area_type or "space", "chosen_weapon": weapon, "ship": ship}
 
 
 def _plan_for(state: State, action: Action) -> dict[str, Any]:
@@ -347,8 +372,15 @@ def _plan_for(state: State, action: Action) -> dict[str, Any]:
             "(two dice, 8 or higher), so no weapon is chosen"
         )
     weapon = None if extension else declared["chosen_weapon"]
-    plan = attack_plan(state, current_world(state), declared["target"], declared["area_type"], weapon, extension)
-    return {**plan, "chosen_weapon": declared["chosen_weapon"]}
+    attacker = current_world(state)
+    armed = mind.attacking_ship(state, declared)
+    if weapon == mind.MIND:
+        mind.check_take_over(state, attacker, armed)
+    plan = attack_plan(state, attacker, declared["target"], declared["area_type"], weapon, extension, armed)
+    mind.check_target_left(state, attacker, plan["target"])
+    if armed != attacker:
+        plan["text"] += f", with {whose(state, armed)} spaceship (Mind Control)"
+    return {**plan, "chosen_weapon": declared["chosen_weapon"], "ship": declared["ship"], "armed": armed}
 
 
 def aim_now(state: State) -> dict[str, Any] | None:
@@ -356,7 +388,7 @@ def aim_now(state: State) -> dict[str, Any] | None:
     aim = state["aim"]
     if not aim or state["winners"]:
         return aim
-    declared = {k: aim.get(k) for k in ("target", "area_type", "chosen_weapon")}
+    declared = {k: aim.get(k) for k in ("target", "area_type", "chosen_weapon", "ship")}
     try:
         return {**_plan_for(state, {}), **declared, "problem": None}
     except RuleError as problem:
@@ -367,9 +399,15 @@ def declare_target(state: State, action: Action, ctx: Context) -> tuple[State, R
     """ "You must declare which enemy spaceship you are attacking before you roll the dice"."""
     entered = enter_card_values(state, action, _declared(state, action)["target"])
     plan = _plan_for(state, action)
-    state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
+    state["aim"] = _aim(plan)
     summary = plan["text"] + (f" (entered from the cards: {', '.join(entered)})" if entered else "")
     return state, {"summary": summary, **plan}
+
+
+def _aim(plan: dict[str, Any]) -> dict[str, Any]:
+    """What the declared target keeps for the next attack (button A)."""
+    keys = ("target", "area_type", "chosen_weapon", "ship")
+    return {k: plan[k] for k in keys if k != "ship" or plan.get("ship")}
 
 
 def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
@@ -379,11 +417,13 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
         notes = ["entered from the cards: " + ", ".join(notes)]
     plan = _plan_for(state, action)
     chosen = begin(state, "attack")
+    if plan["weapon"] == mind.MIND:
+        return _take_over(state, plan, chosen, notes)
     label = f"{plan['attacker']} vs {plan['target']}"  # the roll's name in the log, which a replay checks
     fight = f"{who(state, plan['attacker'])} vs {who(state, plan['target'])}"
     faces = ctx.dice.faces(label, plan["dice"], sides=10, shown=fight, by=player_of(state, plan["attacker"])["name"])
     chosen["count"] += 1
-    state["aim"] = {"target": plan["target"], "area_type": plan["area_type"], "chosen_weapon": plan["chosen_weapon"]}
+    state["aim"] = _aim(plan)
     if plan["target"] == "Earth" and not state["earth_may_collect"] and has_earth(state):
         state["earth_may_collect"] = True
         notes.append(f"{who(state, 'Earth')} may now collect population")
@@ -394,6 +434,7 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
         verdict = _hit_target(state, plan) if any(hits) else "missed"
     ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
     how = ", Zap extension" if plan["extension"] else ""
+    how += f", with {whose(state, plan['armed'])} spaceship" if plan["armed"] != plan["attacker"] else ""
     summary = f"{fight} ({plan['area_type']}{how}, {plan['chance']}): rolled {faces_words(faces)}, {verdict}"
     if notes:
         summary += "; " + "; ".join(notes)
@@ -407,6 +448,16 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     }
 
 
+def _take_over(state: State, plan: dict[str, Any], chosen: dict[str, Any], notes: list[str]) -> tuple[State, Result]:
+    """Mind Control instead of a roll: one of the action's attacks, no dice. (Not an attack roll on an Earth
+    spaceship: "either attack ... or use mind control", so Earth may not collect from it.)"""
+    chosen["count"] += 1
+    state["aim"] = _aim(plan)
+    summary = f"{who(state, plan['attacker'])} vs {who(state, plan['target'])} ({plan['area_type']}): "
+    summary += mind.take_over(state, plan) + "".join(f"; {n}" for n in notes)
+    return state, {"summary": summary, "faces": [], "hits": [], "verdict": "taken over", "chance": plan["chance"]}
+
+
 def _hit_target(state: State, plan: dict[str, Any]) -> str:
     target = plan["target"]
     if plan["robotic"]:
@@ -418,7 +469,7 @@ def _hit_target(state: State, plan: dict[str, Any]) -> str:
 def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, list[bool]]:
     """The Q-Ray table (revised card); teleports and re-rolls wait for one more roll."""
     outcome = d10.qray_outcome(face, plan["reroll"])
-    target, attacker = plan["target"], plan["attacker"]
+    target, attacker = plan["target"], plan.get("armed") or plan["attacker"]  # a controlled ship is its colour's
     hits = [outcome in ("both_destroyed", "target_destroyed")]
     if outcome == "target_destroyed":
         return _hit_target(state, plan), hits

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tableside.core.errors import RuleError
 from tableside.core.system import State, Tracked
 from tableside.core.systems.vnm import rules
-from tableside.core.systems.vnm.state import check_winners, many, player_label, population_total, who
+from tableside.core.systems.vnm.state import check_winners, many, player_label, population_total, taken_from, who
 
 # --- conservation laws ------------------------------------------------------------------------
 
@@ -47,7 +47,23 @@ def broken(state: State) -> list[str]:
             broken.append(f"ships: {who(state, world)} has {w['on_board']} on the board, the fleet is {w['fleet']}")
         if w["population"] < 0:
             broken.append(f"population: {who(state, world)} below zero")
-    return broken
+    return broken + _control_broken(state)
+
+
+def _control_broken(state: State) -> list[str]:
+    """Mind Control: a controlled spaceship is on the board in its own colour, held by another team."""
+    out = []
+    for row in state.get("controlled") or []:
+        ship, by = row["ship"], row["by"]
+        if ship not in state["worlds"] or by not in state["worlds"]:
+            out.append(f"ships: a spaceship controlled by Mind Control names a planet not in this game ({ship}, {by})")
+        elif state["worlds"][ship]["player"] == state["worlds"][by]["player"]:
+            out.append(f"ships: {who(state, by)} controls a spaceship of its own team ({who(state, ship)})")
+    for world, w in state["worlds"].items():
+        if taken_from(state, world) > w["on_board"]:
+            broken = f"{taken_from(state, world)} controlled, {w['on_board']} on the board"
+            out.append(f"ships: {who(state, world)} has {broken}")
+    return out
 
 
 # --- corrections ----------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from tableside.core.systems.vnm.state import (
     many,
     other_action_chosen,
     progress,
+    ships_commanded,
     turn_closed,
     who,
     world_in_game,
@@ -78,7 +79,7 @@ def units_left(state: State, collecting: bool = True) -> int:
     """How many more units the population action this turn may collect (or infect/destroy)."""
     world = current_world(state)
     chosen = state["turn_action"]
-    ships = state["worlds"][world]["on_board"] if chosen is None else chosen["ships"]
+    ships = ships_commanded(state, world) if chosen is None else chosen["ships"]
     extensions = chosen["extensions"] if chosen else 0
     collected = chosen.get("collected", 0) if chosen else 0
     other = chosen.get("other", 0) if chosen else 0
@@ -118,7 +119,7 @@ def _spend(state: State, count: int, collecting: bool) -> dict[str, Any]:
     left = units_left(state, collecting)
     if count > left:
         chosen = state["turn_action"]
-        ships = chosen["ships"] if chosen else state["worlds"][world]["on_board"]
+        ships = chosen["ships"] if chosen else ships_commanded(state, world)
         ext = chosen["extensions"] if chosen else 0
         done = chosen["count"] if chosen else 0
         unit = "two units" if collecting and per_ship(state, world) == 2 else "one unit"

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from tableside.core.system import Prompt, State
-from tableside.core.systems.vnm.state import current_player, current_world, who
+from tableside.core.systems.vnm.state import current_player, current_world, ships_commanded, who
 
 
 def choose_words(state: State) -> str:
     world = current_world(state)
     w = state["worlds"][world]
     can = ["build", "move", "attack"] if w["on_board"] < w["fleet"] else ["move", "attack"]
-    if state["worlds"][world]["on_board"] and not (world == "Earth" and not state["earth_may_collect"]):
+    if ships_commanded(state, world) and not (world == "Earth" and not state["earth_may_collect"]):
         can.append("collect")
     if state["version"] == "Enhanced":
         can.append("research")

@@ -215,6 +215,7 @@ def set_tech(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         changed.append(f"builds {action['builds_per_action']} per action")
     if action.get("cards") is not None:
         tech["cards"] = list(action["cards"])
+        tech["cards_source"] = "players"
         changed.append("cards: " + (", ".join(action["cards"]) or "none"))
     if not changed:
         raise RuleError("Technology values: give at least one value to change")

@@ -109,6 +109,21 @@ OBSOLETED_BY: dict[str, tuple[str, ...]] = {
 # Auto Fire Control or Energy Amplifier." Q-Ray: those two upgrades re-roll a 4 or 5.
 QRAY = "Q-Ray"
 QRAY_REROLL_UPGRADES: tuple[str, ...] = ("Auto Fire Control", "Energy Amplifier")
+# The cards the seed tags with a planet ("Disintegration Ray (Pluto)", "Baryonite Armor (Venus)", ...), as it
+# tags "Q-Ray (Venus, Technology — Weapon)" and no Upgrade card ("Gatling Lasers (Technology Upgrade)"): read
+# as that planet's Technology cards (one a Weapon, one a Defense; Earth has none named). The seed does not
+# say so in words, so a game starts with them as setup data the players confirm (setup.py).
+PLANET_CARDS: dict[str, tuple[str, ...]] = {
+    "Venus": ("Baryonite Armor",),
+    "Mars": ("Magneto-Blasters", "Chameleon Screen"),
+    "Ganymede": ("Long-Range Missiles", "Biometallic Hull"),
+    "Titan": ("Plasma Cannon", "Force Barrier"),
+    "Pluto": ("Disintegration Ray", "Ultronium Shielding"),
+    "Earth": (),
+}
+# Mind Control (Mars Special, revised card): "each of your spaceships may either attack using your Weapon
+# Technology or use mind control to take over one target spaceship in the same area".
+MIND_CONTROL_WORLD = "Mars"
 # "if the target player has the Robotic Special card (Pluto), the target is only disabled".
 ROBOTIC_WORLD = "Pluto"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from tableside.core.recap_screen import game_end
 from tableside.core.screen import PLAYER_INKS, Bar, Bars, Grid, GridRow, Screen, Text
 from tableside.core.system import State, TableRoll
-from tableside.core.systems.vnm import rules
+from tableside.core.systems.vnm import mind, rules
 from tableside.core.systems.vnm.state import current_world, player_label, team_population, who, winner_names
 
 
@@ -25,6 +25,7 @@ def screen(state: State, roll: TableRoll | None = None) -> Screen:
     if aim:
         elements.append(aim)
     elements += [_earth_left(state), _earth(state), _fleets(state), _zap(state)]
+    elements += [Text(line, priority=3) for line in mind.lines(state)]  # whose each controlled spaceship is now
     if state["round"] == 1 and state["turn"] == 0 and state["warnings"] and not state["turn_action"]:
         elements.append(Text(" / ".join(state["warnings"]), priority=5))
     shown = Screen(

@@ -72,9 +72,14 @@ TECH_FIELDS: tuple[Field, ...] = (
         required=False,
         maximum=12,
         max_length=40,
-        help="names of the Technology cards this planet holds (for duplicate/obsolete checks)",
+        help="names of the Technology cards this planet holds (for duplicate/obsolete checks); "
+        "default: the cards the rulebook names for this planet, which the players confirm",
     ),
 )
+
+
+# The planet-tagged cards each planet starts with are the table's reading (rules.PLANET_CARDS).
+TECH_CARDS_WARNING = "Technology cards the rulebook names for each planet: players confirm under Technology values"
 
 
 def tech_field(name: str) -> Field:
@@ -417,6 +422,8 @@ def initial_state(options: Mapping[str, Any]) -> State:
     ]
     if any(a["source"] == "players confirm" for a in areas):
         warnings.append("Land areas marked *: players confirm")
+    if any(w["tech"] and w["tech"]["cards_source"] == "players confirm" for w in worlds.values()):
+        warnings.append(TECH_CARDS_WARNING)
     return {
         "version": version,
         "game_length": length,
@@ -446,6 +453,7 @@ def initial_state(options: Mapping[str, Any]) -> State:
         "upgrade_choice": None,
         "pending_upgrades": [],
         "pending_roll": None,
+        "controlled": [],
         "zap_played": [],
         "winners": [],
         "prompt": None,
@@ -463,13 +471,23 @@ def _world(world: str, player: int, version: str, tech: Mapping[str, Any]) -> di
         "tech": None,
     }
     if version == "Enhanced":
-        cards = list(tech.get("cards", []))
+        given = "cards" in tech
+        cards = list(tech["cards"] if given else rules.PLANET_CARDS[world])
         if world == "Venus" and rules.QRAY not in cards:
             cards.insert(0, rules.QRAY)  # Q-Ray is Venus's Weapon Technology (revised card)
         out["tech"] = {
             "weapon_dice": tech.get("weapon_dice"),
             "defense": {t: tech.get(f"defense_{t}") for t in rules.AREA_TYPES},
             "cards": cards,
+            "cards_source": cards_source(world, given),
             "upgrades": [],
         }
     return out
+
+
+def cards_source(world: str, given: bool) -> str | None:
+    """ "players" for cards the table entered; "players confirm" for the cards the seed tags with this
+    planet, taken as its Technology cards (the seed never says so in words); None where it tags none."""
+    if given:
+        return "players"
+    return "players confirm" if rules.PLANET_CARDS[world] else None

@@ -107,10 +107,37 @@ def begin(state: State, kind: str) -> dict[str, Any]:
     action was chosen this turn is each action's ``available`` check, which the core ran first.)"""
     chosen = state["turn_action"]
     if chosen is None:
-        ships = state["worlds"][current_world(state)]["on_board"]
+        ships = ships_commanded(state, current_world(state))
         chosen = {"kind": kind, "count": 0, "extensions": 0, "ships": ships}
         state["turn_action"] = chosen
     return chosen
+
+
+def controlled(state: State) -> list[dict[str, Any]]:
+    """The spaceships taken over by Mind Control, one row each: ``{"ship": its fleet, "by": the controlling
+    world, "turn_no": the turn it was taken}`` (a state from before Mind Control was modelled has none)."""
+    return state.get("controlled") or []
+
+
+def controls(state: State, world: str) -> list[dict[str, Any]]:
+    """The other fleets' spaceships ``world`` controls now."""
+    return [c for c in controlled(state) if c["by"] == world]
+
+
+def taken_from(state: State, world: str) -> int:
+    """How many of ``world``'s spaceships another player controls: "Its original owner no longer controls it"."""
+    return sum(1 for c in controlled(state) if c["ship"] == world)
+
+
+def own_ships(state: State, world: str) -> int:
+    """``world``'s spaceships on the board that it still controls itself."""
+    return state["worlds"][world]["on_board"] - taken_from(state, world)
+
+
+def ships_commanded(state: State, world: str) -> int:
+    """The spaceships ``world`` acts with: its own that it still controls, and those it controls by Mind
+    Control ("you can use the controlled spaceship just as if it were one of your own spaceships")."""
+    return own_ships(state, world) + len(controls(state, world))
 
 
 def has_earth(state: State) -> bool:

@@ -19,7 +19,7 @@ from tableside.core.system import (
     Seat,
     State,
 )
-from tableside.core.systems.vnm import fleet, population, prompts, research, rules, setup, turns, zap
+from tableside.core.systems.vnm import fleet, mind, population, prompts, research, rules, setup, turns, zap
 from tableside.core.systems.vnm.choices import (
     GAIN_FIELDS,
     INFECTED,
@@ -370,6 +370,26 @@ ACTIONS: dict[str, ActionSpec] = {
             available=_turn,
         ),
         ActionSpec(
+            "release_ship",
+            "Release a controlled spaceship",
+            "Mind Control: a controlled spaceship goes back to its original owner (at the end of a turn, "
+            "where an area has more controlled spaceships than the controller's own).",
+            mind.release_ship,
+            (
+                Field(
+                    "ship",
+                    "pick",
+                    label="Controlled spaceship",
+                    choices=mind.released_choices,
+                    help="the fleet (colour) of the spaceship lying on its side",
+                ),
+            ),
+            group=ATTACK,
+            available=mind.release_closed,
+            applies=enhanced,
+            example={"ship": "Pluto"},
+        ),
+        ActionSpec(
             "destroy_ship",
             "Spaceship lost to a card",
             "A spaceship lost to a card (not an attack roll) returns to the reserve.",
@@ -382,7 +402,7 @@ ACTIONS: dict[str, ActionSpec] = {
     )
 }
 
-NAME_FIELDS = ("area", "target", "world")
+NAME_FIELDS = ("area", "target", "world", "ship")
 
 
 # --- buttons: A/B/C/D, with the pending prompt's action first ----------------------------
@@ -535,6 +555,8 @@ def _derive(state: State) -> State:
     state["threshold"] = rules.threshold(state["total_population"], len(state["players"]))
     for w in state["worlds"].values():
         w["reserve"] = w["fleet"] - w["on_board"]
+    mind.trim(state)
+    mind.counts(state)
     chosen = state["turn_action"]
     if chosen is not None:
         chosen["left"] = _left(state, chosen)

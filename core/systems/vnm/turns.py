@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
-from tableside.core.systems.vnm import rules
+from tableside.core.systems.vnm import mind, rules
 from tableside.core.systems.vnm.research import apply_pending_upgrades
 from tableside.core.systems.vnm.state import begin, current_world, other_action_chosen, turn_closed, who
 from tableside.core.systems.vnm.zap import draw_for_turn
@@ -31,7 +31,8 @@ def end_turn(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     world = current_world(state)
     chosen = state["turn_action"]
     did = rules.ACTIONS[chosen["kind"]] if chosen else "no action"
-    notes = apply_pending_upgrades(state, world)
+    notes = mind.end_of_turn(state)
+    notes += apply_pending_upgrades(state, world)
     state["turn"] = (state["turn"] + 1) % len(state["turn_order"])
     if state["turn"] == 0:
         state["round"] += 1
