@@ -143,9 +143,27 @@ RULES = {
         "The book names home worlds, not players: the players' names are the table's, told apart at New game.",
     ),
     "chips": book("Parts of the Game", "Population: The plastic chips represent Earth's population."),
+    "mind_control": book(
+        "Mind Control (Mars, Special)",
+        "When you perform an attack action, each of your spaceships may either attack using your Weapon Technology "
+        "or use mind control to take over one target spaceship in the same area.",
+    ),
+    "mind_own_cards": book(
+        "Mind Control (Mars, Special)",
+        "However, the controlled spaceship uses its own Movement, Weapon, and Defense Tech cards, not yours.",
+    ),
+    "mind_release": book(
+        "Mind Control (Mars, Special)",
+        "Each of your spaceships may only control one other spaceship at a time.",
+    ),
 }
 
 DEFAULTS = {
+    "mind.check_take_over": "mind_release",
+    "mind.end_of_turn": "mind_release",
+    "mind.release_ship": "mind_release",
+    "mind.attacking_ship": "mind_own_cards",
+    "mind": "mind_control",
     "fleet.build": "build_count",
     "fleet._build_area": "build_where",
     "fleet.destroy_ship": "fleet",
@@ -178,6 +196,7 @@ DEFAULTS = {
 }
 
 ACTIONS = {
+    "release_ship": "mind_release",
     "build": "one_action",
     "move": "one_action",
     "declare_target": "declare",
