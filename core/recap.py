@@ -226,7 +226,8 @@ def recap_text(r: Mapping[str, Any], title: str) -> str:
             lines.append(heading + ": " + "; ".join(_roll_words(x) for x in r[key]))
     if r["luck"]:
         lines.append(
-            "Luck: " + "; ".join(f"{x['name']} {x['verdict']} ({x['dice']} dice, z {x['z']:+})" for x in r["luck"])
+            # in words, not "z -0.13": the verdict says how far from a fair die; the JSON keeps ``z``
+            "Luck: " + "; ".join(f"{x['name']} {x['verdict']} ({x['dice']} dice)" for x in r["luck"])
         )
     if r["time_per_seat"]:
         lines.append("Time: " + "; ".join(f"{x['name']} {x['time']}" for x in r["time_per_seat"]))

@@ -40,6 +40,7 @@ def test_the_recap_of_a_finished_game_as_json_text_and_picture(tmp_path):
         assert text.mimetype == "text/plain"
         words = text.get_data(as_text=True)
         assert "Medal of Honor: Ann" in words and "Final: Ann 2 VP" in words and "60% to roll this or more" in words
+        assert "Luck: Ann too few dice to tell (5 dice)" in words and ", z " not in words  # words, not a z-score
         png = client.get("/api/sessions/active/recap.png", headers=AUTH)
         assert png.mimetype == "image/png"
         with Image.open(io.BytesIO(png.data)) as image:
