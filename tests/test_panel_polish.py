@@ -85,7 +85,11 @@ def test_new_game_optional_picks_read_as_words_and_an_empty_one_sends_nothing(br
     # Refused by the rules (Pluto is played, so Pluto goes first): said once, under First player, in its label.
     first.get_by_text("Mars (Red)", exact=True).tap()
     form.get_by_role("button", name="Start new game").tap()
-    expect(first.locator(".field-error")).to_have_text("First player: Mars is wrong: Pluto takes the first turn")
+    # ... with the rule it rests on one tap away (#35: "Rule", the turn-order passage)
+    expect(first.locator(".field-error")).to_have_text(
+        re.compile(r"^First player: Mars is wrong: Pluto takes the first turn\s*Rule$")
+    )
+    expect(first.locator(".field-error").get_by_role("button", name="Rule")).to_be_visible()
     expect(page.get_by_text(re.compile("Pluto takes the first turn"))).to_have_count(1)
     expect(form.locator(".form-error")).to_be_hidden()
     first.get_by_text("Pluto (Black)", exact=True).tap()
