@@ -123,6 +123,20 @@ def check_play(state: State, player: str, card: str, led: str | None, seat: str 
             )
 
 
+def reveal(state: State, player: str, card: str, seat: str | None = None) -> None:
+    """The revealer's card leaves the hand they entered: checked aloud on their own phone only; from any other
+    phone it is taken as seen, and a hand that does not hold it is set aside quietly (``check_play``)."""
+    entered = (state.get("hands") or {}).get(player)
+    if entered is not None and card not in entered and owns(seat, player):
+        raise RuleError(f"{player}'s hand as entered does not hold {card}", rule="cards")
+    if entered is not None and card not in entered:
+        set_aside_quietly(state, player)
+    if entered is not None and card in entered:
+        state["hands"][player] = [c for c in entered if c != card]
+    elif player in state.get("hands_stale", {}):
+        state["hands_stale"][player] -= 1  # the revealed card leaves the hand it is seen to hold
+
+
 def check_trick(state: State, players: Sequence[str], names: Sequence[str], seat: str | None = None) -> None:
     """Every card of a trick entered card by card, checked as it would be played (``check_play``)."""
     led = referee.parse_card(names[0])[0]

@@ -356,16 +356,7 @@ def reveal_card(
     if card in state["revealed"]:
         raise RuleError(f"{card} was already revealed this round; there is one of each card", rule="cards")
     hands.check_not_played(state, card, f"{player}'s revealed card")
-    entered = (state.get("hands") or {}).get(player)
-    if entered is not None and card not in entered and not hands.owns(seat, player):
-        hands.set_aside_quietly(state, player)  # checked aloud on the revealer's own phone only (#33)
-        state["hands_stale"][player] -= 1  # the revealed card leaves the hand it is seen to hold
-    elif entered is not None:
-        if card not in entered:
-            raise RuleError(f"{player}'s hand as entered does not hold {card}", rule="cards")
-        state["hands"][player] = [c for c in entered if c != card]
-    elif player in state.get("hands_stale", {}):
-        state["hands_stale"][player] -= 1
+    hands.reveal(state, player, card, seat)
     text = bonuses.round_bonus(state, player, suit, number, target=target, track=track)
     state["hand"][player] -= 1
     state["revealed"].append(card)
