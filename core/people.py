@@ -66,6 +66,16 @@ class PeopleRecords:
             "SELECT pl.session_id, pl.seat, p.id, p.name FROM players pl JOIN people p ON p.id = pl.person"
         )
 
+    def seated_games(self, session_ids: list[str]) -> set[str]:
+        """Which of ``session_ids`` have their people kept: read for the games being summed up, not all."""
+        seated: set[str] = set()
+        for start in range(0, len(session_ids), 500):  # SQLite's bound on ? parameters is 999 on old builds
+            chunk = session_ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT DISTINCT session_id FROM players WHERE session_id IN ({marks})"
+            seated.update(row[0] for row in self.conn.execute(sql, chunk))
+        return seated
+
     def _named(self, person: Any) -> str:
         row = self.conn.execute("SELECT name FROM people WHERE id = ? AND merged_into IS NULL", [person]).fetchone()
         if row is None:

@@ -92,14 +92,18 @@ class StatsBook:
 
     def _summarise(self, store: Store, stale: list[tuple[str, int]]) -> None:
         """Each stale game summed up from its own log, and the people of a game saved before people were kept."""
-        seated = {sid for sid, *_rest in store.players_of_games()}
+        seated = store.seated_games([sid for sid, _version in stale])
         made, seats = [], []
         for sid, version in stale:
             summary, names = self._one(store, sid, version)
             made.append((sid, version, summary))
-            if self._made.get(sid) != summary:
+            before = self._made.get(sid)
+            if before != summary:
                 self._made[sid] = summary
-                self._changes += 1
+                # A game that counts neither before nor now (one being played) is not in the fold: its new
+                # dice and minutes change no figure, so the kept answer stays (a roll costs no refold).
+                if (before or {}).get("counts") or summary.get("counts"):
+                    self._changes += 1
             if sid not in seated and names:
                 seats.append((sid, names))
         if not self.table.store.newer:  # a newer Tableside's file: nothing is written, the fold is made anyway
