@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tableside.core.people import PEOPLE_SCHEMA
+from tableside.core.tokens import token_hash
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -71,9 +72,19 @@ def m004_people(db: Database) -> None:
         db.execute(sql)
 
 
+def m005_seat_token_hashes(db: Database) -> None:
+    """#33: the seat tokens held are kept as their hashes (``core.tokens``), rewritten in place so every phone
+    that holds a seat keeps it. ``secure_delete`` zeroes the clear text the rewrite frees in the file's pages
+    (``core.store._migrate`` then empties the journal), so the upgraded file keeps no token a copy could use."""
+    db.execute("PRAGMA secure_delete = ON")
+    for rowid, token in db.execute("SELECT rowid, token FROM seat_claims WHERE token IS NOT NULL").fetchall():
+        db.execute("UPDATE seat_claims SET token = ? WHERE rowid = ?", [token_hash(token), rowid])
+
+
 MIGRATIONS = (
     m001_initial,
     m002_seats_and_rolls,
     m003_heads,
     m004_people,
+    m005_seat_token_hashes,
 )  # in order: user_version N = the first N applied
