@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tableside.core.people import PEOPLE_SCHEMA
-from tableside.core.tokens import token_hash
+from tableside.core.tokens import hash_clear_tokens
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -74,11 +74,9 @@ def m004_people(db: Database) -> None:
 
 def m005_seat_token_hashes(db: Database) -> None:
     """#33: the seat tokens held are kept as their hashes (``core.tokens``), rewritten in place so every phone
-    that holds a seat keeps it. ``secure_delete`` zeroes the clear text the rewrite frees in the file's pages
-    (``core.store._migrate`` then empties the journal), so the upgraded file keeps no token a copy could use."""
-    db.execute("PRAGMA secure_delete = ON")
-    for rowid, token in db.execute("SELECT rowid, token FROM seat_claims WHERE token IS NOT NULL").fetchall():
-        db.execute("UPDATE seat_claims SET token = ? WHERE rowid = ?", [token_hash(token), rowid])
+    that holds a seat keeps it, with the freed clear text zeroed (``core.store._migrate`` then empties the
+    journal), so the upgraded file keeps no token a copy could use."""
+    hash_clear_tokens(db)
 
 
 MIGRATIONS = (

@@ -7,10 +7,12 @@ from __future__ import annotations
 import sqlite3
 
 from tableside.core.store import MIGRATIONS, Store
+from tableside.core.table import Table
 from tableside.core.tokens import token_hash
 
 from tableside.backup import Backups
 from tests.httpapi import AUTH, phone
+from tests.live import Process
 from tests.test_damaged_rows import _table
 
 SEAT = "X-Tableside-Seat"
@@ -47,22 +49,24 @@ def test_a_seat_claimed_over_http_leaves_no_clear_token_in_the_file_or_its_journ
     assert token.encode() not in _file_bytes(db)
 
 
-def _old_file(db, token: str) -> None:
-    """A file as the code before this change left it: schema version 4, Ann's token in clear in
-    ``seat_claims`` (the INSERT the old ``Store.claim_seat`` made), and a journal left by a kill."""
-    table = _table(db)
-    table.create_session("toy", {"limit": 10**6})
+def _old_file(db, token: str, table=None, seat: str = "Ann") -> str:
+    """A file as the code before this change left it: schema version 4, ``seat``'s token in clear in
+    ``seat_claims`` (the INSERT the old ``Store.claim_seat`` made). Returns the game's id."""
+    if table is None:
+        table = _table(db)
+        table.create_session("toy", {"limit": 10**6})
     sid = table.view()["id"]
     table.store.close()
     conn = sqlite3.connect(db, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute(
-        "INSERT INTO seat_claims (session_id, seat, token, at) VALUES (?, 'Ann', ?, '2026-12-06T20:00:00+00:00')",
-        [sid, token],
+        "INSERT INTO seat_claims (session_id, seat, token, at) VALUES (?, ?, ?, '2026-12-06T20:00:00+00:00')",
+        [sid, seat, token],
     )
     conn.execute(f"PRAGMA user_version = {OLD_VERSION}")
     conn.close()
     assert token.encode() in _file_bytes(db)
+    return sid
 
 
 def test_an_older_file_is_upgraded_in_place_and_its_phone_keeps_its_seat(tmp_path):
@@ -126,5 +130,37 @@ def test_a_backup_carries_no_clear_token(tmp_path):
     try:
         assert restored.seat_of_token(token) == (sid, "Bob")
         assert restored.seat_of_token(token_hash(token)) is None
+    finally:
+        restored.close()
+
+
+def test_serve_rewrites_the_backups_made_before_and_a_restored_one_keeps_the_phones_seat(tmp_path):
+    """Backups made by the code before hold the clear tokens too: the next ``tableside serve`` rewrites them
+    (and the database), and a restore of such a backup still seats the phone (a hash is not hashed again)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    db = data / "tableside.db"
+    token = "oldPhoneToken-Shred-0123456789abcd"
+    table = Table(Store(db))
+    table.create_session("vnm", {})
+    seat = table.seats_now()[1][0].name
+    sid = _old_file(db, token, table, seat)
+    old_backup = Backups(db).make()  # what the old code's backups copied
+    assert token.encode() in old_backup.read_bytes()
+
+    server = Process(data)
+    server.start()
+    try:
+        status, view = server.request("GET", "/api/sessions/active", headers={SEAT: token})
+        assert status == 200 and view["seat"] == seat
+        status, _ = server.request("GET", "/api/sessions/active", headers={SEAT: token_hash(token)})
+        assert status == 409
+    finally:
+        server.stop()
+    for path in (db, old_backup):
+        assert token.encode() not in _file_bytes(path), path
+    restored = Store(old_backup)  # what a restore of it opens, upgraded by the migrations it lacks
+    try:
+        assert restored.seat_of_token(token) == (sid, seat)
     finally:
         restored.close()
