@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tableside.core.people import PEOPLE_SCHEMA
+from tableside.core.tokens import hash_clear_tokens
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -71,9 +72,17 @@ def m004_people(db: Database) -> None:
         db.execute(sql)
 
 
+def m005_seat_token_hashes(db: Database) -> None:
+    """#33: the seat tokens held are kept as their hashes (``core.tokens``), rewritten in place so every phone
+    that holds a seat keeps it, with the freed clear text zeroed (``core.store._migrate`` then empties the
+    journal), so the upgraded file keeps no token a copy could use."""
+    hash_clear_tokens(db)
+
+
 MIGRATIONS = (
     m001_initial,
     m002_seats_and_rolls,
     m003_heads,
     m004_people,
+    m005_seat_token_hashes,
 )  # in order: user_version N = the first N applied

@@ -33,6 +33,7 @@ from tableside.core.errors import Conflict, RuleError, TablesideError
 from tableside.core.migrations import MIGRATIONS
 from tableside.core.people import PeopleRecords, seat_people
 from tableside.core.rowcheck import decoded_object, first_damaged, latest_good_state, newer_schema, session_row
+from tableside.core.tokens import token_hash
 
 MIGRATION_SET = "tableside"  # the set's name in sqlite-utils' own record, kept by files from before user_version
 SCHEMA = Path(__file__).with_name("schema.sql")
@@ -60,6 +61,7 @@ def _migrate(conn: sqlite3.Connection) -> None:
             MIGRATIONS[number - 1](db)
             conn.execute(f"PRAGMA user_version = {number}")
     conn.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")  # also a file whose every step sqlite-utils recorded
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # no journal frame keeps what a step rewrote (clear tokens)
 
 
 def _create(conn: sqlite3.Connection) -> None:
@@ -503,17 +505,18 @@ class Store(PeopleRecords):
 
     # -- seats -----------------------------------------------------------------
     def seat_claims(self, session_id: str) -> dict[str, str]:
-        """seat name -> token, for the seats phones hold in this session."""
+        """seat name -> the hash of its phone's token (``core.tokens``), for the seats phones hold in this
+        session. The file keeps no clear token: the store hashes every token it is given."""
         rows = self.conn.execute("SELECT seat, token FROM seat_claims WHERE session_id = ?", [session_id])
         return {seat: token for seat, token in rows.fetchall()}
 
     def claim_seat(self, session_id: str, seat: str, token: str, at: str) -> None:
-        """Give ``seat`` to the phone holding ``token``; any earlier holder loses it."""
+        """Give ``seat`` to the phone holding ``token`` (kept as its hash); any earlier holder loses it."""
         with self._write("the seat was not taken"), self.atomic():
             self.conn.execute("DELETE FROM seat_claims WHERE session_id = ? AND seat = ?", [session_id, seat])
             self.conn.execute(
                 "INSERT INTO seat_claims (session_id, seat, token, at) VALUES (?, ?, ?, ?)",
-                [session_id, seat, token, at],
+                [session_id, seat, token_hash(token), at],
             )
 
     def release_seat(self, session_id: str, seat: str) -> None:
@@ -539,11 +542,13 @@ class Store(PeopleRecords):
     def forget_token(self, token: str) -> None:
         """A phone gave up the seat ``token`` held, in whichever game (it took another one)."""
         with self._write("the seat was not released"), self.atomic():
-            self.conn.execute("DELETE FROM seat_claims WHERE token = ?", [token])
+            self.conn.execute("DELETE FROM seat_claims WHERE token = ?", [token_hash(token)])
 
     def seat_of_token(self, token: str) -> tuple[str, str] | None:
-        """(session id, seat) held by ``token``, or None."""
-        row = self.conn.execute("SELECT session_id, seat FROM seat_claims WHERE token = ?", [token]).fetchone()
+        """(session id, seat) held by ``token``, or None: looked up by its hash, never compared in clear."""
+        row = self.conn.execute(
+            "SELECT session_id, seat FROM seat_claims WHERE token = ?", [token_hash(token)]
+        ).fetchone()
         return (row[0], row[1]) if row else None
 
     # -- table-wide settings -----------------------------------------------

@@ -335,6 +335,31 @@ def remove_stale_temps(db_path: Path) -> list[Path]:
     return removed
 
 
+def hash_backup_tokens(db_path: Path) -> list[Path]:
+    """Rewrite the clear seat tokens that backups made before tokens were hashed still hold (#33), so no
+    copy in ``backups/`` lets whoever reads it sit at a seat; called at start holding the folder's lock. A
+    backup that cannot be read or written is left as it is (the doctor names a damaged one). Returns the
+    backups rewritten."""
+    from tableside.core.tokens import hash_clear_tokens
+
+    rewritten = []
+    for path in Backups(db_path).list():
+        try:
+            conn = sqlite3.connect(str(path), isolation_level=None)
+            try:
+                if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'seat_claims'").fetchone():
+                    continue
+                conn.execute("BEGIN IMMEDIATE")
+                if hash_clear_tokens(conn):
+                    rewritten.append(path)
+                conn.execute("COMMIT")
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            log.warning("the seat tokens of %s were not hashed: %s", path, exc)
+    return rewritten
+
+
 # -- entries the backup does not have -----------------------------------------------------------
 def _open_ro(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"file:{path}?mode=ro", uri=True)

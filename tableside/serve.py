@@ -93,10 +93,11 @@ def _run_serve(args: argparse.Namespace, cfg, folder) -> int:
     lock = FolderLock(folder).acquire()  # before the database is opened: one server per folder
     try:
         db_path = folder / "tableside.db"
-        from tableside.backup import remove_stale_temps
+        from tableside.backup import hash_backup_tokens, remove_stale_temps
         from tableside.private import tighten
 
         remove_stale_temps(db_path)  # a backup killed mid-copy: no one else holds the folder now
+        hash_backup_tokens(db_path)  # backups made before seat tokens were hashed keep none in clear
         tighten(folder)  # 0700/0600 also for what an older version or a shell's restore left
         problem = check_database(db_path)  # PRAGMA quick_check; a damaged file is named, never overwritten
         if problem is not None:

@@ -106,7 +106,7 @@ def test_a_file_from_before_people_is_upgraded_and_its_games_get_their_people(tm
     conn.close()
     table = Table(Store(path))
     try:
-        assert table.store.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 4
+        assert table.store.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 5  # every step since
         client = phone(table)
         assert client.get("/api/people", headers=AUTH).get_json() == []
         stats = _stats(client)

@@ -16,6 +16,7 @@ from typing import Any
 
 from tableside.core.errors import BadRequest, Conflict, RuleError, SeatGone, TablesideError
 from tableside.core.table import Table
+from tableside.core.tokens import same_token, token_hash
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +38,8 @@ class Seats:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.store = table.store
-        # Presence of the phones holding seats, by token: when each was last heard from, and its open streams.
+        # Presence of the phones holding seats, by the hash of their token (what the store's claims name, so
+        # a held seat's phone is found from its claim): when each was last heard from, and its open streams.
         self._seen: dict[str, float] = {}
         self._streams: dict[str, int] = {}
         with table.held():
@@ -111,8 +113,8 @@ class Seats:
                 shown = ", ".join(names) or "none: this game has no seats"
                 raise RuleError(f"no seat {seat[:40]!r} in this game; seats: {shown}")
             holder = self.store.seat_claims(session_id).get(seat)
-            if holder is not None and holder == held:  # this phone's own seat, asked for again
-                self._seen[held] = self.table.clock()
+            if holder is not None and held is not None and same_token(held, holder):  # its own seat, asked again
+                self._seen[holder] = self.table.clock()
                 return {"seat": seat, "token": held, "session": session_id}
             if holder is not None and not takeover:
                 raise Conflict(f"{seat}'s seat is held by another phone; take it over only if that phone is gone")
@@ -127,11 +129,11 @@ class Seats:
             token = secrets.token_urlsafe(18)
             if held is not None:
                 self.store.forget_token(held)
-                self._seen.pop(held, None)
+                self._seen.pop(token_hash(held), None)
             at = datetime.fromtimestamp(self.table.clock(), UTC).isoformat(timespec="seconds")
             self.store.claim_seat(session_id, seat, token, at)
             self.table.seats_changed()
-            self._seen[token] = self.table.clock()
+            self._seen[token_hash(token)] = self.table.clock()
             return {"seat": seat, "token": token, "session": session_id}
 
     def seat_holders(self) -> list[dict]:
@@ -144,10 +146,10 @@ class Seats:
             out = []
             for s in seats:
                 row = {**s.describe(), "claimed": s.name in claims}
-                token = claims.get(s.name)
-                if token is not None:
-                    here = bool(self._streams.get(token))
-                    away = 0.0 if here else self._away(token)
+                kept = claims.get(s.name)
+                if kept is not None:
+                    here = bool(self._streams.get(kept))
+                    away = 0.0 if here else self._away(kept)
                     row["here"] = here
                     row["frees_in"] = None if here else max(0, math.ceil(SEAT_GONE_AFTER - away))
                 out.append(row)
@@ -162,7 +164,7 @@ class Seats:
             session_id, _ = self._game()
             self.store.release_seat(session_id, seat)
             self.table.seats_changed()
-            self._seen.pop(token, None)
+            self._seen.pop(token_hash(token), None)
             return {"seat": seat, "released": True}
 
     def drop_stale(self, token: Any) -> str | None:
@@ -175,7 +177,7 @@ class Seats:
             with self.table.held():
                 self.store.forget_token(token)
                 self.table.seats_changed()
-                self._seen.pop(token, None)
+                self._seen.pop(token_hash(token), None)
             return None
 
     def seat_of(self, token: Any) -> str | None:
@@ -197,32 +199,35 @@ class Seats:
                 )
             if len(self._seen) > KNOWN_PHONES:  # bounded: forget phones of finished games
                 self._seen.clear()
-            self._seen[token] = self.table.clock()
+            self._seen[token_hash(token)] = self.table.clock()
             return held[1]
 
     # -- presence --------------------------------------------------------------------------------
-    def _away(self, token: str) -> float:
-        """Seconds since the phone holding ``token`` was last heard from (0 while it holds a stream)."""
-        if self._streams.get(token):
+    def _away(self, kept: str) -> float:
+        """Seconds since the phone whose token hashes to ``kept`` was last heard from (0 while it holds a
+        stream)."""
+        if self._streams.get(kept):
             return 0.0
         now = self.table.clock()
-        return now - self._seen.setdefault(token, now)  # unheard of since the server started: counts from now
+        return now - self._seen.setdefault(kept, now)  # unheard of since the server started: counts from now
 
     def stream_opened(self, token: str) -> None:
         """A seated phone opened the event stream: it is present until ``stream_closed``."""
+        kept = token_hash(token)
         with self.table.held():
-            self._streams[token] = self._streams.get(token, 0) + 1
+            self._streams[kept] = self._streams.get(kept, 0) + 1
 
     def stream_closed(self, token: str) -> None:
+        kept = token_hash(token)
         with self.table.held():
-            left = self._streams.get(token, 0) - 1
+            left = self._streams.get(kept, 0) - 1
             if left > 0:
-                self._streams[token] = left
+                self._streams[kept] = left
             else:
-                self._streams.pop(token, None)
-                self._seen[token] = self.table.clock()
+                self._streams.pop(kept, None)
+                self._seen[kept] = self.table.clock()
 
     def heard_from(self, token: str) -> None:
         """A seated phone asked again (answered from what ``seat_of`` resolved for it at this mark):
         it is present, as ``seat_of`` would have noted."""
-        self._seen[token] = self.table.clock()
+        self._seen[token_hash(token)] = self.table.clock()
