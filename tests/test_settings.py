@@ -79,7 +79,7 @@ def test_wrong_pins_are_throttled_and_the_right_one_opens(table):
         if status == 429:
             assert "too many wrong owner PINs" in data["error"]
             break
-        assert status == 401 and "not right" in data["error"]
+        assert status == 403 and "not right" in data["error"]
     assert waits[-1] == 429  # after a few typos even the right PIN waits: no PIN by brute force
     status, _, _ = ask(table, "POST", "/api/settings/owner", {"pin": table.pin})
     assert status == 429

@@ -74,7 +74,9 @@ def prove_owner():
         return response, 429
     if not services.settings.pin_right(pin):
         guard.failed(client)
-        return jsonify(error="that owner PIN is not right: 'tableside owner-pin' on the Pi makes a new one"), 401
+        return jsonify(
+            error="that owner PIN is not right: 'tableside owner-pin' on the Pi makes a new one"
+        ), 403  # not 401: that means "join code needed" to the page (core.js)
     guard.succeeded(client)
     response = make_response(jsonify(owner=True))
     token = make_token(services.secret, services.settings.pin_line())

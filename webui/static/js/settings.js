@@ -9,8 +9,9 @@ const CSS = `
 #tab-settings .pins { display: grid; grid-template-columns: repeat(4, 1fr); gap: .4rem; }
 #tab-settings .pins label { margin: 0; font-weight: 400; }
 #tab-settings .saved { color: var(--ok); }
+#tab-settings p { overflow-wrap: anywhere; }
 `;
-const DICE = [["auto", "On: Bluetooth dice when this Pi has an adapter"], ["bluetooth", "On: Bluetooth dice"],
+const DICE = [["auto", "On (Bluetooth, if this Pi has it)"], ["bluetooth", "On: Bluetooth dice"],
   ["simulated", "Simulated dice (testing)"], ["none", "Off: no smart dice"]];
 
 const field = (label, input) => el("div", {}, el("label", { for: input.id }, label), input);
@@ -55,19 +56,25 @@ function draw(tab, got) {
     try { ok.textContent = (await api("POST", "/api/settings/restart")).said; restart.hidden = true; } catch (e) { err.textContent = e.message; err.hidden = false; }
   } }, "Restart now");
   const number = (s) => (s.trim() === "" ? null : Number(s.trim()));
+  // Only what was changed is sent: a key left alone is not written into the file.
+  const read = () => ({
+    "display.model": model.value, "display.min_interval": number(interval.value),
+    "buttons.pins": Object.fromEntries(pinInputs.map((i, n) => [["A", "B", "C", "D"][n], number(i.value)])),
+    "led.pin": number(led.value), "server.names": names.value.split(",").map((s) => s.trim()).filter(Boolean),
+    "dice.kind": dice.value,
+  });
   const form = el("form", { id: "settings-form", onsubmit: async (ev) => {
     ev.preventDefault();
     err.hidden = true; ok.textContent = "";
-    const changes = {
-      "display.model": model.value, "display.min_interval": number(interval.value),
-      "buttons.pins": Object.fromEntries(pinInputs.map((i, n) => [["A", "B", "C", "D"][n], number(i.value)])),
-      "led.pin": number(led.value), "server.names": names.value.split(",").map((s) => s.trim()).filter(Boolean),
-      "dice.kind": dice.value,
-    };
+    const now = read();
+    const changes = Object.fromEntries(Object.entries(now).filter(([k, x]) => JSON.stringify(x) !== JSON.stringify(first[k])));
     if (!got.join_code_from_environment && code.value.trim() !== got.join_code) changes.join_code = code.value;
+    if (!Object.keys(changes).length) { ok.textContent = "Nothing changed."; return; }
     let res;
     try { res = await api("POST", "/api/settings", { changes }); } catch (e) { err.textContent = e.message; err.hidden = false; return; }
     ok.textContent = res.said;
+    Object.assign(first, now);
+    if (changes.join_code) got.join_code = changes.join_code.trim();
     restart.hidden = !(res.restart_needed && res.can_restart);
   } },
   field("Board model (only for a board without an EEPROM)", model),
@@ -78,6 +85,7 @@ function draw(tab, got) {
   field("Host names the panel answers to (comma between)", names),
   field("Smart dice", dice),
   err, el("button", { type: "submit", class: "primary" }, "Save"), ok, restart);
+  const first = read();
   tab.replaceChildren(el("h2", {}, "Settings"),
     el("p", { class: "hint" }, got.config ? `Saved to ${got.config}, its comments kept. Every change takes effect at the next start.` : "This table runs without a config file: only the join code can be changed here."),
     form);
