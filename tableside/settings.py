@@ -167,7 +167,10 @@ class TableSettings:
     owner PIN of one running table, and how it restarts (None: not under systemd, said instead)."""
 
     def __init__(self, config: str | None, folder: Path, restart: Any = None) -> None:
+        from tableside.webui.auth import JoinGuard
+
         self.config, self.folder, self.restart = config, folder, restart
+        self.guard = JoinGuard()  # wrong owner PINs: a throttle apart from the join codes'
 
     def values(self) -> dict[str, Any]:
         from tableside.config import join_code
@@ -176,11 +179,20 @@ class TableSettings:
         return {
             "models": list(PANELS),
             "config": self.config,
-            "values": current(self.config) if self.config else {},
+            "values": self._current(),
             "join_code": join_code(self.folder),
             "join_code_from_environment": "TABLESIDE_JOIN_CODE" in os.environ,
             "can_restart": self.restart is not None,
         }
+
+    def _current(self) -> dict[str, Any]:
+        """The file's editable keys; a file that cannot be read now shows the defaults (a save then says why)."""
+        if not self.config:
+            return {}
+        try:
+            return current(self.config)
+        except (OSError, ValueError):
+            return {}
 
     def apply(self, changes: Any) -> list[str]:
         """The changes written, or ``webui.settings.Refused`` in the config file's own words (nothing written)."""

@@ -164,3 +164,28 @@ def test_owner_pin_command_makes_a_new_pin_and_keeps_only_its_hash(tmp_path):
     pin = out.split("Owner PIN: ")[1].split()[0]
     kept = (tmp_path / "owner_pin").read_text()
     assert len(pin) == 8 and pin not in kept and oct((tmp_path / "owner_pin").stat().st_mode & 0o777) == "0o600"
+
+
+def test_the_join_code_is_checked_as_at_start_and_kept_private(tmp_path, monkeypatch):
+    from tableside.webui.settings import Refused
+
+    from tableside.config import check_join_code
+    from tableside.settings import TableSettings
+
+    monkeypatch.delenv("TABLESIDE_JOIN_CODE", raising=False)
+    config = tmp_path / "tableside.toml"
+    config.write_text(TEMPLATE)
+    place = TableSettings(str(config), tmp_path)
+    with pytest.raises(ConfigError) as start:
+        check_join_code("AB12", "the join code")
+    with pytest.raises(Refused) as refused:
+        place.apply({"join_code": "AB12"})
+    assert refused.value.message == f"{start.value}. Nothing was changed"
+    assert not (tmp_path / "join_code").exists()
+    assert place.apply({"join_code": " TABLE7 "}) == ["join_code"]
+    assert (tmp_path / "join_code").read_text() == "TABLE7\n"
+    assert oct((tmp_path / "join_code").stat().st_mode & 0o777) == "0o600"
+    assert config.read_text() == TEMPLATE
+    monkeypatch.setenv("TABLESIDE_JOIN_CODE", "PLAY42")
+    with pytest.raises(Refused, match=r"set by \$TABLESIDE_JOIN_CODE"):
+        place.apply({"join_code": "OTHER99"})

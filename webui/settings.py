@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, make_response, request
 from tableside.webui.api import _body
-from tableside.webui.auth import JoinGuard, client_id
+from tableside.webui.auth import client_id
 
 bp = Blueprint("settings", __name__)
 OWNER_COOKIE = "tableside_owner"
@@ -31,15 +31,8 @@ class Refused(ValueError):
         self.message, self.status = message, status
 
 
-guards: dict[int, JoinGuard] = {}  # one throttle per table (its Services), apart from the join codes'
-
-
 def _services():
     return current_app.extensions["tableside"]
-
-
-def _guard(services) -> JoinGuard:
-    return guards.setdefault(id(services), JoinGuard())
 
 
 def _owner(services) -> bool:
@@ -65,7 +58,7 @@ def prove_owner():
     pin = body.get("pin") if isinstance(body, dict) else None
     if not isinstance(pin, str) or not pin.strip() or len(pin) > MAX_PIN:
         return jsonify(error=f"send the owner PIN as {{'pin': '12345678'}} (at most {MAX_PIN} characters)"), 400
-    guard, client = _guard(services), client_id()
+    guard, client = services.settings.guard, client_id()
     wait = guard.wait(client)
     if wait > 0:
         seconds = max(1, int(wait + 0.999))
