@@ -170,7 +170,7 @@ class TableSettings:
         from tableside.webui.auth import JoinGuard
 
         self.config, self.folder, self.restart = config, folder, restart
-        self.guard = JoinGuard()  # wrong owner PINs: a throttle apart from the join codes'
+        self.guard = JoinGuard(what="owner PIN")  # wrong owner PINs: a throttle apart from the join codes'
 
     def values(self) -> dict[str, Any]:
         from tableside.config import join_code
