@@ -36,7 +36,7 @@ def test_settings_page_refuses_a_phone_without_the_pin_and_a_wrong_pin_and_keeps
     page = phone(browser, table)
     page.tap("nav.tabs >> text=Settings")
     tab = page.locator("#tab-settings")
-    expect(tab.locator("#settings-why")).to_contain_text("only the table's owner may see and change its settings")
+    expect(tab.locator("#settings-why")).to_contain_text("Only the table's owner may see and change its settings")
     expect(tab.locator("#settings-form")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "settings-pin", full_page=False)
@@ -78,7 +78,7 @@ def test_settings_page_refuses_a_phone_without_the_pin_and_a_wrong_pin_and_keeps
 
     other = phone(browser, table)  # another phone, joined but without the PIN: still refused
     other.tap("nav.tabs >> text=Settings")
-    expect(other.locator("#settings-why")).to_contain_text("only the table's owner")
+    expect(other.locator("#settings-why")).to_contain_text("Only the table's owner")
     status = other.evaluate("fetch('/api/settings').then((r) => r.status)")
     assert status == 403
     other.context.close()

@@ -37,7 +37,7 @@ function askPin(tab, why, error = "") {
     try { await api("POST", "/api/settings/owner", { pin: pin.value }); } catch (e) { err.textContent = e.message; err.hidden = false; return; }
     openSettings();
   } }, field("Owner PIN", pin), err, el("button", { type: "submit", class: "primary" }, "Open the settings"));
-  tab.replaceChildren(el("h2", {}, "Settings"), el("p", { id: "settings-why", class: "hint" }, why), form);
+  tab.replaceChildren(el("h2", {}, "Settings"), el("p", { id: "settings-why", class: "hint" }, why.charAt(0).toUpperCase() + why.slice(1) + "."), form);
 }
 
 function draw(tab, got) {
