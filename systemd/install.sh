@@ -404,6 +404,9 @@ if [ -f "$config" ]; then
 else
   sed -e "s|^# port = 8080 |port = $port      |" "$repo/systemd/tableside.toml" | put_file "$config" 0644 || true
 fi
+# The phone's Settings tab (#32) rewrites this file as the service's user (a temporary file beside it, then a
+# rename, its comments kept): the folder and the file are that user's, and the unit lets it write only there.
+run chown "$user:$primary_group" "$root/etc/tableside" "$config"
 
 # -- 7. the service and the hostname ----------------------------------------------------------------
 step "7. The systemd unit"

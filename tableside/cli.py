@@ -128,6 +128,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--config", type=_path, help="TOML config file (default /etc/tableside/tableside.toml if present)"
     )
 
+    owner = sub.add_parser(
+        "owner-pin", help="make a new owner PIN for the phone's Settings page and print it (the old one stops working)"
+    )
+    owner.add_argument("--data", type=_path, help="data folder")
+    owner.add_argument(
+        "--config", type=_path, help="TOML config file (default /etc/tableside/tableside.toml if present)"
+    )
+
     export = sub.add_parser(
         "export", help="write a session's full action log to stdout (exit 3 if damaged rows were left out)"
     )
@@ -171,6 +179,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_export(args)
         if args.command == "restore":
             return cmd_restore(args)
+        if args.command == "owner-pin":
+            return cmd_owner_pin(args)
         if args.command == "doctor":
             from tableside.doctor import run_doctor
 
@@ -287,6 +297,18 @@ def cmd_restore(args: argparse.Namespace) -> int:
         return 0
     finally:
         lock.release()
+
+
+def cmd_owner_pin(args: argparse.Namespace) -> int:
+    """A new owner PIN, printed here on the Pi's own terminal (never on the e-paper); only its hash is kept."""
+    from tableside.config import data_dir, load_config, system_config
+    from tableside.webui.owner import new_pin
+
+    folder = data_dir(args.data, None if args.data else load_config(args.config or system_config()).data)
+    pin = new_pin(folder)
+    print(f"Owner PIN: {pin}")
+    print("Enter it on a phone's Settings tab; phones that gave the old PIN must give this one.")
+    return 0
 
 
 def _is_user_error(exc: Exception) -> bool:

@@ -354,7 +354,6 @@ def load_config(path: str | None) -> Config:
     cfg = Config()
     if not path:
         return cfg
-    import tomllib  # only when there is a file: start-up without one does not pay for the parser
 
     try:
         with open(path, "rb") as handle:  # at most 1 MB and a byte: --config /dev/zero must not read for ever
@@ -375,6 +374,15 @@ def load_config(path: str | None) -> Config:
         from tableside.oserror import describe_os_error
 
         raise ConfigError(f"config file {path} cannot be read: {describe_os_error(exc)}") from None
+    return config_from_text(path, text)
+
+
+def config_from_text(path: str, text: str) -> Config:
+    """The checks ``load_config`` runs, on a config file's text: the phone's Settings page (tableside.settings)
+    checks an edited file with these very checks and messages before it is written."""
+    import tomllib
+
+    cfg = Config()
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -12,6 +12,7 @@ import argparse
 import errno
 import gc
 import logging
+import os
 import signal
 import socket
 import sqlite3
@@ -186,6 +187,16 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         secret=secret,
         names=cfg.names,
     )
+    restart_asked = threading.Event()
+
+    def restart() -> None:  # systemd's Restart=on-failure brings the service back (tableside.service)
+        restart_asked.set()
+        server.stop_soon()
+
+    from tableside.settings import TableSettings
+
+    # Settings from the phone (#32): the restart is offered only where something will start the table again.
+    services.settings = TableSettings(args.config, folder, restart if os.environ.get("INVOCATION_ID") else None)
     if cfg.dice != "none":  # opened on the hardware thread, after the first answer; "starting" until then
         starting = services.dice = DiceStarting()
         services.hardware = lambda: _with_dice(hardware.status(), services.dice)
@@ -216,6 +227,16 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         )
         print(f"Join code: {code}", flush=True)
     print(f"Data: {folder}", flush=True)
+    from tableside.webui.owner import first_pin
+
+    pin = first_pin(folder)  # never on the e-paper, which guests read; only its hash is kept
+    if pin is not None:
+        print(
+            f"Owner PIN: {pin}   (opens the phone's Settings page; shown once: 'tableside owner-pin' makes a new one)",
+            flush=True,
+        )
+    else:
+        print("Owner PIN: set ('tableside owner-pin' makes a new one if it is lost)", flush=True)
     # "Tableside on HOSTNAME" over mDNS (_http._tcp), on a thread of its own: phones and scanners list it
     announcement = announce.start(cfg.announce, host, actual_port, say=lambda line: print(line, flush=True))
     answered = threading.Event()
@@ -258,7 +279,13 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         if services.dice is not None:
             services.dice.close()
         table.close()
+    if restart_asked.is_set():
+        log.warning("restarting, as the Settings page asked: systemd starts the service again")
+        return RESTART_EXIT
     return 0
+
+
+RESTART_EXIT = 75  # EX_TEMPFAIL: a failure to systemd, so Restart=on-failure starts the service again
 
 
 def _know_every_system(table: Table, answered: threading.Event, within: float = 1.0) -> None:

@@ -213,6 +213,8 @@ def test_a_second_run_skips_what_is_done(tmp_path):
     assert "already has dtoverlay=spi0-0cs" in out and "SPI is already on" in out and "I2C is already on" in out
     assert "already in gpio" in out and "usermod" not in out and "apt-get" not in out
     assert "exists: kept as it is" in out
+    # the Settings tab (#32) rewrites the file as the service's user: the folder and file are given to it
+    assert f"would run: chown pi:pi {root}/etc/tableside {root}/etc/tableside/tableside.toml" in out
     assert "No reboot needed" in out and "REBOOT" not in out
 
 
@@ -287,7 +289,7 @@ def test_systemd_analyze_verifies_the_unit(tmp_path):
 def test_the_unit_hardening_is_there_and_leaves_gpio_alone():
     text = UNIT.read_text()
     settings = dict(line.split("=", 1) for line in text.splitlines() if "=" in line and not line.startswith("#"))
-    assert settings["ProtectHome"] == "true" and settings["ReadWritePaths"] == "@DATA@"
+    assert settings["ProtectHome"] == "true" and settings["ReadWritePaths"].split() == ["@DATA@", "-/etc/tableside"]
     assert settings["ProtectKernelTunables"] == "true" and settings["MemoryMax"].endswith("M")
     assert set(settings["RestrictAddressFamilies"].split()) == {"AF_UNIX", "AF_INET", "AF_INET6", "AF_NETLINK"}
     assert "PrivateDevices" not in settings  # it would hide /dev/gpiochip*, spidev, i2c

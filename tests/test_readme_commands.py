@@ -64,7 +64,7 @@ def test_the_quick_check_collects_every_file_it_names():
 
 def table_rows() -> dict[str, str]:
     """command -> its row's synopsis, from the README's command table."""
-    rows = re.findall(r"^\| `tableside (\w+)([^`]*)` \|", README, re.M)
+    rows = re.findall(r"^\| `tableside ([\w-]+)([^`]*)` \|", README, re.M)
     return {name: options for name, options in rows}
 
 

@@ -58,6 +58,8 @@ class Services:
     secret: bytes = field(default_factory=lambda: secrets.token_bytes(32))
     guard: JoinGuard = field(default_factory=JoinGuard)
     names: tuple[str, ...] = ()  # extra Host names besides IPs, localhost and *.local
+    # tableside.settings.TableSettings: the config file, the owner PIN and the restart (the Settings page, #32)
+    settings: Any = None
     dice: Any = None  # tableside.smartdice.SmartDice (DiceStarting while they open), or None: no smart dice
     seats: Seats = field(init=False)  # the phones seated at the table: one per table, whichever app asks
     new_games: NewGames = field(init=False)  # how many games and how fast: one per table too
@@ -75,7 +77,7 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     app.extensions["tableside"] = services
 
-    from tableside.webui import api, dice, history, pages, panel, plays, recap, rules, stats
+    from tableside.webui import api, dice, history, pages, panel, plays, recap, rules, settings, stats
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
@@ -86,6 +88,7 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
     app.register_blueprint(plays.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(stats.bp)
+    app.register_blueprint(settings.bp)
 
     @app.before_request
     def guard_request():

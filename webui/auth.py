@@ -103,7 +103,9 @@ class JoinGuard:
         clock: Callable[[], float] = time.monotonic,
         max_devices: int = 4096,
         per_second: float = 10.0,
+        what: str = "join code",
     ) -> None:
+        self.what = what  # in the log: "wrong join code", or "wrong owner PIN" (the Settings page, #32)
         self.free = free
         self.base = base
         self.ceiling = ceiling
@@ -144,7 +146,7 @@ class JoinGuard:
             while len(self._records) > self.max_devices:  # bounded memory: forget the oldest device
                 self._records.popitem(last=False)
             failures = record.failures
-        log.warning("wrong join code from %s (%d in a row); next try allowed in %.0f s", client, failures, delay)
+        log.warning("wrong %s from %s (%d in a row); next try allowed in %.0f s", self.what, client, failures, delay)
         return delay
 
     def succeeded(self, client: str) -> None:

@@ -122,12 +122,13 @@ export function showTab(name) {
   for (const b of document.querySelectorAll(".tabs button")) {
     if (b.dataset.tab === name) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
   }
-  for (const t of ["game", "history", "games", "display", "rules", "stats"]) $(`tab-${t}`).hidden = t !== name;
+  for (const t of ["game", "history", "games", "display", "rules", "stats", "settings"]) $(`tab-${t}`).hidden = t !== name;
   if (name === "history") loadHistory();
   if (name === "games") { loadSessions(); loadPeople(); }
   if (name === "display") loadFrame();
   // The rules search (rules.js) is fetched on the tab's first opening: most first loads never need it.
   if (name === "rules") import("./rules.js").then((m) => m.openRules(), (e) => banner(`The rules search could not be opened: ${e.message}. Reload the page.`));
   if (name === "stats") import("./stats.js").then((m) => m.openStats(), (e) => banner(`The stats could not be opened: ${e.message}. Reload the page.`));
+  if (name === "settings") import("./settings.js").then((m) => m.openSettings(), (e) => banner(`The settings could not be opened: ${e.message}. Reload the page.`));
   window.scrollTo(0, 0);
 }
