@@ -38,6 +38,7 @@ def test_a_german_phone_sees_the_join_page_and_the_panel_in_german(browser, serv
     tabs = page.locator("nav.tabs button")
     expect(tabs).to_have_text(["Spiel", "Verlauf", "Spiele", "Anzeige", "Regeln", "Statistik"])
     assert page.locator("#undo").text_content() == "Rückgängig"
+    expect(page.locator("#link")).to_have_text("Live: Änderungen erscheinen hier, sobald sie geschehen")  # live.js t()
     expect(page.get_by_role("link", name="Würfel")).to_be_visible()
     shot(page, "i18n-de")
     page.context.close()
@@ -52,6 +53,7 @@ def test_the_language_is_switched_on_the_phone_and_remembered(browser, server):
     page.wait_for_selector("#link.live")
     expect(page.locator("nav.tabs button").nth(1)).to_have_text("History")
     assert page.locator("#undo").text_content() == "Undo"
+    expect(page.locator("#link")).to_have_text("Live: changes show here as they happen")
     page.reload()
     page.wait_for_selector("#link.live")
     expect(page.locator("nav.tabs button").nth(1)).to_have_text("History")  # the phone's choice beats its locale

@@ -50,4 +50,5 @@ def lang(lang: str):
 @bp.get("/")
 def index():
     """The phone panel: state, buttons, undo/redo, log, new game."""
-    return render_template("index.html")
+    # Only this phone's catalog (empty for English), for the scripts' t() (webui/static/js/i18n.js).
+    return render_template("index.html", words=i18n.catalog(i18n.language()))
