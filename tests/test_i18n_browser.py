@@ -40,6 +40,7 @@ def test_a_german_phone_sees_the_join_page_and_the_panel_in_german(browser, serv
     assert page.locator("#undo").text_content() == "Rückgängig"
     expect(page.locator("#link")).to_have_text("Live: Änderungen erscheinen hier, sobald sie geschehen")  # live.js t()
     expect(page.get_by_role("link", name="Würfel")).to_be_visible()
+    expect(page.locator("#seat")).to_have_text("Platz: Tisch")  # the template's words, then moment.js's t()
     shot(page, "i18n-de")
     page.context.close()
 
