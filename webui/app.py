@@ -76,6 +76,9 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     app.extensions["tableside"] = services
+    from tableside.webui import i18n
+
+    i18n.init_app(app)
 
     from tableside.webui import api, dice, history, pages, panel, plays, recap, rules, settings, stats
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request
+from tableside.webui import i18n
 from tableside.webui.auth import COOKIE, check_code, codes_match, key_valid, make_token
 
 bp = Blueprint("pages", __name__)
 
 # Endpoints anyone on the Wi-Fi may reach without the join code.
-PUBLIC = {"api.healthz", "pages.join", "static", "panel.manifest", "panel.icon"}
+PUBLIC = {"api.healthz", "pages.join", "static", "panel.manifest", "panel.icon", "pages.lang"}
 
 
 def join_page(error: str | None):
@@ -40,7 +41,14 @@ def join():
     return response
 
 
+@bp.get("/lang/<lang>")
+def lang(lang: str):
+    """This phone's language, chosen on the panel or the join page (a link, so it works before any script)."""
+    return i18n.choose(lang)
+
+
 @bp.get("/")
 def index():
     """The phone panel: state, buttons, undo/redo, log, new game."""
-    return render_template("index.html")
+    # Only this phone's catalog (empty for English), for the scripts' t() (webui/static/js/i18n.js).
+    return render_template("index.html", words=i18n.catalog(i18n.language()))

@@ -9,15 +9,16 @@ from __future__ import annotations
 from html import escape
 
 from flask import Response, jsonify, request
+from tableside.webui.i18n import gettext
 
 PAGE = """<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Not this address - Tableside</title>
+<title>{title} - Tableside</title>
 <style>body{{font:1.1rem/1.5 system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#111}}
 h1{{font-size:1.4rem}}code{{background:#eee;padding:0 .2em}}</style></head>
 <body><main>
-<h1>This table does not answer to {host}</h1>
+<h1>{heading}</h1>
 <p>Open the address the table shows on its e-paper or printed when it started: an IP address such as
 <code>http://192.168.1.20:8080/</code>, or <code>http://NAME.local:8080/</code> with the table's name.</p>
 <p>Another name (one your router gives it) works once it is listed in the table's config file:
@@ -33,6 +34,7 @@ def refusal(host: str) -> tuple[Response, int]:
     accepts = request.accept_mimetypes
     if accepts.accept_html and accepts["text/html"] > accepts["application/json"]:
         name = shown.split(":")[0] if not shown.startswith("[") else "games-table"
-        page = PAGE.format(host=escape(repr(shown)), example=escape(name or "games-table"))
+        heading = gettext("This table does not answer to {host}", host=escape(repr(shown)))
+        page = PAGE.format(title=gettext("Not this address"), heading=heading, example=escape(name or "games-table"))
         return Response(page, mimetype="text/html"), 400
     return jsonify(error=words), 400

@@ -4,6 +4,7 @@
 // The entry module: each part of the page is a module of js/ (by concern), loaded by the browser as
 // ES modules, with no build step.
 import { $, S, mySeat, api, banner, guarded, showRule } from "./js/core.js";
+import { t } from "./js/i18n.js";
 import { fitSaid, toggleSaid } from "./js/said.js";
 import { refresh } from "./js/moment.js";
 import { undoRedo } from "./js/board.js";
@@ -38,7 +39,7 @@ async function start() {
   });
   document.addEventListener("visibilitychange", keepAwake);
   const boot = async () => { await loadSystems(); await refresh(); S.started = true; };
-  await guarded(boot, "Loading the table");
+  await guarded(boot, t("Loading the table"));
   if (!S.view && S.started) { showTab("games"); S.autoGames = true; } // no game yet: the New game form
   else if (!S.view) showTab("game");
   follow();

@@ -3,6 +3,7 @@
 import { refresh } from "./moment.js";
 import { seatLabel } from "./board.js";
 import { dropSeat } from "./seats.js";
+import { t } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 export const S = {
@@ -68,9 +69,9 @@ export async function api(method, path, body, again = false) {
   let res;
   S.inflight = (S.inflight || 0) + 1;
   try { res = await fetch(path, opts); } catch {
-    throw new Failure("offline", "Could not reach the table: check the Wi-Fi, or whether the table is switched on.", 0);
+    throw new Failure("offline", t("Could not reach the table: check the Wi-Fi, or whether the table is switched on."), 0);
   } finally { S.inflight -= 1; }
-  if (res.status === 401) { location.href = "/join"; throw new Failure("auth", "Join code needed", 401); }
+  if (res.status === 401) { location.href = "/join"; throw new Failure("auth", t("Join code needed"), 401); }
   const data = await res.json().catch(() => null);
   if (res.status === 409 && data && data.seat_gone) { // the seat it held was taken over, or is a game's gone by
     // Never a dead end (#17 F14): a phone reopened after a new game still sends the old game's seat cookie.
@@ -79,11 +80,11 @@ export async function api(method, path, body, again = false) {
     await dropSeat(key, headers["X-Tableside-Seat"]);
     if (label) { S.seatLeft = label; S.saidAt = ""; }
     if (method === "GET" && !again) return api(method, path, body, true);
-    if (method !== "GET") guarded(() => refresh(), "Updating");
-    throw new Failure("stale", `This phone no longer sits at ${label || "a"}'s seat: it shows the table view now. Nothing was changed.`, 409, data);
+    if (method !== "GET") guarded(() => refresh(), t("Updating"));
+    throw new Failure("stale", t("This phone no longer sits at {seat}'s seat: it shows the table view now. Nothing was changed.", { seat: label || t("a") }), 409, data);
   }
   if (!res.ok) {
-    const msg = (data && data.error) || `The table answered with an error (${res.status}).`;
+    const msg = (data && data.error) || t("The table answered with an error ({status}).", { status: res.status });
     throw new Failure(res.status === 409 ? "stale" : res.status >= 500 ? "server" : "refused", msg, res.status, data);
   }
   return data;
@@ -100,9 +101,9 @@ export function banner(text, kind = "info", retry = null, fromTable = false, rul
 // Why, one tap away (#35): a refusal's rule (its 422 body's "rule") or a prompt's (its key) opens in a dialog;
 // rules.js is fetched then.
 export function showRule(rule) {
-  import("./rules.js").then((m) => m.showRule(rule)).catch((e) => banner(`The rule could not be shown: ${e.message}`, "error"));
+  import("./rules.js").then((m) => m.showRule(rule)).catch((e) => banner(t("The rule could not be shown: {why}", { why: e.message }), "error"));
 }
-export const ruleLink = (rule) => el("button", { type: "button", class: "rule-link", onclick: () => showRule(rule) }, "Rule");
+export const ruleLink = (rule) => el("button", { type: "button", class: "rule-link", onclick: () => showRule(rule) }, t("Rule"));
 export function setLink(text, cls) { $("link").textContent = text; $("link").className = `link ${cls || ""}`; }
 // Run a change; a failed request keeps what is shown and offers to try again.
 export async function guarded(fn, what) {

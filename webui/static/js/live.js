@@ -4,6 +4,7 @@ import { said, buttonSaid } from "./said.js";
 import { refresh, heard } from "./moment.js";
 import { showDice } from "./forms.js";
 import { loadFrame } from "./games.js";
+import { t } from "./i18n.js";
 
 export function follow() {
   const es = new EventSource("/api/stream");
@@ -12,11 +13,11 @@ export function follow() {
     const hello = JSON.parse(ev.data);
     const wasDown = S.down;
     S.down = false;
-    setLink("Live: changes show here as they happen", "live");
+    setLink(t("Live: changes show here as they happen"), "live");
     const behind = !S.view ? hello.version !== null : hello.version !== S.view.version;
     if (wasDown || behind) {
-      guarded(() => refresh("reconnect"), "Catching up").then(() => {
-        if (wasDown) said(S.view ? `Reconnected: caught up with the table (version ${S.view.version}).` : "Reconnected.");
+      guarded(() => refresh("reconnect"), t("Catching up")).then(() => {
+        if (wasDown) said(S.view ? t("Reconnected: caught up with the table (version {version}).", { version: S.view.version }) : t("Reconnected."));
       });
     }
   });
@@ -46,7 +47,7 @@ export function follow() {
   es.addEventListener("hardware", () => { S.hw = null; if (S.tab === "display") loadFrame(); });
   es.onerror = () => {
     S.down = true;
-    setLink("Connection lost: reconnecting…", "down"); // the browser tries the stream again by itself
+    setLink(t("Connection lost: reconnecting…"), "down"); // the browser tries the stream again by itself
     if (es.readyState === EventSource.CLOSED) { // refused: the browser gives up on it; poll until it opens
       es.close();
       poll();
@@ -68,19 +69,19 @@ async function streamRefusal() {
   try {
     res = await fetch("/api/stream", { credentials: "same-origin", cache: "no-store", signal: ctrl.signal });
   } catch {
-    return { text: "Connection lost: the table does not answer. Trying again every few seconds…", again: 5000 };
+    return { text: t("Connection lost: the table does not answer. Trying again every few seconds…"), again: 5000 };
   }
   if (res.ok) { // it opens now: the refusal is over
     ctrl.abort();
-    return { text: "Connection lost: reconnecting…", again: 1000 };
+    return { text: t("Connection lost: reconnecting…"), again: 1000 };
   }
   const data = await res.json().catch(() => null);
-  if (res.status === 401) { location.href = "/join"; return { text: "Join code needed", again: 15000 }; }
+  if (res.status === 401) { location.href = "/join"; return { text: t("Join code needed"), again: 15000 }; }
   if (res.status === 503 && data && data.poll) { // the table's limit of open streams (max_streams)
-    return { text: "Too many phones are following the table live: this one checks every few seconds instead", again: 15000 };
+    return { text: t("Too many phones are following the table live: this one checks every few seconds instead"), again: 15000 };
   }
-  const why = data && data.error ? data.error : `the table answered with an error (${res.status})`;
-  return { text: `Live updates refused: ${why}. This phone checks every few seconds instead`, again: 15000 };
+  const why = data && data.error ? data.error : t("the table answered with an error ({status})", { status: res.status });
+  return { text: t("Live updates refused: {why}. This phone checks every few seconds instead", { why }), again: 15000 };
 }
 // Without the stream (refused: too many phones) the page asks for its moment every few seconds, the same
 // request as after a change: with its tag as base, an unchanged table is a 304 and a change only the patch.

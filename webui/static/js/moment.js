@@ -7,6 +7,7 @@ import { keepSeat } from "./seats.js";
 import { loadHistory } from "./history.js";
 import { loadSessions, loadFrame, showTab } from "./games.js";
 import { keepAwake } from "./live.js";
+import { t } from "./i18n.js";
 
 // The end of a game (recap.js) is fetched only once a game has ended: most first loads never need it. ``ended``
 // keeps the newest view, so a change that lands while the module loads is the one drawn.
@@ -145,7 +146,7 @@ function showGame() {
   const seat = mySeat();
   $("seat").hidden = !(seatsNow().length);
   // the header is tight: the player's short name ("Ann", as the e-paper shortens "Ann (Venus)"), the whole one on hover
-  $("seat").textContent = `Seat: ${seat ? seat.seat : "table"}`;
+  $("seat").textContent = t("Seat: {seat}", { seat: seat ? seat.seat : t("table") });
   $("seat").title = seat ? `This phone sits at ${seatLabel(seat.seat)}'s seat` : "A table phone: no seat";
   drawEnd(v); // the game's end leads, above "Now" (recap.js)
   drawBoard(screen);

@@ -4,6 +4,7 @@ import { said } from "./said.js";
 import { refresh } from "./moment.js";
 import { seatsNow, seatLabel } from "./board.js";
 import { restream } from "./live.js";
+import { t } from "./i18n.js";
 
 // Seat changes one at a time (#17 F15): a stale seat dropped while a claim is out must not delete the new seat's
 // cookie, nor a claim go out before a drop's answer is in.
@@ -50,8 +51,8 @@ export async function openSeats() {
   const away = goneAfter % 60 ? `${goneAfter} seconds` : `${goneAfter / 60} minute${goneAfter === 60 ? "" : "s"}`;
   const choose = async (name, takeover = false) => {
     const key = seatKey();
-    if (!name) { await leaveSeat(); restream(); $("seat-dialog").close(); said("This phone shows the table view."); await guarded(() => refresh(), "Changing seat"); return; }
-    if (takeover && !(await confirmBox(`Take over ${name}'s seat?`, `${name}'s phone has been away for ${away}. It becomes a table phone; this one sits at ${name}'s seat.`, "Take over"))) return;
+    if (!name) { await leaveSeat(); restream(); $("seat-dialog").close(); said(t("This phone shows the table view.")); await guarded(() => refresh(), t("Changing seat")); return; }
+    if (takeover && !(await confirmBox(t("Take over {name}'s seat?", { name }), t("{name}'s phone has been away for {away}. It becomes a table phone; this one sits at {name}'s seat.", { name, away }), t("Take over")))) return;
     let res;
     try { res = await seatStep(() => api("POST", "/api/sessions/active/seats", takeover ? { seat: name, takeover: true } : { seat: name })); } catch (err) {
       banner(err.message, "error");
@@ -62,11 +63,11 @@ export async function openSeats() {
     restream(); // the stream is opened again with the seat's cookie: the table counts this phone as here
     S.open.clear();
     $("seat-dialog").close();
-    said(`This phone now sits at ${seatLabel(res.seat)}'s seat.`);
-    await guarded(() => refresh(), "Changing seat");
+    said(t("This phone now sits at {seat}'s seat.", { seat: seatLabel(res.seat) }));
+    await guarded(() => refresh(), t("Changing seat"));
   };
   const ticks = [];
-  list.replaceChildren(el("button", { type: "button", class: !mine ? "primary" : "", onclick: () => choose(null) }, "Table (a shared phone)"));
+  list.replaceChildren(el("button", { type: "button", class: !mine ? "primary" : "", onclick: () => choose(null) }, t("Table (a shared phone)")));
   for (const seat of seats) {
     const s = typeof seat === "string" ? { name: seat, role: "player" } : seat;
     const name = `${s.label || s.name}${s.role === "gm" ? " (game master)" : ""}`, who = s.label || s.name;
@@ -82,7 +83,7 @@ export async function openSeats() {
       const left = frees === null ? null : Math.max(0, Math.ceil((frees - Date.now()) / 1000));
       const free = left === 0;
       button.disabled = !free;
-      button.textContent = free ? `Take over ${who}'s seat` : `${name} (taken)`;
+      button.textContent = free ? t("Take over {who}'s seat", { who }) : t("{name} (taken)", { name });
       const rule = `${who}'s phone holds this seat; it frees when ${who} releases it or after ${away} away.`;
       if (s.here || (frees === null && s.here === undefined)) note.textContent = `${rule}${s.here ? " That phone is here now." : ""}`;
       else if (free) note.textContent = `${who}'s phone has been away for ${away}: this phone may take the seat over.`;

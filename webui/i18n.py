@@ -1,0 +1,61 @@
+"""The panel's own words in the phone's language (#38): gettext catalogs (webui/translations/<lang>/LC_MESSAGES/
+messages.po) read with Babel at first use, so nothing compiled is committed, and the language negotiated per request.
+
+The phone's choice (the ``lang`` cookie, set from the panel's language control) wins over its Accept-Language;
+English is the source language (the msgids), so an English page is the templates' own words, unchanged."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+from flask import Flask, Response, redirect, request
+
+FOLDER = Path(__file__).parent / "translations"
+SOURCE = "en"
+LANGUAGES = {"en": "English", "de": "Deutsch"}  # code -> its own name, as the language control lists it
+COOKIE = "lang"
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """msgid -> msgstr for ``lang`` (empty for the source language or a missing file); read once per process."""
+    path = FOLDER / lang / "LC_MESSAGES" / "messages.po"
+    if lang == SOURCE or not path.is_file():
+        return {}
+    with path.open("rb") as f:
+        po = read_po(f, locale=lang)
+    return {m.id: m.string for m in po if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+def language() -> str:
+    """The request's language: the phone's own choice (cookie) if it is one we have, else the best match of its
+    Accept-Language (werkzeug's public negotiation), else English."""
+    chosen = request.cookies.get(COOKIE, "")[:8]
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), default=SOURCE) or SOURCE
+
+
+def gettext(msgid: str, **params: object) -> str:
+    """``msgid`` in the request's language, ``{name}`` placeholders filled from ``params``."""
+    text = catalog(language()).get(msgid, msgid)
+    return text.format(**params) if params else text
+
+
+def choose(lang: str) -> Response:
+    """GET /lang/<lang>: remember this phone's language (a cookie, a year) and go back to the panel."""
+    if lang not in LANGUAGES:
+        words = f"unknown language {lang[:8]!r}: one of {', '.join(LANGUAGES)}"
+        return Response(words, status=400, mimetype="text/plain")
+    back = request.args.get("next", "/")
+    response = redirect(back if back in ("/", "/join", "/dice") else "/")
+    response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """``_``, the languages and the request's language in every template."""
+    app.jinja_env.globals.update(_=gettext, languages=LANGUAGES)
+    app.context_processor(lambda: {"lang": language()})
