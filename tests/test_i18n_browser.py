@@ -36,7 +36,7 @@ def test_a_german_phone_sees_the_join_page_and_the_panel_in_german(browser, serv
     page.wait_for_selector("#link.live")
     assert page.locator("html").get_attribute("lang") == "de"
     tabs = page.locator("nav.tabs button")
-    expect(tabs).to_have_text(["Spiel", "Verlauf", "Spiele", "Anzeige", "Regeln", "Statistik"])
+    expect(tabs).to_have_text(["Spiel", "Verlauf", "Spiele", "Anzeige", "Regeln", "Statistik", "Einstellungen"])
     assert page.locator("#undo").text_content() == "Rückgängig"
     expect(page.locator("#link")).to_have_text("Live: Änderungen erscheinen hier, sobald sie geschehen")  # live.js t()
     expect(page.get_by_role("link", name="Würfel")).to_be_visible()

@@ -3,8 +3,7 @@
 // systems' options; the board from the system's screen model. No framework, nothing from the internet.
 // The entry module: each part of the page is a module of js/ (by concern), loaded by the browser as
 // ES modules, with no build step.
-import { $, S, mySeat, api, banner, guarded, showRule } from "./js/core.js";
-import { t } from "./js/i18n.js";
+import { $, S, mySeat, api, banner, guarded, showRule, t } from "./js/core.js";
 import { fitSaid, toggleSaid } from "./js/said.js";
 import { refresh } from "./js/moment.js";
 import { undoRedo } from "./js/board.js";

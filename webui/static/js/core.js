@@ -3,7 +3,14 @@
 import { refresh } from "./moment.js";
 import { seatLabel } from "./board.js";
 import { dropSeat } from "./seats.js";
-import { t } from "./i18n.js";
+
+// The panel's words in the phone's language (#38): the page embeds only this phone's catalog (webui/i18n.py, empty
+// for English, whose msgids are the words), and t() looks a msgid up and fills its {name} placeholders. Here, not
+// a module of its own, so the first load makes one request fewer.
+const wordsNode = document.getElementById("words");
+const words = wordsNode ? JSON.parse(wordsNode.textContent) : {};
+export const t = (msgid, params = {}) =>
+  (words[msgid] || msgid).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 
 export const $ = (id) => document.getElementById(id);
 export const S = {

@@ -1,7 +1,6 @@
 // History: the timeline, the chart and the dice luck.
-import { $, S, LOG_PAGE, SOURCE_WORDS, el, human, when, api, banner, guarded } from "./core.js";
+import { $, S, LOG_PAGE, SOURCE_WORDS, el, human, when, api, banner, guarded, t } from "./core.js";
 import { seatLabel } from "./board.js";
-import { t } from "./i18n.js";
 
 export async function loadHistory() {
   drawTimeline();

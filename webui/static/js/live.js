@@ -1,10 +1,9 @@
 // Live: the event stream, the poll when it is refused, the screen kept awake.
-import { S, banner, setLink, guarded } from "./core.js";
+import { S, banner, setLink, guarded, t } from "./core.js";
 import { said, buttonSaid } from "./said.js";
 import { refresh, heard } from "./moment.js";
 import { showDice } from "./forms.js";
 import { loadFrame } from "./games.js";
-import { t } from "./i18n.js";
 
 export function follow() {
   const es = new EventSource("/api/stream");

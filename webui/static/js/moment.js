@@ -1,5 +1,5 @@
 // The moment: fetched (or carried by this phone's own change) once per change, drawn whole.
-import { $, S, mySeat, api, banner, guarded } from "./core.js";
+import { $, S, mySeat, api, banner, guarded, t } from "./core.js";
 import { showLast } from "./said.js";
 import { systemName, seatsNow, seatLabel, drawBoard, drawNumbers } from "./board.js";
 import { drawActions } from "./moves.js";
@@ -7,7 +7,6 @@ import { keepSeat } from "./seats.js";
 import { loadHistory } from "./history.js";
 import { loadSessions, loadFrame, showTab } from "./games.js";
 import { keepAwake } from "./live.js";
-import { t } from "./i18n.js";
 
 // The end of a game (recap.js) is fetched only once a game has ended: most first loads never need it. ``ended``
 // keeps the newest view, so a change that lands while the module loads is the one drawn.

@@ -1,10 +1,9 @@
 // Seats: taking, leaving and dropping this phone's seat; the confirmation box.
-import { $, S, el, seatKey, mySeat, api, banner, guarded } from "./core.js";
+import { $, S, el, seatKey, mySeat, api, banner, guarded, t } from "./core.js";
 import { said } from "./said.js";
 import { refresh } from "./moment.js";
 import { seatsNow, seatLabel } from "./board.js";
 import { restream } from "./live.js";
-import { t } from "./i18n.js";
 
 // Seat changes one at a time (#17 F15): a stale seat dropped while a claim is out must not delete the new seat's
 // cookie, nor a claim go out before a drop's answer is in.
