@@ -166,6 +166,17 @@ class GameSystem:
         next", the e-paper's header names it): ``prompts.up_next(state)``, else None."""
         return self._call("prompts", "up_next", None, state)
 
+    def round_name(self, state: State) -> str | None:
+        """The round being played, in the rulebook's word ("Round 2", "Turn 3", "Conflict 1"), so a round's end
+        is a moment with a summary of what changed (``core.round_summary``): ``state.round_name(state)``; None
+        between rounds, once the game is over, or where the system has no rounds to tell."""
+        return self._call("state", "round_name", None, state)
+
+    def round_numbers(self, state: State) -> dict[str, dict[str, int]]:
+        """Each player's public numbers a round summary compares, by the name the board uses (e.g. ``{"Ann":
+        {"VP": 4}}``); called on the public view only: ``state.round_numbers(state)``, or nothing."""
+        return self._call("state", "round_numbers", {}, state)
+
     def redact(self, state: State, seat: str | None) -> State:
         """``state`` as ``seat`` may see it (None: the public table view, as on the e-paper)."""
         return state

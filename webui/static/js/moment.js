@@ -7,6 +7,7 @@ import { keepSeat } from "./seats.js";
 import { loadHistory } from "./history.js";
 import { loadSessions, loadFrame, showTab } from "./games.js";
 import { keepAwake } from "./live.js";
+import { drawRound } from "./rounds.js";
 
 // The end of a game (recap.js) is fetched only once a game has ended: most first loads never need it. ``ended``
 // keeps the newest view, so a change that lands while the module loads is the one drawn.
@@ -148,6 +149,7 @@ function showGame() {
   $("seat").textContent = `Seat: ${seat ? seat.seat : "table"}`;
   $("seat").title = seat ? `This phone sits at ${seatLabel(seat.seat)}'s seat` : "A table phone: no seat";
   drawEnd(v); // the game's end leads, above "Now" (recap.js)
+  drawRound(v); // what changed in the round that just ended (rounds.js)
   drawBoard(screen);
   drawActions();
   drawNumbers();
