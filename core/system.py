@@ -31,6 +31,7 @@ from tableside.core.roll import TableRoll, scope_key
 from tableside.core.rulebook_refs import SYSTEMS as SYSTEMS_PACKAGE
 from tableside.core.rulebook_refs import action_key
 from tableside.core.screen import Screen, mark_next
+from tableside.core.soft_clock import CLOCK, CLOCK_SPEC
 from tableside.core.specs import (
     UNDO_REDO,
     Action,
@@ -311,7 +312,7 @@ class GameSystem:
 
     # -- actions -------------------------------------------------------------
     def all_actions(self) -> dict[str, ActionSpec]:
-        return {**self.actions, CORRECT: self.correct_spec(), FREE_ROLL: _FREE_ROLL}
+        return {**self.actions, CORRECT: self.correct_spec(), FREE_ROLL: _FREE_ROLL, CLOCK: CLOCK_SPEC}
 
     def correct_spec(self) -> ActionSpec:
         """The ``correct`` action of this system, assembled here only: its number is one of

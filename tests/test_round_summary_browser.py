@@ -49,3 +49,32 @@ def test_a_vegas_round_end_on_every_phone(server, seated):  # noqa: F811
     version = api(server, "POST", "/api/sessions/active/undo", {})["version"]
     phones[1].at(version)
     expect(phones[1].page.locator("#round-end")).to_be_hidden()  # the round's end undone: nothing to tell
+
+
+def test_the_soft_clock_when_enabled_runs_on_the_phones_and_pauses(server, seated):  # noqa: F811
+    options, actions = SCENARIOS["vnm"]
+    api(server, "POST", "/api/sessions", {"system": "vnm", "options": options, "clock": True})
+    for action in actions:
+        version = api_act(server, action)
+    ann, table = seated(version, "Ann", None)
+    for p in (ann, table):
+        clock = p.page.locator("#soft-clock")
+        expect(clock).to_be_visible()
+        expect(clock.locator("li")).to_have_count(4)
+        expect(clock.locator("li.running")).to_have_count(1)
+        expect(clock.locator("li.running")).to_contain_text("Ann")
+    before = ann.page.locator("#soft-clock li.running b").inner_text()
+    expect(ann.page.locator("#soft-clock li.running b")).not_to_have_text(before, timeout=4_000)  # ticks here
+    shot(ann.page, "soft-clock-vnm", full_page=False)
+    ann.tap(ann.page.locator("#clock-pause"))
+    expect(ann.page.locator("#clock-pause")).to_have_text("Run the clock again")
+    expect(table.page.locator("#clock-pause")).to_have_text("Run the clock again")
+    expect(table.page.locator("#soft-clock li.running")).to_have_count(0)
+
+
+def test_no_clock_unless_chosen(server, seated):  # noqa: F811
+    options, actions = SCENARIOS["vnm"]
+    version = new_game(server, "vnm", options, *actions)
+    (ann,) = seated(version, "Ann")
+    expect(ann.page.locator("#now")).to_be_visible()
+    expect(ann.page.locator("#soft-clock")).to_be_hidden()

@@ -75,7 +75,7 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     app.extensions["tableside"] = services
 
-    from tableside.webui import api, dice, history, pages, panel, plays, recap, rounds, rules, stats
+    from tableside.webui import api, clock, dice, history, pages, panel, plays, recap, rounds, rules, stats
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
@@ -84,6 +84,7 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
     app.register_blueprint(dice.bp)
     app.register_blueprint(recap.bp)
     app.register_blueprint(rounds.bp)
+    app.register_blueprint(clock.bp)
     app.register_blueprint(plays.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(stats.bp)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import logging
 import math
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import escape
 from typing import Any
 
@@ -26,6 +28,7 @@ from tableside.core import dice, privacy
 from tableside.core.errors import NotFound
 from tableside.core.replay import DamagedEntry, Replay
 from tableside.core.round_summary import RoundFold
+from tableside.core.soft_clock import waiting_seat
 from tableside.core.store import Store
 from tableside.core.words import plural
 
@@ -71,9 +74,11 @@ class ChartBook:
         self.damaged: str | None = None
         self.svg: tuple[int, str] | None = None
         self.round_fold = RoundFold(system, self.state)  # the last round's summary (webui.rounds), same walk
+        self.waiting: dict[int, str | None] = {}  # version -> the seat waited for then (the soft clock's)
         self._add(0, self.state)
 
     def _add(self, version: int, state: dict) -> None:
+        self.waiting[version] = waiting_seat(self.system, state)
         if version:
             self.round_fold.add(version, state)
         values = self.system.chart_series(privacy.state(self.system, state, None))
@@ -138,6 +143,7 @@ class Books:
         self.lock = threading.Lock()  # one fold at a time; the table is never held
         self.reader: Store | None = None
         self.chart: ChartBook | None = None
+        self.clock: tuple[str, Any] | None = None  # (session, its soft clock's fold: webui.clock)
         self.luck: LuckBook | None = None
 
     def read(self, table: Any) -> Store:
@@ -242,6 +248,18 @@ def chart_book(table: Any, books: Books, session_id: str, version: int) -> Chart
         books.chart = book
     book.catch_up(books.read(table), version)
     return book
+
+
+@contextmanager
+def active_book(table: Any) -> Iterator[tuple[Books, ChartBook]]:
+    """The game on the table's chart book, folded to its newest version, with ``Books.lock`` held (the round's
+    summary and the soft clock read it: ``webui.rounds``, ``webui.clock``); 404 with no game."""
+    position = table.position()
+    if position is None:
+        raise NotFound("no game on the table: start one (POST /api/sessions)")
+    books = app_books()
+    with books.lock:
+        yield books, chart_book(table, books, *position)
 
 
 @bp.get("/api/panel/chart.svg")

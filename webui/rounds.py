@@ -9,8 +9,7 @@ changes; the summary is public: every seat reads the same lines, built from the 
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
-from tableside.core.errors import NotFound
-from tableside.webui.history import app_books, chart_book
+from tableside.webui.history import active_book
 
 bp = Blueprint("rounds", __name__)
 
@@ -18,13 +17,6 @@ bp = Blueprint("rounds", __name__)
 @bp.get("/api/sessions/active/round")
 def last_round():
     """{"id", "version", "round": the round being played, "summary": the last round that ended (or null)}."""
-    table = current_app.extensions["tableside"].table
-    position = table.position()
-    if position is None:
-        raise NotFound("no game on the table: start one (POST /api/sessions)")
-    session_id, version = position
-    books = app_books()
-    with books.lock:
-        book = chart_book(table, books, session_id, version)
+    with active_book(current_app.extensions["tableside"].table) as (_books, book):
         fold = book.round_fold
-        return jsonify({"id": session_id, "version": book.version, "round": fold.name, "summary": fold.summary()})
+        return jsonify({"id": book.session, "version": book.version, "round": fold.name, "summary": fold.summary()})
