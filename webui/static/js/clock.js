@@ -8,6 +8,8 @@ import { seatLabel } from "./board.js";
 let told = null, asked = null, skew = 0, timer = null;
 
 function box() {
+  // Its look is in later.css, fetched with the first module that needs it: the first load stays small.
+  if (!$("later-css")) document.head.append(el("link", { id: "later-css", rel: "stylesheet", href: "/static/later.css" }));
   let node = $("soft-clock");
   if (!node) {
     node = el("section", { id: "soft-clock", class: "soft-clock", "aria-label": "Soft clock", hidden: true });

@@ -9,6 +9,8 @@ let told = null; // the summary last answered
 const KEY = "tableside-round-seen";
 
 function box() {
+  // Its look is in later.css, fetched with the first module that needs it: the first load stays small.
+  if (!$("later-css")) document.head.append(el("link", { id: "later-css", rel: "stylesheet", href: "/static/later.css" }));
   let node = $("round-end");
   if (!node) {
     node = el("section", { id: "round-end", class: "round-end", "aria-labelledby": "round-end-title", hidden: true });
