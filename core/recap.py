@@ -17,6 +17,7 @@ from typing import Any
 
 from tableside.core import dice, privacy
 from tableside.core.odds import percent
+from tableside.core.soft_clock import ClockFold
 
 THE_TABLE = "The table"  # dice that are no player's (a random pick)
 MAX_LISTED = 3  # turning points and rolls listed in the recap
@@ -97,23 +98,29 @@ def recap(
     result: Mapping[str, Any] | None,
     series: Sequence[tuple[Any, Mapping[str, float]]] = (),
     labels: Mapping[str, str] | None = None,
+    waiting: Mapping[int, str | None] | None = None,
 ) -> dict[str, Any]:
     """The recap as ``seat`` may read it. ``result``: the screen model's (winners, scores); ``series``: the
     game's chart points ``(round or action, {name: value})`` (webui.history's chart); ``labels``: seat ->
-    the name the board uses."""
+    the name the board uses; ``waiting``: version -> the seat waited for after it, which times each seat as the
+    soft clock does (``core.soft_clock``: whose move it was, pauses left out), else each entry's seat's."""
     labels = labels or {}
     rolls: list[dict[str, Any]] = []
     luck: dict[str, list[float]] = {}
     seat_time: dict[str, float] = {}
     undos = corrections = private_dice = actions = 0
     before: datetime | None = None
+    timer = ClockFold()
     for raw in entries:
         e = privacy.entry(raw, seat)
         actions += 1
         at = entry_time(e)
-        who = labels.get(str(e.get("seat")), str(e.get("seat"))) if e.get("seat") else THE_TABLE
-        if at and before:
-            seat_time[who] = seat_time.get(who, 0.0) + max((at - before).total_seconds(), 0.0)
+        if waiting is not None:
+            timer.add(e, waiting.get(int(e.get("seq") or 0)))
+        else:
+            who = labels.get(str(e.get("seat")), str(e.get("seat"))) if e.get("seat") else THE_TABLE
+            if at and before:
+                seat_time[who] = seat_time.get(who, 0.0) + max((at - before).total_seconds(), 0.0)
         before = at or before
         if e.get("kind") in ("undo", "redo"):
             undos += e.get("kind") == "undo"
@@ -142,6 +149,8 @@ def recap(
                     "_p": chance,
                 }
             )
+    if waiting is not None:
+        seat_time = {labels.get(k, k): v for k, v in timer.told()["seconds"].items()}
     biggest = sorted(rolls, key=lambda r: (-r["total"], r["seq"] or 0))[:MAX_LISTED]
     luckiest = sorted(rolls, key=lambda r: (r["_p"], r["seq"] or 0))[:MAX_LISTED]
     for r in rolls:

@@ -31,6 +31,7 @@ from tableside.core.roll import TableRoll, scope_key
 from tableside.core.rulebook_refs import SYSTEMS as SYSTEMS_PACKAGE
 from tableside.core.rulebook_refs import action_key
 from tableside.core.screen import Screen, mark_next
+from tableside.core.soft_clock import CLOCK, CLOCK_SPEC
 from tableside.core.specs import (
     UNDO_REDO,
     Action,
@@ -166,6 +167,17 @@ class GameSystem:
         next", the e-paper's header names it): ``prompts.up_next(state)``, else None."""
         return self._call("prompts", "up_next", None, state)
 
+    def round_name(self, state: State) -> str | None:
+        """The round being played, in the rulebook's word ("Round 2", "Turn 3", "Conflict 1"), so a round's end
+        is a moment with a summary of what changed (``core.round_summary``): ``state.round_name(state)``; None
+        between rounds, once the game is over, or where the system has no rounds to tell."""
+        return self._call("state", "round_name", None, state)
+
+    def round_numbers(self, state: State) -> dict[str, dict[str, int]]:
+        """Each player's public numbers a round summary compares, by the name the board uses (e.g. ``{"Ann":
+        {"VP": 4}}``); called on the public view only: ``state.round_numbers(state)``, or nothing."""
+        return self._call("state", "round_numbers", {}, state)
+
     def redact(self, state: State, seat: str | None) -> State:
         """``state`` as ``seat`` may see it (None: the public table view, as on the e-paper)."""
         return state
@@ -300,7 +312,7 @@ class GameSystem:
 
     # -- actions -------------------------------------------------------------
     def all_actions(self) -> dict[str, ActionSpec]:
-        return {**self.actions, CORRECT: self.correct_spec(), FREE_ROLL: _FREE_ROLL}
+        return {**self.actions, CORRECT: self.correct_spec(), FREE_ROLL: _FREE_ROLL, CLOCK: CLOCK_SPEC}
 
     def correct_spec(self) -> ActionSpec:
         """The ``correct`` action of this system, assembled here only: its number is one of

@@ -14,6 +14,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, stream_wit
 from tableside.core.errors import BadRequest, Conflict, NotFound, SeatGone
 from tableside.core.patch import diff
 from tableside.core.store import Store
+from tableside.webui.clock import start_clock
 from tableside.webui.exports import ExportCache, Streamed, archive_session, export_lines, log_page
 from tableside.webui.panel import Prepared, accepts_gzip
 from tableside.webui.seats import SEAT_GONE_AFTER
@@ -121,7 +122,13 @@ def systems():
 @bp.post("/api/sessions")
 def new_session():
     body = _body()
+    clock = body.get("clock")
+    if clock not in (None, True, False):
+        raise BadRequest("'clock' must be true or false (the soft clock per seat, off by default)")
     view = _services().new_games.start(body.get("system"), body.get("options"), body.get("name") or "")
+    if clock:  # the soft clock's first switch is the game's first entry (webui.clock)
+        start_clock(_services().table, True)
+        view = _services().table.view()
     return jsonify(_briefly(view)), 201
 
 

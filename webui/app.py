@@ -80,7 +80,7 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
 
     i18n.init_app(app)
 
-    from tableside.webui import api, dice, history, pages, panel, plays, recap, rules, settings, stats
+    from tableside.webui import api, clock, dice, history, pages, panel, plays, recap, rounds, rules, settings, stats
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
@@ -88,6 +88,8 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
     app.register_blueprint(history.bp)
     app.register_blueprint(dice.bp)
     app.register_blueprint(recap.bp)
+    app.register_blueprint(rounds.bp)
+    app.register_blueprint(clock.bp)
     app.register_blueprint(plays.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(stats.bp)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import logging
 import math
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import escape
 from typing import Any
 
@@ -25,6 +27,8 @@ from flask import Blueprint, Response, current_app, jsonify
 from tableside.core import dice, privacy
 from tableside.core.errors import NotFound
 from tableside.core.replay import DamagedEntry, Replay
+from tableside.core.round_summary import RoundFold
+from tableside.core.soft_clock import waiting_seat
 from tableside.core.store import Store
 from tableside.core.words import plural
 
@@ -69,9 +73,14 @@ class ChartBook:
         self.last: tuple[int, Series] = (0, {})
         self.damaged: str | None = None
         self.svg: tuple[int, str] | None = None
+        self.round_fold = RoundFold(system, self.state)  # the last round's summary (webui.rounds), same walk
+        self.waiting: dict[int, str | None] = {}  # version -> the seat waited for then (the soft clock's)
         self._add(0, self.state)
 
     def _add(self, version: int, state: dict) -> None:
+        self.waiting[version] = waiting_seat(self.system, state)
+        if version:
+            self.round_fold.add(version, state)
         values = self.system.chart_series(privacy.state(self.system, state, None))
         values = {str(k)[:60]: float(v) for k, v in list(values.items())[:8] if isinstance(v, int | float)}
         self.last = (version, values)
@@ -134,6 +143,7 @@ class Books:
         self.lock = threading.Lock()  # one fold at a time; the table is never held
         self.reader: Store | None = None
         self.chart: ChartBook | None = None
+        self.clock: tuple[str, Any] | None = None  # (session, its soft clock's fold: webui.clock)
         self.luck: LuckBook | None = None
 
     def read(self, table: Any) -> Store:
@@ -142,7 +152,7 @@ class Books:
         return self.reader
 
 
-def _books() -> Books:
+def app_books() -> Books:
     app = current_app
     books = app.extensions.get("tableside.history")
     if books is None:
@@ -222,6 +232,36 @@ def _num(v: float | None) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:.1f}"
 
 
+def chart_book(table: Any, books: Books, session_id: str, version: int) -> ChartBook:
+    """The game's chart book (its chart and its last round's summary), folded forward to ``version``; called
+    with ``books.lock`` held."""
+    book = books.chart
+    if book is None or book.session != session_id or book.version > version:
+        row = table.store_row(session_id)
+        system, why = table.rules_for(row)
+        if system is None:  # older rules: the stored state is all there is to draw
+            system = table.system_of(row)
+            book = ChartBook(session_id, system, {**row, "initial_state": table.state_of(session_id)})
+            book.damaged = why
+        else:
+            book = ChartBook(session_id, system, row)
+        books.chart = book
+    book.catch_up(books.read(table), version)
+    return book
+
+
+@contextmanager
+def active_book(table: Any) -> Iterator[tuple[Books, ChartBook]]:
+    """The game on the table's chart book, folded to its newest version, with ``Books.lock`` held (the round's
+    summary and the soft clock read it: ``webui.rounds``, ``webui.clock``); 404 with no game."""
+    position = table.position()
+    if position is None:
+        raise NotFound("no game on the table: start one (POST /api/sessions)")
+    books = app_books()
+    with books.lock:
+        yield books, chart_book(table, books, *position)
+
+
 @bp.get("/api/panel/chart.svg")
 def chart():
     """The active game's chart: folded forward from the last look, drawn once per version."""
@@ -230,20 +270,9 @@ def chart():
     if position is None:
         return Response("", mimetype="image/svg+xml", status=404)
     session_id, version = position
-    books = _books()
+    books = app_books()
     with books.lock:
-        book = books.chart
-        if book is None or book.session != session_id or book.version > version:
-            row = table.store_row(session_id)
-            system, why = table.rules_for(row)
-            if system is None:  # older rules: the stored state is all there is to draw
-                system = table.system_of(row)
-                book = ChartBook(session_id, system, {**row, "initial_state": table.state_of(session_id)})
-                book.damaged = why
-            else:
-                book = ChartBook(session_id, system, row)
-            books.chart = book
-        book.catch_up(books.read(table), version)
+        book = chart_book(table, books, session_id, version)
         if book.svg is None or book.svg[0] != book.version:
             book.svg = (book.version, chart_svg(*book.points(), colours=book.colours()))
         svg = book.svg[1]
@@ -427,7 +456,7 @@ def luck():
     if position is None:
         raise NotFound("no active session: start a new game first")
     session_id, version = position
-    books = _books()
+    books = app_books()
     with books.lock:
         if books.luck is None or books.luck.session != session_id or books.luck.version > version:
             books.luck = LuckBook(session_id)

@@ -95,7 +95,7 @@ def _recap() -> tuple[dict, str]:
     # The lead is the players' (VENOM charts the Event Track too): the names the final scores or the seats use.
     players = {n for n, _s in result["scores"]} if result else set(labels.values())
     series = [(p["x"], {n: v for n, v in p["values"].items() if n in players}) for p in points]
-    told = recap_core.recap(entries, seat, result, series, labels)
+    told = recap_core.recap(entries, seat, result, series, labels, waiting=book.waiting)
     told["time_per_round"] = _round_times(entries, book.round_of)
     return told, (screen.title if screen is not None else "Tableside")
 

@@ -116,3 +116,26 @@ def awaiting_answer(state: State, seat: str | None) -> str | None:
 
 def pending_exchange(state: State, seat: str | None) -> str | None:
     return None if state["exchange"] else "no exchange is waiting: put dice forward first"
+
+
+def round_name(state: State) -> str | None:
+    """The conflict being played ("Conflict 2"): a conflict's end passes its dice on to the next conflict's
+    pools."""
+    return f"Conflict {state['conflict']}" if isinstance(state.get("conflict"), int) else None
+
+
+def round_numbers(state: State) -> dict[str, dict[str, int]]:
+    """Each participant's dice captured in exchanges (the ledger's, public), books, player points and
+    reputation: what a conflict's summary compares. A pool's faces are its owner's and never read here."""
+    captured: dict[str, int] = {}
+    for row in state.get("ledger") or []:
+        captured[row["actor"]] = captured.get(row["actor"], 0) + int(row.get("captured") or 0)
+    return {
+        name: {
+            "dice captured": captured.get(name, 0),
+            "books": int(p.get("books") or 0),
+            "player points": int(p.get("player_points") or 0),
+            "reputation": int(p.get("reputation") or 0),
+        }
+        for name, p in state["participants"].items()
+    }

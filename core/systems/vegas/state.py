@@ -6,7 +6,8 @@ Each check returns the reason in words, or None; the core refuses an action with
 from __future__ import annotations
 
 from tableside.core.system import State
-from tableside.core.systems.vegas.setup import GAME_OVER, ROUND_OVER, ROUND_START, SETUP, TRICKS
+from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_OVER, ROUND_START, SETUP, TRICKS
+from tableside.core.systems.vegas.tracks import increases
 
 
 def tie_open(state: State) -> bool:
@@ -55,3 +56,22 @@ def trick_open(state: State, seat: str | None) -> str | None:
     if state["phase"] == TRICKS and state["trick"] is not None:
         return None
     return "no trick is waiting for its bonuses"
+
+
+def round_name(state: State) -> str | None:
+    """The round being played ("Score the most victory points over 4 rounds"); None in setup, once the round is over
+    ("The round ends when only one player still holds cards") and at the game's end."""
+    return f"Round {state['round']}" if state["phase"] in (ROUND_START, TRICKS, REVEAL) else None
+
+
+def round_numbers(state: State) -> dict[str, dict[str, int]]:
+    """Each player's VP, track increases and modifier tokens: what a round's summary compares (the cards in a
+    hand are no one else's)."""
+    return {
+        p: {
+            "VP": state["vp"][p],
+            "track increases": increases(state["boards"][p]),
+            "tokens": sum(state["tokens"][p].values()),
+        }
+        for p in state["players"]
+    }

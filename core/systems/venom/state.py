@@ -15,7 +15,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.odds import percent
 from tableside.core.system import in_phase
-from tableside.core.systems.venom import combat, deck, rules
+from tableside.core.systems.venom import combat, deck, rules, scoring
 
 State = dict[str, Any]
 
@@ -291,3 +291,27 @@ def settle_captures(state: State) -> list[str]:
                 c["live"] = False
                 notes.append(f"{p['name']} captured {c['name']} (+{c['vp']} VP)")
     return notes
+
+
+def round_name(state: State) -> str | None:
+    """The player's Turn being played ("Turn 3"): each Turn ends with its End of Turn Phase; None before the
+    Commander Token is given and once the game is over."""
+    if state.get("game_over") or state.get("active_player") is None or not state.get("turn"):
+        return None
+    return f"Turn {state['turn']}"
+
+
+def round_numbers(state: State) -> dict[str, dict[str, int]]:
+    """Each player's Victory Points, Leaders captured and Rewards, and the Event Track: what a Turn's summary
+    compares (the Health and Defense Tracks go back to the start at every End of Turn, so a Turn's captures
+    tell what they did)."""
+    out: dict[str, dict[str, int]] = {
+        p["name"]: {
+            "Victory Points": scoring.victory_points(p),
+            "Leaders captured": len(p["leaders"]),
+            "Rewards": len(p["rewards"]),
+        }
+        for p in state.get("players") or []
+    }
+    out["Event Track"] = {"space": int(state.get("event_track") or 0)}
+    return out

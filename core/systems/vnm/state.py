@@ -230,3 +230,22 @@ def who(state: State, world: str) -> str:
 def whose(state: State, world: str) -> str:
     """The possessive of ``who``: "Ann (Pluto)'s", "Pluto's"."""
     return f"{who(state, world)}'s"
+
+
+def round_name(state: State) -> str | None:
+    """The round being played ("Round 2": a round ends once every player took a turn, play passing to the left);
+    None once a player won."""
+    return None if state.get("winners") else f"Round {state['round']}"
+
+
+def round_numbers(state: State) -> dict[str, dict[str, int]]:
+    """Each player's population and spaceships on the board, over their home worlds: what a round's summary
+    compares (the Zap cards in a hand are no one else's)."""
+    out: dict[str, dict[str, int]] = {}
+    for i, player in enumerate(state["players"]):
+        worlds = [w for w in state["worlds"].values() if w["player"] == i]
+        out[label_of(player)] = {
+            "population": sum(w["population"] for w in worlds),
+            "spaceships on the board": sum(w["on_board"] for w in worlds),
+        }
+    return out

@@ -42,7 +42,8 @@ export async function startGame(ev) {
   if (S.view && !(await confirmBox("Start a new game?", `The table switches from ${systemName(S.view.system)} (version ${S.view.version}) to a new ${sys.name} game on every phone and the display. The current game stays saved under Saved games.`, "Start new game"))) return;
   try {
     await acting(async () => { // the new game's event, heard meanwhile, asks nothing more: the moment drawn next is its
-      await api("POST", "/api/sessions?brief=1", { system: sys.id, options });
+      const clock = $("new-clock").checked; // the soft clock per seat: off by default (webui.clock)
+      await api("POST", "/api/sessions?brief=1", { system: sys.id, options, ...(clock ? { clock } : {}) });
       said(`A new ${sys.name} game has started.`);
       await refresh("session");
     });

@@ -20,6 +20,24 @@ function drawEnd(v) {
     (e) => { ended = null; banner(`The end of the game could not be shown: ${e.message}. Reload the page.`); });
 }
 
+// A round's end (rounds.js) is fetched once the round being played changes (or none is), the soft clock
+// (clock.js) once a game's clock is on (asked once per game, and again after a clock switch).
+let roundSeen = null, roundMod = null, clockOf = null, clockMod = null;
+function roundEnd(v) {
+  if (roundMod) return roundMod.drawRound(v);
+  const k = `${v.id}:${v.round}`;
+  if (!roundSeen || !roundSeen.startsWith(`${v.id}:`)) { roundSeen = k; if (v.round !== null || !v.version) return; }
+  else if (roundSeen === k) return;
+  import("./rounds.js").then((m) => { roundMod = m; m.drawRound(S.view); }, () => {});
+}
+async function softClock(v, fresh) {
+  if (clockMod) return clockMod.drawClock(v, fresh);
+  if (clockOf === v.id && !fresh.some((e) => e.type === "clock")) return;
+  clockOf = v.id;
+  const c = await api("GET", "/api/sessions/active/clock").catch(() => null);
+  if (c && c.on) { clockMod = await import("./clock.js"); clockMod.drawClock(S.view, fresh); }
+}
+
 // One refresh at a time: events that arrive meanwhile fold into one more pass. ``given``: a moment this phone's
 // own change was answered with (``changing``), drawn without asking for it.
 export function refresh(reason, given) {
@@ -113,6 +131,7 @@ async function load(reason, given) {
       .filter((g) => g.before > g.after + 1);
   }
   showGame();
+  softClock(view, fresh).catch(() => {}); // the soft clock per seat, when on
   showLast();
   // This phone opened on the New game form because there was no game; a game started elsewhere takes it there.
   if (S.autoGames && S.tab === "games") { S.autoGames = false; showTab("game"); }
@@ -148,6 +167,7 @@ function showGame() {
   $("seat").textContent = t("Seat: {seat}", { seat: seat ? seat.seat : t("table") });
   $("seat").title = seat ? `This phone sits at ${seatLabel(seat.seat)}'s seat` : "A table phone: no seat";
   drawEnd(v); // the game's end leads, above "Now" (recap.js)
+  roundEnd(v); // what changed in the round that just ended
   drawBoard(screen);
   drawActions();
   drawNumbers();

@@ -1,0 +1,48 @@
+// A round's end is a moment (#34): what changed in the round that just ended, one line per player, above "Now".
+// The view names the round being played (``round``); when that changes the phone asks once for the summary
+// (GET /api/sessions/active/round: told from the log, public, the same on every phone). Dismissed, it stays
+// dismissed on this phone (kept by game and entry), until the next round ends.
+import { $, el, api } from "./core.js";
+
+let asked = null; // the (game, round) last asked about
+let told = null; // the summary last answered
+const KEY = "tableside-round-seen";
+
+function box() {
+  // Its look is in later.css, fetched with the first module that needs it: the first load stays small.
+  if (!$("later-css")) document.head.append(el("link", { id: "later-css", rel: "stylesheet", href: "/static/later.css" }));
+  let node = $("round-end");
+  if (!node) {
+    node = el("section", { id: "round-end", class: "round-end", "aria-labelledby": "round-end-title", hidden: true });
+    $("game").insertBefore(node, $("now"));
+  }
+  return node;
+}
+
+function dismissed(id, s) {
+  try { return localStorage.getItem(KEY) === `${id}:${s.seq}`; } catch { return false; }
+}
+
+function draw(id) {
+  const node = box(), s = told && told.summary;
+  if (!s || dismissed(id, s)) { node.hidden = true; node.replaceChildren(); return; }
+  if (node.dataset.key === `${id}:${s.seq}` && !node.hidden) return;
+  node.dataset.key = `${id}:${s.seq}`;
+  node.hidden = false;
+  node.replaceChildren(
+    el("h2", { id: "round-end-title" }, `${s.round} is over`),
+    el("ul", { class: "round-lines" }, ...s.lines.map((l) => el("li", {}, l.text))),
+    el("button", { id: "round-dismiss", type: "button", onclick: () => {
+      try { localStorage.setItem(KEY, `${id}:${s.seq}`); } catch { /* private mode: hidden until reload */ }
+      node.hidden = true;
+    } }, "OK"),
+  );
+}
+
+export async function drawRound(view) {
+  const key = JSON.stringify([view.id, view.round]);
+  if (asked === key) { draw(view.id); return; }
+  asked = key;
+  try { told = await api("GET", "/api/sessions/active/round"); } catch { told = null; }
+  if (asked === key) draw(view.id);
+}
