@@ -70,8 +70,10 @@ def test_first_load_is_under_70_kB(browser, server):
     # 70 kB since the page is ES modules (#37): each module is gzipped on its own and has its own headers, 67.4 kB
     # measured on 2026-12-01 against 56.9 kB for the one script (60 kB before). The All actions sheet (#36) took it
     # to 70.2 kB; sent without their comments (webui.panel.shipped) the page's files are 57.5 kB (2026-12-06), so
-    # the budget is 60 kB again.
-    assert total < 60_000, (total, seen)
+    # the budget is 60 kB again. 2026-12-07: the catalogs (#38), the Settings tab (#32), a round's end and the
+    # soft clock (#34) measured 60.3 kB, 321 B of it the phone asking GET .../clock once per game to learn whether
+    # the clock is on (the view does not say yet): 61 kB until the view carries it.
+    assert total < 61_000, (total, seen)
     assert any("/static/app.js" in u for u in seen) and any("/static/style.css" in u for u in seen)
     outside = [u for u in seen if not u.startswith(f"http://127.0.0.1:{server.port}/")]
     assert outside == [], f"nothing may come from the internet: {outside}"
