@@ -145,7 +145,11 @@ def test_a_table_button_pressed_on_a_phone_is_one_request(browser, server):
     p.tap(fold.get_by_role("button", name="End turn (button C)"))
     p.page.locator("#confirm-yes").tap()  # Bob's turn, from Cy's phone: asked first, nothing sent before
     expect(p.said()).to_contain_text("Button C")
-    one_post(p.settled(version + 1), "api/buttons/C")
+    # Ending Bob's turn ends VNM's round: the round's end (#34) is fetched once per round (rounds.js, its style
+    # and GET .../round), beside the tap's one request. Left to fold into the POST's answer (noted in #34).
+    lazy = ("GET static/js/rounds.js", "GET static/later.css", "GET api/sessions/active/round")
+    sent = [r for r in p.settled(version + 1) if r.split("?")[0] not in lazy]
+    one_post(sent, "api/buttons/C")
     p.close()
 
 

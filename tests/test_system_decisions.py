@@ -322,7 +322,17 @@ def test_a_system_describes_itself_with_the_cores_two_actions():
         "rules_version": 3,
     }
     assert [o["name"] for o in out["options"]] == ["tables", "purse"]
-    assert [a["type"] for a in out["actions"]] == ["order", "close", "open", "bones", "spill", "tip", "correct", "roll"]
+    assert [a["type"] for a in out["actions"]] == [
+        "order",
+        "close",
+        "open",
+        "bones",
+        "spill",
+        "tip",
+        "correct",
+        "roll",
+        "clock",
+    ]
     assert out["buttons"][0] == {"button": "A", "hold": False, "label": "Order"} and len(out["buttons"]) == 6
 
 

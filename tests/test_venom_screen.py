@@ -195,7 +195,7 @@ def test_describe_is_json():
     described = SYSTEM.describe()
     json.dumps(described)
     assert described["id"] == "venom" and described["rules_version"] == 2
-    assert {a["type"] for a in described["actions"]} == {*SYSTEM.actions, "correct", "roll"}
+    assert {a["type"] for a in described["actions"]} == {*SYSTEM.actions, "correct", "roll", "clock"}
 
 
 def test_health_and_defense_tracks_are_shown_only_once_a_leader_is_chosen():
