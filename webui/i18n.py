@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from babel.messages.pofile import read_po
 from flask import Flask, Response, redirect, request
 
 FOLDER = Path(__file__).parent / "translations"
@@ -24,6 +23,8 @@ def catalog(lang: str) -> dict[str, str]:
     path = FOLDER / lang / "LC_MESSAGES" / "messages.po"
     if lang == SOURCE or not path.is_file():
         return {}
+    from babel.messages.pofile import read_po  # Babel's 8 ms import only once a phone asks for a language we have
+
     with path.open("rb") as f:
         po = read_po(f, locale=lang)
     return {m.id: m.string for m in po if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
