@@ -17,9 +17,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify
 from tableside.core import recap as recap_core
 from tableside.core.errors import NotFound
-from tableside.core.recap_screen import recap_screen
 from tableside.core.store import Store
-from tableside.display.panels import get_panel
 from tableside.webui.api import seat_of_request
 from tableside.webui.history import ChartBook, _identities, _round
 
@@ -115,6 +113,9 @@ def recap_text():
 @bp.get("/api/sessions/active/recap.png")
 def recap_png():
     told, title = _recap()
+    # the renderer and the panels' table load with the first picture asked for, not at the server's start (#37)
+    from tableside.core.recap_screen import recap_screen
+    from tableside.display.panels import get_panel
     from tableside.display.quantize import to_panel_image
     from tableside.display.render import render
 

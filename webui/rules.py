@@ -9,7 +9,7 @@ reference, by the key a prompt carries (the moment sends the key alone, the pass
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
-from tableside.core import rulebook_refs, rulebook_search
+from tableside.core import rulebook_refs
 from tableside.core.errors import BadRequest, NotFound
 from tableside.webui.api import seat_of_request
 
@@ -43,6 +43,8 @@ def search():
     asked = request.args.get("system")
     if asked:
         system, phase = asked, (phase if asked == system else None)
+    from tableside.core import rulebook_search  # the books' index loads with the first search, not at start (#37)
+
     results = rulebook_search.search(query, system=system, phase=phase, limit=_limit())
     return jsonify(query=query, system=system, phase=phase, results=results)
 
@@ -52,7 +54,9 @@ def reference(key: str):
     """The reference ``"<book>:<key>"`` as a refusal's 422 carries it (``rule``): book, title, heading,
     quote, line and the paragraph in parts, or the table's own choice. 404 for a key no book holds."""
     system, _, name = key.partition(":")
-    found = rulebook_refs.describe(system, name) if system in rulebook_search.BOOKS else None
+    from tableside.core.rulebook_search import BOOKS
+
+    found = rulebook_refs.describe(system, name) if system in BOOKS else None
     if found is None:
         raise NotFound(f"no rule {key[:60]!r}: a rule is named as book:key, such as vnm:declare")
     return jsonify(found)
