@@ -54,7 +54,9 @@ function describe(d) {
     : d.low_battery ? t("battery {percent}% (low: charge it)", p) : t("battery {percent}%", p);
   const connection = { "in reach": t("in reach"), connecting: t("connecting"), connected: t("connected"), away: t("away"),
     reconnecting: t("reconnecting") }; // device/smartdice/model.py Die.connection
-  const bits = [d.kind, d.colour, battery, d.paired ? connection[d.connection] || d.connection : t("not paired"),
+  const colour = { red: t("red"), blue: t("blue"), green: t("green"), black: t("black"), white: t("white"),
+    yellow: t("yellow"), orange: t("orange"), purple: t("purple") }; // device/smartdice godice.py, simulated.py COLOURS
+  const bits = [d.kind, colour[d.colour] || d.colour, battery, d.paired ? connection[d.connection] || d.connection : t("not paired"),
     d.seat ? (d.seat_gone ? t("{seat}'s (no such seat in this game: pick again)", p) : t("{seat}'s", p)) : t("anyone's"),
     d.shows ? t("shows {face}", p) : null];
   return bits.filter(Boolean).join(" · ");
