@@ -39,17 +39,17 @@ export function buttonSaid(button, message) {
   return t("{who}: {summary}", { who, summary: message });
 }
 // A correction in words from its stable data (core/corrections.py ``correction``), not from its English summary:
-// "Ann (Venus) corrected their population: 0 -> 1" when the number is the seat's own, else "Ann: corrected Bank ...".
+// "Ann (Venus) corrected their population: 0 -> 1" when the number is the seat's own, else "Ann: Corrected Bank ...".
 function corrected(who, c) {
   const sep = [": ", "'s "].find((x) => String(c.label).startsWith(`${who}${x}`));
   const number = sep ? String(c.label).slice(who.length + sep.length) : c.label;
   const b = c.balance, count = b ? Math.abs(c.to - c.from) : 0;
   const p = { who, number, from: c.from, to: c.to, count, pile: b ? b.label : "" };
-  const words = !b ? (sep ? t("{who} corrected their {number}: {from} -> {to}", p) : t("{who}: corrected {number}: {from} -> {to}", p))
+  const words = !b ? (sep ? t("{who} corrected their {number}: {from} -> {to}", p) : t("{who}: Corrected {number}: {from} -> {to}", p))
     : c.to > c.from ? (sep ? t("{who} corrected their {number}: {from} -> {to}, {count} from {pile}", p)
-      : t("{who}: corrected {number}: {from} -> {to}, {count} from {pile}", p))
+      : t("{who}: Corrected {number}: {from} -> {to}, {count} from {pile}", p))
       : sep ? t("{who} corrected their {number}: {from} -> {to}, {count} to {pile}", p)
-        : t("{who}: corrected {number}: {from} -> {to}, {count} to {pile}", p);
+        : t("{who}: Corrected {number}: {from} -> {to}, {count} to {pile}", p);
   return c.reason ? `${words} (${c.reason})` : words;
 }
 function changeWords(e) {
