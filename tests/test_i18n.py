@@ -21,7 +21,7 @@ ALLOWED = {"Tableside": "the product's name, the same in every language", "✕":
 WORDY_ATTRS = ("aria-label", "placeholder", "alt", "title")
 
 
-SCRIPTS = [*(TEMPLATES.parent / "static" / "js").glob("*.js"), TEMPLATES.parent / "static" / "app.js"]
+SCRIPTS = [*(TEMPLATES.parent / "static" / "js").glob("*.js"), *(TEMPLATES.parent / "static").glob("*.js")]
 T_CALL = re.compile(r"""\bt\((["'])((?:\\.|(?!\1).)*)\1""")
 
 
@@ -101,11 +101,37 @@ def test_the_join_and_wrong_host_pages_speak_german(client):  # noqa: F811
     assert "Dem Tisch beitreten" in page and "Beitrittscode" in page
     r = client.get("/", headers={"Host": "x.fritz.box", "Accept": BROWSER, "Accept-Language": "de"})
     assert r.status_code == 400 and "Dieser Tisch antwortet nicht auf" in r.get_data(as_text=True)
+    refused = r.get_data(as_text=True)  # its paragraphs too, their addresses and setting still code
+    assert '<html lang="de">' in refused and "Öffne die Adresse, die der Tisch" in refused
+    assert "<code>http://NAME.local:8080/</code> mit dem Namen des Tisches" in refused
+    assert '<code>[server] names = ["x.fritz.box"]</code>' in refused
+
+
+def test_the_dice_page_carries_this_phones_catalog_for_its_script(client):  # noqa: F811
+    join(client)
+    de = client.get("/dice", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert '<script type="application/json" id="words">' in de and "nicht gekoppelt" in de
+    en = client.get("/dice", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert '<script type="application/json" id="words">{}</script>' in en  # English: the script's own words
 
 
 # The scripts whose words are all in the catalogs; the other modules of webui/static/js/ still write English
 # (#38, the next step): each joins this list once its words go through t().
-TRANSLATED = ["app.js", "core.js", "live.js", "seats.js", "history.js"]
+TRANSLATED = [
+    "app.js",
+    "core.js",
+    "live.js",
+    "seats.js",
+    "history.js",
+    "moment.js",
+    "said.js",
+    "rules.js",
+    "recap.js",
+    "clock.js",
+    "rounds.js",
+    "settings.js",
+    "dice.js",
+]
 LITERAL = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""")
 # A literal that is a phrase a person reads: a capital, a word and a space (CSS classes, ids, URLs, event names,
 # JSON keys and HTTP headers have no space or start lower-case; "Content-Type" has no space).

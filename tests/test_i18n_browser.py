@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import PHONE, served, shot
+from tests.browser_support import MANY_NEW_GAMES, PHONE, served, shot
+from tests.golden_states import ENDINGS, SCENARIOS
+from tests.test_tap_budget import api, api_act
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -17,7 +19,7 @@ expect.set_options(timeout=15_000)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from served(tmp_path_factory.mktemp("i18n"))
+    yield from served(tmp_path_factory.mktemp("i18n"), MANY_NEW_GAMES)
 
 
 def german_phone(browser, server):
@@ -60,4 +62,54 @@ def test_the_language_is_switched_on_the_phone_and_remembered(browser, server):
     expect(page.locator("nav.tabs button").nth(1)).to_have_text("History")  # the phone's choice beats its locale
     page.get_by_role("link", name="Deutsch").click()
     expect(page.locator("nav.tabs button").nth(1)).to_have_text("Verlauf")
+    page.context.close()
+
+
+def test_the_scripts_a_phone_loads_later_speak_german_too(browser, server):
+    """One phrase at least of each script converted last (moment, said, rules, settings, clock, rounds, recap, the
+    dice page's dice.js), seen in German on a 390 x 844 German phone; undo is told from the entry, not its words."""
+    page = german_phone(browser, server)
+    page.goto(f"/join?code={server.code}")
+    page.wait_for_selector("#link.live")
+    page.get_by_role("button", name="Regeln").tap()  # rules.js, fetched with the tab
+    expect(page.locator("#tab-rules h2")).to_have_text("Regelhefte")
+    page.locator("#rules-q").fill("attack")
+    page.get_by_role("button", name="Suchen", exact=True).tap()
+    expect(page.locator("#rules-note")).to_contain_text("Stellen, die besten zuerst")
+    expect(page.locator("#rules-found .rule-place").first).to_contain_text("Zeile")
+    page.get_by_role("button", name="Einstellungen").tap()  # settings.js: this phone has no owner PIN
+    expect(page.get_by_role("button", name="Einstellungen öffnen")).to_be_visible()
+    expect(page.locator("label[for=owner-pin]")).to_have_text("Besitzer-PIN")
+
+    options, actions = SCENARIOS["vnm"]
+    api(server, "POST", "/api/sessions", {"system": "vnm", "options": options, "clock": True})
+    page.get_by_role("button", name="Spiel", exact=True).tap()
+    # said.js: who, in German (the clock's entry is the first; its summary is the server's own words)
+    expect(page.locator("#said")).to_contain_text("Ein Skript (die HTTP-API): ")
+    expect(page.locator("#version")).to_contain_text("· Version 1")  # moment.js
+    expect(page.locator("#clock-pause")).to_have_text("Uhr anhalten")  # clock.js
+    for action in actions:
+        api_act(server, action)
+    api(server, "POST", "/api/sessions/active/undo", {})
+    expect(page.locator("#said")).to_contain_text("Ein Skript (die HTTP-API) hat rückgängig gemacht: Ann (Venus) vs")
+    shot(page, "i18n-de-game", full_page=False)
+    api(server, "POST", "/api/sessions/active/redo", {})  # told from the entry's type, never its English "Redid:"
+    expect(page.locator("#said")).to_contain_text("Ein Skript (die HTTP-API) hat wiederholt: Ann (Venus) vs")
+    for action in ENDINGS["vnm"]:
+        api_act(server, action)
+    expect(page.locator("#result-title")).to_have_text("Spiel vorbei")  # recap.js
+    expect(page.get_by_role("button", name="Neues Spiel mit denselben Spielern")).to_be_visible()
+
+    options, actions = SCENARIOS["vegas"]
+    api(server, "POST", "/api/sessions", {"system": "vegas", "options": options})
+    for action in [*actions, *ENDINGS["vegas"][:7]]:
+        api_act(server, action)
+    expect(page.locator("#round-end-title")).to_have_text("Round 1 ist vorbei")  # rounds.js; "Round 1" is the rules'
+
+    page.goto("/dice")  # dice.js, its own page with this phone's catalog
+    page.get_by_role("button", name="Nach Würfeln suchen").tap()
+    expect(page.locator("#dice-list li").first).to_contain_text("rot · Akku 97 % · nicht gekoppelt · für alle")
+    expect(page.locator("#dice-list li").first.get_by_role("button", name="Koppeln")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "i18n-de-dice", full_page=False)
     page.context.close()

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, render_template
 from tableside.core.errors import BadRequest, NotFound
+from tableside.webui import i18n
 from tableside.webui.api import _body, _seat, _services
 
 bp = Blueprint("dice", __name__)
@@ -26,7 +27,7 @@ def _dice() -> Any:
 @bp.get("/dice")
 def page():
     """The dice page: dice in reach, pairing, and what the table waits for."""
-    return render_template("dice.html")
+    return render_template("dice.html", words=i18n.catalog(i18n.language()))  # for dice.js t(), as the panel
 
 
 @bp.get("/api/dice")

@@ -3,6 +3,12 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const D = { status: null, seats: [], session: null };
+// The page's words in the phone's language (#38), as the panel's core.js t(): this phone's catalog is embedded in
+// the page (empty for English, whose msgids are the words), {name} placeholders filled from ``params``.
+const wordsNode = document.getElementById("words");
+const words = wordsNode ? JSON.parse(wordsNode.textContent) : {};
+const t = (msgid, params = {}) =>
+  (words[msgid] || msgid).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 
 function seatHeaders() {
   if (!D.session) return {};
@@ -22,14 +28,14 @@ async function api(method, path, body, again = false) {
   const opts = { method, headers, credentials: "same-origin", cache: "no-store" };
   if (body !== undefined) { headers["Content-Type"] = "application/json"; opts.body = JSON.stringify(body); }
   let res;
-  try { res = await fetch(path, opts); } catch { throw new Error("Could not reach the table: check the Wi-Fi."); }
-  if (res.status === 401) { location.href = "/join"; throw new Error("Join code needed"); }
+  try { res = await fetch(path, opts); } catch { throw new Error(t("Could not reach the table: check the Wi-Fi.")); }
+  if (res.status === 401) { location.href = "/join"; throw new Error(t("Join code needed")); }
   const data = await res.json().catch(() => null);
   if (res.status === 409 && data && data.seat_gone && !again) {
     await dropStaleSeat();
     return api(method, path, body, true);
   }
-  if (!res.ok) throw new Error((data && data.error) || `The table answered with an error (${res.status}).`);
+  if (!res.ok) throw new Error((data && data.error) || t("The table answered with an error ({status}).", { status: res.status }));
   return data;
 }
 function say(text) { $("dice-message").textContent = text || ""; }
@@ -43,11 +49,16 @@ function el(tag, text, attrs = {}) {
   return node;
 }
 function describe(d) {
-  const battery = d.battery === null ? null
-    : `battery ${d.battery}%${d.charging ? " (charging)" : d.low_battery ? " (low: charge it)" : ""}`;
-  const bits = [d.kind, d.colour, battery, d.paired ? d.connection : "not paired",
-    d.seat ? `${d.seat}'s${d.seat_gone ? " (no such seat in this game: pick again)" : ""}` : "anyone's",
-    d.shows ? `shows ${d.shows}` : null];
+  const p = { percent: d.battery, seat: d.seat, face: d.shows };
+  const battery = d.battery === null ? null : d.charging ? t("battery {percent}% (charging)", p)
+    : d.low_battery ? t("battery {percent}% (low: charge it)", p) : t("battery {percent}%", p);
+  const connection = { "in reach": t("in reach"), connecting: t("connecting"), connected: t("connected"), away: t("away"),
+    reconnecting: t("reconnecting") }; // device/smartdice/model.py Die.connection
+  const colour = { red: t("red"), blue: t("blue"), green: t("green"), black: t("black"), white: t("white"),
+    yellow: t("yellow"), orange: t("orange"), purple: t("purple") }; // device/smartdice godice.py, simulated.py COLOURS
+  const bits = [d.kind, colour[d.colour] || d.colour, battery, d.paired ? connection[d.connection] || d.connection : t("not paired"),
+    d.seat ? (d.seat_gone ? t("{seat}'s (no such seat in this game: pick again)", p) : t("{seat}'s", p)) : t("anyone's"),
+    d.shows ? t("shows {face}", p) : null];
   return bits.filter(Boolean).join(" · ");
 }
 // One row per die, kept across redraws and updated in place (keyed by die id): a stream event redraws
@@ -60,7 +71,7 @@ function setSeats(row, d) {
   const want = ["", ...D.seats];
   const have = [...row.seat.options].map((o) => o.value);
   if (untouched(row, row.seat) && want.join("\n") !== have.join("\n")) {
-    row.seat.replaceChildren(el("option", "Anyone", { value: "" }), ...D.seats.map((s) => el("option", s, { value: s })));
+    row.seat.replaceChildren(el("option", t("Anyone"), { value: "" }), ...D.seats.map((s) => el("option", s, { value: s })));
   }
   if (untouched(row, row.seat)) row.seat.value = d.seat || "";
 }
@@ -93,7 +104,7 @@ function newRow(d) {
       show(s);
     } catch (e) { say(e.message); }
   };
-  row.forget = el("button", "Forget", { type: "button" });
+  row.forget = el("button", t("Forget"), { type: "button" });
   row.forget.onclick = () => act("POST", "/api/dice/forget", { die: row.die.id });
   row.roll = el("button", null, { type: "button", class: "primary" });
   row.roll.onclick = () => act("POST", "/api/dice/roll", { die: row.die.id });
@@ -107,20 +118,20 @@ function updateRow(row, d) {
   row.die = d;
   row.label.textContent = d.label;
   row.hint.textContent = describe(d);
-  row.name.setAttribute("aria-label", `Name for ${d.label}`);
-  row.seat.setAttribute("aria-label", `Seat for ${d.label}`);
+  row.name.setAttribute("aria-label", t("Name for {die}", { die: d.label }));
+  row.seat.setAttribute("aria-label", t("Seat for {die}", { die: d.label }));
   if (untouched(row, row.name)) row.name.value = d.name || d.advertised || "";
   setSeats(row, d);
   if (row.shell) {
-    row.shell.setAttribute("aria-label", `Shell ${d.label} wears`);
+    row.shell.setAttribute("aria-label", t("Shell {die} wears", { die: d.label }));
     if (untouched(row, row.shell)) row.shell.value = d.kind;
   }
-  row.pair.textContent = d.paired ? "Save" : "Pair";
+  row.pair.textContent = d.paired ? t("Save") : t("Pair");
   row.forget.hidden = !d.paired;
   row.roll.hidden = !(D.status.kind === "simulated" && d.paired);
-  row.roll.textContent = `Roll ${d.label}`;
+  row.roll.textContent = t("Roll {die}", { die: d.label });
   row.identify.hidden = !(d.paired && d.connection === "connected");
-  row.identify.textContent = `Identify ${d.label}`;
+  row.identify.textContent = t("Identify {die}", { die: d.label });
 }
 function showDice(dice) {
   const list = $("dice-list");
@@ -138,7 +149,7 @@ function showDice(dice) {
 }
 function show(s) {
   D.status = s;
-  $("dice-kind").textContent = s.kind === "none" ? "No smart dice on this table" : s.note;
+  $("dice-kind").textContent = s.kind === "none" ? t("No smart dice on this table") : s.note;
   $("dice-scan").hidden = s.kind === "none";
   say(s.message || s.problem || "");
   const w = s.waiting;
@@ -146,8 +157,9 @@ function show(s) {
   if (w) {
     $("waiting-title").textContent = w.text;
     const faces = w.faces.length ? w.faces.map((f) => `${f.name}: ${f.face}`)
-      : w.landed ? [`${w.landed} of ${w.needed} in (private to ${w.private_to})`] : ["No die has landed yet"];
-    $("dice-landed").replaceChildren(...faces.map((t) => el("li", t)));
+      : w.landed ? [t("{landed} of {needed} in (private to {seat})", { landed: w.landed, needed: w.needed, seat: w.private_to })]
+        : [t("No die has landed yet")];
+    $("dice-landed").replaceChildren(...faces.map((f) => el("li", f)));
     $("dice-keep").disabled = !w.landed;
   }
   $("dice-free").hidden = !s.free.length;
@@ -162,7 +174,7 @@ async function load() {
   } catch { D.session = null; }
   await act("GET", "/api/dice");
 }
-$("dice-scan").onclick = () => { say("Scanning…"); act("POST", "/api/dice/scan", { seconds: 5 }); };
+$("dice-scan").onclick = () => { say(t("Scanning…")); act("POST", "/api/dice/scan", { seconds: 5 }); };
 $("dice-keep").onclick = () => act("POST", "/api/dice/keep");
 $("dice-cancel").onclick = () => act("POST", "/api/dice/cancel");
 $("dice-drop-free").onclick = () => act("POST", "/api/dice/cancel");

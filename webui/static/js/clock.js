@@ -1,7 +1,7 @@
 // The soft clock per seat (#34): each seat's time, told from the log (GET /api/sessions/active/clock), asked once
 // per change while the clock is on; between changes the running seat's time ticks here, with no request. Pause and
 // Run again are log entries (the core's ``clock`` action), so Undo takes them back. It never stops a move.
-import { $, el, api, guarded } from "./core.js";
+import { $, el, api, guarded, t } from "./core.js";
 import { acting, refresh } from "./moment.js";
 import { seatLabel } from "./board.js";
 
@@ -12,15 +12,15 @@ function box() {
   if (!$("later-css")) document.head.append(el("link", { id: "later-css", rel: "stylesheet", href: "/static/later.css" }));
   let node = $("soft-clock");
   if (!node) {
-    node = el("section", { id: "soft-clock", class: "soft-clock", "aria-label": "Soft clock", hidden: true });
+    node = el("section", { id: "soft-clock", class: "soft-clock", "aria-label": t("Soft clock"), hidden: true });
     $("game").insertBefore(node, $("now"));
   }
   return node;
 }
 
 function mmss(s) {
-  const t = Math.max(0, Math.floor(s));
-  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`;
+  const n = Math.max(0, Math.floor(s));
+  return `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`;
 }
 
 function seconds(name) {
@@ -50,8 +50,8 @@ function draw(view) {
   node.replaceChildren(
     el("ul", { class: "clock-seats" }, ...seats.map((name) => el("li", { "data-seat": name, class: told.running === name ? "running" : "" },
       el("span", {}, seatLabel(name)), " ", el("b", {}, mmss(seconds(name)))))),
-    el("button", { id: "clock-pause", type: "button", onclick: () => guarded(() => switchClock(told.paused ? "resume" : "pause"), "The clock") },
-      told.paused ? "Run the clock again" : "Pause the clock"),
+    el("button", { id: "clock-pause", type: "button", onclick: () => guarded(() => switchClock(told.paused ? "resume" : "pause"), t("The clock")) },
+      told.paused ? t("Run the clock again") : t("Pause the clock")),
   );
   if (!timer) timer = setInterval(tick, 1000);
 }

@@ -17,7 +17,7 @@ function drawEnd(v) {
   if (ended) { ended.view = v; return; }
   ended = { view: v, module: null };
   import("./recap.js").then((m) => { ended.module = m; m.drawResult(ended.view); },
-    (e) => { ended = null; banner(`The end of the game could not be shown: ${e.message}. Reload the page.`); });
+    (e) => { ended = null; banner(t("The end of the game could not be shown: {why}. Reload the page.", { why: e.message })); });
 }
 
 // A round's end (rounds.js) is fetched once the round being played changes (or none is), the soft clock
@@ -88,14 +88,14 @@ export async function acting(fn) {
     if (!S.acting) {
       const held = S.heard || [];
       S.heard = [];
-      for (const [d, reason] of held) if (news(d)) guarded(() => refresh(reason), "Updating");
+      for (const [d, reason] of held) if (news(d)) guarded(() => refresh(reason), t("Updating"));
     }
   }
 }
 function news(d) { return !S.view || d.session !== S.view.id || d.version > S.view.version; }
 export function heard(d, reason) {
   if (S.acting) (S.heard = S.heard || []).push([d, reason]);
-  else if (news(d)) guarded(() => refresh(reason), "Updating");
+  else if (news(d)) guarded(() => refresh(reason), t("Updating"));
 }
 // The moment a change was answered with, if it still follows from what this phone shows: asked from the moment
 // it holds now (``base``) and as the seat it sits at now; else the moment is asked for, as after any change.
@@ -144,7 +144,7 @@ async function load(reason, given) {
 function showNoGame() {
   S.view = null; S.acts = null;
   $("game").hidden = true; $("no-game").hidden = false;
-  $("title").textContent = "Tableside"; $("status").textContent = "No game yet";
+  $("title").textContent = "Tableside"; $("status").textContent = t("No game yet");
   $("version").textContent = "";
   $("seat").hidden = true;
 }
@@ -160,12 +160,12 @@ function showGame() {
   $("alert").hidden = !alert; $("alert").textContent = alert;
   $("undo").disabled = !v.can_undo; $("redo").disabled = !v.can_redo;
   $("redo").parentElement.hidden = !v.can_redo; // only after an undo: never a greyed button in the moment's box
-  $("version").textContent = `${systemName(v.system)} · version ${v.version}`;
+  $("version").textContent = t("{system} · version {version}", { system: systemName(v.system), version: v.version });
   const seat = mySeat();
   $("seat").hidden = !(seatsNow().length);
   // the header is tight: the player's short name ("Ann", as the e-paper shortens "Ann (Venus)"), the whole one on hover
   $("seat").textContent = t("Seat: {seat}", { seat: seat ? seat.seat : t("table") });
-  $("seat").title = seat ? `This phone sits at ${seatLabel(seat.seat)}'s seat` : "A table phone: no seat";
+  $("seat").title = seat ? t("This phone sits at {seat}'s seat", { seat: seatLabel(seat.seat) }) : t("A table phone: no seat");
   drawEnd(v); // the game's end leads, above "Now" (recap.js)
   roundEnd(v); // what changed in the round that just ended
   drawBoard(screen);

@@ -1,7 +1,7 @@
 // The end of a game on every phone (#34): the result leads the Game tab (the winner(s), the final scores), with
 // "New game with the same players" one tap away (the same system, options and seats) and the other systems a tap
 // further (the Games tab). Drawn from the screen model's ``result``, which the rules set only when the game is over.
-import { $, el, api, guarded } from "./core.js";
+import { $, el, api, guarded, t } from "./core.js";
 import { acting, refresh } from "./moment.js";
 import { showTab } from "./games.js";
 import { said } from "./said.js";
@@ -24,14 +24,14 @@ export function drawResult(view) {
   if (node.dataset.key === key) return; // unchanged: the buttons stay where a thumb is
   node.dataset.key = key;
   node.replaceChildren(
-    el("h2", { id: "result-title" }, "Game over"),
-    el("p", { class: "result-winner" }, el("span", { class: "result-label" }, `${r.label}: `), r.winners.join(" & ") || "nobody"),
+    el("h2", { id: "result-title" }, t("Game over")),
+    el("p", { class: "result-winner" }, el("span", { class: "result-label" }, `${r.label}: `), r.winners.join(" & ") || t("nobody")),
     el("ol", { class: "result-scores" }, ...r.scores.map(([name, score]) =>
       el("li", { class: r.winners.includes(name) ? "won" : "" }, el("span", {}, name), el("b", {}, score)))),
     el("div", { class: "result-actions" },
-      el("button", { id: "again", type: "button", class: "primary", onclick: () => guarded(again, "Starting the new game") },
-        "New game with the same players"),
-      el("button", { id: "other-game", type: "button", onclick: () => showTab("games") }, "Another game")),
+      el("button", { id: "again", type: "button", class: "primary", onclick: () => guarded(again, t("Starting the new game")) },
+        t("New game with the same players")),
+      el("button", { id: "other-game", type: "button", onclick: () => showTab("games") }, t("Another game"))),
   );
   drawRecap(node, key);
 }
@@ -39,7 +39,7 @@ export function drawResult(view) {
 async function again() {
   await acting(async () => {
     const started = await api("POST", "/api/sessions/active/again");
-    said(`A new game with the same players has started (${started.screen ? started.screen.title : started.system}).`);
+    said(t("A new game with the same players has started ({game}).", { game: started.screen ? started.screen.title : started.system }));
     await refresh("session");
   });
   showTab("game");
@@ -52,9 +52,9 @@ async function drawRecap(node, key) {
   try { words = await api("GET", "/api/sessions/active/recap"); } catch { return; }
   if (node.dataset.key !== key) return; // another moment meanwhile
   const text = String((words && words.text) || "");
-  node.append(el("details", { class: "recap", open: true }, el("summary", {}, "Recap"),
+  node.append(el("details", { class: "recap", open: true }, el("summary", {}, t("Recap")),
     el("pre", { id: "recap-text", class: "recap-text" }, text),
-    el("a", { href: "/api/sessions/active/recap.png", target: "_blank", download: "tableside-recap.png" }, "Recap picture (PNG)")));
+    el("a", { href: "/api/sessions/active/recap.png", target: "_blank", download: "tableside-recap.png" }, t("Recap picture (PNG)"))));
   drawPlays(node, key);
 }
 
@@ -66,6 +66,6 @@ async function drawPlays(node, key) {
   try { play = await api("GET", "/api/sessions/active/bgstats"); } catch { return; }
   if (node.dataset.key !== key) return;
   node.append(el("p", { class: "plays" },
-    el("a", { id: "bgstats", href: BG_STATS + encodeURIComponent(JSON.stringify(play)) }, "Add to BG Stats"), " · ",
-    el("a", { href: "/api/plays.csv", download: "tableside-plays.csv" }, "Every game played (CSV)")));
+    el("a", { id: "bgstats", href: BG_STATS + encodeURIComponent(JSON.stringify(play)) }, t("Add to BG Stats")), " · ",
+    el("a", { href: "/api/plays.csv", download: "tableside-plays.csv" }, t("Every game played (CSV)"))));
 }

@@ -2,7 +2,7 @@
 // The view names the round being played (``round``); when that changes the phone asks once for the summary
 // (GET /api/sessions/active/round: told from the log, public, the same on every phone). Dismissed, it stays
 // dismissed on this phone (kept by game and entry), until the next round ends.
-import { $, el, api } from "./core.js";
+import { $, el, api, t } from "./core.js";
 
 let asked = null; // the (game, round) last asked about
 let told = null; // the summary last answered
@@ -30,12 +30,12 @@ function draw(id) {
   node.dataset.key = `${id}:${s.seq}`;
   node.hidden = false;
   node.replaceChildren(
-    el("h2", { id: "round-end-title" }, `${s.round} is over`),
+    el("h2", { id: "round-end-title" }, t("{round} is over", { round: s.round })),
     el("ul", { class: "round-lines" }, ...s.lines.map((l) => el("li", {}, l.text))),
     el("button", { id: "round-dismiss", type: "button", onclick: () => {
       try { localStorage.setItem(KEY, `${id}:${s.seq}`); } catch { /* private mode: hidden until reload */ }
       node.hidden = true;
-    } }, "OK"),
+    } }, t("OK")),
   );
 }
 

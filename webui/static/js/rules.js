@@ -1,7 +1,7 @@
 // The rulebooks on the phone (#35): the Rules tab searches the four books (GET /api/rules/search), the book of the
 // game on the table and its phase's rules first. Fetched only when the tab is first opened (games.js showTab).
 // The passages come as parts, each word found marked: drawn as text nodes and <mark>, never as HTML.
-import { $, el, api } from "./core.js";
+import { $, el, api, t } from "./core.js";
 
 let asked = 0; // the newest search: an older answer that lands late is not drawn over it
 
@@ -12,18 +12,19 @@ function parts(list) {
 function passage(r) {
   return el("li", { class: "rule" },
     el("p", { class: "rule-place" }, el("b", {}, r.title), // before a book's first heading, its title is the heading
-      ...(r.heading === r.title ? [] : [" · ", ...parts(r.heading_parts)]), ` · line ${r.line}`),
+      ...(r.heading === r.title ? [] : [" · ", ...parts(r.heading_parts)]), ` · ${t("line {line}", { line: r.line })}`),
     el("p", { class: "rule-text" }, ...parts(r.parts)));
 }
 
 async function find(query) {
   const mine = ++asked, note = $("rules-note"), list = $("rules-found");
-  note.textContent = "Searching…";
+  note.textContent = t("Searching…");
   try {
     const found = await api("GET", `/api/rules/search?q=${encodeURIComponent(query)}`);
     if (mine !== asked) return;
     list.replaceChildren(...found.results.map(passage));
-    note.textContent = found.results.length ? `${found.results.length} passages, best first` : `Nothing in the rulebooks for “${query}”`;
+    note.textContent = found.results.length === 1 ? t("1 passage")
+      : found.results.length ? t("{count} passages, best first", { count: found.results.length }) : t("Nothing in the rulebooks for “{query}”", { query });
   } catch (err) {
     if (mine !== asked) return;
     list.replaceChildren();
@@ -37,11 +38,11 @@ export function openRules() {
   tab.dataset.ready = "1";
   const input = el("input", { id: "rules-q", type: "search", maxlength: "100", autocomplete: "off", enterkeyhint: "search" });
   tab.replaceChildren(
-    el("h2", {}, "Rulebooks"),
+    el("h2", {}, t("Rulebooks")),
     el("form", { id: "rules-search", role: "search", onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) find(input.value); } },
-      el("label", { for: "rules-q" }, "Search the rulebooks"),
-      el("div", { class: "row" }, input, el("button", { type: "submit", class: "primary" }, "Search"))),
-    el("p", { id: "rules-note", class: "hint", role: "status" }, "Words in quotes are found as a phrase. The game on the table comes first."),
+      el("label", { for: "rules-q" }, t("Search the rulebooks")),
+      el("div", { class: "row" }, input, el("button", { type: "submit", class: "primary" }, t("Search")))),
+    el("p", { id: "rules-note", class: "hint", role: "status" }, t("Words in quotes are found as a phrase. The game on the table comes first.")),
     el("ol", { id: "rules-found", class: "rules-found" }));
 }
 
@@ -56,14 +57,14 @@ export async function showRule(rule) {
     document.body.append(box);
   }
   const own = rule.own_choice;
-  const place = own ? rule.title : [rule.title, ...(rule.heading === rule.title ? [] : [rule.heading]), ...(rule.line ? [`line ${rule.line}`] : [])].join(" · ");
+  const place = own ? rule.title : [rule.title, ...(rule.heading === rule.title ? [] : [rule.heading]), ...(rule.line ? [t("line {line}", { line: rule.line })] : [])].join(" · ");
   box.replaceChildren(el("form", { method: "dialog" },
-    el("h2", { id: "rule-title" }, own ? "The table's own choice" : "The rule"),
+    el("h2", { id: "rule-title" }, own ? t("The table's own choice") : t("The rule")),
     el("p", { class: "rule-place" }, place),
     own ? el("p", { class: "rule-text" }, rule.note)
       : el("blockquote", { class: "rule-text" }, ...parts(rule.parts || [{ text: rule.quote, mark: true }])),
-    own && rule.setting ? el("p", { class: "hint" }, `Set at New game: ${rule.setting}.`) : null,
-    el("div", { class: "row" }, el("button", { type: "submit", class: "primary" }, "Close"))));
+    own && rule.setting ? el("p", { class: "hint" }, t("Set at New game: {setting}.", { setting: rule.setting })) : null,
+    el("div", { class: "row" }, el("button", { type: "submit", class: "primary" }, t("Close")))));
   box.showModal();
   const marked = box.querySelector("mark");
   if (marked) marked.scrollIntoView({ block: "nearest" });
