@@ -182,6 +182,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         join_code=code,
         frame_png=hardware.png,
         press=hardware.press,
+        confirm=hardware.confirm,
         broker=broker,
         hardware=hardware.status,
         secret=secret,
