@@ -339,6 +339,11 @@ class Hardware:
             )
         return self.pi.press(label, hold)
 
+    def fitted_board(self) -> tuple[Any, Any] | None:
+        """The panel and inky driver (None: virtual) of the display driven now, for the Settings page's pin check."""
+        display = self.display
+        return (display.panel, getattr(display, "driver", None)) if display is not None else None
+
     def confirm(self, serial: Any) -> dict[str, Any]:
         """A phone's Confirm of the open shutdown question: no waiting (no question opens before the buttons)."""
         pi = self.pi
