@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tableside.core import dice as dice_rules
-from tableside.core.errors import RuleError
+from tableside.core.errors import Conflict, RuleError
 from tableside.core.words import plural
 from tableside.device.buttons import Gesture
 
@@ -46,11 +46,15 @@ class Prompt:
     deadline: float | None = None  # seconds after it opens that it lapses (a question with a deadline)
     on_panel: bool = True  # drawn on the e-paper: only when the panel can show it before the deadline
     by_chord: bool = False  # the shutdown chord's question: answered by letting go of the chord
+    serial: int = 0  # which question: a phone's Confirm names it, so it never confirms a later one
+    decided: bool = False  # "Shutting down": no gesture changes it any more
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "title": self.title, "lines": list(self.lines)}
         if self.deadline is not None:
             out["deadline_seconds"] = self.deadline
+        if self.kind == "shutdown" and not self.decided:
+            out["id"] = self.serial  # POST /api/prompt/confirm {"id": ...}: every phone may confirm it at once
         return out
 
 
@@ -95,6 +99,7 @@ class Controls:
         self.light: Callable[[str], None] = lambda state: None  # the LED: "asking", "let-go", "idle"
         self.say: Callable[[str], None] = lambda text: None  # every phone at once
         self._lapsed: tuple[str, float] | None = None  # (what, when in gesture ticks) of the last lapsed question
+        self._serial = 0  # the last question's number (Prompt.serial)
         self._lock = threading.Lock()
 
     # -- the e-paper and the phone ------------------------------------------------------------
@@ -122,6 +127,8 @@ class Controls:
 
     def _handle(self, gesture: Gesture) -> dict[str, Any]:
         prompt = self.prompt
+        if prompt is not None and prompt.decided:  # the chord let go after a phone confirmed: nothing more
+            return _result("Shutting down")
         if prompt is not None and prompt.kind == "shutdown":
             return self._answer_shutdown(prompt, gesture)
         lapsed, self._lapsed = self._lapsed, None
@@ -254,6 +261,7 @@ class Controls:
             deadline=deadline,
             on_panel=self.can_show(deadline),  # e-paper: only if it is there before the question lapses
             by_chord=gesture.kind == "chord",
+            serial=self._next_serial(),
         )
         self._set_prompt(prompt)
         if prompt.by_chord:
@@ -261,6 +269,32 @@ class Controls:
             self.schedule(CONFIRM_HOLD, lambda: self._steady(prompt))
         self.schedule(deadline, lambda: self._expire(prompt))
         return _result(f"Shut down? {lines[0]}", prompt=prompt.to_dict())
+
+    def _next_serial(self) -> int:
+        self._serial += 1
+        return self._serial
+
+    def confirm(self, serial: Any, at: float) -> dict[str, Any]:
+        """A phone's Confirm of the open shutdown question ``serial`` at ``at`` (gesture ticks): decided at once.
+
+        Any phone that joined the table may confirm: the question only opens when someone at the device
+        held the chord (or a button mapped to it), and the phones' virtual buttons are every joined phone's
+        already. A question that lapsed, was answered, or is not the one shown changes nothing.
+        """
+        if isinstance(serial, bool) or not isinstance(serial, int):
+            raise RuleError("'id' must be the number of the shutdown question the phone shows")
+        with self._lock:
+            prompt = self.prompt
+            if prompt is None or prompt.kind != "shutdown" or prompt.decided or prompt.serial != serial:
+                raise Conflict("that shutdown question is no longer open (it lapsed or was answered): nothing happened")
+            if prompt.deadline is not None and at - prompt.at > prompt.deadline:  # its timer had not run yet
+                self._lapse(prompt, prompt.at + prompt.deadline)
+                raise Conflict("the shutdown question had lapsed: nothing happened")
+            self.light("idle")
+            try:
+                return self._shutdown()
+            except RuntimeError as exc:  # the command failed: filed as the shutdown fault, said as it is
+                raise Conflict(str(exc)) from None
 
     def _steady(self, prompt: Prompt) -> None:
         with self._lock:
@@ -307,6 +341,7 @@ class Controls:
                 "Shutting down",
                 ("Wait until the Pi's green light stops blinking before unplugging it.",),
                 0.0,
+                decided=True,
             )
         )
         log.warning("shutting down: %s", " ".join(self.shutdown_command))

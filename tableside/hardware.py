@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tableside.config import Config
-from tableside.core.errors import RuleError, TablesideError
+from tableside.core.errors import Conflict, RuleError, TablesideError
 from tableside.device.pins import pi_model
 from tableside.faults import Faults, describe
 
@@ -338,6 +338,18 @@ class Hardware:
                 + (self.faults.snapshot().get("buttons", {}).get("error") or "still starting, try again")
             )
         return self.pi.press(label, hold)
+
+    def fitted_board(self) -> tuple[Any, Any] | None:
+        """The panel and inky driver (None: virtual) of the display driven now, for the Settings page's pin check."""
+        display = self.display
+        return (display.panel, getattr(display, "driver", None)) if display is not None else None
+
+    def confirm(self, serial: Any) -> dict[str, Any]:
+        """A phone's Confirm of the open shutdown question: no waiting (no question opens before the buttons)."""
+        pi = self.pi
+        if pi is None:
+            raise Conflict("no shutdown question is open: the buttons are not running, so none was asked")
+        return pi.confirm(serial)
 
     def status(self) -> dict[str, Any]:
         """``GET /api/hardware``: the display and buttons, or that they are still starting."""

@@ -194,6 +194,13 @@ class Appliance:
             self.broker.publish({"kind": "said", "message": said, "button": gesture.name})
         return out
 
+    def confirm(self, serial: Any) -> dict[str, Any]:
+        """A phone's Confirm of the open shutdown question, now: said on every phone like a button's answer."""
+        out = self.controls.confirm(serial, self.buttons.now())
+        said = out["result"]["summary"]
+        self.broker.publish({"kind": "said", "message": f"A phone confirmed: {said}"})
+        return out
+
     def press(self, label: str, hold: bool) -> Any:
         """A press from the phone: the mock pins in simulation, else the same queue as the GPIO buttons."""
         if self.buttons.simulated:

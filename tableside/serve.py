@@ -182,6 +182,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         join_code=code,
         frame_png=hardware.png,
         press=hardware.press,
+        confirm=hardware.confirm,
         broker=broker,
         hardware=hardware.status,
         secret=secret,
@@ -196,7 +197,9 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     from tableside.settings import TableSettings
 
     # Settings from the phone (#32): the restart is offered only where something will start the table again.
-    services.settings = TableSettings(args.config, folder, restart if os.environ.get("INVOCATION_ID") else None)
+    services.settings = TableSettings(
+        args.config, folder, restart if os.environ.get("INVOCATION_ID") else None, board=hardware.fitted_board
+    )
     if cfg.dice != "none":  # opened on the hardware thread, after the first answer; "starting" until then
         starting = services.dice = DiceStarting()
         services.hardware = lambda: _with_dice(hardware.status(), services.dice)

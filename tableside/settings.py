@@ -125,9 +125,10 @@ def write_atomically(path: Path, text: str, mode: int) -> None:
         os.close(folder)
 
 
-def apply(path: str, folder: Path, changes: dict[str, Any]) -> list[str]:
+def apply(path: str, folder: Path, changes: dict[str, Any], board: tuple[Any, Any] | None = None) -> list[str]:
     """Check every change with the config file's own checks, then write them; returns the keys changed.
-    A refusal raises SettingsError (or ConfigError, the loader's message) and changes nothing."""
+    A refusal raises SettingsError (or ConfigError, the loader's message) and changes nothing. ``board``
+    (the fitted board's panel and driver) checks the pins against that board's own, as doctor does."""
     if not isinstance(changes, dict) or not changes or len(changes) > len(EDITABLE) + 1:
         raise SettingsError(f"send the changes as {{key: value}}, keys among {', '.join([*EDITABLE, JOIN_CODE])}")
     unknown = sorted(k for k in changes if k not in EDITABLE and k != JOIN_CODE)
@@ -140,7 +141,8 @@ def apply(path: str, folder: Path, changes: dict[str, Any]) -> list[str]:
     file = Path(path)
     before = read_text(path)
     after = edited(before, shaped) if shaped else before
-    config_from_text(path, after)  # raises ConfigError with the loader's message; nothing is written
+    cfg = config_from_text(path, after)  # raises ConfigError with the loader's message; nothing is written
+    board_clash(cfg, board if "display.model" not in shaped else None)
     written = []
     if after != before:
         write_atomically(file, after, stat.S_IMODE(file.stat().st_mode))
@@ -149,6 +151,22 @@ def apply(path: str, folder: Path, changes: dict[str, Any]) -> list[str]:
         write_atomically(folder / JOIN_CODE, code + "\n", 0o600)
         written.append(JOIN_CODE)
     return written
+
+
+def board_clash(cfg: Any, board: tuple[Any, Any] | None) -> None:
+    """The pins against the board's own driver pins (the 13.3"'s chip selects 26 and 16), with doctor's check
+    (``resolve_pins``): the fitted board's, or else the one the config names (a new model: no driver yet)."""
+    from tableside.device.pins import PinConflict, resolve_pins
+    from tableside.display.panels import get_panel
+
+    if board is None and cfg.model:
+        board = (get_panel(cfg.model), None)
+    if board is None:
+        return
+    try:
+        resolve_pins(cfg, board[0], board[1])
+    except PinConflict as exc:
+        raise SettingsError(f"{exc.message} (fix: {exc.fix})") from None
 
 
 def _value_of(text: str, name: str) -> Any:
@@ -166,10 +184,12 @@ class TableSettings:
     """What the phone's Settings routes (webui.settings) talk to: the config file, the data folder and the
     owner PIN of one running table, and how it restarts (None: not under systemd, said instead)."""
 
-    def __init__(self, config: str | None, folder: Path, restart: Any = None) -> None:
+    def __init__(self, config: str | None, folder: Path, restart: Any = None, board: Any = None) -> None:
         from tableside.webui.auth import JoinGuard
 
         self.config, self.folder, self.restart = config, folder, restart
+        # () -> (panel, driver) of the display the table drives, or None (not up yet): its pins are checked
+        self.board: Any = board if board is not None else (lambda: None)
         self.guard = JoinGuard(what="owner PIN")  # wrong owner PINs: a throttle apart from the join codes'
 
     def values(self) -> dict[str, Any]:
@@ -217,7 +237,7 @@ class TableSettings:
                     "(the Pi service uses /etc/tableside/tableside.toml) to edit its settings here"
                 )
             return apply_join_code(self.folder, changes)
-        return apply(self.config, self.folder, changes)
+        return apply(self.config, self.folder, changes, self.board())
 
     def pin_line(self) -> str | None:
         from tableside.webui.owner import stored

@@ -9,6 +9,7 @@ import json
 import os
 import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -189,3 +190,60 @@ def test_the_join_code_is_checked_as_at_start_and_kept_private(tmp_path, monkeyp
     monkeypatch.setenv("TABLESIDE_JOIN_CODE", "PLAY42")
     with pytest.raises(Refused, match=r"set by \$TABLESIDE_JOIN_CODE"):
         place.apply({"join_code": "OTHER99"})
+
+
+def test_pins_are_checked_against_the_fitted_boards_own_driver_pins(tmp_path):
+    """Doctor's check (``resolve_pins``) on a save: C = 16 passes the loader, but on the 13.3" Impression GPIO16 is
+    its second SPI chip select (inky's el133uf1 ``CS1_PIN``); on a wHAT it is a free pin."""
+    from tableside.display.panels import PANELS
+    from tableside.webui.settings import Refused
+
+    from tableside.settings import TableSettings
+
+    config = tmp_path / "tableside.toml"
+    config.write_text(TEMPLATE)
+    fitted = {"board": (PANELS["spectra-13.3"], None)}
+    settings = TableSettings(str(config), tmp_path, board=lambda: fitted["board"])
+    pins = {"A": 5, "B": 6, "C": 16, "D": 24}
+    with pytest.raises(Refused) as refused:
+        settings.apply({"buttons.pins": pins})
+    name = PANELS["spectra-13.3"].name
+    assert str(refused.value) == (
+        f"[buttons] pins: C = GPIO16 is also the {name}'s second SPI chip select; a button there would stop the"
+        " display (the pin cannot be both) (fix: set [buttons] pins C = 25). Nothing was changed"
+    )
+    assert config.read_text() == TEMPLATE  # nothing written
+    with pytest.raises(Refused, match=r"\[led\] pin = GPIO26 is also .*SPI chip select"):
+        settings.apply({"led.pin": 26})
+    assert config.read_text() == TEMPLATE
+    fitted["board"] = (PANELS["what-red"], None)
+    assert settings.apply({"buttons.pins": pins}) == ["buttons.pins"]  # a free pin on a wHAT: written
+    with pytest.raises(Refused, match="C = GPIO16 is also"):  # naming the 13.3" as the model checks its pins
+        settings.apply({"display.model": "spectra-13.3"})
+
+
+def test_a_served_13_3_refuses_button_c_on_its_chip_select_over_http(tmp_path):
+    """The running table hands the Settings page its display (``Hardware.fitted_board``): here the simulated 13.3"."""
+    config = tmp_path / "tableside.toml"
+    config.write_text(TEMPLATE.replace('# panel = "what-red"', 'panel = "spectra-13.3"', 1))
+    s = Server(tmp_path / "data")
+    s.extra, s.pin, s.config = ["--config", str(config)], new_pin(tmp_path / "data"), config
+    s.start()
+    try:
+        for _ in range(100):  # the display opens on the hardware thread, just after the first answer
+            hw = ask(s, "GET", "/api/hardware")[1]
+            if hw.get("display") != "starting":
+                break
+            time.sleep(0.1)
+        assert "13.3" in json.dumps(hw), hw
+        cookie = owner_cookie(s)
+        pins = {"A": 5, "B": 6, "C": 16, "D": 24}
+        status, data, _ = ask(s, "POST", "/api/settings", {"changes": {"buttons.pins": pins}}, cookie=cookie)
+        assert status == 422 and "C = GPIO16 is also" in data["error"] and "second SPI chip select" in data["error"]
+        assert "set [buttons] pins C = 25" in data["error"] and config.read_text().count("spectra-13.3") == 1
+        status, data, _ = ask(
+            s, "POST", "/api/settings", {"changes": {"buttons.pins": {**pins, "C": 25}}}, cookie=cookie
+        )
+        assert status == 200, data
+    finally:
+        s.kill(signal.SIGTERM)

@@ -456,6 +456,15 @@ def button(label: str):
     return _changed(_services().press(label, hold), asked)
 
 
+@bp.post("/api/prompt/confirm")
+def confirm_prompt():
+    """Confirm the open shutdown question (its ``id``) from any joined phone: decided at once, no e-paper wait."""
+    confirm = _services().confirm
+    if confirm is None:
+        raise Conflict("no shutdown question is open: this table has no buttons to ask one")
+    return jsonify(confirm(_body().get("id")))
+
+
 @bp.get("/api/stream")
 def stream():
     """Server-Sent Events, one per change; the first says where the table is now.

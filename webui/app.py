@@ -60,6 +60,8 @@ class Services:
     names: tuple[str, ...] = ()  # extra Host names besides IPs, localhost and *.local
     # tableside.settings.TableSettings: the config file, the owner PIN and the restart (the Settings page, #32)
     settings: Any = None
+    # A phone's Confirm of the open shutdown question (``Hardware.confirm``); None: no buttons, no question
+    confirm: Callable[[Any], dict] | None = None
     dice: Any = None  # tableside.smartdice.SmartDice (DiceStarting while they open), or None: no smart dice
     seats: Seats = field(init=False)  # the phones seated at the table: one per table, whichever app asks
     new_games: NewGames = field(init=False)  # how many games and how fast: one per table too

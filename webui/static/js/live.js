@@ -1,5 +1,5 @@
 // Live: the event stream, the poll when it is refused, the screen kept awake.
-import { S, banner, setLink, guarded, t } from "./core.js";
+import { $, S, banner, setLink, guarded, t } from "./core.js";
 import { said, buttonSaid } from "./said.js";
 import { refresh, heard } from "./moment.js";
 import { showDice } from "./forms.js";
@@ -43,6 +43,11 @@ export function follow() {
   // The e-paper is drawn a moment after a change (a burst of changes is drawn once): fetch it then.
   es.addEventListener("frame", () => { if (S.tab === "display") loadFrame(); });
   es.addEventListener("dice", () => guarded(showDice)); // smart dice: what waits, each die as it lands
+  // The buttons' shutdown question, on every phone at once with its Confirm (#32); closed when it lapses.
+  es.addEventListener("prompt", (ev) => {
+    const d = JSON.parse(ev.data);
+    if (d.prompt || $("shutdown-ask")) import("./shutdown.js").then((m) => m.showPrompt(d.prompt));
+  });
   es.addEventListener("hardware", () => { S.hw = null; if (S.tab === "display") loadFrame(); });
   es.onerror = () => {
     S.down = true;
