@@ -170,7 +170,8 @@ function rangeText(f) {
 // An optional pick's empty choice sends nothing (the rules decide); it reads as words, never "None". A setup
 // option whose default is one of its choices has none: left alone, it is that default (Normal, Basic Game); nor
 // has an action's pick that the table starts at one of its choices (VNM's target area: space, or the declared one).
-const NOT_CHOSEN = t("— not chosen —");
+// A function, not a constant: this module is evaluated before core.js (an import cycle), so t() is not there yet.
+const notChosen = () => t("— not chosen —");
 function blank(f, list) {
   return !f.required && !((f.setup || f.startsAt) && list.some((c) => f.default !== undefined && JSON.stringify(f.default) === JSON.stringify(c.value)));
 }
@@ -256,7 +257,7 @@ function pick(f, id, label, help) {
     if (blank(f, list)) { // a choice made by mistake is cleared with one tap
       none = el("input", { type: "radio", name: id, value: "" });
       if (!inputs.some((x) => x.checked)) none.checked = true;
-      box.append(el("label", { class: "unset" }, none, NOT_CHOSEN));
+      box.append(el("label", { class: "unset" }, none, notChosen()));
     }
     if (list.length === 1 && f.required) inputs[0].checked = true;
     show = () => { // a choice the form rules out is not offered; one left of a required pick is chosen
@@ -276,7 +277,7 @@ function pick(f, id, label, help) {
       },
     };
   }
-  const select = el("select", { id }, f.required || blank(f, list) ? el("option", { value: "" }, f.required ? t("Choose…") : NOT_CHOSEN) : null,
+  const select = el("select", { id }, f.required || blank(f, list) ? el("option", { value: "" }, f.required ? t("Choose…") : notChosen()) : null,
     list.map((c, i) => el("option", { value: String(i) }, c.label)));
   const first = select.options.length - list.length; // 1 with the empty choice, else 0
   const d = list.findIndex((c) => f.default !== undefined && same(f.default, c.value));
