@@ -131,6 +131,9 @@ TRANSLATED = [
     "rounds.js",
     "settings.js",
     "dice.js",
+    "fields.js",
+    "forms.js",
+    "games.js",
 ]
 LITERAL = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""")
 # A literal that is a phrase a person reads: a capital, a word and a space (CSS classes, ids, URLs, event names,

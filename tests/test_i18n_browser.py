@@ -6,12 +6,15 @@ A real ``tableside serve --simulate`` and Debian's chromium at 390 x 844 (tests/
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser_support import MANY_NEW_GAMES, PHONE, served, shot
 from tests.golden_states import ENDINGS, SCENARIOS
 from tests.test_tap_budget import api, api_act
+from tests.browser_support import PHONE, all_actions, served, shot
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -112,4 +115,30 @@ def test_the_scripts_a_phone_loads_later_speak_german_too(browser, server):
     expect(page.locator("#dice-list li").first.get_by_role("button", name="Koppeln")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "i18n-de-dice", full_page=False)
+def test_the_games_tab_and_an_action_form_speak_german(browser, server):
+    """games.js, fields.js and forms.js through t(): the Saved games list, the New game form's fields and an action
+    form's buttons in German on a German phone (each phrase English before #38's conversion of these scripts)."""
+    for system in ("venom", "vnm"):
+        status, data = server.request("POST", "/api/sessions", {"system": system})
+        assert status < 300, (status, data)
+    page = german_phone(browser, server)
+    page.goto(f"/join?code={server.code}")
+    page.wait_for_selector("#link.live")
+    page.get_by_role("button", name="Spiele", exact=True).tap()
+    active = page.locator("#sessions li.active")
+    expect(active).to_contain_text("(läuft gerade)")  # games.js
+    expect(active).to_contain_text("Aktionen · begonnen")
+    expect(page.get_by_role("button", name="Dieses Spiel spielen").first).to_be_visible()
+    expect(page.get_by_role("link", name="Als JSON exportieren").first).to_be_visible()
+    page.locator("#system-box label", has_text="VENOM").tap()
+    players = page.locator("#option-fields")
+    expect(players.get_by_role("button", name=re.compile("^Hinzufügen: ")).first).to_be_visible()  # fields.js
+    expect(players.get_by_role("button", name=re.compile(" entfernen$")).first).to_be_attached()
+    shot(page, "i18n-de-games")
+    page.get_by_role("button", name="Spiel", exact=True).tap()
+    all_actions(page)
+    page.locator("#groups .act > button.open[aria-expanded]").first.tap()
+    form = page.locator("#groups .act form").first
+    expect(form.locator(".submit-row").get_by_role("button", name="Abbrechen")).to_be_visible()  # forms.js
+    shot(page, "i18n-de-form", full_page=False)
     page.context.close()

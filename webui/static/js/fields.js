@@ -1,5 +1,5 @@
 // One widget per field kind, and the fields shown only for some choices.
-import { $, nextId, el, human, labelOf, choiceList } from "./core.js";
+import { $, nextId, el, human, labelOf, choiceList, t } from "./core.js";
 import { readAll } from "./forms.js";
 
 // A field with `shown_when` ({"version": ["Enhanced"]}) is drawn only while every named sibling holds one of
@@ -95,7 +95,7 @@ function loose(f, id, label, help) {
   return { node: el("span", { hidden: true }), read: () => undefined }; // optional, left at the rules' default
 }
 function need(f, label, v) {
-  if ((v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) && f.required) throw new Error(`${label}: please fill this in.`);
+  if ((v === undefined || v === "" || (Array.isArray(v) && v.length === 0)) && f.required) throw new Error(t("{label}: please fill this in.", { label }));
 }
 // Numbers a person cannot get wrong: a small range is a row of values to tap; a stepper on an empty field starts
 // from the field's value (or its minimum), a signed change from 0; a value out of range is refused here, in words.
@@ -110,7 +110,7 @@ function count(f, id, label, help) {
     const raw = input.value.trim();
     if (raw === "") return undefined;
     const n = Number(raw);
-    if (Number.isNaN(n) || (Number.isFinite(n) && !Number.isInteger(n))) throw new Error(`${label}: a whole number, please.`);
+    if (Number.isNaN(n) || (Number.isFinite(n) && !Number.isInteger(n))) throw new Error(t("{label}: a whole number, please.", { label }));
     if ((lo !== undefined && n < lo) || (hi !== undefined && n > hi) || !Number.isFinite(n)) throw new Error(outOfRange(f, label, raw, n));
     return n;
   };
@@ -143,8 +143,8 @@ function count(f, id, label, help) {
   input.hidden = small;
   const node = el("div", { class: "field" }, small ? el("span", { class: "flabel", id: `${id}-l` }, label, help) : el("label", { for: id }, label, help),
     chips.length ? el("div", { class: small ? `chips all${values.length === 8 ? " eight" : ""}` : "chips", role: small ? "group" : undefined, "aria-labelledby": small ? `${id}-l` : undefined }, chips) : null,
-    small ? input : el("div", { class: "stepper" }, el("button", { type: "button", "aria-label": `${label}: one less`, onclick: () => bump(-1) }, "−"),
-      input, el("button", { type: "button", "aria-label": `${label}: one more`, onclick: () => bump(1) }, "+"),
+    small ? input : el("div", { class: "stepper" }, el("button", { type: "button", "aria-label": t("{label}: one less", { label }), onclick: () => bump(-1) }, "−"),
+      input, el("button", { type: "button", "aria-label": t("{label}: one more", { label }), onclick: () => bump(1) }, "+"),
       lo !== undefined || hi !== undefined ? el("span", { class: "hint" }, rangeText(f)) : null),
     problem);
   check();
@@ -159,17 +159,19 @@ function count(f, id, label, help) {
 const TYPED_ECHO = 12;
 export function outOfRange(f, label, raw, n) {
   const range = f.minimum != null || f.maximum != null ? rangeText(f) : "";
-  if (raw.length <= TYPED_ECHO) return `${label}: ${range ? `${range}, ` : ""}not ${raw}.`;
-  return `${label}: ${range ? `${range}; ` : ""}that number is too ${n < 0 ? "small" : "large"}.`;
+  if (raw.length <= TYPED_ECHO) return range ? t("{label}: {range}, not {typed}.", { label, range, typed: raw }) : t("{label}: not {typed}.", { label, typed: raw });
+  if (range) return n < 0 ? t("{label}: {range}; that number is too small.", { label, range }) : t("{label}: {range}; that number is too large.", { label, range });
+  return n < 0 ? t("{label}: that number is too small.", { label }) : t("{label}: that number is too large.", { label });
 }
 function rangeText(f) {
-  if (f.minimum != null && f.maximum != null) return `${f.minimum} to ${f.maximum}`;
-  return f.minimum != null ? `at least ${f.minimum}` : `at most ${f.maximum}`;
+  if (f.minimum != null && f.maximum != null) return t("{min} to {max}", { min: f.minimum, max: f.maximum });
+  return f.minimum != null ? t("at least {min}", { min: f.minimum }) : t("at most {max}", { max: f.maximum });
 }
 // An optional pick's empty choice sends nothing (the rules decide); it reads as words, never "None". A setup
 // option whose default is one of its choices has none: left alone, it is that default (Normal, Basic Game); nor
 // has an action's pick that the table starts at one of its choices (VNM's target area: space, or the declared one).
-const NOT_CHOSEN = "— not chosen —";
+// A function, not a constant: this module is evaluated before core.js (an import cycle), so t() is not there yet.
+const notChosen = () => t("— not chosen —");
 function blank(f, list) {
   return !f.required && !((f.setup || f.startsAt) && list.some((c) => f.default !== undefined && JSON.stringify(f.default) === JSON.stringify(c.value)));
 }
@@ -255,7 +257,7 @@ function pick(f, id, label, help) {
     if (blank(f, list)) { // a choice made by mistake is cleared with one tap
       none = el("input", { type: "radio", name: id, value: "" });
       if (!inputs.some((x) => x.checked)) none.checked = true;
-      box.append(el("label", { class: "unset" }, none, NOT_CHOSEN));
+      box.append(el("label", { class: "unset" }, none, notChosen()));
     }
     if (list.length === 1 && f.required) inputs[0].checked = true;
     show = () => { // a choice the form rules out is not offered; one left of a required pick is chosen
@@ -275,12 +277,12 @@ function pick(f, id, label, help) {
       },
     };
   }
-  const select = el("select", { id }, f.required || blank(f, list) ? el("option", { value: "" }, f.required ? "Choose…" : NOT_CHOSEN) : null,
+  const select = el("select", { id }, f.required || blank(f, list) ? el("option", { value: "" }, f.required ? t("Choose…") : notChosen()) : null,
     list.map((c, i) => el("option", { value: String(i) }, c.label)));
   const first = select.options.length - list.length; // 1 with the empty choice, else 0
   const d = list.findIndex((c) => f.default !== undefined && same(f.default, c.value));
   if (d >= 0) select.value = String(d);
-  if (!list.length) select.append(el("option", { value: "", disabled: true }, "nothing to choose right now"));
+  if (!list.length) select.append(el("option", { value: "", disabled: true }, t("nothing to choose right now")));
   show = () => list.forEach((c, i) => {
     const option = select.options[i + first];
     option.hidden = option.disabled = !offered(i);
@@ -295,7 +297,7 @@ function pick(f, id, label, help) {
 function picks(f, id, label, help) {
   const list = choiceList(f);
   const box = el("fieldset", { class: "choices field", "data-min": f.minimum ?? undefined },
-    el("legend", {}, label, f.minimum && f.minimum === f.maximum ? ` (choose ${f.minimum})` : "", help));
+    el("legend", {}, label, f.minimum && f.minimum === f.maximum ? ` ${t("(choose {count})", { count: f.minimum })}` : "", help));
   const inputs = list.map((c) => {
     const input = el("input", { type: "checkbox" });
     if (Array.isArray(f.default) && f.default.some((d) => JSON.stringify(d) === JSON.stringify(c.value))) input.checked = true;
@@ -305,8 +307,8 @@ function picks(f, id, label, help) {
   return {
     node: box, read() {
       const v = list.filter((_, i) => inputs[i].checked).map((c) => c.value);
-      if (f.minimum !== undefined && v.length < f.minimum) throw new Error(`${label}: choose at least ${f.minimum}.`);
-      if (f.maximum !== undefined && v.length > f.maximum) throw new Error(`${label}: choose at most ${f.maximum}.`);
+      if (f.minimum !== undefined && v.length < f.minimum) throw new Error(t("{label}: choose at least {count}.", { label, count: f.minimum }));
+      if (f.maximum !== undefined && v.length > f.maximum) throw new Error(t("{label}: choose at most {count}.", { label, count: f.maximum }));
       return v.length || f.required ? v : undefined;
     },
   };
@@ -320,7 +322,8 @@ function text(f, id, label, help) {
     read() { const v = input.value.trim(); need(f, label, v); return v === "" ? undefined : v; },
   };
 }
-function article(noun) { return /^[aeiou]/i.test(noun) ? "an" : "a"; }
+// "Add a player", "Add an effect": the article is English's, so each is its own phrase to translate.
+const addOne = (noun) => (/^[aeiou]/i.test(noun) ? t("Add an {item}", { item: noun }) : t("Add a {item}", { item: noun }));
 // "Land areas" -> "Land area", "Tokens played" -> "Token played": the last word, else the first, is the noun.
 function singular(label) {
   const one = (w) => w.replace(/(ie)?s$/i, (m, ie) => (ie ? "y" : ""));
@@ -341,20 +344,20 @@ function texts(f, id, label, help) {
       placeholder: names && value ? value : undefined, "data-person": names ? "1" : undefined });
     input.value = names ? "" : value || "";
     const row = el("div", { class: "list-row" }, el("div", { class: "cells" }, el("label", { for: iid, class: "help" }, `${one} ${n}`), input),
-      el("button", { type: "button", "aria-label": `Remove ${one} ${n}`, onclick: () => { row.remove(); items.splice(items.indexOf(input), 1); } }, "✕"));
+      el("button", { type: "button", "aria-label": t("Remove {item} {n}", { item: one, n }), onclick: () => { row.remove(); items.splice(items.indexOf(input), 1); } }, "✕"));
     items.push(input); list.append(row);
   };
   const start = Array.isArray(f.default) ? f.default : [];
   start.forEach((v) => add(v));
   while (items.length < Math.max(1, f.minimum || 0)) add("");
   const node = el("fieldset", { class: "field" }, el("legend", {}, label, help), list,
-    el("button", { type: "button", onclick: () => { add(""); items[items.length - 1].focus(); } }, `Add ${article(one)} ${one.toLowerCase()}`));
+    el("button", { type: "button", onclick: () => { add(""); items[items.length - 1].focus(); } }, addOne(one.toLowerCase())));
   return {
     node, read() {
       const v = items.map((i) => i.value.trim()).filter(Boolean);
       need(f, label, v);
-      if (f.minimum !== undefined && v.length < f.minimum) throw new Error(`${label}: at least ${f.minimum}.`);
-      if (f.maximum !== undefined && v.length > f.maximum) throw new Error(`${label}: at most ${f.maximum}.`);
+      if (f.minimum !== undefined && v.length < f.minimum) throw new Error(t("{label}: at least {count}.", { label, count: f.minimum }));
+      if (f.maximum !== undefined && v.length > f.maximum) throw new Error(t("{label}: at most {count}.", { label, count: f.maximum }));
       return v.length ? v : undefined;
     },
   };
@@ -368,12 +371,12 @@ function flag(f, id, label, help) {
 function poolDice(f, id, label, help) {
   const picked = new Set(f.required && f.offer.length === 1 ? [0] : []); // the only die: nothing else to choose
   const dice = f.offer.map((face, i) => el("button", { type: "button", class: "die", "aria-pressed": String(picked.has(i)),
-    "aria-label": `Die ${i + 1} showing ${face}`, onclick: (ev) => {
+    "aria-label": t("Die {n} showing {face}", { n: i + 1, face }), onclick: (ev) => {
       if (picked.has(i)) picked.delete(i); else picked.add(i);
       ev.currentTarget.setAttribute("aria-pressed", String(picked.has(i)));
     } }, String(face)));
   return {
-    node: el("fieldset", { class: "field" }, el("legend", {}, `${label} from your pool`, help), el("div", { class: "tapped pool" }, dice)),
+    node: el("fieldset", { class: "field" }, el("legend", {}, t("{label} from your pool", { label }), help), el("div", { class: "tapped pool" }, dice)),
     read() { const v = [...picked].sort((x, y) => x - y).map((i) => f.offer[i]); need(f, label, v); return v.length ? v : undefined; },
   };
 }
@@ -383,13 +386,13 @@ function faces(f, id, label, help) {
   const tapped = [];
   const shown = el("div", { class: "tapped", "aria-live": "polite" });
   const redraw = () => {
-    shown.replaceChildren(...tapped.map((x, i) => el("button", { type: "button", class: "die", "aria-label": `Remove die ${i + 1} showing ${x}`,
+    shown.replaceChildren(...tapped.map((x, i) => el("button", { type: "button", class: "die", "aria-label": t("Remove die {n} showing {face}", { n: i + 1, face: x }),
       onclick: () => { tapped.splice(i, 1); redraw(); } }, String(x))));
-    if (!tapped.length) shown.append(el("span", { class: "hint" }, "Tap a face for each die, in the order rolled."));
+    if (!tapped.length) shown.append(el("span", { class: "hint" }, t("Tap a face for each die, in the order rolled.")));
   };
   (Array.isArray(f.default) ? f.default : []).forEach((x) => tapped.push(x));
   const pad = el("div", { class: "dicepad" });
-  for (let n = 1; n <= sides; n++) pad.append(el("button", { type: "button", "aria-label": `Add a ${n}`, onclick: () => { tapped.push(n); redraw(); } }, String(n)));
+  for (let n = 1; n <= sides; n++) pad.append(el("button", { type: "button", "aria-label": t("Add a {n}", { n }), onclick: () => { tapped.push(n); redraw(); } }, String(n)));
   redraw();
   return {
     node: el("fieldset", { class: "field" }, el("legend", {}, label, help), shown, pad),
@@ -417,15 +420,15 @@ function rows(f, id, label, help) {
     const folded = seatAt < 0 ? [] : sub.map((sf, i) => i).filter((i) => i !== seatAt && !sub[i].required && !["pick", "seat"].includes(sub[i].kind));
     if (seatAt >= 0) ws[seatAt].node.hidden = true;
     const shown = ws.filter((w, i) => !folded.includes(i)).map((w) => w.node);
-    const extras = folded.length ? el("details", { class: "more" }, el("summary", {}, `${human(sub[folded[0]].label || sub[folded[0]].name)} (optional)`),
+    const extras = folded.length ? el("details", { class: "more" }, el("summary", {}, t("{label} (optional)", { label: human(sub[folded[0]].label || sub[folded[0]].name) })),
       folded.map((i) => ws[i].node)) : null;
     const box = el("div", { class: seatAt >= 0 ? "rows-item seated" : "rows-item" }, seatAt >= 0 ? el("h4", {}, String(value[sub[seatAt].name])) : null,
       shown, extras,
-      el("button", { type: "button", onclick: () => { box.remove(); items.splice(items.indexOf(item), 1); renumber(); } }, `Remove this ${noun}`));
+      el("button", { type: "button", onclick: () => { box.remove(); items.splice(items.indexOf(item), 1); renumber(); } }, t("Remove this {item}", { item: noun })));
     item.box = box;
     recheckOn(box, narrowed(own, ws));
     recheckOn(box, shownWhen(own, ws));
-    if (extras) { // nothing left to fold (the player holds no token): no "Token (optional)" either
+    if (extras) { // nothing left to fold (the player holds no token): no optional Token fold either
       const fold = () => { extras.hidden = folded.every((i) => ws[i].node.hidden); };
       fold(); recheckOn(box, fold);
     }
@@ -437,13 +440,13 @@ function rows(f, id, label, help) {
   // Optional rows with no default start empty: the rules' own values apply unless someone adds one.
   if (f.required) while (items.length < (f.minimum || 1)) add(null);
   const node = el("fieldset", { class: "field" }, el("legend", {}, label, help), list,
-    el("button", { type: "button", onclick: () => add(null) }, `Add ${article(noun)} ${noun}`));
+    el("button", { type: "button", onclick: () => add(null) }, addOne(noun)));
   return {
     node, read() {
       if (!items.length && !f.required) return undefined;
       const v = items.map((it) => readAll(sub, it.ws));
-      if (f.minimum !== undefined && v.length < f.minimum) throw new Error(`${label}: at least ${f.minimum}.`);
-      if (f.maximum !== undefined && v.length > f.maximum) throw new Error(`${label}: at most ${f.maximum}.`);
+      if (f.minimum !== undefined && v.length < f.minimum) throw new Error(t("{label}: at least {count}.", { label, count: f.minimum }));
+      if (f.maximum !== undefined && v.length > f.maximum) throw new Error(t("{label}: at most {count}.", { label, count: f.maximum }));
       need(f, label, v);
       return v;
     },

@@ -1,5 +1,5 @@
 // An action's form: its questions in reach, then sent; smart dice and typed faces.
-import { $, S, el, human, labelOf, choiceList, mySeat, api, banner, guarded, ruleLink } from "./core.js";
+import { $, S, el, human, labelOf, choiceList, mySeat, api, banner, guarded, ruleLink, t } from "./core.js";
 import { said, saidNow } from "./said.js";
 import { refresh, changing, acting } from "./moment.js";
 import { seatsNow, seatLabel } from "./board.js";
@@ -76,11 +76,11 @@ export function actionForm(a, close, big = false, kept = {}) {
   const order = widgets.map((w, i) => i).filter((i) => (i !== quick || !sends) && i !== sendsAt && !asked.includes(i) && !note(fields[i]));
   if (sends) order.push(quick);
   const notes = fields.map((f, i) => i).filter((i) => i !== quick && note(fields[i]));
-  const more = notes.length ? el("details", { class: "more" }, el("summary", {}, `More: ${notes.map((i) => labelOf(fields[i])).join(", ")}`),
+  const more = notes.length ? el("details", { class: "more" }, el("summary", {}, t("More: {fields}", { fields: notes.map((i) => labelOf(fields[i])).join(", ") })),
     notes.map((i) => widgets[i].node)) : null;
   form = el("form", { novalidate: true, class: quick >= 0 ? "quick-form" : undefined }, a.doc && !big ? el("p", { class: "hint doc" }, a.doc) : null,
     order.map((i) => widgets[i].node), more, dice.box, err,
-    el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, "Cancel"),
+    el("div", { class: "submit-row" }, el("button", { type: "button", onclick: close }, t("Cancel")),
       sends ? null : sendsAt >= 0 ? widgets[sendsAt].node : go));
   // The actor's seat role, for fields meant for one role (the GM's racks): the seat field's value, else the seat
   // the form is for (this phone's, or whose move it is).
@@ -175,7 +175,7 @@ export function unsay(box) { box.querySelectorAll(".field-error[data-sent]").for
 export function sayForm(err, text, retry, rule) {
   err.replaceChildren(text || "");
   if (text && rule) err.append(" ", ruleLink(rule));
-  if (text && retry) err.append(" ", el("button", { type: "button", onclick: () => { err.hidden = true; retry(); } }, "Retry"));
+  if (text && retry) err.append(" ", el("button", { type: "button", onclick: () => { err.hidden = true; retry(); } }, t("Retry")));
   err.hidden = !text;
   if (!text) return;
   // Where the phone sees it: above the form's sticky send row and below the sticky header, never under either.
@@ -217,14 +217,15 @@ async function othersTurn(a, body) {
   // Every seat's state at once (a follow-up conflict): said with whom it changes, asked first.
   if (a.every_seat) {
     const all = seatsNow().map((x) => x.label || x.name).join(", ");
-    return confirmBox(`${what}: every seat`, `${a.doc || what} This changes ${all}. Send it from ${me}'s phone?`, "Yes, for everyone");
+    return confirmBox(t("{action}: every seat", { action: what }), t("{doc} This changes {seats}. Send it from {me}'s phone?", { doc: a.doc || what, seats: all, me }),
+      t("Yes, for everyone"));
   }
   // Played for another seat (of_seats: a Zap card played for Cy's planet from Ann's phone): asked first, naming them.
   const f = (a.fields || []).find((x) => x.of_seats && body[x.name] !== undefined && body[x.name] !== x.of_seats[mine.seat]);
   const owner = f && Object.keys(f.of_seats).find((k) => f.of_seats[k] === body[f.name]);
   if (f) {
     const them = owner ? seatLabel(owner) : (choiceList(f).find((c) => c.value === body[f.name]) || {}).label || body[f.name];
-    return confirmBox(`For ${them}?`, `This phone sits at ${me}'s seat. ${what} for ${them}?`, `Yes, for ${them}`);
+    return confirmBox(t("For {them}?", { them }), t("This phone sits at {me}'s seat. {action} for {them}?", { me, action: what, them }), t("Yes, for {them}", { them }));
   }
   const answering = ((S.acts && S.acts.pending) || []).filter((p) => [p.type, ...(p.also || [])].includes(a.type) && p.seat);
   const seats = [...new Set(answering.map((p) => p.seat))];
@@ -235,12 +236,13 @@ async function othersTurn(a, body) {
     // it, and the rules may take it: Venus 2140's exchange), it asks first.
     if (!seats.length || seats.includes(mine.seat) || seats.length > 1) return true;
     const them = seatLabel(seats[0]);
-    return confirmBox(`${them}'s move`, `It is ${them}'s move. ${what} as ${me} anyway?`, `Yes, as ${me}`);
+    return confirmBox(t("{them}'s move", { them }), t("It is {them}'s move. {action} as {me} anyway?", { them, action: what, me }), t("Yes, as {me}", { me }));
   }
   const other = forSeat && seats.includes(forSeat) ? forSeat : seats.length && !seats.includes(mine.seat) ? seats[0] : null;
   if (!other) return true;
   const them = seatLabel(other);
-  return confirmBox(`${them}'s move`, `This phone sits at ${seatLabel(mine.seat)}'s seat. ${what} for ${them}?`, `Yes, for ${them}`);
+  return confirmBox(t("{them}'s move", { them }), t("This phone sits at {me}'s seat. {action} for {them}?", { me: seatLabel(mine.seat), action: what, them }),
+    t("Yes, for {them}", { them }));
 }
 export async function send(a, body, form, button) {
   const expected = S.view.version;
@@ -248,7 +250,7 @@ export async function send(a, body, form, button) {
   if (button) button.disabled = true;
   await acting(async () => { try {
     const res = await changing("/api/sessions/active/actions", { type: a.type, ...body, expected_version: expected });
-    saidNow(res.result || { summary: `Done: ${a.label || human(a.type)}` });
+    saidNow(res.result || { summary: t("Done: {action}", { action: a.label || human(a.type) }) });
     banner("");
     if (form) form.close();
     closeSheet(); // sent from All actions: the phone shows the moment the change made
@@ -256,16 +258,16 @@ export async function send(a, body, form, button) {
     if (!S.view || res.version !== S.view.version) await res.drawn();
   } catch (err) {
     if (err.kind === "stale") {
-      const msg = "Someone changed this first. The table now shows their change: check it, then send again.";
+      const msg = t("Someone changed this first. The table now shows their change: check it, then send again.");
       if (form) form.showErr(msg); else banner(msg, "error");
       await guarded(() => refresh());
     } else if (err.kind === "offline" || err.kind === "server") {
       const again = () => send(a, body, form, button);
-      if (form) form.showErr(`${err.message} Your entries are kept.`, undefined, again); // said once, in the form
+      if (form) form.showErr(t("{why} Your entries are kept.", { why: err.message }), undefined, again); // said once, in the form
       else banner(err.message, "error", again);
     } else if (form && err.data && err.data.needs_dice) {
       showDicePad(form.dice, err.data.needs_dice, body.faces || []);
-      form.showErr("Roll these dice and tap the faces, in the order rolled.");
+      form.showErr(t("Roll these dice and tap the faces, in the order rolled."));
       offerSmartDice(form.dice, a, body);
     } else if (form) form.refused(err.message, err.data.rule);
     else banner(labelled(a, err.message), "error", null, false, err.data.rule);
@@ -284,7 +286,7 @@ export async function showDice() {
 // Smart dice in the hardware line: each paired die's connection and battery (docs/smart-dice.md).
 export function diceNote(sd) {
   if (!sd || !sd.dice.length) return "";
-  return ` Smart dice: ${sd.dice.map((d) => `${d.label} ${d.connection}${d.battery === null ? "" : ` ${d.battery}%`}`).join(", ")}.`;
+  return ` ${t("Smart dice: {dice}.", { dice: sd.dice.map((d) => `${d.label} ${d.connection}${d.battery === null ? "" : ` ${d.battery}%`}`).join(", ") })}`;
 }
 
 // Smart dice (docs/smart-dice.md): the same roll, filled die by die by paired dice on the dice page.
@@ -292,18 +294,18 @@ async function offerSmartDice(dice, a, body) {
   const st = await api("GET", "/api/dice").catch(() => null);
   if (!st || st.kind === "none" || !st.dice.some((d) => d.paired)) return;
   const go = document.createElement("button");
-  go.type = "button"; go.textContent = "Roll with smart dice";
+  go.type = "button"; go.textContent = t("Roll with smart dice");
   go.onclick = () => guarded(async () => {
     const { faces, ...fields } = body;
     await api("POST", "/api/dice/wait", { action: { type: a.type, ...fields } });
     location.href = "/dice";
-  }, "Smart dice");
+  }, t("Smart dice"));
   dice.box.append(go);
 }
 
 function showDicePad(dice, needs, given) {
   const sides = Math.max(...needs.map((n) => { const m = /d(\d+)/i.exec(n.expr || ""); return m ? Number(m[1]) : 6; }));
-  const f = { name: "faces", label: `Dice to roll: ${needs.map((n) => `${n.expr} for ${n.shown || n.label}`).join(", ")}`, kind: "faces", sides, default: given };
+  const f = { name: "faces", label: t("Dice to roll: {dice}", { dice: needs.map((n) => t("{expr} for {what}", { expr: n.expr, what: n.shown || n.label })).join(", ") }), kind: "faces", sides, default: given };
   dice.pad = fieldWidget(f);
   dice.box.replaceChildren(dice.pad.node);
 }

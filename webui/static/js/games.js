@@ -1,5 +1,5 @@
 // New and saved games, the e-paper preview and the tabs.
-import { $, S, el, labelOf, when, api, banner, guarded } from "./core.js";
+import { $, S, el, labelOf, when, api, banner, guarded, t } from "./core.js";
 import { said } from "./said.js";
 import { refresh, acting } from "./moment.js";
 import { systemName } from "./board.js";
@@ -39,18 +39,19 @@ export async function startGame(ev) {
   unsay(form);
   let options;
   try { options = readAll(sys.options, S.optionWidgets); } catch (e) { if (!sayAt(e.widget, e.message)) sayForm(err, e.message); return; }
-  if (S.view && !(await confirmBox("Start a new game?", `The table switches from ${systemName(S.view.system)} (version ${S.view.version}) to a new ${sys.name} game on every phone and the display. The current game stays saved under Saved games.`, "Start new game"))) return;
+  if (S.view && !(await confirmBox(t("Start a new game?"), t("The table switches from {old} (version {version}) to a new {system} game on every phone and the display. The current game stays saved under Saved games.",
+    { old: systemName(S.view.system), version: S.view.version, system: sys.name }), t("Start new game")))) return;
   try {
     await acting(async () => { // the new game's event, heard meanwhile, asks nothing more: the moment drawn next is its
       const clock = $("new-clock").checked; // the soft clock per seat: off by default (webui.clock)
       await api("POST", "/api/sessions?brief=1", { system: sys.id, options, ...(clock ? { clock } : {}) });
-      said(`A new ${sys.name} game has started.`);
+      said(t("A new {system} game has started.", { system: sys.name }));
       await refresh("session");
     });
     showTab("game");
   } catch (e) {
     if (e.kind === "refused" && optionRefused(sys.options, e.message, e.data.rule)) return;
-    sayForm(err, e.kind === "offline" ? `${e.message} Your entries are kept.` : e.message, undefined, e.data.rule);
+    sayForm(err, e.kind === "offline" ? t("{why} Your entries are kept.", { why: e.message }) : e.message, undefined, e.data.rule);
   }
 }
 // The rules refuse an option by its key or its label ("options: first_player Mars is wrong: ...", "options:
@@ -65,26 +66,29 @@ function optionRefused(fields, message, rule) {
 }
 export async function loadSessions() {
   let list;
-  try { list = await api("GET", "/api/panel/sessions"); } catch (err) { banner(`Saved games: ${err.message}`, "error", () => loadSessions()); return; }
+  try { list = await api("GET", "/api/panel/sessions"); } catch (err) { banner(t("Saved games: {why}", { why: err.message }), "error", () => loadSessions()); return; }
   const ul = $("sessions");
   ul.replaceChildren();
-  if (!list.length) ul.append(el("li", { class: "hint" }, "No saved games yet."));
+  if (!list.length) ul.append(el("li", { class: "hint" }, t("No saved games yet.")));
   for (const s of list) {
-    const bits = [s.players && s.players.length ? s.players.join(", ") : "", s.round, `last change ${when(s.last_change)}`].filter(Boolean);
+    const bits = [s.players && s.players.length ? s.players.join(", ") : "", s.round, t("last change {when}", { when: when(s.last_change) })].filter(Boolean);
     const li = el("li", { class: s.active ? "active" : undefined },
-      el("div", { class: "who" }, `${s.system_name}${s.active ? " (playing now)" : ""}`),
+      el("div", { class: "who" }, s.active ? t("{system} (playing now)", { system: s.system_name }) : s.system_name),
       el("div", {}, bits.join(" · ")),
-      el("div", { class: "hint" }, `${s.version} action${s.version === 1 ? "" : "s"} · started ${when(s.created_at)}`));
+      el("div", { class: "hint" }, s.version === 1 ? t("1 action · started {when}", { when: when(s.created_at) })
+        : t("{count} actions · started {when}", { count: s.version, when: when(s.created_at) })));
     const row = el("div", { class: "row" });
     if (!s.active) {
       row.append(el("button", { type: "button", onclick: async () => {
-        const what = `${s.system_name}${s.players && s.players.length ? " with " + s.players.join(", ") : ""}`;
-        if (!(await confirmBox("Switch the table?", `Every phone and the display switch to ${what}. ${S.view ? `The game now playing stays saved.` : ""}`, "Switch"))) return;
-        await guarded(() => acting(async () => { await api("POST", "/api/sessions/active/activate?brief=1", { id: s.id }); await refresh("session"); showTab("game"); }), "Switching");
-      } }, "Play this game"));
+        const what = s.players && s.players.length ? t("{system} with {players}", { system: s.system_name, players: s.players.join(", ") }) : s.system_name;
+        const how = S.view ? t("Every phone and the display switch to {what}. The game now playing stays saved.", { what })
+          : t("Every phone and the display switch to {what}.", { what });
+        if (!(await confirmBox(t("Switch the table?"), how, t("Switch")))) return;
+        await guarded(() => acting(async () => { await api("POST", "/api/sessions/active/activate?brief=1", { id: s.id }); await refresh("session"); showTab("game"); }), t("Switching"));
+      } }, t("Play this game")));
     }
-    row.append(el("a", { href: `/api/sessions/${encodeURIComponent(s.id)}/export?format=json`, download: "" }, "Export JSON"),
-      el("a", { href: `/api/sessions/${encodeURIComponent(s.id)}/export?format=csv`, download: "" }, "Export CSV"));
+    row.append(el("a", { href: `/api/sessions/${encodeURIComponent(s.id)}/export?format=json`, download: "" }, t("Export JSON")),
+      el("a", { href: `/api/sessions/${encodeURIComponent(s.id)}/export?format=csv`, download: "" }, t("Export CSV")));
     li.append(row);
     ul.append(li);
   }
@@ -94,7 +98,7 @@ export async function loadSessions() {
 async function loadPeople() {
   const people = await api("GET", "/api/people").catch(() => []), box = $("people-seen");
   box.hidden = !people.length;
-  box.replaceChildren(el("span", { class: "hint" }, "Names seen here:"), ...people.map((p) => el("button", { type: "button", onclick: () => {
+  box.replaceChildren(el("span", { class: "hint" }, t("Names seen here:")), ...people.map((p) => el("button", { type: "button", onclick: () => {
     const empty = [...$("option-fields").querySelectorAll("input[data-person]")].find((i) => !i.value.trim());
     if (empty) { empty.value = p.name; empty.dispatchEvent(new Event("input", { bubbles: true })); empty.focus(); }
   } }, p.name)));
@@ -114,7 +118,7 @@ export async function loadFrame() {
   } catch { /* the banner already says when the table is unreachable */ }
   if (!S.hw || S.hw.display === "starting" || S.hw.buttons === "starting") {
     S.hw = await api("GET", "/api/hardware").catch(() => null);
-    if (S.hw) $("hardware").textContent = `${S.hw.display_note || S.hw.display}. ${S.hw.buttons_note ? `Buttons: ${S.hw.buttons_note}` : ""}${diceNote(S.hw.smart_dice)}`;
+    if (S.hw) $("hardware").textContent = `${S.hw.display_note || S.hw.display}. ${S.hw.buttons_note ? t("Buttons: {note}", { note: S.hw.buttons_note }) : ""}${diceNote(S.hw.smart_dice)}`;
   }
 }
 
@@ -123,13 +127,13 @@ export function showTab(name) {
   for (const b of document.querySelectorAll(".tabs button")) {
     if (b.dataset.tab === name) b.setAttribute("aria-current", "page"); else b.removeAttribute("aria-current");
   }
-  for (const t of ["game", "history", "games", "display", "rules", "stats", "settings"]) $(`tab-${t}`).hidden = t !== name;
+  for (const tab of ["game", "history", "games", "display", "rules", "stats", "settings"]) $(`tab-${tab}`).hidden = tab !== name;
   if (name === "history") loadHistory();
   if (name === "games") { loadSessions(); loadPeople(); }
   if (name === "display") loadFrame();
   // The rules search (rules.js) is fetched on the tab's first opening: most first loads never need it.
-  if (name === "rules") import("./rules.js").then((m) => m.openRules(), (e) => banner(`The rules search could not be opened: ${e.message}. Reload the page.`));
-  if (name === "stats") import("./stats.js").then((m) => m.openStats(), (e) => banner(`The stats could not be opened: ${e.message}. Reload the page.`));
-  if (name === "settings") import("./settings.js").then((m) => m.openSettings(), (e) => banner(`The settings could not be opened: ${e.message}. Reload the page.`));
+  if (name === "rules") import("./rules.js").then((m) => m.openRules(), (e) => banner(t("The rules search could not be opened: {why}. Reload the page.", { why: e.message })));
+  if (name === "stats") import("./stats.js").then((m) => m.openStats(), (e) => banner(t("The stats could not be opened: {why}. Reload the page.", { why: e.message })));
+  if (name === "settings") import("./settings.js").then((m) => m.openSettings(), (e) => banner(t("The settings could not be opened: {why}. Reload the page.", { why: e.message })));
   window.scrollTo(0, 0);
 }
