@@ -105,7 +105,17 @@ def test_the_join_and_wrong_host_pages_speak_german(client):  # noqa: F811
 
 # The scripts whose words are all in the catalogs; the other modules of webui/static/js/ still write English
 # (#38, the next step): each joins this list once its words go through t().
-TRANSLATED = ["app.js", "core.js", "live.js", "seats.js", "history.js"]
+TRANSLATED = [
+    "app.js",
+    "core.js",
+    "live.js",
+    "seats.js",
+    "history.js",
+    "moves.js",
+    "board.js",
+    "stats.js",
+    "fix.js",
+]
 LITERAL = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""")
 # A literal that is a phrase a person reads: a capital, a word and a space (CSS classes, ids, URLs, event names,
 # JSON keys and HTTP headers have no space or start lower-case; "Content-Type" has no space).

@@ -6,6 +6,8 @@ A real ``tableside serve --simulate`` and Debian's chromium at 390 x 844 (tests/
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -60,4 +62,35 @@ def test_the_language_is_switched_on_the_phone_and_remembered(browser, server):
     expect(page.locator("nav.tabs button").nth(1)).to_have_text("History")  # the phone's choice beats its locale
     page.get_by_role("link", name="Deutsch").click()
     expect(page.locator("nav.tabs button").nth(1)).to_have_text("Verlauf")
+    page.context.close()
+
+
+@pytest.fixture
+def game(tmp_path):
+    """A table of its own with a VNM game on (its tracked numbers: each world's population), not the module's."""
+    for s in served(tmp_path):
+        options = {"players": ["Venus", "Mars", "Pluto"]}
+        assert s.request("POST", "/api/sessions", {"system": "vnm", "options": options})[0] == 201
+        yield s
+
+
+def test_the_moves_the_board_its_fixes_and_the_stats_speak_german(browser, game):
+    """moves.js, board.js, fix.js and stats.js through t() (#38): a phase's heading, the Fix a number list and its
+    controls, and the Stats tab, in German on a German phone."""
+    page = german_phone(browser, game)
+    page.goto(f"/join?code={game.code}")
+    page.wait_for_selector("#link.live")
+    page.locator("#all-open").tap()
+    expect(page.locator("#groups h3").first).to_contain_text("jetzt möglich)")  # moves.js
+    expect(page.locator("#numbers-title")).to_have_text(re.compile(r"^Eine Zahl korrigieren \(\d+\)$"))  # board.js
+    page.locator("#numbers-title").tap()
+    first = page.locator("#numbers li").first  # fix.js
+    expect(first.locator(":scope > button").nth(2)).to_have_text("Setzen")
+    expect(first.locator(":scope > button").nth(0)).to_have_attribute("aria-label", re.compile(r": eins weniger$"))
+    shot(page, "i18n-de-actions")
+    page.locator("#all-close").tap()
+    page.locator("nav.tabs button", has_text="Statistik").tap()
+    expect(page.locator("#tab-stats").get_by_role("heading", name="Spieleabende")).to_be_visible()  # stats.js
+    expect(page.locator("#tab-stats").get_by_role("heading", name="Längste Spiele")).to_be_visible()
+    shot(page, "i18n-de-stats")
     page.context.close()
