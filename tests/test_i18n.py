@@ -134,6 +134,10 @@ TRANSLATED = [
     "fields.js",
     "forms.js",
     "games.js",
+    "moves.js",
+    "board.js",
+    "stats.js",
+    "fix.js",
 ]
 LITERAL = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""")
 # A literal that is a phrase a person reads: a capital, a word and a space (CSS classes, ids, URLs, event names,

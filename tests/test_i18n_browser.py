@@ -141,4 +141,32 @@ def test_the_games_tab_and_an_action_form_speak_german(browser, server):
     form = page.locator("#groups .act form").first
     expect(form.locator(".submit-row").get_by_role("button", name="Abbrechen")).to_be_visible()  # forms.js
     shot(page, "i18n-de-form", full_page=False)
+@pytest.fixture
+def game(tmp_path):
+    """A table of its own with a VNM game on (its tracked numbers: each world's population), not the module's."""
+    for s in served(tmp_path):
+        options = {"players": ["Venus", "Mars", "Pluto"]}
+        assert s.request("POST", "/api/sessions", {"system": "vnm", "options": options})[0] == 201
+        yield s
+
+
+def test_the_moves_the_board_its_fixes_and_the_stats_speak_german(browser, game):
+    """moves.js, board.js, fix.js and stats.js through t() (#38): a phase's heading, the Fix a number list and its
+    controls, and the Stats tab, in German on a German phone."""
+    page = german_phone(browser, game)
+    page.goto(f"/join?code={game.code}")
+    page.wait_for_selector("#link.live")
+    page.locator("#all-open").tap()
+    expect(page.locator("#groups h3").first).to_contain_text("jetzt möglich)")  # moves.js
+    expect(page.locator("#numbers-title")).to_have_text(re.compile(r"^Eine Zahl korrigieren \(\d+\)$"))  # board.js
+    page.locator("#numbers-title").tap()
+    first = page.locator("#numbers li").first  # fix.js
+    expect(first.locator(":scope > button").nth(2)).to_have_text("Setzen")
+    expect(first.locator(":scope > button").nth(0)).to_have_attribute("aria-label", re.compile(r": eins weniger$"))
+    shot(page, "i18n-de-actions")
+    page.locator("#all-close").tap()
+    page.locator("nav.tabs button", has_text="Statistik").tap()
+    expect(page.locator("#tab-stats").get_by_role("heading", name="Spieleabende")).to_be_visible()  # stats.js
+    expect(page.locator("#tab-stats").get_by_role("heading", name="Längste Spiele")).to_be_visible()
+    shot(page, "i18n-de-stats")
     page.context.close()

@@ -1,6 +1,6 @@
 // The board (the system's screen model: figures, tracks, tables, dice), each number shown one tap from its fix
 // (fix.js, with the "Fix a number" list); the table's buttons, undo and redo.
-import { $, S, el, human, mySeat, banner, guarded } from "./core.js";
+import { $, S, el, t, human, mySeat, banner, guarded } from "./core.js";
 import { buttonSaid, saidNow } from "./said.js";
 import { refresh, changing, acting } from "./moment.js";
 import { runsTable } from "./forms.js";
@@ -52,15 +52,16 @@ function drawElement(e, tone) {
       cells.length ? el("div", { class: "track", "aria-hidden": "true" }, cells) : null, panel([e.fix]));
   }
   if (e.kind === "bars") {
-    return el("div", { class: `el${tone}` }, el("h3", {}, human(e.title) + (e.threshold && !String(e.title).includes(String(e.threshold)) ? ` (wins at ${e.threshold})` : "")),
+    return el("div", { class: `el${tone}` }, el("h3", {}, e.threshold && !String(e.title).includes(String(e.threshold))
+      ? t("{title} (wins at {n})", { title: human(e.title), n: e.threshold }) : human(e.title)),
       (e.bars || []).flatMap((b) => {
         const words = human(b.label) + (b.note ? ` (${b.note})` : "");
         // A bar that is a conserved number (VNM: a player's population) is one tap from its fix, as any number shown.
-        const t = tracked().find((x) => x.balance && x.pile === b.label);
-        const row = el("div", { class: `bar${c(b.colour)}` }, t ? numButton(t.key, words, `Fix ${human(t.label)}`) : el("span", {}, words),
+        const num = tracked().find((x) => x.balance && x.pile === b.label);
+        const row = el("div", { class: `bar${c(b.colour)}` }, num ? numButton(num.key, words, t("Fix {name}", { name: human(num.label) })) : el("span", {}, words),
           el("span", { class: "b", "aria-hidden": "true" }, el("i", { style: `width:${Math.min(100, (100 * b.value) / Math.max(1, b.maximum || e.threshold || b.value))}%` })),
           el("span", { class: "n" }, String(b.value)));
-        const fix = t && panel([t.key]);
+        const fix = num && panel([num.key]);
         return fix ? [row, fix] : [row];
       }));
   }
@@ -77,8 +78,8 @@ function drawElement(e, tone) {
           return fix ? [row, el("tr", { class: "fixrow" }, el("td", { colspan: (r.cells || []).length + 1 }, fix))] : [row];
         }))));
   }
-  if (e.kind === "dice") {
-    return el("div", { class: `el${tone}` }, el("h3", {}, [human(e.label), e.verdict].filter(Boolean).join(": ")), // no label: the verdict alone ("Shred +1 book")
+  if (e.kind === "dice") { // no label: the verdict alone (Shred +1 book)
+    return el("div", { class: `el${tone}` }, el("h3", {}, [human(e.label), e.verdict].filter(Boolean).join(": ")),
       el("div", { class: "tapped" }, (e.dice || []).map((d) => el("span", { class: `die ${d.mark || ""}`, title: d.mark ? human(d.mark) : undefined }, String(d.face)))));
   }
   return el("p", { class: `el${tone}` }, String(e.text ?? ""));
@@ -90,16 +91,16 @@ export function tracked() {
 // A number the board shows that a correction may set (the screen names it: `fix`) is a button: one tap opens its
 // fix under it (fix.js, loaded on the first such tap), prefilled, with − and +: the second tap fixes it.
 let fixer = null;
-const fixable = (key) => Boolean(key) && tracked().find((t) => t.key === key);
+const fixable = (key) => Boolean(key) && tracked().find((x) => x.key === key);
 function numButton(key, text, name) {
-  const t = fixable(key);
+  const num = fixable(key);
   return el("button", { type: "button", class: "fixnum", "aria-expanded": String(S.numFix === key),
-    "aria-label": name || `Fix ${human(t.label || t.key)}: ${t.value}`, onclick: () => openFix(key) }, text);
+    "aria-label": name || t("Fix {name}: {value}", { name: human(num.label || num.key), value: num.value }), onclick: () => openFix(key) }, text);
 }
 const panel = (keys) => (fixer && S.numFix && keys.includes(S.numFix) && fixable(S.numFix) ? fixer.fixPanel(fixable(S.numFix)) : null);
 function withFixer(go) {
   if (fixer) go();
-  else import("./fix.js").then((m) => { fixer = m; go(); }, (e) => banner(`The fix could not be shown: ${e.message}. Reload the page.`, "error"));
+  else import("./fix.js").then((m) => { fixer = m; go(); }, (e) => banner(t("The fix could not be shown: {why}. Reload the page.", { why: e.message }), "error"));
 }
 function openFix(key) {
   S.numFix = S.numFix === key ? null : key; S.numTyped = undefined;
@@ -116,7 +117,7 @@ export function drawNumbers() {
   if (!listening) { listening = true; $("numbers-box").addEventListener("toggle", () => drawNumbers()); }
   const n = tracked().length;
   $("numbers-box").hidden = !n;
-  $("numbers-title").textContent = `Fix a number (${n})`;
+  $("numbers-title").textContent = t("Fix a number ({n})", { n });
   if ($("numbers-box").open) withFixer(() => fixer.drawList());
 }
 
@@ -131,11 +132,13 @@ export async function press(b, button) {
   // The table's buttons act in the turn of whoever is waited for: a seated phone out of its turn asks first.
   const mine = mySeat(), other = outOfTurn();
   const them = other && seatLabel(other);
-  if (other && !(await confirmBox(`${them}'s move`, `This phone sits at ${seatLabel(mine.seat)}'s seat. ${human(b.label)} (button ${b.button}) for ${them}?`, `Yes, for ${them}`))) return;
+  if (other && !(await confirmBox(t("{who}'s move", { who: them }),
+    t("This phone sits at {seat}'s seat. {label} (button {button}) for {who}?", { seat: seatLabel(mine.seat), label: human(b.label), button: b.button, who: them }),
+    t("Yes, for {who}", { who: them })))) return;
   button.disabled = true;
   await acting(async () => { try {
     const res = await changing(`/api/buttons/${b.button}`, { hold: Boolean(b.hold) });
-    const r = (res && res.result) || { summary: `${b.label}: done` };
+    const r = (res && res.result) || { summary: t("{label}: done", { label: b.label }) };
     // Said as every phone says it ("Button C (held): The join screen ..."), a game change or not.
     saidNow(r.button ? r : { ...r, button: b.hold ? `hold ${b.button}` : b.button }, "button");
     banner("");
@@ -149,15 +152,16 @@ export async function press(b, button) {
 export async function undoRedo(which) {
   const u = S.view && S.view.undo, mine = mySeat();
   if (which === "undo" && mine && u && u.seat && u.seat !== mine.seat
-    && !(await confirmBox(`Undo ${seatLabel(u.seat)}'s change?`, `"${u.summary}" was ${seatLabel(u.seat)}'s. Undo it from ${seatLabel(mine.seat)}'s phone?`, "Undo it"))) return;
+    && !(await confirmBox(t("Undo {who}'s change?", { who: seatLabel(u.seat) }),
+      t("\"{summary}\" was {who}'s. Undo it from {seat}'s phone?", { summary: u.summary, who: seatLabel(u.seat), seat: seatLabel(mine.seat) }), t("Undo it")))) return;
   await acting(async () => { try {
     const res = await changing(`/api/sessions/active/${which}`, { expected_version: S.view.version });
-    saidNow(res.result && res.result.summary ? res.result : { summary: which === "undo" ? "Undid: the last action" : "Redid: it" });
+    saidNow(res.result && res.result.summary ? res.result : { summary: which === "undo" ? t("Undid: the last action") : t("Redid: it") });
     banner("");
     window.scrollTo(0, 0);
     await res.drawn();
   } catch (err) {
-    if (err.kind === "stale") { banner("Someone changed this first: here is the table now. Undo again if you still want to.", "error"); await guarded(() => refresh()); }
+    if (err.kind === "stale") { banner(t("Someone changed this first: here is the table now. Undo again if you still want to."), "error"); await guarded(() => refresh()); }
     else if (err.kind === "offline" || err.kind === "server") banner(err.message, "error", () => undoRedo(which));
     else banner(err.message, "error");
   } });

@@ -1,5 +1,5 @@
 // The moment card: what the rules wait for on top, every other action one tap away.
-import { $, S, el, human, lowerFirst, choiceList, mySeat, showRule } from "./core.js";
+import { $, S, el, t, human, lowerFirst, choiceList, mySeat, showRule } from "./core.js";
 import { seatsNow, seatLabel, outOfTurn, press } from "./board.js";
 import { actionForm, runsTable, send } from "./forms.js";
 
@@ -7,7 +7,7 @@ import { actionForm, runsTable, send } from "./forms.js";
 // already open), Undo beside the last change; every other action one tap away, grouped by phase.
 function momentTypes(prompts) {
   const out = [];
-  for (const p of prompts) for (const t of [p.type, ...(p.also || [])]) if (t && !out.includes(t)) out.push(t);
+  for (const p of prompts) for (const ty of [p.type, ...(p.also || [])]) if (ty && !out.includes(ty)) out.push(ty);
   return out;
 }
 export function drawActions() {
@@ -38,7 +38,7 @@ function caret(node, at) {
 }
 // The rule a prompt rests on, one tap away (#35): the passage its move's refusal would open, fetched by its key.
 // Its word is drawn by the style sheet, so the prompt's line still reads as the prompt alone.
-const promptRule = (key) => el("button", { type: "button", class: "rule-link prompt-rule", "aria-label": "Rule", onclick: () => showRule(key) });
+const promptRule = (key) => el("button", { type: "button", class: "rule-link prompt-rule", "aria-label": t("Rule"), onclick: () => showRule(key) });
 function drawMoves(acts, main, groups, keep) {
   const pend = $("pending");
   if (!acts) { pend.append(el("li", {}, S.view.screen && S.view.screen.prompt ? S.view.screen.prompt : "")); return; }
@@ -55,18 +55,18 @@ function drawMoves(acts, main, groups, keep) {
     // A seat that answers the same prompt later (the rest of a trick played seat by seat) is told whom it follows.
     const order = [p.seat, ...(p.then || [])], at = mine ? order.indexOf(mine.seat) : -1;
     const what = at > 0 && acts.actions.find((x) => x.type === p.type);
-    if (what) pend.append(el("li", { class: "later" }, `You ${lowerFirst(what.label || human(what.type))} after ${seatLabel(order[at - 1])}`));
+    if (what) pend.append(el("li", { class: "later" }, t("You {what} after {seat}", { what: lowerFirst(what.label || human(what.type)), seat: seatLabel(order[at - 1]) })));
   }
   if (!prompts.length && S.view.screen && S.view.screen.prompt) pend.append(el("li", {}, S.view.screen.prompt));
   // Whose turn follows, where the rules give an order (the view's ``next``): said on that seat's phone alone.
   if (mine && S.view.next === mine.seat && !prompts.some((p) => p.seat === mine.seat)) {
-    pend.append(el("li", { id: "up-next", class: "up-next" }, "You're next"));
+    pend.append(el("li", { id: "up-next", class: "up-next" }, t("You're next")));
   }
   drawMine(acts);
   const byType = new Map(offeredHere.map((a) => [a.type, a]));
   // A seated phone never opens another seat's move: its button stays one tap away (acting asks first).
-  const othersOnly = (t) => mine && prompts.some((p) => [p.type, ...(p.also || [])].includes(t))
-    && prompts.every((p) => ![p.type, ...(p.also || [])].includes(t) || (p.seat && p.seat !== mine.seat));
+  const othersOnly = (ty) => mine && prompts.some((p) => [p.type, ...(p.also || [])].includes(ty))
+    && prompts.every((p) => ![p.type, ...(p.also || [])].includes(ty) || (p.seat && p.seat !== mine.seat));
   // Nor is another seat's move its main move when this phone would make it as its own seat ("Shred: put dice
   // forward" on Sven's phone puts forward Sven's dice): it stays under All actions, and sending it asks first.
   // The GM's phone runs the table (the GM draws racks "at any time"): it keeps them on top, as a table phone.
@@ -77,12 +77,12 @@ function drawMoves(acts, main, groups, keep) {
   // is the table's to play, else said with whose phone makes it ("New scene (GM): on GM's phone").
   const elsewhere = (a) => !mine && phonesOnly(a) && !tableMay(a, prompts).length;
   const tablePlays = (a) => mine || !phonesOnly(a) || prompts.some((p) => p.seat && waitsFor(p, a.type) && !theirs(a, p.seat));
-  const top = momentTypes(prompts).map((t) => byType.get(t))
+  const top = momentTypes(prompts).map((ty) => byType.get(ty))
     .filter((a) => a && a.available && !(asItself(a) && othersOnly(a.type)) && tablePlays(a));
   const theirPhones = mine ? [] : prompts.filter((p) => p.seat && byType.has(p.type) && theirs(byType.get(p.type), p.seat)
     && byType.get(p.type).available).map((p) => {
     const who = seatLabel(p.seat), a = byType.get(p.type);
-    return el("p", { class: "elsewhere", "data-types": a.type }, `${who} ${doesIt(a.label || human(a.type))} on ${who}'s phone`);
+    return el("p", { class: "elsewhere", "data-types": a.type }, t("{who} {does} on {who}'s phone", { who, does: doesIt(a.label || human(a.type)) }));
   });
   main.classList.toggle("several", top.length > 1);
   // Open already: the only move waited for, or the one the first prompt names (an attack on the declared target).
@@ -90,8 +90,8 @@ function drawMoves(acts, main, groups, keep) {
   const first = own ? own.type : prompts.length && (!mine || prompts[0].seat === null) ? prompts[0].type : null;
   // The table's own way to answer a seat's move (a whole trick entered at once), on a seated phone: one tap away,
   // never opened for it, and drawn after the seat's own move (a thumb plays its card; a table phone enters tricks).
-  const tableWay = (t) => Boolean(mine) && !runsTable() && prompts.some((p) => p.seat)
-    && prompts.filter((p) => waitsFor(p, t)).every((p) => p.seat === null);
+  const tableWay = (ty) => Boolean(mine) && !runsTable() && prompts.some((p) => p.seat)
+    && prompts.filter((p) => waitsFor(p, ty)).every((p) => p.seat === null);
   // A prompt may name its button's words now ("Start round 2 (button C)" is answered by "Start round 2").
   const worded = (a) => {
     const p = prompts.find((x) => x.type === a.type && x.label);
@@ -116,12 +116,13 @@ function drawMoves(acts, main, groups, keep) {
     const now = Array.isArray(acts.buttons) ? acts.buttons : (sys && sys.buttons) || [];
     const buttons = now.filter((b) => !/^(undo|redo)$/i.test(b.label)).map((b) =>
       el("div", { class: "act" }, el("button", { type: "button", class: "open", onclick: (ev) => press(b, ev.currentTarget) },
-        `${human(b.label)} (${b.hold ? "hold " : ""}button ${b.button})`)));
+        b.hold ? t("{label} (hold button {button})", { label: human(b.label), button: b.button })
+          : t("{label} (button {button})", { label: human(b.label), button: b.button }))));
     // A seated phone out of its turn: the buttons act for whoever is waited for, so they fold away under
     // one disclosure and the seat's own moment stays on top (a table phone keeps them as its main moves).
     const other = outOfTurn();
     if (other && buttons.length) {
-      const fold = el("details", { class: "group table-buttons" }, el("summary", {}, `Table buttons (${seatLabel(other)}'s turn)`), el("div", {}, buttons));
+      const fold = el("details", { class: "group table-buttons" }, el("summary", {}, t("Table buttons ({who}'s turn)", { who: seatLabel(other) })), el("div", {}, buttons));
       fold.open = Boolean(S.tableButtonsOpen);
       fold.addEventListener("toggle", () => { S.tableButtonsOpen = fold.open; });
       main.append(fold);
@@ -140,13 +141,15 @@ function drawMoves(acts, main, groups, keep) {
   const rank = ([g, list]) => (!list.some((a) => a.available) ? 2 : nowGroups.has(g) ? 0 : 1);
   for (const [g, list] of [...grouped].sort((x, y) => rank(x) - rank(y))) {
     const ready = list.filter((a) => a.available && !elsewhere(a));
-    const box = el("section", { class: "group" }, el("h3", {}, `${human(g)} (${ready.length} of ${list.length} ${list.length === 1 ? "action" : "actions"} now)`));
+    const box = el("section", { class: "group" }, el("h3", {}, list.length === 1
+      ? t("{group} ({n} of {total} action now)", { group: groupName(g), n: ready.length, total: list.length })
+      : t("{group} ({n} of {total} actions now)", { group: groupName(g), n: ready.length, total: list.length })));
     const chips = el("div", { class: "acts" }, ...ready.map((a) => actWidget(a, false, keep)));
     // What cannot be done now is named with why, one line per reason ("Automatic Success, Re-roll dice: not
     // now, the Combat Dice have not been rolled yet"), not as buttons that do nothing.
     const why = new Map();
     for (const a of list.filter((x) => !x.available || elsewhere(x))) {
-      const words = a.available ? onPhones(a) : `not now${a.reason ? `, ${a.reason}` : ""}`;
+      const words = a.available ? onPhones(a) : a.reason ? t("not now, {reason}", { reason: a.reason }) : t("not now");
       if (!why.has(words)) why.set(words, []);
       why.get(words).push(a);
     }
@@ -169,7 +172,9 @@ export function tableMay(a, prompts) {
   return seats.filter((s) => !theirs(a, s));
 }
 // Where a move the table phone leaves to the seats' phones is made: "on GM's phone", "on each seat's own phone".
-const onPhones = (a) => (a.own_phones.length === 1 ? `on ${seatLabel(a.own_phones[0])}'s phone` : "on each seat's own phone");
+const onPhones = (a) => (a.own_phones.length === 1 ? t("on {who}'s phone", { who: seatLabel(a.own_phones[0]) }) : t("on each seat's own phone"));
+// A phase's heading: the system's own words, or ours for the actions it puts in none.
+const groupName = (g) => (g === "Other" ? t("Other") : human(g));
 // Who makes a move, in its button's words: "Put dice forward" -> "puts dice forward" ("Shred puts dice forward").
 function doesIt(label) {
   const [verb, ...rest] = label.replace(/ \((button )?[A-D]\)$/, "").split(" ");
@@ -208,8 +213,8 @@ function drawMine(acts) {
   box.hidden = !offered || !mySeat();
   if (box.hidden) return;
   const n = offered.offer.length;
-  box.replaceChildren(el("span", { class: "help" }, n ? `Your dice (${n}):` : "Your dice:"),
-    ...(n ? offered.offer.map((x) => el("span", { class: "die" }, String(x))) : [el("span", {}, "none in your scene pool")]));
+  box.replaceChildren(el("span", { class: "help" }, n ? t("Your dice ({n}):", { n }) : t("Your dice:")),
+    ...(n ? offered.offer.map((x) => el("span", { class: "die" }, String(x))) : [el("span", {}, t("none in your scene pool"))]));
 }
 
 function actWidget(a, big, keep, openNow = false) {
@@ -359,7 +364,7 @@ export function filterSheet() {
     if (any) shown += 1;
   }
   const numbers = $("numbers-box");
-  const fixHit = !q || "fix a number correct".includes(q) || [...$("numbers").children].some(has);
+  const fixHit = !q || `${t("Fix a number")} fix a number correct`.toLowerCase().includes(q) || [...$("numbers").children].some(has);
   numbers.classList.toggle("filtered", !fixHit);
   if (fixHit && !numbers.hidden) shown += 1;
   const dice = $("by-hand").closest("label");
@@ -367,5 +372,5 @@ export function filterSheet() {
   if (has(dice)) shown += 1;
   const none = $("filter-none");
   none.hidden = shown > 0;
-  none.textContent = shown ? "" : `No action matches “${$("filter").value.trim()}”.`;
+  none.textContent = shown ? "" : t("No action matches “{words}”.", { words: $("filter").value.trim() });
 }
