@@ -10,7 +10,8 @@ Nothing is ever refused because of the clock.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -130,3 +131,16 @@ def waiting_seat(system: Any, state: Mapping[str, Any]) -> str | None:
     """The seat whose move the table waits for in ``state`` (the first prompt's), or None (the table's time)."""
     pending = system.pending(state)
     return pending[0].seat if pending and pending[0].seat else None
+
+
+def clock_on(switches: Sequence[tuple[int, str]], applied: Sequence[tuple[int, int]]) -> bool:
+    """Whether the clock is on: its newest "on" or "off" switch still applied (undo takes a switch back).
+    ``switches``: (seq, what) in log order; ``applied``: the undo stack (original seq, version), in seq order,
+    so each switch is looked up, not the whole stack walked."""
+    for seq, what in reversed(switches):
+        if what not in ("on", "off"):
+            continue
+        at = bisect_left(applied, seq, key=lambda a: a[0])
+        if at < len(applied) and applied[at][0] == seq:
+            return what == "on"
+    return False

@@ -470,6 +470,22 @@ class Store(PeopleRecords):
         finally:
             cursor.close()
 
+    def clock_switches(self, session_id: str, after: int, upto: int) -> list[tuple[int, str]]:
+        """(seq, what) of the soft clock's switches (``core.soft_clock``) after ``after`` up to ``upto``: the
+        view says whether the clock is on without a phone asking (a range of the primary key, no JSON but these)."""
+        out = []
+        for seq, action in self.conn.execute(
+            "SELECT seq, action FROM log WHERE session_id = ? AND seq > ? AND seq <= ? AND kind = 'action' "
+            "AND type = 'clock' ORDER BY seq",
+            [session_id, after, upto],
+        ):
+            try:
+                what = json.loads(action).get("do")
+            except (ValueError, AttributeError):  # a damaged row: no switch rather than fail to show the game
+                continue
+            out.append((int(seq), str(what)))
+        return out
+
     def stack_rows(self, session_id: str, upto: int | None = None) -> list[tuple[int, str, int | None]]:
         """(seq, kind, target) of every entry: enough to rebuild undo/redo without decoding JSON."""
         bound = upto if upto is not None else 2**62

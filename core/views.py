@@ -12,6 +12,7 @@ from typing import Any
 from tableside.core import privacy, rulebook_refs
 from tableside.core.live import Live, entry_of
 from tableside.core.roll import TableRoll
+from tableside.core.soft_clock import clock_on
 from tableside.core.store import Store
 
 
@@ -22,6 +23,7 @@ class Views:
         self.store = store
         self._public: tuple[tuple, dict] | None = None  # (key, the seat-independent part of the view)
         self._screen: tuple[tuple, Any] | None = None  # (key, the public screen of one version)
+        self._switches: tuple[str, int, list[tuple[int, str]]] | None = None  # (session, read up to, clock switches)
 
     def view(self, live: Live, seat: str | None, claims_mark: int, *, with_state: bool = True) -> dict:
         """``live`` as ``seat`` may see it (``Table.view``); ``claims_mark`` moves whenever a seat changes
@@ -46,6 +48,7 @@ class Views:
             "can_redo": bool(live.undone),
             "undo": public["undo"],
             "readonly": live.readonly,
+            "clock": public["clock"],
         }
         if not with_state:
             del view["state"]
@@ -68,9 +71,19 @@ class Views:
                     "round": system.round_name(live.state),
                     "tracked": [t.describe() for t in system.tracked(live.state)],
                     "undo": self._undo_target(live),
+                    "clock": clock_on(self._clock_switches(live), live.applied),
                 },
             )
         return self._public[1]
+
+    def _clock_switches(self, live: Live) -> list[tuple[int, str]]:
+        """The session's soft clock switches, read on from the last look (the log only grows)."""
+        known = self._switches
+        if known is None or known[0] != live.id or known[1] > live.version:
+            known = (live.id, 0, [])
+        found = known[2] + self.store.clock_switches(live.id, known[1], live.version)
+        self._switches = (live.id, live.version, found)
+        return found
 
     def _undo_target(self, live: Live) -> dict | None:
         """What Undo would take back now, and whose change it was: a seated phone asks before

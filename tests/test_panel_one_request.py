@@ -139,18 +139,27 @@ def test_v2140_exchange_is_one_request_for_each_phone_that_taps(browser, server)
 def test_a_table_button_pressed_on_a_phone_is_one_request(browser, server):
     version = new_game(server, "vnm", VNM, *VENUS_TURN, *VENUS_TURN)  # Bob (Mars)'s turn
     p = Watched(browser, server, seat="Cy").at(version)
+    other = Watched(browser, server, seat="Ann").at(version)
+    other.watch()
     fold = p.page.locator("details.table-buttons")
     fold.locator("summary").tap()
     p.watch()
     p.tap(fold.get_by_role("button", name="End turn (button C)"))
     p.page.locator("#confirm-yes").tap()  # Bob's turn, from Cy's phone: asked first, nothing sent before
     expect(p.said()).to_contain_text("Button C")
-    # Ending Bob's turn ends VNM's round: the round's end (#34) is fetched once per round (rounds.js, its style
-    # and GET .../round), beside the tap's one request. Left to fold into the POST's answer (noted in #34).
-    lazy = ("GET static/js/rounds.js", "GET static/later.css", "GET api/sessions/active/round")
-    sent = [r for r in p.settled(version + 1) if r.split("?")[0] not in lazy]
-    one_post(sent, "api/buttons/C")
+    # Ending Bob's turn ends VNM's round: the round's end (#34) rides in the POST's answer (the view's
+    # ``round_end``), so the tap is one request to the server's API; rounds.js and its style are static files the
+    # page loads once, the first time a round ends on it (told apart here: no API request among them).
+    static = ("GET static/js/rounds.js", "GET static/later.css")
+    sent = p.settled(version + 1)
+    one_post([r for r in sent if r.split("?")[0] not in static], "api/buttons/C")
+    expect(p.page.locator("#round-end")).to_contain_text("is over")
+    # Another phone hears the change and asks for its moment, which carries the round's end: nothing more.
+    heard = [r.split("?")[0] for r in other.settled(version + 1) if r.split("?")[0] not in static]
+    assert heard == ["GET api/sessions/active/moment"], heard
+    expect(other.page.locator("#round-end")).to_contain_text("is over")
     p.close()
+    other.close()
 
 
 def test_undo_is_one_request(browser, server):

@@ -53,3 +53,14 @@ def test_off_by_default_and_the_times_still_counted_for_the_recap():
 def test_time_nobody_s_move_is_the_table_s():
     told = seat_times([_e(1, 0), _e(2, 30)], {1: None})
     assert told["seconds"] == {"The table": 30.0}
+
+
+def test_clock_on_reads_the_newest_on_or_off_still_applied():
+    from tableside.core.soft_clock import clock_on
+
+    switches = [(1, "on"), (3, "pause"), (5, "off")]
+    assert clock_on([], [(1, 1), (2, 2)]) is False
+    assert clock_on(switches, [(1, 1), (2, 2), (3, 3), (5, 5)]) is False  # switched off
+    assert clock_on(switches, [(1, 1), (2, 2), (3, 3)]) is True  # the off undone; a pause leaves it on
+    assert clock_on(switches, [(2, 2), (3, 3)]) is False  # the on itself undone
+    assert clock_on(switches, [(1, 1), (2, 2), (5, 9)]) is False  # the off redone later

@@ -36,3 +36,27 @@ def test_the_clock_on_paused_undone_and_in_the_recap(tmp_path):
         labels = {p["name"]: p["label"] for p in view["seats"]}
         names = {x["name"] for x in told["time_per_seat"]}
         assert names == {labels.get(k, k) for k in again["seconds"]}, (names, again["seconds"])  # the same count
+
+
+def test_the_view_says_whether_the_clock_is_on(tmp_path):
+    """The phone asks for the clock only when the view says it is on: off by default, on from the game's first
+    entry, off again when that switch is undone, and a pause leaves it on."""
+    options, actions = SCENARIOS["vnm"]
+    with api_client(tmp_path, 1) as client:
+
+        def on() -> bool:
+            return client.get("/api/sessions/active", headers=AUTH).get_json()["clock"]
+
+        post(client, "/api/sessions", {"system": "vnm", "options": options})
+        assert on() is False
+        post(client, "/api/sessions", {"system": "vnm", "options": options, "clock": True})
+        assert on() is True
+        acted(client, {"type": "clock", "do": "pause"})
+        assert on() is True
+        acted(client, {"type": "clock", "do": "off"})
+        assert on() is False
+        assert post(client, "/api/sessions/active/undo", {}).status_code == 200  # the off taken back
+        assert on() is True
+        acted(client, actions[0])
+        moment = client.get("/api/sessions/active/moment?after=0", headers=AUTH).get_json()
+        assert moment["view"]["clock"] is True  # the moment the phone draws carries it

@@ -16,6 +16,7 @@ from tableside.core.patch import diff
 from tableside.core.store import Store
 from tableside.webui.clock import start_clock
 from tableside.webui.exports import ExportCache, Streamed, archive_session, export_lines, log_page
+from tableside.webui.history import active_book
 from tableside.webui.panel import Prepared, accepts_gzip
 from tableside.webui.seats import SEAT_GONE_AFTER
 from tableside.webui.server import DETACH_KEY
@@ -230,6 +231,7 @@ def _moment_ready(after: int, base: str) -> _Ready | None:
             _services().seats.heard_from(token)
         kept.moments.put(ready.tag, ready.moment)  # a phone holding it may send it back as its base
         return ready
+    ended = _round_end(table)  # read before the table is held: the chart's books are never waited for under it
     with table.held():  # one version for all three parts (re-entrant)
         try:
             seat = _seat()
@@ -241,7 +243,7 @@ def _moment_ready(after: int, base: str) -> _Ready | None:
         key = (mark, token, base, after, gz)
         ready = kept.answers.get(key)  # the phones that asked at once wait for the first one's answer
         if ready is None:
-            kept.answers.put(key, ready := _made(table, seat, mark, kept, base, after, gz))
+            kept.answers.put(key, ready := _made(table, seat, mark, kept, base, after, gz, ended))
     kept.moments.put(ready.tag, ready.moment)
     return ready
 
@@ -265,9 +267,24 @@ def _changed(done: Any, asked: tuple[int, str] | None) -> Response:
     return jsonify({**lean, "moment": NO_GAME if ready is None else ready.body})
 
 
-def _made(table: Any, seat: str | None, mark: tuple, kept: _Moments, base: str, after: int, gz: bool) -> _Ready:
-    """The moment answer for ``seat`` at ``mark`` (the table's lock held)."""
+def _round_end(table: Any) -> tuple[str, dict | None] | None:
+    """The last round that ended (``core.round_summary``, as ``GET /api/sessions/active/round`` tells it), for the
+    moment's view: the acting phone's answer and the others' moments carry it, so no phone asks again (#34)."""
+    try:
+        with active_book(table) as (_books, book):
+            return book.session, book.round_fold.summary()
+    except NotFound:
+        return None
+
+
+def _made(
+    table: Any, seat: str | None, mark: tuple, kept: _Moments, base: str, after: int, gz: bool, ended: Any
+) -> _Ready:
+    """The moment answer for ``seat`` at ``mark`` (the table's lock held); ``ended``: (game, the last round's
+    summary), read just before."""
     view = table.view(seat, with_state=False)  # the page draws the screen model, as ?brief=1
+    if ended is not None and ended[0] == view["id"] and ended[1] and ended[1]["seq"] <= view["version"]:
+        view["round_end"] = ended[1]
     since = max(after, view["version"] - MOMENT_LOG)
     made = kept.actions.get((mark, seat))  # the same for every base and ``after``
     if made is None:

@@ -2,6 +2,10 @@
 // per change while the clock is on; between changes the running seat's time ticks here, with no request. Pause and
 // Run again are log entries (the core's ``clock`` action), so Undo takes them back. It never stops a move.
 import { $, el, api, guarded, t } from "./core.js";
+// per change while the view says the clock is on; between changes the running seat's time ticks here, with no
+// request. Pause and Run again are log entries (the core's ``clock`` action), so Undo takes them back. It never
+// stops a move.
+import { $, el, api, guarded } from "./core.js";
 import { acting, refresh } from "./moment.js";
 import { seatLabel } from "./board.js";
 
@@ -56,13 +60,13 @@ function draw(view) {
   if (!timer) timer = setInterval(tick, 1000);
 }
 
-// Asked when the game changes (its id and version) while the clock is on, or once per game to learn whether it is.
-export async function drawClock(view, fresh) {
+// Asked when the game changes (its id and version) while the view says the clock is on (``view.clock``); off, it
+// is hidden with no request.
+export async function drawClock(view) {
   const key = `${view.id}:${view.version}`;
   if (asked === key) return;
-  const switched = (fresh || []).some((e) => e.type === "clock" || e.kind !== "action");
-  if (told && told.id === view.id && !told.on && !switched) { asked = key; return; }
   asked = key;
+  if (!view.clock) { told = null; draw(view); return; }
   try { told = await api("GET", "/api/sessions/active/clock"); } catch { told = null; }
   if (told && told.now) skew = Date.parse(told.now) - Date.now();
   if (asked === key) draw(view);

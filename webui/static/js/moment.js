@@ -21,8 +21,8 @@ function drawEnd(v) {
 }
 
 // A round's end (rounds.js) is fetched once the round being played changes (or none is), the soft clock
-// (clock.js) once a game's clock is on (asked once per game, and again after a clock switch).
-let roundSeen = null, roundMod = null, clockOf = null, clockMod = null;
+// (clock.js) once the view says a game's clock is on (``clock``).
+let roundSeen = null, roundMod = null, clockWanted = false, clockMod = null;
 function roundEnd(v) {
   if (roundMod) return roundMod.drawRound(v);
   const k = `${v.id}:${v.round}`;
@@ -30,12 +30,12 @@ function roundEnd(v) {
   else if (roundSeen === k) return;
   import("./rounds.js").then((m) => { roundMod = m; m.drawRound(S.view); }, () => {});
 }
-async function softClock(v, fresh) {
-  if (clockMod) return clockMod.drawClock(v, fresh);
-  if (clockOf === v.id && !fresh.some((e) => e.type === "clock")) return;
-  clockOf = v.id;
-  const c = await api("GET", "/api/sessions/active/clock").catch(() => null);
-  if (c && c.on) { clockMod = await import("./clock.js"); clockMod.drawClock(S.view, fresh); }
+async function softClock(v) {
+  if (clockMod) return clockMod.drawClock(v);
+  if (!v.clock || clockWanted) return; // the view says whether the clock is on: off, nothing is asked or loaded
+  clockWanted = true;
+  try { clockMod = await import("./clock.js"); } finally { clockWanted = false; }
+  clockMod.drawClock(S.view);
 }
 
 // One refresh at a time: events that arrive meanwhile fold into one more pass. ``given``: a moment this phone's
@@ -131,7 +131,7 @@ async function load(reason, given) {
       .filter((g) => g.before > g.after + 1);
   }
   showGame();
-  softClock(view, fresh).catch(() => {}); // the soft clock per seat, when on
+  softClock(view).catch(() => {}); // the soft clock per seat, when on
   showLast();
   // This phone opened on the New game form because there was no game; a game started elsewhere takes it there.
   if (S.autoGames && S.tab === "games") { S.autoGames = false; showTab("game"); }

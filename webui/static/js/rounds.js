@@ -3,9 +3,12 @@
 // (GET /api/sessions/active/round: told from the log, public, the same on every phone). Dismissed, it stays
 // dismissed on this phone (kept by game and entry), until the next round ends.
 import { $, el, api, t } from "./core.js";
+// The view names the round being played (``round``) and the last one that ended (``round_end``: told from the log,
+// public, the same on every phone), carried by the moment each phone draws: nothing is asked for it. Dismissed, it
+// stays dismissed on this phone (kept by game and entry), until the next round ends.
+import { $, el } from "./core.js";
 
-let asked = null; // the (game, round) last asked about
-let told = null; // the summary last answered
+let told = null; // the summary last drawn
 const KEY = "tableside-round-seen";
 
 function box() {
@@ -39,10 +42,8 @@ function draw(id) {
   );
 }
 
-export async function drawRound(view) {
-  const key = JSON.stringify([view.id, view.round]);
-  if (asked === key) { draw(view.id); return; }
-  asked = key;
-  try { told = await api("GET", "/api/sessions/active/round"); } catch { told = null; }
-  if (asked === key) draw(view.id);
+// The summary rides in the view (``round_end``): the acting phone's answer and the others' moments carry it.
+export function drawRound(view) {
+  told = { summary: view.round_end || null };
+  draw(view.id);
 }
