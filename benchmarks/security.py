@@ -465,9 +465,9 @@ def restore_truncated(report: Report, folder: Path, before: int, after: int, cut
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="2,000 and 10,000 actions, fewer repetitions")
-    parser.add_argument("--only", help="comma-separated: attack,reads,rebuild,stop,restore,slowread,wholelog")
+    parser.add_argument("--only", help="comma-separated: attack,reads,rebuild,stop,restore,slowread,wholelog,guess")
     args = parser.parse_args(argv)
-    every = {"attack", "reads", "rebuild", "stop", "restore", "slowread", "wholelog"}
+    every = {"attack", "reads", "rebuild", "stop", "restore", "slowread", "wholelog", "guess"}
     only = set(args.only.split(",")) if args.only else every
     counts = (2_000, 10_000) if args.quick else (10_000, 50_000)
     report = Report()
@@ -489,6 +489,10 @@ def main(argv: list[str] | None = None) -> int:
             slow_export_readers(report, folder, 10_000 if args.quick else 50_000, 10 if args.quick else 30)
         if "wholelog" in only:
             whole_log_readers(report, folder, 10_000 if args.quick else 122_000, 10 if args.quick else 30)
+        if "guess" in only:
+            from guessing import right_code_during_guessing
+
+            right_code_during_guessing(report, folder, 10 if args.quick else 25)
     write_section(report, SECTION, "security.py", args.quick, time.perf_counter() - started, ABOUT)
     print(json.dumps({"rows": len(report.rows)}))
     return 0

@@ -74,9 +74,10 @@ def test_the_wait_grows_to_an_hour_so_guessing_takes_years():
     clock = Clock()
     guard = JoinGuard(clock=clock)
     waited = 0.0
-    for _ in range(60):
-        waited += guard.failed("10.0.0.9")
-        clock.now += 10**6
+    for _ in range(60):  # as fast as allowed: a source is forgotten only a day after its last wrong code
+        wait = guard.failed("10.0.0.9")
+        waited += wait
+        clock.now += wait
     assert guard.failed("10.0.0.9") == 3600.0
     # 6 characters from 32 symbols: half the codes at one guess an hour is tens of thousands of years.
     years = (len(config.CODE_ALPHABET) ** config.CODE_LENGTH / 2) * 3600 / (365 * 24 * 3600)
@@ -215,26 +216,68 @@ def test_the_table_s_qr_code_gets_in_while_a_guest_guesses_from_rotating_address
     """Found from outside (#33): a guest sending wrong codes from rotating addresses spends the table-wide
     budget (10 checks a second), and then the right code was refused too: 56 of 57 tries on /join. The
     e-paper's QR code carries a key signed with the table's secret beside the code (display.join.JoinInfo):
-    it is let in every time, from any address, while a code typed by hand still waits, told to scan."""
+    it is let in every time, from any address, even one that has been guessing and is told to scan."""
     from tableside.display.join import JoinInfo
     from tableside.webui.auth import join_key
 
     link = JoinInfo("http://192.168.1.20:8080", CODE, join_key(services.secret, CODE)).link
     query = link.split("/join", 1)[1]
     assert "&key=" in query and len(query) < 60
-    guessed = 0
-    for n in range(200):  # a guest on 200 addresses, each with a fresh record
-        r = client.get(f"/join?code=WRONG{n % 10}X", environ_base={"REMOTE_ADDR": f"10.9.{n // 250}.{n % 250}"})
-        guessed += r.status_code == 401
-    assert guessed <= 11, guessed  # the table-wide budget held: a burst of 10, then the clock never moved
+    _guess_from(client, 50, services.guard.free + 1)
     let_in = 0
     for n in range(20):
-        r = client.get("/join" + query, environ_base={"REMOTE_ADDR": f"10.8.0.{n}"})
+        r = client.get("/join" + query, environ_base={"REMOTE_ADDR": f"10.9.0.{n}"})  # guessers' addresses
         let_in += r.status_code == 302 and COOKIE in r.headers.get("Set-Cookie", "")
     assert let_in == 20
-    typed = client.get(f"/join?code={CODE}", environ_base={"REMOTE_ADDR": "10.8.1.1"})
+    typed = client.get(f"/join?code={CODE}", environ_base={"REMOTE_ADDR": "10.9.0.30"})
     said = html.unescape(typed.get_data(as_text=True))
     assert typed.status_code == 429 and "scan the QR code on the table's display" in said, said
     # a key with a wrong code, or a made-up key with the right code, goes through the throttle like any guess
     for bad in (query.replace(CODE, "WRONG1"), f"?code={CODE}&key=AAAAAAAAAAAAAA"):
-        assert client.get("/join" + bad, environ_base={"REMOTE_ADDR": "10.8.2.2"}).status_code == 429
+        assert client.get("/join" + bad, environ_base={"REMOTE_ADDR": "10.9.0.31"}).status_code == 429
+
+
+def _guess_from(client, addresses: int, each: int) -> int:
+    """A guest sending ``each`` wrong codes from each of ``addresses`` addresses (10.9.x.y), the clock
+    still; returns how many were checked (401, not 429)."""
+    checked = 0
+    for n in range(addresses):
+        for _ in range(each):
+            environ = {"REMOTE_ADDR": f"10.9.{n // 250}.{n % 250}"}
+            r = client.get("/api/sessions", headers={"Authorization": "Bearer WRONG1"}, environ_base=environ)
+            assert r.status_code in (401, 429), r.status_code
+            checked += r.status_code == 401
+    return checked
+
+
+def test_a_typed_right_code_gets_in_at_once_while_a_guest_guesses_from_many_addresses(client, services):
+    """#33: the throttle is per source, so a phone that has not been guessing gets in with the right code
+    every time (on /join and as Bearer), even after a typo, while the guest is held to the table-wide
+    ceiling: only its free typos per address are checked, and past them even its right code waits."""
+    free = services.guard.free
+    checked = _guess_from(client, 200, free + 2)
+    assert checked <= 200 * free + services.guard.per_second, checked  # the clock never moved: no refill
+    accepted = 0
+    for n in range(20):  # late friends, each on an address of its own, between the guesses
+        _guess_from(client, 3, 1)
+        joined = client.get(f"/join?code={CODE.lower()}", environ_base={"REMOTE_ADDR": f"10.8.0.{n}"})
+        bearer = client.get("/api/sessions", headers=AUTH, environ_base={"REMOTE_ADDR": f"10.8.1.{n}"})
+        accepted += joined.status_code == 302 and bearer.status_code == 200
+    assert accepted == 20
+    typo = {"REMOTE_ADDR": "10.8.2.1"}
+    assert client.get("/join?code=WRONG1", environ_base=typo).status_code == 401
+    assert client.get(f"/join?code={CODE}", environ_base=typo).status_code == 302
+    guesser = client.get("/api/sessions", headers=AUTH, environ_base={"REMOTE_ADDR": "10.9.0.7"})
+    assert guesser.status_code == 429 and int(guesser.headers["Retry-After"]) >= 1
+
+
+def test_sources_are_forgotten_a_day_after_their_last_wrong_code():
+    clock = Clock()
+    guard = JoinGuard(free=1, base=1000.0, clock=clock, forget=100.0)
+    guard.failed("10.0.0.9")
+    guard.failed("10.0.0.9")
+    assert guard.wait("10.0.0.9") > 0
+    clock.now += 99
+    assert guard.wait("10.0.0.9") > 0
+    clock.now += 1
+    assert guard.wait("10.0.0.9") == 0

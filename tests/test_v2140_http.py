@@ -126,7 +126,7 @@ def test_bad_input_over_http_is_a_422_naming_the_problem_and_changes_nothing(tab
         "Shred holds 2 dice",
         "cannot put forward 3",
     )
-    refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [5, 5]}, "needs 1 more 5")
+    # which faces a pool lacks: test_only_the_pool_s_own_phone_is_told_which_faces_it_lacks
     refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [7]}, "1-6", "7")
     act(client, {"type": "prepare_pool", "participant": "GM", "racks": 1})
     refused(client, {"type": "roll_pool", "participant": "GM", "faces": [7, 5, 4, 3, 2, 1]}, "7", "d6")
@@ -139,10 +139,25 @@ def test_bad_input_over_http_is_a_422_naming_the_problem_and_changes_nothing(tab
     refused(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 5]}, "at most 1 of 2")
     act(client, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]})
     refused(client, {"type": "answer", "dice": [5, 5]}, "GM must answer Shred's 1 die with 1")
-    refused(client, {"type": "answer", "dice": [6]}, "needs 1 more 6")
     refused(client, {"type": "next_participant"}, "resolve it with button B")
     r = client.post("/api/buttons/B", json={}, headers=AUTH)
     assert r.status_code == 422 and "waiting for GM to answer" in r.get_json()["error"]
     act(client, {"type": "answer", "dice": [5]})
     r = client.post("/api/buttons/B", json={}, headers=AUTH)
     assert r.status_code == 200 and r.get_json()["state"]["participants"]["Shred"]["books"] == 1
+
+
+def test_only_the_pool_s_own_phone_is_told_which_faces_it_lacks(table):
+    """#33: a seat no phone holds may be played from the table's phone, which is answered from the count
+    only (tests/test_v2140_pool_probes.py): dice it names are taken as seen. The seat's own phone is told."""
+    client = phone(table)
+    start(client)
+    act(client, {"type": "prepare_pool", "participant": "Shred", "primary_skills": 1})
+    act(client, {"type": "roll_pool", "participant": "Shred", "faces": [6, 5, 1]})  # keeps 65
+    act(client, {"type": "prepare_pool", "participant": "GM", "racks": 1})
+    act(client, {"type": "roll_pool", "participant": "GM", "faces": [5, 5, 4, 3, 2, 1]})  # keeps 55 4
+    body = act(client, {"type": "bid_initiative", "participant": "Shred", "dice": [3]})
+    assert body["state"]["participants"]["Shred"]["dice"] == 1
+    as_gm = seated(phone(table), "GM")
+    refused(client, {"type": "bid_initiative", "participant": "GM", "dice": [6]}, "needs 1 more 6", headers=as_gm)
+    refused(client, {"type": "bid_initiative", "participant": "GM", "dice": [6]}, "cannot act for GM")

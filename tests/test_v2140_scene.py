@@ -349,7 +349,9 @@ def test_corrections_and_the_screen() -> None:
 
 def test_bad_input_names_the_problem() -> None:
     s = shred_and_jack()
-    refused(s, {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 6, 6]}, "needs 1 more 6")
+    # told to the pool's own seat only (#33: tests/test_v2140_pool_probes.py)
+    forward = {"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6, 6, 6]}
+    refused(s, forward, "needs 1 more 6", seat="Shred")
     refused(s, {"type": "put_forward", "actor": "Shred", "target": "Shred", "dice": [6]}, "their own target")
     refused(s, {"type": "put_forward", "actor": "Shred", "target": "Nobody", "dice": [6]}, "not one of Shred, GM")
     refused(s, {"type": "prepare_pool", "participant": "GM", "racks": -1}, "must be at least 0, got -1")

@@ -10,13 +10,10 @@ counts the facts another phone learns: 0.
 
 from __future__ import annotations
 
-import json
-import random
-
-from tableside.core.errors import TablesideError
 from tableside.core.system import run_action
 from tableside.core.systems.vegas import SYSTEM, referee
 
+from tests import probehelp
 from tests.test_vegas_helpers import in_round
 
 PHONES = (None, "Ann", "Bob")  # the table's phone and two seats that are not Cy's
@@ -30,12 +27,7 @@ def table_with(cy_hand: list[str]) -> dict:
 
 
 def answer(state: dict, raw: dict, phone: str | None) -> str:
-    """What ``phone`` learns from sending ``raw``: the refusal's words, or its view of the table after."""
-    try:
-        step = run_action(SYSTEM, state, raw, seat=phone, rng=random.Random(1))
-    except TablesideError as refused:
-        return f"{refused.status} {refused.message}"
-    return json.dumps({"result": step.result, "view": SYSTEM.redact(step.state, phone)}, sort_keys=True)
+    return probehelp.answer(SYSTEM, state, raw, phone)
 
 
 def probes(card: str) -> list[dict]:

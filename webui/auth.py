@@ -5,7 +5,9 @@ Every guest on the table's Wi-Fi can reach the server, so:
 - **The code is rate-limited per device.** After a few typos each wrong code
   doubles the wait before the next one is even looked at (up to an hour), and
   each is logged. A 6-character code from 32 symbols then takes far longer
-  than a lifetime to guess.
+  than a lifetime to guess. A table-wide ceiling holds a guest on many
+  addresses, and never refuses a device that has not been guessing
+  (``JoinGuard``).
 - **The cookie holds a signed token, not the code.** It is an HMAC under a key
   made from the install's secret and the join code, so changing the code
   revokes every cookie, and a stolen cookie gives nothing to guess offline.
@@ -84,16 +86,32 @@ def key_valid(given: str, secret: bytes, code: str) -> bool:
 # -- guessing --------------------------------------------------------------------------------
 @dataclass
 class _Record:
-    """One device's wrong codes so far and until when it must wait."""
+    """One source's wrong codes so far, until when it must wait, and when it last sent a wrong one."""
 
     failures: int = 0
     wait_until: float = 0.0
+    last: float = 0.0
 
 
 class JoinGuard:
-    """Per-device count of wrong codes, with a wait that doubles after ``free`` typos, and a table-wide
-    budget of ``per_second`` wrong codes a second (a burst of as many): a guest rotating through
-    thousands of addresses, which the per-device records cannot all remember, still gets no more."""
+    """Wrong codes counted per source (the client's address), and a table-wide ceiling (#33).
+
+    - **Per source.** A source's first ``free`` wrong codes cost it nothing; each one after doubles its
+      wait (up to ``ceiling`` s). A right code forgets its record.
+    - **The table-wide ceiling** is a budget of ``per_second`` wrong codes a second (a burst of as many),
+      spent by every wrong code. While it is spent, a source *past its free typos* is refused, whatever
+      its own wait: a guest rotating through the addresses of the table's Wi-Fi gets no more than that.
+    - **What the ceiling never refuses: a source within its free typos** (the friend who arrives late and
+      types the code, even after a typo or two). Refusing those too was how a guest guessing from many
+      addresses at once locked every newcomer out (56 of 57 right codes got 429). Each address then costs
+      the guesser at most ``free`` guesses before the ceiling binds it: a /24 Wi-Fi (254 addresses) gives
+      about 1,270 guesses once, against 32**6 codes. The server listens on IPv4 (an IPv6 /64 would
+      give addresses without end), and a guest can only answer from addresses on its own network.
+    - **Bounded memory.** Up to ``max_devices`` sources are remembered (16,384: far more than a table's
+      Wi-Fi holds), each for ``forget`` s after its last wrong code. When that many are remembered, more
+      addresses are guessing than any table network has, so a new source is held to the ceiling too: the
+      only case a right code may wait, and it is told to scan the QR code, which always gets in.
+    """
 
     def __init__(
         self,
@@ -101,9 +119,10 @@ class JoinGuard:
         base: float = 1.0,
         ceiling: float = 3600.0,
         clock: Callable[[], float] = time.monotonic,
-        max_devices: int = 4096,
+        max_devices: int = 16_384,
         per_second: float = 10.0,
         what: str = "join code",
+        forget: float = 86_400.0,
     ) -> None:
         self.what = what  # in the log: "wrong join code", or "wrong owner PIN" (the Settings page, #32)
         self.free = free
@@ -112,38 +131,50 @@ class JoinGuard:
         self.clock = clock
         self.max_devices = max_devices
         self.per_second = per_second
+        self.forget = forget
         self._budget = per_second  # wrong codes the table may still check now (a token bucket)
         self._filled = clock()
-        self._records: OrderedDict[str, _Record] = OrderedDict()
+        self._records: OrderedDict[str, _Record] = OrderedDict()  # oldest last wrong code first
         self._lock = threading.Lock()
 
-    def _refill(self) -> None:
-        now = self.clock()
+    def _refill(self, now: float) -> None:
         self._budget = min(self.per_second, self._budget + (now - self._filled) * self.per_second)
         self._filled = now
+        while self._records:  # forget sources quiet for ``forget`` s (the oldest is first)
+            oldest = next(iter(self._records.values()))
+            if now - oldest.last < self.forget:
+                break
+            self._records.popitem(last=False)
 
     def wait(self, client: str) -> float:
-        """Seconds before a code from this device is checked (0: go ahead): its own wait, or the table's
-        while the table-wide budget of wrong codes is spent."""
+        """Seconds before a code from this source is checked (0: go ahead): its own wait, or the table's
+        while the table-wide budget is spent, unless the source is still within its free typos."""
         with self._lock:
-            self._refill()
-            table = 0.0 if self._budget >= 1 else (1 - self._budget) / self.per_second
+            now = self.clock()
+            self._refill(now)
             record = self._records.get(client)
-            own = max(0.0, record.wait_until - self.clock()) if record else 0.0
+            own = max(0.0, record.wait_until - now) if record else 0.0
+            failures = record.failures if record else 0
+            full = record is None and len(self._records) >= self.max_devices
+            if failures < self.free and not full:
+                return own
+            table = 0.0 if self._budget >= 1 else (1 - self._budget) / self.per_second
             return max(own, table)
 
     def failed(self, client: str) -> float:
         """Count a wrong code; returns the wait now imposed, and logs it."""
         with self._lock:
-            self._refill()
-            self._budget -= 1
+            now = self.clock()
+            self._refill(now)
+            self._budget = max(0.0, self._budget - 1)  # a free typo past the budget does not owe the table
             record = self._records.pop(client, None) or _Record()
             record.failures += 1
             over = record.failures - self.free
             delay = 0.0 if over <= 0 else min(self.ceiling, self.base * 2 ** min(over - 1, 40))
-            record.wait_until = self.clock() + delay
+            record.wait_until = now + delay
+            record.last = now
             self._records[client] = record
-            while len(self._records) > self.max_devices:  # bounded memory: forget the oldest device
+            while len(self._records) > self.max_devices:  # bounded memory: forget the oldest source
                 self._records.popitem(last=False)
             failures = record.failures
         log.warning("wrong %s from %s (%d in a row); next try allowed in %.0f s", self.what, client, failures, delay)

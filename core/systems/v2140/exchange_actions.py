@@ -37,7 +37,7 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     dice = list(action["dice"])
     for face in dice:
         pool.check_face(face, f"{actor}'s dice")
-    left = pool.take_from(p["pool"], dice, actor)
+    left = pool.take_from(p["pool"], dice, actor, seen=ctx.seat != actor)
     exchange.check_forward(len(p["pool"]), len(dice), actor, action["exception"])
     p["pool"] = left
     answer = exchange.answer_count(len(dice), len(participant(state, target)["pool"]))
@@ -83,7 +83,7 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
             f"{target} must answer {ex['actor']}'s {forward} {'die' if forward == 1 else 'dice'} "
             f"with {needed}{have}, not {len(dice)}"
         )
-    p["pool"] = pool.take_from(p["pool"], dice, target)
+    p["pool"] = pool.take_from(p["pool"], dice, target, seen=ctx.seat != target)
     ex["answer"] = pool.high_to_low(dice)
     ex["says_back"] = action["says"]
     answer = "".join(map(str, ex["answer"])) or "nothing"

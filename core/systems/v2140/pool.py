@@ -150,14 +150,22 @@ def resist(draw: Draw, quality: int, label: str = "resist") -> RollIn:
     )
 
 
-def take_from(pool: Sequence[int], dice: Sequence[int], who: str) -> list[int]:
-    """The pool with ``dice`` taken out; refuses dice the pool does not hold, naming them."""
+def take_from(pool: Sequence[int], dice: Sequence[int], who: str, seen: bool = False) -> list[int]:
+    """The pool with ``dice`` taken out; refuses dice the pool does not hold, naming them.
+
+    ``seen``: the dice were entered by a phone that is not the pool's seat (the table's, for a seat no phone
+    holds). That phone is answered from what is public only, the count (#33: a refusal naming the missing
+    faces told it the pool): dice the pool does not hold are taken as seen face up on the table, each in place
+    of the pool's lowest die left, so every other phone gets the same answer whatever the faces are."""
     for face in dice:
         check_face(face, f"{who}'s dice")
     if len(dice) > len(pool):
         raise RuleError(f"{who} holds {plural(len(pool), 'die')} in the scene pool, cannot put forward {len(dice)}")
     have, want = Counter(pool), Counter(dice)
     short = {face: n - have[face] for face, n in want.items() if n > have[face]}
+    if short and seen:
+        left = high_to_low((have - want).elements())
+        return left[: len(pool) - len(dice)]
     if short:
         missing = ", ".join(plural(n, f"more {face}") for face, n in sorted(short.items(), reverse=True))
         raise RuleError(f"{who}'s scene pool does not hold those dice: needs {missing}")

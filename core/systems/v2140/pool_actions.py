@@ -275,7 +275,7 @@ def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if state["exchange"]:
         raise RuleError("finish the pending exchange before bidding for initiative")
     p = participant(state, name)
-    p["pool"] = pool.take_from(p["pool"], action["dice"], name)
+    p["pool"] = pool.take_from(p["pool"], action["dice"], name, seen=ctx.seat != name)
     state["initiative"].setdefault(credit, []).extend(action["dice"])
     total = sum(state["initiative"][credit])
     by = f" for {credit}" if credit != name else ""
