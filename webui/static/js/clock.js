@@ -1,11 +1,8 @@
 // The soft clock per seat (#34): each seat's time, told from the log (GET /api/sessions/active/clock), asked once
-// per change while the clock is on; between changes the running seat's time ticks here, with no request. Pause and
-// Run again are log entries (the core's ``clock`` action), so Undo takes them back. It never stops a move.
-import { $, el, api, guarded, t } from "./core.js";
 // per change while the view says the clock is on; between changes the running seat's time ticks here, with no
 // request. Pause and Run again are log entries (the core's ``clock`` action), so Undo takes them back. It never
 // stops a move.
-import { $, el, api, guarded } from "./core.js";
+import { $, el, api, guarded, t } from "./core.js";
 import { acting, refresh } from "./moment.js";
 import { seatLabel } from "./board.js";
 

@@ -1,12 +1,8 @@
 // A round's end is a moment (#34): what changed in the round that just ended, one line per player, above "Now".
-// The view names the round being played (``round``); when that changes the phone asks once for the summary
-// (GET /api/sessions/active/round: told from the log, public, the same on every phone). Dismissed, it stays
-// dismissed on this phone (kept by game and entry), until the next round ends.
-import { $, el, api, t } from "./core.js";
 // The view names the round being played (``round``) and the last one that ended (``round_end``: told from the log,
 // public, the same on every phone), carried by the moment each phone draws: nothing is asked for it. Dismissed, it
 // stays dismissed on this phone (kept by game and entry), until the next round ends.
-import { $, el } from "./core.js";
+import { $, el, t } from "./core.js";
 
 let told = null; // the summary last drawn
 const KEY = "tableside-round-seen";
