@@ -465,9 +465,11 @@ def restore_truncated(report: Report, folder: Path, before: int, after: int, cut
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="2,000 and 10,000 actions, fewer repetitions")
-    parser.add_argument("--only", help="comma-separated: attack,reads,rebuild,stop,restore,slowread,wholelog,guess")
+    parser.add_argument(
+        "--only", help="comma-separated: attack,reads,rebuild,stop,restore,slowread,wholelog,guess,probes"
+    )
     args = parser.parse_args(argv)
-    every = {"attack", "reads", "rebuild", "stop", "restore", "slowread", "wholelog", "guess"}
+    every = {"attack", "reads", "rebuild", "stop", "restore", "slowread", "wholelog", "guess", "probes"}
     only = set(args.only.split(",")) if args.only else every
     counts = (2_000, 10_000) if args.quick else (10_000, 50_000)
     report = Report()
@@ -493,6 +495,10 @@ def main(argv: list[str] | None = None) -> int:
             from guessing import right_code_during_guessing
 
             right_code_during_guessing(report, folder, 10 if args.quick else 25)
+        if "probes" in only:
+            from probes import private_probes
+
+            private_probes(report)
     write_section(report, SECTION, "security.py", args.quick, time.perf_counter() - started, ABOUT)
     print(json.dumps({"rows": len(report.rows)}))
     return 0
