@@ -11,10 +11,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_support import MANY_NEW_GAMES, PHONE, served, shot
+from tests.browser_support import MANY_NEW_GAMES, PHONE, all_actions, served, shot
 from tests.golden_states import ENDINGS, SCENARIOS
 from tests.test_tap_budget import api, api_act
-from tests.browser_support import PHONE, all_actions, served, shot
 
 pytestmark = pytest.mark.slow
 expect.set_options(timeout=15_000)
@@ -115,6 +114,8 @@ def test_the_scripts_a_phone_loads_later_speak_german_too(browser, server):
     expect(page.locator("#dice-list li").first.get_by_role("button", name="Koppeln")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "i18n-de-dice", full_page=False)
+
+
 def test_the_games_tab_and_an_action_form_speak_german(browser, server):
     """games.js, fields.js and forms.js through t(): the Saved games list, the New game form's fields and an action
     form's buttons in German on a German phone (each phrase English before #38's conversion of these scripts)."""
@@ -141,6 +142,8 @@ def test_the_games_tab_and_an_action_form_speak_german(browser, server):
     form = page.locator("#groups .act form").first
     expect(form.locator(".submit-row").get_by_role("button", name="Abbrechen")).to_be_visible()  # forms.js
     shot(page, "i18n-de-form", full_page=False)
+
+
 @pytest.fixture
 def game(tmp_path):
     """A table of its own with a VNM game on (its tracked numbers: each world's population), not the module's."""
