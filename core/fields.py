@@ -17,6 +17,7 @@ from typing import Any
 
 from tableside.core import dice
 from tableside.core.errors import BadRequest, RuleError
+from tableside.core.text import N_
 
 KINDS = ("count", "pick", "picks", "seat", "text", "texts", "flag", "faces", "rows")
 MAX_LIST = 100  # entries in any list field: a cap on typing mistakes and oversized requests
@@ -255,9 +256,13 @@ def _count(f: Field, value: Any, label: str, *_: Any) -> int:
     if not isinstance(value, int):
         raise BadRequest(f"{label} must be a whole number, got {str(value)[:20]!r}")
     if f.minimum is not None and value < f.minimum:
-        raise RuleError(f"{label} must be at least {_num(f.minimum)}, got {_short(value)}")
+        raise RuleError(
+            N_("{label} must be at least {minimum}, got {got}", label=label, minimum=_num(f.minimum), got=_short(value))
+        )
     if f.maximum is not None and value > f.maximum:
-        raise RuleError(f"{label} must be at most {_num(f.maximum)}, got {_short(value)}")
+        raise RuleError(
+            N_("{label} must be at most {maximum}, got {got}", label=label, maximum=_num(f.maximum), got=_short(value))
+        )
     return value
 
 

@@ -137,7 +137,7 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
         rule = rulebook_refs.reference(exc) if isinstance(exc, RuleError) else None
         if rule:  # the passage of the book the refusal rests on, a tap away on the phone (#35)
             extra["rule"] = rule
-        return jsonify(error=exc.message, **extra), exc.status
+        return jsonify(error=i18n.say(exc.message), **extra), exc.status
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

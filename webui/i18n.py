@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from flask import Flask, Response, redirect, request
+from tableside.core.text import Text
 
 FOLDER = Path(__file__).parent / "translations"
 SOURCE = "en"
@@ -45,6 +46,21 @@ def gettext(msgid: str, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def say(text: object) -> str:
+    """A text the core built, in the request's language: a marked ``Text`` (core/text.py) whose msgid the
+    catalog has is given translated, its marked parameters too; anything else is its own words, unchanged."""
+    if not isinstance(text, Text):
+        return str(text)
+    words = catalog(language()).get(text.msgid)
+    if words is None:
+        return str(text)
+    params = {k: say(v) if isinstance(v, Text) else v for k, v in text.params.items()}
+    try:
+        return words.format(**params) if params else words
+    except (KeyError, IndexError, ValueError):  # a catalog entry with a wrong placeholder: the English, never a 500
+        return str(text)
+
+
 def choose(lang: str) -> Response:
     """GET /lang/<lang>: remember this phone's language (a cookie, a year) and go back to the panel."""
     if lang not in LANGUAGES:
@@ -58,5 +74,5 @@ def choose(lang: str) -> Response:
 
 def init_app(app: Flask) -> None:
     """``_``, the languages and the request's language in every template."""
-    app.jinja_env.globals.update(_=gettext, languages=LANGUAGES)
+    app.jinja_env.globals.update(_=gettext, say=say, languages=LANGUAGES)
     app.context_processor(lambda: {"lang": language()})
