@@ -13,7 +13,7 @@ from pathlib import Path
 import tableside.core
 from babel.messages.extract import extract_from_dir
 from tableside.core.errors import RuleError
-from tableside.core.text import N_, Text
+from tableside.core.text import N_, Marked
 from tableside.webui import i18n
 
 from tests.test_i18n import placeholders
@@ -38,7 +38,7 @@ def test_a_marked_text_is_its_english_words_and_keeps_its_msgid_through_a_worker
     text = N_("{label} must be at most {maximum}, got {got}", label="Health", maximum=8, got=9)
     assert text == "Health must be at most 8, got 9" and isinstance(text, str)
     back = pickle.loads(pickle.dumps(text))
-    assert isinstance(back, Text) and back.msgid == text.msgid and back.params == text.params
+    assert isinstance(back, Marked) and back.msgid == text.msgid and back.params == text.params
 
 
 def test_every_marked_msgid_is_a_literal_with_names_and_its_german_keeps_them():

@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from flask import Flask, Response, redirect, request
-from tableside.core.text import Text
+from tableside.core.text import Marked
 
 FOLDER = Path(__file__).parent / "translations"
 SOURCE = "en"
@@ -47,14 +47,14 @@ def gettext(msgid: str, **params: object) -> str:
 
 
 def say(text: object) -> str:
-    """A text the core built, in the request's language: a marked ``Text`` (core/text.py) whose msgid the
+    """A text the core built, in the request's language: a ``Marked`` text (core/text.py) whose msgid the
     catalog has is given translated, its marked parameters too; anything else is its own words, unchanged."""
-    if not isinstance(text, Text):
+    if not isinstance(text, Marked):
         return str(text)
     words = catalog(language()).get(text.msgid)
     if words is None:
         return str(text)
-    params = {k: say(v) if isinstance(v, Text) else v for k, v in text.params.items()}
+    params = {k: say(v) if isinstance(v, Marked) else v for k, v in text.params.items()}
     try:
         return words.format(**params) if params else words
     except (KeyError, IndexError, ValueError):  # a catalog entry with a wrong placeholder: the English, never a 500
