@@ -108,12 +108,12 @@ class DiceStarting:
 
     def _opened(self) -> SmartDice:
         from tableside.hardware import StillStarting
-        from tableside.webui.dice import NO_DICE
+        from tableside.webui.dice import no_dice
 
         if not self._open.wait(self.wait):
             raise StillStarting("the smart dice are starting: try again in a moment")
         if self._dice is None:
-            raise NotFound(NO_DICE)
+            raise NotFound(no_dice())
         return self._dice
 
     @property

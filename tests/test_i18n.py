@@ -91,7 +91,7 @@ def test_the_phones_choice_wins_and_a_bad_language_changes_nothing(client):  # n
     page = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert ">Rückgängig</button>" in page
     bad = client.get("/lang/xx?next=https://evil.example/")
-    assert bad.status_code == 400 and "unknown language 'xx'" in bad.get_data(as_text=True)
+    assert bad.status_code == 400 and "unbekannte Sprache 'xx'" in bad.get_data(as_text=True)  # in its language
     assert ">Rückgängig</button>" in client.get("/").get_data(as_text=True)  # the choice is unchanged
     assert client.get("/lang/en?next=https://evil.example/").headers["Location"] == "/"  # never off the table
 

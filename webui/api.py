@@ -17,6 +17,7 @@ from tableside.core.store import Store
 from tableside.webui.clock import start_clock
 from tableside.webui.exports import ExportCache, Streamed, archive_session, export_lines, log_page
 from tableside.webui.history import active_book
+from tableside.webui.i18n import gettext
 from tableside.webui.panel import Prepared, accepts_gzip
 from tableside.webui.seats import SEAT_GONE_AFTER
 from tableside.webui.server import DETACH_KEY
@@ -61,7 +62,9 @@ def _since() -> int:
     name = "after" if "after" in request.args else "since"
     raw = request.args.get(name, "0")
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
-        raise BadRequest(f"'{name}' must be a version number, such as ?{name}=12, not {raw[:20]!r}")
+        raise BadRequest(
+            gettext("'{name}' must be a version number, such as ?{name}=12, not {got}", name=name, got=repr(raw[:20]))
+        )
     return int(raw)
 
 
@@ -80,14 +83,18 @@ def _body() -> dict[str, Any]:
     try:
         data = json.loads(raw)
     except RecursionError:
-        raise BadRequest(f"the request body is nested too deeply (at most {MAX_DEPTH} levels)") from None
+        raise BadRequest(_too_deep()) from None
     except ValueError:  # not JSON, or not UTF-8
         data = None
     if not isinstance(data, dict):
-        raise BadRequest("the request body must be a JSON object")
+        raise BadRequest(gettext("the request body must be a JSON object"))
     if _depth(data) > MAX_DEPTH:
-        raise BadRequest(f"the request body is nested too deeply (at most {MAX_DEPTH} levels)")
+        raise BadRequest(_too_deep())
     return data
+
+
+def _too_deep() -> str:
+    return gettext("the request body is nested too deeply (at most {levels} levels)", levels=MAX_DEPTH)
 
 
 def _depth(value: Any) -> int:
@@ -125,7 +132,7 @@ def new_session():
     body = _body()
     clock = body.get("clock")
     if clock not in (None, True, False):
-        raise BadRequest("'clock' must be true or false (the soft clock per seat, off by default)")
+        raise BadRequest(gettext("'clock' must be true or false (the soft clock per seat, off by default)"))
     view = _services().new_games.start(body.get("system"), body.get("options"), body.get("name") or "")
     if clock:  # the soft clock's first switch is the game's first entry (webui.clock)
         start_clock(_services().table, True)
@@ -146,7 +153,7 @@ def sessions():
     if raw is None:
         return jsonify(_services().table.sessions())
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 6 or int(raw) < 1:
-        raise BadRequest(f"'page' must be a page number from 1, such as ?page=2, not {raw[:20]!r}")
+        raise BadRequest(gettext("'page' must be a page number from 1, such as ?page=2, not {got}", got=repr(raw[:20])))
     page = int(raw)
     listed = _services().table.sessions(limit=SESSIONS_PER_PAGE + 1, offset=(page - 1) * SESSIONS_PER_PAGE)
     response = jsonify(listed[:SESSIONS_PER_PAGE])
@@ -162,11 +169,12 @@ def delete_session(session_id: str):
     table = _services().table
     session, _ = table.export_source(session_id)
     if table.position() is not None and table.position()[0] == session["id"]:
-        raise Conflict("this game is on the table: start or open another one before deleting it")
+        raise Conflict(gettext("this game is on the table: start or open another one before deleting it"))
     try:
         archive = archive_session(table.store.path, session)
     except OSError as exc:
-        raise Conflict(f"the game could not be archived ({exc.strerror or exc}): nothing was deleted") from None
+        why = exc.strerror or exc
+        raise Conflict(gettext("the game could not be archived ({why}): nothing was deleted", why=why)) from None
     table.delete_session(session["id"])
     return jsonify(deleted=session["id"], archive=archive.name)
 
@@ -404,7 +412,9 @@ def session_log():
     at most M entries (a phone paging back through a long game)."""
     raw = request.args.get("limit", "")
     if raw and not (raw.isascii() and raw.isdigit() and 0 < len(raw) <= 6):
-        raise BadRequest(f"'limit' must be a number of entries, such as ?limit=40, not {raw[:20]!r}")
+        raise BadRequest(
+            gettext("'limit' must be a number of entries, such as ?limit=40, not {got}", got=repr(raw[:20]))
+        )
     return _log_answer(None, _seat(), int(raw) if raw else None)
 
 
@@ -439,7 +449,7 @@ def export(session_id: str):
     reads is left out and named at the end (``"damaged"`` in JSON, a ``damaged`` row in CSV)."""
     fmt = request.args.get("format", "json")
     if fmt not in ("json", "csv"):
-        raise BadRequest(f"format {fmt[:20]!r} is not json or csv")
+        raise BadRequest(gettext("format {got} is not json or csv", got=repr(fmt[:20])))
     table = _services().table
     session, seat = table.export_source(None if session_id == "active" else session_id, seat_of_request())
     stem = f"tableside-{session['system']}-{session['id'][:8]}"
@@ -466,10 +476,10 @@ def button(label: str):
     """A virtual button press, through the same code path as the GPIO buttons."""
     label = label.upper()
     if label not in ("A", "B", "C", "D"):
-        raise NotFound(f"no button {label!r}: the buttons are A, B, C and D")
+        raise NotFound(gettext("no button {label}: the buttons are A, B, C and D", label=repr(label)))
     hold, asked = _body().get("hold", False), _moment_asked()
     if not isinstance(hold, bool):
-        raise BadRequest("'hold' must be true or false")
+        raise BadRequest(gettext("'hold' must be true or false"))
     return _changed(_services().press(label, hold), asked)
 
 
@@ -478,7 +488,7 @@ def confirm_prompt():
     """Confirm the open shutdown question (its ``id``) from any joined phone: decided at once, no e-paper wait."""
     confirm = _services().confirm
     if confirm is None:
-        raise Conflict("no shutdown question is open: this table has no buttons to ask one")
+        raise Conflict(gettext("no shutdown question is open: this table has no buttons to ask one"))
     return jsonify(confirm(_body().get("id")))
 
 
@@ -493,9 +503,11 @@ def stream():
     broker = services.broker
     if not broker.reserve():
         if broker.closed.is_set():
-            return jsonify(error="the table is stopping"), 503
+            return jsonify(error=gettext("the table is stopping")), 503
         response = jsonify(
-            error=f"too many open streams ({broker.max_streams}): poll GET /api/sessions/active instead",
+            error=gettext(
+                "too many open streams ({streams}): poll GET /api/sessions/active instead", streams=broker.max_streams
+            ),
             poll="/api/sessions/active",
             retry_after=30,
         )

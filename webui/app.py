@@ -20,7 +20,7 @@ from flask import Flask, jsonify, request
 from tableside.core import rulebook_refs
 from tableside.core.errors import RuleError, SeatGone, TablesideError
 from tableside.core.table import Table
-from tableside.webui import wrong_host
+from tableside.webui import i18n, wrong_host
 from tableside.webui.auth import (
     COOKIE,
     JoinGuard,
@@ -78,8 +78,6 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     app.extensions["tableside"] = services
-    from tableside.webui import i18n
-
     i18n.init_app(app)
 
     from tableside.webui import api, clock, dice, history, pages, panel, plays, recap, rounds, rules, settings, stats
@@ -141,17 +139,22 @@ def create_app(services: Services, test_config: dict | None = None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
-        messages = {
-            404: f"no such page or route: {request.path}",
-            405: f"{request.method} is not allowed here",
-            413: f"the request body is too large (at most {MAX_BODY // 1024} KiB)",
-        }
-        return jsonify(error=messages.get(exc.code or 500, exc.description)), exc.code
+        gettext = i18n.gettext
+        if exc.code == 404:
+            words = gettext("no such page or route: {path}", path=request.path)
+        elif exc.code == 405:
+            words = gettext("{method} is not allowed here", method=request.method)
+        elif exc.code == 413:
+            words = gettext("the request body is too large (at most {size} KiB)", size=MAX_BODY // 1024)
+        else:
+            words = exc.description
+        return jsonify(error=words), exc.code
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):
         log.exception("unexpected error on %s %s", request.method, request.path)
-        return jsonify(error=f"Tableside hit an unexpected problem ({type(exc).__name__}); nothing was lost"), 500
+        words = i18n.gettext("Tableside hit an unexpected problem ({kind}); nothing was lost", kind=type(exc).__name__)
+        return jsonify(error=words), 500
 
     return app
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import jsonify, request
+from tableside.webui.i18n import gettext
 
 log = logging.getLogger(__name__)
 
@@ -222,12 +223,16 @@ def cross_site(method: str, origin: str | None, fetch_site: str | None, host: st
     if method not in STATE_CHANGING:
         return None
     if fetch_site and fetch_site.lower() not in ("same-origin", "none"):
-        return f"a request from another site ({fetch_site}) may not change the table"
+        return gettext("a request from another site ({site}) may not change the table", site=fetch_site)
     if origin is None:  # curl, scripts, the CLI: no browser, no ambient cookie abuse
         return None
     scheme, _, rest = origin.partition("://")
     if origin == "null" or scheme not in ("http", "https") or not host or rest.lower() != host.lower():
-        return f"a page from {origin[:80]!r} may not change the table; use the panel at http://{host}/"
+        return gettext(
+            "a page from {origin} may not change the table; use the panel at http://{host}/",
+            origin=repr(origin[:80]),
+            host=host,
+        )
     return None
 
 
@@ -238,9 +243,9 @@ def json_body_refusal(method: str, content_type: str | None, content_length: int
     mimetype = (content_type or "").split(";")[0].strip().lower()
     if mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json")):
         return None
-    return (
-        f"send the body as JSON with 'Content-Type: application/json', not {mimetype or 'no type'!r} "
-        "(curl: --json '{...}')"
+    return gettext(
+        "send the body as JSON with 'Content-Type: application/json', not {given} (curl: --json '{{...}}')",
+        given=repr(mimetype or "no type"),
     )
 
 
@@ -252,8 +257,11 @@ def client_id() -> str:
 def too_many(wait: float):
     seconds = max(1, int(wait + 0.999))
     response = jsonify(
-        error=f"too many wrong join codes: try again in {seconds} s, or scan the QR code on the table's "
-        "display, which gets in at once"
+        error=gettext(
+            "too many wrong join codes: try again in {seconds} s, or scan the QR code on the table's display, "
+            "which gets in at once",
+            seconds=seconds,
+        )
     )
     response.status_code = 429
     response.headers["Retry-After"] = str(seconds)
@@ -270,7 +278,7 @@ def check_code(services: Any, given: str):
         services.guard.succeeded(client)
         return None
     services.guard.failed(client)
-    response = jsonify(error="that join code is not right: it is shown on the e-paper and at start-up")
+    response = jsonify(error=gettext("that join code is not right: it is shown on the e-paper and at start-up"))
     response.status_code = 401
     return response
 
@@ -285,7 +293,7 @@ def check_credentials(services: Any):
         return check_code(services, given)
     if token_valid(request.cookies.get(COOKIE, ""), services.secret, services.join_code):
         return None
-    return jsonify(error="join code needed: open /join?code=CODE or send 'Authorization: Bearer CODE'"), 401
+    return jsonify(error=gettext("join code needed: open /join?code=CODE or send 'Authorization: Bearer CODE'")), 401
 
 
 def authorised(services: Any) -> bool:

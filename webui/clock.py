@@ -16,6 +16,7 @@ from flask import Blueprint, current_app, jsonify
 from tableside.core.errors import BadRequest
 from tableside.core.soft_clock import CLOCK, ClockFold
 from tableside.webui.history import active_book
+from tableside.webui.i18n import gettext
 
 bp = Blueprint("clock", __name__)
 
@@ -25,7 +26,7 @@ def start_clock(table: Any, clock: Any) -> None:
     if clock is None or clock is False:
         return
     if clock is not True:
-        raise BadRequest("'clock' must be true or false (the soft clock per seat, off by default)")
+        raise BadRequest(gettext("'clock' must be true or false (the soft clock per seat, off by default)"))
     table.act({"type": CLOCK, "do": "on"}, source="api")
 
 

@@ -14,13 +14,17 @@ from tableside.webui import i18n
 from tableside.webui.api import _body, _seat, _services
 
 bp = Blueprint("dice", __name__)
-NO_DICE = "this table has no smart dice: see docs/smart-dice.md ([dice] kind)"
+
+
+def no_dice() -> str:
+    """The 404 of every dice route on a table without smart dice, in the phone's language."""
+    return i18n.gettext("this table has no smart dice: see docs/smart-dice.md ([dice] kind)")
 
 
 def _dice() -> Any:
     dice = getattr(_services(), "dice", None)
     if dice is None:
-        raise NotFound(NO_DICE)
+        raise NotFound(no_dice())
     return dice
 
 
@@ -35,7 +39,9 @@ def status():
     """The dice (kind, colour, battery, connection) and what the table waits for, as this phone may see it."""
     dice = getattr(_services(), "dice", None)
     if dice is None:
-        return jsonify(kind="none", note="no smart dice on this table", dice=[], waiting=None, free=[], message=None)
+        return jsonify(
+            kind="none", note=i18n.gettext("no smart dice on this table"), dice=[], waiting=None, free=[], message=None
+        )
     return jsonify(dice.status(_seat()))
 
 
@@ -44,7 +50,7 @@ def scan():
     """Look for dice in reach for a few seconds (Bluetooth), then list them."""
     seconds = _body().get("seconds", 5)
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 1 <= seconds <= 15:
-        raise BadRequest("'seconds' must be a number of seconds from 1 to 15")
+        raise BadRequest(i18n.gettext("'seconds' must be a number of seconds from 1 to 15"))
     dice = _dice()
     dice.hub.scan(seconds)
     return jsonify(dice.status(_seat()))

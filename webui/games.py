@@ -13,6 +13,7 @@ from typing import Any
 
 from tableside.core.errors import TooMany
 from tableside.core.table import Table
+from tableside.webui.i18n import gettext
 
 MAX_SESSIONS = 500  # saved games the table keeps: delete old ones (archived to a file first) for more
 NEW_GAMES_PER_MINUTE = 6  # table-wide; ``[server] new_games_per_minute``
@@ -41,11 +42,18 @@ class NewGames:
             with self._lock:
                 self._started = [t for t in self._started if now - 60 < t <= now]
                 if len(self._started) >= self.per_minute:
-                    raise TooMany(f"at most {self.per_minute} new games a minute: wait a moment and try again")
+                    raise TooMany(
+                        gettext(
+                            "at most {count} new games a minute: wait a moment and try again", count=self.per_minute
+                        )
+                    )
                 if self.table.store.count_sessions() >= MAX_SESSIONS:
                     raise TooMany(
-                        f"the table keeps at most {MAX_SESSIONS} saved games: delete old ones first "
-                        "(each is archived to a file in the data folder before it goes)"
+                        gettext(
+                            "the table keeps at most {count} saved games: delete old ones first "
+                            "(each is archived to a file in the data folder before it goes)",
+                            count=MAX_SESSIONS,
+                        )
                     )
                 self._started.append(now)
                 mine.append(now)

@@ -31,6 +31,7 @@ from tableside.core.round_summary import RoundFold
 from tableside.core.soft_clock import waiting_seat
 from tableside.core.store import Store
 from tableside.core.words import plural
+from tableside.webui.i18n import gettext
 
 bp = Blueprint("history", __name__)
 log = logging.getLogger(__name__)
@@ -256,7 +257,7 @@ def active_book(table: Any) -> Iterator[tuple[Books, ChartBook]]:
     summary and the soft clock read it: ``webui.rounds``, ``webui.clock``); 404 with no game."""
     position = table.position()
     if position is None:
-        raise NotFound("no game on the table: start one (POST /api/sessions)")
+        raise NotFound(gettext("no game on the table: start one (POST /api/sessions)"))
     books = app_books()
     with books.lock:
         yield books, chart_book(table, books, *position)
@@ -454,7 +455,7 @@ def luck():
     table = _services().table
     position = table.position()
     if position is None:
-        raise NotFound("no active session: start a new game first")
+        raise NotFound(gettext("no active session: start a new game first"))
     session_id, version = position
     books = app_books()
     with books.lock:

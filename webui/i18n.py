@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from flask import Flask, Response, redirect, request
+from flask import Flask, Response, has_request_context, redirect, request
 from tableside.core.text import Marked
 
 FOLDER = Path(__file__).parent / "translations"
@@ -33,17 +34,49 @@ def catalog(lang: str) -> dict[str, str]:
 
 def language() -> str:
     """The request's language: the phone's own choice (cookie) if it is one we have, else the best match of its
-    Accept-Language (werkzeug's public negotiation), else English."""
+    Accept-Language (werkzeug's public negotiation), else English; English outside a request (a script, a test
+    calling the web layer's classes directly)."""
+    if not has_request_context():
+        return SOURCE
     chosen = request.cookies.get(COOKIE, "")[:8]
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(list(LANGUAGES), default=SOURCE) or SOURCE
 
 
-def gettext(msgid: str, **params: object) -> str:
+def gettext(msgid: str, /, **params: object) -> str:
     """``msgid`` in the request's language, ``{name}`` placeholders filled from ``params``."""
-    text = catalog(language()).get(msgid, msgid)
+    return translate(language(), msgid, **params)
+
+
+def translate(lang: str, msgid: str, /, **params: object) -> str:
+    """``msgid`` in ``lang`` (the server's own refusals, answered before Flask sees a request)."""
+    text = catalog(lang).get(msgid, msgid)
     return text.format(**params) if params else text
+
+
+def server_words(head: Any, status: int, detail: str = "", limit: int = 0) -> str:
+    """The server's own refusal (webui.server answers it before Flask sees the request), in the language of
+    the request's head when it arrived: 413 (``limit`` KiB), 431, 500, else a malformed request (``detail``)."""
+    lang = head_language(head)
+    if status == 413:
+        return translate(lang, "the request body is too large (at most {size} KiB)", size=limit)
+    if status == 431:
+        return translate(lang, "the request headers are too large")
+    if status == 500:
+        return translate(lang, "Tableside hit an unexpected problem; nothing was lost")
+    return translate(lang, "the request is malformed: {detail}", detail=detail[:200])
+
+
+def head_language(head: Any) -> str:
+    """The language for the server's own refusals (webui.server, before Flask sees the request): the best we have
+    for the Accept-Language of an h11 request head (werkzeug's public parser), else English; English without one."""
+    from werkzeug.datastructures import LanguageAccept
+    from werkzeug.http import parse_accept_header
+
+    said = next((v for k, v in getattr(head, "headers", ()) if k == b"accept-language"), b"")
+    found = parse_accept_header(said[:200].decode("latin-1"), LanguageAccept)
+    return found.best_match(list(LANGUAGES), default=SOURCE) or SOURCE
 
 
 def say(text: object) -> str:
@@ -64,7 +97,9 @@ def say(text: object) -> str:
 def choose(lang: str) -> Response:
     """GET /lang/<lang>: remember this phone's language (a cookie, a year) and go back to the panel."""
     if lang not in LANGUAGES:
-        words = f"unknown language {lang[:8]!r}: one of {', '.join(LANGUAGES)}"
+        words = gettext(
+            "unknown language {lang}: one of {languages}", lang=repr(lang[:8]), languages=", ".join(LANGUAGES)
+        )
         return Response(words, status=400, mimetype="text/plain")
     back = request.args.get("next", "/")
     response = redirect(back if back in ("/", "/join", "/dice") else "/")

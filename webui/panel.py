@@ -22,6 +22,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request
 from tableside.core.errors import NotFound, TablesideError
+from tableside.webui.i18n import gettext
 
 bp = Blueprint("panel", __name__)
 log = logging.getLogger(__name__)
@@ -67,7 +68,9 @@ def manifest():
 @bp.get("/icons/icon-<int:size>.png")
 def icon(size: int):
     if size not in ICON_SIZES:
-        raise NotFound(f"no icon of size {size}: there are {', '.join(map(str, ICON_SIZES))}")
+        raise NotFound(
+            gettext("no icon of size {size}: there are {sizes}", size=size, sizes=", ".join(map(str, ICON_SIZES)))
+        )
     response = Response(draw_icon(size), mimetype="image/png")
     response.headers["Cache-Control"] = "public, max-age=604800"
     return response

@@ -18,6 +18,7 @@ from tableside.core.errors import NotFound, TablesideError
 from tableside.core.replay import Replay
 from tableside.core.store import Store
 from tableside.webui.history import _identities
+from tableside.webui.i18n import gettext
 
 bp = Blueprint("plays", __name__)
 
@@ -62,7 +63,7 @@ def bgstats(session_id: str):
     finally:
         reader.close()
     if found is None:
-        raise NotFound("this game has not ended yet: a play is exported once the rules end the game")
+        raise NotFound(gettext("this game has not ended yet: a play is exported once the rules end the game"))
     response = jsonify(found)
     stem = f"tableside-{row['system']}-{row['id'][:8]}"
     response.headers["Content-Disposition"] = f'attachment; filename="{stem}.bgstats.json"'

@@ -20,6 +20,7 @@ from tableside.core.errors import NotFound
 from tableside.core.store import Store
 from tableside.webui.api import seat_of_request
 from tableside.webui.history import ChartBook, _identities, _round
+from tableside.webui.i18n import gettext
 
 bp = Blueprint("recap", __name__)
 PHONE = (780, 1688)  # the recap picture: a 390 x 844 phone's screen at twice its pixels
@@ -37,7 +38,7 @@ def again():
         view = table.view(with_state=False) if table.has_active() else None
         row = table.store.get_session(view["id"]) if view else None
     if row is None:
-        raise NotFound("no game on the table to play again: start one (POST /api/sessions)")
+        raise NotFound(gettext("no game on the table to play again: start one (POST /api/sessions)"))
     started = services.new_games.start(row["system"], row["options"], row["name"])
     return jsonify({k: v for k, v in started.items() if k != "state"}), 201
 
@@ -72,7 +73,7 @@ def _recap() -> tuple[dict, str]:
     table = _services().table
     position = table.position()
     if position is None:
-        raise NotFound("no game on the table: start one (POST /api/sessions)")
+        raise NotFound(gettext("no game on the table: start one (POST /api/sessions)"))
     session_id, version = position
     seat = seat_of_request()
     with table.held():

@@ -12,6 +12,7 @@ from flask import Blueprint, current_app, jsonify, request
 from tableside.core import rulebook_refs
 from tableside.core.errors import BadRequest, NotFound
 from tableside.webui.api import seat_of_request
+from tableside.webui.i18n import gettext
 
 bp = Blueprint("rules", __name__)
 
@@ -30,7 +31,9 @@ def _on_the_table() -> tuple[str | None, str | None]:
 def _limit() -> int:
     raw = request.args.get("limit", "10")
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 3:
-        raise BadRequest(f"'limit' must be a number of passages, such as ?limit=5, not {raw[:20]!r}")
+        raise BadRequest(
+            gettext("'limit' must be a number of passages, such as ?limit=5, not {got}", got=repr(raw[:20]))
+        )
     return int(raw)
 
 
@@ -58,5 +61,5 @@ def reference(key: str):
 
     found = rulebook_refs.describe(system, name) if system in BOOKS else None
     if found is None:
-        raise NotFound(f"no rule {key[:60]!r}: a rule is named as book:key, such as vnm:declare")
+        raise NotFound(gettext("no rule {key}: a rule is named as book:key, such as vnm:declare", key=repr(key[:60])))
     return jsonify(found)

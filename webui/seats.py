@@ -17,6 +17,7 @@ from typing import Any
 from tableside.core.errors import BadRequest, Conflict, RuleError, SeatGone, TablesideError
 from tableside.core.table import Table
 from tableside.core.tokens import same_token, token_hash
+from tableside.webui.i18n import gettext
 
 log = logging.getLogger(__name__)
 
@@ -101,29 +102,40 @@ class Seats:
         (in this game or one before) is given up with the claim, never left to a holder no phone is; and
         a phone asking again for the seat it holds keeps it (the same token)."""
         if not isinstance(seat, str) or not seat.strip():
-            raise BadRequest("'seat' must be the name of a seat")
+            raise BadRequest(gettext("'seat' must be the name of a seat"))
         if not isinstance(takeover, bool):
-            raise BadRequest("'takeover' must be true or false")
+            raise BadRequest(gettext("'takeover' must be true or false"))
         if held is not None and (not isinstance(held, str) or not held or len(held) > MAX_TOKEN):
             held = None  # not a token this table gave out: nothing to give up
         with self.table.held():
             session_id, seats = self._game()
             names = [s.name for s in seats]
             if seat not in names:
-                shown = ", ".join(names) or "none: this game has no seats"
-                raise RuleError(f"no seat {seat[:40]!r} in this game; seats: {shown}")
+                shown = ", ".join(names) or gettext("none: this game has no seats")
+                raise RuleError(
+                    gettext("no seat {seat} in this game; seats: {seats}", seat=repr(seat[:40]), seats=shown)
+                )
             holder = self.store.seat_claims(session_id).get(seat)
             if holder is not None and held is not None and same_token(held, holder):  # its own seat, asked again
                 self._seen[holder] = self.table.clock()
                 return {"seat": seat, "token": held, "session": session_id}
             if holder is not None and not takeover:
-                raise Conflict(f"{seat}'s seat is held by another phone; take it over only if that phone is gone")
+                raise Conflict(
+                    gettext(
+                        "{seat}'s seat is held by another phone; take it over only if that phone is gone", seat=seat
+                    )
+                )
             if holder is not None:
                 away = self._away(holder)
                 if away < SEAT_GONE_AFTER:
                     raise Conflict(
-                        f"{seat}'s phone is still here (heard from {int(away)} s ago): ask it to release the seat, "
-                        f"or take it over once that phone has been gone for {int(SEAT_GONE_AFTER)} s"
+                        gettext(
+                            "{seat}'s phone is still here (heard from {away} s ago): ask it to release the seat, "
+                            "or take it over once that phone has been gone for {after} s",
+                            seat=seat,
+                            away=int(away),
+                            after=int(SEAT_GONE_AFTER),
+                        )
                     )
                 log.warning("seat %s taken over from a phone gone for %.0f s", seat, away)
             token = secrets.token_urlsafe(18)
@@ -159,7 +171,7 @@ class Seats:
         """The phone holding a seat gives it up (so another phone may take it at once)."""
         seat = self.seat_of(token)
         if seat is None:
-            raise BadRequest("only the phone holding a seat can release it: send its seat token")
+            raise BadRequest(gettext("only the phone holding a seat can release it: send its seat token"))
         with self.table.held():
             session_id, _ = self._game()
             self.store.release_seat(session_id, seat)
@@ -185,7 +197,7 @@ class Seats:
         if token in (None, ""):
             return None
         if not isinstance(token, str) or len(token) > MAX_TOKEN:
-            raise BadRequest("the seat token is not valid")
+            raise BadRequest(gettext("the seat token is not valid"))
         with self.table.held():
             session_id, seats = self._game()
             held = self.store.seat_of_token(token)
@@ -193,8 +205,10 @@ class Seats:
                 held = self._carry(session_id, [s.name for s in seats], held[1]) or held
             if held is None or held[0] != session_id:
                 raise SeatGone(
-                    "this phone no longer holds a seat in the game on the table "
-                    "(it was taken over, or the game changed): pick a seat again",
+                    gettext(
+                        "this phone no longer holds a seat in the game on the table "
+                        "(it was taken over, or the game changed): pick a seat again"
+                    ),
                     seat=held[1] if held else None,
                 )
             if len(self._seen) > KNOWN_PHONES:  # bounded: forget phones of finished games

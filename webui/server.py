@@ -163,12 +163,11 @@ class Connection:
         return True
 
     def refuse(self, status: int, detail: str = "") -> None:
-        """The server's own refusal, as JSON like the app's; the connection closes after it."""
-        limit = self.limits.max_request_body_size // 1024
-        message = {
-            413: f"the request body is too large (at most {limit} KiB)",
-            431: "the request headers are too large",
-        }.get(status, f"the request is malformed: {detail[:200]}")
+        """The server's own refusal, as JSON like the app's, in the phone's language (the request's
+        Accept-Language, when its head arrived); the connection closes after it."""
+        from tableside.webui.i18n import server_words  # the catalogs only once a request is refused
+
+        message = server_words(self.request, status, detail, self.limits.max_request_body_size // 1024)
         body = json.dumps({"error": message}).encode()
         head = (
             f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\nContent-Type: application/json\r\n"
@@ -416,7 +415,9 @@ class Answer:
         if self.head_handed:
             c.server.soon(c.close)
             return
-        body = json.dumps({"error": "Tableside hit an unexpected problem; nothing was lost"}).encode()
+        from tableside.webui.i18n import server_words
+
+        body = json.dumps({"error": server_words(self.request, 500)}).encode()
         self.status = "500 Internal Server Error"
         self.headers = [(b"Content-Type", b"application/json"), (b"Content-Length", b"%d" % len(body))]
         self._hand(body, done=True)

@@ -14,13 +14,10 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, make_response, request
 from tableside.webui.api import _body
 from tableside.webui.auth import client_id
+from tableside.webui.i18n import gettext
 
 bp = Blueprint("settings", __name__)
 OWNER_COOKIE = "tableside_owner"
-NO_OWNER = (
-    "only the table's owner may see and change its settings: enter the owner PIN (printed by 'tableside serve' "
-    "at its first start, and a new one by 'tableside owner-pin' on the Pi)"
-)
 
 
 class Refused(ValueError):
@@ -43,7 +40,11 @@ def _owner(services) -> bool:
 
 
 def _refused():
-    return jsonify(error=NO_OWNER, owner=False), 403
+    words = gettext(
+        "only the table's owner may see and change its settings: enter the owner PIN (printed by 'tableside serve' "
+        "at its first start, and a new one by 'tableside owner-pin' on the Pi)"
+    )
+    return jsonify(error=words, owner=False), 403
 
 
 @bp.post("/api/settings/owner")
@@ -53,22 +54,24 @@ def prove_owner():
 
     services = _services()
     if services.settings is None or services.settings.pin_line() is None:
-        return jsonify(error="this table has no owner PIN yet: run 'tableside owner-pin' on the Pi to make one"), 409
+        words = gettext("this table has no owner PIN yet: run 'tableside owner-pin' on the Pi to make one")
+        return jsonify(error=words), 409
     body = _body()
     pin = body.get("pin") if isinstance(body, dict) else None
     if not isinstance(pin, str) or not pin.strip() or len(pin) > MAX_PIN:
-        return jsonify(error=f"send the owner PIN as {{'pin': '12345678'}} (at most {MAX_PIN} characters)"), 400
+        words = gettext("send the owner PIN as {{'pin': '12345678'}} (at most {maximum} characters)", maximum=MAX_PIN)
+        return jsonify(error=words), 400
     guard, client = services.settings.guard, client_id()
     wait = guard.wait(client)
     if wait > 0:
         seconds = max(1, int(wait + 0.999))
-        response = jsonify(error=f"too many wrong owner PINs: try again in {seconds} s")
+        response = jsonify(error=gettext("too many wrong owner PINs: try again in {seconds} s", seconds=seconds))
         response.headers["Retry-After"] = str(seconds)
         return response, 429
     if not services.settings.pin_right(pin):
         guard.failed(client)
         return jsonify(
-            error="that owner PIN is not right: 'tableside owner-pin' on the Pi makes a new one"
+            error=gettext("that owner PIN is not right: 'tableside owner-pin' on the Pi makes a new one")
         ), 403  # not 401: that means "join code needed" to the page (core.js)
     guard.succeeded(client)
     response = make_response(jsonify(owner=True))
@@ -103,11 +106,14 @@ def change_settings():
         restart_needed=bool(written),
         can_restart=restart,
         said=(
-            "Saved. The changes take effect when Tableside restarts"
-            + (": Restart now does it." if restart else ": stop 'tableside serve' and start it again.")
+            gettext("Saved. The changes take effect when Tableside restarts: Restart now does it.")
+            if restart
+            else gettext(
+                "Saved. The changes take effect when Tableside restarts: stop 'tableside serve' and start it again."
+            )
         )
         if written
-        else "Nothing to change: the file already says so.",
+        else gettext("Nothing to change: the file already says so."),
     )
 
 
@@ -117,6 +123,7 @@ def restart():
     if not _owner(services):
         return _refused()
     if services.settings.restart is None:
-        return jsonify(error="this table is not run by systemd: stop 'tableside serve' and start it again"), 409
+        words = gettext("this table is not run by systemd: stop 'tableside serve' and start it again")
+        return jsonify(error=words), 409
     services.settings.restart()
-    return jsonify(restarting=True, said="Restarting: the panel comes back in a few seconds."), 202
+    return jsonify(restarting=True, said=gettext("Restarting: the panel comes back in a few seconds.")), 202

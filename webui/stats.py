@@ -26,6 +26,7 @@ from tableside.core.store import Store
 from tableside.core.system import GameSystem
 from tableside.core.table import Table
 from tableside.webui.api import _body
+from tableside.webui.i18n import gettext
 from tableside.webui.panel import Prepared, accepts_gzip
 
 bp = Blueprint("stats", __name__)
@@ -162,22 +163,24 @@ def people():
 
 def _name(raw: Any) -> str:
     if not isinstance(raw, str) or not " ".join(raw.split()):
-        raise BadRequest(f"'name' must be a player's name of 1-{MAX_NAME} characters")
+        raise BadRequest(gettext("'name' must be a player's name of 1-{maximum} characters", maximum=MAX_NAME))
     name = " ".join(raw.split())
     if len(name) > MAX_NAME:
-        raise BadRequest(f"'name' must be at most {MAX_NAME} characters (it has {len(name)})")
+        raise BadRequest(
+            gettext("'name' must be at most {maximum} characters (it has {length})", maximum=MAX_NAME, length=len(name))
+        )
     return name
 
 
 def _person(raw: Any, what: str) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool):
-        raise BadRequest(f"'{what}' must be a player's id from GET /api/people")
+        raise BadRequest(gettext("'{what}' must be a player's id from GET /api/people", what=what))
     return raw
 
 
 def _id(raw: str) -> int:
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
-        raise NotFound(f"no player with id {raw[:20]!r}: the ids are in GET /api/people")
+        raise NotFound(gettext("no player with id {got}: the ids are in GET /api/people", got=repr(raw[:20])))
     return int(raw)
 
 
@@ -208,7 +211,7 @@ def leave_out(session_id: str):
     """``{"left_out": true}``: the game is left out of the stats (``false``: counted again)."""
     out = _body().get("left_out")
     if not isinstance(out, bool):
-        raise BadRequest("say true to leave the game out of the stats, or false to count it again")
+        raise BadRequest(gettext("say true to leave the game out of the stats, or false to count it again"))
     table = _table()
     with table.held():
         table.store_row(session_id)  # NotFound naming it

@@ -28,7 +28,9 @@ h1{{font-size:1.4rem}}code{{background:#eee;padding:0 .2em}}</style></head>
 def refusal(host: str) -> tuple[Response, int]:
     """400 naming the host: HTML for a browser (it prefers text/html), JSON for everyone else."""
     shown = host[:80]
-    words = f"this table does not answer to the host name {shown!r}: use its IP address or NAME.local"
+    words = gettext(
+        "this table does not answer to the host name {host}: use its IP address or NAME.local", host=repr(shown)
+    )
     accepts = request.accept_mimetypes
     if accepts.accept_html and accepts["text/html"] > accepts["application/json"]:
         name = shown.split(":")[0] if not shown.startswith("[") else "games-table"
