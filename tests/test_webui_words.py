@@ -10,6 +10,7 @@ from pathlib import Path
 import h11
 import tableside.webui
 from babel.messages.extract import extract_from_dir
+from tableside.core.text import N_
 from tableside.webui import i18n
 
 from tests.test_i18n import placeholders
@@ -138,3 +139,43 @@ def test_the_servers_own_refusals_follow_the_request_heads_language():
     assert i18n.server_words(head, 400, "bad line").startswith("die Anfrage ist fehlerhaft: bad line")
     english = h11.Request(method="GET", target="/", headers=[("Host", "t"), ("Accept-Language", "fr, en;q=0.5")])
     assert i18n.server_words(english, 431) == "the request headers are too large"
+
+
+TOY_GERMAN = {"Add points": "Punkte addieren", "Add points.": "Punkte zum Stand addieren."}
+
+
+def add_action(answer: dict) -> dict:
+    return next(a for a in answer["actions"] if a["type"] == "add")
+
+
+def test_core_built_words_in_answers_reach_a_german_phone_and_no_cache_mixes_languages(client, monkeypatch):  # noqa: F811
+    german = i18n.catalog("de")
+    for msgid, msgstr in TOY_GERMAN.items():
+        monkeypatch.setitem(german, msgid, msgstr)
+    auth = {"Authorization": f"Bearer {CODE}"}
+    assert client.post("/api/sessions", json={"system": "toy"}, headers=auth).status_code == 201
+    en = client.get("/api/sessions/active/actions", headers=auth).get_json()
+    assert (add_action(en)["label"], add_action(en)["doc"]) == ("Add points", "Add points.")
+    de = client.get("/api/sessions/active/actions", headers={**auth, **DE}).get_json()
+    assert (add_action(de)["label"], add_action(de)["doc"]) == ("Punkte addieren", "Punkte zum Stand addieren.")
+    # The moment is made once per change for every phone asking the same: per language, never shared across.
+    for first, second in ((DE, {}), ({}, DE)):
+        client.post("/api/sessions/active/actions", json={"type": "add", "points": 1}, headers=auth)
+        one = client.get("/api/sessions/active/moment", headers={**auth, **first}).get_json()
+        two = client.get("/api/sessions/active/moment", headers={**auth, **second}).get_json()
+        labels = {add_action(one["actions"])["label"], add_action(two["actions"])["label"]}
+        assert labels == {"Add points", "Punkte addieren"}, (first, labels)
+        assert one["tag"] != two["tag"]  # a patch is never made against the other language's moment
+    systems = client.get("/api/systems", headers={**auth, **DE}).get_json()
+    toy = next(s for s in systems if s["id"] == "toy")
+    assert add_action(toy)["label"] == "Punkte addieren"
+
+
+def test_an_english_phone_gets_the_answer_itself_at_no_cost():
+    from flask import Flask
+
+    answer = {"actions": [{"label": N_("Add points")}], "n": 3}
+    with Flask(__name__).test_request_context(headers={"Accept-Language": "en"}):
+        assert i18n.spoken(answer) is answer
+    with Flask(__name__).test_request_context(headers=DE):
+        assert i18n.spoken(answer) == answer and i18n.spoken(answer) is not answer  # no German: its English

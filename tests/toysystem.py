@@ -12,6 +12,7 @@ from tableside.core.errors import RuleError
 from tableside.core.recorder import TABLE
 from tableside.core.screen import KeyFigure, Screen
 from tableside.core.system import ActionSpec, Binding, Field, GameSystem, Prompt, Seat, Tracked
+from tableside.core.text import N_
 
 CHIPS = 20
 
@@ -76,7 +77,9 @@ class Toy(GameSystem):
     name = "Toy"
     options = (Field("limit", "count", required=False, default=1000, minimum=1),)
     actions = {
-        "add": ActionSpec("add", "Add points", "Add points.", _add, (Field("points", "count", minimum=1, maximum=50),)),
+        "add": ActionSpec(  # marked (core/text.py), so tests/test_webui_words.py can give it in German
+            "add", N_("Add points"), N_("Add points."), _add, (Field("points", "count", minimum=1, maximum=50),)
+        ),
         "roll_d6": ActionSpec(
             "roll_d6",
             "Roll d6",

@@ -17,7 +17,7 @@ from tableside.core.store import Store
 from tableside.webui.clock import start_clock
 from tableside.webui.exports import ExportCache, Streamed, archive_session, export_lines, log_page
 from tableside.webui.history import active_book
-from tableside.webui.i18n import gettext
+from tableside.webui.i18n import gettext, language, spoken
 from tableside.webui.panel import Prepared, accepts_gzip
 from tableside.webui.seats import SEAT_GONE_AFTER
 from tableside.webui.server import DETACH_KEY
@@ -124,7 +124,7 @@ def systems():
     described = _services().table.systems()
     if request.args.get("brief") == "1":
         described = [{k: v for k, v in s.items() if k != "actions"} for s in described]
-    return jsonify(described)
+    return jsonify(spoken(described))
 
 
 @bp.post("/api/sessions")
@@ -183,7 +183,7 @@ def delete_session(session_id: str):
 def active():
     """The game on the table, as this phone's seat may see it; ``?brief=1`` leaves out the state
     (the phone panel draws the screen model and the forms, never the raw state: a change costs less)."""
-    return jsonify(_services().table.view(_seat(), with_state=request.args.get("brief") != "1"))
+    return jsonify(spoken(_services().table.view(_seat(), with_state=request.args.get("brief") != "1")))
 
 
 @bp.get("/api/sessions/active/actions")
@@ -193,7 +193,7 @@ def available_actions():
     if request.args.get("brief") == "1":  # the phone panel draws forms, it has no use for the API examples
         for action in answer["actions"]:
             action.pop("example", None)
-    return jsonify(answer)
+    return jsonify(spoken(answer))
 
 
 MOMENT_LOG = 40  # log entries a phone reads with a moment at most: its timeline pages older ones on request
@@ -229,11 +229,12 @@ def _moment_ready(after: int, base: str) -> _Ready | None:
     table = _services().table
     gz = accepts_gzip()
     token = seat_token()
+    lang = language()  # a German phone never gets an English answer made for another phone, nor the reverse
     kept = current_app.extensions.setdefault("tableside.moments", _Moments())
     # Ten phones ask the same after each change: the answer is made once for what it follows from
     # (``Table.mark``), and read again without waiting for the table (nor behind a change being written).
     mark = table.mark()
-    ready = kept.answers.get((mark, token, base, after, gz)) if mark is not None else None
+    ready = kept.answers.get((mark, token, base, after, gz, lang)) if mark is not None else None
     if ready is not None:
         if token:
             _services().seats.heard_from(token)
@@ -248,10 +249,10 @@ def _moment_ready(after: int, base: str) -> _Ready | None:
         mark = table.mark()
         if mark is None:
             return None
-        key = (mark, token, base, after, gz)
+        key = (mark, token, base, after, gz, lang)
         ready = kept.answers.get(key)  # the phones that asked at once wait for the first one's answer
         if ready is None:
-            kept.answers.put(key, ready := _made(table, seat, mark, kept, base, after, gz, ended))
+            kept.answers.put(key, ready := _made(table, seat, (mark, lang), kept, base, after, gz, ended))
     kept.moments.put(ready.tag, ready.moment)
     return ready
 
@@ -268,6 +269,7 @@ def _changed(done: Any, asked: tuple[int, str] | None) -> Response:
     """A change's answer: as the contract says, or (``?moment=1``) the same without ``state`` and with
     ``moment``, what ``GET /api/sessions/active/moment?after=N&base=TAG`` would answer now: the acting
     phone redraws from it and asks nothing more."""
+    done = spoken(done)
     if asked is None:
         return jsonify(done)
     ready = _moment_ready(*asked)
@@ -288,23 +290,24 @@ def _round_end(table: Any) -> tuple[str, dict | None] | None:
 def _made(
     table: Any, seat: str | None, mark: tuple, kept: _Moments, base: str, after: int, gz: bool, ended: Any
 ) -> _Ready:
-    """The moment answer for ``seat`` at ``mark`` (the table's lock held); ``ended``: (game, the last round's
-    summary), read just before."""
-    view = table.view(seat, with_state=False)  # the page draws the screen model, as ?brief=1
+    """The moment answer for ``seat`` at ``mark`` (the table's mark and the phone's language; the table's lock
+    held), its core-built words in that language; ``ended``: (game, the last round's summary), read just before."""
+    view = spoken(table.view(seat, with_state=False))  # the page draws the screen model, as ?brief=1
     if ended is not None and ended[0] == view["id"] and ended[1] and ended[1]["seq"] <= view["version"]:
-        view["round_end"] = ended[1]
+        view["round_end"] = spoken(ended[1])
     since = max(after, view["version"] - MOMENT_LOG)
     made = kept.actions.get((mark, seat))  # the same for every base and ``after``
     if made is None:
         actions = table.actions(seat)
         for action in actions["actions"]:
             action.pop("example", None)
+        actions = spoken(actions)
         # The tag names what was built for this mark and seat: new for each (not a hash of it, which cost as
         # much as building it), random so that a tag held across a restart names nothing there.
         kept.actions.put((mark, seat), made := (actions, secrets.token_hex(12)))
     actions, tag = made
     damaged: list[dict] = []
-    entries = table.log(seat=seat, since=since, damaged=damaged)
+    entries = spoken(table.log(seat=seat, since=since, damaged=damaged))
     now = {"view": view, "actions": actions}
     old = kept.moments.get(base) if base else None
     body: dict[str, Any] = {"tag": tag, "log": entries}

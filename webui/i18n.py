@@ -84,14 +84,37 @@ def say(text: object) -> str:
     catalog has is given translated, its marked parameters too; anything else is its own words, unchanged."""
     if not isinstance(text, Marked):
         return str(text)
-    words = catalog(language()).get(text.msgid)
-    if words is None:
+    return _said(text, catalog(language()))
+
+
+def _said(text: Marked, words: dict[str, str]) -> str:
+    """``text`` in the language of ``words`` (a catalog); its English when the catalog lacks it."""
+    found = words.get(text.msgid)
+    if found is None:  # the whole sentence in English, never half of it in another language
         return str(text)
-    params = {k: say(v) if isinstance(v, Marked) else v for k, v in text.params.items()}
+    params = {k: _said(v, words) if isinstance(v, Marked) else v for k, v in text.params.items()}
     try:
-        return words.format(**params) if params else words
+        return found.format(**params) if params else found
     except (KeyError, IndexError, ValueError):  # a catalog entry with a wrong placeholder: the English, never a 500
         return str(text)
+
+
+def spoken(value: Any) -> Any:
+    """A JSON-ready answer (dicts, lists) with every ``Marked`` text inside it in the request's language: the
+    core's labels, help, choices, summaries and refusals as the phone receives them. A new answer is built for a
+    language we have; for English (no catalog) ``value`` itself is returned, untouched and at no cost."""
+    words = catalog(language())
+    return _spoken(value, words) if words else value
+
+
+def _spoken(value: Any, words: dict[str, str]) -> Any:
+    if isinstance(value, Marked):
+        return _said(value, words)
+    if isinstance(value, dict):
+        return {k: _spoken(v, words) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_spoken(v, words) for v in value]
+    return value
 
 
 def choose(lang: str) -> Response:

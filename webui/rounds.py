@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
 from tableside.webui.history import active_book
+from tableside.webui.i18n import spoken
 
 bp = Blueprint("rounds", __name__)
 
@@ -19,4 +20,5 @@ def last_round():
     """{"id", "version", "round": the round being played, "summary": the last round that ended (or null)}."""
     with active_book(current_app.extensions["tableside"].table) as (_books, book):
         fold = book.round_fold
-        return jsonify({"id": book.session, "version": book.version, "round": fold.name, "summary": fold.summary()})
+        summary = spoken(fold.summary())
+        return jsonify({"id": book.session, "version": book.version, "round": spoken(fold.name), "summary": summary})
