@@ -44,6 +44,7 @@ from tableside.core.saved import SavedGames
 from tableside.core.store import Store
 from tableside.core.system import GameSystem, Step, run_action
 from tableside.core.systems import all_systems, get_system
+from tableside.core.text import N_
 from tableside.core.views import Views
 
 log = logging.getLogger(__name__)
@@ -103,14 +104,22 @@ class Table(SavedGames):
         ``admit()`` runs once the request is known good, with the table held, just before the game is stored:
         it raises to refuse (the phones' limits on new games, ``webui.games``) and nothing is stored."""
         if not isinstance(system_id, str):
-            raise BadRequest("'system' must be a system id such as 'venom'")
+            raise BadRequest(N_("'system' must be a system id such as 'venom'"))
         if name is None:
             name = ""
         if not isinstance(name, str):
-            raise BadRequest(f"'name' must be text of at most {MAX_NAME} characters, not {type(name).__name__}")
+            raise BadRequest(
+                N_(
+                    "'name' must be text of at most {maximum} characters, not {kind}",
+                    maximum=MAX_NAME,
+                    kind=type(name).__name__,
+                )
+            )
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
-            raise BadRequest(f"'name' must be at most {MAX_NAME} characters (it has {len(name)})")
+            raise BadRequest(
+                N_("'name' must be at most {maximum} characters (it has {length})", maximum=MAX_NAME, length=len(name))
+            )
         system = self._get_system(system_id)
         checked = system.validate_options(options)
         state = system.start(checked)  # derived, and refused if it breaks a law
@@ -135,20 +144,20 @@ class Table(SavedGames):
     def delete_session(self, session_id: Any) -> dict:
         """Forget a saved game that is not on the table (archive it first: ``webui.api``, ``tableside``)."""
         if not isinstance(session_id, str):
-            raise BadRequest("'id' must be a session id")
+            raise BadRequest(N_("'id' must be a session id"))
         with self._lock:
             if self._live is not None and self._live.id == session_id:
-                raise Conflict("this game is on the table: start or open another one before deleting it")
+                raise Conflict(N_("this game is on the table: start or open another one before deleting it"))
             self._saved_row(session_id)
             self.store.delete_session(session_id)
         return {"deleted": session_id}
 
     def activate(self, session_id: Any) -> dict:
         if not isinstance(session_id, str):
-            raise BadRequest("'id' must be a session id")
+            raise BadRequest(N_("'id' must be a session id"))
         with self._lock:
             if not self.store.get_session(session_id):
-                raise NotFound(f"no saved session with id {session_id!r}")
+                raise NotFound(N_("no saved session with id {given}", given=repr(session_id)))
             self._put_away()
             self._live = open_live(self.store, self._get_system, session_id)
             self.store.set_meta("active_session", session_id)
@@ -267,7 +276,7 @@ class Table(SavedGames):
 
     def _require_live(self) -> Live:
         if self._live is None:
-            raise NotFound("no active session: start a new game first")
+            raise NotFound(N_("no active session: start a new game first"))
         return self._live
 
     # -- changes -----------------------------------------------------------------
@@ -292,7 +301,7 @@ class Table(SavedGames):
             self._check_version(live, expected_version)
             self._check_playable(live)
             if not isinstance(raw, Mapping):
-                raise BadRequest("an action must be a JSON object")
+                raise BadRequest(N_("an action must be a JSON object"))
             self._check_private(live, raw, seat, source)
             step = self._run(live, raw, faces=raw.get("faces"), seat=seat)
             if die_names is not None:
@@ -331,7 +340,7 @@ class Table(SavedGames):
             live = self._require_live()
             self._check_playable(live)
             if not isinstance(raw, Mapping):
-                raise BadRequest("an action must be a JSON object")
+                raise BadRequest(N_("an action must be a JSON object"))
             if not live.system.spec(raw.get("type")).rolls:
                 return None
             self._check_private(live, raw, seat, "dice")
@@ -353,7 +362,7 @@ class Table(SavedGames):
             self._check_version(live, expected_version)
             self._check_playable(live)
             if not live.applied:
-                raise RuleError("nothing to undo")
+                raise RuleError(N_("nothing to undo"))
             target, applied_at = live.applied[-1]
             state = self._state_at(live, applied_at - 1)
             undone = entry_of(self.store, live.id, target)
@@ -375,7 +384,7 @@ class Table(SavedGames):
             self._check_version(live, expected_version)
             self._check_playable(live)
             if not live.undone:
-                raise RuleError("nothing to redo")
+                raise RuleError(N_("nothing to redo"))
             target = live.undone[-1]
             entry = entry_of(self.store, live.id, target)
             step = self._run(live, entry["action"], replay=entry["rolls"], seat=entry.get("seat"))
@@ -402,7 +411,7 @@ class Table(SavedGames):
         with the seat that rolled it (the luck report counts it for that player). It changes nothing
         in the game's state."""
         if not isinstance(expr, str):
-            raise BadRequest("'expr' must be a dice expression such as '2d10cs>=8'")
+            raise BadRequest(N_("'expr' must be a dice expression such as '2d10cs>=8'"))
         with self._lock:
             if self._live is None:
                 return dice.roll(expr, faces=typed_faces(faces), rng=self.rng).to_dict()
@@ -443,7 +452,7 @@ class Table(SavedGames):
             except Exception as exc:
                 raise BindingError(f"{live.system.name}'s button map failed for {name}: {exc!r}") from exc
             if binding is None:
-                raise RuleError(f"button {name} does nothing in {live.system.name}")
+                raise RuleError(N_("button {name} does nothing in {system}", name=name, system=live.system.name))
             if binding.action == "undo":
                 return self.undo(source, seat=seat, button=name)
             if binding.action == "redo":
@@ -454,7 +463,9 @@ class Table(SavedGames):
             except Exception as exc:
                 raise BindingError(f"button {name} ({binding.label}) in {live.system.name} failed: {exc!r}") from exc
             if raw is None:
-                raise RuleError(f"button {name} ({binding.label}) has nothing to do right now")
+                raise RuleError(
+                    N_("button {name} ({label}) has nothing to do right now", name=name, label=binding.label)
+                )
             if faces is not None and live.system.spec(raw.get("type")).rolls:
                 raw = {**raw, "faces": faces}
             return self.act(raw, source, seat=seat, button=name)
@@ -464,11 +475,15 @@ class Table(SavedGames):
         if expected is None:
             return
         if isinstance(expected, bool) or not isinstance(expected, int):
-            raise BadRequest("'expected_version' must be a whole number")
+            raise BadRequest(N_("'expected_version' must be a whole number"))
         if expected != live.version:
             raise Conflict(
-                f"the session is at version {live.version}, not {expected}: "
-                "someone else changed it first; reload and try again"
+                N_(
+                    "the session is at version {version}, not {expected}: someone else changed it first; "
+                    "reload and try again",
+                    version=live.version,
+                    expected=expected,
+                )
             )
 
     def _check_playable(self, live: Live) -> None:
