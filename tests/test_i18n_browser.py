@@ -173,3 +173,18 @@ def test_the_moves_the_board_its_fixes_and_the_stats_speak_german(browser, game)
     expect(page.locator("#tab-stats").get_by_role("heading", name="Längste Spiele")).to_be_visible()
     shot(page, "i18n-de-stats")
     page.context.close()
+
+
+def test_a_refused_action_shows_its_german_words_on_a_german_phone(browser, server):
+    """A refusal the core builds (core/table.py, marked with N_) reaches the phone in German (webui.i18n.say): a
+    new game has nothing to undo; the page's Undo is forced on to ask anyway, and the banner says why not."""
+    status, data = server.request("POST", "/api/sessions", {"system": "venom"})
+    assert status < 300, (status, data)
+    page = german_phone(browser, server)
+    page.goto(f"/join?code={server.code}")
+    page.wait_for_selector("#link.live")
+    page.locator("#undo").evaluate("b => { b.disabled = false; }")
+    page.locator("#undo").tap()
+    expect(page.locator("#banner")).to_contain_text("nichts rückgängig zu machen")
+    shot(page, "i18n-de-refused", full_page=False)
+    page.context.close()
