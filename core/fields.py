@@ -226,9 +226,9 @@ class Field:
         """The validated value of this field from ``raw``."""
         if self.name not in raw or raw[self.name] is None or (raw[self.name] == "" and not self.required):
             if self.required:
-                raise BadRequest(f"{where}: '{self.title}' is required")
+                raise BadRequest(N_("{where}: '{title}' is required", where=where, title=self.title))
             return copy.deepcopy(self.default)
-        label = f"{where}: {self.title}"
+        label = N_("{where}: {title}", where=where, title=self.title)
         value = _COERCE[self.kind](self, raw[self.name], label, state, seats)
         allowed = self.options_now(state, seats) if (state is not None or not callable(self.choices)) else None
         if allowed is not None:
@@ -244,17 +244,17 @@ class Field:
 def _count(f: Field, value: Any, label: str, *_: Any) -> int:
     """Whole numbers; a form may send "3". Only ASCII digits, and not too many of them."""
     if isinstance(value, bool):
-        raise BadRequest(f"{label} must be a whole number")
+        raise BadRequest(N_("{label} must be a whole number", label=label))
     if isinstance(value, float) and value.is_integer() and abs(value) < 10**MAX_DIGITS:
         value = int(value)
     elif isinstance(value, str):
         text = value.strip()
         digits = text[1:] if text[:1] == "-" else text
         if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
-            raise BadRequest(f"{label} must be a whole number, got {text[:20]!r}")
+            raise BadRequest(N_("{label} must be a whole number, got {got}", label=label, got=repr(text[:20])))
         value = int(text)
     if not isinstance(value, int):
-        raise BadRequest(f"{label} must be a whole number, got {str(value)[:20]!r}")
+        raise BadRequest(N_("{label} must be a whole number, got {got}", label=label, got=repr(str(value)[:20])))
     if f.minimum is not None and value < f.minimum:
         raise RuleError(
             N_("{label} must be at least {minimum}, got {got}", label=label, minimum=_num(f.minimum), got=_short(value))
@@ -268,10 +268,17 @@ def _count(f: Field, value: Any, label: str, *_: Any) -> int:
 
 def _text(f: Field, value: Any, label: str, *_: Any) -> str:
     if not isinstance(value, str):
-        raise BadRequest(f"{label} must be text, got {str(value)[:20]!r}")
+        raise BadRequest(N_("{label} must be text, got {got}", label=label, got=repr(str(value)[:20])))
     value = " ".join(value.split())
     if len(value) > f.max_length:
-        raise RuleError(f"{label} is too long ({len(value)} characters, at most {f.max_length})")
+        raise RuleError(
+            N_(
+                "{label} is too long ({length} characters, at most {maximum})",
+                label=label,
+                length=len(value),
+                maximum=f.max_length,
+            )
+        )
     return value
 
 
@@ -279,18 +286,32 @@ def _pick(f: Field, value: Any, label: str, *_: Any) -> Any:
     if isinstance(value, str):
         return value.strip()[:200]
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise BadRequest(f"{label} must be one of the choices, got {str(value)[:20]!r}")
+        raise BadRequest(N_("{label} must be one of the choices, got {got}", label=label, got=repr(str(value)[:20])))
     return value
 
 
 def _list(f: Field, value: Any, label: str) -> list:
     if not isinstance(value, list):
-        raise BadRequest(f"{label} must be a list")
+        raise BadRequest(N_("{label} must be a list", label=label))
     cap = int(f.maximum) if f.maximum is not None else MAX_LIST
     if len(value) > min(cap, MAX_LIST):
-        raise RuleError(f"{label} takes at most {min(cap, MAX_LIST)} entries, got {len(value)}")
+        raise RuleError(
+            N_(
+                "{label} takes at most {maximum} entries, got {got}",
+                label=label,
+                maximum=min(cap, MAX_LIST),
+                got=len(value),
+            )
+        )
     if f.minimum is not None and len(value) < f.minimum:
-        raise RuleError(f"{label} needs at least {_num(f.minimum)} entries, got {len(value)}")
+        raise RuleError(
+            N_(
+                "{label} needs at least {minimum} entries, got {got}",
+                label=label,
+                minimum=_num(f.minimum),
+                got=len(value),
+            )
+        )
     return value
 
 
@@ -298,7 +319,7 @@ def _picks(f: Field, value: Any, label: str, *_: Any) -> list:
     items = [_pick(f, v, label) for v in _list(f, value, label)]
     for i, item in enumerate(items):
         if item in items[:i]:
-            raise RuleError(f"{label}: {str(item)[:40]!r} is picked twice")
+            raise RuleError(N_("{label}: {item} is picked twice", label=label, item=repr(str(item)[:40])))
     return items
 
 
@@ -308,7 +329,7 @@ def _texts(f: Field, value: Any, label: str, *_: Any) -> list[str]:
 
 def _flag(f: Field, value: Any, label: str, *_: Any) -> bool:
     if not isinstance(value, bool):
-        raise BadRequest(f"{label} must be true or false, got {str(value)[:20]!r}")
+        raise BadRequest(N_("{label} must be true or false, got {got}", label=label, got=repr(str(value)[:20])))
     return value
 
 
