@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from tableside.core.errors import BadRequest, RuleError
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 MAX_DICE = 100
@@ -258,7 +259,7 @@ def faces_from_counts(counts: Mapping[Any, Any], limit: int, label: str = "faces
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise DiceError(f"{label}: the count of {face}s must be a whole number 0 or more")
         if len(faces) + count > limit:
-            raise RuleError(f"{label}: at most {limit} dice at a time")
+            raise RuleError(N_("{label}: at most {limit} dice at a time", label=label, limit=limit))
         faces += [face] * count
     return sorted(faces, key=lambda face: face or 10, reverse=True)
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from tableside.core.errors import Conflict, NotFound
+from tableside.core.text import N_
 
 PEOPLE_SCHEMA = (
     "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, merged_into INTEGER)",
@@ -79,7 +80,7 @@ class PeopleRecords:
     def _named(self, person: Any) -> str:
         row = self.conn.execute("SELECT name FROM people WHERE id = ? AND merged_into IS NULL", [person]).fetchone()
         if row is None:
-            raise NotFound(f"no player with id {str(person)[:20]!r}")
+            raise NotFound(N_("no player with id {got}", got=repr(str(person)[:20])))
         return str(row[0])
 
     def rename_person(self, person: int, name: str) -> None:
@@ -89,7 +90,7 @@ class PeopleRecords:
             old = self._named(person)
             other = self.conn.execute("SELECT id, merged_into FROM people WHERE name = ?", [name]).fetchone()
             if other is not None and person not in (other[0], other[1]):
-                raise Conflict(f"{name} is another player: merge the two instead of renaming")
+                raise Conflict(N_("{name} is another player: merge the two instead of renaming", name=name))
             if other is not None and other[0] != person:  # an old name of this person's: free it
                 self.conn.execute("DELETE FROM people WHERE id = ?", [other[0]])
             self.conn.execute("UPDATE people SET name = ? WHERE id = ?", [name, person])
@@ -102,14 +103,21 @@ class PeopleRecords:
         with self._write("the players were not merged"), self.atomic():
             names = self._named(person), self._named(into)
             if person == into:
-                raise Conflict(f"{names[0]} is already that player")
+                raise Conflict(N_("{name} is already that player", name=names[0]))
             together = self.conn.execute(
                 "SELECT COUNT(*) FROM players a JOIN players b ON a.session_id = b.session_id "
                 "WHERE a.person = ? AND b.person = ?",
                 [person, into],
             ).fetchone()[0]
             if together:
-                raise Conflict(f"{names[0]} and {names[1]} played in the same game ({together}): two people")
+                raise Conflict(
+                    N_(
+                        "{one} and {other} played in the same game ({together}): two people",
+                        one=names[0],
+                        other=names[1],
+                        together=together,
+                    )
+                )
             self.conn.execute("UPDATE players SET person = ? WHERE person = ?", [into, person])
             self.conn.execute(
                 "UPDATE people SET merged_into = ? WHERE id = ? OR merged_into = ?", [into, person, person]

@@ -23,6 +23,7 @@ from typing import Any
 
 from tableside.core import dice
 from tableside.core.errors import BadRequest, RuleError
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 MAX_TYPED_FACES = 200  # physical faces typed in for one action, explosions included
@@ -37,9 +38,11 @@ def typed_faces(raw: Any) -> list | None:
     if isinstance(raw, Mapping):
         raw = dice.faces_from_counts(raw, MAX_TYPED_FACES)
     if isinstance(raw, str) or not isinstance(raw, list):
-        raise BadRequest("'faces' must be a list of faces in the order rolled, or a count per face")
+        raise BadRequest(N_("'faces' must be a list of faces in the order rolled, or a count per face"))
     if len(raw) > MAX_TYPED_FACES:
-        raise RuleError(f"at most {MAX_TYPED_FACES} typed-in faces for one action, got {len(raw)}")
+        raise RuleError(
+            N_("at most {maximum} typed-in faces for one action, got {got}", maximum=MAX_TYPED_FACES, got=len(raw))
+        )
     return raw
 
 

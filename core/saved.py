@@ -19,6 +19,7 @@ from tableside.core.live import Live, rules_for, stored_state
 from tableside.core.replay import Replay
 from tableside.core.store import Store
 from tableside.core.system import GameSystem
+from tableside.core.text import N_
 
 log = logging.getLogger("tableside.core.table")  # the table's log, as before these reads had a module
 
@@ -125,7 +126,7 @@ class SavedGames:
         """The saved session's row, or NotFound naming the id (its first 40 characters)."""
         row = self.store.get_session(session_id)
         if row is None:
-            raise NotFound(f"no saved session with id {str(session_id)[:40]!r}")
+            raise NotFound(N_("no saved session with id {given}", given=repr(str(session_id)[:40])))
         return row
 
     def _replayable(self, session_id: str) -> tuple[dict, GameSystem]:
@@ -133,7 +134,7 @@ class SavedGames:
         row = self._saved_row(session_id)
         system, why = rules_for(row, self._get_system)
         if system is None:
-            raise RuleError(f"cannot replay: {why}")
+            raise RuleError(N_("cannot replay: {why}", why=why))
         return row, system
 
     def system_of(self, row: dict) -> GameSystem:

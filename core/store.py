@@ -33,6 +33,7 @@ from tableside.core.errors import Conflict, RuleError, TablesideError
 from tableside.core.migrations import MIGRATIONS
 from tableside.core.people import PeopleRecords, seat_people
 from tableside.core.rowcheck import decoded_object, first_damaged, latest_good_state, newer_schema, session_row
+from tableside.core.text import N_
 from tableside.core.tokens import token_hash
 
 MIGRATION_SET = "tableside"  # the set's name in sqlite-utils' own record, kept by files from before user_version
@@ -355,7 +356,13 @@ class Store(PeopleRecords):
         try:
             yield
         except sqlite3.IntegrityError as exc:
-            raise Conflict(f"{what}: another writer changed this game first ({exc}); reload and try again") from None
+            raise Conflict(
+                N_(
+                    "{what}: another writer changed this game first ({why}); reload and try again",
+                    what=what,
+                    why=str(exc),
+                )
+            ) from None
         except sqlite3.OperationalError as exc:
             if _is_full(exc):
                 raise DiskFull(f"disk full: {what}; free some space on the table's SD card and try again") from None

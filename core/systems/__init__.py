@@ -12,6 +12,7 @@ import pkgutil
 
 from tableside.core.errors import NotFound
 from tableside.core.system import GameSystem
+from tableside.core.text import N_
 
 # The order the phone lists the systems in; a folder not named here comes after them, by name.
 LISTED_FIRST = ("vnm", "venom", "vegas", "v2140")
@@ -32,7 +33,7 @@ def get_system(system_id: str) -> GameSystem:
     """The system with this id, or NotFound naming the ids there are."""
     if system_id not in SYSTEM_MODULES:
         known = ", ".join(SYSTEM_MODULES)
-        raise NotFound(f"unknown game system {system_id!r}; known: {known}")
+        raise NotFound(N_("unknown game system {given}; known: {known}", given=repr(system_id), known=known))
     if system_id not in _loaded:
         system = importlib.import_module(SYSTEM_MODULES[system_id]).SYSTEM
         if system.id != system_id:
