@@ -45,6 +45,7 @@ from tableside.core.specs import (
     Tracked,
     takes_action,
 )
+from tableside.core.text import N_
 
 __all__ = [
     "Action",
@@ -112,7 +113,7 @@ class GameSystem:
     def validate_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """Options with defaults filled in, then ``setup.check_options`` (checks across fields), if any."""
         if raw is not None and not isinstance(raw, Mapping):
-            raise BadRequest("options must be an object")
+            raise BadRequest(N_("options must be an object"))
         options = check_fields(self.options, raw or {}, "options")
         self._call("setup", "check_options", None, options)
         return options
@@ -130,7 +131,13 @@ class GameSystem:
         state = self.derive(self.initial_state(options))
         broken = self.laws(state)
         if broken:
-            raise RuleError(f"these options would start {self.name} breaking a rule: {'; '.join(broken)}")
+            raise RuleError(
+                N_(
+                    "these options would start {system} breaking a rule: {broken}",
+                    system=self.name,
+                    broken="; ".join(broken),
+                )
+            )
         return state
 
     def legacy_rules(self, version: int) -> GameSystem | None:
@@ -324,17 +331,24 @@ class GameSystem:
 
     def spec(self, action_type: Any) -> ActionSpec:
         if not isinstance(action_type, str) or not action_type:
-            raise BadRequest("action needs a 'type'")
+            raise BadRequest(N_("action needs a 'type'"))
         specs = self.all_actions()
         if action_type not in specs:
             known = ", ".join(sorted(self.actions))
-            raise RuleError(f"unknown action '{action_type[:40]}' for {self.name}; known: {known}")
+            raise RuleError(
+                N_(
+                    "unknown action '{given}' for {system}; known: {known}",
+                    given=action_type[:40],
+                    system=self.name,
+                    known=known,
+                )
+            )
         return specs[action_type]
 
     def validate_action(self, raw: Mapping[str, Any], state: State | None = None) -> Action:
         """Check the action's fields against the state (not yet its rules); ``faces`` is the core's."""
         if not isinstance(raw, Mapping):
-            raise BadRequest("an action must be a JSON object")
+            raise BadRequest(N_("an action must be a JSON object"))
         spec = self.spec(raw.get("type"))
         body = {k: v for k, v in raw.items() if k not in ("type", "faces")}
         seats = [s.name for s in self.seats(state)] if state is not None else []
@@ -429,13 +443,13 @@ def run_action(
     """
     faces = typed_faces(faces)
     if not isinstance(raw, Mapping):
-        raise BadRequest("an action must be a JSON object")
+        raise BadRequest(N_("an action must be a JSON object"))
     spec = system.spec(raw.get("type"))
     # Availability first: "the Combat Dice have not been rolled yet" says more than "die 1 is not one
     # of none right now", which is what the fields (whose choices come from the state) would say.
     reason = spec.reason(state, seat)
     if reason:
-        raise RuleError(f"{spec.label}: {reason}", rule=action_key(system.id, spec.type))
+        raise RuleError(N_("{label}: {reason}", label=spec.label, reason=reason), rule=action_key(system.id, spec.type))
     try:
         action = system.validate_action(raw, state)
     except RuleError as refused:  # a field's choices or range (core/fields.py): the rule of the action's fields
@@ -443,16 +457,18 @@ def run_action(
             refused.rule = action_key(system.id, spec.type, fields=True)
         raise
     if faces is not None and not spec.rolls:
-        raise BadRequest(f"{spec.label} rolls no dice, so 'faces' does not apply")
+        raise BadRequest(N_("{label} rolls no dice, so 'faces' does not apply", label=spec.label))
     if seat is not None and (spec.seat_field or spec.acts_for):
         action = spec.seated(action, seat, [s.name for s in system.seats(state)])
         owner = spec.owner(state, action)
         if owner is not None and owner != seat:
-            raise RuleError(f"{spec.label}: {seat} cannot act for {owner}")
+            raise RuleError(N_("{label}: {seat} cannot act for {owner}", label=spec.label, seat=seat, owner=owner))
     if spec.available is not None and takes_action(spec.available):  # who acts, now that the action is known
         reason = spec.reason(state, seat, action)
         if reason:
-            raise RuleError(f"{spec.label}: {reason}", rule=action_key(system.id, spec.type))
+            raise RuleError(
+                N_("{label}: {reason}", label=spec.label, reason=reason), rule=action_key(system.id, spec.type)
+            )
     dice = Dice(rng=rng, typed=faces, replay=replay)
     ctx = Context(dice=dice, seat=seat, options=dict(options or {}), system=system, replaying=in_place)
     before = None if in_place else state  # a replay changes its working copy in place and needs no result
@@ -463,7 +479,14 @@ def run_action(
             result = {**result, **extra}
     broken = system.laws(new_state)
     if broken:
-        raise RuleError(f"{system.spec(action['type']).label} would break a rule of {system.name}: {'; '.join(broken)}")
+        raise RuleError(
+            N_(
+                "{label} would break a rule of {system}: {broken}",
+                label=system.spec(action["type"]).label,
+                system=system.name,
+                broken="; ".join(broken),
+            )
+        )
     recorded = dice.finish()
     if recorded:
         belongs_to = scope_key(system.roll_belongs_to(new_state))

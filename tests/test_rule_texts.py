@@ -92,7 +92,6 @@ UNMARKED = {
     "recorder.py": 1,
     "rulebook_search.py": 5,
     "store.py": 1,
-    "system.py": 11,
     "systems/v2140/campaign_actions.py": 4,
     "systems/v2140/downtime_actions.py": 10,
     "systems/v2140/effects.py": 8,
