@@ -13,6 +13,7 @@ from tableside.core.errors import RuleError
 from tableside.core.fields import Choice, Field
 from tableside.core.recorder import Context
 from tableside.core.specs import Action, ActionSpec, Result, State, Tracked
+from tableside.core.text import N_
 
 CORRECT = "correct"
 
@@ -39,19 +40,35 @@ def check_range(system: Any, state: State, checked: Mapping[str, Any]) -> None:
     numbers = {t.key: t for t in system.tracked(state)}
     t = numbers[checked["key"]]
     if t.minimum is not None and checked["value"] < t.minimum:
-        raise RuleError(f"{t.label} must be at least {t.minimum}, got {checked['value']}")
+        raise RuleError(
+            N_("{label} must be at least {minimum}, got {got}", label=t.label, minimum=t.minimum, got=checked["value"])
+        )
     if t.maximum is not None and checked["value"] > t.maximum:
-        raise RuleError(f"{t.label} must be at most {t.maximum}, got {checked['value']}")
+        raise RuleError(
+            N_("{label} must be at most {maximum}, got {got}", label=t.label, maximum=t.maximum, got=checked["value"])
+        )
     if checked["value"] == t.value:
-        raise RuleError(f"{t.label} is already {t.value}")
+        raise RuleError(N_("{label} is already {value}", label=t.label, value=t.value))
     if checked.get("balance"):
         pile = _pile(numbers, t, checked["balance"])
         if pile is None:
-            raise RuleError(f"{t.label} cannot take its difference from {checked['balance'][:40]!r}")
+            raise RuleError(
+                N_(
+                    "{label} cannot take its difference from {pile}",
+                    label=t.label,
+                    pile=repr(checked["balance"][:40]),
+                )
+            )
         more = checked["value"] - t.value
         if more > pile.value:
             raise RuleError(
-                f"{t.label}: {more} more cannot come from {pile.pile or pile.label}, which holds {pile.value}"
+                N_(
+                    "{label}: {more} more cannot come from {pile}, which holds {value}",
+                    label=t.label,
+                    more=more,
+                    pile=pile.pile or pile.label,
+                    value=pile.value,
+                )
             )
 
 
@@ -67,7 +84,7 @@ def _correct(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     tracked = {t.key: t for t in system.tracked(state)}
     t = tracked.get(action["key"])
     if t is None:
-        raise RuleError(f"{str(action['key'])[:40]!r} is not a number that can be set now")
+        raise RuleError(N_("{key} is not a number that can be set now", key=repr(str(action["key"])[:40])))
     pile = _pile(tracked, t, action.get("balance"))
     if pile is None:
         state = system.correct(state, t.key, action["value"])

@@ -18,6 +18,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from tableside.core.errors import BadRequest
+from tableside.core.text import N_
 
 # system id: the book's title, as the rulebook names its game
 BOOKS = {
@@ -108,9 +109,11 @@ def match_expression(query: str, any_word: bool = False) -> str:
     """The user's words as an FTS5 query that cannot be read as FTS5 syntax: a quoted phrase stays a
     phrase, every other word is quoted alone; all must match (or, with ``any_word``, any one)."""
     if not isinstance(query, str) or not query.strip():
-        raise BadRequest("say what to look up in the rulebooks (q is empty)")
+        raise BadRequest(N_("say what to look up in the rulebooks (q is empty)"))
     if len(query) > MAX_QUERY:
-        raise BadRequest(f"a rules search is at most {MAX_QUERY} characters, got {len(query)}")
+        raise BadRequest(
+            N_("a rules search is at most {maximum} characters, got {got}", maximum=MAX_QUERY, got=len(query))
+        )
     terms = []
     for phrase in _PHRASE.findall(query):
         words = _WORD.findall(phrase)
@@ -118,7 +121,9 @@ def match_expression(query: str, any_word: bool = False) -> str:
             terms.append('"' + " ".join(words) + '"')
     terms += [f'"{word}"' for word in _WORD.findall(_PHRASE.sub(" ", query))]
     if not terms:
-        raise BadRequest(f"no word to look up in the rulebooks in {query!r}: search with letters or numbers")
+        raise BadRequest(
+            N_("no word to look up in the rulebooks in {query}: search with letters or numbers", query=repr(query))
+        )
     return (" OR " if any_word else " ").join(terms)
 
 
@@ -171,9 +176,11 @@ class RulebookIndex:
         """The passages that hold all the words (any of them, when none holds all), best first by bm25;
         the book of ``system`` first, and in it the passages under a heading naming ``phase``."""
         if system is not None and system not in BOOKS:
-            raise BadRequest(f"no rulebook for system {system!r}: one of {', '.join(BOOKS)}")
+            raise BadRequest(
+                N_("no rulebook for system {system}: one of {books}", system=repr(system), books=", ".join(BOOKS))
+            )
         if not 1 <= limit <= MAX_LIMIT:
-            raise BadRequest(f"limit must be 1-{MAX_LIMIT}, got {limit}")
+            raise BadRequest(N_("limit must be 1-{maximum}, got {got}", maximum=MAX_LIMIT, got=limit))
         every = match_expression(query)
         with self._lock:
             db = self._open()
