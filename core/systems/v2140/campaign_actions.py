@@ -13,6 +13,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import effects, goals, rules
 from tableside.core.systems.v2140.state import State, participant, side_of
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 # "If you enter a conflict where you are outnumbered by a full sleeve of dice, you are entitled to one
@@ -29,7 +30,9 @@ def place_effect(state: State, character: str, name: str, by: str | None, **deta
     if stopped and p is not None:
         ex = state["exchange"]
         if ex and character in (ex["actor"], ex["target"]):
-            raise RuleError(f"{character} has dice in the pending exchange: resolve it (B) first")
+            raise RuleError(
+                N_("{character} has dice in the pending exchange: resolve it (B) first", character=character)
+            )
         gone = len(p["pool"])
         p["pool"], p["prepared"], p["follow_up"] = [], None, 0
         words += (
@@ -63,7 +66,9 @@ def treat_effect(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Treatment: a scar is no longer "just a wound"; crippling is no longer "a wound and a scar"."""
     e = effects.find(state, action["effect"])
     if not effects.treatable(e):
-        raise RuleError(f"{effects.describe(e)}: only an untreated scar or crippling effect is treated")
+        raise RuleError(
+            N_("{describe}: only an untreated scar or crippling effect is treated", describe=effects.describe(e))
+        )
     e["treated"] = True
     if e["reads"] == effects.MARKED:
         after = f"a scar against {e['by'] or 'the one who did it'}"
@@ -85,7 +90,9 @@ def _clear_scene(state: State) -> list[str]:
     """Pools, follow-up dice, the order and the conflict's skills go; the knocked out come round."""
     if state["exchange"]:
         ex = state["exchange"]
-        raise RuleError(f"resolve {ex['actor']}'s exchange against {ex['target']} (B) first")
+        raise RuleError(
+            N_("resolve {actor}'s exchange against {target} (B) first", actor=ex["actor"], target=ex["target"])
+        )
     for p in state["participants"].values():
         p["pool"], p["prepared"], p["follow_up"] = [], None, 0
     woke = [e for e in effects.active(state) if e["reads"] == effects.STOPPED]
@@ -149,7 +156,7 @@ def set_skills(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """The conflict's primary and secondary skills; their roots open their goal charts."""
     primary, secondary = action["primary"].strip(), action["secondary"].strip()
     if not primary:
-        raise RuleError("name the primary skill (e.g. Coordination: Projectiles: Airgun)")
+        raise RuleError(N_("name the primary skill (e.g. Coordination: Projectiles: Airgun)"))
     state["skills"] = {"primary": primary, "secondary": secondary}
     opened = goals.chart_goals(state, {root(primary), root(secondary)} - {""})
     offer = ", ".join(opened) or "none in the charts the table entered"

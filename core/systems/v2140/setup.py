@@ -16,6 +16,7 @@ from tableside.core.errors import RuleError
 from tableside.core.fields import Field
 from tableside.core.systems.v2140 import effects, goals, rules
 from tableside.core.systems.v2140.state import State
+from tableside.core.text import N_
 
 OPTIONS = (
     Field(
@@ -88,20 +89,20 @@ def initial_state(options: Mapping[str, Any]) -> State:
     names = [*players, gm]
     for name in names:
         if not name:
-            raise RuleError("options: a participant needs a name")
+            raise RuleError(N_("options: a participant needs a name"))
         if any(c in name for c in SEAT_NAME_CHARS):
-            raise RuleError(f"options: {name!r}: a name cannot contain '.'")
+            raise RuleError(N_("options: {name}: a name cannot contain '.'", name=repr(name)))
     folded = [n.casefold() for n in names]
     dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
     if dupes:
-        raise RuleError(f"options: {', '.join(dupes)} named twice (the GM is a participant too)")
+        raise RuleError(N_("options: {dupes} named twice (the GM is a participant too)", dupes=", ".join(dupes)))
     readings = effects.check_readings(options.get("effects", effects.DEFAULT_READINGS))
     charts = [
         {"root": str(r["root"]).strip(), "goal": str(r["goal"]).strip()}
         for r in options.get("goal_charts", goals.DEFAULT_CHARTS)
     ]
     if any(not r["root"] or not r["goal"] for r in charts):
-        raise RuleError("options: goal_charts: every row needs a root skill and a goal", rule="chart_goals")
+        raise RuleError(N_("options: goal_charts: every row needs a root skill and a goal"), rule="chart_goals")
     rack = options["rack"]
     participants = {name: _participant("player", rack, options["player_points"]) for name in players}
     participants[gm] = _participant("gm", rack, 0)

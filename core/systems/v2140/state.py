@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tableside.core.errors import RuleError
+from tableside.core.text import N_
 
 State = dict[str, Any]
 
@@ -27,7 +28,13 @@ def participant(state: State, name: str) -> dict[str, Any]:
     try:
         return state["participants"][name]
     except KeyError:
-        raise RuleError(f"{name!r} is not in this scene; participants: {', '.join(state['seating'])}") from None
+        raise RuleError(
+            N_(
+                "{name} is not in this scene; participants: {seating}",
+                name=repr(name),
+                seating=", ".join(state["seating"]),
+            )
+        ) from None
 
 
 def current(state: State) -> str:

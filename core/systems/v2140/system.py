@@ -54,6 +54,7 @@ from tableside.core.systems.v2140.state import (
     pending_exchange,
     pool_to_roll,
 )
+from tableside.core.text import N_
 
 State = dict[str, Any]
 
@@ -444,7 +445,7 @@ def _check_d6(value: Any, key: str) -> None:
         return
     for face in items:
         if not 1 <= face <= rules.SIDES:
-            raise RuleError(f"{key}: a d6 face is 1-6, got {face}")
+            raise RuleError(N_("{key}: a d6 face is 1-6, got {face}", key=key, face=face))
 
 
 def _button_a(state: State) -> dict | None:
