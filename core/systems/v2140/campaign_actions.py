@@ -187,10 +187,14 @@ def outnumbered_point(state: State, action: dict, ctx: Any) -> tuple[State, dict
     name = action["participant"]
     participant(state, name)
     if name not in outnumbered(state):
-        raise RuleError(
-            f"{name} is not outnumbered by a full sleeve of dice in this conflict"
-            + (" (already given the point)" if name in state["outnumbered_claimed"] else "")
-        )
+        if name in state["outnumbered_claimed"]:
+            raise RuleError(
+                N_(
+                    "{name} is not outnumbered by a full sleeve of dice in this conflict (already given the point)",
+                    name=name,
+                )
+            )
+        raise RuleError(N_("{name} is not outnumbered by a full sleeve of dice in this conflict", name=name))
     state["outnumbered_claimed"].append(name)
     p = state["participants"][name]
     if p["role"] == "gm":

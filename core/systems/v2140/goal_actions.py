@@ -69,12 +69,27 @@ def _restricted(state: State, name: str, p: dict, count: int) -> str:
     ]
     held = sum(r["points"] for r in usable)
     if count > held:
-        trained = ", ".join(f"{r['points']} for {r['skill']} from session {r['usable_from']}" for r in p["restricted"])
+        trained = ", ".join(
+            N_(
+                "{points} for {skill} from session {session}",
+                points=r["points"],
+                skill=r["skill"],
+                session=r["usable_from"],
+            )
+            for r in p["restricted"]
+        )
+        skills = state["skills"]["primary"] + (
+            f" / {state['skills']['secondary']}" if state["skills"]["secondary"] else ""
+        )
         raise RuleError(
-            f"{name} has {plural(held, 'restricted point')} usable with {state['skills']['primary']}"
-            + (f" / {state['skills']['secondary']}" if state["skills"]["secondary"] else "")
-            + (f" (trained: {trained})" if trained else "")
-            + f", cannot spend {count}"
+            N_(
+                "{name} has {held} usable with {skills}{trained}, cannot spend {count}",
+                name=name,
+                held=plural(held, "restricted point"),
+                skills=skills,
+                trained=N_(" (trained: {trained})", trained=trained) if trained else "",
+                count=count,
+            )
         )
     left = count
     for r in usable:

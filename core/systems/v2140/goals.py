@@ -78,11 +78,12 @@ def pay(price: int, books_held: int, points_held: int, points_used: int, who: st
         )
     books = price - points_used
     if books > books_held:
-        raise RuleError(
-            f"{who} has {plural(books_held, 'book')}; the goal costs {price}"
-            + (f" ({points_used} paid with {plural_of(points_name)})" if points_used else "")
-            + f", so {plural(books, 'book')} {'is' if books == 1 else 'are'} needed"
-        )
+        paid = N_(" ({points_used} paid with {points})", points_used=points_used, points=plural_of(points_name))
+        words = {"who": who, "held": plural(books_held, "book"), "price": price, "books": plural(books, "book")}
+        words["paid"] = paid if points_used else ""
+        if books == 1:
+            raise RuleError(N_("{who} has {held}; the goal costs {price}{paid}, so {books} is needed", **words))
+        raise RuleError(N_("{who} has {held}; the goal costs {price}{paid}, so {books} are needed", **words))
     return Payment(books, points_used)
 
 

@@ -24,10 +24,15 @@ State = dict[str, Any]
 
 def require_trick_phase(state: State) -> None:
     if state["phase"] != TRICKS:
-        raise RuleError(
-            f"tricks are played during a round; now: {state['phase']}"
-            + (f" (round {state['round']})" if state["round"] else "")
-        )
+        if state["round"]:
+            raise RuleError(
+                N_(
+                    "tricks are played during a round; now: {phase} (round {round})",
+                    phase=state["phase"],
+                    round=state["round"],
+                )
+            )
+        raise RuleError(N_("tricks are played during a round; now: {phase}", phase=state["phase"]))
     if state["trick"] is not None:
         waiting = ", ".join(c["player"] for c in state["trick"]["claims"])
         raise RuleError(
