@@ -42,43 +42,45 @@ OPTIONS = (
     Field(
         "players",
         "texts",
-        label="Players",
+        label=N_("Players"),
         default=["Player 1", "Player 2"],
         required=False,
         minimum=rules.MIN_PLAYERS,
         maximum=rules.MAX_PLAYERS,
         max_length=MAX_NAME,
-        help="2-5 names in seating order (clockwise)",
+        help=N_("2-5 names in seating order (clockwise)"),
     ),
     Field(
         "vp_spaces",
         "picks",
-        label="VP spaces",
+        label=N_("VP spaces"),
         required=False,
         default=[],
         choices=tuple(vp_space_choices()),
-        help="the track spaces printed as VP spaces (the rulebook does not list them); default none",
+        help=N_("the track spaces printed as VP spaces (the rulebook does not list them); default none"),
     ),
     Field(
         "vp_below_zero",
         "flag",
-        label="VP may go below zero",
+        label=N_("VP may go below zero"),
         required=False,
         default=False,
-        help="off (default): a loss stops at 0 VP and says so",
+        help=N_("off (default): a loss stops at 0 VP and says so"),
     ),
     Field(
         "reveal_low",
         "pick",
-        label="A revealed 1-5 scores",
+        label=N_("A revealed 1-5 scores"),
         required=False,
         default=rules.REVEAL_ROUND_BONUS,
         choices=(
-            Choice(rules.REVEAL_ROUND_BONUS, "its round bonus as printed: 1 VP"),
-            Choice(rules.REVEAL_LARGER_BONUS, "the larger of its two bonuses: 2 VP"),
+            Choice(rules.REVEAL_ROUND_BONUS, N_("its round bonus as printed: 1 VP")),
+            Choice(rules.REVEAL_LARGER_BONUS, N_("the larger of its two bonuses: 2 VP")),
         ),
-        help='"takes each card\'s round bonus, the larger of the two bonuses printed on it": for 1-5 the two '
-        "readings differ",
+        help=N_(
+            '"takes each card\'s round bonus, the larger of the two bonuses printed on it": for 1-5 the two '
+            "readings differ"
+        ),
     ),
 )
 
