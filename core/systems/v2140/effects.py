@@ -200,7 +200,11 @@ def stopped(state: State, name: str) -> str | None:
     The reason in words that ``name`` cannot act, or None."""
     for e in active(state):
         if e["character"] == name and e["reads"] == STOPPED:
-            return f"{name} is stopped ({e['effect']}): only spending books is left until the scene ends"
+            return N_(
+                "{name} is stopped ({effect}): only spending books is left until the scene ends",
+                name=name,
+                effect=e["effect"],
+            )
     return None
 
 

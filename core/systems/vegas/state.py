@@ -62,7 +62,7 @@ def trick_open(state: State, seat: str | None) -> str | None:
 def round_name(state: State) -> str | None:
     """The round being played ("Score the most victory points over 4 rounds"); None in setup, once the round is over
     ("The round ends when only one player still holds cards") and at the game's end."""
-    return f"Round {state['round']}" if state["phase"] in (ROUND_START, TRICKS, REVEAL) else None
+    return N_("Round {round}", round=state["round"]) if state["phase"] in (ROUND_START, TRICKS, REVEAL) else None
 
 
 def round_numbers(state: State) -> dict[str, dict[str, int]]:

@@ -371,7 +371,7 @@ class VenusianVegas(GameSystem):
 
     id = "vegas"
     name = "Venusian Vegas"
-    description = (
+    description = N_(
         "Victory points with a floor, five tracks per player, modifier tokens, the Trump and Rank "
         "Indicators, the referee of each trick, rounds and the final ranking."
     )
@@ -385,7 +385,7 @@ class VenusianVegas(GameSystem):
         return {str(k): float(v) for k, v in (state.get("vp") or {}).items() if isinstance(v, int | float)}
 
     def chart_title(self) -> str:
-        return "Victory Points per player"
+        return N_("Victory Points per player")
 
     def scores(self, state: State) -> dict[str, str]:
         return {p: str(state["vp"][p]) for p in state["players"]}
