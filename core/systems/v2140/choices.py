@@ -44,7 +44,7 @@ def who_field(
         label=label,
         required=required,
         choices=choices,
-        help="" if required else "default: whose move it is",
+        help="" if required else N_("default: whose move it is"),
         differs_from=differs_from,
     )
 

@@ -48,7 +48,7 @@ PARAGRAPHS: dict[str, str] = {
     STOPPED: "You aren't wounded, but you stop doing anything.",
     STOPPED_THEN_CRIPPLING: "You are knocked out and you will be crippled.",
 }
-PARAGRAPH_CHOICES = tuple(Choice(key, f"{key}: “{text}”") for key, text in PARAGRAPHS.items())
+PARAGRAPH_CHOICES = tuple(Choice(key, N_("{key}: “{text}”", key=key, text=text)) for key, text in PARAGRAPHS.items())
 # "Looking at the Coordination goal chart, he could Wound, Scar, Knock Out, or Cripple Jack."
 DEFAULT_READINGS: tuple[dict[str, str], ...] = (
     {"name": "Wound", "reads": WOUND},
