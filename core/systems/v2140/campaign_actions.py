@@ -59,7 +59,7 @@ def add_effect(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         note=action["note"],
     )
     effects.settle_due(state, action["effect"], by)  # a goal's effect waiting for its bearer is noted
-    return state, {"summary": f"Effect: {words}"}
+    return state, {"summary": N_("Effect: {words}", words=words)}
 
 
 def treat_effect(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -74,7 +74,11 @@ def treat_effect(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         after = f"a scar against {e['by'] or 'the one who did it'}"
     else:
         after = "a permanent physical penalty"
-    return state, {"summary": f"{e['character']}'s {e['effect']} is treated: now {after}"}
+    return state, {
+        "summary": N_(
+            "{character}'s {effect} is treated: now {after}", character=e["character"], effect=e["effect"], after=after
+        )
+    }
 
 
 def end_effect(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -160,7 +164,14 @@ def set_skills(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     state["skills"] = {"primary": primary, "secondary": secondary}
     opened = goals.chart_goals(state, {root(primary), root(secondary)} - {""})
     offer = ", ".join(opened) or "none in the charts the table entered"
-    return state, {"summary": f"Primary {primary}, secondary {secondary or '-'}; goals on offer: {offer}"}
+    return state, {
+        "summary": N_(
+            "Primary {primary}, secondary {secondary}; goals on offer: {offer}",
+            primary=primary,
+            secondary=secondary or "-",
+            offer=offer,
+        )
+    }
 
 
 def outnumbered(state: State) -> list[str]:
@@ -203,4 +214,6 @@ def outnumbered_point(state: State, action: dict, ctx: Any) -> tuple[State, dict
     else:
         p["player_points"] += OUTNUMBERED_POINTS
         what = f"a Player Point: {p['player_points']}"
-    return state, {"summary": f"{name} is outnumbered by a full sleeve of dice and gains {what}"}
+    return state, {
+        "summary": N_("{name} is outnumbered by a full sleeve of dice and gains {what}", name=name, what=what)
+    }

@@ -100,7 +100,7 @@ def heal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         e["ended"] = True
     state["effects"] = effects.active(state)
     gone = "; ".join(effects.describe(e) for e in chosen)
-    return state, {"summary": f"Healing downtime: {name}'s effects disappear: {gone}"}
+    return state, {"summary": N_("Healing downtime: {name}'s effects disappear: {gone}", name=name, gone=gone)}
 
 
 def train(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

@@ -97,7 +97,9 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     ex["answer"] = pool.high_to_low(dice)
     ex["says_back"] = action["says"]
     answer = "".join(map(str, ex["answer"])) or "nothing"
-    return state, {"summary": f"{target} answers with {answer}; resolve it with button B"}
+    return state, {
+        "summary": N_("{target} answers with {answer}; resolve it with button B", target=target, answer=answer)
+    }
 
 
 def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -192,4 +194,10 @@ def withdraw(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         t = participant(state, ex["target"])
         t["pool"] = pool.high_to_low(t["pool"] + ex["answer"])
     state["exchange"] = None
-    return state, {"summary": f"{ex['actor']} takes back the exchange against {ex['target']}; dice back in the pools"}
+    return state, {
+        "summary": N_(
+            "{actor} takes back the exchange against {target}; dice back in the pools",
+            actor=ex["actor"],
+            target=ex["target"],
+        )
+    }

@@ -197,7 +197,7 @@ def give_book(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     _once_per_round(state, name, "given a book", action["exception"])
     p["books"] -= 1
     participant(state, to)["books"] += 1
-    return state, {"summary": f"{name} gives a book to {to}"}
+    return state, {"summary": N_("{name} gives a book to {to}", name=name, to=to)}
 
 
 def pair_leftovers(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -216,7 +216,14 @@ def pair_leftovers(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     books = goals.leftover_books(len(p["pool"]), count, name)
     p["pool"] = p["pool"][count:]  # any dice: they are counted, not compared
     p["books"] += books
-    return state, {"summary": f"{name} pairs {plural(count, 'leftover die')} into {plural(books, 'book')}"}
+    return state, {
+        "summary": N_(
+            "{name} pairs {dice} into {books}",
+            name=name,
+            dice=plural(count, "leftover die"),
+            books=plural(books, "book"),
+        )
+    }
 
 
 def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -301,4 +308,4 @@ def set_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name = who(state, action)
     p = participant(state, name)
     p["rack"] = action["rack"]
-    return state, {"summary": f"{name}'s rack is {plural(action['rack'], 'die')}"}
+    return state, {"summary": N_("{name}'s rack is {dice}", name=name, dice=plural(action["rack"], "die"))}

@@ -332,4 +332,7 @@ def settle_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict
     state["turn"] = 0
     state["acted"] = {}
     state["lead"] = None
-    return state, {"summary": f"Order by {how}; {state['order'][0]} goes first", "order": list(state["order"])}
+    return state, {
+        "summary": N_("Order by {how}; {order} goes first", how=how, order=state["order"][0]),
+        "order": list(state["order"]),
+    }

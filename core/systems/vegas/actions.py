@@ -35,8 +35,14 @@ def random_choice(ctx: Any, label: str, candidates: Sequence[Any]) -> tuple[Any,
 def _pick_note(state: State, label: str, candidates: Sequence[Any], chosen: Any, face: int | None) -> str:
     state["last_pick"] = {"label": label, "among": [str(c) for c in candidates], "picked": str(chosen), "die": face}
     if face is None:
-        return f"{label}: {chosen} (the only one)"
-    return f"{label}: {chosen} (picked at random: the die showed {face} of {len(candidates)})"
+        return N_("{label}: {chosen} (the only one)", label=label, chosen=chosen)
+    return N_(
+        "{label}: {chosen} (picked at random: the die showed {face} of {n_candidates})",
+        label=label,
+        chosen=chosen,
+        face=face,
+        n_candidates=len(candidates),
+    )
 
 
 def setup_tracks(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
@@ -63,12 +69,15 @@ def random_pick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
             raise RuleError(N_("nobody ties for furthest behind right now"))
         candidates = list(state["furthest_behind"])
         chosen, face = random_choice(ctx, "Random pick: who takes the free increase", candidates)
-        note = _pick_note(state, "Who takes the free increase", candidates, chosen, face)
+        note = _pick_note(state, N_("Who takes the free increase"), candidates, chosen, face)
         rounds.choose_furthest_behind(state, chosen, "random pick")
-        return state, {"summary": f"{note}; {chosen} takes the free increase", "player": chosen}
+        return state, {
+            "summary": N_("{note}; {chosen} takes the free increase", note=note, chosen=chosen),
+            "player": chosen,
+        }
     candidates = list(state["players"])
     chosen, face = random_choice(ctx, "Random pick: a player", candidates)
-    return state, {"summary": _pick_note(state, "A random player", candidates, chosen, face), "player": chosen}
+    return state, {"summary": _pick_note(state, N_("A random player"), candidates, chosen, face), "player": chosen}
 
 
 def play_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
@@ -121,12 +130,12 @@ def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
             if not candidates:
                 raise RuleError(N_("{player}: no opponent holds a card to steal", player=player), rule="steal")
             target, face = random_choice(ctx, "Random pick: whom to steal from", candidates)
-            notes.append(_pick_note(state, "Whom to steal from", candidates, target, face))
+            notes.append(_pick_note(state, N_("Whom to steal from"), candidates, target, face))
         held = state["hand"].get(target, 0)
         if pick is None and held > 0:
             cards = list(range(1, held + 1))
             pick, face = random_choice(ctx, f"Random pick: which of {target}'s {held} cards", cards)
-            notes.append(_pick_note(state, f"Which of {target}'s cards", cards, pick, face))
+            notes.append(_pick_note(state, N_("Which of {target}'s cards", target=target), cards, pick, face))
     result = tricks.claim_bonus(
         state,
         player,

@@ -235,7 +235,11 @@ def enter_hand(state: State, player: str, cards: Sequence[str]) -> dict[str, Any
             )
     state["hands"][player] = sorted(cards, key=card_order)
     state.setdefault("hands_stale", {}).pop(player, None)
-    return {"summary": f"{player} entered their hand ({plural(held, 'card')})", "player": player, "cards": held}
+    return {
+        "summary": N_("{player} entered their hand ({cards})", player=player, cards=plural(held, "card")),
+        "player": player,
+        "cards": held,
+    }
 
 
 def settle(state: State) -> list[str]:

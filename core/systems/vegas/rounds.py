@@ -104,7 +104,7 @@ def choose_furthest_behind(state: State, player: str, how: str = "chosen by the 
             )
         )
     state["chosen"] = player
-    return {"summary": f"{player} takes the free increase ({how})", "player": player}
+    return {"summary": N_("{player} takes the free increase ({how})", player=player, how=how), "player": player}
 
 
 def free_increase(state: State, track: str, player: str | None = None) -> dict[str, Any]:
