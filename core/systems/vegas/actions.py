@@ -70,7 +70,7 @@ def random_pick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
         candidates = list(state["furthest_behind"])
         chosen, face = random_choice(ctx, "Random pick: who takes the free increase", candidates)
         note = _pick_note(state, N_("Who takes the free increase"), candidates, chosen, face)
-        rounds.choose_furthest_behind(state, chosen, "random pick")
+        rounds.choose_furthest_behind(state, chosen, N_("random pick"))
         return state, {
             "summary": N_("{note}; {chosen} takes the free increase", note=note, chosen=chosen),
             "player": chosen,

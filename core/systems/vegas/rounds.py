@@ -78,19 +78,25 @@ def start_round(state: State) -> dict[str, Any]:
     state["chosen"] = behind[0] if len(behind) == 1 else None
     low = standing(state, behind[0])
     if len(behind) == 1:
-        who = f"{behind[0]} is furthest behind ({low}) and takes a free increase"
+        who = N_("{player} is furthest behind ({low}) and takes a free increase", player=behind[0], low=low)
     else:
-        who = (
-            f"{rules.spoken(behind)} tie for furthest behind ({low} each): the players choose who takes the free "
-            f"increase"
+        who = N_(
+            "{spoken} tie for furthest behind ({low} each): the players choose who takes the free increase",
+            spoken=rules.spoken(behind),
+            low=low,
         )
     return {
-        "summary": f"Round {state['round']} of {state['rounds']}: tokens returned, No Trump, High Wins; {who}",
+        "summary": N_(
+            "Round {round} of {rounds}: tokens returned, No Trump, High Wins; {who}",
+            round=state["round"],
+            rounds=state["rounds"],
+            who=who,
+        ),
         "furthest_behind": behind,
     }
 
 
-def choose_furthest_behind(state: State, player: str, how: str = "chosen by the players") -> dict[str, Any]:
+def choose_furthest_behind(state: State, player: str, how: str = N_("chosen by the players")) -> dict[str, Any]:
     """Settle a tie for furthest behind: ``player`` (one of the tied) takes the free increase."""
     if state["phase"] != ROUND_START:
         raise RuleError(N_("who takes the free increase is settled at the start of a round"))
@@ -129,7 +135,13 @@ def free_increase(state: State, track: str, player: str | None = None) -> dict[s
     state["phase"] = TRICKS
     hands = ", ".join(f"{p} {state['hand'][p]}" for p in state["players"])
     return {
-        "summary": f"Free increase: {step['text']}; {who} leads round {state['round']}; cards: {hands}",
+        "summary": N_(
+            "Free increase: {text}; {who} leads round {round}; cards: {hands}",
+            text=step["text"],
+            who=who,
+            round=state["round"],
+            hands=hands,
+        ),
         "step": step,
         "leader": who,
     }
