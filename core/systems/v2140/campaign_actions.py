@@ -125,9 +125,11 @@ def new_scene(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """A new scene of the campaign: the effects stay with the characters; knocked out ends."""
     woke = _clear_scene(state)
     state["campaign"]["scene"] += 1
-    kept = effects.describe_all(state) or "no effects"
-    back = f"; {' and '.join(woke)} come round" if woke else ""
-    return state, {"summary": f"Scene {state['campaign']['scene']}: pools empty{back}; standing: {kept}"}
+    words = {"scene": state["campaign"]["scene"], "kept": effects.describe_all(state) or N_("no effects")}
+    if woke:
+        words["woke"] = " and ".join(woke)
+        return state, {"summary": N_("Scene {scene}: pools empty; {woke} come round; standing: {kept}", **words)}
+    return state, {"summary": N_("Scene {scene}: pools empty; standing: {kept}", **words)}
 
 
 def new_session(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

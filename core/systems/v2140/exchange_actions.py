@@ -57,15 +57,22 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         "answer_count": answer,
         "says": action["says"],
     }
-    kind = "a risky exchange" if action["risky"] else "an exchange"
+    kind = N_("a risky exchange") if action["risky"] else N_("an exchange")
     asks = (
-        f"{target} answers with {answer} {'die' if answer == 1 else 'dice'}"
+        N_("{target} answers with {dice}", target=target, dice=plural(answer, "die"))
         if answer
-        else f"{target} has no dice to answer: resolve it with button B"
+        else N_("{target} has no dice to answer: resolve it with button B", target=target)
     )
+    forward = "".join(map(str, state["exchange"]["forward"]))
     return state, {
-        "summary": f"{actor} puts forward {''.join(map(str, state['exchange']['forward']))} in {kind} "
-        f"against {target}; {asks}"
+        "summary": N_(
+            "{actor} puts forward {forward} in {kind} against {target}; {asks}",
+            actor=actor,
+            forward=forward,
+            kind=kind,
+            target=target,
+            asks=asks,
+        )
     }
 
 

@@ -43,8 +43,12 @@ def follow_up(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     state["acted"] = {}
     state["lead"] = None
     detail = "; ".join(words) or "no dice left in any pool"
-    then = "Draw the new pools (roll them with button A)"
-    return state, {"summary": f"Follow-up conflict {state['conflict']}: {detail}. {then}"}
+    then = N_("Draw the new pools (roll them with button A)")
+    return state, {
+        "summary": N_(
+            "Follow-up conflict {conflict}: {detail}. {then}", conflict=state["conflict"], detail=detail, then=then
+        )
+    }
 
 
 def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -71,8 +75,13 @@ def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]
     o["pool"] = []
     o["follow_up"] += extra
     return state, {
-        "summary": f"{name} takes it on the chin: {opponent}'s {plural(leftover, 'leftover die')} make "
-        f"{plural(extra, 'extra die')} in the next follow-up"
+        "summary": N_(
+            "{name} takes it on the chin: {opponent}'s {leftover} make {extra} in the next follow-up",
+            name=name,
+            opponent=opponent,
+            leftover=plural(leftover, "leftover die"),
+            extra=plural(extra, "extra die"),
+        )
     }
 
 
@@ -100,5 +109,11 @@ def next_participant(state: State, action: dict, ctx: Any) -> tuple[State, dict]
     now = current(state)
     state["acted"].pop(now, None)
     state["lead"] = None
-    past = f", past {' and '.join(skipped)} (knocked out)" if skipped else ""
-    return state, {"summary": f"{now}'s move (round {state['round']}){past}"}
+    if skipped:
+        past = " and ".join(skipped)
+        return state, {
+            "summary": N_(
+                "{name}'s move (round {round}), past {past} (knocked out)", name=now, round=state["round"], past=past
+            )
+        }
+    return state, {"summary": N_("{name}'s move (round {round})", name=now, round=state["round"])}
