@@ -21,9 +21,9 @@ State = dict[str, Any]
 def offer(suit: str, number: int) -> str:
     """The trick bonus a card offers, in the rulebook's words: "gain 2 VP", "draw a card", "increase Bot"."""
     if number in rules.LOW_NUMBERS:
-        return f"gain {rules.TRICK_LOW_VP} VP"
+        return N_("gain {vp} VP", vp=rules.TRICK_LOW_VP)
     if number in rules.HIGH_NUMBERS:
-        return f"increase {suit}"
+        return N_("increase {suit}", suit=suit)
     return rules.ABILITIES[suit][0]
 
 
