@@ -245,7 +245,9 @@ def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["books"] -= count
     p["reputation"] += count
     what = f": {action['note']}" if action["note"] else ""
-    return state, {"summary": f"{name} puts {plural(count, 'book')} into reputation{what}"}
+    return state, {
+        "summary": N_("{name} puts {books} into reputation{note}", name=name, books=plural(count, "book"), note=what)
+    }
 
 
 def _player(state: State, name: str) -> dict:
@@ -262,7 +264,9 @@ def award_player_points(state: State, action: dict, ctx: Any) -> tuple[State, di
     p = _player(state, name)
     p["player_points"] += action["count"]
     why = f" ({action['reason']})" if action["reason"] else ""
-    return state, {"summary": f"{name} gains {plural(action['count'], 'Player Point')}{why}"}
+    return state, {
+        "summary": N_("{name} gains {points}{why}", name=name, points=plural(action["count"], "Player Point"), why=why)
+    }
 
 
 def grant_player_points(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -275,8 +279,13 @@ def grant_player_points(state: State, action: dict, ctx: Any) -> tuple[State, di
     state["murphy"] += murphy
     state["murphy_against"][name] = state["murphy_against"].get(name, 0) + murphy
     return state, {
-        "summary": f"The GM grants {name} {plural(count, 'Player Point')} for {plural(murphy, 'Murphy die')} against "
-        f"{name}; Murphy's Pool {state['murphy']}"
+        "summary": N_(
+            "The GM grants {name} {points} for {dice} against {name}; Murphy's Pool {murphy}",
+            name=name,
+            points=plural(count, "Player Point"),
+            dice=plural(murphy, "Murphy die"),
+            murphy=state["murphy"],
+        )
     }
 
 
@@ -300,7 +309,7 @@ def murphy(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
             state["murphy_against"][against] = max(owed - action["spend"], 0)
     why = f" ({action['reason']})" if action["reason"] else ""
     verb = f"+{action['add']}" if action["add"] else f"-{action['spend']}"
-    return state, {"summary": f"Murphy's Pool {verb}{why}: {state['murphy']}"}
+    return state, {"summary": N_("Murphy's Pool {change}{why}: {murphy}", change=verb, why=why, murphy=state["murphy"])}
 
 
 def set_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

@@ -310,9 +310,14 @@ def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p["pool"] = pool.take_from(p["pool"], action["dice"], name, seen=ctx.seat != name)
     state["initiative"].setdefault(credit, []).extend(action["dice"])
     total = sum(state["initiative"][credit])
-    by = f" for {credit}" if credit != name else ""
+    words = {"name": name, "dice": "".join(map(str, action["dice"])), "credit": credit, "total": total}
+    said = (
+        N_("{name} puts in {dice} for {credit} for initiative: {credit} totals {total}", **words)
+        if credit != name
+        else N_("{name} puts in {dice} for initiative: {credit} totals {total}", **words)
+    )
     return state, {
-        "summary": f"{name} puts in {''.join(map(str, action['dice']))}{by} for initiative: {credit} totals {total}",
+        "summary": said,
         "totals": initiative.totals(state["seating"], state["initiative"]),
     }
 
