@@ -39,7 +39,7 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         pool.check_face(face, f"{actor}'s dice")
     left = pool.take_from(p["pool"], dice, actor, seen=ctx.seat != actor)
     exchange.check_forward(len(p["pool"]), len(dice), actor, action["exception"])
-    p["pool"] = left
+    held, p["pool"] = p["pool"], left
     answer = exchange.answer_count(len(dice), len(participant(state, target)["pool"]))
     state["exchange"] = {
         "actor": actor,
@@ -57,10 +57,8 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         if answer
         else f"{target} has no dice to answer: resolve it with button B"
     )
-    return state, {
-        "summary": f"{actor} puts forward {''.join(map(str, state['exchange']['forward']))} in {kind} "
-        f"against {target}; {asks}"
-    }
+    said = f"{actor} puts forward {''.join(map(str, state['exchange']['forward']))} in {kind} against {target}; {asks}"
+    return state, {"summary": pool.seen_summary(ctx, held, dice, actor, said)}
 
 
 def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -83,11 +81,12 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
             f"{target} must answer {ex['actor']}'s {forward} {'die' if forward == 1 else 'dice'} "
             f"with {needed}{have}, not {len(dice)}"
         )
-    p["pool"] = pool.take_from(p["pool"], dice, target, seen=ctx.seat != target)
+    held, p["pool"] = p["pool"], pool.take_from(p["pool"], dice, target, seen=ctx.seat != target)
     ex["answer"] = pool.high_to_low(dice)
     ex["says_back"] = action["says"]
     answer = "".join(map(str, ex["answer"])) or "nothing"
-    return state, {"summary": f"{target} answers with {answer}; resolve it with button B"}
+    said = f"{target} answers with {answer}; resolve it with button B"
+    return state, {"summary": pool.seen_summary(ctx, held, dice, target, said)}
 
 
 def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

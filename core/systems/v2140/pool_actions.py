@@ -275,12 +275,13 @@ def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if state["exchange"]:
         raise RuleError("finish the pending exchange before bidding for initiative")
     p = participant(state, name)
-    p["pool"] = pool.take_from(p["pool"], action["dice"], name, seen=ctx.seat != name)
+    held, p["pool"] = p["pool"], pool.take_from(p["pool"], action["dice"], name, seen=ctx.seat != name)
     state["initiative"].setdefault(credit, []).extend(action["dice"])
     total = sum(state["initiative"][credit])
     by = f" for {credit}" if credit != name else ""
+    said = f"{name} puts in {''.join(map(str, action['dice']))}{by} for initiative: {credit} totals {total}"
     return state, {
-        "summary": f"{name} puts in {''.join(map(str, action['dice']))}{by} for initiative: {credit} totals {total}",
+        "summary": pool.seen_summary(ctx, held, action["dice"], name, said),
         "totals": initiative.totals(state["seating"], state["initiative"]),
     }
 
