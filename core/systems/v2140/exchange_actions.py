@@ -45,7 +45,7 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         pool.check_face(face, f"{actor}'s dice")
     left = pool.take_from(p["pool"], dice, actor, seen=ctx.seat != actor)
     exchange.check_forward(len(p["pool"]), len(dice), actor, action["exception"])
-    p["pool"] = left
+    held, p["pool"] = p["pool"], left
     answer = exchange.answer_count(len(dice), len(participant(state, target)["pool"]))
     state["exchange"] = {
         "actor": actor,
@@ -64,16 +64,15 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         else N_("{target} has no dice to answer: resolve it with button B", target=target)
     )
     forward = "".join(map(str, state["exchange"]["forward"]))
-    return state, {
-        "summary": N_(
-            "{actor} puts forward {forward} in {kind} against {target}; {asks}",
-            actor=actor,
-            forward=forward,
-            kind=kind,
-            target=target,
-            asks=asks,
-        )
-    }
+    said = N_(
+        "{actor} puts forward {forward} in {kind} against {target}; {asks}",
+        actor=actor,
+        forward=forward,
+        kind=kind,
+        target=target,
+        asks=asks,
+    )
+    return state, {"summary": pool.seen_summary(ctx, held, dice, actor, said)}
 
 
 def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -100,13 +99,12 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
                 )
             )
         raise RuleError(N_("{target} must answer {actor}'s {forward} with {needed}, not {got}", **words))
-    p["pool"] = pool.take_from(p["pool"], dice, target, seen=ctx.seat != target)
+    held, p["pool"] = p["pool"], pool.take_from(p["pool"], dice, target, seen=ctx.seat != target)
     ex["answer"] = pool.high_to_low(dice)
     ex["says_back"] = action["says"]
     answer = "".join(map(str, ex["answer"])) or "nothing"
-    return state, {
-        "summary": N_("{target} answers with {answer}; resolve it with button B", target=target, answer=answer)
-    }
+    said = N_("{target} answers with {answer}; resolve it with button B", target=target, answer=answer)
+    return state, {"summary": pool.seen_summary(ctx, held, dice, target, said)}
 
 
 def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:

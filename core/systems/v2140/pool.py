@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import rules
@@ -210,6 +211,37 @@ def take_from(pool: Sequence[int], dice: Sequence[int], who: str, seen: bool = F
         raise RuleError(N_("{who}'s scene pool does not hold those dice: needs {missing}", who=who, missing=missing))
     left = Counter(pool) - want
     return high_to_low(left.elements())
+
+
+def seen_summary(ctx: Any, pool: Sequence[int], dice: Sequence[int], who: str, summary: str) -> str:
+    """The summary of dice named from ``who``'s pool, and who reads which (#33).
+
+    Entered by a phone that is not ``who``'s (``take_from`` seen), the entry is ``who``'s private one: every
+    other phone reads ``summary`` and the same words whatever the pool holds; ``who``'s own phone reads which
+    named dice the pool did not hold and which of its dice went in their place."""
+    if ctx.seat == who:
+        return summary
+    ctx.private(
+        who,
+        N_(
+            "{summary} (entered by another phone: a die not in {who}'s pool stands in for its lowest)",
+            summary=summary,
+            who=who,
+        ),
+    )
+    have, want = Counter(pool), Counter(dice)
+    missing = high_to_low((want - have).elements())
+    if not missing:
+        return summary
+    taken = high_to_low((have - want).elements())[len(pool) - len(dice) :]
+    missing_faces, taken_faces = "".join(map(str, missing)), "".join(map(str, taken))
+    return N_(
+        "{summary}; {who}'s pool did not hold {missing}: {taken} from it went in their place",
+        summary=summary,
+        who=who,
+        missing=missing_faces,
+        taken=taken_faces,
+    )
 
 
 def follow_up_split(pool_size: int) -> tuple[int, int]:

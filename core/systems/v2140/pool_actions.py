@@ -307,7 +307,7 @@ def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if state["exchange"]:
         raise RuleError(N_("finish the pending exchange before bidding for initiative"))
     p = participant(state, name)
-    p["pool"] = pool.take_from(p["pool"], action["dice"], name, seen=ctx.seat != name)
+    held, p["pool"] = p["pool"], pool.take_from(p["pool"], action["dice"], name, seen=ctx.seat != name)
     state["initiative"].setdefault(credit, []).extend(action["dice"])
     total = sum(state["initiative"][credit])
     words = {"name": name, "dice": "".join(map(str, action["dice"])), "credit": credit, "total": total}
@@ -317,7 +317,7 @@ def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         else N_("{name} puts in {dice} for initiative: {credit} totals {total}", **words)
     )
     return state, {
-        "summary": said,
+        "summary": pool.seen_summary(ctx, held, action["dice"], name, said),
         "totals": initiative.totals(state["seating"], state["initiative"]),
     }
 
