@@ -4,6 +4,7 @@ complete with matching placeholders, and the language follows Accept-Language un
 from __future__ import annotations
 
 import re
+from collections import Counter
 import string
 from html.parser import HTMLParser
 from pathlib import Path
@@ -138,5 +139,5 @@ def test_no_msgid_is_in_the_german_catalog_twice():
     """A merge that keeps both sides of the catalog would keep a msgid twice: Babel reads the last one silently."""
     lines = (i18n.FOLDER / "de" / "LC_MESSAGES" / "messages.po").read_text().splitlines()
     ids = [line for line in lines if line.startswith('msgid "') and line != 'msgid ""']
-    twice = sorted({line for line in ids if ids.count(line) > 1})
+    twice = sorted(line for line, n in Counter(ids).items() if n > 1)
     assert twice == [], f"msgids in de/messages.po more than once: {twice}"
