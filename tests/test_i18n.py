@@ -4,8 +4,8 @@ complete with matching placeholders, and the language follows Accept-Language un
 from __future__ import annotations
 
 import re
-from collections import Counter
 import string
+from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
