@@ -125,15 +125,6 @@ UNMARKED = {
     "systems/venom/setup.py": 7,
     "systems/venom/state.py": 1,
     "systems/venom/turn_actions.py": 4,
-    "systems/vnm/fleet.py": 22,
-    "systems/vnm/laws.py": 4,
-    "systems/vnm/mind.py": 8,
-    "systems/vnm/population.py": 3,
-    "systems/vnm/research.py": 8,
-    "systems/vnm/setup.py": 25,
-    "systems/vnm/state.py": 3,
-    "systems/vnm/system.py": 1,
-    "systems/vnm/zap.py": 5,
     "table.py": 20,
 }
 

@@ -31,6 +31,7 @@ from tableside.core.systems.vnm.state import (
     winner_names,
     world_in_game,
 )
+from tableside.core.text import N_
 from tableside.core.words import faces_words, plural
 
 
@@ -78,8 +79,12 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     left = allowed - chosen["count"]
     if left <= 0:
         raise RuleError(
-            f"{who(state, world)} has built {chosen['count']} this turn, all its build action allows; "
-            "extend with a Zap card to build one more"
+            N_(
+                "{world} has built {count} this turn, all its build action allows; extend with a Zap card "
+                "to build one more",
+                world=who(state, world),
+                count=chosen["count"],
+            )
         )
     count = action.get("count")
     note = ""
@@ -88,10 +93,22 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
         if count < left:
             note = f" ({left} allowed, but only {in_reserve} left in reserve)"
     elif count > left:
-        raise RuleError(f"{who(state, world)} may build {many(left, 'more spaceship')} this turn, not {count}")
+        raise RuleError(
+            N_(
+                "{world} may build {spaceships} this turn, not {count}",
+                world=who(state, world),
+                spaceships=many(left, "more spaceship"),
+                count=count,
+            )
+        )
     elif count > in_reserve:
         raise RuleError(
-            f"{who(state, world)} has only {many(in_reserve, 'spaceship')} in reserve, so they cannot build {count}",
+            N_(
+                "{world} has only {spaceships} in reserve, so they cannot build {count}",
+                world=who(state, world),
+                spaceships=many(in_reserve, "spaceship"),
+                count=count,
+            ),
             rule="build",
         )
     chosen["count"] += count
@@ -106,16 +123,21 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
 def _build_area(state: State, world: str, name: str | None) -> str:
     if world != "Earth":
         if name is not None:
-            raise RuleError(f"area: {who(state, world)} builds on its home world; only Earth chooses a populated area")
+            raise RuleError(
+                N_(
+                    "area: {world} builds on its home world; only Earth chooses a populated area",
+                    world=who(state, world),
+                )
+            )
         return " on their home world"
     populated = [a for a in state["land_areas"] if a["population"] + a["infected"] > 0]
     if not populated:
-        raise RuleError("Earth builds in a populated area, and no land area has population left")
+        raise RuleError(N_("Earth builds in a populated area, and no land area has population left"))
     if name is None:
         return ""
     area = land_area(state, name)
     if area not in populated:
-        raise RuleError(f"area: Earth builds in a populated area, and {area['name']} has no population")
+        raise RuleError(N_("area: Earth builds in a populated area, and {area} has no population", area=area["name"]))
     return f" in {area['name']}"
 
 
@@ -125,7 +147,14 @@ def destroy_ship(state: State, action: Action, ctx: Context) -> tuple[State, Res
     w = state["worlds"][world]
     count = action["count"]
     if count > w["on_board"]:
-        raise RuleError(f"{who(state, world)} has only {many(w['on_board'], 'spaceship')} on the board, not {count}")
+        raise RuleError(
+            N_(
+                "{world} has only {spaceships} on the board, not {count}",
+                world=who(state, world),
+                spaceships=many(w["on_board"], "spaceship"),
+                count=count,
+            )
+        )
     w["on_board"] -= count
     return state, {
         "summary": f"{who(state, world)} loses {many(count, 'spaceship')}: {w['on_board']} on the board, "
@@ -181,18 +210,23 @@ def attack_plan(
     Special cards do not apply": the general rule, two dice, 8 or higher destroys.
     """
     if target is None:
-        raise RuleError("target: declare a target first: which enemy fleet's spaceship do you attack?", rule="declare")
+        raise RuleError(
+            N_("target: declare a target first: which enemy fleet's spaceship do you attack?"), rule="declare"
+        )
     target = world_in_game(state, target, "target")
     area_type = area_type or "space"
     if target == attacker:
-        raise RuleError(f"target: {who(state, attacker)} cannot attack its own spaceships")
+        raise RuleError(N_("target: {attacker} cannot attack its own spaceships", attacker=who(state, attacker)))
     if state["worlds"][target]["player"] == state["worlds"][attacker]["player"]:
         team = player_label(state, state["worlds"][attacker]["player"])
-        raise RuleError(f"target: {attacker} and {target} are one team, {team}", rule="team")
+        raise RuleError(
+            N_("target: {attacker} and {target} are one team, {team}", attacker=attacker, target=target, team=team),
+            rule="team",
+        )
     if state["worlds"][attacker]["on_board"] == 0:
-        raise RuleError(f"{who(state, attacker)} has no spaceships on the board to attack with")
+        raise RuleError(N_("{attacker} has no spaceships on the board to attack with", attacker=who(state, attacker)))
     if state["worlds"][target]["on_board"] == 0:
-        raise RuleError(f"target: {who(state, target)} has no spaceships on the board to attack")
+        raise RuleError(N_("target: {target} has no spaceships on the board to attack", target=who(state, target)))
     plan: dict[str, Any] = {
         "attacker": attacker,
         "target": target,
@@ -203,7 +237,7 @@ def attack_plan(
     }
     if state["version"] == "Basic" or extension:
         if weapon is not None and state["version"] == "Basic":
-            raise RuleError("weapon: Weapon Technology cards are only in the Enhanced game", rule="enhanced_only")
+            raise RuleError(N_("weapon: Weapon Technology cards are only in the Enhanced game"), rule="enhanced_only")
         plan.update(weapon="basic", dice=rules.BASIC_DICE, hit=rules.BASIC_HIT)
         chance = d10.basic_destroy_chance()
     else:
@@ -259,10 +293,12 @@ def check_weapon(state: State, world: str, weapon: str) -> None:
     if weapon in weapons(state, world):
         return
     if weapon == "q_ray":
-        raise RuleError(f"weapon: {who(state, world)} has no Q-Ray (it is Venus's Weapon Technology)", rule="qray")
+        raise RuleError(
+            N_("weapon: {world} has no Q-Ray (it is Venus's Weapon Technology)", world=who(state, world)), rule="qray"
+        )
     if weapon == "gatling":
-        raise RuleError(f"weapon: {who(state, world)} has not acquired Gatling Lasers")
-    raise RuleError(f"weapon: {whose(state, world)} Weapon Technology card is the Q-Ray")
+        raise RuleError(N_("weapon: {world} has not acquired Gatling Lasers", world=who(state, world)))
+    raise RuleError(N_("weapon: {world}'s Weapon Technology card is the Q-Ray", world=who(state, world)))
 
 
 def missing_defense(state: State, area_type: str) -> list[str]:
@@ -283,7 +319,9 @@ def enter_card_values(state: State, action: Action, target: str | None) -> list[
     if not given:
         return []
     if state["version"] != "Enhanced":
-        raise RuleError(f"{next(iter(given))}: Technology cards are only in the Enhanced game", rule="enhanced_only")
+        raise RuleError(
+            N_("{key}: Technology cards are only in the Enhanced game", key=next(iter(given))), rule="enhanced_only"
+        )
     attacker = current_world(state)
     notes = []
     if "weapon_dice" in given:
@@ -294,7 +332,7 @@ def enter_card_values(state: State, action: Action, target: str | None) -> list[
         if key not in given:
             continue
         if target not in state["worlds"] or state["worlds"][target]["player"] == state["worlds"][attacker]["player"]:
-            raise RuleError(f"{key}: a Defense is entered for the target; choose an enemy fleet first")
+            raise RuleError(N_("{key}: a Defense is entered for the target; choose an enemy fleet first", key=key))
         notes += _enter(state, target, key, given[key], f"Defense {given[key]} {AREA_WORDS[area_type]}")
     return notes
 
@@ -311,8 +349,13 @@ def _enter(state: State, world: str, key: str, value: int, said: str) -> list[st
     if now is not None:
         what = f"Weapon {plural(now, 'die')}" if key == "weapon_dice" else f"Defense {now} {AREA_WORDS[area_type]}"
         raise RuleError(
-            f"{key}: {whose(state, world)} card says {what}, entered before; "
-            "Technology values (under Card effects and setup values) changes it"
+            N_(
+                "{key}: {world}'s card says {what}, entered before; Technology values (under Card effects "
+                "and setup values) changes it",
+                key=key,
+                world=who(state, world),
+                what=what,
+            )
         )
     if key == "weapon_dice":
         tech["weapon_dice"] = value
@@ -340,14 +383,21 @@ def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str, w
         count = tech["weapon_dice"]
         if count is None:
             raise RuleError(
-                f"{whose(state, attacker)} Weapon dice are not entered yet: the Attack form asks them, "
-                "from the Weapon Technology card"
+                N_(
+                    "{attacker}'s Weapon dice are not entered yet: the Attack form asks them, from the Weapon "
+                    "Technology card",
+                    attacker=who(state, attacker),
+                )
             )
     defense = state["worlds"][target]["tech"]["defense"][area_type]
     if defense is None:
         raise RuleError(
-            f"{whose(state, target)} Defense {AREA_WORDS[area_type]} is not entered yet: the Attack form asks it, "
-            "from their Defense Technology card"
+            N_(
+                "{target}'s Defense {area_words} is not entered yet: the Attack form asks it, from their "
+                "Defense Technology card",
+                target=who(state, target),
+                area_words=AREA_WORDS[area_type],
+            )
         )
     return {"weapon": weapon, "dice": count, "hit": defense}
 
@@ -368,8 +418,10 @@ def _plan_for(state: State, action: Action) -> dict[str, Any]:
     extension = next_is_extension(state)
     if extension and action.get("weapon") and state["version"] == "Enhanced":
         raise RuleError(
-            "weapon: an attack bought with a Zap card uses no Technology cards "
-            "(two dice, 8 or higher), so no weapon is chosen"
+            N_(
+                "weapon: an attack bought with a Zap card uses no Technology cards (two dice, 8 or "
+                "higher), so no weapon is chosen"
+            )
         )
     weapon = None if extension else declared["chosen_weapon"]
     attacker = current_world(state)

@@ -11,6 +11,7 @@ from tableside.core.errors import RuleError
 from tableside.core.system import State, Tracked
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.state import check_winners, many, player_label, population_total, taken_from, who
+from tableside.core.text import N_
 
 # --- conservation laws ------------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ def correct(state: State, key: str, value: int, balance: str | None = None) -> S
     """
     parts = key.split(".")
     if key == DESTROYED and not balance:
-        raise RuleError("Destroyed pile: say where the chips come from or go to (a land area, a home world)")
+        raise RuleError(N_("Destroyed pile: say where the chips come from or go to (a land area, a home world)"))
     if key == DESTROYED or parts[-1] in ("population", "infected"):
         node, field = _chips(state, key)
         source, pile = _chips(state, balance or DESTROYED)
@@ -131,9 +132,13 @@ def correct(state: State, key: str, value: int, balance: str | None = None) -> S
         if source[pile] - delta < 0:
             label = next(t.label for t in tracked(state) if t.key == key)
             raise RuleError(
-                f"{label}: {many(delta, 'more chip')} must come from somewhere, and the destroyed pile "
-                f"holds {state['destroyed']}: say where from (a land area, a home world), or lower the "
-                "number that is too high first"
+                N_(
+                    "{label}: {chips} must come from somewhere, and the destroyed pile holds {destroyed}: say "
+                    "where from (a land area, a home world), or lower the number that is too high first",
+                    label=label,
+                    chips=many(delta, "more chip"),
+                    destroyed=state["destroyed"],
+                )
             )
         source[pile] -= delta
         node[field] = value
@@ -146,12 +151,18 @@ def correct(state: State, key: str, value: int, balance: str | None = None) -> S
         delta = value - zap[parts[-1]]
         if zap[source] - delta < 0:
             raise RuleError(
-                f"Zap cards: the {source} holds {many(zap[source], 'Zap card')}, so {delta} cannot come from it",
+                N_(
+                    "Zap cards: the {source} holds {cards}, so {delta} cannot come from it",
+                    source=source,
+                    cards=many(zap[source], "Zap card"),
+                    delta=delta,
+                ),
                 rule="discard",
             )
         if source == "hand" and zap["hand"] - delta > rules.ZAP_HAND:
             raise RuleError(
-                f"Zap cards: the hand would hold {zap['hand'] - delta} Zap cards; a hand holds three", rule="hand"
+                N_("Zap cards: the hand would hold {hand} Zap cards; a hand holds three", hand=zap["hand"] - delta),
+                rule="hand",
             )
         zap[source] -= delta
         zap[parts[-1]] = value

@@ -35,6 +35,7 @@ from tableside.core.systems.vnm.state import (
     who,
     world_in_game,
 )
+from tableside.core.text import N_
 
 _PAST = {"collect": "collected", "infect": "infected", "destroy": "destroyed", "take": "taken"}
 
@@ -46,10 +47,27 @@ def _take(area: dict[str, Any], count: int, infected: bool, verb: str) -> None:
     have = area[key]
     if have == 0:
         other = area["population"] if infected else area["infected"]
-        hint = f" ({other} {'healthy' if infected else 'infected'} there)" if other else ""
-        raise RuleError(f"area: {area['name']} has no {kind} population left to {verb}{hint}")
+        hint = N_(" ({other} {kind} there)", other=other, kind="healthy" if infected else "infected") if other else ""
+        raise RuleError(
+            N_(
+                "area: {area} has no {kind} population left to {verb}{hint}",
+                area=area["name"],
+                kind=kind,
+                verb=verb,
+                hint=hint,
+            )
+        )
     if count > have:
-        raise RuleError(f"area: {area['name']} has only {have} {kind} population, so {count} cannot be {_PAST[verb]}")
+        raise RuleError(
+            N_(
+                "area: {area} has only {have} {kind} population, so {count} cannot be {past}",
+                area=area["name"],
+                have=have,
+                kind=kind,
+                count=count,
+                past=_PAST[verb],
+            )
+        )
     area[key] -= count
 
 
@@ -124,9 +142,17 @@ def _spend(state: State, count: int, collecting: bool) -> dict[str, Any]:
         done = chosen["count"] if chosen else 0
         unit = "two units" if collecting and per_ship(state, world) == 2 else "one unit"
         raise RuleError(
-            f"{who(state, world)} has {many(ships, 'spaceship')} on the board ({unit} each) and "
-            f"{many(ext, 'Zap extension')} (one unit each): {done} done, so {left} more, not {count}; "
-            "extend with a Zap card for one more"
+            N_(
+                "{world} has {spaceships} on the board ({unit} each) and {extensions} (one unit each): "
+                "{done} done, so {left} more, not {count}; extend with a Zap card for one more",
+                world=who(state, world),
+                spaceships=many(ships, "spaceship"),
+                unit=unit,
+                extensions=many(ext, "Zap extension"),
+                done=done,
+                left=left,
+                count=count,
+            )
         )
     chosen = begin(state, "population")
     chosen["count"] += count

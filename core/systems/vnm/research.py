@@ -26,6 +26,7 @@ from tableside.core.systems.vnm.state import (
     whose,
     world_in_game,
 )
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 # Every card name the seed mentions, so "gatling lasers" finds "Gatling Lasers".
@@ -85,7 +86,7 @@ def choose_closed(state: State, seat: str | None = None) -> str | None:
 
 def upgrade_name(name: str) -> str:
     if not name.strip():
-        raise RuleError("upgrade: name the Technology Upgrade card")
+        raise RuleError(N_("upgrade: name the Technology Upgrade card"))
     return rules.canonical(name, KNOWN_NAMES) or name.strip()
 
 
@@ -100,12 +101,26 @@ def check_attemptable(state: State, world: str, upgrade: str) -> None:
     owned = _owned(state, world)
     folded = {o.casefold(): o for o in owned}
     if upgrade.casefold() in folded:
-        raise RuleError(f"upgrade: {who(state, world)} already has {upgrade}")
+        raise RuleError(N_("upgrade: {world} already has {upgrade}", world=who(state, world), upgrade=upgrade))
     for card in owned:
         if card in rules.DUPLICATES.get(upgrade, ()) or upgrade in rules.DUPLICATES.get(card, ()):
-            raise RuleError(f"upgrade: {upgrade} duplicates {card}, which {who(state, world)} already has")
+            raise RuleError(
+                N_(
+                    "upgrade: {upgrade} duplicates {card}, which {world} already has",
+                    upgrade=upgrade,
+                    card=card,
+                    world=who(state, world),
+                )
+            )
         if card in rules.OBSOLETED_BY.get(upgrade, ()) and not _kept_by_qray(owned, upgrade, card):
-            raise RuleError(f"upgrade: {upgrade} is obsoleted by {card}, which {who(state, world)} already has")
+            raise RuleError(
+                N_(
+                    "upgrade: {upgrade} is obsoleted by {card}, which {world} already has",
+                    upgrade=upgrade,
+                    card=card,
+                    world=who(state, world),
+                )
+            )
 
 
 def _kept_by_qray(owned: list[str], old: str, new: str) -> bool:
@@ -120,9 +135,9 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
     if raw == OTHER:
         raw = action.get("other_name") or ""
         if not raw.strip():
-            raise RuleError("other_name: type the name of the Upgrade card")
+            raise RuleError(N_("other_name: type the name of the Upgrade card"))
     if not raw:
-        raise RuleError("upgrade: choose an Upgrade card first")
+        raise RuleError(N_("upgrade: choose an Upgrade card first"))
     upgrade = upgrade_name(raw)
     needed = action.get("roll_needed")
     if needed is None and chosen.get("upgrade") == upgrade:
@@ -130,7 +145,7 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
     if needed is None:
         needed = rules.UPGRADE_ROLL_NEEDED.get(upgrade)
     if needed is None:
-        raise RuleError(f"roll_needed: enter the number printed on the {upgrade} card")
+        raise RuleError(N_("roll_needed: enter the number printed on the {upgrade} card", upgrade=upgrade))
     return {"upgrade": upgrade, "roll_needed": needed, **d10.show(d10.research_chance(needed))}
 
 
@@ -218,5 +233,5 @@ def set_tech(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         tech["cards_source"] = "players"
         changed.append("cards: " + (", ".join(action["cards"]) or "none"))
     if not changed:
-        raise RuleError("Technology values: give at least one value to change")
+        raise RuleError(N_("Technology values: give at least one value to change"))
     return state, {"summary": f"{whose(state, world)} Technology: " + ", ".join(changed), "tech": tech}

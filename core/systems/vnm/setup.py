@@ -14,6 +14,7 @@ from typing import Any
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.system import Choice, Field, State, check_fields
 from tableside.core.systems.vnm import rules
+from tableside.core.text import N_
 
 DEFAULT_PLAYERS = ["Venus", "Mars", "Pluto"]
 
@@ -199,7 +200,7 @@ def validate_options(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     and planet names are read in any case.
     """
     if raw is not None and not isinstance(raw, Mapping):
-        raise BadRequest("options must be an object")
+        raise BadRequest(N_("options must be an object"))
     raw = _older_shapes(dict(raw or {}))
     opts = check_fields(OPTIONS, raw, "options")
     players = resolve_players(opts["players"])
@@ -222,11 +223,17 @@ def _older_shapes(raw: dict[str, Any]) -> dict[str, Any]:
     if isinstance(players, list):
         if len(players) > rules.MAX_PLAYERS:
             raise RuleError(
-                f"options: {len(players)} players given; Venus Needs Men takes 2 to 6 players "
-                f"(one per home world), so there is no {rules.MAX_PLAYERS + 1}th player"
+                N_(
+                    "options: {count} players given; Venus Needs Men takes 2 to 6 players (one per home "
+                    "world), so there is no {number}th player",
+                    count=len(players),
+                    number=rules.MAX_PLAYERS + 1,
+                )
             )
         if len(players) < rules.MIN_PLAYERS:
-            raise RuleError(f"options: {len(players)} player given; Venus Needs Men takes 2 to 6 players")
+            raise RuleError(
+                N_("options: {count} player given; Venus Needs Men takes 2 to 6 players", count=len(players))
+            )
         rows = []
         for item in players:
             if isinstance(item, str):
@@ -238,7 +245,14 @@ def _older_shapes(raw: dict[str, Any]) -> dict[str, Any]:
     tech = raw.get("tech")
     if isinstance(tech, Mapping):
         if len(tech) > len(rules.PLANETS):
-            raise RuleError(f"options: tech for {len(tech)} planets; there are {len(rules.PLANETS)}", rule="tech_cards")
+            raise RuleError(
+                N_(
+                    "options: tech for {n_tech} planets; there are {n_planets}",
+                    n_tech=len(tech),
+                    n_planets=len(rules.PLANETS),
+                ),
+                rule="tech_cards",
+            )
         raw["tech"] = [
             {**entry, "world": _planet_name(str(key))} if isinstance(entry, Mapping) else entry
             for key, entry in tech.items()
@@ -257,19 +271,22 @@ def resolve_players(raw: list[Any]) -> list[dict[str, Any]]:
     count = len(raw)
     if count > rules.MAX_PLAYERS:
         raise RuleError(
-            f"options: {count} players given; Venus Needs Men takes 2 to 6 players "
-            "(one per home world), so there is no 7th player"
+            N_(
+                "options: {count} players given; Venus Needs Men takes 2 to 6 players (one per home "
+                "world), so there is no 7th player",
+                count=count,
+            )
         )
     if count < rules.MIN_PLAYERS:
-        raise RuleError(f"options: {count} player given; Venus Needs Men takes 2 to 6 players")
+        raise RuleError(N_("options: {count} player given; Venus Needs Men takes 2 to 6 players", count=count))
     players = [_player(item, i) for i, item in enumerate(raw)]
     worlds = [w for p in players for w in p["home_worlds"]]
     for world in worlds:
         if worlds.count(world) > 1:
-            raise RuleError(f"options: {world} is chosen twice; each home world has one player")
+            raise RuleError(N_("options: {world} is chosen twice; each home world has one player", world=world))
     names = [p["name"].casefold() for p in players]
     if len(set(names)) != len(names):
-        raise RuleError("options: two players have the same name", rule="names")
+        raise RuleError(N_("options: two players have the same name"), rule="names")
     for p in players:
         want = 2 if count == 2 else 1
         if len(p["home_worlds"]) != want:
@@ -278,10 +295,18 @@ def resolve_players(raw: list[Any]) -> list[dict[str, Any]]:
                 if count == 2
                 else "each player has one home world"
             )
-            raise RuleError(f"options: {p['name']} has {len(p['home_worlds'])} home worlds; {rule}", rule="team")
+            raise RuleError(
+                N_(
+                    "options: {player} has {n_home_worlds} home worlds; {rule}",
+                    player=p["name"],
+                    n_home_worlds=len(p["home_worlds"]),
+                    rule=rule,
+                ),
+                rule="team",
+            )
         if count == 2 and "Earth" in p["home_worlds"]:
             raise RuleError(
-                "options: in the two-player game each player chooses two planets other than Earth", rule="team"
+                N_("options: in the two-player game each player chooses two planets other than Earth"), rule="team"
             )
     return players
 
@@ -296,12 +321,14 @@ def resolve_first_player(worlds: list[str], given: str | None) -> str:
     """ "Pluto takes the first turn, or else the first player clockwise from Pluto"."""
     if "Pluto" in worlds:
         if given not in (None, "Pluto"):
-            raise RuleError(f"options: first_player {given} is wrong: Pluto takes the first turn")
+            raise RuleError(N_("options: first_player {given} is wrong: Pluto takes the first turn", given=given))
         return "Pluto"
     if given is None:
-        raise RuleError("options: First player: no one plays Pluto, so choose the first player clockwise from Pluto")
+        raise RuleError(
+            N_("options: First player: no one plays Pluto, so choose the first player clockwise from Pluto")
+        )
     if given not in worlds:
-        raise RuleError(f"options: first_player {given} is not in this game")
+        raise RuleError(N_("options: first_player {given} is not in this game", given=given))
     return given
 
 
@@ -324,22 +351,36 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
     known_sum = sum(v[length] for v in rules.KNOWN_LAND_AREAS.values())
     if total is not None and length in rules.KNOWN_TOTALS and total != rules.KNOWN_TOTALS[length]:
         raise RuleError(
-            f"options: a {length} game has {rules.KNOWN_TOTALS[length]} population (rulebook), "
-            f"not {total}; choose Short, Long or Epic for another total",
+            N_(
+                "options: a {length} game has {known_totals} population (rulebook), not {total}; choose "
+                "Short, Long or Epic for another total",
+                length=length,
+                known_totals=rules.KNOWN_TOTALS[length],
+                total=total,
+            ),
             rule="game_length",
         )
     if raw is None:
         total = total if total is not None else rules.KNOWN_TOTALS.get(length)
         if total is None:
             raise RuleError(
-                f"options: the rulebook's {length} column stops after North America "
-                f"({known_sum} in the five listed areas); enter Earth's total population or the Land areas"
+                N_(
+                    "options: the rulebook's {length} column stops after North America ({known_sum} in the "
+                    "five listed areas); enter Earth's total population or the Land areas",
+                    length=length,
+                    known_sum=known_sum,
+                )
             )
         rest = total - known_sum
         if rest < 1:
             raise RuleError(
-                f"options: total_population {total} must be more than {known_sum}, the {length} "
-                "population of China, India, Europe, Africa and North America"
+                N_(
+                    "options: total_population {total} must be more than {known_sum}, the {length} population "
+                    "of China, India, Europe, Africa and North America",
+                    total=total,
+                    known_sum=known_sum,
+                    length=length,
+                )
             )
         areas = [{"name": name, "population": by_length[length]} for name, by_length in rules.KNOWN_LAND_AREAS.items()]
         areas.append({"name": rules.MISSING_AREA_NAME, "population": rest})
@@ -347,17 +388,24 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
     areas = [_given_area(item, i) for i, item in enumerate(raw)]
     if not 1 <= len(areas) <= rules.LAND_AREA_COUNT:
         raise RuleError(
-            f"options: {len(areas)} land areas given; the board has 1 to {rules.LAND_AREA_COUNT}", rule="earth_areas"
+            N_(
+                "options: {n_areas} land areas given; the board has 1 to {land_area_count}",
+                n_areas=len(areas),
+                land_area_count=rules.LAND_AREA_COUNT,
+            ),
+            rule="earth_areas",
         )
     names = [a["name"].casefold() for a in areas]
     if len(set(names)) != len(names):
-        raise RuleError("options: two land areas have the same name")
+        raise RuleError(N_("options: two land areas have the same name"))
     added = sum(a["population"] for a in areas)
     chosen = total if total is not None else rules.KNOWN_TOTALS.get(length, added)
     if added != chosen:
-        raise RuleError(f"options: the land areas add up to {added}, not the chosen total {chosen}")
+        raise RuleError(
+            N_("options: the land areas add up to {added}, not the chosen total {chosen}", added=added, chosen=chosen)
+        )
     if added < 1:
-        raise RuleError("options: Earth needs some population", rule="population")
+        raise RuleError(N_("options: Earth needs some population"), rule="population")
     return areas, added
 
 
@@ -373,9 +421,11 @@ def _given_area(item: Mapping[str, Any], index: int) -> dict[str, Any]:
     where = f"options: land area {index + 1}"
     name, population = item["name"].strip(), item["population"]
     if not name:
-        raise BadRequest(f"{where}: 'name' must be text")
+        raise BadRequest(N_("{where}: 'name' must be text", where=where))
     if rules.canonical(name, [rules.REFUGE]):
-        raise RuleError(f"{where}: the {rules.REFUGE} starts empty and is not a land area")
+        raise RuleError(
+            N_("{where}: the {refuge} starts empty and is not a land area", where=where, refuge=rules.REFUGE)
+        )
     if rules.canonical(name, list(rules.OLD_MISSING_AREA_NAMES)):
         name = rules.MISSING_AREA_NAME
     name = rules.canonical(name, [*rules.KNOWN_LAND_AREAS, rules.MISSING_AREA_NAME]) or name
@@ -387,14 +437,14 @@ def resolve_tech(version: str, worlds: list[str], rows: list[dict] | None) -> di
     if not rows:
         return {}
     if version != "Enhanced":
-        raise RuleError("options: tech applies to the Enhanced game only (Technology cards)", rule="enhanced_only")
+        raise RuleError(N_("options: tech applies to the Enhanced game only (Technology cards)"), rule="enhanced_only")
     out: dict[str, dict] = {}
     for row in rows:
         world = row["world"]
         if world not in worlds:
-            raise RuleError(f"options: tech for {world}, which is not a home world in this game")
+            raise RuleError(N_("options: tech for {world}, which is not a home world in this game", world=world))
         if world in out:
-            raise RuleError(f"options: tech for {world} is given twice")
+            raise RuleError(N_("options: tech for {world} is given twice", world=world))
         out[world] = {k: v for k, v in row.items() if k != "world" and v is not None}
     return out
 

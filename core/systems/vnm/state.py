@@ -12,6 +12,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.system import State
 from tableside.core.systems.vnm import rules
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 EARTH_MUST_WAIT = (
@@ -43,7 +44,14 @@ def world_in_game(state: State, name: str, field: str = "world") -> str:
     """The home world called ``name`` (any case), or a RuleError naming the ones in play."""
     world = rules.canonical(name, list(state["worlds"]))
     if world is None:
-        raise RuleError(f"{field}: {name!r} is not a home world in this game (playing: {', '.join(state['worlds'])})")
+        raise RuleError(
+            N_(
+                "{field}: {name} is not a home world in this game (playing: {worlds})",
+                field=field,
+                name=repr(name),
+                worlds=", ".join(state["worlds"]),
+            )
+        )
     return world
 
 
@@ -53,9 +61,9 @@ def land_area(state: State, name: str) -> dict[str, Any]:
         if area["name"].casefold() == name.strip().casefold():
             return area
     if rules.canonical(name, [rules.REFUGE]):
-        raise RuleError(f"area: the {rules.REFUGE} is not a land area; no spaceship can go there")
+        raise RuleError(N_("area: the {refuge} is not a land area; no spaceship can go there", refuge=rules.REFUGE))
     known = ", ".join(a["name"] for a in state["land_areas"])
-    raise RuleError(f"area: unknown land area {name!r}; the land areas are {known}")
+    raise RuleError(N_("area: unknown land area {name}; the land areas are {known}", name=repr(name), known=known))
 
 
 # --- why an action cannot be taken now (None: it can) ------------------------------

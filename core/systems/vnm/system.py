@@ -49,6 +49,7 @@ from tableside.core.systems.vnm.state import (
     team_population,
     turn_closed,
 )
+from tableside.core.text import N_
 
 # --- availability: the reason in words, or None ----------------------------------------
 
@@ -508,7 +509,7 @@ class VenusNeedsMen(GameSystem):
                 return action
             declared = declared_target(state)
             if not declared:  # the rules' words, not "'Target' is required"
-                raise RuleError("Attack: declare a target first: which enemy fleet's spaceship do you attack?")
+                raise RuleError(N_("Attack: declare a target first: which enemy fleet's spaceship do you attack?"))
             raw = {**raw, "target": declared}
         return super().validate_action(raw, state)
 

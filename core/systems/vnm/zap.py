@@ -14,6 +14,7 @@ from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.state import current_world, many, player_of, turn_closed, who, world_in_game
+from tableside.core.text import N_
 
 EXTENSION_EFFECT: dict[str, str] = {
     "build": "build one extra spaceship",
@@ -40,7 +41,7 @@ def play_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     world, player = _who(state, action)
     zap = player["zap"]
     if zap["hand"] == 0:
-        raise RuleError(f"{who(state, world)} has no Zap cards in hand")
+        raise RuleError(N_("{world} has no Zap cards in hand", world=who(state, world)))
     zap["hand"] -= 1
     zap["discard"] += 1
     number = action.get("number")
@@ -67,12 +68,22 @@ def draw_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     if count == 0 or zap["hand"] + count > rules.ZAP_HAND:
         nth = zap["hand"] + max(count, 1)
         raise RuleError(
-            f"{who(state, world)} holds {many(zap['hand'], 'Zap card')}; a hand holds three, "
-            f"so drawing a {_ordinal(nth)} is not allowed"
+            N_(
+                "{world} holds {cards}; a hand holds three, so drawing a {ordinal} is not allowed",
+                world=who(state, world),
+                cards=many(zap["hand"], "Zap card"),
+                ordinal=_ordinal(nth),
+            )
         )
     if count > zap["deck"]:
         raise RuleError(
-            f"{who(state, world)}'s Zap deck has {many(zap['deck'], 'card')} left, not {count}", rule="deck"
+            N_(
+                "{world}'s Zap deck has {cards} left, not {count}",
+                world=who(state, world),
+                cards=many(zap["deck"], "card"),
+                count=count,
+            ),
+            rule="deck",
         )
     zap["deck"] -= count
     zap["hand"] += count
@@ -122,12 +133,22 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     cards = action["cards"]
     if chosen["extensions"] + cards > rules.MAX_EXTENSIONS:
         raise RuleError(
-            f"at most three Zap cards extend one action; "
-            f"{who(state, world)} has already discarded {chosen['extensions']}"
+            N_(
+                "at most three Zap cards extend one action; {world} has already discarded {extensions}",
+                world=who(state, world),
+                extensions=chosen["extensions"],
+            )
         )
     zap = player["zap"]
     if cards > zap["hand"]:
-        raise RuleError(f"{who(state, world)} holds {many(zap['hand'], 'Zap card')}, not {cards}")
+        raise RuleError(
+            N_(
+                "{world} holds {cards}, not {count}",
+                world=who(state, world),
+                cards=many(zap["hand"], "Zap card"),
+                count=cards,
+            )
+        )
     zap["hand"] -= cards
     zap["discard"] += cards
     chosen["extensions"] += cards
