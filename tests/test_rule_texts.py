@@ -119,12 +119,6 @@ UNMARKED = {
     "systems/vegas/setup.py": 12,
     "systems/vegas/tracks.py": 1,
     "systems/vegas/tricks.py": 28,
-    "systems/venom/combat_actions.py": 22,
-    "systems/venom/deck.py": 6,
-    "systems/venom/recruitment.py": 5,
-    "systems/venom/setup.py": 7,
-    "systems/venom/state.py": 1,
-    "systems/venom/turn_actions.py": 4,
     "table.py": 20,
 }
 

@@ -20,6 +20,7 @@ from tableside.core.systems.venom.state import (
     verdict_now,
     whose_turn,
 )
+from tableside.core.text import N_
 
 Result = dict[str, Any]
 
@@ -70,16 +71,18 @@ def place_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
     if action.get("card"):
         deck_card = {c["name"]: c for c in in_deck(state)}.get(action["card"])
         if deck_card is None:
-            raise RuleError(f"{action['card']} is not a Leader card of the deck still to be placed")
+            raise RuleError(N_("{card} is not a Leader card of the deck still to be placed", card=action["card"]))
         action = {**action, **deck_card}
     missing = _missing(action)
     if missing:
-        how = "tap a card of the deck, or fill in" if in_deck(state) else "fill in"
-        raise RuleError(f"Enter a Leader on the board: {how} {missing}")
+        how = N_("tap a card of the deck, or fill in") if in_deck(state) else N_("fill in")
+        raise RuleError(N_("Enter a Leader on the board: {how} {missing}", how=how, missing=missing))
     card = {key: action[key] for key in LEADER_CARD}
     holder = captured_by(state, card["name"])
     if holder:
-        raise RuleError(f"{card['name']} is already in {holder}'s Victory Point pile", rule="captured")
+        raise RuleError(
+            N_("{name} is already in {holder}'s Victory Point pile", name=card["name"], holder=holder), rule="captured"
+        )
     state["zones"] = {**(state.get("zones") or {}), card["zone"]: card}
     return state, {
         "summary": f"{card['name']} in {card['zone']}: Health {card['health']}, Defense {card['defense']}, "
@@ -96,14 +99,21 @@ def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     if action.get("card"):
         card = {c["name"]: c for c in in_deck(state)}.get(action["card"])
         if card is None:
-            raise RuleError(f"{action['card']} is not a Leader card of the deck still to be found on the board")
+            raise RuleError(
+                N_("{card} is not a Leader card of the deck still to be found on the board", card=action["card"])
+            )
         if not action.get("zone"):
-            raise RuleError(f"Choose the VENOM Leader: tap the Zone {card['name']} stands in")
+            raise RuleError(N_("Choose the VENOM Leader: tap the Zone {card} stands in", card=card["name"]))
         action = {**action, **card}
     elif action.get("on_board"):
         card = on_board(state).get(action["on_board"])
         if card is None:
-            raise RuleError(f"no VENOM Leader is entered in {action['on_board']}: give the Leader card's values")
+            raise RuleError(
+                N_(
+                    "no VENOM Leader is entered in {on_board}: give the Leader card's values",
+                    on_board=action["on_board"],
+                )
+            )
         action = {**action, **card}
     missing = _missing(action)
     if missing:
@@ -112,18 +122,28 @@ def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
             for w, there in (("a Leader on the board", on_board(state)), ("a card of the deck", in_deck(state)))
             if there
         ]
-        how = f"tap {' or '.join(ways)}, or fill in" if ways else "fill in"
-        raise RuleError(f"Choose the VENOM Leader: {how} {missing}")
+        how = N_("tap {ways}, or fill in", ways=" or ".join(ways)) if ways else N_("fill in")
+        raise RuleError(N_("Choose the VENOM Leader: {how} {missing}", how=how, missing=missing))
     name = action["name"]
     if not name:
-        raise RuleError("Choose the VENOM Leader: the Leader's name must not be empty")
+        raise RuleError(N_("Choose the VENOM Leader: the Leader's name must not be empty"))
     holder = captured_by(state, name)
     if holder:
-        raise RuleError(f"{name} is already in {holder}'s Victory Point pile", rule="captured")
+        raise RuleError(
+            N_("{name} is already in {holder}'s Victory Point pile", name=name, holder=holder), rule="captured"
+        )
     zone = action["zone"]
     zone_type = rules.ZONES[zone]
     if action["zone_type"] and action["zone_type"] != zone_type:
-        raise RuleError(f"{zone} is a Zone of type {zone_type}, not {action['zone_type']}", rule="zone_type")
+        raise RuleError(
+            N_(
+                "{zone} is a Zone of type {zone_type}, not {typed}",
+                zone=zone,
+                zone_type=zone_type,
+                typed=action["zone_type"],
+            ),
+            rule="zone_type",
+        )
     replaced = state["leader"]["name"] if state["leader"] else None
     leader = {
         "name": name,
@@ -156,7 +176,7 @@ def adjust_track(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
     Ability: the marker stops at 8 and the result says how much was ignored.
     """
     if action["by"] == 0:
-        raise RuleError("Move a VENOM Leader track: 'by' must not be 0")
+        raise RuleError(N_("Move a VENOM Leader track: 'by' must not be 0"))
     key = f"{action['track']}_track"
     old = state[key]
     new, ignored = combat.move_track(old, action["by"])
@@ -181,7 +201,13 @@ def allocate_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     fight = state["combat"]
     total = action["combat_value"] + action["support_dice"]
     if total > MAX_DICE:
-        raise RuleError(f"Allocate the Combat Dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})")
+        raise RuleError(
+            N_(
+                "Allocate the Combat Dice: {total} Combat Dice is more than Tableside rolls ({max_dice})",
+                total=total,
+                max_dice=MAX_DICE,
+            )
+        )
     fight.update(
         combat_leader=action["combat_leader"],
         combat_value=action["combat_value"],
@@ -197,15 +223,23 @@ def adjust_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     """Card effects add or remove Combat Dice before the roll (e.g. a Freedom Support card removed)."""
     fight = state["combat"]
     if action["by"] == 0:
-        raise RuleError("Add or remove Combat Dice: 'by' must not be 0")
+        raise RuleError(N_("Add or remove Combat Dice: 'by' must not be 0"))
     total = fight["dice_count"] + action["by"]
     if total < 0:
         raise RuleError(
-            f"Add or remove Combat Dice: only {fight['dice_count']} Combat Dice to remove, not {-action['by']}"
+            N_(
+                "Add or remove Combat Dice: only {dice_count} Combat Dice to remove, not {count}",
+                dice_count=fight["dice_count"],
+                count=-action["by"],
+            )
         )
     if total > MAX_DICE:
         raise RuleError(
-            f"Add or remove Combat Dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})",
+            N_(
+                "Add or remove Combat Dice: {total} Combat Dice is more than Tableside rolls ({max_dice})",
+                total=total,
+                max_dice=MAX_DICE,
+            ),
             rule="more_dice",
         )
     old, fight["dice_count"] = fight["dice_count"], total
@@ -234,7 +268,7 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     fight = state["combat"]
     n = state["combat"]["dice_count"] if action.get("dice") is None else action["dice"]
     if n < 1:
-        raise RuleError("Combat roll needs at least 1 Combat Die: allocate the Combat Dice first")
+        raise RuleError(N_("Combat roll needs at least 1 Combat Die: allocate the Combat Dice first"))
     health, defense = state["health_track"], state["defense_track"]
     chance = combat.capture_chance(n, defense, health)
     fight["dice_count"] = n
@@ -270,12 +304,16 @@ def combat_fails(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
     leader = state["leader"]
     reason = action["reason"].strip()
     if not reason:
-        raise RuleError("The Combat fails: say which Event or Ability makes it fail")
+        raise RuleError(N_("The Combat fails: say which Event or Ability makes it fail"))
     allowed = list(action.get("zone_types") or [])
     if leader["zone_type"] in allowed:
         raise RuleError(
-            f"Combat can continue as normal: {leader['name']} is in {leader['zone']} ({leader['zone_type']}), "
-            "where Combat may occur"
+            N_(
+                "Combat can continue as normal: {leader} is in {zone} ({zone_type}), where Combat may occur",
+                leader=leader["name"],
+                zone=leader["zone"],
+                zone_type=leader["zone_type"],
+            )
         )
     if allowed:
         where = f"{leader['zone']} ({leader['zone_type']})"
@@ -310,7 +348,7 @@ def modify_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
     """An Ability changes one die's Rolled Value; it may go above 6 or below 1."""
     dice = state["combat"]["dice"]
     if action["by"] == 0:
-        raise RuleError("Change a die's Rolled Value: 'by' must not be 0")
+        raise RuleError(N_("Change a die's Rolled Value: 'by' must not be 0"))
     n = action["die"]
     die = dice[n - 1]
     old = die["value"]
@@ -324,10 +362,10 @@ def automatic_success(state: State, action: dict[str, Any], ctx: Context) -> tup
     dice = state["combat"]["dice"]
     numbers = action["dice"]
     if not numbers:
-        raise RuleError("Automatic Success: choose at least one die")
+        raise RuleError(N_("Automatic Success: choose at least one die"))
     already = [n for n in numbers if dice[n - 1]["auto"]]
     if already:
-        raise RuleError(f"Automatic Success: die {already[0]} is already an Automatic Success")
+        raise RuleError(N_("Automatic Success: die {already} is already an Automatic Success", already=already[0]))
     for n in numbers:
         dice[n - 1]["auto"] = True
     return state, _roll_result(state, f"Automatic Success: die {', '.join(map(str, numbers))}")
@@ -338,7 +376,7 @@ def reroll_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     dice = state["combat"]["dice"]
     numbers = action["dice"]
     if not numbers:
-        raise RuleError("Re-roll dice: choose at least one die")
+        raise RuleError(N_("Re-roll dice: choose at least one die"))
     roll = ctx.dice.roll("Re-roll", f"{len(numbers)}d6", by=whose_turn(state))
     faces = list(roll.rolls)
     lost = [n for n in numbers if dice[n - 1]["auto"]]

@@ -18,6 +18,7 @@ from tableside.core.system import ActionSpec, Field
 from tableside.core.systems.venom import combat_actions as fight
 from tableside.core.systems.venom import rules, setup
 from tableside.core.systems.venom.state import State, active_name, captured_by, in_phases
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 Result = dict[str, Any]
@@ -105,24 +106,38 @@ def recruit(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, 
     recruited from the Training Ground must come to no more. Excess points are not carried over."""
     points = [card["points"] for card in action["in_play"]]
     if not points:
-        raise RuleError("Recruit: give the Recruitment Points of each card in play (0 for a card without any)")
+        raise RuleError(N_("Recruit: give the Recruitment Points of each card in play (0 for a card without any)"))
     total, abilities, from_deck = sum(points), action["abilities"], action["from_deck"]
     recruited = [{"name": row["name"], "cost": row["cost"]} for row in action["recruited"]]
     cost = sum(row["cost"] for row in recruited)
     added = f"{'+'.join(map(str, points))} = {total}" if len(points) > 1 else str(total)
     if abilities > total:
-        raise RuleError(f"Recruit: {abilities} spent on Abilities is more than the Recruitment Points ({added})")
-    if cost > total - abilities:
-        spent = f", {abilities} spent on Abilities" if abilities else ""
         raise RuleError(
-            f"Recruit: a total Cost of {cost} is more than the {total - abilities} Recruitment Points left "
-            f"({added}{spent}); the total Cost must be equal to or less"
+            N_(
+                "Recruit: {abilities} spent on Abilities is more than the Recruitment Points ({added})",
+                abilities=abilities,
+                added=added,
+            )
+        )
+    if cost > total - abilities:
+        spent = N_(", {abilities} spent on Abilities", abilities=abilities) if abilities else ""
+        raise RuleError(
+            N_(
+                "Recruit: a total Cost of {cost} is more than the {left} Recruitment Points left "
+                "({added}{spent}); the total Cost must be equal to or less",
+                cost=cost,
+                left=total - abilities,
+                added=added,
+                spent=spent,
+            )
         )
     _undo_earlier(state)
     if len(recruited) > training_ground(state):
-        raise RuleError(f"Recruit: the Training Ground holds {plural(training_ground(state), 'card')}")
+        raise RuleError(N_("Recruit: the Training Ground holds {cards}", cards=plural(training_ground(state), "card")))
     if from_deck > recruitment_deck(state):
-        raise RuleError(f"Recruit: the Recruitment Deck holds {plural(recruitment_deck(state), 'card')}")
+        raise RuleError(
+            N_("Recruit: the Recruitment Deck holds {cards}", cards=plural(recruitment_deck(state), "card"))
+        )
     state["training_ground"] = training_ground(state) - len(recruited)
     state["recruitment_deck"] = recruitment_deck(state) - from_deck
     left = total - abilities - cost

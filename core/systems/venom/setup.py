@@ -15,6 +15,7 @@ from tableside.core.system import Choice, Field
 from tableside.core.systems.venom import deck, rules
 from tableside.core.systems.venom import state as state_
 from tableside.core.systems.venom.state import State
+from tableside.core.text import N_
 
 NAME_LENGTH = 40  # a player's or a card's name
 
@@ -109,29 +110,35 @@ def check_options(options: dict[str, Any]) -> None:
     """Beyond the fields: names present and distinct, the FS/VENOM split adds up, commander known."""
     names = options["players"]
     if any(not n for n in names):
-        raise RuleError("options: every player needs a name")
+        raise RuleError(N_("options: every player needs a name"))
     folded = [n.casefold() for n in names]
     dupes = sorted({n for n, f in zip(names, folded, strict=True) if folded.count(f) > 1})
     if dupes:
-        raise RuleError(f"options: player names must differ, {dupes[0]!r} appears twice")
+        raise RuleError(N_("options: player names must differ, {name} appears twice", name=repr(dupes[0])))
     fs, vn = options["freedom_squadron_events"], options["venom_events"]
     if (fs is None) != (vn is None):
-        raise RuleError("options: give both Freedom Squadron Events and VENOM Events, or neither", rule="event_mix")
+        raise RuleError(N_("options: give both Freedom Squadron Events and VENOM Events, or neither"), rule="event_mix")
     deck.build_event_deck(len(names), options["venom_strikes_removed"], fs, vn)
     if options["commander"] and options["commander"].casefold() not in folded:
-        raise RuleError(f"options: commander {options['commander']!r} is not one of the players", rule="commander")
+        raise RuleError(
+            N_("options: commander {commander} is not one of the players", commander=repr(options["commander"])),
+            rule="commander",
+        )
     deck_names = [card["name"].casefold() for card in options.get("leader_deck") or []]
     if any(not n for n in deck_names):
-        raise RuleError("options: every VENOM Leader card in the deck needs its name", rule="leader_cards")
+        raise RuleError(N_("options: every VENOM Leader card in the deck needs its name"), rule="leader_cards")
     twice = sorted({c["name"] for c in options["leader_deck"] if deck_names.count(c["name"].casefold()) > 1})
     if twice:
         raise RuleError(
-            f"options: the VENOM Leader Deck lists {twice[0]!r} twice; Leaders are told apart by name",
+            N_(
+                "options: the VENOM Leader Deck lists {name} twice; Leaders are told apart by name", name=repr(twice[0])
+            ),
             rule="leader_cards",
         )
     if not options["mission"]:
         raise RuleError(
-            f"options: mission must not be empty (first games: {rules.SUGGESTED_MISSION!r})", rule="mission"
+            N_("options: mission must not be empty (first games: {mission})", mission=repr(rules.SUGGESTED_MISSION)),
+            rule="mission",
         )
 
 

@@ -16,6 +16,7 @@ from tableside.core.errors import RuleError
 from tableside.core.odds import percent
 from tableside.core.system import in_phase
 from tableside.core.systems.venom import combat, deck, rules, scoring
+from tableside.core.text import N_
 
 State = dict[str, Any]
 
@@ -60,7 +61,7 @@ def player_index(state: State, name: str) -> int:
         if p["name"].casefold() == name.strip().casefold():
             return i
     known = ", ".join(p["name"] for p in state["players"])
-    raise RuleError(f"no player named {name!r}; players are {known}")
+    raise RuleError(N_("no player named {name}; players are {known}", name=repr(name), known=known))
 
 
 def player_names(state: State) -> list[str]:

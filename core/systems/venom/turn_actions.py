@@ -23,6 +23,7 @@ from tableside.core.systems.venom.state import (
     verdict_now,
     whose_turn,
 )
+from tableside.core.text import N_
 
 Result = dict[str, Any]
 ROLL_OFF = "Roll-off"  # the roll-off's label in the log; the screen names who rolled what beside it
@@ -185,7 +186,7 @@ def _player(state: State, name: str | None) -> dict[str, Any]:
 def add_reward(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """A Reward Card kept for Victory Points (used or not, it still scores)."""
     if not action["name"]:
-        raise RuleError("Add a Reward Card: the card's name must not be empty")
+        raise RuleError(N_("Add a Reward Card: the card's name must not be empty"))
     player = _player(state, action["player"])
     player["rewards"].append({"name": action["name"], "vp": action["vp"]})
     vp = scoring.victory_points(player)
@@ -201,18 +202,28 @@ def record_capture(state: State, action: dict[str, Any], ctx: Context) -> tuple[
     """
     if bool(action["leader"]) == bool(action["name"]):
         raise RuleError(
-            "Record a captured Leader: pick a Leader from the list, or type the name of one not listed (one of the two)"
+            N_(
+                "Record a captured Leader: pick a Leader from the list, or type the name of one not "
+                "listed (one of the two)"
+            )
         )
     name = action["leader"] or action["name"]
     holder = captured_by(state, name)
     if holder:
-        raise RuleError(f"{name} is already in {holder}'s Victory Point pile: a Leader is captured once")
+        raise RuleError(
+            N_(
+                "{name} is already in {holder}'s Victory Point pile: a Leader is captured once",
+                name=name,
+                holder=holder,
+            )
+        )
     met = {m["name"].casefold(): m for m in state["leaders_met"]}.get(name.casefold())
     support = action["support"]
     if support is None:
         if met is None:
             raise RuleError(
-                f"Record a captured Leader: give {name}'s Support Value (Tableside has not seen it)", rule="support_vp"
+                N_("Record a captured Leader: give {name}'s Support Value (Tableside has not seen it)", name=name),
+                rule="support_vp",
             )
         support = met["support"]
     player = _player(state, action["player"])
