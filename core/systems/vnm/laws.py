@@ -86,15 +86,17 @@ def tracked(state: State) -> list[Tracked]:
         out.append(chips(f"land_areas.{i}.population", f"{a['name']}: population", a["population"], a["name"]))
         if state["version"] == "Enhanced":
             infected = f"{a['name']} (infected)"
-            out.append(chips(f"land_areas.{i}.infected", f"{a['name']}: infected", a["infected"], infected))
+            out.append(chips(f"land_areas.{i}.infected", N_("{a}: infected", a=a["name"]), a["infected"], infected))
     for world, w in state["worlds"].items():
         refuge = world == "Earth"
-        label = f"{who(state, world)}: population" + (f" in the {rules.REFUGE}" if refuge else "")
+        label = N_("{world}: population", world=who(state, world)) + (
+            N_(" in the {refuge}", refuge=rules.REFUGE) if refuge else ""
+        )
         # Named as the population bars name the player (Earth's chips lie in the Refuge), so a bar finds its number.
         out.append(chips(f"worlds.{world}.population", label, w["population"], who(state, world)))
     out.append(chips(DESTROYED, "Destroyed pile", state["destroyed"], "the destroyed pile"))
     for world, w in state["worlds"].items():
-        label = f"{who(state, world)}: spaceships on the board"
+        label = N_("{world}: spaceships on the board", world=who(state, world))
         out.append(Tracked(f"worlds.{world}.on_board", label, w["on_board"], 0, w["fleet"]))
     for i, p in enumerate(state["players"]):
         z, name = p["zap"], player_label(state, i)

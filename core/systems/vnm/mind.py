@@ -88,9 +88,14 @@ def ship_choices(state: State) -> list[Any]:
     if not state.get("worlds"):
         return []
     world = current_world(state)
-    out = [Choice(world, f"{whose(state, world)} own spaceship")]
+    out = [Choice(world, N_("{world}'s own spaceship", world=who(state, world)))]
     for fleet in sorted({c["ship"] for c in controls(state, world)}):
-        out.append(Choice(fleet, f"{whose(state, fleet)} spaceship, controlled by {who(state, world)}"))
+        out.append(
+            Choice(
+                fleet,
+                N_("{fleet}'s spaceship, controlled by {world}", fleet=who(state, fleet), world=who(state, world)),
+            )
+        )
     return out
 
 
@@ -193,7 +198,7 @@ def release_closed(state: State, seat: str | None = None) -> str | None:
 
 def released_choices(state: State) -> list[Any]:
     return [
-        Choice(f, f"{whose(state, f)} spaceship, controlled by {who(state, _by(state, f))}")
+        Choice(f, N_("{fleet}'s spaceship, controlled by {by}", fleet=who(state, f), by=who(state, _by(state, f))))
         for f in sorted({c["ship"] for c in controlled(state)})
     ]
 

@@ -73,7 +73,7 @@ def _take(area: dict[str, Any], count: int, infected: bool, verb: str) -> None:
 
 def _home(world: str) -> str:
     """Where collected population goes, said only for Earth (an alien's goes to their home world)."""
-    return f" to the {rules.REFUGE}" if world == "Earth" else ""
+    return N_(" to the {refuge}", refuge=rules.REFUGE) if world == "Earth" else ""
 
 
 # --- how many units the action may still move --------------------------------------
@@ -114,7 +114,10 @@ def units_left(state: State, collecting: bool = True) -> int:
 def no_ship(state: State) -> str | None:
     world = current_world(state)
     if state["worlds"][world]["on_board"] == 0:
-        return f"{who(state, world)} has no spaceship on the board, so it cannot collect, infect or destroy population"
+        return N_(
+            "{world} has no spaceship on the board, so it cannot collect, infect or destroy population",
+            world=who(state, world),
+        )
     return None
 
 
@@ -180,7 +183,15 @@ def collect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     notes = _earth_may_now_collect(state, world)
     win = check_winners(state)
     kind = " infected" if infected else ""
-    summary = f"{who(state, world)} collects {count}{kind} from {area['name']}{_home(world)}: {progress(state, world)}"
+    summary = N_(
+        "{world} collects {count}{kind} from {area}{home}: {progress}",
+        world=who(state, world),
+        count=count,
+        kind=kind,
+        area=area["name"],
+        home=_home(world),
+        progress=progress(state, world),
+    )
     summary += "".join(f"; {n}" for n in notes)
     if win:
         summary += f". {win}"
@@ -194,7 +205,7 @@ def collect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
 
 def infect_closed(state: State, seat: str | None = None) -> str | None:
     if state["version"] != "Enhanced":
-        return "Infecting population is only in the Enhanced game; this is the Basic game"
+        return N_("Infecting population is only in the Enhanced game; this is the Basic game")
     if current_world(state) != "Titan":
         return (
             f"{who(state, current_world(state))} cannot infect population: "
@@ -211,15 +222,21 @@ def infect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     area["infected"] += count
     _spend(state, count, collecting=False)
     return state, {
-        "summary": f"{who(state, 'Titan')} infects {count} in {area['name']}: {area['population']} healthy, "
-        f"{area['infected']} infected",
+        "summary": N_(
+            "{titan} infects {count} in {area}: {population} healthy, {infected} infected",
+            titan=who(state, "Titan"),
+            count=count,
+            area=area["name"],
+            population=area["population"],
+            infected=area["infected"],
+        ),
         "area": area["name"],
     }
 
 
 def destroy_closed(state: State, seat: str | None = None) -> str | None:
     if state["version"] != "Enhanced":
-        return "Destroying population is only in the Enhanced game; this is the Basic game"
+        return N_("Destroying population is only in the Enhanced game; this is the Basic game")
     return population_closed(state, seat)
 
 
@@ -234,7 +251,14 @@ def destroy_population(state: State, action: Action, ctx: Context) -> tuple[Stat
     notes = "".join(f"; {n}" for n in _earth_may_now_collect(state, world))
     kind = " infected" if infected else ""
     return state, {
-        "summary": f"{who(state, world)} destroys {count}{kind} population in {area['name']}{notes}",
+        "summary": N_(
+            "{world} destroys {count}{kind} population in {area}{notes}",
+            world=who(state, world),
+            count=count,
+            kind=kind,
+            area=area["name"],
+            notes=notes,
+        ),
         "area": area["name"],
     }
 

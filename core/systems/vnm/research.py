@@ -61,10 +61,10 @@ def upgrade_choices(state: State) -> list[Any]:
             try:
                 check_attemptable(state, world, name)
             except RuleError:
-                later.append(Choice(name, f"{name} (not for {who(state, world)} now)"))
+                later.append(Choice(name, N_("{name} (not for {world} now)", name=name, world=who(state, world))))
                 continue
         now.append(Choice(name, label))
-    return [*now, Choice(OTHER, "Another Upgrade card (type its name)"), *later]
+    return [*now, Choice(OTHER, N_("Another Upgrade card (type its name)")), *later]
 
 
 def research_closed(state: State, seat: str | None = None) -> str | None:
@@ -157,7 +157,13 @@ def choose_upgrade(state: State, action: Action, ctx: Context) -> tuple[State, R
     state["upgrade_choice"] = choice
     return state, {
         "summary": (
-            f"{who(state, world)} chooses {choice['upgrade']}: needs {choice['roll_needed']}+, {choice['chance']}"
+            N_(
+                "{world} chooses {upgrade}: needs {roll_needed}+, {chance}",
+                world=who(state, world),
+                upgrade=choice["upgrade"],
+                roll_needed=choice["roll_needed"],
+                chance=choice["chance"],
+            )
         ),
         **choice,
     }
@@ -176,14 +182,21 @@ def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     if acquired:
         state["pending_upgrades"].append({"world": world, "upgrade": upgrade})
         state["upgrade_choice"] = None
-        verdict = f"{upgrade} acquired (effect at the end of the turn)"
+        verdict = N_("{upgrade} acquired (effect at the end of the turn)", upgrade=upgrade)
     else:
         state["upgrade_choice"] = choice
         verdict = "not acquired"
     ctx.dice.mark(["hit" if acquired else "miss"], verdict)
     return state, {
-        "summary": f"{who(state, world)} researches {upgrade} ({choice['roll_needed']}+, {choice['chance']}): "
-        f"rolled {face}, {verdict}",
+        "summary": N_(
+            "{world} researches {upgrade} ({roll_needed}+, {chance}): rolled {face}, {verdict}",
+            world=who(state, world),
+            upgrade=upgrade,
+            roll_needed=choice["roll_needed"],
+            chance=choice["chance"],
+            face=face,
+            verdict=verdict,
+        ),
         "acquired": acquired,
         "face": face,
     }

@@ -71,13 +71,13 @@ def land_area(state: State, name: str) -> dict[str, Any]:
 
 def game_over(state: State) -> str | None:
     """After a win nothing more happens (undo is the core's)."""
-    return f"the game is over: {winner_names(state)} won" if state["winners"] else None
+    return N_("the game is over: {winners} won", winners=winner_names(state)) if state["winners"] else None
 
 
 def follow_up_waiting(state: State) -> str | None:
     pending = state["pending_roll"]
     if pending:
-        return f"first roll the {pending['label']} (button A or B, or Roll the follow-up die)"
+        return N_("first roll the {label} (button A or B, or Roll the follow-up die)", label=pending["label"])
     return None
 
 
@@ -85,7 +85,9 @@ def not_your_turn(state: State, seat: str | None) -> str | None:
     """A phone holding a seat acts only on its own turn; buttons and the CLI act for the table (seat None)."""
     if seat is None or seat == current_player(state):
         return None
-    return f"it is {who(state, current_world(state))}'s turn, not {seat_label(state, seat)}'s"
+    return N_(
+        "it is {current}'s turn, not {seat}'s", current=who(state, current_world(state)), seat=seat_label(state, seat)
+    )
 
 
 def turn_closed(state: State, seat: str | None = None) -> str | None:
@@ -106,7 +108,7 @@ def other_action_chosen(state: State, kind: str) -> str | None:
 
 def not_enhanced(state: State, what: str) -> str | None:
     if state["version"] != "Enhanced":
-        return f"{what} is only in the Enhanced game; this is the Basic game"
+        return N_("{what} is only in the Enhanced game; this is the Basic game", what=what)
     return None
 
 
@@ -171,9 +173,18 @@ def check_winners(state: State) -> str | None:
         return None
     state["winners"] = reached
     if len(reached) > 1:
-        return f"Shared victory: {winner_names(state)} reach {state['threshold']} together!"
+        return N_(
+            "Shared victory: {winners} reach {threshold} together!",
+            winners=winner_names(state),
+            threshold=state["threshold"],
+        )
     score = team_population(state, reached[0])
-    return f"{winner_names(state)} wins with {score} of {state['threshold']} population!"
+    return N_(
+        "{winners} wins with {score} of {threshold} population!",
+        winners=winner_names(state),
+        score=score,
+        threshold=state["threshold"],
+    )
 
 
 def progress(state: State, world: str) -> str:

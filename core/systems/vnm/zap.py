@@ -46,7 +46,7 @@ def play_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     zap["discard"] += 1
     number = action.get("number")
     state["zap_played"].append({"world": world, "number": number})
-    summary = f"{who(state, world)} plays a Zap card"
+    summary = N_("{world} plays a Zap card", world=who(state, world))
     summary += f" #{number}" if number is not None else ""
     numbered = [p for p in state["zap_played"] if p["number"] is not None]
     result: dict[str, Any] = {"zap": dict(zap)}
@@ -87,7 +87,15 @@ def draw_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         )
     zap["deck"] -= count
     zap["hand"] += count
-    return state, {"summary": f"{who(state, world)} draws {many(count, 'Zap card')} ({_counts(zap)})", "zap": dict(zap)}
+    return state, {
+        "summary": N_(
+            "{world} draws {cards} ({counts})",
+            world=who(state, world),
+            cards=many(count, "Zap card"),
+            counts=_counts(zap),
+        ),
+        "zap": dict(zap),
+    }
 
 
 def _ordinal(n: int) -> str:
@@ -104,10 +112,10 @@ def draw_for_turn(state: State, world: str) -> str:
     zap["deck"] -= drawn
     zap["hand"] += drawn
     if wanted == 0:
-        return "holds three Zap cards"
+        return N_("holds three Zap cards")
     if drawn < wanted:
-        return f"draws {many(drawn, 'Zap card')}: the deck is out ({_counts(zap)})"
-    return f"draws {many(drawn, 'Zap card')} ({_counts(zap)})"
+        return N_("draws {cards}: the deck is out ({counts})", cards=many(drawn, "Zap card"), counts=_counts(zap))
+    return N_("draws {cards} ({counts})", cards=many(drawn, "Zap card"), counts=_counts(zap))
 
 
 def extend_closed(state: State, seat: str | None = None) -> str | None:
@@ -117,11 +125,17 @@ def extend_closed(state: State, seat: str | None = None) -> str | None:
     world = current_world(state)
     chosen = state["turn_action"]
     if chosen is None:
-        return f"{who(state, world)} has not chosen an action yet; a discarded Zap card extends this turn's action"
+        return N_(
+            "{world} has not chosen an action yet; a discarded Zap card extends this turn's action",
+            world=who(state, world),
+        )
     if chosen["extensions"] >= rules.MAX_EXTENSIONS:
-        return f"{who(state, world)} has already discarded three Zap cards to extend this action, the most allowed"
+        return N_(
+            "{world} has already discarded three Zap cards to extend this action, the most allowed",
+            world=who(state, world),
+        )
     if player_of(state, world)["zap"]["hand"] == 0:
-        return f"{who(state, world)} has no Zap cards in hand"
+        return N_("{world} has no Zap cards in hand", world=who(state, world))
     return None
 
 
@@ -157,7 +171,15 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     if chosen["kind"] == "attack" and state["version"] == "Enhanced":
         note = " (Technology and Special cards do not apply: two dice, 8 or higher)"
     return state, {
-        "summary": f"{who(state, world)} discards {many(cards, 'Zap card')}: {cards} x {effect}{note} ({_counts(zap)})",
+        "summary": N_(
+            "{world} discards {cards}: {count} x {effect}{note} ({counts})",
+            world=who(state, world),
+            cards=many(cards, "Zap card"),
+            count=cards,
+            effect=effect,
+            note=note,
+            counts=_counts(zap),
+        ),
         "extensions": chosen["extensions"],
         "zap": dict(zap),
     }
