@@ -11,6 +11,7 @@ from typing import Any
 
 from tableside.core.odds import at_least_k, face_chance
 from tableside.core.systems.venom import rules
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 
@@ -48,9 +49,9 @@ def abort_reason(dice: int, health: int, defense: int, by_abilities: bool = Fals
     says an Ability can) lets a Defense of 7 or 8 be rolled against.
     """
     if dice < health:
-        return f"{plural(dice, 'combat die')} < Health {health}"
+        return N_("{dice} < Health {health}", dice=plural(dice, "combat die"), health=health)
     if only_abilities_reach(defense) and not by_abilities:
-        return f"no die can reach Defense {defense}"
+        return N_("no die can reach Defense {defense}", defense=defense)
     return None
 
 

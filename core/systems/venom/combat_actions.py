@@ -85,8 +85,14 @@ def place_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
         )
     state["zones"] = {**(state.get("zones") or {}), card["zone"]: card}
     return state, {
-        "summary": f"{card['name']} in {card['zone']}: Health {card['health']}, Defense {card['defense']}, "
-        f"Support {card['support']}"
+        "summary": N_(
+            "{card} in {zone}: Health {health}, Defense {defense}, Support {support}",
+            card=card["name"],
+            zone=card["zone"],
+            health=card["health"],
+            defense=card["defense"],
+            support=card["support"],
+        )
     }
 
 
@@ -159,9 +165,15 @@ def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     state["zones"] = {**(state.get("zones") or {}), zone: {key: leader[key] for key in LEADER_CARD}}
     state["health_track"] = action["health"]
     state["defense_track"] = action["defense"]
-    summary = (
-        f"{active_name(state)} attacks {name} in {zone} ({zone_type}): "
-        f"Health {action['health']}, Defense {action['defense']}, Support {action['support']}"
+    summary = N_(
+        "{player} attacks {name} in {zone} ({zone_type}): Health {health}, Defense {defense}, Support {support}",
+        player=active_name(state),
+        name=name,
+        zone=zone,
+        zone_type=zone_type,
+        health=action["health"],
+        defense=action["defense"],
+        support=action["support"],
     )
     if replaced:
         summary += f" (instead of {replaced})"
@@ -184,11 +196,11 @@ def adjust_track(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
     if state["combat"]["rolled"]:
         state["combat"]["abilities_applied"] = True
     label = action["track"].capitalize()
-    summary = f"{label} track {old} -> {new}"
+    summary = N_("{label} track {old} -> {new}", label=label, old=old, new=new)
     notice = None
     if ignored:
         end = rules.TRACK_MAX if action["by"] > 0 else rules.TRACK_MIN
-        notice = f"the {label} Track ends at {end}: {ignored} ignored"
+        notice = N_("the {label} Track ends at {end}: {ignored} ignored", label=label, end=end, ignored=ignored)
         summary += f" ({ignored} ignored: the track ends at {end})"
     result: Result = {"summary": summary, "track": action["track"], "value": new, "ignored": ignored}
     if notice:
@@ -214,8 +226,14 @@ def allocate_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
         support_dice=action["support_dice"],
         dice_count=total,
     )
-    who = f"{action['combat_leader']} " if action["combat_leader"] else "Combat Leader "
-    summary = f"{who}{action['combat_value']} + support {action['support_dice']} = {total} Combat Dice"
+    who = f"{action['combat_leader']} " if action["combat_leader"] else N_("Combat Leader ")
+    summary = N_(
+        "{who}{combat_value} + support {support_dice} = {total} Combat Dice",
+        who=who,
+        combat_value=action["combat_value"],
+        support_dice=action["support_dice"],
+        total=total,
+    )
     return state, _with_odds(state, {"summary": summary, "dice": total})
 
 
@@ -243,7 +261,9 @@ def adjust_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
             rule="more_dice",
         )
     old, fight["dice_count"] = fight["dice_count"], total
-    return state, _with_odds(state, {"summary": f"Combat Dice {old} -> {total}", "dice": total})
+    return state, _with_odds(
+        state, {"summary": N_("Combat Dice {old} -> {total}", old=old, total=total), "dice": total}
+    )
 
 
 def _with_odds(state: State, result: Result) -> Result:
@@ -276,7 +296,7 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     reason = combat.abort_reason(n, health, defense, by_abilities=bool(action.get("abilities_can_reach")))
     if reason:
         fight["aborted"] = reason
-        summary = f"Combat against {state['leader']['name']} aborted: {reason}"
+        summary = N_("Combat against {leader} aborted: {reason}", leader=state["leader"]["name"], reason=reason)
         if ctx.dice.typed:
             summary += " (typed faces ignored: nothing is rolled)"
         return state, {"summary": summary, "verdict": "aborted", "capture_chance": str(chance)}
@@ -320,7 +340,12 @@ def combat_fails(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
         reason += f": Combat may only occur in {' and '.join(allowed)} Zones, not in {where}"
     state["combat"]["aborted"] = reason
     state["phase"] = rules.RETIREMENT
-    summary = f"Combat against {leader['name']} instantly fails ({reason}); {active_name(state)}: Retirement Phase"
+    summary = N_(
+        "Combat against {leader} instantly fails ({reason}); {player}: Retirement Phase",
+        leader=leader["name"],
+        reason=reason,
+        player=active_name(state),
+    )
     return state, {"summary": summary, "verdict": "aborted", "phase": rules.RETIREMENT}
 
 
@@ -330,7 +355,15 @@ def _roll_result(state: State, head: str, chance: str | None = None) -> Result:
     health, defense = state["health_track"], state["defense_track"]
     successes, verdict = verdict_now(state)
     word = "captures" if verdict == "captured" else "does not capture"
-    summary = f"{head} vs Defense {defense}: {combat.successes_text(successes or 0)} vs Health {health} {word} {leader}"
+    summary = N_(
+        "{head} vs Defense {defense}: {successes} vs Health {health} {word} {leader}",
+        head=head,
+        defense=defense,
+        successes=combat.successes_text(successes or 0),
+        health=health,
+        word=word,
+        leader=leader,
+    )
     if verdict == "captured":
         summary += f" (in {active_name(state)}'s Victory Point pile)"
     result: Result = {

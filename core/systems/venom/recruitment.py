@@ -78,9 +78,9 @@ def can_refill(st: State, seat: str | None = None) -> str | None:
     if why:
         return why
     if not recruitment_deck(st):
-        return "the Recruitment Deck is empty: there are no more assets to be found"
+        return N_("the Recruitment Deck is empty: there are no more assets to be found")
     if not to_refill(st):
-        return f"the Training Ground has {plural(training_ground(st), 'card')}: no need to refill"
+        return N_("the Training Ground has {cards}: no need to refill", cards=plural(training_ground(st), "card"))
     return None
 
 
@@ -153,7 +153,7 @@ def recruit(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, 
     }
     notes = [f"Recruitment Points {added}"]
     if abilities:
-        took = f" ({plural(from_deck, 'card')} from the Recruitment Deck)" if from_deck else ""
+        took = N_(" ({cards} from the Recruitment Deck)", cards=plural(from_deck, "card")) if from_deck else ""
         notes.append(f"{abilities} on Abilities{took}")
     notes.append(f"recruits {_cards(recruited, 'cost', 'Cost')}")
     notes.append(f"{left} left, not carried over" if left else "none left")
@@ -172,10 +172,13 @@ def refill(state: State) -> str:
         return ""
     state["training_ground"] = training_ground(state) + drawn
     state["recruitment_deck"] = recruitment_deck(state) - drawn
-    empty = "; the Recruitment Deck is empty, no more assets to be found" if not state["recruitment_deck"] else ""
-    return (
-        f"Training Ground refilled to {state['training_ground']} "
-        f"({plural(drawn, 'card')} from the Recruitment Deck, {state['recruitment_deck']} left{empty})"
+    empty = N_("; the Recruitment Deck is empty, no more assets to be found") if not state["recruitment_deck"] else ""
+    return N_(
+        "Training Ground refilled to {count} ({cards} from the Recruitment Deck, {left} left{empty})",
+        count=state["training_ground"],
+        cards=plural(drawn, "card"),
+        left=state["recruitment_deck"],
+        empty=empty,
     )
 
 
@@ -186,7 +189,7 @@ def leave_empty(state: State) -> str:
     if not empty:
         return ""
     state["zones"] = {zone: card for zone, card in state["zones"].items() if zone not in empty}
-    return f"{' and '.join(empty)} left empty"
+    return N_("{empty} left empty", empty=" and ".join(empty))
 
 
 def refill_training_ground(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
@@ -198,55 +201,57 @@ def refill_training_ground(state: State, action: dict[str, Any], ctx: Context) -
 # --- the actions --------------------------------------------------------------------------------------------
 
 RECRUITMENT = "Recruitment Phase"  # where the phone lists them
-_NAME = Field("name", "text", label="Card (optional)", required=False, default="", max_length=setup.NAME_LENGTH)
+_NAME = Field("name", "text", label=N_("Card (optional)"), required=False, default="", max_length=setup.NAME_LENGTH)
 
 SPECS = (
     ActionSpec(
         "recruit",
-        "Recruit from the Training Ground",
-        "Recruitment Phase: the Recruitment Points of the cards in play added up; Abilities and the Cost of the "
-        "cards recruited may spend no more. Excess points are not carried over.",
+        N_("Recruit from the Training Ground"),
+        N_(
+            "Recruitment Phase: the Recruitment Points of the cards in play added up; Abilities and "
+            "the Cost of the cards recruited may spend no more. Excess points are not carried over."
+        ),
         recruit,
         (
             Field(
                 "in_play",
                 "rows",
-                label="Cards in play: Recruitment Points",
-                fields=(_NAME, Field("points", "count", label="Recruitment Points", minimum=0, maximum=MAX_POINTS)),
+                label=N_("Cards in play: Recruitment Points"),
+                fields=(_NAME, Field("points", "count", label=N_("Recruitment Points"), minimum=0, maximum=MAX_POINTS)),
                 minimum=1,
                 maximum=MAX_CARDS,
-                help="one row per card you played, its Recruitment Points as printed (0 for a card without any)",
+                help=N_("one row per card you played, its Recruitment Points as printed (0 for a card without any)"),
             ),
             Field(
                 "abilities",
                 "count",
-                label="Points spent on Abilities",
+                label=N_("Points spent on Abilities"),
                 required=False,
                 default=0,
                 minimum=0,
                 maximum=MAX_POINTS * MAX_CARDS,
-                help="Recruitment Points a supporting Ability uses",
+                help=N_("Recruitment Points a supporting Ability uses"),
             ),
             Field(
                 "from_deck",
                 "count",
-                label="Cards an Ability takes from the Recruitment Deck",
+                label=N_("Cards an Ability takes from the Recruitment Deck"),
                 required=False,
                 default=0,
                 minimum=0,
                 maximum=MAX_CARDS,
-                help="a card taken from the top of the Recruitment Deck, not the Training Ground",
+                help=N_("a card taken from the top of the Recruitment Deck, not the Training Ground"),
             ),
             Field(
                 "recruited",
                 "rows",
-                label="Cards recruited: Cost",
+                label=N_("Cards recruited: Cost"),
                 required=False,
                 default=[],
-                fields=(_NAME, Field("cost", "count", label="Cost", minimum=0, maximum=MAX_POINTS)),
+                fields=(_NAME, Field("cost", "count", label=N_("Cost"), minimum=0, maximum=MAX_POINTS)),
                 minimum=0,
                 maximum=MAX_CARDS,
-                help="one row per card taken from the Training Ground, its Cost as printed",
+                help=N_("one row per card taken from the Training Ground, its Cost as printed"),
             ),
         ),
         group=RECRUITMENT,
@@ -260,8 +265,8 @@ SPECS = (
     ),
     ActionSpec(
         "refill_training_ground",
-        "Refill the Training Ground",
-        "End of Turn: the Training Ground is drawn back up to five cards from the Recruitment Deck.",
+        N_("Refill the Training Ground"),
+        N_("End of Turn: the Training Ground is drawn back up to five cards from the Recruitment Deck."),
         refill_training_ground,
         group=RECRUITMENT,
         available=can_refill,

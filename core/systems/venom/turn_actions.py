@@ -51,12 +51,17 @@ def commander_roll_off(state: State, action: dict[str, Any], ctx: Context) -> tu
         state["roll_off"]["contenders"] = tied
         tied_names = [state["players"][p]["name"] for p in tied]
         ctx.dice.mark(marks, verdict=f"{' and '.join(tied_names)} tie: roll again")
-        summary = f"Roll-off: {rolled}: {' and '.join(tied_names)} tie on {max(faces)} and re-roll"
+        summary = N_(
+            "Roll-off: {rolled}: {tied} tie on {top} and re-roll",
+            rolled=rolled,
+            tied=" and ".join(tied_names),
+            top=max(faces),
+        )
         return state, {"summary": summary, "commander": None, "tied": tied_names, "everyone": True}
     start_game(state, commander)
     name = state["players"][commander]["name"]
     ctx.dice.mark(marks, verdict=f"{name} is Commander")
-    summary = f"Roll-off: {rolled}: {name} is the Commander; Round 1, Event Phase"
+    summary = N_("Roll-off: {rolled}: {name} is the Commander; Round 1, Event Phase", rolled=rolled, name=name)
     return state, {"summary": summary, "commander": name, "everyone": True}
 
 
@@ -65,7 +70,7 @@ def set_commander(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     commander = player_index(state, action["player"])
     start_game(state, commander)
     name = state["players"][commander]["name"]
-    return state, {"summary": f"{name} is the Commander; Round 1, Event Phase", "commander": name}
+    return state, {"summary": N_("{name} is the Commander; Round 1, Event Phase", name=name), "commander": name}
 
 
 # --- Turn Order ----------------------------------------------------------------------
@@ -89,7 +94,10 @@ def next_phase(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
         notes.append("VENOM Leader tracks reset")
     state["phase"] = new
     tail = f" ({'; '.join(notes)})" if notes else ""
-    return state, {"summary": f"{active_name(state)}: {new} Phase{tail}", "phase": new}
+    return state, {
+        "summary": N_("{player}: {new} Phase{tail}", player=active_name(state), new=new, tail=tail),
+        "phase": new,
+    }
 
 
 def _end_combat(state: State) -> list[str]:
@@ -121,7 +129,12 @@ def _next_turn(state: State) -> tuple[State, Result]:
     state["turn"] += 1
     state["phase"] = turns.first_phase(player, state["commander"])
     state["event_drawn_this_phase"] = False
-    summary = f"Round {state['round']}: {active_name(state)}'s Turn, {state['phase']} Phase"
+    summary = N_(
+        "Round {round}: {player}'s Turn, {phase} Phase",
+        round=state["round"],
+        player=active_name(state),
+        phase=state["phase"],
+    )
     summary += f"; {refilled}" if refilled else ""
     return state, {"summary": summary, "phase": state["phase"], "round": state["round"]}
 
@@ -157,7 +170,7 @@ def draw_event(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
     label = rules.EVENT_NAMES[kind] + (f" '{name}'" if name else "")
     tail = f" ({'; '.join(notes)})" if notes else ""
     return state, {
-        "summary": f"Event: {label}{tail}",
+        "summary": N_("Event: {label}{tail}", label=label, tail=tail),
         "event_track": state["event_track"],
         "cards_left": deck.cards_left(state["event_deck"]),
         "venom_strikes_next": odds_now(state)["venom_strikes_next"],
@@ -173,7 +186,7 @@ def single_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
     # Outside a turn (setup, between turns) the die is the phone's that rolled it, else the table's.
     roll = ctx.dice.roll(label, "1d6", by=whose_turn(state) or ctx.seat or TABLE)
     ctx.dice.mark((), verdict=f"rolled {roll.rolls[0]}")  # one die: its face, not a "total"
-    return state, {"summary": f"{label}: rolled {roll.rolls[0]}", "face": roll.rolls[0]}
+    return state, {"summary": N_("{label}: rolled {rolls}", label=label, rolls=roll.rolls[0]), "face": roll.rolls[0]}
 
 
 # --- Victory Points ------------------------------------------------------------------
@@ -190,7 +203,13 @@ def add_reward(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
     player = _player(state, action["player"])
     player["rewards"].append({"name": action["name"], "vp": action["vp"]})
     vp = scoring.victory_points(player)
-    summary = f"{player['name']} gains Reward {action['name']!r} ({action['vp']} VP, total {vp})"
+    summary = N_(
+        "{player} gains Reward {action} ({vp} VP, total {total})",
+        player=player["name"],
+        action=repr(action["name"]),
+        vp=action["vp"],
+        total=vp,
+    )
     return state, {"summary": summary, "player": player["name"], "victory_points": vp}
 
 
@@ -237,7 +256,9 @@ def record_capture(state: State, action: dict[str, Any], ctx: Context) -> tuple[
         }
     )
     vp = scoring.victory_points(player)
-    summary = f"{player['name']} captured {name} (+{support} VP, total {vp})"
+    summary = N_(
+        "{player} captured {name} (+{support} VP, total {vp})", player=player["name"], name=name, support=support, vp=vp
+    )
     return state, {"summary": summary, "player": player["name"], "victory_points": vp}
 
 
@@ -251,10 +272,10 @@ def game_over(state: State, action: dict[str, Any], ctx: Context) -> tuple[State
     scores = {p["name"]: scoring.victory_points(p) for p in state["players"]}
     if action["winner"] == rules.FREEDOM_SQUADRON_WINS:
         medal = scoring.medal_of_honor(state["players"])
-        summary = f"Freedom Squadron wins! Medal of Honor: {' and '.join(medal)}"
+        summary = N_("Freedom Squadron wins! Medal of Honor: {medal}", medal=" and ".join(medal))
     else:
         medal = []
-        summary = "VENOM wins: their plot succeeds and all players lose"
+        summary = N_("VENOM wins: their plot succeeds and all players lose")
     state["game_over"] = {"winner": action["winner"], "medal_of_honor": medal, "victory_points": scores}
     state["phase"] = rules.GAME_OVER
     return state, {"summary": summary, **state["game_over"]}

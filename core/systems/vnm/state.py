@@ -254,7 +254,7 @@ def whose(state: State, world: str) -> str:
 def round_name(state: State) -> str | None:
     """The round being played ("Round 2": a round ends once every player took a turn, play passing to the left);
     None once a player won."""
-    return None if state.get("winners") else f"Round {state['round']}"
+    return None if state.get("winners") else N_("Round {round}", round=state["round"])
 
 
 def round_numbers(state: State) -> dict[str, dict[str, int]]:
