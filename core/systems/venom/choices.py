@@ -48,7 +48,7 @@ def event_kinds(s: State) -> list[Choice]:
     return out
 
 
-ZONES = tuple(Choice(zone, f"{zone} ({kind})") for zone, kind in rules.ZONES.items())
+ZONES = tuple(Choice(zone, N_("{zone} ({kind})", zone=zone, kind=kind)) for zone, kind in rules.ZONES.items())
 LEADER_CARD = (
     Field(
         "name",

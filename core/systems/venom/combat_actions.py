@@ -32,11 +32,11 @@ MAX_DICE = 100
 LEADER_CARD = ("name", "zone", "health", "defense", "support")
 # The words of a Leader card's values on the phone's form (its fields' labels), and in a refusal naming what is missing.
 LEADER_LABELS = {
-    "name": "Leader's name",
-    "zone": "Zone",
-    "health": "Health",
-    "defense": "Defense",
-    "support": "Support Value",
+    "name": N_("Leader's name"),
+    "zone": N_("Zone"),
+    "health": N_("Health"),
+    "defense": N_("Defense"),
+    "support": N_("Support Value"),
 }
 
 

@@ -10,7 +10,6 @@ from tableside.core.system import Prompt
 from tableside.core.systems.venom import combat, deck, recruitment, rules, turns
 from tableside.core.systems.venom.state import State, active_name, odds_now
 from tableside.core.text import N_
-from tableside.core.words import plural
 
 
 def pending(st: State) -> list[Prompt]:
@@ -44,7 +43,7 @@ def pending(st: State) -> list[Prompt]:
             still = ", or roll if an Ability can reach it" if combat.only_abilities_reach(st["defense_track"]) else ""
             text = N_("{who}: record the aborted Combat ({abort}){still}", who=who, abort=abort, still=still)
             return [Prompt(who, text, "combat_roll", label=N_("Record the aborted Combat"))]
-        dice = N_("{who}: roll the Combat Dice ({dice})", who=who, dice=plural(fight["dice_count"], "die"))
+        dice = N_("{who}: roll the Combat Dice ({dice})", who=who, dice=combat.counted(fight["dice_count"], "die"))
         return [Prompt(who, dice, "combat_roll", label=N_("Roll the Combat Dice"))]
     if phase == rules.COMBAT:
         # The Abilities are the moment's own moves (a die changed, dice made Automatic Successes): beside Next phase.
@@ -80,7 +79,7 @@ def _end_of_turn(st: State, who: str) -> list[Prompt]:
         text = N_(
             "{who}: refill the Training Ground to five cards ({cards} from the Recruitment Deck)",
             who=who,
-            cards=plural(drawn, "card"),
+            cards=combat.counted(drawn, "card"),
         )
         return [Prompt(who, text, "refill_training_ground", label=N_("Refill the Training Ground"))]
     return []

@@ -15,11 +15,10 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import ActionSpec, Field
+from tableside.core.systems.venom import combat, rules, setup
 from tableside.core.systems.venom import combat_actions as fight
-from tableside.core.systems.venom import rules, setup
 from tableside.core.systems.venom.state import State, active_name, captured_by, in_phases
 from tableside.core.text import N_
-from tableside.core.words import plural
 
 Result = dict[str, Any]
 
@@ -80,7 +79,9 @@ def can_refill(st: State, seat: str | None = None) -> str | None:
     if not recruitment_deck(st):
         return N_("the Recruitment Deck is empty: there are no more assets to be found")
     if not to_refill(st):
-        return N_("the Training Ground has {cards}: no need to refill", cards=plural(training_ground(st), "card"))
+        return N_(
+            "the Training Ground has {cards}: no need to refill", cards=combat.counted(training_ground(st), "card")
+        )
     return None
 
 
@@ -133,10 +134,12 @@ def recruit(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, 
         )
     _undo_earlier(state)
     if len(recruited) > training_ground(state):
-        raise RuleError(N_("Recruit: the Training Ground holds {cards}", cards=plural(training_ground(state), "card")))
+        raise RuleError(
+            N_("Recruit: the Training Ground holds {cards}", cards=combat.counted(training_ground(state), "card"))
+        )
     if from_deck > recruitment_deck(state):
         raise RuleError(
-            N_("Recruit: the Recruitment Deck holds {cards}", cards=plural(recruitment_deck(state), "card"))
+            N_("Recruit: the Recruitment Deck holds {cards}", cards=combat.counted(recruitment_deck(state), "card"))
         )
     state["training_ground"] = training_ground(state) - len(recruited)
     state["recruitment_deck"] = recruitment_deck(state) - from_deck
@@ -153,7 +156,7 @@ def recruit(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, 
     }
     notes = [f"Recruitment Points {added}"]
     if abilities:
-        took = N_(" ({cards} from the Recruitment Deck)", cards=plural(from_deck, "card")) if from_deck else ""
+        took = N_(" ({cards} from the Recruitment Deck)", cards=combat.counted(from_deck, "card")) if from_deck else ""
         notes.append(f"{abilities} on Abilities{took}")
     notes.append(f"recruits {_cards(recruited, 'cost', 'Cost')}")
     notes.append(f"{left} left, not carried over" if left else "none left")
@@ -176,7 +179,7 @@ def refill(state: State) -> str:
     return N_(
         "Training Ground refilled to {count} ({cards} from the Recruitment Deck, {left} left{empty})",
         count=state["training_ground"],
-        cards=plural(drawn, "card"),
+        cards=combat.counted(drawn, "card"),
         left=state["recruitment_deck"],
         empty=empty,
     )
@@ -200,7 +203,7 @@ def refill_training_ground(state: State, action: dict[str, Any], ctx: Context) -
 
 # --- the actions --------------------------------------------------------------------------------------------
 
-RECRUITMENT = "Recruitment Phase"  # where the phone lists them
+RECRUITMENT = N_("Recruitment Phase")  # where the phone lists them
 _NAME = Field("name", "text", label=N_("Card (optional)"), required=False, default="", max_length=setup.NAME_LENGTH)
 
 SPECS = (

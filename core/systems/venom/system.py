@@ -534,7 +534,7 @@ class VenomAssault(GameSystem):
 
     def button_labels(self, st: State) -> dict[tuple[str, bool], str]:
         """B is labelled for the phase; the core lists the button for the pending step first."""
-        return {("B", False): "Roll off for the Commander" if st["phase"] == rules.SETUP else "Roll one die"}
+        return {("B", False): N_("Roll off for the Commander") if st["phase"] == rules.SETUP else N_("Roll one die")}
 
     # -- laws and corrections ----------------------------------------------------------------
 

@@ -118,10 +118,8 @@ INFECTED = Field(
 )
 
 
-def area_field(choices: Any, verb: str) -> Field:
-    return Field(
-        "area", "pick", label=N_("Land area"), choices=choices, help=N_("where the population is {verb}", verb=verb)
-    )
+def area_field(choices: Any, help: str) -> Field:
+    return Field("area", "pick", label=N_("Land area"), choices=choices, help=help)
 
 
 def count_field(what: str, collecting: bool) -> Field:

@@ -94,7 +94,7 @@ def tracked(state: State) -> list[Tracked]:
         )
         # Named as the population bars name the player (Earth's chips lie in the Refuge), so a bar finds its number.
         out.append(chips(f"worlds.{world}.population", label, w["population"], who(state, world)))
-    out.append(chips(DESTROYED, "Destroyed pile", state["destroyed"], "the destroyed pile"))
+    out.append(chips(DESTROYED, N_("Destroyed pile"), state["destroyed"], "the destroyed pile"))
     for world, w in state["worlds"].items():
         label = N_("{world}: spaceships on the board", world=who(state, world))
         out.append(Tracked(f"worlds.{world}.on_board", label, w["on_board"], 0, w["fleet"]))

@@ -37,23 +37,25 @@ from tableside.core.systems.vnm.state import (
 )
 from tableside.core.text import N_
 
-_PAST = {"collect": "collected", "infect": "infected", "destroy": "destroyed", "take": "taken"}
+_PAST = {"collect": N_("collected"), "infect": N_("infected"), "destroy": N_("destroyed"), "take": N_("taken")}
+_VERB = {"collect": N_("collect"), "infect": N_("infect"), "destroy": N_("destroy"), "take": N_("take")}
+_KIND = {True: N_("infected"), False: N_("healthy")}  # which chips: yellow (infected) or green (healthy)
 
 
 def _take(area: dict[str, Any], count: int, infected: bool, verb: str) -> None:
     """Remove chips from an area, or refuse naming what is there."""
     key = "infected" if infected else "population"
-    kind = "infected" if infected else "healthy"
+    kind = _KIND[infected]
     have = area[key]
     if have == 0:
         other = area["population"] if infected else area["infected"]
-        hint = N_(" ({other} {kind} there)", other=other, kind="healthy" if infected else "infected") if other else ""
+        hint = N_(" ({other} {kind} there)", other=other, kind=_KIND[not infected]) if other else ""
         raise RuleError(
             N_(
                 "area: {area} has no {kind} population left to {verb}{hint}",
                 area=area["name"],
                 kind=kind,
-                verb=verb,
+                verb=_VERB[verb],
                 hint=hint,
             )
         )

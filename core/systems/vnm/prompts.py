@@ -78,10 +78,10 @@ def pending(state: State) -> list[Prompt]:
         return [Prompt(seat, f"{world}: {draw}{choose_words(state)}", None, choose_types(state))]
     left = chosen.get("left", 0)
     again = {
-        "attack": ("attack", f"attack again ({left} left)"),
-        "population": ("collect", f"collect {left} more"),
-        "build": ("build", f"build {left} more"),
-        "research": ("research", "roll for research again"),
+        "attack": ("attack", N_("attack again ({left} left)", left=left)),
+        "population": ("collect", N_("collect {left} more", left=left)),
+        "build": ("build", N_("build {left} more", left=left)),
+        "research": ("research", N_("roll for research again")),
     }.get(chosen["kind"])
     if again and left > 0:
         return [

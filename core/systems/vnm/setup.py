@@ -18,7 +18,14 @@ from tableside.core.text import N_
 
 DEFAULT_PLAYERS = ["Venus", "Mars", "Pluto"]
 
-_PLANET_CHOICES = tuple(Choice(p, f"{p} ({c})") for p, c in zip(rules.PLANETS, rules.COLOURS, strict=True))
+# The colours as said on a phone (rules.COLOURS are the pieces' own, which screen.py inks by).
+_COLOUR_WORDS = dict(
+    zip(rules.COLOURS, (N_("Purple"), N_("Red"), N_("Blue"), N_("Yellow"), N_("Black"), N_("Green")), strict=True)
+)
+_PLANET_CHOICES = tuple(
+    Choice(p, N_("{planet} ({colour})", planet=p, colour=_COLOUR_WORDS[c]))
+    for p, c in zip(rules.PLANETS, rules.COLOURS, strict=True)
+)
 
 TECH_FIELDS: tuple[Field, ...] = (
     Field(

@@ -234,9 +234,28 @@ def seat_label(state: State, seat: str) -> str:
     return seat
 
 
+# The things the rules count, marked one form each (#38), so a German phone says "3 Raumschiffe" inside a German
+# sentence; the English is core.words.plural's, word for word (tests/test_vnm_venom_german.py checks it).
+_COUNTED = {
+    "spaceship": (lambda n: N_("{count} spaceship", count=n), lambda n: N_("{count} spaceships", count=n)),
+    "more spaceship": (
+        lambda n: N_("{count} more spaceship", count=n),
+        lambda n: N_("{count} more spaceships", count=n),
+    ),
+    "own spaceship": (lambda n: N_("{count} own spaceship", count=n), lambda n: N_("{count} own spaceships", count=n)),
+    "ship": (lambda n: N_("{count} ship", count=n), lambda n: N_("{count} ships", count=n)),
+    "Zap card": (lambda n: N_("{count} Zap card", count=n), lambda n: N_("{count} Zap cards", count=n)),
+    "card": (lambda n: N_("{count} card", count=n), lambda n: N_("{count} cards", count=n)),
+    "Zap extension": (lambda n: N_("{count} Zap extension", count=n), lambda n: N_("{count} Zap extensions", count=n)),
+    "more chip": (lambda n: N_("{count} more chip", count=n), lambda n: N_("{count} more chips", count=n)),
+    "time": (lambda n: N_("{count} time", count=n), lambda n: N_("{count} times", count=n)),
+}
+
+
 def many(count: int, thing: str) -> str:
     """A count said as a person says it: "1 spaceship", "2 spaceships", "0 Zap cards" (``core.words``' rule)."""
-    return plural(count, thing)
+    forms = _COUNTED.get(thing)
+    return plural(count, thing) if forms is None else forms[count != 1](count)
 
 
 def who(state: State, world: str) -> str:

@@ -183,7 +183,11 @@ ACTIONS: dict[str, ActionSpec] = {
                 "one unit per spaceship on the board (Alluring Venus two), one more per Zap card."
             ),
             population.collect,
-            (area_field(areas_with_population, "collected from"), count_field("Population", True), INFECTED),
+            (
+                area_field(areas_with_population, N_("where the population is collected from")),
+                count_field(N_("Population"), True),
+                INFECTED,
+            ),
             group=POPULATION,
             available=population.collect_closed,
             example={"area": "China", "count": 2},
@@ -193,7 +197,10 @@ ACTIONS: dict[str, ActionSpec] = {
             N_("Infect population"),
             N_("Population Action (Enhanced, Titan): healthy population becomes infected."),
             population.infect,
-            (area_field(areas_with_healthy, "infected in"), count_field("Population", False)),
+            (
+                area_field(areas_with_healthy, N_("where the population is infected in")),
+                count_field(N_("Population"), False),
+            ),
             group=POPULATION,
             available=population.infect_closed,
             applies=enhanced,
@@ -204,7 +211,11 @@ ACTIONS: dict[str, ActionSpec] = {
             N_("Destroy population"),
             N_("Population Action (Enhanced): population destroyed on Earth goes to the destroyed pile."),
             population.destroy_population,
-            (area_field(areas_with_population, "destroyed in"), count_field("Population", False), INFECTED),
+            (
+                area_field(areas_with_population, N_("where the population is destroyed in")),
+                count_field(N_("Population"), False),
+                INFECTED,
+            ),
             group=POPULATION,
             available=population.destroy_closed,
             applies=enhanced,
