@@ -304,9 +304,9 @@ def resolve_players(raw: list[Any]) -> list[dict[str, Any]]:
         want = 2 if count == 2 else 1
         if len(p["home_worlds"]) != want:
             rule = (
-                "with two players each plays two planets (not Earth) as a team"
+                N_("with two players each plays two planets (not Earth) as a team")
                 if count == 2
-                else "each player has one home world"
+                else N_("each player has one home world")
             )
             raise RuleError(
                 N_(
