@@ -125,7 +125,7 @@ def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     if missing:
         ways = [
             w
-            for w, there in (("a Leader on the board", on_board(state)), ("a card of the deck", in_deck(state)))
+            for w, there in ((N_("a Leader on the board"), on_board(state)), (N_("a card of the deck"), in_deck(state)))
             if there
         ]
         how = N_("tap {ways}, or fill in", ways=" or ".join(ways)) if ways else N_("fill in")
@@ -308,8 +308,9 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     ctx.dice.mark(marks, combat.successes_text(marks.count("hit")))
     result = _roll_result(state, f"Rolled {','.join(map(str, faces))}", str(chance))
     if combat.only_abilities_reach(defense):
-        result["notice"] = (
-            f"no face reaches Defense {defense}: declare the Automatic Successes, then change the Rolled Values"
+        result["notice"] = N_(
+            "no face reaches Defense {defense}: declare the Automatic Successes, then change the Rolled Values",
+            defense=defense,
         )
     return state, result
 
@@ -354,7 +355,7 @@ def _roll_result(state: State, head: str, chance: str | None = None) -> Result:
     leader = state["leader"]["name"]
     health, defense = state["health_track"], state["defense_track"]
     successes, verdict = verdict_now(state)
-    word = "captures" if verdict == "captured" else "does not capture"
+    word = N_("captures") if verdict == "captured" else N_("does not capture")
     summary = N_(
         "{head} vs Defense {defense}: {successes} vs Health {health} {word} {leader}",
         head=head,

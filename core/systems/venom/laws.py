@@ -73,7 +73,7 @@ def tracked(st: State) -> list[Tracked]:
         out.append(
             Tracked(
                 f"event_deck.{bucket}",
-                f"Event deck: {_BUCKET_NAMES[bucket]} cards left",
+                N_("Event deck: {kind} cards left", kind=_BUCKET_NAMES[bucket]),
                 st["event_deck"][bucket],
                 0,
                 built,

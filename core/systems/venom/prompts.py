@@ -70,8 +70,10 @@ def _end_of_turn(st: State, who: str) -> list[Prompt]:
     """The End of Turn's refills in the rulebook's order: the empty Zones, then the Training Ground."""
     zone = recruitment.zone_to_refill(st)
     if zone:
-        text = (
-            f"{who}: refill {zone}: a Reward Card face down, then enter the new VENOM Leader (or next phase: none left)"
+        text = N_(
+            "{who}: refill {zone}: a Reward Card face down, then enter the new VENOM Leader (or next phase: none left)",
+            who=who,
+            zone=zone,
         )
         return [Prompt(who, text, "place_leader", also=("next_phase",), label=N_("Enter the new VENOM Leader"))]
     drawn = recruitment.to_refill(st)

@@ -17,7 +17,6 @@ from tableside.core.systems.vnm.state import (
     current_world,
     many,
     who,
-    whose,
 )
 from tableside.core.text import N_
 
@@ -187,9 +186,11 @@ def asks_weapon_dice(state: State) -> bool:
 def weapon_dice_help(state: State) -> str:
     if not state.get("worlds"):
         return ""
-    return (
-        f"not entered yet: check {whose(state, current_world(state))} Weapon Technology card "
-        f"(starts at the general rule's {rules.BASIC_DICE}; kept for the game)"
+    return N_(
+        "not entered yet: check {world}'s Weapon Technology card (starts at the general "
+        "rule's {basic_dice}; kept for the game)",
+        world=who(state, current_world(state)),
+        basic_dice=rules.BASIC_DICE,
     )
 
 

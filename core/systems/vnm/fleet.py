@@ -438,7 +438,7 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     state["aim"] = _aim(plan)
     if plan["target"] == "Earth" and not state["earth_may_collect"] and has_earth(state):
         state["earth_may_collect"] = True
-        notes.append(f"{who(state, 'Earth')} may now collect population")
+        notes.append(N_("{earth} may now collect population", earth=who(state, "Earth")))
     if plan["weapon"] == "q_ray":
         verdict, hits = _resolve_qray(state, plan, faces[0])
     else:

@@ -100,9 +100,17 @@ def tracked(state: State) -> list[Tracked]:
         out.append(Tracked(f"worlds.{world}.on_board", label, w["on_board"], 0, w["fleet"]))
     for i, p in enumerate(state["players"]):
         z, name = p["zap"], player_label(state, i)
-        out.append(Tracked(f"players.{i}.zap.hand", f"{name}: Zap cards in hand", z["hand"], 0, rules.ZAP_HAND))
         out.append(
-            Tracked(f"players.{i}.zap.discard", f"{name}: Zap discard pile", z["discard"], 0, state["zap_dealt"])
+            Tracked(f"players.{i}.zap.hand", N_("{name}: Zap cards in hand", name=name), z["hand"], 0, rules.ZAP_HAND)
+        )
+        out.append(
+            Tracked(
+                f"players.{i}.zap.discard",
+                N_("{name}: Zap discard pile", name=name),
+                z["discard"],
+                0,
+                state["zap_dealt"],
+            )
         )
     return out
 

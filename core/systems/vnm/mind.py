@@ -77,9 +77,11 @@ def take_over(state: State, plan: dict[str, Any]) -> str:
     """Records the take-over; the verdict in words."""
     attacker, target = plan["attacker"], plan["target"]
     state["controlled"] = [*controlled(state), {"ship": target, "by": attacker, "turn_no": state["turn_no"]}]
-    return (
-        f"{who(state, attacker)} takes over one of {whose(state, target)} spaceships by Mind Control: "
-        f"{who(state, attacker)} controls it and uses it on their turns after this one"
+    return N_(
+        "{attacker} takes over one of {target}'s spaceships by Mind Control: {attacker} controls "
+        "it and uses it on their turns after this one",
+        attacker=who(state, attacker),
+        target=who(state, target),
     )
 
 
@@ -186,14 +188,16 @@ def _release(state: State, by: str, ship: str) -> str:
     rows = controlled(state)
     last = max(i for i, c in enumerate(rows) if c["by"] == by and c["ship"] == ship)
     state["controlled"] = rows[:last] + rows[last + 1 :]
-    return (
-        f"{who(state, by)} releases {whose(state, ship)} spaceship back to {who(state, ship)}: "
-        f"{who(state, by)} now controls {many(len(controls(state, by)), 'spaceship')}"
+    return N_(
+        "{by} releases {ship}'s spaceship back to {ship}: {by} now controls {spaceships}",
+        by=who(state, by),
+        ship=who(state, ship),
+        spaceships=many(len(controls(state, by)), "spaceship"),
     )
 
 
 def release_closed(state: State, seat: str | None = None) -> str | None:
-    return game_over(state) or (None if controlled(state) else "no spaceship is controlled by Mind Control")
+    return game_over(state) or (None if controlled(state) else N_("no spaceship is controlled by Mind Control"))
 
 
 def released_choices(state: State) -> list[Any]:

@@ -145,7 +145,7 @@ def _spend(state: State, count: int, collecting: bool) -> dict[str, Any]:
         ships = chosen["ships"] if chosen else ships_commanded(state, world)
         ext = chosen["extensions"] if chosen else 0
         done = chosen["count"] if chosen else 0
-        unit = "two units" if collecting and per_ship(state, world) == 2 else "one unit"
+        unit = N_("two units") if collecting and per_ship(state, world) == 2 else N_("one unit")
         raise RuleError(
             N_(
                 "{world} has {spaceships} on the board ({unit} each) and {extensions} (one unit each): "
@@ -170,7 +170,7 @@ def _earth_may_now_collect(state: State, world: str) -> list[str]:
     """An alien collecting or destroying lets Earth collect; said only in a game with Earth."""
     if world != "Earth" and has_earth(state) and not state["earth_may_collect"]:
         state["earth_may_collect"] = True
-        return [f"{who(state, 'Earth')} may now collect population"]
+        return [N_("{earth} may now collect population", earth=who(state, "Earth"))]
     return []
 
 
@@ -209,9 +209,9 @@ def infect_closed(state: State, seat: str | None = None) -> str | None:
     if state["version"] != "Enhanced":
         return N_("Infecting population is only in the Enhanced game; this is the Basic game")
     if current_world(state) != "Titan":
-        return (
-            f"{who(state, current_world(state))} cannot infect population: "
-            "infection is described on Titan's Special card"
+        return N_(
+            "{world} cannot infect population: infection is described on Titan's Special card",
+            world=who(state, current_world(state)),
         )
     return population_closed(state, seat)
 

@@ -73,9 +73,9 @@ def research_closed(state: State, seat: str | None = None) -> str | None:
         return reason
     chosen = state["turn_action"]
     if chosen and chosen["count"] >= 1 + chosen["extensions"]:
-        return (
-            f"{who(state, current_world(state))} has rolled for research this turn; "
-            "extend with a Zap card to roll again"
+        return N_(
+            "{world} has rolled for research this turn; extend with a Zap card to roll again",
+            world=who(state, current_world(state)),
         )
     return None
 
@@ -185,7 +185,7 @@ def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         verdict = N_("{upgrade} acquired (effect at the end of the turn)", upgrade=upgrade)
     else:
         state["upgrade_choice"] = choice
-        verdict = "not acquired"
+        verdict = N_("not acquired")
     ctx.dice.mark(["hit" if acquired else "miss"], verdict)
     return state, {
         "summary": N_(

@@ -89,7 +89,7 @@ TECH_FIELDS: tuple[Field, ...] = (
 
 
 # The planet-tagged cards each planet starts with are the table's reading (rules.PLANET_CARDS).
-TECH_CARDS_WARNING = "Technology cards the rulebook names for each planet: players confirm under Technology values"
+TECH_CARDS_WARNING = N_("Technology cards the rulebook names for each planet: players confirm under Technology values")
 
 
 def tech_field(name: str) -> Field:
@@ -484,7 +484,7 @@ def initial_state(options: Mapping[str, Any]) -> State:
         {**a, "infected": 0, "source": area_source(a["name"], a["population"], length)} for a in options["land_areas"]
     ]
     if any(a["source"] == "players confirm" for a in areas):
-        warnings.append("Land areas marked *: players confirm")
+        warnings.append(N_("Land areas marked *: players confirm"))
     if any(w["tech"] and w["tech"]["cards_source"] == "players confirm" for w in worlds.values()):
         warnings.append(TECH_CARDS_WARNING)
     return {

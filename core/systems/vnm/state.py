@@ -15,7 +15,7 @@ from tableside.core.systems.vnm import rules
 from tableside.core.text import N_
 from tableside.core.words import plural
 
-EARTH_MUST_WAIT = (
+EARTH_MUST_WAIT = N_(
     "Earth may not collect population yet: no alien spaceship has attacked an Earth spaceship "
     "or collected or destroyed population (infecting doesn't count)"
 )
