@@ -99,9 +99,10 @@ def other_action_chosen(state: State, kind: str) -> str | None:
     """ "You can never combine actions"."""
     chosen = state["turn_action"]
     if chosen is not None and chosen["kind"] != kind:
-        return (
-            f"{who(state, current_world(state))} already chose the {rules.ACTIONS[chosen['kind']]} action this turn, "
-            "and actions can never be combined"
+        return N_(
+            "{world} already chose the {action} action this turn, and actions can never be combined",
+            world=who(state, current_world(state)),
+            action=rules.ACTIONS[chosen["kind"]],
         )
     return None
 
