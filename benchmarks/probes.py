@@ -1,6 +1,6 @@
-"""#33's probes of private data, for benchmarks/security.py: every probe of tests/test_vegas_hand_probes.py
-and tests/test_v2140_pool_probes.py sent to two tables that differ only in the private data, counting what
-another seat's phone (or the table's) learns."""
+"""#33's probes of private data, for benchmarks/security.py: every probe of tests/test_vegas_hand_probes.py,
+tests/test_v2140_pool_probes.py and tests/test_smartdice_pool_probes.py sent to two tables that differ only
+in the private data, counting what another seat's phone (or the table's) learns."""
 
 from __future__ import annotations
 
@@ -37,10 +37,22 @@ def _pools() -> tuple[int, int]:
     return len(learned), asked
 
 
+def _smart_dice() -> tuple[int, int]:
+    from tests.test_smartdice_pool_probes import facts_learned
+
+    learned, asked = facts_learned()
+    return len(learned), asked
+
+
 def private_probes(report) -> None:
     for what, probe in (
         ("a Vegas hand entered by its seat, probed by every card from the table's and other seats' phones", _vegas),
         ("a released Venus 2140 seat's scene pool, probed by every face from other phones", _pools),
+        (
+            "smart-dice faces of a Venus 2140 pool: every route and the e-paper read, and every face probed, by "
+            "another seat's phone and one with no seat, held and released",
+            _smart_dice,
+        ),
     ):
         started = time.perf_counter()
         learned, asked = probe()

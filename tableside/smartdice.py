@@ -196,5 +196,6 @@ def open_dice(
 
         hub = BluetoothDice(registry, adapter=cfg.dice_adapter, **hooks)
     hub.seat_colours = lambda: seat_colours(table)
+    hub.private_face = lambda die_id: feed.hidden_from(die_id, None)
     paired = sum(1 for d in hub.dice.values() if d.paired)
     return SmartDice(hub, feed), f"{hub.note}; {paired} paired"

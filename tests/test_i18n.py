@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -132,3 +133,11 @@ def test_no_phrase_of_a_translated_script_is_outside_t(name):
     wrapped = {m.start(1) for m in T_CALL.finditer(code)}
     stray = [m.group(2) for m in LITERAL.finditer(code) if PHRASE.match(m.group(2)) and m.start() not in wrapped]
     assert stray == [], f"{name}: phrases outside t(): {stray}"
+
+
+def test_no_msgid_is_in_the_german_catalog_twice():
+    """A merge that keeps both sides of the catalog would keep a msgid twice: Babel reads the last one silently."""
+    lines = (i18n.FOLDER / "de" / "LC_MESSAGES" / "messages.po").read_text().splitlines()
+    ids = [line for line in lines if line.startswith('msgid "') and line != 'msgid ""']
+    twice = sorted(line for line, n in Counter(ids).items() if n > 1)
+    assert twice == [], f"msgids in de/messages.po more than once: {twice}"

@@ -2,7 +2,7 @@
 a real ``tableside serve --simulate`` whose config maps a held D to the shutdown question (the phone cannot hold
 a chord): both phones show it at once with a Confirm, a phone's Confirm is answered at once (a simulated table
 refuses to switch this computer off, and says so), and a question left unanswered closes on every phone when it
-lapses (tests/_output/shutdown-asked.png).
+lapses; a phone that opens the panel meanwhile is asked too (tests/_output/shutdown-asked.png).
 """
 
 from __future__ import annotations
@@ -56,6 +56,8 @@ def test_both_phones_are_asked_at_once_and_a_confirm_is_answered_at_once(browser
 
     assert one.evaluate(HOLD_D) == 200  # asked again and left: it lapses after 5 s, on every phone
     expect(two.get_by_role("alertdialog")).to_be_visible()
-    for page in (one, two):
+    late = phone(browser, table)  # a phone that opens the panel while the question is open is asked at once
+    expect(late.get_by_role("alertdialog").get_by_role("button", name="Confirm: switch off")).to_be_visible()
+    for page in (one, two, late):
         expect(page.get_by_role("alertdialog")).to_be_hidden(timeout=12_000)
         expect(page.locator("#said")).to_contain_text("The shutdown question lapsed: the table plays on")

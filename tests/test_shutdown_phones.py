@@ -11,6 +11,7 @@ within the question's 7 s.
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -132,3 +133,25 @@ def test_a_table_without_buttons_has_no_question_to_confirm(table):  # noqa: F81
     services = Services(table=table, join_code="K7TQ2M", frame_png=lambda: b"", press=lambda label, hold: {})
     r = create_app(services, {"TESTING": True}).test_client().post("/api/prompt/confirm", json={"id": 1}, headers=AUTH)
     assert r.status_code == 409 and "no shutdown question is open" in r.get_json()["error"]
+
+
+def first_event(client) -> tuple[str, dict]:
+    """The first Server-Sent Event a phone opening the stream is sent: its name and data."""
+    r = client.get("/api/stream", headers=AUTH, buffered=False)
+    try:
+        chunk = next(iter(r.response))
+    finally:
+        r.close()
+    text = chunk.decode() if isinstance(chunk, bytes) else chunk
+    lines = dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
+    return lines["event"], json.loads(lines["data"])
+
+
+@pytest.mark.parametrize("rig", CLASSES[:1], indirect=True)
+def test_a_phone_that_connects_during_the_question_is_asked_in_its_first_event(rig):
+    appliance, client, broker, _, _ = rig
+    assert first_event(client) == ("hello", {"kind": "hello", "version": 0}), "no question open: only the version"
+    appliance.controls.handle(Gesture("chord", ("A", "D"), appliance.buttons.now()))
+    asked = prompts(broker)[-1]
+    kind, hello = first_event(client)
+    assert kind == "hello" and hello["prompt"] == asked and isinstance(asked["id"], int)  # at once, with its Confirm

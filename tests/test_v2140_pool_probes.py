@@ -81,3 +81,31 @@ def test_dice_the_table_saw_are_taken_in_place_of_others():
     assert step.state["exchange"]["forward"] == [5] and step.state["participants"]["GM"]["pool"] == [6]
     step = run_action(SYSTEM, a, {"type": "bid_initiative", "participant": "Shred", "dice": [1]})
     assert step.state["participants"]["Shred"]["pool"] == [6, 6, 5, 5, 5, 5]
+
+
+def test_a_die_taken_in_place_of_another_is_said_on_the_pool_s_own_phone_alone(tmp_path):
+    """A phone that is not Shred's names a 6 Shred's pool does not hold: the 6 goes forward in place of the
+    pool's lowest (a 4). Shred's phone reads which; every other phone reads words that are the same whatever
+    the pool holds (the same when the pool holds the 6)."""
+    from tableside.core.store import Store
+    from tableside.core.table import Table
+
+    said = {}
+    for faces in ([5, 5, 4], [6, 5, 4, 2]):  # pools [5, 5, 4] and [6, 5, 4] (the 6 rolled in a 2, tossed)
+        table = Table(Store(tmp_path / f"{faces[0]}.db"))
+        table.create_session("v2140", {"players": ["Shred"], "gm": "GM"})
+        table.act({"type": "prepare_pool", "participant": "Shred", "primary_skills": 1, "secondary_skills": 1})
+        table.act({"type": "roll_pool", "participant": "Shred", "faces": faces}, seat="Shred")
+        out = table.act({"type": "put_forward", "actor": "Shred", "target": "GM", "dice": [6]}, source="phone")
+        said[faces[0]] = {seat: table.log(seat=seat)[-1]["result"]["summary"] for seat in ("Shred", "GM", None)}
+        said[faces[0]]["answer"] = out["result"]["summary"]
+        left = table.view(seat="Shred")["state"]["participants"]["Shred"]["pool"]
+        assert left == ([5, 5] if faces[0] == 5 else [5, 4])
+        assert table.log(seat="GM")[-1]["action"] is None and table.log(seat="Shred")[-1]["action"]["dice"] == [6]
+        table.store.close()
+    others = "Shred puts forward 6 in an exchange against GM; GM has no dice to answer: resolve it with button B"
+    others += " (entered by another phone: a die not in Shred's pool stands in for its lowest)"
+    for pool in (5, 6):
+        assert said[pool]["GM"] == said[pool][None] == said[pool]["answer"] == others, said[pool]
+    assert said[5]["Shred"].endswith("; Shred's pool did not hold 6: 4 from it went in their place"), said[5]
+    assert said[6]["Shred"] == others.split(" (entered")[0]

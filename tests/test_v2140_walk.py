@@ -412,7 +412,11 @@ def test_dice_conservation_walk_over_a_campaign() -> None:
     run_state_machine_as_test(
         Scene,
         settings=settings(
-            max_examples=60, stateful_step_count=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+            max_examples=60,
+            stateful_step_count=40,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow],
+            derandomize=True,  # the coverage asserts below read what the walk did: the same walk every run
         ),
     )
     print(WALK.report())

@@ -178,6 +178,10 @@ def _template(node: ast.AST) -> str | None:
     if isinstance(node, ast.JoinedStr):
         filled = iter(NAMES * 4)
         return "".join(v.value if isinstance(v, ast.Constant) else next(filled) for v in node.values)
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "N_" and node.args:  # a marked text (#38)
+        msgid = _template(node.args[0])
+        filled = iter(NAMES * 4)
+        return None if msgid is None else re.sub(r"\{\w+\}", lambda _: next(filled), msgid)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _template(node.left), _template(node.right)
         return None if left is None or right is None else left + right

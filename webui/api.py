@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -22,6 +23,8 @@ from tableside.webui.panel import Prepared, accepts_gzip
 from tableside.webui.seats import SEAT_GONE_AFTER
 from tableside.webui.server import DETACH_KEY
 from tableside.webui.stream import format_event
+
+log = logging.getLogger(__name__)
 
 bp = Blueprint("api", __name__)
 SESSIONS_PER_PAGE = 50  # saved games per page of ``GET /api/sessions?page=N``
@@ -269,12 +272,11 @@ def _changed(done: Any, asked: tuple[int, str] | None) -> Response:
     """A change's answer: as the contract says, or (``?moment=1``) the same without ``state`` and with
     ``moment``, what ``GET /api/sessions/active/moment?after=N&base=TAG`` would answer now: the acting
     phone redraws from it and asks nothing more."""
-    done = spoken(done)
     if asked is None:
-        return jsonify(done)
+        return jsonify(spoken(done))
     ready = _moment_ready(*asked)
     lean = {k: v for k, v in done.items() if k != "state"} if isinstance(done, dict) else {"result": done}
-    return jsonify({**lean, "moment": NO_GAME if ready is None else ready.body})
+    return jsonify({**spoken(lean), "moment": NO_GAME if ready is None else ready.body})
 
 
 def _round_end(table: Any) -> tuple[str, dict | None] | None:
@@ -495,6 +497,19 @@ def confirm_prompt():
     return jsonify(confirm(_body().get("id")))
 
 
+def _open_prompt(services: Any) -> dict | None:
+    """The buttons' open question (the shutdown chord's), as the "prompt" event carries it, or None."""
+    hardware = services.hardware
+    if not callable(hardware):
+        return None
+    try:
+        prompt = hardware().get("prompt")
+    except Exception:  # a status that cannot be read now: the question still comes with its next event
+        log.exception("reading the hardware status for a new stream failed")
+        return None
+    return prompt if isinstance(prompt, dict) else None
+
+
 @bp.get("/api/stream")
 def stream():
     """Server-Sent Events, one per change; the first says where the table is now.
@@ -508,9 +523,7 @@ def stream():
         if broker.closed.is_set():
             return jsonify(error=gettext("the table is stopping")), 503
         response = jsonify(
-            error=gettext(
-                "too many open streams ({streams}): poll GET /api/sessions/active instead", streams=broker.max_streams
-            ),
+            error=gettext("too many open streams ({n}): poll GET /api/sessions/active instead", n=broker.max_streams),
             poll="/api/sessions/active",
             retry_after=30,
         )
@@ -520,6 +533,9 @@ def stream():
     table = services.table
     try:
         hello = {"kind": "hello", "version": table.view()["version"] if table.has_active() else None}
+        asked = _open_prompt(services)
+        if asked:  # a phone that connects during the shutdown question sees it at once, not at the next change
+            hello["prompt"] = asked
         token = seat_token() if table.has_active() else None
         try:
             if token and seat_of_request() is None:

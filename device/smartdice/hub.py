@@ -63,6 +63,9 @@ class DiceHub:
         self.clock, self.away_after = clock, away_after
         self.dice: dict[str, DieState] = {}
         self.seat_colours: Callable[[], dict[str, int]] = dict  # set by serve: the game's seat -> ink index
+        # Set by serve: the die's last face went into a seat's private pool (``DiceFeed.hidden_from``), so
+        # nothing said to every phone may depend on it (#33).
+        self.private_face: Callable[[str], bool] = lambda die_id: False
         self.note = ""
         self._lock = threading.RLock()
         for die_id, saved in registry.dice.items():  # paired dice are known before they are in reach
@@ -172,13 +175,15 @@ class DiceHub:
     def landed(self, die_id: str, face: int) -> None:
         """A die came to rest on ``face``. Seen moving first, it is a roll; the same face again without
         moving is the same frame repeated (a flood), dropped; another face without moving is handed on
-        as unmoved (it never starts a game's roll)."""
+        as unmoved (it never starts a game's roll). A die whose last face is private drops every unmoved
+        frame: whether it still shows that face is not said to the phones."""
+        private = self.private_face(die_id)
         with self._lock:
             die = self.dice.get(die_id)
             if die is None:
                 return
             moved, die.rolling = die.rolling, False
-            if not moved and face == die.last_face:
+            if not moved and (face == die.last_face or private):
                 die.extra["repeats"] = die.extra.get("repeats", 0) + 1
                 return
             paired = die.paired
@@ -210,13 +215,17 @@ class DiceHub:
 
     def showing(self, die_id: str, face: int | None) -> None:
         """What a die that just connected shows (Pixels IAmADie): back from a drop-out on another face
-        than its last, it was rolled while out of reach, and that roll was not used: said so."""
+        than its last, it was rolled while out of reach, and that roll was not used: said so. A die whose last
+        face is private is told to roll again whatever it shows, as every phone reads the words."""
+        private = self.private_face(die_id)
         with self._lock:
             die = self.dice.get(die_id)
             if die is None or not die.extra.pop("returning", False):
                 return
             lost = face is not None and die.last_face is not None and face != die.last_face
-        if lost:
+        if private:
+            self.said(die_id, "is back: if it was rolled while out of reach, that roll was not used, roll it again")
+        elif lost:
             self.said(
                 die_id, f"came back showing {face}: a roll made while it was out of reach was not used, roll it again"
             )

@@ -13,6 +13,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import effects, goals, rules
 from tableside.core.systems.v2140.state import State, participant, side_of
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 # "If you enter a conflict where you are outnumbered by a full sleeve of dice, you are entitled to one
@@ -29,7 +30,9 @@ def place_effect(state: State, character: str, name: str, by: str | None, **deta
     if stopped and p is not None:
         ex = state["exchange"]
         if ex and character in (ex["actor"], ex["target"]):
-            raise RuleError(f"{character} has dice in the pending exchange: resolve it (B) first")
+            raise RuleError(
+                N_("{character} has dice in the pending exchange: resolve it (B) first", character=character)
+            )
         gone = len(p["pool"])
         p["pool"], p["prepared"], p["follow_up"] = [], None, 0
         words += (
@@ -56,20 +59,26 @@ def add_effect(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         note=action["note"],
     )
     effects.settle_due(state, action["effect"], by)  # a goal's effect waiting for its bearer is noted
-    return state, {"summary": f"Effect: {words}"}
+    return state, {"summary": N_("Effect: {words}", words=words)}
 
 
 def treat_effect(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Treatment: a scar is no longer "just a wound"; crippling is no longer "a wound and a scar"."""
     e = effects.find(state, action["effect"])
     if not effects.treatable(e):
-        raise RuleError(f"{effects.describe(e)}: only an untreated scar or crippling effect is treated")
+        raise RuleError(
+            N_("{describe}: only an untreated scar or crippling effect is treated", describe=effects.describe(e))
+        )
     e["treated"] = True
     if e["reads"] == effects.MARKED:
         after = f"a scar against {e['by'] or 'the one who did it'}"
     else:
         after = "a permanent physical penalty"
-    return state, {"summary": f"{e['character']}'s {e['effect']} is treated: now {after}"}
+    return state, {
+        "summary": N_(
+            "{character}'s {effect} is treated: now {after}", character=e["character"], effect=e["effect"], after=after
+        )
+    }
 
 
 def end_effect(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -85,7 +94,9 @@ def _clear_scene(state: State) -> list[str]:
     """Pools, follow-up dice, the order and the conflict's skills go; the knocked out come round."""
     if state["exchange"]:
         ex = state["exchange"]
-        raise RuleError(f"resolve {ex['actor']}'s exchange against {ex['target']} (B) first")
+        raise RuleError(
+            N_("resolve {actor}'s exchange against {target} (B) first", actor=ex["actor"], target=ex["target"])
+        )
     for p in state["participants"].values():
         p["pool"], p["prepared"], p["follow_up"] = [], None, 0
     woke = [e for e in effects.active(state) if e["reads"] == effects.STOPPED]
@@ -114,9 +125,11 @@ def new_scene(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """A new scene of the campaign: the effects stay with the characters; knocked out ends."""
     woke = _clear_scene(state)
     state["campaign"]["scene"] += 1
-    kept = effects.describe_all(state) or "no effects"
-    back = f"; {' and '.join(woke)} come round" if woke else ""
-    return state, {"summary": f"Scene {state['campaign']['scene']}: pools empty{back}; standing: {kept}"}
+    words = {"scene": state["campaign"]["scene"], "kept": effects.describe_all(state) or N_("no effects")}
+    if woke:
+        words["woke"] = " and ".join(woke)
+        return state, {"summary": N_("Scene {scene}: pools empty; {woke} come round; standing: {kept}", **words)}
+    return state, {"summary": N_("Scene {scene}: pools empty; standing: {kept}", **words)}
 
 
 def new_session(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -149,11 +162,18 @@ def set_skills(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """The conflict's primary and secondary skills; their roots open their goal charts."""
     primary, secondary = action["primary"].strip(), action["secondary"].strip()
     if not primary:
-        raise RuleError("name the primary skill (e.g. Coordination: Projectiles: Airgun)")
+        raise RuleError(N_("name the primary skill (e.g. Coordination: Projectiles: Airgun)"))
     state["skills"] = {"primary": primary, "secondary": secondary}
     opened = goals.chart_goals(state, {root(primary), root(secondary)} - {""})
     offer = ", ".join(opened) or "none in the charts the table entered"
-    return state, {"summary": f"Primary {primary}, secondary {secondary or '-'}; goals on offer: {offer}"}
+    return state, {
+        "summary": N_(
+            "Primary {primary}, secondary {secondary}; goals on offer: {offer}",
+            primary=primary,
+            secondary=secondary or "-",
+            offer=offer,
+        )
+    }
 
 
 def outnumbered(state: State) -> list[str]:
@@ -180,10 +200,14 @@ def outnumbered_point(state: State, action: dict, ctx: Any) -> tuple[State, dict
     name = action["participant"]
     participant(state, name)
     if name not in outnumbered(state):
-        raise RuleError(
-            f"{name} is not outnumbered by a full sleeve of dice in this conflict"
-            + (" (already given the point)" if name in state["outnumbered_claimed"] else "")
-        )
+        if name in state["outnumbered_claimed"]:
+            raise RuleError(
+                N_(
+                    "{name} is not outnumbered by a full sleeve of dice in this conflict (already given the point)",
+                    name=name,
+                )
+            )
+        raise RuleError(N_("{name} is not outnumbered by a full sleeve of dice in this conflict", name=name))
     state["outnumbered_claimed"].append(name)
     p = state["participants"][name]
     if p["role"] == "gm":
@@ -192,4 +216,6 @@ def outnumbered_point(state: State, action: dict, ctx: Any) -> tuple[State, dict
     else:
         p["player_points"] += OUTNUMBERED_POINTS
         what = f"a Player Point: {p['player_points']}"
-    return state, {"summary": f"{name} is outnumbered by a full sleeve of dice and gains {what}"}
+    return state, {
+        "summary": N_("{name} is outnumbered by a full sleeve of dice and gains {what}", name=name, what=what)
+    }

@@ -20,6 +20,7 @@ from tableside.core.systems.v2140.state import (
     names,
     player_names,
 )
+from tableside.core.text import N_
 
 
 def name_choices(state: State) -> list[str]:
@@ -31,7 +32,11 @@ def players(state: State) -> list[str]:
 
 
 def who_field(
-    name: str = "participant", label: str = "Who", required: bool = False, choices=name_choices, differs_from: str = ""
+    name: str = "participant",
+    label: str = N_("Who"),
+    required: bool = False,
+    choices=name_choices,
+    differs_from: str = "",
 ) -> Field:
     return Field(
         name,
@@ -39,7 +44,7 @@ def who_field(
         label=label,
         required=required,
         choices=choices,
-        help="" if required else "default: whose move it is",
+        help="" if required else N_("default: whose move it is"),
         differs_from=differs_from,
     )
 
@@ -66,7 +71,7 @@ def count_field(
     )
 
 
-EXCEPTION = Field("exception", "flag", label="Table allows it as the exception", required=False, default=False)
+EXCEPTION = Field("exception", "flag", label=N_("Table allows it as the exception"), required=False, default=False)
 
 
 def own_pool(state: State) -> list[int] | None:
@@ -78,8 +83,8 @@ def own_pool(state: State) -> list[int] | None:
     return [] if pools and not held else None
 
 
-DICE = Field("dice", "faces", label="Dice", help="dice from the scene pool, by their faces", offer=own_pool)
-SAYS = Field("says", "text", label="What they do", required=False, default="", max_length=rules.MAX_TEXT)
+DICE = Field("dice", "faces", label=N_("Dice"), help=N_("dice from the scene pool, by their faces"), offer=own_pool)
+SAYS = Field("says", "text", label=N_("What they do"), required=False, default="", max_length=rules.MAX_TEXT)
 
 
 # --- who may do what ------------------------------------------------------------
@@ -132,7 +137,10 @@ PREPARE_FIELDS = (
     # the GM's rack (a stepper to 99 offered 594 dice), and its help says why.
     replace(
         count_field(
-            "racks", "Racks (GM: one per named NPC or gang)", help="a rack is the GM's rack size in dice", for_role="gm"
+            "racks",
+            N_("Racks (GM: one per named NPC or gang)"),
+            help=N_("a rack is the GM's rack size in dice"),
+            for_role="gm",
         ),
         upto=most_racks,
         help_now=racks_help,
@@ -140,36 +148,40 @@ PREPARE_FIELDS = (
     # At most what the session pool holds now (a stepper to 99 with 2 racks in it offered what the rules refuse),
     # and not asked once it is empty.
     replace(
-        count_field("session_racks", "Racks from the session pool (GM)", for_role="gm"),
+        count_field("session_racks", N_("Racks from the session pool (GM)"), for_role="gm"),
         upto=session_racks,
         applies=lambda state: bool(session_racks(state)),
     ),
     count_field(
         "primary_skills",
-        "Matching primary skills",
+        N_("Matching primary skills"),
         rules.MAX_MATCHING_SKILLS,
-        help="the primary skill and its parents you have: two dice each",
+        help=N_("the primary skill and its parents you have: two dice each"),
     ),
-    count_field("secondary_skills", "Matching secondary skills", rules.MAX_MATCHING_SKILLS, help="one die each"),
     count_field(
-        "assist_quality", "Assisting gear quality (primary)", rules.MAX_QUALITY, help="adds half, rounded down"
+        "secondary_skills", N_("Matching secondary skills"), rules.MAX_MATCHING_SKILLS, help=N_("one die each")
+    ),
+    count_field(
+        "assist_quality", N_("Assisting gear quality (primary)"), rules.MAX_QUALITY, help=N_("adds half, rounded down")
     ),
     count_field(
         "secondary_assist_quality",
-        "Assisting gear quality (secondary)",
+        N_("Assisting gear quality (secondary)"),
         rules.MAX_QUALITY,
-        help="half value: a quarter, rounded down",
+        help=N_("half value: a quarter, rounded down"),
     ),
-    count_field("gear_circumstances", "Gear used as a circumstance", help="one die each"),
-    count_field("circumstances", "Circumstances in your favour", help="one die each; penalties to the other side too"),
+    count_field("gear_circumstances", N_("Gear used as a circumstance"), help=N_("one die each")),
+    count_field(
+        "circumstances", N_("Circumstances in your favour"), help=N_("one die each; penalties to the other side too")
+    ),
     Field(
         "effects",
         "picks",
-        label="Effects that count here (+1 die each)",
+        label=N_("Effects that count here (+1 die each)"),
         required=False,
         default=[],
         choices=effects.choices,
-        help="effects on the other side offered as circumstances: confirm the ones that apply",
+        help=N_("effects on the other side offered as circumstances: confirm the ones that apply"),
     ),
 )
 

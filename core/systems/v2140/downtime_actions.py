@@ -8,13 +8,16 @@ from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import downtime, effects
 from tableside.core.systems.v2140.pool_actions import draw_with
 from tableside.core.systems.v2140.state import State, participant, who
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 
 def _no_conflict_running(state: State) -> None:
     if state["exchange"]:
         ex = state["exchange"]
-        raise RuleError(f"resolve {ex['actor']}'s exchange against {ex['target']} (B) first")
+        raise RuleError(
+            N_("resolve {actor}'s exchange against {target} (B) first", actor=ex["actor"], target=ex["target"])
+        )
 
 
 def _record(state: State, record: dict) -> None:
@@ -24,7 +27,7 @@ def _record(state: State, record: dict) -> None:
 def _player(state: State, name: str) -> dict:
     p = participant(state, name)
     if p["role"] != "player":
-        raise RuleError(f"{name} is the GM: downtime, training and Connections are the characters'")
+        raise RuleError(N_("{name} is the GM: downtime, training and Connections are the characters'", name=name))
     return p
 
 
@@ -35,12 +38,16 @@ def downtime_test(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     _no_conflict_running(state)
     e = effects.find(state, action["effect"])
     if e["reads"] != effects.WOUND or e["permanent"]:
-        raise RuleError(f"{effects.describe(e)} is not a wound that downtime can change")
+        raise RuleError(N_("{describe} is not a wound that downtime can change", describe=effects.describe(e)))
     name = e["character"]
     if effects.permanent_count(state, name) >= effects.HEALING_AT:
         raise RuleError(
-            f"{name} goes into downtime with {effects.permanent_count(state, name)} permanent effects: this "
-            f"downtime is spent healing (heal), half of them disappear",
+            N_(
+                "{name} goes into downtime with {permanent_count} permanent effects: this downtime is spent healing "
+                "(heal), half of them disappear",
+                name=name,
+                permanent_count=effects.permanent_count(state, name),
+            ),
             rule="healing",
         )
     against = downtime.downtime_dice(e["level"])
@@ -71,21 +78,29 @@ def heal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     count = effects.permanent_count(state, name)
     if count < effects.HEALING_AT:
         raise RuleError(
-            f"{name} has {plural(count, 'permanent effect')}; "
-            f"a downtime is spent healing at {effects.HEALING_AT} or more"
+            N_(
+                "{name} has {effects}; a downtime is spent healing at {healing_at} or more",
+                name=name,
+                effects=plural(count, "permanent effect"),
+                healing_at=effects.HEALING_AT,
+            )
         )
     chosen = [effects.find(state, i) for i in action["effects"]]
     wrong = [e for e in chosen if e["character"] != name or not e["permanent"]]
     if wrong:
-        raise RuleError(f"{effects.describe(wrong[0])} is not one of {name}'s permanent effects")
+        raise RuleError(
+            N_("{describe} is not one of {name}'s permanent effects", describe=effects.describe(wrong[0]), name=name)
+        )
     half = count // 2
     if len({e["id"] for e in chosen}) < half:
-        raise RuleError(f"half of {name}'s {count} permanent effects disappear: pick {half}")
+        raise RuleError(
+            N_("half of {name}'s {count} permanent effects disappear: pick {half}", name=name, count=count, half=half)
+        )
     for e in chosen:
         e["ended"] = True
     state["effects"] = effects.active(state)
     gone = "; ".join(effects.describe(e) for e in chosen)
-    return state, {"summary": f"Healing downtime: {name}'s effects disappear: {gone}"}
+    return state, {"summary": N_("Healing downtime: {name}'s effects disappear: {gone}", name=name, gone=gone)}
 
 
 def train(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -97,11 +112,16 @@ def train(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p = _player(state, name)
     if effects.permanent_count(state, name) >= effects.HEALING_AT:
         raise RuleError(
-            f"{name} spends this downtime healing ({effects.HEALING_AT} or more permanent effects)", rule="healing"
+            N_(
+                "{name} spends this downtime healing ({healing_at} or more permanent effects)",
+                name=name,
+                healing_at=effects.HEALING_AT,
+            ),
+            rule="healing",
         )
     skill = action["skill"].strip()
     if not skill:
-        raise RuleError("name the skill you plan to use")
+        raise RuleError(N_("name the skill you plan to use"))
     rack = state["participants"][state["gm"]]["rack"]
     against = downtime.training_dice(rack)
     test = downtime.run_test(action["dice"], against, draw_with(ctx, name, state["gm"]), f"{name} training")
@@ -125,7 +145,7 @@ def connections(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     _player(state, name)
     own = downtime.connection_dice(action["lifestyles"], action["secondary_skills"], action["network"])
     if own < 1:
-        raise RuleError("a Connections test needs a relevant lifestyle, a secondary skill or a Network")
+        raise RuleError(N_("a Connections test needs a relevant lifestyle, a secondary skill or a Network"))
     test = downtime.run_test(own, action["against"], draw_with(ctx, name, state["gm"]), f"{name} Connections")
     seeking = action["seeking"] or "help"
     _record(state, {"test": "connections", "who": name, "seeking": seeking, **test.to_dict()})

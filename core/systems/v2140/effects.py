@@ -29,6 +29,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.fields import Choice
+from tableside.core.text import N_
 
 State = dict[str, Any]
 
@@ -47,7 +48,7 @@ PARAGRAPHS: dict[str, str] = {
     STOPPED: "You aren't wounded, but you stop doing anything.",
     STOPPED_THEN_CRIPPLING: "You are knocked out and you will be crippled.",
 }
-PARAGRAPH_CHOICES = tuple(Choice(key, f"{key}: “{text}”") for key, text in PARAGRAPHS.items())
+PARAGRAPH_CHOICES = tuple(Choice(key, N_("{key}: “{text}”", key=key, text=text)) for key, text in PARAGRAPHS.items())
 # "Looking at the Coordination goal chart, he could Wound, Scar, Knock Out, or Cripple Jack."
 DEFAULT_READINGS: tuple[dict[str, str], ...] = (
     {"name": "Wound", "reads": WOUND},
@@ -67,11 +68,17 @@ def check_readings(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     for row in rows:
         name = str(row.get("name", "")).strip()
         if not name:
-            raise RuleError("options: effects: every effect needs a name")
+            raise RuleError(N_("options: effects: every effect needs a name"))
         if name.casefold() in (n.casefold() for n in out):
-            raise RuleError(f"options: effects: {name!r} is named twice")
+            raise RuleError(N_("options: effects: {name} is named twice", name=repr(name)))
         if row.get("reads") not in PARAGRAPHS:
-            raise RuleError(f"options: effects: {name!r} must read one of {', '.join(PARAGRAPHS)}")
+            raise RuleError(
+                N_(
+                    "options: effects: {name} must read one of {paragraphs}",
+                    name=repr(name),
+                    paragraphs=", ".join(PARAGRAPHS),
+                )
+            )
         out[name] = row["reads"]
     return out
 
@@ -85,7 +92,7 @@ def find(state: State, effect_id: int) -> dict[str, Any]:
         if e["id"] == effect_id:
             return e
     ids = ", ".join(str(x["id"]) for x in active(state)) or "none"
-    raise RuleError(f"no effect {effect_id} is standing (effect ids: {ids})")
+    raise RuleError(N_("no effect {effect_id} is standing (effect ids: {ids})", effect_id=effect_id, ids=ids))
 
 
 def describe(e: Mapping[str, Any]) -> str:
@@ -131,17 +138,26 @@ def new_effect(
     readings = state["readings"]
     if name not in readings:
         raise RuleError(
-            f"{name!r} is not an effect of this campaign; effects: {', '.join(readings)}", rule="effect_readings"
+            N_(
+                "{name} is not an effect of this campaign; effects: {readings}",
+                name=repr(name),
+                readings=", ".join(readings),
+            ),
+            rule="effect_readings",
         )
     reads = readings[name]
     if not character.strip():
-        raise RuleError("name the character who bears the effect")
+        raise RuleError(N_("name the character who bears the effect"))
     parts = [(name, STOPPED)] if reads == STOPPED_THEN_CRIPPLING else [(name, reads)]
     if reads == STOPPED_THEN_CRIPPLING:
         parts.append((name, CRIPPLING))
     if len(active(state)) + len(parts) > MAX_EFFECTS:
         raise RuleError(
-            f"a campaign keeps at most {MAX_EFFECTS} standing effects: end or heal some first", rule="effects_limit"
+            N_(
+                "a campaign keeps at most {max_effects} standing effects: end or heal some first",
+                max_effects=MAX_EFFECTS,
+            ),
+            rule="effects_limit",
         )
     made = []
     for effect, kind in parts:
@@ -184,7 +200,11 @@ def stopped(state: State, name: str) -> str | None:
     The reason in words that ``name`` cannot act, or None."""
     for e in active(state):
         if e["character"] == name and e["reads"] == STOPPED:
-            return f"{name} is stopped ({e['effect']}): only spending books is left until the scene ends"
+            return N_(
+                "{name} is stopped ({effect}): only spending books is left until the scene ends",
+                name=name,
+                effect=e["effect"],
+            )
     return None
 
 
@@ -246,7 +266,13 @@ def confirmed(state: State, builder: str, picked: Sequence[str]) -> list[dict[st
     out = []
     for value in picked:
         if value not in offered:
-            raise RuleError(f"{value!r} is not an effect that gives {builder} a circumstance die now")
+            raise RuleError(
+                N_(
+                    "{value} is not an effect that gives {builder} a circumstance die now",
+                    value=repr(value),
+                    builder=builder,
+                )
+            )
         out.append(offered[value])
     return out
 

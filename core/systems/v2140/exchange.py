@@ -21,6 +21,7 @@ from math import ceil
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import rules
 from tableside.core.systems.v2140.pool import high_to_low
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 ACTOR, TARGET = "actor", "target"
@@ -79,13 +80,21 @@ def most_forward(pool_size: int) -> int:
 def check_forward(pool_size: int, count: int, who: str, exception: bool) -> None:
     """Refuse a pull of more than half the pool unless the table marks it as the exception."""
     if count < 1:
-        raise RuleError(f"{who} must put forward at least one die")
+        raise RuleError(N_("{who} must put forward at least one die", who=who))
     if count > pool_size:
-        raise RuleError(f"{who} holds {plural(pool_size, 'die')} in the scene pool, cannot put forward {count}")
+        held = plural(pool_size, "die")
+        raise RuleError(
+            N_("{who} holds {held} in the scene pool, cannot put forward {count}", who=who, held=held, count=count)
+        )
     if count > most_forward(pool_size) and not exception:
         raise RuleError(
-            f"{who} may put forward at most {most_forward(pool_size)} of {pool_size} dice (more than half "
-            "needs the table to mark it as the exception, like setting off a bomb)"
+            N_(
+                "{who} may put forward at most {most_forward} of {pool_size} dice (more than half needs the table to "
+                "mark it as the exception, like setting off a bomb)",
+                who=who,
+                most_forward=most_forward(pool_size),
+                pool_size=pool_size,
+            )
         )
 
 

@@ -15,6 +15,7 @@ from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import exchange, pool, rules
 from tableside.core.systems.v2140.pool_actions import draw_with
 from tableside.core.systems.v2140.state import participant, who
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 State = dict[str, Any]
@@ -26,20 +27,25 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if state["exchange"]:
         ex = state["exchange"]
         raise RuleError(
-            f"an exchange is waiting: {ex['actor']} against {ex['target']}; resolve it (B) first", rule="next_exchange"
+            N_(
+                "an exchange is waiting: {actor} against {target}; resolve it (B) first",
+                actor=ex["actor"],
+                target=ex["target"],
+            ),
+            rule="next_exchange",
         )
     actor = who(state, action, "actor")
     target = action["target"]
     participant(state, target)
     if actor == target:
-        raise RuleError(f"{actor} cannot be their own target")
+        raise RuleError(N_("{actor} cannot be their own target", actor=actor))
     p = participant(state, actor)
     dice = list(action["dice"])
     for face in dice:
         pool.check_face(face, f"{actor}'s dice")
     left = pool.take_from(p["pool"], dice, actor, seen=ctx.seat != actor)
     exchange.check_forward(len(p["pool"]), len(dice), actor, action["exception"])
-    p["pool"] = left
+    held, p["pool"] = p["pool"], left
     answer = exchange.answer_count(len(dice), len(participant(state, target)["pool"]))
     state["exchange"] = {
         "actor": actor,
@@ -51,25 +57,31 @@ def put_forward(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         "answer_count": answer,
         "says": action["says"],
     }
-    kind = "a risky exchange" if action["risky"] else "an exchange"
+    kind = N_("a risky exchange") if action["risky"] else N_("an exchange")
     asks = (
-        f"{target} answers with {answer} {'die' if answer == 1 else 'dice'}"
+        N_("{target} answers with {dice}", target=target, dice=plural(answer, "die"))
         if answer
-        else f"{target} has no dice to answer: resolve it with button B"
+        else N_("{target} has no dice to answer: resolve it with button B", target=target)
     )
-    return state, {
-        "summary": f"{actor} puts forward {''.join(map(str, state['exchange']['forward']))} in {kind} "
-        f"against {target}; {asks}"
-    }
+    forward = "".join(map(str, state["exchange"]["forward"]))
+    said = N_(
+        "{actor} puts forward {forward} in {kind} against {target}; {asks}",
+        actor=actor,
+        forward=forward,
+        kind=kind,
+        target=target,
+        asks=asks,
+    )
+    return state, {"summary": pool.seen_summary(ctx, held, dice, actor, said)}
 
 
 def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """The target matches the count from their own pool (all it has, if fewer)."""
     ex = state["exchange"]
     if not ex:
-        raise RuleError("no exchange is waiting for an answer")
+        raise RuleError(N_("no exchange is waiting for an answer"))
     if ex["answer"] is not None:
-        raise RuleError(f"{ex['target']} has answered already; resolve it with button B")
+        raise RuleError(N_("{target} has answered already; resolve it with button B", target=ex["target"]))
     target = ex["target"]
     p = participant(state, target)
     dice = list(action["dice"])
@@ -77,30 +89,37 @@ def answer(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         pool.check_face(face, f"{target}'s dice")
     needed = exchange.answer_count(len(ex["forward"]), len(p["pool"]))
     if len(dice) != needed:
-        have = f" (all {plural(len(p['pool']), 'die')} in the pool)" if needed < len(ex["forward"]) else ""
-        forward = len(ex["forward"])
-        raise RuleError(
-            f"{target} must answer {ex['actor']}'s {forward} {'die' if forward == 1 else 'dice'} "
-            f"with {needed}{have}, not {len(dice)}"
-        )
-    p["pool"] = pool.take_from(p["pool"], dice, target, seen=ctx.seat != target)
+        words = {"target": target, "actor": ex["actor"], "forward": plural(len(ex["forward"]), "die")}
+        words.update(needed=needed, got=len(dice), pool=plural(len(p["pool"]), "die"))
+        if needed < len(ex["forward"]):
+            raise RuleError(
+                N_(
+                    "{target} must answer {actor}'s {forward} with {needed} (all {pool} in the pool), not {got}",
+                    **words,
+                )
+            )
+        raise RuleError(N_("{target} must answer {actor}'s {forward} with {needed}, not {got}", **words))
+    held, p["pool"] = p["pool"], pool.take_from(p["pool"], dice, target, seen=ctx.seat != target)
     ex["answer"] = pool.high_to_low(dice)
     ex["says_back"] = action["says"]
     answer = "".join(map(str, ex["answer"])) or "nothing"
-    return state, {"summary": f"{target} answers with {answer}; resolve it with button B"}
+    said = N_("{target} answers with {answer}; resolve it with button B", target=target, answer=answer)
+    return state, {"summary": pool.seen_summary(ctx, held, dice, target, said)}
 
 
 def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """B: compare the dice, hand out books, roll returned dice back into their pools."""
     ex = state["exchange"]
     if not ex:
-        raise RuleError("no exchange is waiting: put dice forward first")
+        raise RuleError(N_("no exchange is waiting: put dice forward first"))
     actor, target = ex["actor"], ex["target"]
     a, t = participant(state, actor), participant(state, target)
     answer_dice = ex["answer"]
     if answer_dice is None:
         if t["pool"]:
-            raise RuleError(f"waiting for {target} to answer with {plural(ex['answer_count'], 'die')}")
+            raise RuleError(
+                N_("waiting for {target} to answer with {dice}", target=target, dice=plural(ex["answer_count"], "die"))
+            )
         answer_dice = []
     if ex["risky"]:
         out = exchange.risky(ex["forward"], answer_dice)
@@ -117,7 +136,9 @@ def resolve(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
         p = participant(state, owner)
         rolled = pool.roll_in(len(dice), draw_with(ctx, owner), label=f"{owner} returned dice")
         if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
-            raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice", rule="pool_limit")
+            raise RuleError(
+                N_("a scene pool holds at most {max_pool} dice", max_pool=rules.MAX_POOL), rule="pool_limit"
+            )
         p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
         rerolled[owner] = {"returned": len(dice)}
     put = len(ex["forward"]) + len(answer_dice)
@@ -171,11 +192,17 @@ def withdraw(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Take back a pending exchange (a slip): the dice go back to their pools as they were."""
     ex = state["exchange"]
     if not ex:
-        raise RuleError("no exchange is waiting")
+        raise RuleError(N_("no exchange is waiting"))
     a = participant(state, ex["actor"])
     a["pool"] = pool.high_to_low(a["pool"] + ex["forward"])
     if ex["answer"]:
         t = participant(state, ex["target"])
         t["pool"] = pool.high_to_low(t["pool"] + ex["answer"])
     state["exchange"] = None
-    return state, {"summary": f"{ex['actor']} takes back the exchange against {ex['target']}; dice back in the pools"}
+    return state, {
+        "summary": N_(
+            "{actor} takes back the exchange against {target}; dice back in the pools",
+            actor=ex["actor"],
+            target=ex["target"],
+        )
+    }

@@ -13,6 +13,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import campaign_actions, effects, goals, pool
 from tableside.core.systems.v2140.state import current, participant, who
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 State = dict[str, Any]
@@ -21,7 +22,7 @@ State = dict[str, Any]
 def follow_up(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Start a follow-up conflict: every pool tosses half (rounded down); the rest roll in with the new pool."""
     if state["exchange"]:
-        raise RuleError("resolve the pending exchange before a follow-up conflict")
+        raise RuleError(N_("resolve the pending exchange before a follow-up conflict"))
     words = []
     for name in state["seating"]:
         p = state["participants"][name]
@@ -42,8 +43,12 @@ def follow_up(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     state["acted"] = {}
     state["lead"] = None
     detail = "; ".join(words) or "no dice left in any pool"
-    then = "Draw the new pools (roll them with button A)"
-    return state, {"summary": f"Follow-up conflict {state['conflict']}: {detail}. {then}"}
+    then = N_("Draw the new pools (roll them with button A)")
+    return state, {
+        "summary": N_(
+            "Follow-up conflict {conflict}: {detail}. {then}", conflict=state["conflict"], detail=detail, then=then
+        )
+    }
 
 
 def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -51,23 +56,32 @@ def take_on_the_chin(state: State, action: dict, ctx: Any) -> tuple[State, dict]
     name = who(state, action)
     opponent = action["opponent"]
     if opponent == name:
-        raise RuleError("name the opponent who keeps the leftover dice")
+        raise RuleError(N_("name the opponent who keeps the leftover dice"))
     p, o = participant(state, name), participant(state, opponent)
     if p["pool"]:
         raise RuleError(
-            f"{name} still has {plural(len(p['pool']), 'die')}: only a participant out of dice takes it on the chin"
+            N_(
+                "{name} still has {dice}: only a participant out of dice takes it on the chin",
+                name=name,
+                dice=plural(len(p["pool"]), "die"),
+            )
         )
     if state["exchange"]:
-        raise RuleError("resolve the pending exchange first", rule="next_exchange")
+        raise RuleError(N_("resolve the pending exchange first"), rule="next_exchange")
     leftover = len(o["pool"])
     extra = goals.chin_dice(leftover)
     if not leftover:
-        raise RuleError(f"{opponent} has no leftover dice")
+        raise RuleError(N_("{opponent} has no leftover dice", opponent=opponent))
     o["pool"] = []
     o["follow_up"] += extra
     return state, {
-        "summary": f"{name} takes it on the chin: {opponent}'s {plural(leftover, 'leftover die')} make "
-        f"{plural(extra, 'extra die')} in the next follow-up"
+        "summary": N_(
+            "{name} takes it on the chin: {opponent}'s {leftover} make {extra} in the next follow-up",
+            name=name,
+            opponent=opponent,
+            leftover=plural(leftover, "leftover die"),
+            extra=plural(extra, "extra die"),
+        )
     }
 
 
@@ -75,7 +89,13 @@ def next_participant(state: State, action: dict, ctx: Any) -> tuple[State, dict]
     """C: the next participant's turn; after the last, a new round."""
     if state["exchange"]:
         ex = state["exchange"]
-        raise RuleError(f"resolve {ex['actor']}'s exchange against {ex['target']} (B) before moving on")
+        raise RuleError(
+            N_(
+                "resolve {actor}'s exchange against {target} (B) before moving on",
+                actor=ex["actor"],
+                target=ex["target"],
+            )
+        )
     skipped = []
     for _ in state["order"]:
         state["turn"] = (state["turn"] + 1) % len(state["order"])
@@ -89,5 +109,11 @@ def next_participant(state: State, action: dict, ctx: Any) -> tuple[State, dict]
     now = current(state)
     state["acted"].pop(now, None)
     state["lead"] = None
-    past = f", past {' and '.join(skipped)} (knocked out)" if skipped else ""
-    return state, {"summary": f"{now}'s move (round {state['round']}){past}"}
+    if skipped:
+        past = " and ".join(skipped)
+        return state, {
+            "summary": N_(
+                "{name}'s move (round {round}), past {past} (knocked out)", name=now, round=state["round"], past=past
+            )
+        }
+    return state, {"summary": N_("{name}'s move (round {round})", name=now, round=state["round"])}

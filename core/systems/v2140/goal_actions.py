@@ -12,9 +12,11 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import campaign_actions, effects, goals, rules
 from tableside.core.systems.v2140.state import is_gm, opponents_have_dice, participant, who
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 State = dict[str, Any]
+DONE = {"bought a goal": N_("bought a goal"), "given a book": N_("given a book")}  # what a player did, as said
 GOALS_KEEP = 30  # goals bought, kept in the state for the screen (the log keeps them all)
 
 
@@ -22,8 +24,12 @@ def _once_per_round(state: State, name: str, what: str, exception: bool) -> None
     done = state["acted"].get(name)
     if done and not exception:
         raise RuleError(
-            f"{name} has already {done} this round (one goal bought or one book given per round); "
-            "the table may mark it as the exception"
+            N_(
+                "{name} has already {done} this round (one goal bought or one book given per round); the table may "
+                "mark it as the exception",
+                name=name,
+                done=DONE.get(done, done),
+            )
         )
     state["acted"][name] = what
 
@@ -38,9 +44,12 @@ def _check_chart_goal(state: State, name: str, chart: str) -> str:
         winners = [f["winner"] for f in state["fly_goals"] if goals.same(f["root"], root) and f["winner"]]
         if name not in winners:
             raise RuleError(
-                f"{chart} comes from the Fly-Dice skill: "
-                '"Any goals from the skill used can be purchased in the original conflict by the winning party '
-                f'only" ({", ".join(winners) or "nobody won"})'
+                N_(
+                    '{chart} comes from the Fly-Dice skill: "Any goals from the skill used can be purchased in the '
+                    'original conflict by the winning party only" ({winners})',
+                    chart=chart,
+                    winners=", ".join(winners) or N_("nobody won"),
+                )
             )
     return goal.strip()
 
@@ -50,7 +59,9 @@ def _restricted(state: State, name: str, p: dict, count: int) -> str:
     if not count:
         return ""
     if not any(state["skills"].values()):
-        raise RuleError("restricted points are used with the skill they were trained for: set the conflict's skills")
+        raise RuleError(
+            N_("restricted points are used with the skill they were trained for: set the conflict's skills")
+        )
     usable = [
         r
         for r in p["restricted"]
@@ -58,12 +69,27 @@ def _restricted(state: State, name: str, p: dict, count: int) -> str:
     ]
     held = sum(r["points"] for r in usable)
     if count > held:
-        trained = ", ".join(f"{r['points']} for {r['skill']} from session {r['usable_from']}" for r in p["restricted"])
+        trained = ", ".join(
+            N_(
+                "{points} for {skill} from session {session}",
+                points=r["points"],
+                skill=r["skill"],
+                session=r["usable_from"],
+            )
+            for r in p["restricted"]
+        )
+        skills = state["skills"]["primary"] + (
+            f" / {state['skills']['secondary']}" if state["skills"]["secondary"] else ""
+        )
         raise RuleError(
-            f"{name} has {plural(held, 'restricted point')} usable with {state['skills']['primary']}"
-            + (f" / {state['skills']['secondary']}" if state["skills"]["secondary"] else "")
-            + (f" (trained: {trained})" if trained else "")
-            + f", cannot spend {count}"
+            N_(
+                "{name} has {held} usable with {skills}{trained}, cannot spend {count}",
+                name=name,
+                held=plural(held, "restricted point"),
+                skills=skills,
+                trained=N_(" (trained: {trained})", trained=trained) if trained else "",
+                count=count,
+            )
         )
     left = count
     for r in usable:
@@ -86,15 +112,19 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     elif guide:
         price = goals.guide_price(guide, action["scale"], action["zones"])
     else:
-        raise RuleError("give the goal's price in books, or pick a guide price")
+        raise RuleError(N_("give the goal's price in books, or pick a guide price"))
     if action["restricted"] > price:
         raise RuleError(
-            f"the goal costs {price}; {plural(action['restricted'], 'restricted point')} is more than it costs",
+            N_(
+                "the goal costs {price}; {points} is more than it costs",
+                price=price,
+                points=plural(action["restricted"], "restricted point"),
+            ),
             rule="trained",
         )
     gm = is_gm(state, name)
     if gm and action["restricted"]:
-        raise RuleError("restricted points are trained by player characters, not the GM", rule="trained")
+        raise RuleError(N_("restricted points are trained by player characters, not the GM"), rule="trained")
     trained = _restricted(state, name, p, action["restricted"])
     points_name = "Murphy point" if gm else "Player Point"  # one of them: words.plural says more
     held = state["murphy"] if gm else p["player_points"]
@@ -117,7 +147,10 @@ def buy_goal(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     if effect:
         character = action["character"] or target
         if not character:
-            raise RuleError(f"{effect}: name the character who bears it (on whom, or the NPC's name)", rule="effects")
+            raise RuleError(
+                N_("{effect}: name the character who bears it (on whom, or the NPC's name)", effect=effect),
+                rule="effects",
+            )
         placed = campaign_actions.place_effect(
             state, character, effect, name, applies_to=action["applies_to"], until=action["until"]
         )
@@ -158,13 +191,13 @@ def give_book(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     to = action["to"]
     participant(state, to)
     if to == name:
-        raise RuleError(f"{name} cannot give a book to themselves")
+        raise RuleError(N_("{name} cannot give a book to themselves", name=name))
     p = participant(state, name)
     goals.check_gift(p["books"], 1, name)
     _once_per_round(state, name, "given a book", action["exception"])
     p["books"] -= 1
     participant(state, to)["books"] += 1
-    return state, {"summary": f"{name} gives a book to {to}"}
+    return state, {"summary": N_("{name} gives a book to {to}", name=name, to=to)}
 
 
 def pair_leftovers(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -172,15 +205,25 @@ def pair_leftovers(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name = who(state, action)
     if opponents_have_dice(state, name):
         raise RuleError(
-            f"{name}'s opponents still have dice: leftover dice pair up into books only once they "
-            "are out (Jack 'cannot pair them up' while the conflict goes on)"
+            N_(
+                "{name}'s opponents still have dice: leftover dice pair up into books only once they are out (Jack "
+                "'cannot pair them up' while the conflict goes on)",
+                name=name,
+            )
         )
     p = participant(state, name)
     count = action["count"] or (len(p["pool"]) - len(p["pool"]) % rules.DICE_PER_LEFTOVER_BOOK)
     books = goals.leftover_books(len(p["pool"]), count, name)
     p["pool"] = p["pool"][count:]  # any dice: they are counted, not compared
     p["books"] += books
-    return state, {"summary": f"{name} pairs {plural(count, 'leftover die')} into {plural(books, 'book')}"}
+    return state, {
+        "summary": N_(
+            "{name} pairs {dice} into {books}",
+            name=name,
+            dice=plural(count, "leftover die"),
+            books=plural(books, "book"),
+        )
+    }
 
 
 def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -189,20 +232,29 @@ def reputation(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p = participant(state, name)
     count = action["books"] or p["books"]
     if count < 1:
-        raise RuleError(f"{name} has no books to put into reputation")
+        raise RuleError(N_("{name} has no books to put into reputation", name=name))
     if count > p["books"]:
-        raise RuleError(f"{name} has {plural(p['books'], 'book')}, cannot spend {count} on reputation")
+        raise RuleError(
+            N_(
+                "{name} has {books}, cannot spend {count} on reputation",
+                name=name,
+                books=plural(p["books"], "book"),
+                count=count,
+            )
+        )
     p["books"] -= count
     p["reputation"] += count
     what = f": {action['note']}" if action["note"] else ""
-    return state, {"summary": f"{name} puts {plural(count, 'book')} into reputation{what}"}
+    return state, {
+        "summary": N_("{name} puts {books} into reputation{note}", name=name, books=plural(count, "book"), note=what)
+    }
 
 
 def _player(state: State, name: str) -> dict:
     """A player's record: Player Points are the players', never the GM's."""
     p = participant(state, name)
     if p["role"] != "player":
-        raise RuleError(f"{name} is the GM: Player Points are the players'")
+        raise RuleError(N_("{name} is the GM: Player Points are the players'", name=name))
     return p
 
 
@@ -212,7 +264,9 @@ def award_player_points(state: State, action: dict, ctx: Any) -> tuple[State, di
     p = _player(state, name)
     p["player_points"] += action["count"]
     why = f" ({action['reason']})" if action["reason"] else ""
-    return state, {"summary": f"{name} gains {plural(action['count'], 'Player Point')}{why}"}
+    return state, {
+        "summary": N_("{name} gains {points}{why}", name=name, points=plural(action["count"], "Player Point"), why=why)
+    }
 
 
 def grant_player_points(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -225,8 +279,13 @@ def grant_player_points(state: State, action: dict, ctx: Any) -> tuple[State, di
     state["murphy"] += murphy
     state["murphy_against"][name] = state["murphy_against"].get(name, 0) + murphy
     return state, {
-        "summary": f"The GM grants {name} {plural(count, 'Player Point')} for {plural(murphy, 'Murphy die')} against "
-        f"{name}; Murphy's Pool {state['murphy']}"
+        "summary": N_(
+            "The GM grants {name} {points} for {dice} against {name}; Murphy's Pool {murphy}",
+            name=name,
+            points=plural(count, "Player Point"),
+            dice=plural(murphy, "Murphy die"),
+            murphy=state["murphy"],
+        )
     }
 
 
@@ -234,11 +293,13 @@ def murphy(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Add to the Murphy's Pool (a refused compel, an enemy, gear with PMP) or spend from it."""
     change = action["add"] - action["spend"]
     if action["add"] and action["spend"]:
-        raise RuleError("add to or spend from the Murphy's Pool, not both at once")
+        raise RuleError(N_("add to or spend from the Murphy's Pool, not both at once"))
     if change == 0:
-        raise RuleError("name how many Murphy points to add or spend")
+        raise RuleError(N_("name how many Murphy points to add or spend"))
     if state["murphy"] + change < 0:
-        raise RuleError(f"the Murphy's Pool holds {state['murphy']}, cannot spend {action['spend']}")
+        raise RuleError(
+            N_("the Murphy's Pool holds {murphy}, cannot spend {spend}", murphy=state["murphy"], spend=action["spend"])
+        )
     state["murphy"] += change
     against = action["against"]
     if against:
@@ -248,7 +309,7 @@ def murphy(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
             state["murphy_against"][against] = max(owed - action["spend"], 0)
     why = f" ({action['reason']})" if action["reason"] else ""
     verb = f"+{action['add']}" if action["add"] else f"-{action['spend']}"
-    return state, {"summary": f"Murphy's Pool {verb}{why}: {state['murphy']}"}
+    return state, {"summary": N_("Murphy's Pool {change}{why}: {murphy}", change=verb, why=why, murphy=state["murphy"])}
 
 
 def set_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
@@ -256,4 +317,4 @@ def set_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name = who(state, action)
     p = participant(state, name)
     p["rack"] = action["rack"]
-    return state, {"summary": f"{name}'s rack is {plural(action['rack'], 'die')}"}
+    return state, {"summary": N_("{name}'s rack is {dice}", name=name, dice=plural(action["rack"], "die"))}

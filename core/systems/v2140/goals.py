@@ -10,15 +10,22 @@ from dataclasses import dataclass
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import effects, rules
+from tableside.core.text import N_
 from tableside.core.words import plural, plural_of
 
 
 def guide_price(goal: str, powers_of_ten: int = 0, extra_zones: int = 0) -> int:
     """A guide price: persuade one person 4, ten people 5, a million people 10."""
     if goal not in rules.GOAL_GUIDE:
-        raise RuleError(f"{goal!r} is not in the goal guide; known: {', '.join(rules.GOAL_GUIDE)}")
+        raise RuleError(
+            N_(
+                "{goal} is not in the goal guide; known: {goal_guide}",
+                goal=repr(goal),
+                goal_guide=", ".join(rules.GOAL_GUIDE),
+            )
+        )
     if powers_of_ten < 0 or extra_zones < 0:
-        raise RuleError("scale and extra zones are 0 or more")
+        raise RuleError(N_("scale and extra zones are 0 or more"))
     return (
         rules.GOAL_GUIDE[goal] + powers_of_ten * rules.BOOKS_PER_POWER_OF_TEN + extra_zones * rules.BOOKS_PER_EXTRA_ZONE
     )
@@ -40,40 +47,69 @@ def pay(price: int, books_held: int, points_held: int, points_used: int, who: st
     """Pay ``price`` with ``points_used`` points and books for the rest; refuse what is not held.
     ``points_name`` names one point ("Player Point", "Murphy point"): the words count them."""
     if price < 1:
-        raise RuleError(f"a goal costs at least 1 book, got {price}", rule="goal_price")
+        raise RuleError(N_("a goal costs at least 1 book, got {price}", price=price), rule="goal_price")
     if points_used < 0:
-        raise RuleError(f"{plural_of(points_name)} spent must be 0 or more, got {points_used}", rule="points_buy")
+        raise RuleError(
+            N_(
+                "{points} spent must be 0 or more, got {points_used}",
+                points=plural_of(points_name),
+                points_used=points_used,
+            ),
+            rule="points_buy",
+        )
     if points_used > points_held:
-        raise RuleError(f"{who} has {plural(points_held, points_name)}, cannot spend {points_used}", rule="points_buy")
+        raise RuleError(
+            N_(
+                "{who} has {points}, cannot spend {points_used}",
+                who=who,
+                points=plural(points_held, points_name),
+                points_used=points_used,
+            ),
+            rule="points_buy",
+        )
     if points_used > price:
         raise RuleError(
-            f"the goal costs {price}; spending {plural(points_used, points_name)} is more than it costs",
+            N_(
+                "the goal costs {price}; spending {points} is more than it costs",
+                price=price,
+                points=plural(points_used, points_name),
+            ),
             rule="points_buy",
         )
     books = price - points_used
     if books > books_held:
-        raise RuleError(
-            f"{who} has {plural(books_held, 'book')}; the goal costs {price}"
-            + (f" ({points_used} paid with {plural_of(points_name)})" if points_used else "")
-            + f", so {plural(books, 'book')} {'is' if books == 1 else 'are'} needed"
-        )
+        paid = N_(" ({points_used} paid with {points})", points_used=points_used, points=plural_of(points_name))
+        words = {"who": who, "held": plural(books_held, "book"), "price": price, "books": plural(books, "book")}
+        words["paid"] = paid if points_used else ""
+        if books == 1:
+            raise RuleError(N_("{who} has {held}; the goal costs {price}{paid}, so {books} is needed", **words))
+        raise RuleError(N_("{who} has {held}; the goal costs {price}{paid}, so {books} are needed", **words))
     return Payment(books, points_used)
 
 
 def check_gift(books_held: int, count: int, who: str) -> None:
     """ "Each player keeps their books separate unless they give them to another player"."""
     if count != rules.GOALS_OR_GIFTS_PER_ROUND:
-        raise RuleError(f"one book may be given per round, not {count}")
+        raise RuleError(N_("one book may be given per round, not {count}", count=count))
     if books_held < count:
-        raise RuleError(f"{who} has {plural(books_held, 'book')} to give", rule="books_separate")
+        raise RuleError(
+            N_("{who} has {books} to give", who=who, books=plural(books_held, "book")), rule="books_separate"
+        )
 
 
 def leftover_books(pool_size: int, dice: int, who: str) -> int:
     """Leftover dice "two at a time as books": ``dice`` (an even count) make dice / 2 books."""
     if dice < 1 or dice % rules.DICE_PER_LEFTOVER_BOOK:
-        raise RuleError(f"leftover dice make books two at a time: {dice} is not a positive even count")
+        raise RuleError(N_("leftover dice make books two at a time: {dice} is not a positive even count", dice=dice))
     if dice > pool_size:
-        raise RuleError(f"{who} holds {plural(pool_size, 'die')} in the scene pool, cannot pair up {dice}")
+        raise RuleError(
+            N_(
+                "{who} holds {held} in the scene pool, cannot pair up {dice}",
+                who=who,
+                held=plural(pool_size, "die"),
+                dice=dice,
+            )
+        )
     return dice // rules.DICE_PER_LEFTOVER_BOOK
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.v2140 import rules
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 Draw = Callable[[str, int], list[int]]
@@ -71,7 +73,7 @@ class RollIn:
 def check_face(face: object, where: str = "a die") -> int:
     """A d6 face, 1-6; anything else is refused naming it."""
     if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= rules.SIDES:
-        raise RuleError(f"{where}: a d6 face is 1-6, got {face!r}")
+        raise RuleError(N_("{where}: a d6 face is 1-6, got {face}", where=where, face=repr(face)))
     return face
 
 
@@ -91,22 +93,40 @@ def roll_in(count: int, draw: Draw, label: str = "pool") -> RollIn:
     6655433221 with the roll-ins 55 keeps 6655554; 643221 with the roll-in 1 keeps 64.
     """
     if count < 0:
-        raise RuleError(f"cannot roll {count} dice")
+        raise RuleError(N_("cannot roll {count} dice", count=count))
     if count > rules.MAX_DICE_IN_ROLL:
-        raise RuleError(f"a roll starts with at most {rules.MAX_DICE_IN_ROLL} dice, got {count}", rule="pool_limit")
+        raise RuleError(
+            N_(
+                "a roll starts with at most {max_dice_in_roll} dice, got {count}",
+                max_dice_in_roll=rules.MAX_DICE_IN_ROLL,
+                count=count,
+            ),
+            rule="pool_limit",
+        )
     waves: list[tuple[int, ...]] = []
     to_roll, extra = count, 0
     wave_label = label
     while to_roll:
         faces = tuple(check_face(f, wave_label) for f in draw(wave_label, to_roll))
         if len(faces) != to_roll:
-            raise RuleError(f"{wave_label}: needs {plural(to_roll, 'die')}, got {len(faces)}")
+            raise RuleError(
+                N_(
+                    "{wave_label}: needs {dice}, got {n_faces}",
+                    wave_label=wave_label,
+                    dice=plural(to_roll, "die"),
+                    n_faces=len(faces),
+                )
+            )
         waves.append(faces)
         to_roll = sum(1 for f in faces if f == rules.ROLL_IN_FACE)
         extra += to_roll
         if extra > rules.MAX_ROLL_INS:
             raise RuleError(
-                f"{label}: more than {rules.MAX_ROLL_INS} dice rolled in; roll the rest as a new pool",
+                N_(
+                    "{label}: more than {max_roll_ins} dice rolled in; roll the rest as a new pool",
+                    label=label,
+                    max_roll_ins=rules.MAX_ROLL_INS,
+                ),
                 rule="pool_limit",
             )
         wave_label = f"{label} roll-in {len(waves)}"
@@ -128,8 +148,21 @@ def roll_in_all_faces(count: int, faces: Sequence[int]) -> RollIn:
     sixes = sum(1 for f in faces if f == rules.ROLL_IN_FACE)
     if len(faces) != count + sixes:
         raise RuleError(
-            f"{plural(count, 'die')} with {plural(sixes, 'six')} rolled in make {plural(count + sixes, 'die')}, "
-            f"but {plural(len(faces), 'face')} {'was' if len(faces) == 1 else 'were'} typed in"
+            N_(
+                "{dice} with {sixes} rolled in make {made}, but {faces} was typed in",
+                dice=plural(count, "die"),
+                sixes=plural(sixes, "six"),
+                made=plural(count + sixes, "die"),
+                faces=plural(len(faces), "face"),
+            )
+            if len(faces) == 1
+            else N_(
+                "{dice} with {sixes} rolled in make {made}, but {faces} were typed in",
+                dice=plural(count, "die"),
+                sixes=plural(sixes, "six"),
+                made=plural(count + sixes, "die"),
+                faces=plural(len(faces), "face"),
+            )
         )
     return RollIn(
         waves=(tuple(high_to_low(faces)),),
@@ -141,7 +174,7 @@ def roll_in_all_faces(count: int, faces: Sequence[int]) -> RollIn:
 def resist(draw: Draw, quality: int, label: str = "resist") -> RollIn:
     """Resist Dice: roll the gear's quality and keep the 4+ (the rulebook names no roll-in for these)."""
     if quality < 0:
-        raise RuleError(f"a gear quality is 0 or more, got {quality}")
+        raise RuleError(N_("a gear quality is 0 or more, got {quality}", quality=quality))
     faces = tuple(check_face(f, label) for f in draw(label, quality)) if quality else ()
     return RollIn(
         waves=(faces,),
@@ -160,7 +193,14 @@ def take_from(pool: Sequence[int], dice: Sequence[int], who: str, seen: bool = F
     for face in dice:
         check_face(face, f"{who}'s dice")
     if len(dice) > len(pool):
-        raise RuleError(f"{who} holds {plural(len(pool), 'die')} in the scene pool, cannot put forward {len(dice)}")
+        raise RuleError(
+            N_(
+                "{who} holds {dice} in the scene pool, cannot put forward {n_dice}",
+                who=who,
+                dice=plural(len(pool), "die"),
+                n_dice=len(dice),
+            )
+        )
     have, want = Counter(pool), Counter(dice)
     short = {face: n - have[face] for face, n in want.items() if n > have[face]}
     if short and seen:
@@ -168,9 +208,40 @@ def take_from(pool: Sequence[int], dice: Sequence[int], who: str, seen: bool = F
         return left[: len(pool) - len(dice)]
     if short:
         missing = ", ".join(plural(n, f"more {face}") for face, n in sorted(short.items(), reverse=True))
-        raise RuleError(f"{who}'s scene pool does not hold those dice: needs {missing}")
+        raise RuleError(N_("{who}'s scene pool does not hold those dice: needs {missing}", who=who, missing=missing))
     left = Counter(pool) - want
     return high_to_low(left.elements())
+
+
+def seen_summary(ctx: Any, pool: Sequence[int], dice: Sequence[int], who: str, summary: str) -> str:
+    """The summary of dice named from ``who``'s pool, and who reads which (#33).
+
+    Entered by a phone that is not ``who``'s (``take_from`` seen), the entry is ``who``'s private one: every
+    other phone reads ``summary`` and the same words whatever the pool holds; ``who``'s own phone reads which
+    named dice the pool did not hold and which of its dice went in their place."""
+    if ctx.seat == who:
+        return summary
+    ctx.private(
+        who,
+        N_(
+            "{summary} (entered by another phone: a die not in {who}'s pool stands in for its lowest)",
+            summary=summary,
+            who=who,
+        ),
+    )
+    have, want = Counter(pool), Counter(dice)
+    missing = high_to_low((want - have).elements())
+    if not missing:
+        return summary
+    taken = high_to_low((have - want).elements())[len(pool) - len(dice) :]
+    missing_faces, taken_faces = "".join(map(str, missing)), "".join(map(str, taken))
+    return N_(
+        "{summary}; {who}'s pool did not hold {missing}: {taken} from it went in their place",
+        summary=summary,
+        who=who,
+        missing=missing_faces,
+        taken=taken_faces,
+    )
 
 
 def follow_up_split(pool_size: int) -> tuple[int, int]:

@@ -14,6 +14,7 @@ from tableside.core.systems.v2140 import campaign_actions, effects, flydice, ini
 from tableside.core.systems.v2140.downtime import AGAINST
 from tableside.core.systems.v2140.pool import PoolDice
 from tableside.core.systems.v2140.state import is_gm, participant, who
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 State = dict[str, Any]
@@ -104,10 +105,23 @@ def _check_racks(state: State, racks: int) -> None:
     if racks > most:
         gm = participant(state, state["gm"])
         rack, follow = gm["rack"], gm["follow_up"]
-        among = f" ({plural(follow, 'follow-up die')} among them)" if follow else ""
+        words = {"racks": plural(racks, "rack"), "rack": rack, "dice": racks * rack, "most": plural(most, "rack")}
+        words.update(max_dice_in_roll=rules.MAX_DICE_IN_ROLL, follow=plural(follow, "follow-up die"))
+        if follow:
+            raise RuleError(
+                N_(
+                    "racks: {racks} of {rack} dice are {dice} dice, and one roll starts with at most "
+                    "{max_dice_in_roll} "
+                    "dice ({follow} among them): at most {most}",
+                    **words,
+                )
+            )
         raise RuleError(
-            f"racks: {plural(racks, 'rack')} of {rack} dice are {racks * rack} dice, and one roll starts with at "
-            f"most {rules.MAX_DICE_IN_ROLL} dice{among}: at most {plural(most, 'rack')}"
+            N_(
+                "racks: {racks} of {rack} dice are {dice} dice, and one roll starts with at most {max_dice_in_roll} "
+                "dice: at most {most}",
+                **words,
+            )
         )
 
 
@@ -119,21 +133,34 @@ def prepare_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     confirmed = effects.confirmed(state, name, action["effects"])
     prepared["effects"] = [c["value"] for c in confirmed]
     if not is_gm(state, name) and (prepared["racks"] or prepared["session_racks"]):
-        raise RuleError(f"racks are the GM's dice; {name} draws skills, gear and circumstances", rule="rack")
+        raise RuleError(
+            N_("racks are the GM's dice; {name} draws skills, gear and circumstances", name=name), rule="rack"
+        )
     _check_racks(state, prepared["racks"])
     if prepared["session_racks"] > state["session_racks"]:
         raise RuleError(
-            f"the GM's session pool holds {plural(state['session_racks'], 'rack')}, "
-            f"cannot use {prepared['session_racks']}",
+            N_(
+                "the GM's session pool holds {racks}, cannot use {session_racks}",
+                racks=plural(state["session_racks"], "rack"),
+                session_racks=prepared["session_racks"],
+            ),
             rule="session",
         )
     count = pool_dice(state, name, prepared).count()
     if count > rules.MAX_DICE_IN_ROLL:
         raise RuleError(
-            f"{name} would roll {count} dice; one roll starts with at most {rules.MAX_DICE_IN_ROLL}", rule="pool_limit"
+            N_(
+                "{name} would roll {count} dice; one roll starts with at most {max_dice_in_roll}",
+                name=name,
+                count=count,
+                max_dice_in_roll=rules.MAX_DICE_IN_ROLL,
+            ),
+            rule="pool_limit",
         )
     if count == 0:
-        raise RuleError(f"{name} draws no dice: name at least one matching skill, gear, circumstance or rack")
+        raise RuleError(
+            N_("{name} draws no dice: name at least one matching skill, gear, circumstance or rack", name=name)
+        )
     p["prepared"] = prepared
     parts = {k: v for k, v in pool_dice(state, name, prepared).parts().items() if v}
     racks = prepared["racks"] + prepared["session_racks"]
@@ -164,16 +191,21 @@ def roll_pool(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name = who(state, action)
     p = participant(state, name)
     if not p["prepared"]:
-        raise RuleError(f"{name} has no dice prepared: enter skills, gear and circumstances first")
+        raise RuleError(N_("{name} has no dice prepared: enter skills, gear and circumstances first", name=name))
     spec = pool_dice(state, name, p["prepared"])
     used = p["prepared"]["session_racks"]
     if used > state["session_racks"]:
         raise RuleError(
-            f"the GM's session pool holds {plural(state['session_racks'], 'rack')}, cannot use {used}", rule="session"
+            N_(
+                "the GM's session pool holds {racks}, cannot use {used}",
+                racks=plural(state["session_racks"], "rack"),
+                used=used,
+            ),
+            rule="session",
         )
     rolled = pool.roll_in(spec.count(), draw_with(ctx, name), label=f"{name} scene pool")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
-        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice", rule="pool_limit")
+        raise RuleError(N_("a scene pool holds at most {max_pool} dice", max_pool=rules.MAX_POOL), rule="pool_limit")
     state["session_racks"] -= used
     state["drawn"][name] = state["drawn"].get(name, 0) + spec.count()
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
@@ -189,10 +221,10 @@ def session_rack(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     gm = state["gm"]
     p = participant(state, gm)
     if state["session_racks"] < 1:
-        raise RuleError("the GM's session pool is empty (one rack per player per session)")
+        raise RuleError(N_("the GM's session pool is empty (one rack per player per session)"))
     rolled = pool.roll_in(p["rack"], draw_with(ctx, gm), label=f"{gm} session rack")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
-        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice", rule="pool_limit")
+        raise RuleError(N_("a scene pool holds at most {max_pool} dice", max_pool=rules.MAX_POOL), rule="pool_limit")
     state["session_racks"] -= 1
     state["drawn"][gm] = state["drawn"].get(gm, 0) + p["rack"]
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
@@ -211,7 +243,7 @@ def resist(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     p = participant(state, name)
     rolled = pool.resist(draw_with(ctx, name), action["quality"], label=f"{name} resist")
     if len(p["pool"]) + len(rolled.kept) > rules.MAX_POOL:
-        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice")
+        raise RuleError(N_("a scene pool holds at most {max_pool} dice", max_pool=rules.MAX_POOL))
     p["pool"] = pool.high_to_low(p["pool"] + list(rolled.kept))
     joined = len(rolled.kept)
     summary = (
@@ -231,7 +263,7 @@ def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     defender = action["defender"]
     participant(state, defender)
     if attacker == defender:
-        raise RuleError("Fly-Dice need two sides: pick the opponent")
+        raise RuleError(N_("Fly-Dice need two sides: pick the opponent"))
     a = pool.roll_in(action["attack_dice"], draw_with(ctx, attacker), label=f"{attacker} Fly-Dice")
     d = pool.roll_in(action["defense_dice"], draw_with(ctx, defender), label=f"{defender} Fly-Dice")
     side = flydice.winner(a.kept, d.kept)
@@ -250,7 +282,7 @@ def fly_dice(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     name, kept = (attacker, a.kept) if side == flydice.ATTACKER else (defender, d.kept)
     p = participant(state, name)
     if len(p["pool"]) + len(kept) > rules.MAX_POOL:
-        raise RuleError(f"a scene pool holds at most {rules.MAX_POOL} dice", rule="pool_limit")
+        raise RuleError(N_("a scene pool holds at most {max_pool} dice", max_pool=rules.MAX_POOL), rule="pool_limit")
     p["pool"] = pool.high_to_low(p["pool"] + list(kept))
     summary = (
         f"Fly-Dice: {attacker} {show[attacker]} against {defender} {show[defender]}: {name} wins and "
@@ -271,16 +303,21 @@ def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     credit = action.get("for") or name
     participant(state, credit)
     if credit != name and not is_gm(state, name):
-        raise RuleError(f"only the GM adds initiative dice for another character, not {name}")
+        raise RuleError(N_("only the GM adds initiative dice for another character, not {name}", name=name))
     if state["exchange"]:
-        raise RuleError("finish the pending exchange before bidding for initiative")
+        raise RuleError(N_("finish the pending exchange before bidding for initiative"))
     p = participant(state, name)
-    p["pool"] = pool.take_from(p["pool"], action["dice"], name, seen=ctx.seat != name)
+    held, p["pool"] = p["pool"], pool.take_from(p["pool"], action["dice"], name, seen=ctx.seat != name)
     state["initiative"].setdefault(credit, []).extend(action["dice"])
     total = sum(state["initiative"][credit])
-    by = f" for {credit}" if credit != name else ""
+    words = {"name": name, "dice": "".join(map(str, action["dice"])), "credit": credit, "total": total}
+    said = (
+        N_("{name} puts in {dice} for {credit} for initiative: {credit} totals {total}", **words)
+        if credit != name
+        else N_("{name} puts in {dice} for initiative: {credit} totals {total}", **words)
+    )
     return state, {
-        "summary": f"{name} puts in {''.join(map(str, action['dice']))}{by} for initiative: {credit} totals {total}",
+        "summary": pool.seen_summary(ctx, held, action["dice"], name, said),
         "totals": initiative.totals(state["seating"], state["initiative"]),
     }
 
@@ -288,7 +325,7 @@ def bid_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
 def settle_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict]:
     """Highest initiative total goes first; no bids or a choice of seating order keeps the seats."""
     if state["exchange"]:
-        raise RuleError("finish the pending exchange before changing the order")
+        raise RuleError(N_("finish the pending exchange before changing the order"))
     if action["seating"] or not state["initiative"]:
         state["order"] = initiative.seating_order(state["seating"], reverse=action["reverse"])
         how = "seating order" + (", the other way" if action["reverse"] else "")
@@ -300,4 +337,7 @@ def settle_initiative(state: State, action: dict, ctx: Any) -> tuple[State, dict
     state["turn"] = 0
     state["acted"] = {}
     state["lead"] = None
-    return state, {"summary": f"Order by {how}; {state['order'][0]} goes first", "order": list(state["order"])}
+    return state, {
+        "summary": N_("Order by {how}; {order} goes first", how=how, order=state["order"][0]),
+        "order": list(state["order"]),
+    }

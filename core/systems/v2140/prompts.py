@@ -5,6 +5,7 @@ from __future__ import annotations
 from tableside.core.system import Prompt
 from tableside.core.systems.v2140 import campaign_actions, effects
 from tableside.core.systems.v2140.state import State, current, side_of
+from tableside.core.text import N_
 from tableside.core.words import faces_words
 
 
@@ -35,9 +36,15 @@ def _effects_due(state: State) -> list[Prompt]:
     return [
         Prompt(
             gm,
-            f"{gm}: note the {d['effect']} {d['by']} bought ({d['goal']}) on the character who bears it",
+            N_(
+                "{gm}: note the {effect} {by} bought ({goal}) on the character who bears it",
+                gm=gm,
+                effect=d["effect"],
+                by=d["by"],
+                goal=d["goal"],
+            ),
             "add_effect",
-            label=f"Note the {d['effect']}",
+            label=N_("Note the {effect}", effect=d["effect"]),
         )
         for d in effects.due(state)[:1]
     ]
@@ -52,7 +59,7 @@ def _to_draw(state: State) -> list[Prompt]:
         return []
     now = current(state)
     return [
-        Prompt(name, f"{name}: draw dice for a scene pool", "prepare_pool")
+        Prompt(name, N_("{name}: draw dice for a scene pool", name=name), "prepare_pool")
         for name in state["seating"]
         if name != now and _not_drawn(state, name)
     ]
@@ -71,7 +78,7 @@ def _drawn_to_roll(state: State) -> list[Prompt]:
         return []
     now = current(state)
     return [
-        Prompt(name, f"{name}: roll the scene pool", "roll_pool")
+        Prompt(name, N_("{name}: roll the scene pool", name=name), "roll_pool")
         for name, p in state["participants"].items()
         if name != now and p["prepared"]
     ]
@@ -113,24 +120,30 @@ def _now(state: State) -> list[Prompt]:
         if ex["answer"] is None and ex["answer_count"]:
             return [Prompt(ex["target"], _answer_text(ex), "answer")]
         # The prompt names what the phone offers ("Resolve the exchange (B)") and the table's button.
-        return [Prompt(None, f"Resolve the exchange (button B): {ex['actor']} against {ex['target']}", "resolve")]
+        return [
+            Prompt(
+                None,
+                N_("Resolve the exchange (button B): {actor} against {target}", actor=ex["actor"], target=ex["target"]),
+                "resolve",
+            )
+        ]
     lead = state.get("lead")
     if lead and lead in state["participants"] and state["participants"][lead]["dice"]:
-        return [Prompt(lead, f"{lead}: captured last, starts a new exchange", "put_forward")]
+        return [Prompt(lead, N_("{name}: captured last, starts a new exchange", name=lead), "put_forward")]
     now = current(state)
     p = state["participants"][now]
     if p["prepared"]:
-        return [Prompt(now, f"{now}: roll the scene pool (A)", "roll_pool")]
+        return [Prompt(now, N_("{name}: roll the scene pool (A)", name=now), "roll_pool")]
     if not p["dice"]:  # the count: pending() also runs on the public (redacted) view
         return [
             Prompt(
                 now,
-                f"{now}: draw dice for a scene pool, or none (Next participant, button C)",
+                N_("{name}: draw dice for a scene pool, or none (Next participant, button C)", name=now),
                 "prepare_pool",
                 ("next_participant",),
             )
         ]
-    return [Prompt(now, f"{now}: put dice forward", "put_forward")]
+    return [Prompt(now, N_("{name}: put dice forward", name=now), "put_forward")]
 
 
 def up_next(state: State) -> str | None:

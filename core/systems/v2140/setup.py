@@ -16,33 +16,34 @@ from tableside.core.errors import RuleError
 from tableside.core.fields import Field
 from tableside.core.systems.v2140 import effects, goals, rules
 from tableside.core.systems.v2140.state import State
+from tableside.core.text import N_
 
 OPTIONS = (
     Field(
         "players",
         "texts",
-        label="Player characters",
+        label=N_("Player characters"),
         minimum=1,
         maximum=rules.MAX_PARTICIPANTS - 1,
         max_length=24,
         default=["Shred", "Sven", "Wire"],
         required=False,
     ),
-    Field("gm", "text", label="GM", required=False, default=rules.GM_NAME, max_length=24),
+    Field("gm", "text", label=N_("GM"), required=False, default=rules.GM_NAME, max_length=24),
     Field(
         "rack",
         "count",
-        label="Rack (Lifestyles)",
+        label=N_("Rack (Lifestyles)"),
         required=False,
         default=rules.DEFAULT_RACK,
         minimum=1,
         maximum=rules.MAX_QUALITY,
     ),
-    Field("murphy", "count", label="Murphy's Pool", required=False, default=0, minimum=0, maximum=rules.MAX_COUNT),
+    Field("murphy", "count", label=N_("Murphy's Pool"), required=False, default=0, minimum=0, maximum=rules.MAX_COUNT),
     Field(
         "player_points",
         "count",
-        label="Player Points each",
+        label=N_("Player Points each"),
         required=False,
         default=0,
         minimum=0,
@@ -51,30 +52,34 @@ OPTIONS = (
     Field(
         "effects",
         "rows",
-        label="Effects",
+        label=N_("Effects"),
         required=False,
         default=[dict(r) for r in effects.DEFAULT_READINGS],
         maximum=len(effects.PARAGRAPHS) * 2,
         fields=(
-            Field("name", "text", label="Effect", max_length=24),
-            Field("reads", "pick", label="Reads the paragraph", choices=effects.PARAGRAPH_CHOICES),
+            Field("name", "text", label=N_("Effect"), max_length=24),
+            Field("reads", "pick", label=N_("Reads the paragraph"), choices=effects.PARAGRAPH_CHOICES),
         ),
-        help="the paragraph each effect reads: the transcription lost the effect headings, so confirm which "
-        "paragraph each effect is",
+        help=N_(
+            "the paragraph each effect reads: the transcription lost the effect headings, so confirm which paragraph "
+            "each effect is"
+        ),
     ),
     Field(
         "goal_charts",
         "rows",
-        label="Chart goals",
+        label=N_("Chart goals"),
         required=False,
         default=[dict(r) for r in goals.DEFAULT_CHARTS],
         maximum=60,
         fields=(
-            Field("root", "text", label="Root skill", max_length=24),
-            Field("goal", "text", label="Goal", max_length=rules.MAX_TEXT),
+            Field("root", "text", label=N_("Root skill"), max_length=24),
+            Field("goal", "text", label=N_("Goal"), max_length=rules.MAX_TEXT),
         ),
-        help="the goal charts by root skill; the charts are not in the transcription: the goals it names, "
-        "and any the table adds",
+        help=N_(
+            "the goal charts by root skill; the charts are not in the transcription: the goals it names, and any the "
+            "table adds"
+        ),
     ),
 )
 
@@ -88,20 +93,20 @@ def initial_state(options: Mapping[str, Any]) -> State:
     names = [*players, gm]
     for name in names:
         if not name:
-            raise RuleError("options: a participant needs a name")
+            raise RuleError(N_("options: a participant needs a name"))
         if any(c in name for c in SEAT_NAME_CHARS):
-            raise RuleError(f"options: {name!r}: a name cannot contain '.'")
+            raise RuleError(N_("options: {name}: a name cannot contain '.'", name=repr(name)))
     folded = [n.casefold() for n in names]
     dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
     if dupes:
-        raise RuleError(f"options: {', '.join(dupes)} named twice (the GM is a participant too)")
+        raise RuleError(N_("options: {dupes} named twice (the GM is a participant too)", dupes=", ".join(dupes)))
     readings = effects.check_readings(options.get("effects", effects.DEFAULT_READINGS))
     charts = [
         {"root": str(r["root"]).strip(), "goal": str(r["goal"]).strip()}
         for r in options.get("goal_charts", goals.DEFAULT_CHARTS)
     ]
     if any(not r["root"] or not r["goal"] for r in charts):
-        raise RuleError("options: goal_charts: every row needs a root skill and a goal", rule="chart_goals")
+        raise RuleError(N_("options: goal_charts: every row needs a root skill and a goal"), rule="chart_goals")
     rack = options["rack"]
     participants = {name: _participant("player", rack, options["player_points"]) for name in players}
     participants[gm] = _participant("gm", rack, 0)

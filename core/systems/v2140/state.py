@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tableside.core.errors import RuleError
+from tableside.core.text import N_
 
 State = dict[str, Any]
 
@@ -27,7 +28,13 @@ def participant(state: State, name: str) -> dict[str, Any]:
     try:
         return state["participants"][name]
     except KeyError:
-        raise RuleError(f"{name!r} is not in this scene; participants: {', '.join(state['seating'])}") from None
+        raise RuleError(
+            N_(
+                "{name} is not in this scene; participants: {seating}",
+                name=repr(name),
+                seating=", ".join(state["seating"]),
+            )
+        ) from None
 
 
 def current(state: State) -> str:
@@ -74,7 +81,15 @@ refresh = derive  # the pure rules' name for it
 
 def no_exchange(state: State, seat: str | None) -> str | None:
     ex = state["exchange"]
-    return f"{ex['actor']}'s exchange against {ex['target']} is waiting; resolve it with button B" if ex else None
+    return (
+        N_(
+            "{actor}'s exchange against {target} is waiting; resolve it with button B",
+            actor=ex["actor"],
+            target=ex["target"],
+        )
+        if ex
+        else None
+    )
 
 
 def forward_now(state: State, seat: str | None) -> str | None:
@@ -86,7 +101,7 @@ def forward_now(state: State, seat: str | None) -> str | None:
         return busy
     p = state["participants"].get(seat) if seat else None
     if p is not None and not p["dice"]:  # the count: the public view has no faces
-        return f"{seat} has no dice in the scene pool to put forward"
+        return N_("{seat} has no dice in the scene pool to put forward", seat=seat)
     return None
 
 
@@ -95,33 +110,33 @@ def pool_to_roll(state: State, seat: str | None) -> str | None:
     not offered it ("Shred: roll the scene pool" is Shred's; the table's phone rolls for anyone)."""
     p = state["participants"].get(seat) if seat else None
     if p is not None and not p["prepared"]:
-        return f"{seat} has no dice drawn to roll: draw dice for a scene pool first"
+        return N_("{seat} has no dice drawn to roll: draw dice for a scene pool first", seat=seat)
     return None
 
 
 def awaiting_answer(state: State, seat: str | None) -> str | None:
     ex = state["exchange"]
     if not ex:
-        return "no exchange is waiting for an answer"
+        return N_("no exchange is waiting for an answer")
     if ex["answer"] is not None:
-        return f"{ex['target']} has answered; resolve it with button B"
+        return N_("{target} has answered; resolve it with button B", target=ex["target"])
     if not ex["answer_count"]:
-        return f"{ex['target']} has no dice to answer; resolve it with button B"
+        return N_("{target} has no dice to answer; resolve it with button B", target=ex["target"])
     if seat is not None and seat in state["participants"] and seat != ex["target"]:
         # The answer comes from the target's own pool, private to the target's phone: another seat's
         # phone would open a form it can only be refused from.
-        return f"{ex['target']} answers with their own dice"
+        return N_("{target} answers with their own dice", target=ex["target"])
     return None
 
 
 def pending_exchange(state: State, seat: str | None) -> str | None:
-    return None if state["exchange"] else "no exchange is waiting: put dice forward first"
+    return None if state["exchange"] else N_("no exchange is waiting: put dice forward first")
 
 
 def round_name(state: State) -> str | None:
     """The conflict being played ("Conflict 2"): a conflict's end passes its dice on to the next conflict's
     pools."""
-    return f"Conflict {state['conflict']}" if isinstance(state.get("conflict"), int) else None
+    return N_("Conflict {conflict}", conflict=state["conflict"]) if isinstance(state.get("conflict"), int) else None
 
 
 def round_numbers(state: State) -> dict[str, dict[str, int]]:

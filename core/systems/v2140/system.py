@@ -54,6 +54,7 @@ from tableside.core.systems.v2140.state import (
     pending_exchange,
     pool_to_roll,
 )
+from tableside.core.text import N_
 
 State = dict[str, Any]
 
@@ -65,24 +66,26 @@ ACTIONS: dict[str, ActionSpec] = {
     for spec in (
         ActionSpec(
             "prepare_pool",
-            "Draw dice for a scene pool",
-            "Enter skills, gear, circumstances and racks as counts; roll them with button A.",
+            N_("Draw dice for a scene pool"),
+            N_("Enter skills, gear, circumstances and racks as counts; roll them with button A."),
             pool_actions.prepare_pool,
             PREPARE_FIELDS,
             available=acting(participant_of),
-            group="Scene pool",
+            group=N_("Scene pool"),
             example={"participant": "Shred", "primary_skills": 3, "secondary_skills": 3, "secondary_assist_quality": 4},
             seat_field="participant",
             acts_for=participant_of,
         ),
         ActionSpec(
             "roll_pool",
-            "Roll the scene pool (A)",
-            "Roll the prepared dice in: every 6 rolls one more die in, 1-3 are tossed. Type physical dice in "
-            'as "faces" (a count per face is fine), roll-ins included.',
+            N_("Roll the scene pool (A)"),
+            N_(
+                "Roll the prepared dice in: every 6 rolls one more die in, 1-3 are tossed. Type physical dice in as "
+                '"faces" (a count per face is fine), roll-ins included.'
+            ),
             pool_actions.roll_pool,
             (who_field(),),
-            group="Scene pool",
+            group=N_("Scene pool"),
             available=acting(participant_of, pool_to_roll),
             rolls=True,
             example={"participant": "Shred", "faces": {"6": 2, "5": 4, "4": 1, "3": 2, "2": 2, "1": 1}},
@@ -91,22 +94,22 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "session_rack",
-            "Roll a rack from the session pool (GM)",
-            "The GM adds a rack to the scene pool from the session budget (one rack per player per session).",
+            N_("Roll a rack from the session pool (GM)"),
+            N_("The GM adds a rack to the scene pool from the session budget (one rack per player per session)."),
             pool_actions.session_rack,
-            group="Scene pool",
+            group=N_("Scene pool"),
             rolls=True,
             example={"faces": [6, 5, 4, 3, 2, 1, 4]},
             acts_for=gm_of,
         ),
         ActionSpec(
             "resist",
-            "Roll resist dice",
-            "Gear that resists: roll its quality, the 4+ join the scene pool.",
+            N_("Roll resist dice"),
+            N_("Gear that resists: roll its quality, the 4+ join the scene pool."),
             pool_actions.resist,
-            (who_field(), Field("quality", "count", label="Gear quality", minimum=1, maximum=rules.MAX_QUALITY)),
+            (who_field(), Field("quality", "count", label=N_("Gear quality"), minimum=1, maximum=rules.MAX_QUALITY)),
             available=acting(participant_of),
-            group="Scene pool",
+            group=N_("Scene pool"),
             rolls=True,
             example={"participant": "Shred", "quality": 3, "faces": [5, 3, 4]},
             seat_field="participant",
@@ -114,25 +117,29 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "fly_dice",
-            "Fly-Dice",
-            "A one-off open roll of the base attack against a rack or the opponent's skill; the winner adds "
-            "the dice their roll kept to their scene pool.",
+            N_("Fly-Dice"),
+            N_(
+                "A one-off open roll of the base attack against a rack or the opponent's skill; the winner adds the "
+                "dice their roll kept to their scene pool."
+            ),
             pool_actions.fly_dice,
             (
-                who_field("attacker", "Attacker"),
-                who_field("defender", "Defender", required=True),
-                Field("attack_dice", "count", label="Base attack dice", minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
-                Field("defense_dice", "count", label="Rack or skill dice", minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
+                who_field("attacker", N_("Attacker")),
+                who_field("defender", N_("Defender"), required=True),
+                Field("attack_dice", "count", label=N_("Base attack dice"), minimum=1, maximum=rules.MAX_DICE_IN_ROLL),
+                Field(
+                    "defense_dice", "count", label=N_("Rack or skill dice"), minimum=1, maximum=rules.MAX_DICE_IN_ROLL
+                ),
                 Field(
                     "skill",
                     "text",
-                    label="Skill used",
-                    help="its root's goals go to the winner only",
+                    label=N_("Skill used"),
+                    help=N_("its root's goals go to the winner only"),
                     **TEXT,
                 ),
             ),
             available=acting(attacker_of),
-            group="Scene pool",
+            group=N_("Scene pool"),
             rolls=True,
             example={
                 "attacker": "James",
@@ -144,14 +151,20 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "bid_initiative",
-            "Bid dice for initiative",
-            "Put dice from the scene pool in for initiative (they leave the pool); the GM may add dice for "
-            "any one character.",
+            N_("Bid dice for initiative"),
+            N_(
+                "Put dice from the scene pool in for initiative (they leave the pool); the GM may add dice for any "
+                "one character."
+            ),
             pool_actions.bid_initiative,
             # "The GM can add dice for any individual character he wants to go first": the GM's right, so a
             # player's phone does not offer it (a player's dice count for that player).
-            (who_field(), DICE, Field("for", "pick", label="For", required=False, choices=name_choices, for_role="gm")),
-            group="Initiative",
+            (
+                who_field(),
+                DICE,
+                Field("for", "pick", label=N_("For"), required=False, choices=name_choices, for_role="gm"),
+            ),
+            group=N_("Initiative"),
             available=acting(participant_of, no_exchange),
             example={"participant": "Shred", "dice": [4]},
             seat_field="participant",
@@ -159,32 +172,34 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "settle_initiative",
-            "Settle the order",
-            "Highest initiative total first (ties and no bids keep seating order), or seating order.",
+            N_("Settle the order"),
+            N_("Highest initiative total first (ties and no bids keep seating order), or seating order."),
             pool_actions.settle_initiative,
             (
-                Field("seating", "flag", label="Seating order instead", required=False, default=False),
-                Field("reverse", "flag", label="The other way round", required=False, default=False),
+                Field("seating", "flag", label=N_("Seating order instead"), required=False, default=False),
+                Field("reverse", "flag", label=N_("The other way round"), required=False, default=False),
             ),
-            group="Initiative",
+            group=N_("Initiative"),
             available=no_exchange,
             example={},
         ),
         ActionSpec(
             "put_forward",
-            "Put dice forward",
-            "The actor puts forward dice from the scene pool against a target (at most half the pool, rounded "
-            "up, unless the table marks the exception); risky: totals, winner takes all.",
+            N_("Put dice forward"),
+            N_(
+                "The actor puts forward dice from the scene pool against a target (at most half the pool, rounded "
+                "up, unless the table marks the exception); risky: totals, winner takes all."
+            ),
             exchange_actions.put_forward,
             (
-                who_field("actor", "Actor"),
-                who_field("target", "Target", required=True, differs_from="actor"),  # "cannot be their own target"
+                who_field("actor", N_("Actor")),
+                who_field("target", N_("Target"), required=True, differs_from="actor"),  # "cannot be their own target"
                 DICE,
-                Field("risky", "flag", label="Risky (winner takes all)", required=False, default=False),
+                Field("risky", "flag", label=N_("Risky (winner takes all)"), required=False, default=False),
                 EXCEPTION,
                 SAYS,
             ),
-            group="Exchange",
+            group=N_("Exchange"),
             available=acting(actor_of, forward_now),
             example={"actor": "Shred", "target": "GM", "dice": [6], "says": "I snap a shot on top of him"},
             seat_field="actor",
@@ -192,194 +207,200 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "answer",
-            "Answer the exchange",
-            "The target puts forward as many dice as the actor did, or every die left if fewer.",
+            N_("Answer the exchange"),
+            N_("The target puts forward as many dice as the actor did, or every die left if fewer."),
             exchange_actions.answer,
             (DICE, SAYS),
-            group="Exchange",
+            group=N_("Exchange"),
             available=awaiting_answer,
             example={"dice": [4], "says": "Jack lurches to the side"},
             acts_for=target_of,
         ),
         ActionSpec(
             "resolve",
-            "Resolve the exchange (B)",
-            "Compare the dice: captures become books, unmatched dice return and are rolled back in.",
+            N_("Resolve the exchange (B)"),
+            N_("Compare the dice: captures become books, unmatched dice return and are rolled back in."),
             exchange_actions.resolve,
-            group="Exchange",
+            group=N_("Exchange"),
             available=pending_exchange,
             rolls=True,
             example={},
         ),
         ActionSpec(
             "withdraw",
-            "Take back the exchange",
-            "A slip: the dice put forward go back to their pools.",
+            N_("Take back the exchange"),
+            N_("A slip: the dice put forward go back to their pools."),
             exchange_actions.withdraw,
-            group="Exchange",
+            group=N_("Exchange"),
             available=pending_exchange,
             example={},
         ),
         ActionSpec(
             "buy_goal",
-            "Buy a goal",
-            "Spend books (and Player Points, or the GM's Murphy points) on a goal; one goal or one gift a round.",
+            N_("Buy a goal"),
+            N_("Spend books (and Player Points, or the GM's Murphy points) on a goal; one goal or one gift a round."),
             goal_actions.buy_goal,
             (
                 who_field(),
-                Field("goal", "text", label="Goal", required=False, default="", max_length=rules.MAX_TEXT),
-                Field("guide", "pick", label="Guide price", required=False, choices=tuple(rules.GOAL_GUIDE)),
-                count_field("price", "Price in books", help="0: the guide price"),
-                count_field("scale", "Powers of ten people", 20, help="+1 book each"),
-                count_field("zones", "Extra zones", 20, help="+1 book each"),
-                count_field("points", "Player Points (GM: Murphy) spent"),
-                Field("target", "pick", label="On whom", required=False, choices=name_choices),
+                Field("goal", "text", label=N_("Goal"), required=False, default="", max_length=rules.MAX_TEXT),
+                Field("guide", "pick", label=N_("Guide price"), required=False, choices=tuple(rules.GOAL_GUIDE)),
+                count_field("price", N_("Price in books"), help=N_("0: the guide price")),
+                count_field("scale", N_("Powers of ten people"), 20, help=N_("+1 book each")),
+                count_field("zones", N_("Extra zones"), 20, help=N_("+1 book each")),
+                count_field("points", N_("Player Points (GM: Murphy) spent")),
+                Field("target", "pick", label=N_("On whom"), required=False, choices=name_choices),
                 Field(
                     "chart_goal",
                     "pick",
-                    label="Goal from the charts",
+                    label=N_("Goal from the charts"),
                     required=False,
                     default="",
                     choices=goals.offered_chart_goals,
-                    help="on offer: the roots of the conflict's skills; a Fly-Dice skill's only to its winner",
+                    help=N_("on offer: the roots of the conflict's skills; a Fly-Dice skill's only to its winner"),
                 ),
                 Field(
                     "effect",
                     "pick",
-                    label="Effect it leaves",
+                    label=N_("Effect it leaves"),
                     required=False,
                     default="",
                     choices=effect_names,
-                    help="a chart goal named like an effect leaves it without this",
+                    help=N_("a chart goal named like an effect leaves it without this"),
                 ),
                 Field(
                     "character",
                     "text",
-                    label="Character who bears it",
+                    label=N_("Character who bears it"),
                     required=False,
                     default="",
                     max_length=24,
-                    help="default: on whom; name the NPC when that is the GM",
+                    help=N_("default: on whom; name the NPC when that is the GM"),
                 ),
-                Field("applies_to", "text", label="Counts when", **TEXT),
-                Field("until", "text", label="Until", **TEXT),
-                count_field("restricted", "Restricted points spent", help="trained for a skill this conflict uses"),
+                Field("applies_to", "text", label=N_("Counts when"), **TEXT),
+                Field("until", "text", label=N_("Until"), **TEXT),
+                count_field(
+                    "restricted", N_("Restricted points spent"), help=N_("trained for a skill this conflict uses")
+                ),
                 EXCEPTION,
             ),
-            group="Books",
+            group=N_("Books"),
             example={"participant": "Shred", "guide": "knock out one person", "target": "GM"},
             seat_field="participant",
             acts_for=participant_of,
         ),
         ActionSpec(
             "give_book",
-            "Give a book",
-            "Give one book to another participant (instead of buying a goal).",
+            N_("Give a book"),
+            N_("Give one book to another participant (instead of buying a goal)."),
             goal_actions.give_book,
-            (who_field(), Field("to", "pick", label="To", choices=name_choices, differs_from="participant"), EXCEPTION),
-            group="Books",
+            (
+                who_field(),
+                Field("to", "pick", label=N_("To"), choices=name_choices, differs_from="participant"),
+                EXCEPTION,
+            ),
+            group=N_("Books"),
             example={"participant": "Wire", "to": "Shred"},
             seat_field="participant",
             acts_for=participant_of,
         ),
         ActionSpec(
             "pair_leftovers",
-            "Leftover dice into books",
-            "Once the other side is out of dice: leftover dice two at a time as books.",
+            N_("Leftover dice into books"),
+            N_("Once the other side is out of dice: leftover dice two at a time as books."),
             goal_actions.pair_leftovers,
-            (who_field(), count_field("count", "Dice to pair", rules.MAX_POOL, help="0: as many as pair up")),
-            group="Books",
+            (who_field(), count_field("count", N_("Dice to pair"), rules.MAX_POOL, help=N_("0: as many as pair up"))),
+            group=N_("Books"),
             example={"participant": "Shred", "count": 4},
             seat_field="participant",
             acts_for=participant_of,
         ),
         ActionSpec(
             "reputation",
-            "Books into reputation",
-            "At the end of a conflict: unused books raise reputation.",
+            N_("Books into reputation"),
+            N_("At the end of a conflict: unused books raise reputation."),
             goal_actions.reputation,
             (
                 who_field(),
-                count_field("books", "Books", help="0: all of them"),
-                Field("note", "text", label="Reputation", required=False, default="", max_length=rules.MAX_TEXT),
+                count_field("books", N_("Books"), help=N_("0: all of them")),
+                Field("note", "text", label=N_("Reputation"), required=False, default="", max_length=rules.MAX_TEXT),
             ),
-            group="Books",
+            group=N_("Books"),
             example={"participant": "Wire", "books": 1, "note": "Took on the Vid-Dronz"},
             seat_field="participant",
             acts_for=participant_of,
         ),
         ActionSpec(
             "award_player_points",
-            "Award Player Points (GM)",
-            "A compel, being outnumbered by a full rack, training, an enemy: Player Points for a player.",
+            N_("Award Player Points (GM)"),
+            N_("A compel, being outnumbered by a full rack, training, an enemy: Player Points for a player."),
             goal_actions.award_player_points,
             (
-                who_field("player", "Player", required=True, choices=players),
-                Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT),
-                Field("reason", "text", label="Why", required=False, default="", max_length=rules.MAX_TEXT),
+                who_field("player", N_("Player"), required=True, choices=players),
+                Field("count", "count", label=N_("Points"), minimum=1, maximum=rules.MAX_COUNT),
+                Field("reason", "text", label=N_("Why"), required=False, default="", max_length=rules.MAX_TEXT),
             ),
-            group="Points",
+            group=N_("Points"),
             example={"player": "Sven", "count": 1, "reason": "outnumbered by a full rack"},
             acts_for=gm_of,
         ),
         ActionSpec(
             "grant_player_points",
-            "Grant Player Points for Murphy (GM)",
-            "A player begs: Player Points at one Murphy die each, against that character.",
+            N_("Grant Player Points for Murphy (GM)"),
+            N_("A player begs: Player Points at one Murphy die each, against that character."),
             goal_actions.grant_player_points,
             (
-                who_field("player", "Player", required=True, choices=players),
-                Field("count", "count", label="Points", minimum=1, maximum=rules.MAX_COUNT),
+                who_field("player", N_("Player"), required=True, choices=players),
+                Field("count", "count", label=N_("Points"), minimum=1, maximum=rules.MAX_COUNT),
             ),
-            group="Points",
+            group=N_("Points"),
             example={"player": "Sven", "count": 2},
             acts_for=gm_of,
         ),
         ActionSpec(
             "murphy",
-            "Murphy's Pool (GM)",
-            "Add (a refused compel, an enemy, gear with PMP) or spend Murphy points.",
+            N_("Murphy's Pool (GM)"),
+            N_("Add (a refused compel, an enemy, gear with PMP) or spend Murphy points."),
             goal_actions.murphy,
             (
-                count_field("add", "Add"),
-                count_field("spend", "Spend"),
-                Field("against", "pick", label="Against", required=False, choices=players),
-                Field("reason", "text", label="Why", required=False, default="", max_length=rules.MAX_TEXT),
+                count_field("add", N_("Add")),
+                count_field("spend", N_("Spend")),
+                Field("against", "pick", label=N_("Against"), required=False, choices=players),
+                Field("reason", "text", label=N_("Why"), required=False, default="", max_length=rules.MAX_TEXT),
             ),
-            group="Points",
+            group=N_("Points"),
             example={"add": 1, "reason": "Wire refused a compel"},
             acts_for=gm_of,
         ),
         ActionSpec(
             "set_rack",
-            "Set a rack (Lifestyles)",
-            "The dice in a rack: one per Lifestyle, usually six.",
+            N_("Set a rack (Lifestyles)"),
+            N_("The dice in a rack: one per Lifestyle, usually six."),
             goal_actions.set_rack,
-            (who_field(), Field("rack", "count", label="Rack (Lifestyles)", minimum=1, maximum=rules.MAX_QUALITY)),
-            group="Setup",
+            (who_field(), Field("rack", "count", label=N_("Rack (Lifestyles)"), minimum=1, maximum=rules.MAX_QUALITY)),
+            group=N_("Setup"),
             example={"participant": "GM", "rack": 7},
             acts_for=gm_of,
         ),
         ActionSpec(
             "follow_up",
-            "Follow-up conflict",
-            "Everyone tosses half their pool (rounded down); the rest roll in with the new pools.",
+            N_("Follow-up conflict"),
+            N_("Everyone tosses half their pool (rounded down); the rest roll in with the new pools."),
             followup.follow_up,
-            group="Conflict",
+            group=N_("Conflict"),
             available=no_exchange,
             example={},
             every_seat=True,
         ),
         ActionSpec(
             "take_on_the_chin",
-            "Take it on the chin",
-            "Out of dice first: the opponent's leftover dice become follow-up dice, two for one.",
+            N_("Take it on the chin"),
+            N_("Out of dice first: the opponent's leftover dice become follow-up dice, two for one."),
             followup.take_on_the_chin,
             (
                 who_field(),
-                Field("opponent", "pick", label="Opponent", choices=name_choices, differs_from="participant"),
+                Field("opponent", "pick", label=N_("Opponent"), choices=name_choices, differs_from="participant"),
             ),
-            group="Conflict",
+            group=N_("Conflict"),
             available=no_exchange,
             example={"participant": "Jack", "opponent": "Shred"},
             seat_field="participant",
@@ -387,27 +408,29 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "next_participant",
-            "Next participant (C)",
-            "The next participant's move; after the last, a new round.",
+            N_("Next participant (C)"),
+            N_("The next participant's move; after the last, a new round."),
             followup.next_participant,
             # Never asked (no phone draws it): logged as True, so a knocked-out participant is passed over, while
             # a log from before it replays its C as played.
             (Field("skip_stopped", "flag", required=False, default=True, applies=lambda state: False),),
-            group="Conflict",
+            group=N_("Conflict"),
             available=no_exchange,
             example={},
         ),
         ActionSpec(
             "set_skills",
-            "Set the conflict's skills",
-            "The primary skill (the initiator's) and the secondary (the target's); their roots' goal charts "
-            "are on offer.",
+            N_("Set the conflict's skills"),
+            N_(
+                "The primary skill (the initiator's) and the secondary (the target's); their roots' goal charts are "
+                "on offer."
+            ),
             campaign_actions.set_skills,
             (
-                Field("primary", "text", label="Primary skill", max_length=rules.MAX_TEXT),
-                Field("secondary", "text", label="Secondary skill", **TEXT),
+                Field("primary", "text", label=N_("Primary skill"), max_length=rules.MAX_TEXT),
+                Field("secondary", "text", label=N_("Secondary skill"), **TEXT),
             ),
-            group="Conflict",
+            group=N_("Conflict"),
             available=no_exchange,
             example={
                 "primary": "Coordination: Projectiles: Airgun",
@@ -416,12 +439,14 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "outnumbered_point",
-            "Outnumbered: one point (GM)",
-            "A side outnumbered by a full sleeve of dice in this conflict: one Player Point (the GM: a Murphy "
-            "point), once per conflict, when the conflict is germane to the story.",
+            N_("Outnumbered: one point (GM)"),
+            N_(
+                "A side outnumbered by a full sleeve of dice in this conflict: one Player Point (the GM: a Murphy "
+                "point), once per conflict, when the conflict is germane to the story."
+            ),
             campaign_actions.outnumbered_point,
-            (Field("participant", "pick", label="Who", choices=outnumbered_choices),),
-            group="Points",
+            (Field("participant", "pick", label=N_("Who"), choices=outnumbered_choices),),
+            group=N_("Points"),
             example={"participant": "Sven"},
             acts_for=gm_of,
         ),
@@ -444,7 +469,7 @@ def _check_d6(value: Any, key: str) -> None:
         return
     for face in items:
         if not 1 <= face <= rules.SIDES:
-            raise RuleError(f"{key}: a d6 face is 1-6, got {face}")
+            raise RuleError(N_("{key}: a d6 face is 1-6, got {face}", key=key, face=face))
 
 
 def _button_a(state: State) -> dict | None:
@@ -464,7 +489,7 @@ class Venus2140(GameSystem):
     id = "v2140"
     name = "Venus 2140"
     ends = False  # the rules end scenes and conflicts, never the game: a game here is played, never won
-    description = (
+    description = N_(
         "Role-playing conflicts with d6 scene pools: roll-ins and tosses, exchanges normal and risky, "
         "books and goals, racks, Murphy's Pool and Player Points, follow-up conflicts."
     )
@@ -472,9 +497,9 @@ class Venus2140(GameSystem):
     options = setup.OPTIONS
     actions = ACTIONS
     bindings = (
-        Binding("A", False, "Roll pool", _button_a),
-        Binding("B", False, "Resolve exchange", lambda state: {"type": "resolve"}),
-        Binding("C", False, "Next participant", lambda state: {"type": "next_participant"}),
+        Binding("A", False, N_("Roll pool"), _button_a),
+        Binding("B", False, N_("Resolve exchange"), lambda state: {"type": "resolve"}),
+        Binding("C", False, N_("Next participant"), lambda state: {"type": "next_participant"}),
         *UNDO_REDO,
     )
 
@@ -501,7 +526,7 @@ class Venus2140(GameSystem):
         return {str(name): float(p.get("books") or 0) for name, p in state["participants"].items()}
 
     def chart_title(self) -> str:
-        return "Books per participant"
+        return N_("Books per participant")
 
     def seat_colours(self, state: State) -> dict[str, int]:
         """Each participant in their colour on the Scene pools rows (seating order, the GM too)."""

@@ -15,6 +15,7 @@ from tableside.core.errors import RuleError
 from tableside.core.recorder import TABLE
 from tableside.core.systems.vegas import hands, referee, rounds, setup, tricks
 from tableside.core.systems.vegas.state import tie_open
+from tableside.core.text import N_
 
 State = dict[str, Any]
 Result = dict[str, Any]
@@ -23,7 +24,7 @@ Result = dict[str, Any]
 def random_choice(ctx: Any, label: str, candidates: Sequence[Any]) -> tuple[Any, int | None]:
     """One of ``candidates`` by a recorded die (d<number of candidates>); the face or None if no roll."""
     if not candidates:
-        raise RuleError(f"{label}: there is nothing to pick from")
+        raise RuleError(N_("{label}: there is nothing to pick from", label=label))
     if len(candidates) == 1:
         return candidates[0], None
     face = ctx.dice.faces(label, 1, sides=len(candidates), by=TABLE)[0]  # a pick: no player's luck
@@ -34,8 +35,14 @@ def random_choice(ctx: Any, label: str, candidates: Sequence[Any]) -> tuple[Any,
 def _pick_note(state: State, label: str, candidates: Sequence[Any], chosen: Any, face: int | None) -> str:
     state["last_pick"] = {"label": label, "among": [str(c) for c in candidates], "picked": str(chosen), "die": face}
     if face is None:
-        return f"{label}: {chosen} (the only one)"
-    return f"{label}: {chosen} (picked at random: the die showed {face} of {len(candidates)})"
+        return N_("{label}: {chosen} (the only one)", label=label, chosen=chosen)
+    return N_(
+        "{label}: {chosen} (picked at random: the die showed {face} of {n_candidates})",
+        label=label,
+        chosen=chosen,
+        face=face,
+        n_candidates=len(candidates),
+    )
 
 
 def setup_tracks(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
@@ -59,15 +66,18 @@ def random_pick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
     among = action.get("among") or ("furthest behind" if tie_open(state) else "players")
     if among == "furthest behind":
         if not tie_open(state):
-            raise RuleError("nobody ties for furthest behind right now")
+            raise RuleError(N_("nobody ties for furthest behind right now"))
         candidates = list(state["furthest_behind"])
         chosen, face = random_choice(ctx, "Random pick: who takes the free increase", candidates)
-        note = _pick_note(state, "Who takes the free increase", candidates, chosen, face)
-        rounds.choose_furthest_behind(state, chosen, "random pick")
-        return state, {"summary": f"{note}; {chosen} takes the free increase", "player": chosen}
+        note = _pick_note(state, N_("Who takes the free increase"), candidates, chosen, face)
+        rounds.choose_furthest_behind(state, chosen, N_("random pick"))
+        return state, {
+            "summary": N_("{note}; {chosen} takes the free increase", note=note, chosen=chosen),
+            "player": chosen,
+        }
     candidates = list(state["players"])
     chosen, face = random_choice(ctx, "Random pick: a player", candidates)
-    return state, {"summary": _pick_note(state, "A random player", candidates, chosen, face), "player": chosen}
+    return state, {"summary": _pick_note(state, N_("A random player"), candidates, chosen, face), "player": chosen}
 
 
 def play_trick(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
@@ -85,12 +95,19 @@ def trick_winner(state: State, action: dict[str, Any], ctx: Any) -> tuple[State,
 def play_card(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, Result]:
     """A seat plays its own card (a seated phone plays only for its seat; the table for anyone)."""
     if ctx.seat is not None and ctx.seat != action["player"]:
-        raise RuleError(f"{ctx.seat} cannot play {action['player']}'s card (each seat plays its own)")
+        raise RuleError(
+            N_("{seat} cannot play {player}'s card (each seat plays its own)", seat=ctx.seat, player=action["player"])
+        )
     row = {k: action.get(k) for k in ("player", "suit", "number", "token", "trump", "block", "take")}
     if action.get("from_hand"):  # a card of the seat's entered hand, tapped
         row["suit"], row["number"] = referee.parse_card(action["from_hand"], "Your card")
     if not row["suit"] or not row["number"]:
-        raise RuleError(f"Play a card: give {action['player']}'s card (its suit and number, or tap it in the hand)")
+        raise RuleError(
+            N_(
+                "Play a card: give {player}'s card (its suit and number, or tap it in the hand)",
+                player=action["player"],
+            )
+        )
     # A log recorded before the tokens were checked as each card is played may hold such a card (refused
     # only when the trick's last card came in): it replays as it was accepted then.
     return state, tricks.play_card(state, row, check_tokens=not ctx.replaying, seat=ctx.seat)
@@ -105,20 +122,20 @@ def claim_bonus(state: State, action: dict[str, Any], ctx: Any) -> tuple[State, 
     if action.get("from_card"):  # a card of the trick tapped: its suit and number
         suit, number = referee.parse_card(action["from_card"], "Card of the trick")
     if not suit or not number:
-        raise RuleError("Take a trick bonus: tap a card of the trick (or give its suit and number)")
+        raise RuleError(N_("Take a trick bonus: tap a card of the trick (or give its suit and number)"))
     target, pick, notes = action.get("target") or None, action.get("card") or None, []
     if suit == "Game" and number in range(6, 10):
         if target is None:
             candidates = [p for p in state["players"] if p != player and state["hand"][p] > 0]
             if not candidates:
-                raise RuleError(f"{player}: no opponent holds a card to steal", rule="steal")
+                raise RuleError(N_("{player}: no opponent holds a card to steal", player=player), rule="steal")
             target, face = random_choice(ctx, "Random pick: whom to steal from", candidates)
-            notes.append(_pick_note(state, "Whom to steal from", candidates, target, face))
+            notes.append(_pick_note(state, N_("Whom to steal from"), candidates, target, face))
         held = state["hand"].get(target, 0)
         if pick is None and held > 0:
             cards = list(range(1, held + 1))
             pick, face = random_choice(ctx, f"Random pick: which of {target}'s {held} cards", cards)
-            notes.append(_pick_note(state, f"Which of {target}'s cards", cards, pick, face))
+            notes.append(_pick_note(state, N_("Which of {target}'s cards", target=target), cards, pick, face))
     result = tricks.claim_bonus(
         state,
         player,

@@ -13,6 +13,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.vegas import rules, tracks, vp
 from tableside.core.systems.vegas.setup import require_player
+from tableside.core.text import N_
 
 State = dict[str, Any]
 
@@ -20,9 +21,9 @@ State = dict[str, Any]
 def offer(suit: str, number: int) -> str:
     """The trick bonus a card offers, in the rulebook's words: "gain 2 VP", "draw a card", "increase Bot"."""
     if number in rules.LOW_NUMBERS:
-        return f"gain {rules.TRICK_LOW_VP} VP"
+        return N_("gain {vp} VP", vp=rules.TRICK_LOW_VP)
     if number in rules.HIGH_NUMBERS:
-        return f"increase {suit}"
+        return N_("increase {suit}", suit=suit)
     return rules.ABILITIES[suit][0]
 
 
@@ -43,10 +44,10 @@ def needs(suit: str, number: int, kind: str) -> tuple[str, ...]:
 
 def _target(state: State, player: str, target: str | None, what: str) -> str:
     if not target:
-        raise RuleError(f"{what}: say which opponent")
+        raise RuleError(N_("{what}: say which opponent", what=what))
     require_player(state, target)
     if target == player:
-        raise RuleError(f"{what}: {player} cannot take from themself; choose an opponent")
+        raise RuleError(N_("{what}: {player} cannot take from themself; choose an opponent", what=what, player=player))
     return target
 
 
@@ -80,13 +81,23 @@ def trick_bonus(
     if suit == "Game":
         victim = _target(state, player, target, f"{card} (pay 1 VP to steal a random card)")
         if state["hand"][victim] < 1:
-            raise RuleError(f"{card}: {victim} holds no cards to steal")
+            raise RuleError(N_("{card}: {victim} holds no cards to steal", card=card, victim=victim))
         if vp.floor_applies(state) and state["vp"][player] < rules.GAME_STEAL_PRICE:
             raise RuleError(
-                f"{card}: {player} has no VP to pay for the steal (VP never go below zero)", rule="vp_below_zero"
+                N_(
+                    "{card}: {player} has no VP to pay for the steal (VP never go below zero)", card=card, player=player
+                ),
+                rule="vp_below_zero",
             )
         if pick is None or not 1 <= pick <= state["hand"][victim]:
-            raise RuleError(f"{card}: the random card must be 1-{state['hand'][victim]} of {victim}'s hand")
+            raise RuleError(
+                N_(
+                    "{card}: the random card must be 1-{held} of {victim}'s hand",
+                    card=card,
+                    held=state["hand"][victim],
+                    victim=victim,
+                )
+            )
         paid = vp.change_vp(state, player, -rules.GAME_STEAL_PRICE, reason)
         state["hand"][victim] -= 1
         state["hand"][player] += 1
@@ -102,7 +113,11 @@ def trick_bonus(
     if suit == "Bot":
         if colour not in rules.TOKEN_COLOURS:
             raise RuleError(
-                f"{card} (take a modifier token): say which colour, one of {', '.join(rules.TOKEN_COLOURS)}",
+                N_(
+                    "{card} (take a modifier token): say which colour, one of {token_colours}",
+                    card=card,
+                    token_colours=", ".join(rules.TOKEN_COLOURS),
+                ),
                 rule="bot_ability",
             )
         state["tokens"][player][colour] += rules.BOT_TRICK_TOKENS
@@ -136,6 +151,12 @@ def round_bonus(
         return "opponents lose 2 VP: " + "; ".join(_lose_each(state, player, rules.INSPECTOR_ROUND_LOSS, reason))
     if suit == "Bot":
         if track not in rules.TRACKS:
-            raise RuleError(f"{card} (increase any track): say which track, one of {', '.join(rules.TRACKS)}")
+            raise RuleError(
+                N_(
+                    "{card} (increase any track): say which track, one of {tracks}",
+                    card=card,
+                    tracks=", ".join(rules.TRACKS),
+                )
+            )
         return tracks.increase(state, player, track, reason)["text"]
     return vp.describe(vp.change_vp(state, player, rules.MOBSTER_ROUND_GAIN, reason))

@@ -28,6 +28,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.vegas import referee, rules
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 State = dict[str, Any]
@@ -66,8 +67,14 @@ def check_not_played(state: State, card: str, who: str) -> None:
     if row is not None:
         by = f"{row['player']}, " if row["player"] else ""
         raise RuleError(
-            f"{who}: {card} was already played this round ({by}trick {row['trick']}); "
-            "there is one of each card and the deck is reshuffled only when a round starts"
+            N_(
+                "{who}: {card} was already played this round ({by}trick {trick}); there is one of each card and the "
+                "deck is reshuffled only when a round starts",
+                who=who,
+                card=card,
+                by=by,
+                trick=row["trick"],
+            )
         )
 
 
@@ -81,7 +88,14 @@ def named_from_unseen_trick(state: State, card: str, trick: int, who: str, seat:
     check_not_played(state, card, who)
     holder = holder_of(state, card)
     if holder is not None and owns(seat, holder):
-        raise RuleError(f"{who}: {card} is in {holder}'s hand as entered, so it was not played in this trick")
+        raise RuleError(
+            N_(
+                "{who}: {card} is in {holder}'s hand as entered, so it was not played in this trick",
+                who=who,
+                card=card,
+                holder=holder,
+            )
+        )
     if holder is not None:
         set_aside_quietly(state, holder)
     state.setdefault("played", []).append({"card": card, "player": "", "trick": trick})
@@ -104,7 +118,9 @@ def check_play(state: State, player: str, card: str, led: str | None, seat: str 
     holder = holder_of(state, card)
     if holder is not None and holder != player:
         if owns(seat, holder):  # only the holder's phone: the player's would learn another seat's hand
-            raise RuleError(f"{player}'s card: {card} is in {holder}'s hand as entered")
+            raise RuleError(
+                N_("{player}'s card: {card} is in {holder}'s hand as entered", player=player, card=card, holder=holder)
+            )
         set_aside_quietly(state, holder)
     hand = (state.get("hands") or {}).get(player)
     if hand is None:
@@ -114,12 +130,19 @@ def check_play(state: State, player: str, card: str, led: str | None, seat: str 
             set_aside_quietly(state, player)
         return
     if card not in hand:
-        raise RuleError(f"{player}'s hand as entered does not hold {card}")
+        raise RuleError(N_("{player}'s hand as entered does not hold {card}", player=player, card=card))
     if led is not None and referee.parse_card(card)[0] != led:
         follow = sorted((c for c in hand if referee.parse_card(c)[0] == led), key=card_order)
         if follow:
             raise RuleError(
-                f"{player} holds {', '.join(follow)}: follow the led suit ({led}) if you can, not {card}", rule="follow"
+                N_(
+                    "{player} holds {follow}: follow the led suit ({led}) if you can, not {card}",
+                    player=player,
+                    follow=", ".join(follow),
+                    led=led,
+                    card=card,
+                ),
+                rule="follow",
             )
 
 
@@ -128,7 +151,7 @@ def reveal(state: State, player: str, card: str, seat: str | None = None) -> Non
     phone it is taken as seen, and a hand that does not hold it is set aside quietly (``check_play``)."""
     entered = (state.get("hands") or {}).get(player)
     if entered is not None and card not in entered and owns(seat, player):
-        raise RuleError(f"{player}'s hand as entered does not hold {card}", rule="cards")
+        raise RuleError(N_("{player}'s hand as entered does not hold {card}", player=player, card=card), rule="cards")
     if entered is not None and card not in entered:
         set_aside_quietly(state, player)
     if entered is not None and card in entered:
@@ -182,24 +205,41 @@ def enter_hand(state: State, player: str, cards: Sequence[str]) -> dict[str, Any
     another entered hand."""
     face_up = {rules.card_name(r["suit"], r["number"]): r["player"] for r in state.get("playing") or []}
     if player in face_up.values():
-        raise RuleError(f"{player} has a card face up in the trick under way: enter the hand once it is judged")
+        raise RuleError(
+            N_("{player} has a card face up in the trick under way: enter the hand once it is judged", player=player)
+        )
     held = state["hand"][player]
     if len(cards) != held:
-        raise RuleError(f"{player} holds {plural(held, 'card')}; {len(cards)} entered")
+        raise RuleError(
+            N_("{player} holds {held}; {n} entered", player=player, held=plural(held, "card"), n=len(cards))
+        )
     twice = sorted({c for c in cards if list(cards).count(c) > 1})
     if twice:
-        raise RuleError(f"{twice[0]} is entered twice; there is one of each card")
+        raise RuleError(N_("{twice} is entered twice; there is one of each card", twice=twice[0]))
     for card in cards:
         referee.parse_card(card, f"{player}'s hand")
         check_not_played(state, card, f"{player}'s hand")
         if card in face_up:
-            raise RuleError(f"{player}'s hand: {card} lies face up in this trick, played by {face_up[card]}")
+            raise RuleError(
+                N_(
+                    "{player}'s hand: {card} lies face up in this trick, played by {face_up}",
+                    player=player,
+                    card=card,
+                    face_up=face_up[card],
+                )
+            )
         holder = holder_of(state, card)
         if holder is not None and holder != player:
-            raise RuleError(f"{player}'s hand: {card} is in {holder}'s hand as entered")
+            raise RuleError(
+                N_("{player}'s hand: {card} is in {holder}'s hand as entered", player=player, card=card, holder=holder)
+            )
     state["hands"][player] = sorted(cards, key=card_order)
     state.setdefault("hands_stale", {}).pop(player, None)
-    return {"summary": f"{player} entered their hand ({plural(held, 'card')})", "player": player, "cards": held}
+    return {
+        "summary": N_("{player} entered their hand ({cards})", player=player, cards=plural(held, "card")),
+        "player": player,
+        "cards": held,
+    }
 
 
 def settle(state: State) -> list[str]:

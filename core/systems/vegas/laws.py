@@ -10,6 +10,7 @@ from __future__ import annotations
 from tableside.core.errors import RuleError
 from tableside.core.system import State, Tracked
 from tableside.core.systems.vegas import hands, rounds, rules, tracks, vp
+from tableside.core.text import N_
 
 MAX_HAND = 99  # a correction's ceiling for cards in hand or tokens: far above anything the game reaches
 
@@ -19,7 +20,7 @@ def _split_key(state: State, key: str) -> tuple[str, str, str | None]:
     may hold dots."""
     parts = key.split(".")
     if len(parts) not in (2, 3) or not parts[1].isdigit() or int(parts[1]) >= len(state["players"]):
-        raise RuleError(f"correct: {key!r} is not a number that can be set")
+        raise RuleError(N_("correct: {key} is not a number that can be set", key=repr(key)))
     return parts[0], state["players"][int(parts[1])], parts[2] if len(parts) == 3 else None
 
 
@@ -63,5 +64,5 @@ def correct(state: State, key: str, value: int) -> State:
     elif part == "tokens" and sub in rules.TOKEN_COLOURS:
         state["tokens"][player][sub] = value
     else:
-        raise RuleError(f"correct: {key!r} is not a number that can be set")
+        raise RuleError(N_("correct: {key} is not a number that can be set", key=repr(key)))
     return state

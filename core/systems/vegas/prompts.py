@@ -5,6 +5,7 @@ from __future__ import annotations
 from tableside.core.system import Prompt, State
 from tableside.core.systems.vegas import rules, tricks
 from tableside.core.systems.vegas.setup import REVEAL, ROUND_OVER, ROUND_START, SETUP, TRICKS
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 
@@ -14,36 +15,45 @@ def pending(state: State) -> list[Prompt]:
     if phase == SETUP:
         n = rules.setup_increases(len(state["players"]))
         waiting = [
-            Prompt(p, f"{p}: choose {n} different tracks to increase", "setup_tracks")
+            Prompt(p, N_("{player}: choose {n} different tracks to increase", player=p, n=n), "setup_tracks")
             for p in state["players"]
             if not state["setup_tracks"][p]
         ]
-        return waiting or [Prompt(None, "Start round 1 (button C)", "start_round", label="Start round 1")]
+        return waiting or [Prompt(None, N_("Start round 1 (button C)"), "start_round", label=N_("Start round 1"))]
     if phase == ROUND_START:
         if state["chosen"] is None:
             tied = rules.spoken(state["furthest_behind"])
             return [
                 Prompt(
                     None,
-                    f"{tied} tie for furthest behind: settle the tie, or pick at random with button B",
+                    N_("{tied} tie for furthest behind: settle the tie, or pick at random with button B", tied=tied),
                     "choose_furthest_behind",
                     ("random_pick",),  # B's pick, beside the players' choice on the phone
                 )
             ]
         who = state["chosen"]
-        return [Prompt(who, f"{who}: choose a free increase and lead", "free_increase")]
+        return [Prompt(who, N_("{who}: choose a free increase and lead", who=who), "free_increase")]
     if phase == TRICKS:
         if state["trick"] is not None:
             mobster = state["trick"].get("mobster")
             if mobster is not None:  # before the bonuses: the card it takes is out of the trick
-                return [Prompt(mobster, f"{mobster}: take a card of the trick (Mobster)", "mobster_take")]
+                return [
+                    Prompt(
+                        mobster, N_("{mobster}: take a card of the trick (Mobster)", mobster=mobster), "mobster_take"
+                    )
+                ]
             # One line per claimer: a winner who also played a Bot token holds two claims ("2 trick bonuses").
             claimers = [c["player"] for c in state["trick"]["claims"]]
             return [
                 Prompt(
                     p,
-                    f"{p}: take or decline "
-                    + (plural(claimers.count(p), "trick bonus") if claimers.count(p) > 1 else "a trick bonus"),
+                    N_(
+                        "{player}: take or decline {bonuses}",
+                        player=p,
+                        bonuses=plural(claimers.count(p), "trick bonus"),
+                    )
+                    if claimers.count(p) > 1
+                    else N_("{player}: take or decline a trick bonus", player=p),
                     "claim_bonus",
                     ("decline_bonus",),
                 )
@@ -55,19 +65,38 @@ def pending(state: State) -> list[Prompt]:
         then = tuple(p for p in tricks.lead_order(state) if p not in gone and p != due)  # the cards still to come
         if played:
             cards = ", ".join(f"{r['player']} {rules.card_name(r['suit'], r['number'])}" for r in played)
-            return [Prompt(due, f"Trick {number}: {due} plays ({cards})", "play_card", ("play_trick",), then=then)]
+            return [
+                Prompt(
+                    due,
+                    N_("Trick {number}: {due} plays ({cards})", number=number, due=due, cards=cards),
+                    "play_card",
+                    ("play_trick",),
+                    then=then,
+                )
+            ]
         leader = state["leader"]
         return [
-            Prompt(leader, f"Trick {number}: {leader} leads", "play_card", then=then),
-            Prompt(None, f"or enter trick {number} whole", "play_trick"),
+            Prompt(leader, N_("Trick {number}: {leader} leads", number=number, leader=leader), "play_card", then=then),
+            Prompt(None, N_("or enter trick {number} whole", number=number), "play_trick"),
         ]
     if phase == REVEAL:
         who = state["revealer"]
-        return [Prompt(who, f"{who}: reveal {plural(state['hand'][who], 'card')} for round bonuses", "reveal_card")]
+        return [
+            Prompt(
+                who,
+                N_("{who}: reveal {cards} for round bonuses", who=who, cards=plural(state["hand"][who], "card")),
+                "reveal_card",
+            )
+        ]
     if phase == ROUND_OVER:
         n = state["round"] + 1
         return [
-            Prompt(None, f"Start round {n} of {state['rounds']} (button C)", "start_round", label=f"Start round {n}")
+            Prompt(
+                None,
+                N_("Start round {n} of {rounds} (button C)", n=n, rounds=state["rounds"]),
+                "start_round",
+                label=N_("Start round {n}", n=n),
+            )
         ]
     return []
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.vegas import rules
+from tableside.core.text import N_
 
 Card = tuple[str, int]
 
@@ -23,14 +24,28 @@ Card = tuple[str, int]
 def check_card(suit: Any, number: Any, where: str = "card") -> Card:
     """The card, or RuleError naming why no such card exists (the deck is 5 suits x 1-13)."""
     if suit not in rules.SUITS:
-        raise RuleError(f"{where}: {suit!r} is not a suit; the suits are {', '.join(rules.SUITS)}")
+        raise RuleError(
+            N_(
+                "{where}: {suit} is not a suit; the suits are {suits}",
+                where=where,
+                suit=repr(suit),
+                suits=", ".join(rules.SUITS),
+            )
+        )
     if (
         isinstance(number, bool)
         or not isinstance(number, int)
         or not (rules.LOWEST_CARD <= number <= rules.HIGHEST_CARD)
     ):
         raise RuleError(
-            f"{where}: there is no {suit} {number}; cards are numbered {rules.LOWEST_CARD}-{rules.HIGHEST_CARD}"
+            N_(
+                "{where}: there is no {suit} {number}; cards are numbered {lowest_card}-{highest_card}",
+                where=where,
+                suit=suit,
+                number=number,
+                lowest_card=rules.LOWEST_CARD,
+                highest_card=rules.HIGHEST_CARD,
+            )
         )
     return suit, number
 
@@ -39,7 +54,9 @@ def parse_card(text: Any, where: str = "card") -> Card:
     """ "Game 7" -> ("Game", 7). Two words, the second a number in decimal digits ("Game ²" is no card)."""
     words = text.split() if isinstance(text, str) else []
     if len(words) != 2 or not words[1].isdecimal():
-        raise RuleError(f"{where}: {text!r} is not a card; write the suit and number, e.g. 'Game 7'")
+        raise RuleError(
+            N_("{where}: {text} is not a card; write the suit and number, e.g. 'Game 7'", where=where, text=repr(text))
+        )
     return check_card(words[0], int(words[1]), where)
 
 
@@ -51,7 +68,7 @@ def all_cards() -> list[str]:
 def winning_card(cards: Sequence[Card], trump: str, rank: str) -> int:
     """Index of the card that wins the trick under these indicators."""
     if not cards:
-        raise RuleError("a trick needs at least one card")
+        raise RuleError(N_("a trick needs at least one card"))
     led = cards[0][0]
     trumps = [i for i, (suit, _) in enumerate(cards) if trump != rules.NO_TRUMP and suit == trump]
     contenders = trumps or [i for i, (suit, _) in enumerate(cards) if suit == led]
@@ -79,32 +96,53 @@ def check_tokens(state: dict[str, Any], plays: Sequence[dict[str, Any]], *, one_
     for play in plays:
         player, colour = play["player"], play["colour"]
         if colour not in rules.TOKEN_COLOURS:
-            raise RuleError(f"{colour!r} is not a modifier token; they are {', '.join(rules.TOKEN_COLOURS)}")
+            raise RuleError(
+                N_(
+                    "{colour} is not a modifier token; they are {token_colours}",
+                    colour=repr(colour),
+                    token_colours=", ".join(rules.TOKEN_COLOURS),
+                )
+            )
         if one_per_player and player in played:
             raise RuleError(
-                f"You may play one modifier token face up along with your card: {player} already played "
-                f"the {played[player]} token in this trick, so cannot also play the {colour} token",
+                N_(
+                    "You may play one modifier token face up along with your card: {player} already played the "
+                    "{played} token in this trick, so cannot also play the {colour} token",
+                    player=player,
+                    played=played[player],
+                    colour=colour,
+                ),
                 rule="one_token",
             )
         played[player] = colour
         if colour in first:
             raise RuleError(
-                f"only one token of each colour may be played per trick: {first[colour]} already "
-                f"played the {colour} token, so {player} cannot play another",
+                N_(
+                    "only one token of each colour may be played per trick: {first} already played the {colour} "
+                    "token, so {player} cannot play another",
+                    first=first[colour],
+                    colour=colour,
+                    player=player,
+                ),
                 rule="token_colour",
             )
         first[colour] = player
         if state["tokens"][player][colour] < 1:
-            raise RuleError(f"{player} holds no {colour} token", rule="tokens_income")
+            raise RuleError(N_("{player} holds no {colour} token", player=player, colour=colour), rule="tokens_income")
         trump = play.get("trump") or ""
         if colour == "Game" and not play.get("block") and trump not in rules.TRUMP_CHOICES:
             raise RuleError(
-                f"{player}'s Game token moves the Trump Indicator: say to which suit or No Trump (or play it to block)",
+                N_(
+                    "{player}'s Game token moves the Trump Indicator: say to which suit or No Trump (or play it to "
+                    "block)",
+                    player=player,
+                ),
                 rule="game_token",
             )
         if trump and (colour != "Game" or play.get("block")):
             raise RuleError(
-                f"{player}: only a Game token used for its ability moves the Trump Indicator", rule="game_token"
+                N_("{player}: only a Game token used for its ability moves the Trump Indicator", player=player),
+                rule="game_token",
             )
 
 

@@ -24,6 +24,7 @@ from tableside.core.systems.vegas.setup import (
     require_player,
     setup_complete,
 )
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 State = dict[str, Any]
@@ -45,12 +46,19 @@ def start_round(state: State) -> dict[str, Any]:
     if state["phase"] == SETUP and not setup_complete(state):
         waiting = [p for p in state["players"] if not state["setup_tracks"][p]]
         raise RuleError(
-            f"round 1 starts once everyone chose the setup increases; waiting for {', '.join(waiting)}", rule="setup"
+            N_(
+                "round 1 starts once everyone chose the setup increases; waiting for {waiting}",
+                waiting=", ".join(waiting),
+            ),
+            rule="setup",
         )
     if state["phase"] not in (SETUP, ROUND_OVER):
         if state["phase"] == GAME_OVER:
-            raise RuleError(f"the game is over after {state['rounds']} rounds")
-        raise RuleError(f"round {state['round']} is still being played ({state['phase']})", rule="round_end")
+            raise RuleError(N_("the game is over after {rounds} rounds", rounds=state["rounds"]))
+        raise RuleError(
+            N_("round {round} is still being played ({phase})", round=state["round"], phase=state["phase"]),
+            rule="round_end",
+        )
     state["round"] += 1
     for player in state["players"]:
         state["tokens"][player] = {c: 0 for c in rules.TOKEN_COLOURS}
@@ -70,39 +78,53 @@ def start_round(state: State) -> dict[str, Any]:
     state["chosen"] = behind[0] if len(behind) == 1 else None
     low = standing(state, behind[0])
     if len(behind) == 1:
-        who = f"{behind[0]} is furthest behind ({low}) and takes a free increase"
+        who = N_("{player} is furthest behind ({low}) and takes a free increase", player=behind[0], low=low)
     else:
-        who = (
-            f"{rules.spoken(behind)} tie for furthest behind ({low} each): the players choose who takes the free "
-            f"increase"
+        who = N_(
+            "{spoken} tie for furthest behind ({low} each): the players choose who takes the free increase",
+            spoken=rules.spoken(behind),
+            low=low,
         )
     return {
-        "summary": f"Round {state['round']} of {state['rounds']}: tokens returned, No Trump, High Wins; {who}",
+        "summary": N_(
+            "Round {round} of {rounds}: tokens returned, No Trump, High Wins; {who}",
+            round=state["round"],
+            rounds=state["rounds"],
+            who=who,
+        ),
         "furthest_behind": behind,
     }
 
 
-def choose_furthest_behind(state: State, player: str, how: str = "chosen by the players") -> dict[str, Any]:
+def choose_furthest_behind(state: State, player: str, how: str = N_("chosen by the players")) -> dict[str, Any]:
     """Settle a tie for furthest behind: ``player`` (one of the tied) takes the free increase."""
     if state["phase"] != ROUND_START:
-        raise RuleError("who takes the free increase is settled at the start of a round")
+        raise RuleError(N_("who takes the free increase is settled at the start of a round"))
     require_player(state, player)
     if player not in state["furthest_behind"]:
-        raise RuleError(f"{player} is not furthest behind; that is {rules.spoken(state['furthest_behind'], 'or')}")
+        raise RuleError(
+            N_(
+                "{player} is not furthest behind; that is {spoken}",
+                player=player,
+                spoken=rules.spoken(state["furthest_behind"], "or"),
+            )
+        )
     state["chosen"] = player
-    return {"summary": f"{player} takes the free increase ({how})", "player": player}
+    return {"summary": N_("{player} takes the free increase ({how})", player=player, how=how), "player": player}
 
 
 def free_increase(state: State, track: str, player: str | None = None) -> dict[str, Any]:
     """The player furthest behind increases ``track`` and leads; everyone is dealt and collects tokens."""
     if state["phase"] != ROUND_START:
-        raise RuleError("the free increase is taken at the start of a round")
+        raise RuleError(N_("the free increase is taken at the start of a round"))
     if player is not None:
         choose_furthest_behind(state, player)
     if state["chosen"] is None:
         raise RuleError(
-            f"{rules.spoken(state['furthest_behind'])} tie for furthest behind: choose who takes the "
-            f"free increase, or press B for a random pick"
+            N_(
+                "{spoken} tie for furthest behind: choose who takes the free increase, or press B for a random pick",
+                spoken=rules.spoken(state["furthest_behind"]),
+            )
         )
     who = state["chosen"]
     step = tracks.increase(state, who, track, f"round {state['round']} free increase")
@@ -113,7 +135,13 @@ def free_increase(state: State, track: str, player: str | None = None) -> dict[s
     state["phase"] = TRICKS
     hands = ", ".join(f"{p} {state['hand'][p]}" for p in state["players"])
     return {
-        "summary": f"Free increase: {step['text']}; {who} leads round {state['round']}; cards: {hands}",
+        "summary": N_(
+            "Free increase: {text}; {who} leads round {round}; cards: {hands}",
+            text=step["text"],
+            who=who,
+            round=state["round"],
+            hands=hands,
+        ),
         "step": step,
         "leader": who,
     }

@@ -7,6 +7,8 @@ confirm (see setup.py and docs/systems/vegas.md), never a constant here.
 
 from __future__ import annotations
 
+from tableside.core.text import N_
+
 # "A trick-taking game for 2-5 players."
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
@@ -74,11 +76,11 @@ ROUND_HIGH_INCREASES = 2
 
 # The 6-9 abilities, as printed: (trick bonus, round bonus).
 ABILITIES: dict[str, tuple[str, str]] = {
-    "Team": ("draw a card", "draw 2 and take their round bonuses"),
-    "Game": ("pay 1 VP to steal a random card", "steal up to 2 VP"),
-    "Inspector": ("opponents discard 1", "opponents lose 2 VP"),
-    "Bot": ("take a modifier token", "increase any track"),
-    "Mobster": ("opponents lose 1 VP", "gain 3 VP"),
+    "Team": (N_("draw a card"), N_("draw 2 and take their round bonuses")),
+    "Game": (N_("pay 1 VP to steal a random card"), N_("steal up to 2 VP")),
+    "Inspector": (N_("opponents discard 1"), N_("opponents lose 2 VP")),
+    "Bot": (N_("take a modifier token"), N_("increase any track")),
+    "Mobster": (N_("opponents lose 1 VP"), N_("gain 3 VP")),
 }
 TEAM_TRICK_DRAW = 1
 TEAM_ROUND_DRAW = 2

@@ -17,6 +17,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.system import Choice, Field
 from tableside.core.systems.vegas import rules, tracks
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 State = dict[str, Any]
@@ -41,43 +42,45 @@ OPTIONS = (
     Field(
         "players",
         "texts",
-        label="Players",
+        label=N_("Players"),
         default=["Player 1", "Player 2"],
         required=False,
         minimum=rules.MIN_PLAYERS,
         maximum=rules.MAX_PLAYERS,
         max_length=MAX_NAME,
-        help="2-5 names in seating order (clockwise)",
+        help=N_("2-5 names in seating order (clockwise)"),
     ),
     Field(
         "vp_spaces",
         "picks",
-        label="VP spaces",
+        label=N_("VP spaces"),
         required=False,
         default=[],
         choices=tuple(vp_space_choices()),
-        help="the track spaces printed as VP spaces (the rulebook does not list them); default none",
+        help=N_("the track spaces printed as VP spaces (the rulebook does not list them); default none"),
     ),
     Field(
         "vp_below_zero",
         "flag",
-        label="VP may go below zero",
+        label=N_("VP may go below zero"),
         required=False,
         default=False,
-        help="off (default): a loss stops at 0 VP and says so",
+        help=N_("off (default): a loss stops at 0 VP and says so"),
     ),
     Field(
         "reveal_low",
         "pick",
-        label="A revealed 1-5 scores",
+        label=N_("A revealed 1-5 scores"),
         required=False,
         default=rules.REVEAL_ROUND_BONUS,
         choices=(
-            Choice(rules.REVEAL_ROUND_BONUS, "its round bonus as printed: 1 VP"),
-            Choice(rules.REVEAL_LARGER_BONUS, "the larger of its two bonuses: 2 VP"),
+            Choice(rules.REVEAL_ROUND_BONUS, N_("its round bonus as printed: 1 VP")),
+            Choice(rules.REVEAL_LARGER_BONUS, N_("the larger of its two bonuses: 2 VP")),
         ),
-        help='"takes each card\'s round bonus, the larger of the two bonuses printed on it": for 1-5 the two '
-        "readings differ",
+        help=N_(
+            '"takes each card\'s round bonus, the larger of the two bonuses printed on it": for 1-5 the two '
+            "readings differ"
+        ),
     ),
 )
 
@@ -87,29 +90,44 @@ def check_options(options: Mapping[str, Any]) -> None:
     players, vp_spaces = list(options["players"]), list(options.get("vp_spaces") or [])
     if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
         raise RuleError(
-            f"options: players: Venusian Vegas is for {rules.MIN_PLAYERS}-{rules.MAX_PLAYERS} "
-            f"players, got {len(players)}"
+            N_(
+                "options: players: Venusian Vegas is for {min_players}-{max_players} players, got {n_players}",
+                min_players=rules.MIN_PLAYERS,
+                max_players=rules.MAX_PLAYERS,
+                n_players=len(players),
+            )
         )
     for name in players:
         if not isinstance(name, str) or not name.strip():
-            raise RuleError("options: players: every player needs a name", rule="names")
+            raise RuleError(N_("options: players: every player needs a name"), rule="names")
         if len(name) > MAX_NAME:
             raise RuleError(
-                f"options: players: {name[:MAX_NAME]!r}... is longer than {MAX_NAME} characters", rule="names"
+                N_(
+                    "options: players: {name}... is longer than {max_name} characters",
+                    name=repr(name[:MAX_NAME]),
+                    max_name=MAX_NAME,
+                ),
+                rule="names",
             )
     folded = [n.strip().casefold() for n in players]
     for name, key in zip(players, folded, strict=True):
         if folded.count(key) > 1:
-            raise RuleError(f"options: players: names must differ, {name.strip()!r} appears twice", rule="names")
+            raise RuleError(
+                N_("options: players: names must differ, {name} appears twice", name=repr(name.strip())), rule="names"
+            )
     known = vp_space_choices()
     for space in vp_spaces:
         if space not in known:
             raise RuleError(
-                f"options: vp_spaces: {space!r} is not a space a marker can reach (e.g. 'Game 3'; level 1 is the start)",  # noqa: E501
+                N_(
+                    "options: vp_spaces: {space} is not a space a marker can reach (e.g. 'Game 3'; level 1 is the "
+                    "start)",
+                    space=repr(space),
+                ),
                 rule="vp_spaces",
             )
         if list(vp_spaces).count(space) > 1:
-            raise RuleError(f"options: vp_spaces: {space!r} appears twice", rule="vp_spaces")
+            raise RuleError(N_("options: vp_spaces: {space} appears twice", space=repr(space)), rule="vp_spaces")
 
 
 def initial_state(options: Mapping[str, Any]) -> State:
@@ -154,21 +172,43 @@ def initial_state(options: Mapping[str, Any]) -> State:
 def choose_setup_tracks(state: State, player: str, chosen: Sequence[str]) -> dict[str, Any]:
     """Setup: ``player`` increases 2 different tracks (3 at 5 players); they score and pay at once."""
     if state["phase"] != SETUP:
-        raise RuleError("the setup increases are chosen before round 1; the game is past setup")
+        raise RuleError(N_("the setup increases are chosen before round 1; the game is past setup"))
     require_player(state, player)
     if state["setup_tracks"][player]:
-        raise RuleError(f"{player} already chose the setup increases: {', '.join(state['setup_tracks'][player])}")
+        raise RuleError(
+            N_(
+                "{player} already chose the setup increases: {setup_tracks}",
+                player=player,
+                setup_tracks=", ".join(state["setup_tracks"][player]),
+            )
+        )
     wanted = rules.setup_increases(len(state["players"]))
     for track in chosen:
         if track not in rules.TRACKS:
-            raise RuleError(f"{track!r} is not a track; the tracks are {', '.join(rules.TRACKS)}", rule="tracks")
+            raise RuleError(
+                N_(
+                    "{track} is not a track; the tracks are {tracks}", track=repr(track), tracks=", ".join(rules.TRACKS)
+                ),
+                rule="tracks",
+            )
     twice = sorted({t for t in chosen if list(chosen).count(t) > 1})
     if twice:
-        raise RuleError(f"{player} chose {twice[0]} twice: the setup increases must be {wanted} different tracks")
+        raise RuleError(
+            N_(
+                "{player} chose {twice} twice: the setup increases must be {wanted} different tracks",
+                player=player,
+                twice=twice[0],
+                wanted=wanted,
+            )
+        )
     if len(chosen) != wanted:
         raise RuleError(
-            f"at {len(state['players'])} players each player increases {wanted} different tracks "
-            f"at setup, got {len(chosen)}"
+            N_(
+                "at {n_players} players each player increases {wanted} different tracks at setup, got {n_chosen}",
+                n_players=len(state["players"]),
+                wanted=wanted,
+                n_chosen=len(chosen),
+            )
         )
     steps = [tracks.increase(state, player, track, "setup") for track in chosen]
     state["setup_tracks"][player] = list(chosen)
@@ -180,7 +220,13 @@ def choose_setup_tracks(state: State, player: str, chosen: Sequence[str]) -> dic
 
 def require_player(state: State, player: Any) -> str:
     if player not in state["players"]:
-        raise RuleError(f"{player!r} is not playing; the players are {', '.join(state['players'])}")
+        raise RuleError(
+            N_(
+                "{player} is not playing; the players are {players}",
+                player=repr(player),
+                players=", ".join(state["players"]),
+            )
+        )
     return player
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from tableside.core.system import State
 from tableside.core.systems.vegas.setup import GAME_OVER, REVEAL, ROUND_OVER, ROUND_START, SETUP, TRICKS
 from tableside.core.systems.vegas.tracks import increases
+from tableside.core.text import N_
 
 
 def tie_open(state: State) -> bool:
@@ -18,23 +19,23 @@ def tie_open(state: State) -> bool:
 def round_can_start(state: State, seat: str | None) -> str | None:
     if state["phase"] == SETUP:
         waiting = [p for p in state["players"] if not state["setup_tracks"][p]]
-        return f"waiting for the setup increases of {', '.join(waiting)}" if waiting else None
+        return N_("waiting for the setup increases of {waiting}", waiting=", ".join(waiting)) if waiting else None
     if state["phase"] == ROUND_OVER:
         return None
     if state["phase"] == GAME_OVER:
-        return f"the game is over after {state['rounds']} rounds"
-    return f"round {state['round']} is still being played ({state['phase']})"
+        return N_("the game is over after {rounds} rounds", rounds=state["rounds"])
+    return N_("round {round} is still being played ({phase})", round=state["round"], phase=state["phase"])
 
 
 def tie_open_reason(state: State, seat: str | None) -> str | None:
-    return None if tie_open(state) else "nobody ties for furthest behind right now"
+    return None if tie_open(state) else N_("nobody ties for furthest behind right now")
 
 
 def trick_to_play(state: State, seat: str | None) -> str | None:
     if state["phase"] != TRICKS:
-        return f"only while tricks are played; now: {state['phase']}"
+        return N_("only while tricks are played; now: {phase}", phase=state["phase"])
     if state["trick"] is not None:
-        return "the last trick's bonuses are still open: take or decline them, or press A to go on"
+        return N_("the last trick's bonuses are still open: take or decline them, or press A to go on")
     return None
 
 
@@ -46,22 +47,22 @@ def card_to_play(state: State, seat: str | None) -> str | None:
     if reason or seat is None or seat not in state["hand"]:
         return reason
     if state["hand"][seat] < 1:
-        return f"{seat} holds no cards this round"
+        return N_("{seat} holds no cards this round", seat=seat)
     if any(r.get("player") == seat for r in state.get("playing") or []):
-        return f"{seat} has played a card in this trick already"
+        return N_("{seat} has played a card in this trick already", seat=seat)
     return None
 
 
 def trick_open(state: State, seat: str | None) -> str | None:
     if state["phase"] == TRICKS and state["trick"] is not None:
         return None
-    return "no trick is waiting for its bonuses"
+    return N_("no trick is waiting for its bonuses")
 
 
 def round_name(state: State) -> str | None:
     """The round being played ("Score the most victory points over 4 rounds"); None in setup, once the round is over
     ("The round ends when only one player still holds cards") and at the game's end."""
-    return f"Round {state['round']}" if state["phase"] in (ROUND_START, TRICKS, REVEAL) else None
+    return N_("Round {round}", round=state["round"]) if state["phase"] in (ROUND_START, TRICKS, REVEAL) else None
 
 
 def round_numbers(state: State) -> dict[str, dict[str, int]]:

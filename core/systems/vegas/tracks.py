@@ -12,6 +12,7 @@ from typing import Any
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.vegas import rules, vp
+from tableside.core.text import N_
 
 State = dict[str, Any]
 
@@ -51,7 +52,9 @@ def increase(state: State, player: str, track: str, reason: str) -> dict[str, An
     ``{"track", "from", "to", "vp", "text"}``.
     """
     if track not in rules.TRACKS:
-        raise RuleError(f"{track!r} is not a track; the tracks are {', '.join(rules.TRACKS)}")
+        raise RuleError(
+            N_("{track} is not a track; the tracks are {tracks}", track=repr(track), tracks=", ".join(rules.TRACKS))
+        )
     board = state["boards"][player]
     before = board[track]
     if before >= rules.TOP_LEVEL:

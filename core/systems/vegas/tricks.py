@@ -16,6 +16,7 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.systems.vegas import bonuses, hands, referee, rounds, rules
 from tableside.core.systems.vegas.setup import REVEAL, TRICKS, require_player
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 State = dict[str, Any]
@@ -23,14 +24,22 @@ State = dict[str, Any]
 
 def require_trick_phase(state: State) -> None:
     if state["phase"] != TRICKS:
-        raise RuleError(
-            f"tricks are played during a round; now: {state['phase']}"
-            + (f" (round {state['round']})" if state["round"] else "")
-        )
+        if state["round"]:
+            raise RuleError(
+                N_(
+                    "tricks are played during a round; now: {phase} (round {round})",
+                    phase=state["phase"],
+                    round=state["round"],
+                )
+            )
+        raise RuleError(N_("tricks are played during a round; now: {phase}", phase=state["phase"]))
     if state["trick"] is not None:
         waiting = ", ".join(c["player"] for c in state["trick"]["claims"])
         raise RuleError(
-            f"the last trick's bonuses are still open ({waiting}): take or decline them, or press A to go on",
+            N_(
+                "the last trick's bonuses are still open ({waiting}): take or decline them, or press A to go on",
+                waiting=waiting,
+            ),
             rule="trick_bonus",
         )
 
@@ -55,24 +64,31 @@ def _check_players(state: State, players: Sequence[str]) -> None:
         require_player(state, p)
     twice = sorted({p for p in players if list(players).count(p) > 1})
     if twice:
-        raise RuleError(f"{twice[0]} plays twice in one trick")
+        raise RuleError(N_("{twice} plays twice in one trick", twice=twice[0]))
     holding = rounds.holders(state)
     idle = [p for p in players if p not in holding]
     if idle:
-        raise RuleError(f"{idle[0]} holds no cards and cannot play", rule="round_end")
+        raise RuleError(N_("{idle} holds no cards and cannot play", idle=idle[0]), rule="round_end")
     missing = [p for p in holding if p not in players]
     if missing:
-        raise RuleError(f"everyone still holding cards plays: {', '.join(missing)} did not")
+        raise RuleError(N_("everyone still holding cards plays: {missing} did not", missing=", ".join(missing)))
     if players[0] != state["leader"]:
-        raise RuleError(f"{state['leader']} leads this trick, not {players[0]}", rule="furthest_behind")
+        raise RuleError(
+            N_("{leader} leads this trick, not {player}", leader=state["leader"], player=players[0]),
+            rule="furthest_behind",
+        )
 
 
 def _check_mobster(plays: Sequence[dict[str, Any]], cards: list[str] | None) -> None:
     for play in plays:
         if play["take"] and (play["colour"] != "Mobster" or play["block"]):
-            raise RuleError(f"{play['player']}: only a Mobster token used for its ability takes a card")
+            raise RuleError(
+                N_("{player}: only a Mobster token used for its ability takes a card", player=play["player"])
+            )
         if play["take"] and cards is not None and play["take"] not in cards:
-            raise RuleError(f"{play['player']}'s Mobster token: {play['take']} is not in this trick")
+            raise RuleError(
+                N_("{player}'s Mobster token: {take} is not in this trick", player=play["player"], take=play["take"])
+            )
 
 
 def _open_trick(
@@ -149,13 +165,13 @@ def play_trick(state: State, rows: Sequence[dict[str, Any]], seat: str | None = 
     """
     require_trick_phase(state)
     if not rows:
-        raise RuleError("a trick needs the cards played (or record just the winner)")
+        raise RuleError(N_("a trick needs the cards played (or record just the winner)"))
     _check_players(state, [r["player"] for r in rows])
     cards = [referee.check_card(r["suit"], r["number"], f"{r['player']}'s card") for r in rows]
     names = [rules.card_name(*c) for c in cards]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise RuleError(f"{twice[0]} is played twice; there is one of each card", rule="cards")
+        raise RuleError(N_("{twice} is played twice; there is one of each card", twice=twice[0]), rule="cards")
     players = [r["player"] for r in rows]
     hands.check_trick(state, players, names, seat)
     plays = _token_plays(rows)
@@ -185,13 +201,15 @@ def trick_winner(
     require_trick_phase(state)
     require_player(state, winner)
     if state["hand"][winner] < 1:
-        raise RuleError(f"{winner} holds no cards and cannot win a trick")
+        raise RuleError(N_("{winner} holds no cards and cannot win a trick", winner=winner))
     plays = _token_plays(tokens)
     holding = rounds.holders(state)
     for play in plays:
         require_player(state, play["player"])
         if play["player"] not in holding:
-            raise RuleError(f"{play['player']} holds no cards, so plays no token", rule="tokens_income")
+            raise RuleError(
+                N_("{player} holds no cards, so plays no token", player=play["player"]), rule="tokens_income"
+            )
     referee.check_tokens(state, plays, one_per_player=one_per_player)
     _check_mobster(plays, None)
     notes = referee.apply_tokens(state, plays)
@@ -231,12 +249,14 @@ def mobster_take(state: State, player: str, card: str) -> dict[str, Any]:
     trick = state["trick"]
     mobster = (trick or {}).get("mobster") if state["phase"] == TRICKS else None
     if mobster is None:
-        raise RuleError("no Mobster token is waiting to take a card of this trick")
+        raise RuleError(N_("no Mobster token is waiting to take a card of this trick"))
     if player != mobster:
-        raise RuleError(f"{mobster} played the Mobster token in this trick, not {player}")
+        raise RuleError(
+            N_("{mobster} played the Mobster token in this trick, not {player}", mobster=mobster, player=player)
+        )
     name = rules.card_name(*referee.parse_card(card, "Card of the trick"))
     if all(c["card"] != name for c in trick["cards"]):
-        raise RuleError(f"{player}'s Mobster token: {name} is not in this trick")
+        raise RuleError(N_("{player}'s Mobster token: {name} is not in this trick", player=player, name=name))
     trick["mobster"] = None
     trick["taken"].append(name)
     state["played"] = [r for r in state["played"] if not (r["card"] == name and r["trick"] == trick["number"])]
@@ -249,7 +269,9 @@ def _mobster_first(state: State) -> None:
     """A Mobster token's take comes before the bonuses: the card it takes is out of the trick."""
     mobster = (state["trick"] or {}).get("mobster")
     if mobster is not None:
-        raise RuleError(f"first {mobster} takes a card of the trick with the Mobster token; then the bonuses")
+        raise RuleError(
+            N_("first {mobster} takes a card of the trick with the Mobster token; then the bonuses", mobster=mobster)
+        )
 
 
 def claim_of(state: State, player: str, take_first: bool = True) -> dict[str, Any]:
@@ -257,14 +279,16 @@ def claim_of(state: State, player: str, take_first: bool = True) -> dict[str, An
     card is still to be taken (``take_first`` False only replays a log saved before the take was asked)."""
     trick = state["trick"]
     if state["phase"] != TRICKS or trick is None:
-        raise RuleError("there is no trick whose bonus is open")
+        raise RuleError(N_("there is no trick whose bonus is open"))
     if take_first:
         _mobster_first(state)
     for claim in trick["claims"]:
         if claim["player"] == player:
             return claim
     waiting = ", ".join(c["player"] for c in trick["claims"])
-    raise RuleError(f"{player} has no trick bonus to take from this trick (open: {waiting})")
+    raise RuleError(
+        N_("{player} has no trick bonus to take from this trick (open: {waiting})", player=player, waiting=waiting)
+    )
 
 
 def claim_bonus(
@@ -289,11 +313,13 @@ def claim_bonus(
     if trick["cards"] is not None:
         owner = next((c["player"] for c in trick["cards"] if c["card"] == card), None)
         if owner is None:
-            raise RuleError(f"{card} is not in this trick")
+            raise RuleError(N_("{card} is not in this trick", card=card))
         if card in trick["taken"]:
-            raise RuleError(f"{card} was taken out of the trick by a Mobster token", rule="mobster")
+            raise RuleError(N_("{card} was taken out of the trick by a Mobster token", card=card), rule="mobster")
         if owner == player:
-            raise RuleError(f"{card} is {player}'s own card; the bonus comes from an opponent's card")
+            raise RuleError(
+                N_("{card} is {player}'s own card; the bonus comes from an opponent's card", card=card, player=player)
+            )
     else:
         hands.named_from_unseen_trick(state, card, trick["number"], f"{player}'s bonus card", seat)
     text = bonuses.trick_bonus(state, player, suit, number, target=target, colour=colour, pick=pick)
@@ -317,7 +343,7 @@ def decline_bonus(state: State, player: str, take_first: bool = True) -> dict[st
 def next_trick(state: State) -> dict[str, Any]:
     """Button A: close the trick (any bonus not yet taken is declined) and go on."""
     if state["phase"] != TRICKS or state["trick"] is None:
-        raise RuleError("no trick is open; enter the next trick's cards or its winner")
+        raise RuleError(N_("no trick is open; enter the next trick's cards or its winner"))
     declined = [c["player"] for c in state["trick"]["claims"]]
     state["trick"]["claims"] = []
     summary = f"Trick {state['trick']['number']} closed" + (f"; {', '.join(declined)} declined" if declined else "")
@@ -350,11 +376,13 @@ def reveal_card(
 ) -> dict[str, Any]:
     """The last player holding cards reveals one; they take its round bonus."""
     if state["phase"] != REVEAL:
-        raise RuleError("cards are revealed when the round ends and only one player still holds cards")
+        raise RuleError(N_("cards are revealed when the round ends and only one player still holds cards"))
     player = state["revealer"]
     card = rules.card_name(*referee.check_card(suit, number, "revealed card"))
     if card in state["revealed"]:
-        raise RuleError(f"{card} was already revealed this round; there is one of each card", rule="cards")
+        raise RuleError(
+            N_("{card} was already revealed this round; there is one of each card", card=card), rule="cards"
+        )
     hands.check_not_played(state, card, f"{player}'s revealed card")
     hands.reveal(state, player, card, seat)
     text = bonuses.round_bonus(state, player, suit, number, target=target, track=track)
@@ -403,7 +431,7 @@ def play_card(
     require_trick_phase(state)
     if state["trick"] is not None:
         raise RuleError(
-            "the last trick's bonuses are still open: take or decline them, or press A to go on", rule="trick_bonus"
+            N_("the last trick's bonuses are still open: take or decline them, or press A to go on"), rule="trick_bonus"
         )
     player = row["player"]
     require_player(state, player)
@@ -411,10 +439,10 @@ def play_card(
     if player != due:
         played = [r["player"] for r in state.get("playing") or []]
         if player in played:
-            raise RuleError(f"{player} has played a card in this trick already")
+            raise RuleError(N_("{player} has played a card in this trick already", player=player))
         if player not in rounds.holders(state):
-            raise RuleError(f"{player} holds no cards and cannot play", rule="round_end")
-        raise RuleError(f"{due} plays before {player}")
+            raise RuleError(N_("{player} holds no cards and cannot play", player=player), rule="round_end")
+        raise RuleError(N_("{due} plays before {player}", due=due, player=player))
     suit, number = referee.check_card(row["suit"], row["number"], f"{player}'s card")
     name = rules.card_name(suit, number)
     earlier = state.get("playing") or []
@@ -422,7 +450,9 @@ def play_card(
     playing = [*earlier, {k: v for k, v in row.items() if v not in ("", None, False)}]
     names = [rules.card_name(r["suit"], r["number"]) for r in playing]
     if names.count(name) > 1:
-        raise RuleError(f"{name} is played already in this trick; there is one of each card", rule="cards")
+        raise RuleError(
+            N_("{name} is played already in this trick; there is one of each card", name=name), rule="cards"
+        )
     if check_tokens:
         plays = _token_plays(playing)
         referee.check_tokens(state, plays)

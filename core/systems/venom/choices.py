@@ -11,6 +11,7 @@ from tableside.core.system import (
 from tableside.core.systems.venom import combat, rules, setup, state
 from tableside.core.systems.venom import combat_actions as fight
 from tableside.core.systems.venom.state import State
+from tableside.core.text import N_
 
 # --- choices taken from the state -----------------------------------------------------------
 
@@ -38,21 +39,30 @@ def event_kinds(s: State) -> list[Choice]:
             continue
         other = {rules.FREEDOM_SQUADRON: " with VENOM", rules.VENOM: " with Freedom Squadron"}
         shared = other[kind] if bucket == rules.FS_OR_VENOM else ""  # one count for both kinds
-        out.append(Choice(kind, f"{rules.EVENT_NAMES[kind]} ({cards[bucket]} left{shared})"))
+        out.append(
+            Choice(
+                kind,
+                N_("{event} ({cards} left{shared})", event=rules.EVENT_NAMES[kind], cards=cards[bucket], shared=shared),
+            )
+        )
     return out
 
 
-ZONES = tuple(Choice(zone, f"{zone} ({kind})") for zone, kind in rules.ZONES.items())
+ZONES = tuple(Choice(zone, N_("{zone} ({kind})", zone=zone, kind=kind)) for zone, kind in rules.ZONES.items())
 LEADER_CARD = (
     Field(
         "name",
         "text",
         label=fight.LEADER_LABELS["name"],
         max_length=setup.NAME_LENGTH,
-        help="the VENOM Leader card's name",
+        help=N_("the VENOM Leader card's name"),
     ),
     Field(
-        "zone", "pick", label=fight.LEADER_LABELS["zone"], choices=ZONES, help="where the Leader stands on the board"
+        "zone",
+        "pick",
+        label=fight.LEADER_LABELS["zone"],
+        choices=ZONES,
+        help=N_("where the Leader stands on the board"),
     ),
     Field(
         "health",
@@ -60,7 +70,7 @@ LEADER_CARD = (
         label=fight.LEADER_LABELS["health"],
         minimum=rules.TRACK_MIN,
         maximum=rules.TRACK_MAX,
-        help="the card's Health Value, 1-8",
+        help=N_("the card's Health Value, 1-8"),
     ),
     Field(
         "defense",
@@ -68,7 +78,7 @@ LEADER_CARD = (
         label=fight.LEADER_LABELS["defense"],
         minimum=rules.TRACK_MIN,
         maximum=rules.TRACK_MAX,
-        help="the card's Defense Value, 1-8",
+        help=N_("the card's Defense Value, 1-8"),
     ),
     Field(
         "support",
@@ -76,20 +86,30 @@ LEADER_CARD = (
         label=fight.LEADER_LABELS["support"],
         minimum=0,
         maximum=rules.VENOM_SUPPORT_CARDS,
-        help="VENOM Support it commands; its Victory Points when captured",
+        help=N_("VENOM Support it commands; its Victory Points when captured"),
     ),
 )
 
 
 def board_open(st: State, seat: str | None = None) -> str | None:
     """Leader cards may be entered at any time until the game is over (setup, or replenishing)."""
-    return "the game is over" if st["phase"] == rules.GAME_OVER else None
+    return N_("the game is over") if st["phase"] == rules.GAME_OVER else None
 
 
 def leaders_on_board(st: State) -> list[Choice]:
     """Leader cards entered before and still on the board, to tap (their values are taken)."""
     return [
-        Choice(zone, f"{c['name']} ({zone}): Health {c['health']}, Defense {c['defense']}, Support {c['support']}")
+        Choice(
+            zone,
+            N_(
+                "{card} ({zone}): Health {health}, Defense {defense}, Support {support}",
+                card=c["name"],
+                zone=zone,
+                health=c["health"],
+                defense=c["defense"],
+                support=c["support"],
+            ),
+        )
         for zone, c in fight.on_board(st).items()
     ]
 
@@ -97,7 +117,16 @@ def leaders_on_board(st: State) -> list[Choice]:
 def leaders_in_deck(st: State) -> list[Choice]:
     """Leader cards of the deck given at setup that Tableside has not seen on the board yet, to tap."""
     return [
-        Choice(c["name"], f"{c['name']}: Health {c['health']}, Defense {c['defense']}, Support {c['support']}")
+        Choice(
+            c["name"],
+            N_(
+                "{card}: Health {health}, Defense {defense}, Support {support}",
+                card=c["name"],
+                health=c["health"],
+                defense=c["defense"],
+                support=c["support"],
+            ),
+        )
         for c in fight.in_deck(st)
     ]
 
@@ -114,21 +143,21 @@ def no_deck_card(st: State) -> bool:
 DECK_CARD = Field(
     "card",
     "pick",
-    label="Leader card from the deck",
+    label=N_("Leader card from the deck"),
     required=False,
     default="",
     choices=leaders_in_deck,
     applies=leaders_in_deck,
-    help="a card of the VENOM Leader Deck given at setup: its values are taken; then tap its Zone",
+    help=N_("a card of the VENOM Leader Deck given at setup: its values are taken; then tap its Zone"),
 )
-TRACKS = (Choice("health", "Health"), Choice("defense", "Defense"))
+TRACKS = (Choice("health", N_("Health")), Choice("defense", N_("Defense")))
 WINNERS = tuple(Choice(w, words) for w, words in rules.WINNER_NAMES.items())
 
 
 def die_words(n: int, die: dict[str, Any], defense: int) -> str:
     hit = "hit" if die["auto"] or die["value"] >= defense else "miss"
     auto = ", Automatic Success" if die["auto"] else ""
-    return f"Die {n}: {die['value']} ({hit}{auto})"
+    return N_("Die {n}: {value} ({hit}{auto})", n=n, value=die["value"], hit=hit, auto=auto)
 
 
 def only_abilities_reach(s: State) -> bool:
@@ -161,24 +190,29 @@ def leader_choices(s: State) -> list[Choice]:
 
 
 PLAYER = Field(
-    "player", "pick", label="Player", required=False, choices=player_choices, help="empty: the player whose Turn it is"
+    "player",
+    "pick",
+    label=N_("Player"),
+    required=False,
+    choices=player_choices,
+    help=N_("empty: the player whose Turn it is"),
 )
 DIE_NUMBERS = Field(
     "dice",
     "picks",
-    label="Dice",
+    label=N_("Dice"),
     choices=dice_choices,
     minimum=1,
     maximum=fight.MAX_DICE,
-    help="die numbers as shown, 1 = the first die rolled",
+    help=N_("die numbers as shown, 1 = the first die rolled"),
 )
 
 SETUP, EVENT, TURN, TACTICAL, COMBAT, SCORE, DICE = (
-    "Setup",
-    "Event Phase",
-    "Turn",
-    "Tactical Phase",
-    "Combat Phase",
-    "Victory Points",
-    "Dice",
+    N_("Setup"),
+    N_("Event Phase"),
+    N_("Turn"),
+    N_("Tactical Phase"),
+    N_("Combat Phase"),
+    N_("Victory Points"),
+    N_("Dice"),
 )

@@ -11,7 +11,23 @@ from typing import Any
 
 from tableside.core.odds import at_least_k, face_chance
 from tableside.core.systems.venom import rules
+from tableside.core.text import N_
 from tableside.core.words import plural
+
+# The things VENOM's texts count, marked one form each (#38), so a German phone says "3 Karten" inside a German
+# sentence; the English is core.words.plural's, word for word (tests/test_vnm_venom_german.py checks it).
+_COUNTED = {
+    "card": (lambda n: N_("{count} card", count=n), lambda n: N_("{count} cards", count=n)),
+    "die": (lambda n: N_("{count} die", count=n), lambda n: N_("{count} dice", count=n)),
+    "combat die": (lambda n: N_("{count} combat die", count=n), lambda n: N_("{count} combat dice", count=n)),
+    "success": (lambda n: N_("{count} success", count=n), lambda n: N_("{count} successes", count=n)),
+}
+
+
+def counted(count: int, thing: str) -> str:
+    """``count`` with ``thing`` as a person reads it ("1 die", "3 cards"), a marked text for the things VENOM counts."""
+    forms = _COUNTED.get(thing)
+    return plural(count, thing) if forms is None else forms[count != 1](count)
 
 
 def move_track(value: int, by: int) -> tuple[int, int]:
@@ -48,9 +64,9 @@ def abort_reason(dice: int, health: int, defense: int, by_abilities: bool = Fals
     says an Ability can) lets a Defense of 7 or 8 be rolled against.
     """
     if dice < health:
-        return f"{plural(dice, 'combat die')} < Health {health}"
+        return N_("{dice} < Health {health}", dice=counted(dice, "combat die"), health=health)
     if only_abilities_reach(defense) and not by_abilities:
-        return f"no die can reach Defense {defense}"
+        return N_("no die can reach Defense {defense}", defense=defense)
     return None
 
 
@@ -65,7 +81,7 @@ def verdict(successes: int, health: int) -> str:
 
 
 def successes_text(n: int) -> str:
-    return plural(n, "success")
+    return counted(n, "success")
 
 
 def hit_marks(values: list[int], autos: list[bool], defense: int) -> list[str]:

@@ -20,6 +20,7 @@ from tableside.core.systems.venom.state import (
     verdict_now,
     whose_turn,
 )
+from tableside.core.text import N_
 
 Result = dict[str, Any]
 
@@ -31,11 +32,11 @@ MAX_DICE = 100
 LEADER_CARD = ("name", "zone", "health", "defense", "support")
 # The words of a Leader card's values on the phone's form (its fields' labels), and in a refusal naming what is missing.
 LEADER_LABELS = {
-    "name": "Leader's name",
-    "zone": "Zone",
-    "health": "Health",
-    "defense": "Defense",
-    "support": "Support Value",
+    "name": N_("Leader's name"),
+    "zone": N_("Zone"),
+    "health": N_("Health"),
+    "defense": N_("Defense"),
+    "support": N_("Support Value"),
 }
 
 
@@ -70,20 +71,28 @@ def place_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
     if action.get("card"):
         deck_card = {c["name"]: c for c in in_deck(state)}.get(action["card"])
         if deck_card is None:
-            raise RuleError(f"{action['card']} is not a Leader card of the deck still to be placed")
+            raise RuleError(N_("{card} is not a Leader card of the deck still to be placed", card=action["card"]))
         action = {**action, **deck_card}
     missing = _missing(action)
     if missing:
-        how = "tap a card of the deck, or fill in" if in_deck(state) else "fill in"
-        raise RuleError(f"Enter a Leader on the board: {how} {missing}")
+        how = N_("tap a card of the deck, or fill in") if in_deck(state) else N_("fill in")
+        raise RuleError(N_("Enter a Leader on the board: {how} {missing}", how=how, missing=missing))
     card = {key: action[key] for key in LEADER_CARD}
     holder = captured_by(state, card["name"])
     if holder:
-        raise RuleError(f"{card['name']} is already in {holder}'s Victory Point pile", rule="captured")
+        raise RuleError(
+            N_("{name} is already in {holder}'s Victory Point pile", name=card["name"], holder=holder), rule="captured"
+        )
     state["zones"] = {**(state.get("zones") or {}), card["zone"]: card}
     return state, {
-        "summary": f"{card['name']} in {card['zone']}: Health {card['health']}, Defense {card['defense']}, "
-        f"Support {card['support']}"
+        "summary": N_(
+            "{card} in {zone}: Health {health}, Defense {defense}, Support {support}",
+            card=card["name"],
+            zone=card["zone"],
+            health=card["health"],
+            defense=card["defense"],
+            support=card["support"],
+        )
     }
 
 
@@ -96,34 +105,51 @@ def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     if action.get("card"):
         card = {c["name"]: c for c in in_deck(state)}.get(action["card"])
         if card is None:
-            raise RuleError(f"{action['card']} is not a Leader card of the deck still to be found on the board")
+            raise RuleError(
+                N_("{card} is not a Leader card of the deck still to be found on the board", card=action["card"])
+            )
         if not action.get("zone"):
-            raise RuleError(f"Choose the VENOM Leader: tap the Zone {card['name']} stands in")
+            raise RuleError(N_("Choose the VENOM Leader: tap the Zone {card} stands in", card=card["name"]))
         action = {**action, **card}
     elif action.get("on_board"):
         card = on_board(state).get(action["on_board"])
         if card is None:
-            raise RuleError(f"no VENOM Leader is entered in {action['on_board']}: give the Leader card's values")
+            raise RuleError(
+                N_(
+                    "no VENOM Leader is entered in {on_board}: give the Leader card's values",
+                    on_board=action["on_board"],
+                )
+            )
         action = {**action, **card}
     missing = _missing(action)
     if missing:
         ways = [
             w
-            for w, there in (("a Leader on the board", on_board(state)), ("a card of the deck", in_deck(state)))
+            for w, there in ((N_("a Leader on the board"), on_board(state)), (N_("a card of the deck"), in_deck(state)))
             if there
         ]
-        how = f"tap {' or '.join(ways)}, or fill in" if ways else "fill in"
-        raise RuleError(f"Choose the VENOM Leader: {how} {missing}")
+        how = N_("tap {ways}, or fill in", ways=" or ".join(ways)) if ways else N_("fill in")
+        raise RuleError(N_("Choose the VENOM Leader: {how} {missing}", how=how, missing=missing))
     name = action["name"]
     if not name:
-        raise RuleError("Choose the VENOM Leader: the Leader's name must not be empty")
+        raise RuleError(N_("Choose the VENOM Leader: the Leader's name must not be empty"))
     holder = captured_by(state, name)
     if holder:
-        raise RuleError(f"{name} is already in {holder}'s Victory Point pile", rule="captured")
+        raise RuleError(
+            N_("{name} is already in {holder}'s Victory Point pile", name=name, holder=holder), rule="captured"
+        )
     zone = action["zone"]
     zone_type = rules.ZONES[zone]
     if action["zone_type"] and action["zone_type"] != zone_type:
-        raise RuleError(f"{zone} is a Zone of type {zone_type}, not {action['zone_type']}", rule="zone_type")
+        raise RuleError(
+            N_(
+                "{zone} is a Zone of type {zone_type}, not {typed}",
+                zone=zone,
+                zone_type=zone_type,
+                typed=action["zone_type"],
+            ),
+            rule="zone_type",
+        )
     replaced = state["leader"]["name"] if state["leader"] else None
     leader = {
         "name": name,
@@ -139,9 +165,15 @@ def choose_leader(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     state["zones"] = {**(state.get("zones") or {}), zone: {key: leader[key] for key in LEADER_CARD}}
     state["health_track"] = action["health"]
     state["defense_track"] = action["defense"]
-    summary = (
-        f"{active_name(state)} attacks {name} in {zone} ({zone_type}): "
-        f"Health {action['health']}, Defense {action['defense']}, Support {action['support']}"
+    summary = N_(
+        "{player} attacks {name} in {zone} ({zone_type}): Health {health}, Defense {defense}, Support {support}",
+        player=active_name(state),
+        name=name,
+        zone=zone,
+        zone_type=zone_type,
+        health=action["health"],
+        defense=action["defense"],
+        support=action["support"],
     )
     if replaced:
         summary += f" (instead of {replaced})"
@@ -156,7 +188,7 @@ def adjust_track(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
     Ability: the marker stops at 8 and the result says how much was ignored.
     """
     if action["by"] == 0:
-        raise RuleError("Move a VENOM Leader track: 'by' must not be 0")
+        raise RuleError(N_("Move a VENOM Leader track: 'by' must not be 0"))
     key = f"{action['track']}_track"
     old = state[key]
     new, ignored = combat.move_track(old, action["by"])
@@ -164,11 +196,11 @@ def adjust_track(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
     if state["combat"]["rolled"]:
         state["combat"]["abilities_applied"] = True
     label = action["track"].capitalize()
-    summary = f"{label} track {old} -> {new}"
+    summary = N_("{label} track {old} -> {new}", label=label, old=old, new=new)
     notice = None
     if ignored:
         end = rules.TRACK_MAX if action["by"] > 0 else rules.TRACK_MIN
-        notice = f"the {label} Track ends at {end}: {ignored} ignored"
+        notice = N_("the {label} Track ends at {end}: {ignored} ignored", label=label, end=end, ignored=ignored)
         summary += f" ({ignored} ignored: the track ends at {end})"
     result: Result = {"summary": summary, "track": action["track"], "value": new, "ignored": ignored}
     if notice:
@@ -181,15 +213,27 @@ def allocate_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     fight = state["combat"]
     total = action["combat_value"] + action["support_dice"]
     if total > MAX_DICE:
-        raise RuleError(f"Allocate the Combat Dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})")
+        raise RuleError(
+            N_(
+                "Allocate the Combat Dice: {total} Combat Dice is more than Tableside rolls ({max_dice})",
+                total=total,
+                max_dice=MAX_DICE,
+            )
+        )
     fight.update(
         combat_leader=action["combat_leader"],
         combat_value=action["combat_value"],
         support_dice=action["support_dice"],
         dice_count=total,
     )
-    who = f"{action['combat_leader']} " if action["combat_leader"] else "Combat Leader "
-    summary = f"{who}{action['combat_value']} + support {action['support_dice']} = {total} Combat Dice"
+    who = f"{action['combat_leader']} " if action["combat_leader"] else N_("Combat Leader ")
+    summary = N_(
+        "{who}{combat_value} + support {support_dice} = {total} Combat Dice",
+        who=who,
+        combat_value=action["combat_value"],
+        support_dice=action["support_dice"],
+        total=total,
+    )
     return state, _with_odds(state, {"summary": summary, "dice": total})
 
 
@@ -197,19 +241,29 @@ def adjust_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     """Card effects add or remove Combat Dice before the roll (e.g. a Freedom Support card removed)."""
     fight = state["combat"]
     if action["by"] == 0:
-        raise RuleError("Add or remove Combat Dice: 'by' must not be 0")
+        raise RuleError(N_("Add or remove Combat Dice: 'by' must not be 0"))
     total = fight["dice_count"] + action["by"]
     if total < 0:
         raise RuleError(
-            f"Add or remove Combat Dice: only {fight['dice_count']} Combat Dice to remove, not {-action['by']}"
+            N_(
+                "Add or remove Combat Dice: only {dice_count} Combat Dice to remove, not {count}",
+                dice_count=fight["dice_count"],
+                count=-action["by"],
+            )
         )
     if total > MAX_DICE:
         raise RuleError(
-            f"Add or remove Combat Dice: {total} Combat Dice is more than Tableside rolls ({MAX_DICE})",
+            N_(
+                "Add or remove Combat Dice: {total} Combat Dice is more than Tableside rolls ({max_dice})",
+                total=total,
+                max_dice=MAX_DICE,
+            ),
             rule="more_dice",
         )
     old, fight["dice_count"] = fight["dice_count"], total
-    return state, _with_odds(state, {"summary": f"Combat Dice {old} -> {total}", "dice": total})
+    return state, _with_odds(
+        state, {"summary": N_("Combat Dice {old} -> {total}", old=old, total=total), "dice": total}
+    )
 
 
 def _with_odds(state: State, result: Result) -> Result:
@@ -234,7 +288,7 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     fight = state["combat"]
     n = state["combat"]["dice_count"] if action.get("dice") is None else action["dice"]
     if n < 1:
-        raise RuleError("Combat roll needs at least 1 Combat Die: allocate the Combat Dice first")
+        raise RuleError(N_("Combat roll needs at least 1 Combat Die: allocate the Combat Dice first"))
     health, defense = state["health_track"], state["defense_track"]
     chance = combat.capture_chance(n, defense, health)
     fight["dice_count"] = n
@@ -242,7 +296,7 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     reason = combat.abort_reason(n, health, defense, by_abilities=bool(action.get("abilities_can_reach")))
     if reason:
         fight["aborted"] = reason
-        summary = f"Combat against {state['leader']['name']} aborted: {reason}"
+        summary = N_("Combat against {leader} aborted: {reason}", leader=state["leader"]["name"], reason=reason)
         if ctx.dice.typed:
             summary += " (typed faces ignored: nothing is rolled)"
         return state, {"summary": summary, "verdict": "aborted", "capture_chance": str(chance)}
@@ -254,8 +308,9 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     ctx.dice.mark(marks, combat.successes_text(marks.count("hit")))
     result = _roll_result(state, f"Rolled {','.join(map(str, faces))}", str(chance))
     if combat.only_abilities_reach(defense):
-        result["notice"] = (
-            f"no face reaches Defense {defense}: declare the Automatic Successes, then change the Rolled Values"
+        result["notice"] = N_(
+            "no face reaches Defense {defense}: declare the Automatic Successes, then change the Rolled Values",
+            defense=defense,
         )
     return state, result
 
@@ -270,19 +325,28 @@ def combat_fails(state: State, action: dict[str, Any], ctx: Context) -> tuple[St
     leader = state["leader"]
     reason = action["reason"].strip()
     if not reason:
-        raise RuleError("The Combat fails: say which Event or Ability makes it fail")
+        raise RuleError(N_("The Combat fails: say which Event or Ability makes it fail"))
     allowed = list(action.get("zone_types") or [])
     if leader["zone_type"] in allowed:
         raise RuleError(
-            f"Combat can continue as normal: {leader['name']} is in {leader['zone']} ({leader['zone_type']}), "
-            "where Combat may occur"
+            N_(
+                "Combat can continue as normal: {leader} is in {zone} ({zone_type}), where Combat may occur",
+                leader=leader["name"],
+                zone=leader["zone"],
+                zone_type=leader["zone_type"],
+            )
         )
     if allowed:
         where = f"{leader['zone']} ({leader['zone_type']})"
         reason += f": Combat may only occur in {' and '.join(allowed)} Zones, not in {where}"
     state["combat"]["aborted"] = reason
     state["phase"] = rules.RETIREMENT
-    summary = f"Combat against {leader['name']} instantly fails ({reason}); {active_name(state)}: Retirement Phase"
+    summary = N_(
+        "Combat against {leader} instantly fails ({reason}); {player}: Retirement Phase",
+        leader=leader["name"],
+        reason=reason,
+        player=active_name(state),
+    )
     return state, {"summary": summary, "verdict": "aborted", "phase": rules.RETIREMENT}
 
 
@@ -291,8 +355,16 @@ def _roll_result(state: State, head: str, chance: str | None = None) -> Result:
     leader = state["leader"]["name"]
     health, defense = state["health_track"], state["defense_track"]
     successes, verdict = verdict_now(state)
-    word = "captures" if verdict == "captured" else "does not capture"
-    summary = f"{head} vs Defense {defense}: {combat.successes_text(successes or 0)} vs Health {health} {word} {leader}"
+    word = N_("captures") if verdict == "captured" else N_("does not capture")
+    summary = N_(
+        "{head} vs Defense {defense}: {successes} vs Health {health} {word} {leader}",
+        head=head,
+        defense=defense,
+        successes=combat.successes_text(successes or 0),
+        health=health,
+        word=word,
+        leader=leader,
+    )
     if verdict == "captured":
         summary += f" (in {active_name(state)}'s Victory Point pile)"
     result: Result = {
@@ -310,7 +382,7 @@ def modify_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
     """An Ability changes one die's Rolled Value; it may go above 6 or below 1."""
     dice = state["combat"]["dice"]
     if action["by"] == 0:
-        raise RuleError("Change a die's Rolled Value: 'by' must not be 0")
+        raise RuleError(N_("Change a die's Rolled Value: 'by' must not be 0"))
     n = action["die"]
     die = dice[n - 1]
     old = die["value"]
@@ -324,10 +396,10 @@ def automatic_success(state: State, action: dict[str, Any], ctx: Context) -> tup
     dice = state["combat"]["dice"]
     numbers = action["dice"]
     if not numbers:
-        raise RuleError("Automatic Success: choose at least one die")
+        raise RuleError(N_("Automatic Success: choose at least one die"))
     already = [n for n in numbers if dice[n - 1]["auto"]]
     if already:
-        raise RuleError(f"Automatic Success: die {already[0]} is already an Automatic Success")
+        raise RuleError(N_("Automatic Success: die {already} is already an Automatic Success", already=already[0]))
     for n in numbers:
         dice[n - 1]["auto"] = True
     return state, _roll_result(state, f"Automatic Success: die {', '.join(map(str, numbers))}")
@@ -338,7 +410,7 @@ def reroll_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     dice = state["combat"]["dice"]
     numbers = action["dice"]
     if not numbers:
-        raise RuleError("Re-roll dice: choose at least one die")
+        raise RuleError(N_("Re-roll dice: choose at least one die"))
     roll = ctx.dice.roll("Re-roll", f"{len(numbers)}d6", by=whose_turn(state))
     faces = list(roll.rolls)
     lost = [n for n in numbers if dice[n - 1]["auto"]]

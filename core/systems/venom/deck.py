@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from tableside.core.errors import RuleError
 from tableside.core.systems.venom import rules
+from tableside.core.text import N_
 
 
 def build_event_deck(
@@ -25,10 +26,11 @@ def build_event_deck(
     stay one combined count: the rulebook does not say how many of each there are.
     """
     if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
-        raise RuleError(f"VENOM Assault is for 2-5 players, got {players}")
+        raise RuleError(N_("VENOM Assault is for 2-5 players, got {players}", players=players))
     if not 0 <= venom_strikes_removed <= rules.MAX_VENOM_STRIKES_REMOVED:
         raise RuleError(
-            f"up to 4 VENOM Strikes! cards may be removed, got {venom_strikes_removed}", rule="strikes_removed"
+            N_("up to 4 VENOM Strikes! cards may be removed, got {got}", got=venom_strikes_removed),
+            rule="strikes_removed",
         )
     quiet = 0 if players >= rules.ALL_IS_QUIET_REMOVED_FROM else rules.ALL_IS_QUIET_CARDS
     deck = {rules.ALL_IS_QUIET: quiet}
@@ -38,8 +40,13 @@ def build_event_deck(
         fs, vn = freedom_squadron_events or 0, venom_events or 0
         if fs + vn != rules.OTHER_EVENT_CARDS:
             raise RuleError(
-                f"Freedom Squadron events ({fs}) and VENOM events ({vn}) must add up to "
-                f"{rules.OTHER_EVENT_CARDS}, got {fs + vn}",
+                N_(
+                    "Freedom Squadron events ({fs}) and VENOM events ({vn}) must add up to {total}, got {got}",
+                    fs=fs,
+                    vn=vn,
+                    total=rules.OTHER_EVENT_CARDS,
+                    got=fs + vn,
+                ),
                 rule="event_mix",
             )
         deck[rules.FREEDOM_SQUADRON] = fs
@@ -58,17 +65,17 @@ def bucket_for(deck: dict[str, int], kind: str) -> str:
         return kind
     if rules.FS_OR_VENOM in deck and kind in (rules.FREEDOM_SQUADRON, rules.VENOM):
         return rules.FS_OR_VENOM
-    raise RuleError(f"unknown Event card kind {kind!r}")
+    raise RuleError(N_("unknown Event card kind {kind}", kind=repr(kind)))
 
 
 def take(deck: dict[str, int], kind: str) -> None:
     """Remove one card of ``kind`` from the counts, or say why the deck cannot give it."""
     if cards_left(deck) == 0:
-        raise RuleError("the Event deck is empty; the rulebook has no Event deck reshuffle")
+        raise RuleError(N_("the Event deck is empty; the rulebook has no Event deck reshuffle"))
     bucket = bucket_for(deck, kind)
     if deck[bucket] == 0:
         label = "Freedom Squadron or VENOM" if bucket == rules.FS_OR_VENOM else rules.EVENT_NAMES[kind]
-        raise RuleError(f"no {label} Event cards are left in the Event deck")
+        raise RuleError(N_("no {label} Event cards are left in the Event deck", label=label))
     deck[bucket] -= 1
 
 

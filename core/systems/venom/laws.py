@@ -14,6 +14,7 @@ from tableside.core.system import Tracked
 from tableside.core.systems.venom import rules
 from tableside.core.systems.venom.combat_actions import MAX_DICE
 from tableside.core.systems.venom.state import State
+from tableside.core.text import N_
 
 _BUCKET_NAMES = {**rules.EVENT_NAMES, rules.FS_OR_VENOM: "Freedom Squadron or VENOM"}
 MAX_REWARD_VP = 99
@@ -65,12 +66,14 @@ def broken(st: State) -> list[str]:
 
 def tracked(st: State) -> list[Tracked]:
     """The numbers a ``correct`` may set, with their ranges."""
-    out = [Tracked("event_track", "Event Track", st["event_track"], rules.EVENT_TRACK_START, rules.EVENT_TRACK_FINAL)]
+    out = [
+        Tracked("event_track", N_("Event Track"), st["event_track"], rules.EVENT_TRACK_START, rules.EVENT_TRACK_FINAL)
+    ]
     for bucket, built in st["event_deck_start"].items():
         out.append(
             Tracked(
                 f"event_deck.{bucket}",
-                f"Event deck: {_BUCKET_NAMES[bucket]} cards left",
+                N_("Event deck: {kind} cards left", kind=_BUCKET_NAMES[bucket]),
                 st["event_deck"][bucket],
                 0,
                 built,
@@ -81,8 +84,8 @@ def tracked(st: State) -> list[Tracked]:
     out.append(Tracked("round", "Round", st["round"], 1, None))
     if st["leader"] is not None:
         out += [
-            Tracked("health_track", "Health Track", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX),
-            Tracked("defense_track", "Defense Track", st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX),
+            Tracked("health_track", N_("Health Track"), st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX),
+            Tracked("defense_track", N_("Defense Track"), st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX),
             Tracked(
                 "leader.support",
                 f"{st['leader']['name']}: Support Value",
@@ -92,7 +95,7 @@ def tracked(st: State) -> list[Tracked]:
             ),
         ]
         if not st["combat"]["rolled"] and not st["combat"]["aborted"]:
-            out.append(Tracked("combat.dice_count", "Combat Dice", st["combat"]["dice_count"], 0, MAX_DICE))
+            out.append(Tracked("combat.dice_count", N_("Combat Dice"), st["combat"]["dice_count"], 0, MAX_DICE))
     return out + _vp(st)
 
 

@@ -15,10 +15,10 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import ActionSpec, Field
+from tableside.core.systems.venom import combat, rules, setup
 from tableside.core.systems.venom import combat_actions as fight
-from tableside.core.systems.venom import rules, setup
 from tableside.core.systems.venom.state import State, active_name, captured_by, in_phases
-from tableside.core.words import plural
+from tableside.core.text import N_
 
 Result = dict[str, Any]
 
@@ -77,9 +77,11 @@ def can_refill(st: State, seat: str | None = None) -> str | None:
     if why:
         return why
     if not recruitment_deck(st):
-        return "the Recruitment Deck is empty: there are no more assets to be found"
+        return N_("the Recruitment Deck is empty: there are no more assets to be found")
     if not to_refill(st):
-        return f"the Training Ground has {plural(training_ground(st), 'card')}: no need to refill"
+        return N_(
+            "the Training Ground has {cards}: no need to refill", cards=combat.counted(training_ground(st), "card")
+        )
     return None
 
 
@@ -105,24 +107,40 @@ def recruit(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, 
     recruited from the Training Ground must come to no more. Excess points are not carried over."""
     points = [card["points"] for card in action["in_play"]]
     if not points:
-        raise RuleError("Recruit: give the Recruitment Points of each card in play (0 for a card without any)")
+        raise RuleError(N_("Recruit: give the Recruitment Points of each card in play (0 for a card without any)"))
     total, abilities, from_deck = sum(points), action["abilities"], action["from_deck"]
     recruited = [{"name": row["name"], "cost": row["cost"]} for row in action["recruited"]]
     cost = sum(row["cost"] for row in recruited)
     added = f"{'+'.join(map(str, points))} = {total}" if len(points) > 1 else str(total)
     if abilities > total:
-        raise RuleError(f"Recruit: {abilities} spent on Abilities is more than the Recruitment Points ({added})")
-    if cost > total - abilities:
-        spent = f", {abilities} spent on Abilities" if abilities else ""
         raise RuleError(
-            f"Recruit: a total Cost of {cost} is more than the {total - abilities} Recruitment Points left "
-            f"({added}{spent}); the total Cost must be equal to or less"
+            N_(
+                "Recruit: {abilities} spent on Abilities is more than the Recruitment Points ({added})",
+                abilities=abilities,
+                added=added,
+            )
+        )
+    if cost > total - abilities:
+        spent = N_(", {abilities} spent on Abilities", abilities=abilities) if abilities else ""
+        raise RuleError(
+            N_(
+                "Recruit: a total Cost of {cost} is more than the {left} Recruitment Points left "
+                "({added}{spent}); the total Cost must be equal to or less",
+                cost=cost,
+                left=total - abilities,
+                added=added,
+                spent=spent,
+            )
         )
     _undo_earlier(state)
     if len(recruited) > training_ground(state):
-        raise RuleError(f"Recruit: the Training Ground holds {plural(training_ground(state), 'card')}")
+        raise RuleError(
+            N_("Recruit: the Training Ground holds {cards}", cards=combat.counted(training_ground(state), "card"))
+        )
     if from_deck > recruitment_deck(state):
-        raise RuleError(f"Recruit: the Recruitment Deck holds {plural(recruitment_deck(state), 'card')}")
+        raise RuleError(
+            N_("Recruit: the Recruitment Deck holds {cards}", cards=combat.counted(recruitment_deck(state), "card"))
+        )
     state["training_ground"] = training_ground(state) - len(recruited)
     state["recruitment_deck"] = recruitment_deck(state) - from_deck
     left = total - abilities - cost
@@ -138,7 +156,7 @@ def recruit(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, 
     }
     notes = [f"Recruitment Points {added}"]
     if abilities:
-        took = f" ({plural(from_deck, 'card')} from the Recruitment Deck)" if from_deck else ""
+        took = N_(" ({cards} from the Recruitment Deck)", cards=combat.counted(from_deck, "card")) if from_deck else ""
         notes.append(f"{abilities} on Abilities{took}")
     notes.append(f"recruits {_cards(recruited, 'cost', 'Cost')}")
     notes.append(f"{left} left, not carried over" if left else "none left")
@@ -157,10 +175,13 @@ def refill(state: State) -> str:
         return ""
     state["training_ground"] = training_ground(state) + drawn
     state["recruitment_deck"] = recruitment_deck(state) - drawn
-    empty = "; the Recruitment Deck is empty, no more assets to be found" if not state["recruitment_deck"] else ""
-    return (
-        f"Training Ground refilled to {state['training_ground']} "
-        f"({plural(drawn, 'card')} from the Recruitment Deck, {state['recruitment_deck']} left{empty})"
+    empty = N_("; the Recruitment Deck is empty, no more assets to be found") if not state["recruitment_deck"] else ""
+    return N_(
+        "Training Ground refilled to {count} ({cards} from the Recruitment Deck, {left} left{empty})",
+        count=state["training_ground"],
+        cards=combat.counted(drawn, "card"),
+        left=state["recruitment_deck"],
+        empty=empty,
     )
 
 
@@ -171,7 +192,7 @@ def leave_empty(state: State) -> str:
     if not empty:
         return ""
     state["zones"] = {zone: card for zone, card in state["zones"].items() if zone not in empty}
-    return f"{' and '.join(empty)} left empty"
+    return N_("{empty} left empty", empty=" and ".join(empty))
 
 
 def refill_training_ground(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
@@ -182,56 +203,58 @@ def refill_training_ground(state: State, action: dict[str, Any], ctx: Context) -
 
 # --- the actions --------------------------------------------------------------------------------------------
 
-RECRUITMENT = "Recruitment Phase"  # where the phone lists them
-_NAME = Field("name", "text", label="Card (optional)", required=False, default="", max_length=setup.NAME_LENGTH)
+RECRUITMENT = N_("Recruitment Phase")  # where the phone lists them
+_NAME = Field("name", "text", label=N_("Card (optional)"), required=False, default="", max_length=setup.NAME_LENGTH)
 
 SPECS = (
     ActionSpec(
         "recruit",
-        "Recruit from the Training Ground",
-        "Recruitment Phase: the Recruitment Points of the cards in play added up; Abilities and the Cost of the "
-        "cards recruited may spend no more. Excess points are not carried over.",
+        N_("Recruit from the Training Ground"),
+        N_(
+            "Recruitment Phase: the Recruitment Points of the cards in play added up; Abilities and "
+            "the Cost of the cards recruited may spend no more. Excess points are not carried over."
+        ),
         recruit,
         (
             Field(
                 "in_play",
                 "rows",
-                label="Cards in play: Recruitment Points",
-                fields=(_NAME, Field("points", "count", label="Recruitment Points", minimum=0, maximum=MAX_POINTS)),
+                label=N_("Cards in play: Recruitment Points"),
+                fields=(_NAME, Field("points", "count", label=N_("Recruitment Points"), minimum=0, maximum=MAX_POINTS)),
                 minimum=1,
                 maximum=MAX_CARDS,
-                help="one row per card you played, its Recruitment Points as printed (0 for a card without any)",
+                help=N_("one row per card you played, its Recruitment Points as printed (0 for a card without any)"),
             ),
             Field(
                 "abilities",
                 "count",
-                label="Points spent on Abilities",
+                label=N_("Points spent on Abilities"),
                 required=False,
                 default=0,
                 minimum=0,
                 maximum=MAX_POINTS * MAX_CARDS,
-                help="Recruitment Points a supporting Ability uses",
+                help=N_("Recruitment Points a supporting Ability uses"),
             ),
             Field(
                 "from_deck",
                 "count",
-                label="Cards an Ability takes from the Recruitment Deck",
+                label=N_("Cards an Ability takes from the Recruitment Deck"),
                 required=False,
                 default=0,
                 minimum=0,
                 maximum=MAX_CARDS,
-                help="a card taken from the top of the Recruitment Deck, not the Training Ground",
+                help=N_("a card taken from the top of the Recruitment Deck, not the Training Ground"),
             ),
             Field(
                 "recruited",
                 "rows",
-                label="Cards recruited: Cost",
+                label=N_("Cards recruited: Cost"),
                 required=False,
                 default=[],
-                fields=(_NAME, Field("cost", "count", label="Cost", minimum=0, maximum=MAX_POINTS)),
+                fields=(_NAME, Field("cost", "count", label=N_("Cost"), minimum=0, maximum=MAX_POINTS)),
                 minimum=0,
                 maximum=MAX_CARDS,
-                help="one row per card taken from the Training Ground, its Cost as printed",
+                help=N_("one row per card taken from the Training Ground, its Cost as printed"),
             ),
         ),
         group=RECRUITMENT,
@@ -245,8 +268,8 @@ SPECS = (
     ),
     ActionSpec(
         "refill_training_ground",
-        "Refill the Training Ground",
-        "End of Turn: the Training Ground is drawn back up to five cards from the Recruitment Deck.",
+        N_("Refill the Training Ground"),
+        N_("End of Turn: the Training Ground is drawn back up to five cards from the Recruitment Deck."),
         refill_training_ground,
         group=RECRUITMENT,
         available=can_refill,

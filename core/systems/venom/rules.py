@@ -7,6 +7,8 @@ data or action input instead, never a constant here.
 
 from __future__ import annotations
 
+from tableside.core.text import N_
+
 # Game Setup > Difficulty / Game Components: 37 Event Cards, of which
 # 9 "All Is Quiet" and 10 "VENOM Strikes!"; the other 18 are Freedom Squadron
 # or VENOM events in a split the rulebook does not give.
@@ -80,17 +82,17 @@ FREEDOM_SQUADRON_WINS = "freedom_squadron"
 VENOM_WINS = "venom"
 WINNERS = (FREEDOM_SQUADRON_WINS, VENOM_WINS)
 WINNER_NAMES = {
-    FREEDOM_SQUADRON_WINS: "Freedom Squadron: the Mission's Victory Conditions are met",
-    VENOM_WINS: "VENOM: their plot succeeds, all players lose",
+    FREEDOM_SQUADRON_WINS: N_("Freedom Squadron: the Mission's Victory Conditions are met"),
+    VENOM_WINS: N_("VENOM: their plot succeeds, all players lose"),
 }
 
 # Difficulty in words: how many VENOM Strikes! cards were taken out of the Event deck.
 DIFFICULTY_NAMES = {
-    0: "Normal: all 10 VENOM Strikes! cards",
-    1: "Easier: 1 VENOM Strikes! card removed (9 left)",
-    2: "Easier: 2 VENOM Strikes! cards removed (8 left)",
-    3: "Easier: 3 VENOM Strikes! cards removed (7 left)",
-    4: "Easiest: 4 VENOM Strikes! cards removed (6 left)",
+    0: N_("Normal: all 10 VENOM Strikes! cards"),
+    1: N_("Easier: 1 VENOM Strikes! card removed (9 left)"),
+    2: N_("Easier: 2 VENOM Strikes! cards removed (8 left)"),
+    3: N_("Easier: 3 VENOM Strikes! cards removed (7 left)"),
+    4: N_("Easiest: 4 VENOM Strikes! cards removed (6 left)"),
 }
 
 # The card economy. Game Components: "84 Freedom Squadron Cards"; Deck Shuffling and Placement: "Place the top

@@ -16,6 +16,7 @@ from tableside.core.errors import RuleError
 from tableside.core.odds import percent
 from tableside.core.system import in_phase
 from tableside.core.systems.venom import combat, deck, rules, scoring
+from tableside.core.text import N_
 
 State = dict[str, Any]
 
@@ -60,7 +61,7 @@ def player_index(state: State, name: str) -> int:
         if p["name"].casefold() == name.strip().casefold():
             return i
     known = ", ".join(p["name"] for p in state["players"])
-    raise RuleError(f"no player named {name!r}; players are {known}")
+    raise RuleError(N_("no player named {name}; players are {known}", name=repr(name), known=known))
 
 
 def player_names(state: State) -> list[str]:
@@ -97,15 +98,15 @@ def captured_by(state: State, leader: str) -> str | None:
 def not_playing(state: State, seat: str | None = None) -> str | None:
     """Most actions need a Commander and a game that is not over."""
     if state["phase"] == rules.GAME_OVER:
-        return "the game is over"
+        return N_("the game is over")
     if state["phase"] == rules.SETUP:
-        return "choose the Commander first: roll off (button B) or set the Commander"
+        return N_("choose the Commander first: roll off (button B) or set the Commander")
     return None
 
 
 def in_setup(state: State, seat: str | None = None) -> str | None:
     if state["phase"] != rules.SETUP:
-        return "the Commander is already chosen and never changes during a game"
+        return N_("the Commander is already chosen and never changes during a game")
     return None
 
 
@@ -128,7 +129,7 @@ def with_leader(state: State, seat: str | None = None) -> str | None:
     if why:
         return why
     if state["leader"] is None:
-        return "no VENOM Leader chosen this Turn: choose the Leader first"
+        return N_("no VENOM Leader chosen this Turn: choose the Leader first")
     return None
 
 
@@ -138,7 +139,7 @@ def _combat_open(state: State) -> str | None:
     if why:
         return why
     aborted = state["combat"]["aborted"]
-    return f"Combat was aborted this Turn ({aborted})" if aborted else None
+    return N_("Combat was aborted this Turn ({aborted})", aborted=aborted) if aborted else None
 
 
 def before_roll(state: State, seat: str | None = None) -> str | None:
@@ -146,7 +147,7 @@ def before_roll(state: State, seat: str | None = None) -> str | None:
     if why:
         return why
     if state["combat"]["rolled"]:
-        return "the Combat Dice were already rolled this Turn"
+        return N_("the Combat Dice were already rolled this Turn")
     return None
 
 
@@ -156,7 +157,7 @@ def after_roll(state: State, seat: str | None = None) -> str | None:
         return why
     fight = state["combat"]
     if not fight["rolled"]:
-        return "the Combat Dice have not been rolled yet"
+        return N_("the Combat Dice have not been rolled yet")
     return None
 
 
@@ -165,9 +166,9 @@ def before_abilities(state: State, seat: str | None = None) -> str | None:
     if why:
         return why
     if state["combat"]["abilities_applied"]:
-        return (
-            "Automatic Successes are chosen after the roll but before any card's Abilities take place, "
-            "and Abilities have already changed this Combat (undo them first)"
+        return N_(
+            "Automatic Successes are chosen after the roll but before any card's Abilities take "
+            "place, and Abilities have already changed this Combat (undo them first)"
         )
     return None
 
@@ -177,7 +178,7 @@ def can_draw(state: State, seat: str | None = None) -> str | None:
     if why:
         return why
     if deck.cards_left(state["event_deck"]) == 0:
-        return "the Event deck is empty; the rulebook has no Event deck reshuffle"
+        return N_("the Event deck is empty; the rulebook has no Event deck reshuffle")
     return None
 
 
@@ -188,10 +189,10 @@ def can_move_on(state: State, seat: str | None = None) -> str | None:
         return why
     fight = state["combat"]
     if state["phase"] == rules.EVENT and not state["event_drawn_this_phase"] and deck.cards_left(state["event_deck"]):
-        return "draw the Event card first"
+        return N_("draw the Event card first")
     can_roll = combat.abort_reason(fight["dice_count"], state["health_track"], state["defense_track"]) is None
     if state["phase"] == rules.COMBAT and not fight["rolled"] and not fight["aborted"] and can_roll:
-        return "roll the Combat Dice first (Combat roll, button A)"
+        return N_("roll the Combat Dice first (Combat roll, button A)")
     return None
 
 
@@ -298,7 +299,7 @@ def round_name(state: State) -> str | None:
     Commander Token is given and once the game is over."""
     if state.get("game_over") or state.get("active_player") is None or not state.get("turn"):
         return None
-    return f"Turn {state['turn']}"
+    return N_("Turn {turn}", turn=state["turn"])
 
 
 def round_numbers(state: State) -> dict[str, dict[str, int]]:

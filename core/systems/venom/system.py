@@ -43,13 +43,16 @@ from tableside.core.systems.venom.choices import (
     player_choices,
 )
 from tableside.core.systems.venom.state import State
+from tableside.core.text import N_
 
 _SPECS = (
     ActionSpec(
         "commander_roll_off",
-        "Roll off for the Commander",
-        "Commander Token: every player still in the roll-off rolls one die; "
-        "ties for the highest re-roll among the tied.",
+        N_("Roll off for the Commander"),
+        N_(
+            "Commander Token: every player still in the roll-off rolls one die; ties for the highest "
+            "re-roll among the tied."
+        ),
         turn_actions.commander_roll_off,
         group=SETUP,
         available=state.in_setup,
@@ -58,16 +61,16 @@ _SPECS = (
     ),
     ActionSpec(
         "set_commander",
-        "Set the Commander",
-        "Commander Token chosen by hand instead of a roll-off.",
+        N_("Set the Commander"),
+        N_("Commander Token chosen by hand instead of a roll-off."),
         turn_actions.set_commander,
         (
             Field(
                 "player",
                 "pick",
-                label="Commander",
+                label=N_("Commander"),
                 choices=player_choices,
-                help="the player who takes the Commander Token and the first Turn",
+                help=N_("the player who takes the Commander Token and the first Turn"),
             ),
         ),
         group=SETUP,
@@ -76,34 +79,35 @@ _SPECS = (
     ),
     ActionSpec(
         "draw_event",
-        "Draw an Event card",
-        "An Event card drawn: its kind (and name); VENOM Strikes! moves the Event Track up by 1.",
+        N_("Draw an Event card"),
+        N_("An Event card drawn: its kind (and name); VENOM Strikes! moves the Event Track up by 1."),
         turn_actions.draw_event,
         (
             Field(
                 "kind",
                 "pick",
-                label="Event card",
+                label=N_("Event card"),
                 choices=event_kinds,
-                help="the colour of the card: grey All Is Quiet, blue Freedom Squadron, yellow VENOM, "
-                "red VENOM Strikes!",
+                help=N_(
+                    "the colour of the card: grey All Is Quiet, blue Freedom Squadron, yellow VENOM, red VENOM Strikes!"
+                ),
             ),
             Field(
                 "name",
                 "text",
-                label="Card name (optional)",
+                label=N_("Card name (optional)"),
                 required=False,
                 default="",
                 max_length=setup.NAME_LENGTH,
-                help="as printed, e.g. Red Rockets of Doom!",
+                help=N_("as printed, e.g. Red Rockets of Doom!"),
             ),
             Field(
                 "discard",
                 "flag",
-                label="Discarded at once by a card effect",
+                label=N_("Discarded at once by a card effect"),
                 required=False,
                 default=False,
-                help="a card effect (Vipress) discards it instead of making it active",
+                help=N_("a card effect (Vipress) discards it instead of making it active"),
             ),
         ),
         group=EVENT,
@@ -112,8 +116,8 @@ _SPECS = (
     ),
     ActionSpec(
         "next_phase",
-        "Next phase",
-        "Next phase of the Turn; after End of Turn, the next player's Turn.",
+        N_("Next phase"),
+        N_("Next phase of the Turn; after End of Turn, the next player's Turn."),
         turn_actions.next_phase,
         group=TURN,
         available=state.can_move_on,
@@ -122,8 +126,8 @@ _SPECS = (
     *recruitment.SPECS,
     ActionSpec(
         "place_leader",
-        "Enter a Leader on the board",
-        "A VENOM Leader card face up in a Zone (at setup, or replenishing): entered once, it is chosen with a tap.",
+        N_("Enter a Leader on the board"),
+        N_("A VENOM Leader card face up in a Zone (at setup, or replenishing): entered once, it is chosen with a tap."),
         fight.place_leader,
         (
             DECK_CARD,
@@ -144,30 +148,30 @@ _SPECS = (
     ),
     ActionSpec(
         "choose_leader",
-        "Choose the VENOM Leader",
-        "Tactical Phase: the VENOM Leader attacked; its card's Health and Defense set the tracks.",
+        N_("Choose the VENOM Leader"),
+        N_("Tactical Phase: the VENOM Leader attacked; its card's Health and Defense set the tracks."),
         fight.choose_leader,
         (
             Field(
                 "on_board",
                 "pick",
-                label="Leader on the board",
+                label=N_("Leader on the board"),
                 required=False,
                 default="",
                 choices=leaders_on_board,
                 applies=leaders_on_board,
-                help="a Leader card entered before: its values are taken",
+                help=N_("a Leader card entered before: its values are taken"),
             ),
             DECK_CARD,
             *(replace(f, required=False, required_now=no_card_to_tap) for f in LEADER_CARD),
             Field(
                 "zone_type",
                 "pick",
-                label="Zone type (check)",
+                label=N_("Zone type (check)"),
                 required=False,
                 default="",
                 choices=rules.ZONE_TYPES,
-                help="optional: the Zone already fixes it",
+                help=N_("optional: the Zone already fixes it"),
             ),
         ),
         group=TACTICAL,
@@ -184,12 +188,12 @@ _SPECS = (
     ),
     ActionSpec(
         "adjust_track",
-        "Move a VENOM Leader track",
-        "An Ability moves the Health or Defense marker by any amount; past 1 or 8 the rest is ignored.",
+        N_("Move a VENOM Leader track"),
+        N_("An Ability moves the Health or Defense marker by any amount; past 1 or 8 the rest is ignored."),
         fight.adjust_track,
         (
-            Field("track", "pick", label="Track", choices=TRACKS, help="the red Health or blue Defense marker"),
-            Field("by", "count", label="Move by", help="+ up, - down; past an end of the track is ignored"),
+            Field("track", "pick", label=N_("Track"), choices=TRACKS, help=N_("the red Health or blue Defense marker")),
+            Field("by", "count", label=N_("Move by"), help=N_("+ up, - down; past an end of the track is ignored")),
         ),
         group=TACTICAL,
         available=state.with_leader,
@@ -197,36 +201,36 @@ _SPECS = (
     ),
     ActionSpec(
         "allocate_dice",
-        "Allocate the Combat Dice",
-        "Combat Dice: the Combat Leader's Combat Value plus Freedom Support dice.",
+        N_("Allocate the Combat Dice"),
+        N_("Combat Dice: the Combat Leader's Combat Value plus Freedom Support dice."),
         fight.allocate_dice,
         (
             Field(
                 "combat_value",
                 "count",
-                label="Combat Value",
+                label=N_("Combat Value"),
                 minimum=0,
                 maximum=fight.MAX_DICE,
-                help="the Combat Leader's Combat Value",
+                help=N_("the Combat Leader's Combat Value"),
             ),
             Field(
                 "support_dice",
                 "count",
-                label="Support dice",
+                label=N_("Support dice"),
                 required=False,
                 default=0,
                 minimum=0,
                 maximum=fight.MAX_DICE,
-                help="dice from Freedom Support cards",
+                help=N_("dice from Freedom Support cards"),
             ),
             Field(
                 "combat_leader",
                 "text",
-                label="Combat Leader (optional)",
+                label=N_("Combat Leader (optional)"),
                 required=False,
                 default="",
                 max_length=setup.NAME_LENGTH,
-                help="the Soldier leading the Combat, for the log",
+                help=N_("the Soldier leading the Combat, for the log"),
             ),
         ),
         group=TACTICAL,
@@ -235,12 +239,17 @@ _SPECS = (
     ),
     ActionSpec(
         "adjust_dice",
-        "Add or remove Combat Dice",
-        "Add or remove Combat Dice before the roll.",
+        N_("Add or remove Combat Dice"),
+        N_("Add or remove Combat Dice before the roll."),
         fight.adjust_dice,
         (
             Field(
-                "by", "count", label="Dice", minimum=-fight.MAX_DICE, maximum=fight.MAX_DICE, help="+ adds, - removes"
+                "by",
+                "count",
+                label=N_("Dice"),
+                minimum=-fight.MAX_DICE,
+                maximum=fight.MAX_DICE,
+                help=N_("+ adds, - removes"),
             ),
         ),
         group=TACTICAL,
@@ -249,28 +258,28 @@ _SPECS = (
     ),
     ActionSpec(
         "combat_roll",
-        "Combat roll",
-        "Roll the Combat Dice against the Defense Track, or abort if it cannot succeed.",
+        N_("Combat roll"),
+        N_("Roll the Combat Dice against the Defense Track, or abort if it cannot succeed."),
         fight.combat_roll,
         (
             Field(
                 "dice",
                 "count",
-                label="Dice",
+                label=N_("Dice"),
                 required=False,
                 minimum=1,
                 maximum=fight.MAX_DICE,
-                help="optional: roll this many dice instead of the allocated number",
+                help=N_("optional: roll this many dice instead of the allocated number"),
                 prefill=lambda s: (s.get("combat") or {}).get("dice_count") or None,  # the allocated dice
             ),
             Field(
                 "abilities_can_reach",
                 "flag",
-                label="An Ability can adjust Rolled Values or declare Automatic Successes",
+                label=N_("An Ability can adjust Rolled Values or declare Automatic Successes"),
                 required=False,
                 default=False,
                 applies=only_abilities_reach,
-                help="Rolled Values can go above six: roll against a Defense of 7 or 8, then apply the Abilities",
+                help=N_("Rolled Values can go above six: roll against a Defense of 7 or 8, then apply the Abilities"),
             ),
         ),
         group=COMBAT,
@@ -280,24 +289,24 @@ _SPECS = (
     ),
     ActionSpec(
         "combat_fails",
-        "The Combat fails",
-        "An Event or Ability makes the Combat fail at once (Event Ability Conflict): on to the Retirement Phase.",
+        N_("The Combat fails"),
+        N_("An Event or Ability makes the Combat fail at once (Event Ability Conflict): on to the Retirement Phase."),
         fight.combat_fails,
         (
             Field(
                 "reason",
                 "text",
-                label="Which Event or Ability",
+                label=N_("Which Event or Ability"),
                 max_length=2 * setup.NAME_LENGTH,
-                help="as printed, e.g. Sink the Colorado! and Red Rockets of Doom!",
+                help=N_("as printed, e.g. Sink the Colorado! and Red Rockets of Doom!"),
             ),
             Field(
                 "zone_types",
                 "picks",
-                label="Combat may only occur in (optional)",
+                label=N_("Combat may only occur in (optional)"),
                 required=False,
                 choices=rules.ZONE_TYPES,
-                help="the Zone types the Events still allow; the Leader's Zone is checked against them",
+                help=N_("the Zone types the Events still allow; the Leader's Zone is checked against them"),
             ),
         ),
         group=COMBAT,
@@ -306,18 +315,18 @@ _SPECS = (
     ),
     ActionSpec(
         "automatic_success",
-        "Automatic Success",
-        "Declare dice Automatic Successes, after the roll, before any Ability.",
+        N_("Automatic Success"),
+        N_("Declare dice Automatic Successes, after the roll, before any Ability."),
         fight.automatic_success,
         (
             Field(
                 "dice",
                 "picks",
-                label="Dice",
+                label=N_("Dice"),
                 choices=dice_not_auto,
                 minimum=1,
                 maximum=fight.MAX_DICE,
-                help="die numbers as shown, 1 = the first die rolled",
+                help=N_("die numbers as shown, 1 = the first die rolled"),
             ),
         ),
         group=COMBAT,
@@ -326,18 +335,18 @@ _SPECS = (
     ),
     ActionSpec(
         "modify_die",
-        "Change a die's Rolled Value",
-        "An Ability changes one die's Rolled Value (it may go above 6 or below 1).",
+        N_("Change a die's Rolled Value"),
+        N_("An Ability changes one die's Rolled Value (it may go above 6 or below 1)."),
         fight.modify_die,
         (
-            Field("die", "pick", label="Die", choices=dice_choices, help="1 = the first die rolled"),
+            Field("die", "pick", label=N_("Die"), choices=dice_choices, help=N_("1 = the first die rolled")),
             Field(
                 "by",
                 "count",
-                label="Change by",
+                label=N_("Change by"),
                 minimum=-10,
                 maximum=10,
-                help="+ or -; a Rolled Value may go above 6 or below 1",
+                help=N_("+ or -; a Rolled Value may go above 6 or below 1"),
             ),
         ),
         group=COMBAT,
@@ -346,8 +355,8 @@ _SPECS = (
     ),
     ActionSpec(
         "reroll_dice",
-        "Re-roll dice",
-        "Re-roll chosen dice; they lose any Automatic Success.",
+        N_("Re-roll dice"),
+        N_("Re-roll chosen dice; they lose any Automatic Success."),
         fight.reroll_dice,
         (DIE_NUMBERS,),
         group=COMBAT,
@@ -357,18 +366,18 @@ _SPECS = (
     ),
     ActionSpec(
         "single_die",
-        "Roll one die",
-        "One Combat Die for a Commander choice or a card effect.",
+        N_("Roll one die"),
+        N_("One Combat Die for a Commander choice or a card effect."),
         turn_actions.single_die,
         (
             Field(
                 "reason",
                 "text",
-                label="What for (optional)",
+                label=N_("What for (optional)"),
                 required=False,
                 default="",
                 max_length=setup.NAME_LENGTH,
-                help="the card or choice the die is for, shown with the roll",
+                help=N_("the card or choice the die is for, shown with the roll"),
             ),
         ),
         group=DICE,
@@ -377,13 +386,18 @@ _SPECS = (
     ),
     ActionSpec(
         "add_reward",
-        "Add a Reward Card",
-        "A Reward Card kept for Victory Points.",
+        N_("Add a Reward Card"),
+        N_("A Reward Card kept for Victory Points."),
         turn_actions.add_reward,
         (
-            Field("name", "text", label="Reward Card", max_length=setup.NAME_LENGTH, help="the card's name"),
+            Field("name", "text", label=N_("Reward Card"), max_length=setup.NAME_LENGTH, help=N_("the card's name")),
             Field(
-                "vp", "count", label="Victory Points", minimum=0, maximum=99, help="printed at the bottom of the card"
+                "vp",
+                "count",
+                label=N_("Victory Points"),
+                minimum=0,
+                maximum=99,
+                help=N_("printed at the bottom of the card"),
             ),
             PLAYER,
         ),
@@ -393,36 +407,36 @@ _SPECS = (
     ),
     ActionSpec(
         "record_capture",
-        "Record a captured Leader",
-        "A VENOM Leader captured outside a combat roll (a card effect, a correction).",
+        N_("Record a captured Leader"),
+        N_("A VENOM Leader captured outside a combat roll (a card effect, a correction)."),
         turn_actions.record_capture,
         (
             Field(
                 "leader",
                 "pick",
-                label="Leader",
+                label=N_("Leader"),
                 required=False,
                 default="",
                 choices=leader_choices,
-                help="a Leader chosen earlier this game (the Leader in play first)",
+                help=N_("a Leader chosen earlier this game (the Leader in play first)"),
             ),
             Field(
                 "name",
                 "text",
-                label="Or another Leader's name",
+                label=N_("Or another Leader's name"),
                 required=False,
                 default="",
                 max_length=setup.NAME_LENGTH,
-                help="a Leader not in the list above (then give its Support Value)",
+                help=N_("a Leader not in the list above (then give its Support Value)"),
             ),
             Field(
                 "support",
                 "count",
-                label="Support Value",
+                label=N_("Support Value"),
                 required=False,
                 minimum=0,
                 maximum=rules.VENOM_SUPPORT_CARDS,
-                help="its Victory Points; empty: from its card as chosen",
+                help=N_("its Victory Points; empty: from its card as chosen"),
             ),
             PLAYER,
         ),
@@ -432,16 +446,16 @@ _SPECS = (
     ),
     ActionSpec(
         "game_over",
-        "End the game",
-        "The game ends: Mission victory (Medal of Honor) or VENOM victory.",
+        N_("End the game"),
+        N_("The game ends: Mission victory (Medal of Honor) or VENOM victory."),
         turn_actions.game_over,
         (
             Field(
                 "winner",
                 "pick",
-                label="Who won",
+                label=N_("Who won"),
                 choices=WINNERS,
-                help="Freedom Squadron awards the Medal of Honor; VENOM: all players lose",
+                help=N_("Freedom Squadron awards the Medal of Honor; VENOM: all players lose"),
             ),
         ),
         group=SCORE,
@@ -461,9 +475,9 @@ def _button_b(s: State) -> dict[str, Any]:
 # A: Combat roll, B: roll-off in Setup / one die after, C: next phase, D: undo, hold D: redo.
 # The meaning of each button never changes; ``buttons(state)`` only lists the one for the pending step first.
 BINDINGS = (
-    Binding("A", False, "Combat roll", lambda s: {"type": "combat_roll"}),
-    Binding("B", False, "1 die / roll-off", _button_b),
-    Binding("C", False, "Next phase", lambda s: {"type": "next_phase"}),
+    Binding("A", False, N_("Combat roll"), lambda s: {"type": "combat_roll"}),
+    Binding("B", False, N_("1 die / roll-off"), _button_b),
+    Binding("C", False, N_("Next phase"), lambda s: {"type": "next_phase"}),
     *UNDO_REDO,
 )
 
@@ -504,7 +518,7 @@ class VenomAssault(GameSystem):
         return out
 
     def chart_title(self) -> str:
-        return "Event Track and captured Leaders"
+        return N_("Event Track and captured Leaders")
 
     def chart_colours(self, state: State) -> dict[str, int]:
         """Each player's line in their colour on the Players rows (seating order); the Event Track in
@@ -520,7 +534,7 @@ class VenomAssault(GameSystem):
 
     def button_labels(self, st: State) -> dict[tuple[str, bool], str]:
         """B is labelled for the phase; the core lists the button for the pending step first."""
-        return {("B", False): "Roll off for the Commander" if st["phase"] == rules.SETUP else "Roll one die"}
+        return {("B", False): N_("Roll off for the Commander") if st["phase"] == rules.SETUP else N_("Roll one die")}
 
     # -- laws and corrections ----------------------------------------------------------------
 

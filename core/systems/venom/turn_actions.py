@@ -23,6 +23,7 @@ from tableside.core.systems.venom.state import (
     verdict_now,
     whose_turn,
 )
+from tableside.core.text import N_
 
 Result = dict[str, Any]
 ROLL_OFF = "Roll-off"  # the roll-off's label in the log; the screen names who rolled what beside it
@@ -50,12 +51,17 @@ def commander_roll_off(state: State, action: dict[str, Any], ctx: Context) -> tu
         state["roll_off"]["contenders"] = tied
         tied_names = [state["players"][p]["name"] for p in tied]
         ctx.dice.mark(marks, verdict=f"{' and '.join(tied_names)} tie: roll again")
-        summary = f"Roll-off: {rolled}: {' and '.join(tied_names)} tie on {max(faces)} and re-roll"
+        summary = N_(
+            "Roll-off: {rolled}: {tied} tie on {top} and re-roll",
+            rolled=rolled,
+            tied=" and ".join(tied_names),
+            top=max(faces),
+        )
         return state, {"summary": summary, "commander": None, "tied": tied_names, "everyone": True}
     start_game(state, commander)
     name = state["players"][commander]["name"]
     ctx.dice.mark(marks, verdict=f"{name} is Commander")
-    summary = f"Roll-off: {rolled}: {name} is the Commander; Round 1, Event Phase"
+    summary = N_("Roll-off: {rolled}: {name} is the Commander; Round 1, Event Phase", rolled=rolled, name=name)
     return state, {"summary": summary, "commander": name, "everyone": True}
 
 
@@ -64,7 +70,7 @@ def set_commander(state: State, action: dict[str, Any], ctx: Context) -> tuple[S
     commander = player_index(state, action["player"])
     start_game(state, commander)
     name = state["players"][commander]["name"]
-    return state, {"summary": f"{name} is the Commander; Round 1, Event Phase", "commander": name}
+    return state, {"summary": N_("{name} is the Commander; Round 1, Event Phase", name=name), "commander": name}
 
 
 # --- Turn Order ----------------------------------------------------------------------
@@ -88,7 +94,10 @@ def next_phase(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
         notes.append("VENOM Leader tracks reset")
     state["phase"] = new
     tail = f" ({'; '.join(notes)})" if notes else ""
-    return state, {"summary": f"{active_name(state)}: {new} Phase{tail}", "phase": new}
+    return state, {
+        "summary": N_("{player}: {new} Phase{tail}", player=active_name(state), new=new, tail=tail),
+        "phase": new,
+    }
 
 
 def _end_combat(state: State) -> list[str]:
@@ -120,7 +129,12 @@ def _next_turn(state: State) -> tuple[State, Result]:
     state["turn"] += 1
     state["phase"] = turns.first_phase(player, state["commander"])
     state["event_drawn_this_phase"] = False
-    summary = f"Round {state['round']}: {active_name(state)}'s Turn, {state['phase']} Phase"
+    summary = N_(
+        "Round {round}: {player}'s Turn, {phase} Phase",
+        round=state["round"],
+        player=active_name(state),
+        phase=state["phase"],
+    )
     summary += f"; {refilled}" if refilled else ""
     return state, {"summary": summary, "phase": state["phase"], "round": state["round"]}
 
@@ -156,7 +170,7 @@ def draw_event(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
     label = rules.EVENT_NAMES[kind] + (f" '{name}'" if name else "")
     tail = f" ({'; '.join(notes)})" if notes else ""
     return state, {
-        "summary": f"Event: {label}{tail}",
+        "summary": N_("Event: {label}{tail}", label=label, tail=tail),
         "event_track": state["event_track"],
         "cards_left": deck.cards_left(state["event_deck"]),
         "venom_strikes_next": odds_now(state)["venom_strikes_next"],
@@ -172,7 +186,7 @@ def single_die(state: State, action: dict[str, Any], ctx: Context) -> tuple[Stat
     # Outside a turn (setup, between turns) the die is the phone's that rolled it, else the table's.
     roll = ctx.dice.roll(label, "1d6", by=whose_turn(state) or ctx.seat or TABLE)
     ctx.dice.mark((), verdict=f"rolled {roll.rolls[0]}")  # one die: its face, not a "total"
-    return state, {"summary": f"{label}: rolled {roll.rolls[0]}", "face": roll.rolls[0]}
+    return state, {"summary": N_("{label}: rolled {rolls}", label=label, rolls=roll.rolls[0]), "face": roll.rolls[0]}
 
 
 # --- Victory Points ------------------------------------------------------------------
@@ -185,11 +199,17 @@ def _player(state: State, name: str | None) -> dict[str, Any]:
 def add_reward(state: State, action: dict[str, Any], ctx: Context) -> tuple[State, Result]:
     """A Reward Card kept for Victory Points (used or not, it still scores)."""
     if not action["name"]:
-        raise RuleError("Add a Reward Card: the card's name must not be empty")
+        raise RuleError(N_("Add a Reward Card: the card's name must not be empty"))
     player = _player(state, action["player"])
     player["rewards"].append({"name": action["name"], "vp": action["vp"]})
     vp = scoring.victory_points(player)
-    summary = f"{player['name']} gains Reward {action['name']!r} ({action['vp']} VP, total {vp})"
+    summary = N_(
+        "{player} gains Reward {action} ({vp} VP, total {total})",
+        player=player["name"],
+        action=repr(action["name"]),
+        vp=action["vp"],
+        total=vp,
+    )
     return state, {"summary": summary, "player": player["name"], "victory_points": vp}
 
 
@@ -201,18 +221,28 @@ def record_capture(state: State, action: dict[str, Any], ctx: Context) -> tuple[
     """
     if bool(action["leader"]) == bool(action["name"]):
         raise RuleError(
-            "Record a captured Leader: pick a Leader from the list, or type the name of one not listed (one of the two)"
+            N_(
+                "Record a captured Leader: pick a Leader from the list, or type the name of one not "
+                "listed (one of the two)"
+            )
         )
     name = action["leader"] or action["name"]
     holder = captured_by(state, name)
     if holder:
-        raise RuleError(f"{name} is already in {holder}'s Victory Point pile: a Leader is captured once")
+        raise RuleError(
+            N_(
+                "{name} is already in {holder}'s Victory Point pile: a Leader is captured once",
+                name=name,
+                holder=holder,
+            )
+        )
     met = {m["name"].casefold(): m for m in state["leaders_met"]}.get(name.casefold())
     support = action["support"]
     if support is None:
         if met is None:
             raise RuleError(
-                f"Record a captured Leader: give {name}'s Support Value (Tableside has not seen it)", rule="support_vp"
+                N_("Record a captured Leader: give {name}'s Support Value (Tableside has not seen it)", name=name),
+                rule="support_vp",
             )
         support = met["support"]
     player = _player(state, action["player"])
@@ -226,7 +256,9 @@ def record_capture(state: State, action: dict[str, Any], ctx: Context) -> tuple[
         }
     )
     vp = scoring.victory_points(player)
-    summary = f"{player['name']} captured {name} (+{support} VP, total {vp})"
+    summary = N_(
+        "{player} captured {name} (+{support} VP, total {vp})", player=player["name"], name=name, support=support, vp=vp
+    )
     return state, {"summary": summary, "player": player["name"], "victory_points": vp}
 
 
@@ -240,10 +272,10 @@ def game_over(state: State, action: dict[str, Any], ctx: Context) -> tuple[State
     scores = {p["name"]: scoring.victory_points(p) for p in state["players"]}
     if action["winner"] == rules.FREEDOM_SQUADRON_WINS:
         medal = scoring.medal_of_honor(state["players"])
-        summary = f"Freedom Squadron wins! Medal of Honor: {' and '.join(medal)}"
+        summary = N_("Freedom Squadron wins! Medal of Honor: {medal}", medal=" and ".join(medal))
     else:
         medal = []
-        summary = "VENOM wins: their plot succeeds and all players lose"
+        summary = N_("VENOM wins: their plot succeeds and all players lose")
     state["game_over"] = {"winner": action["winner"], "medal_of_honor": medal, "victory_points": scores}
     state["phase"] = rules.GAME_OVER
     return state, {"summary": summary, **state["game_over"]}

@@ -12,12 +12,13 @@ from tableside.core.system import (
     Field,
     State,
 )
-from tableside.core.systems.vnm import fleet, mind, population, research, rules, setup
+from tableside.core.systems.vnm import cardvalues, fleet, mind, population, research, rules, setup
 from tableside.core.systems.vnm.state import (
     current_world,
+    many,
     who,
-    whose,
 )
+from tableside.core.text import N_
 
 # --- choices from the state -----------------------------------------------------------
 
@@ -41,7 +42,15 @@ def enemies(state: State) -> list[Choice]:
         return []
     mine = state["worlds"][current_world(state)]["player"]
     return [
-        Choice(w, f"{who(state, w)}, {v['on_board']} ship{'s' if v['on_board'] != 1 else ''}{_taken(state, w)}")
+        Choice(
+            w,
+            N_(
+                "{fleet}, {ships}{taken}",
+                fleet=who(state, w),
+                ships=many(v["on_board"], "ship"),
+                taken=_taken(state, w),
+            ),
+        )
         for w, v in state["worlds"].items()
         if v["player"] != mine
     ]
@@ -51,12 +60,14 @@ def _taken(state: State, world: str) -> str:
     """How many of a fleet's spaceships another player controls (Mind Control), said in its choice."""
     by = {c["by"] for c in state.get("controlled") or [] if c["ship"] == world}
     n = sum(1 for c in state.get("controlled") or [] if c["ship"] == world)
-    return f" ({n} controlled by {' and '.join(who(state, b) for b in sorted(by))})" if n else ""
+    return N_(" ({n} controlled by {by})", n=n, by=" and ".join(who(state, b) for b in sorted(by))) if n else ""
 
 
 def area_label(area: dict[str, Any]) -> str:
-    infected = f", {area['infected']} infected" if area["infected"] else ""
-    return f"{area['name']} ({area['population']} left{infected})"
+    infected = N_(", {infected} infected", infected=area["infected"]) if area["infected"] else ""
+    return N_(
+        "{area} ({population} left{infected})", area=area["name"], population=area["population"], infected=infected
+    )
 
 
 def areas_with_population(state: State) -> list[Choice]:
@@ -92,22 +103,22 @@ def declared_help(state: State) -> str:
     """The attack's target help names a default only while there is one to fall back on, and names
     its player as every screen does ("Ann (Venus)", not the bare planet)."""
     target = declared_target(state)
-    return f"default: the declared target, {who(state, target)}" if target else ""
+    return N_("default: the declared target, {target}", target=who(state, target)) if target else ""
 
 
 INFECTED = Field(
     "infected",
     "flag",
-    label="Infected (yellow) chips",
+    label=N_("Infected (yellow) chips"),
     required=False,
     default=False,
-    help="Enhanced: take yellow chips instead of green ones",
+    help=N_("Enhanced: take yellow chips instead of green ones"),
     applies=enhanced,
 )
 
 
-def area_field(choices: Any, verb: str) -> Field:
-    return Field("area", "pick", label="Land area", choices=choices, help=f"where the population is {verb}")
+def area_field(choices: Any, help: str) -> Field:
+    return Field("area", "pick", label=N_("Land area"), choices=choices, help=help)
 
 
 def count_field(what: str, collecting: bool) -> Field:
@@ -124,7 +135,7 @@ def count_field(what: str, collecting: bool) -> Field:
     )
 
 
-WORLD = Field("world", "pick", label="Planet", choices=world_choices)
+WORLD = Field("world", "pick", label=N_("Planet"), choices=world_choices)
 
 
 def builds_left(state: State) -> int | None:
@@ -175,9 +186,11 @@ def asks_weapon_dice(state: State) -> bool:
 def weapon_dice_help(state: State) -> str:
     if not state.get("worlds"):
         return ""
-    return (
-        f"not entered yet: check {whose(state, current_world(state))} Weapon Technology card "
-        f"(starts at the general rule's {rules.BASIC_DICE}; kept for the game)"
+    return N_(
+        "not entered yet: check {world}'s Weapon Technology card (starts at the general "
+        "rule's {basic_dice}; kept for the game)",
+        world=who(state, current_world(state)),
+        basic_dice=rules.BASIC_DICE,
     )
 
 
@@ -193,7 +206,7 @@ def defense_when(area_type: str) -> Any:
         """Shown for the targets whose Defense in this area type is not entered yet, in this area type,
         with a weapon that rolls against it."""
         out: dict[str, list[Any]] = {
-            "target": fleet.missing_defense(state, area_type) if state.get("worlds") else [],
+            "target": cardvalues.missing_defense(state, area_type) if state.get("worlds") else [],
             "area_type": [area_type],
         }
         if len(attacker_weapons(state)) > 1:
@@ -207,13 +220,16 @@ def defense_field(area_type: str) -> Field:
     return Field(
         f"defense_{area_type}",
         "count",
-        label=f"Target's Defense {fleet.AREA_WORDS[area_type]}",
+        label=N_("Target's Defense {area_words}", area_words=cardvalues.AREA_WORDS[area_type]),
         required=False,
         minimum=1,
         maximum=10,
         help=(
-            "not entered yet: check the target's Defense Technology card "
-            f"(starts at the general rule's {rules.BASIC_HIT}; kept for the game)"
+            N_(
+                "not entered yet: check the target's Defense Technology card (starts at the general "
+                "rule's {basic_hit}; kept for the game)",
+                basic_hit=rules.BASIC_HIT,
+            )
         ),
         applies=rolls_against_defense,
         shown_now=defense_when(area_type),
@@ -225,10 +241,10 @@ TARGET_FIELDS = (
     Field(
         "area_type",
         "pick",
-        label="Target's area",
+        label=N_("Target's area"),
         required=False,
         choices=AREA_TYPES,
-        help="it picks the target's Defense",
+        help=N_("it picks the target's Defense"),
         applies=rolls_against_defense,
         prefill=area_start,
     ),
@@ -236,7 +252,7 @@ TARGET_FIELDS = (
     Field(
         "weapon",
         "pick",
-        label="Weapon",
+        label=N_("Weapon"),
         required=False,
         choices=weapon_choices,
         applies=lambda state: len(attacker_weapons(state)) > 1,
@@ -254,43 +270,43 @@ TARGET_FIELDS = (
     Field(
         "ship",
         "pick",
-        label="Attacking spaceship",
+        label=N_("Attacking spaceship"),
         required=False,
         choices=mind.ship_choices,
-        help="one of your own, or one you control by Mind Control (it uses its own Technology cards)",
+        help=N_("one of your own, or one you control by Mind Control (it uses its own Technology cards)"),
         applies=mind.commands_others,
         prefill=lambda state: current_world(state) if state.get("worlds") else None,
     ),
 )
 UPGRADE_FIELDS = (
-    Field("upgrade", "pick", label="Upgrade card", choices=upgrades),
+    Field("upgrade", "pick", label=N_("Upgrade card"), choices=upgrades),
     Field(
         "other_name",
         "text",
-        label="Card name",
+        label=N_("Card name"),
         required=False,
         max_length=40,
-        help="only for another Upgrade card: its name as printed",
+        help=N_("only for another Upgrade card: its name as printed"),
     ),
     Field(
         "roll_needed",
         "count",
-        label="Roll needed",
+        label=N_("Roll needed"),
         required=False,
         minimum=1,
         maximum=10,
-        help="the number on the card; known for Gatling Lasers and Yttrium Alloys",
+        help=N_("the number on the card; known for Gatling Lasers and Yttrium Alloys"),
     ),
 )
 GAIN_FIELDS = (
-    Field("world", "pick", label="Planet", choices=world_choices),
-    Field("count", "count", label="Population", minimum=1, maximum=99),
+    Field("world", "pick", label=N_("Planet"), choices=world_choices),
+    Field("count", "count", label=N_("Population"), minimum=1, maximum=99),
     Field(
         "area",
         "pick",
-        label="From land area",
+        label=N_("From land area"),
         choices=areas_with_population,
-        help="population is never created: every unit comes from a land area",
+        help=N_("population is never created: every unit comes from a land area"),
     ),
     INFECTED,
 )

@@ -11,15 +11,16 @@ from fractions import Fraction
 
 from tableside.core.odds import at_least_k, face_chance, percent
 from tableside.core.systems.vnm import rules
+from tableside.core.text import N_
 
 # Q-Ray (Venus Weapon, revised card): die face -> outcome.
 QRAY_OUTCOMES: dict[str, str] = {
-    "both_destroyed": "target and attacking spaceship both destroyed",
-    "both_teleport": "target and attacking spaceship each teleport",
-    "no_effect": "no effect",
-    "roll_again": "roll again (Q-Ray 4-5 with Auto Fire Control or Energy Amplifier)",
-    "target_teleports": "target spaceship teleports",
-    "target_destroyed": "target spaceship destroyed",
+    "both_destroyed": N_("target and attacking spaceship both destroyed"),
+    "both_teleport": N_("target and attacking spaceship each teleport"),
+    "no_effect": N_("no effect"),
+    "roll_again": N_("roll again (Q-Ray 4-5 with Auto Fire Control or Energy Amplifier)"),
+    "target_teleports": N_("target spaceship teleports"),
+    "target_destroyed": N_("target spaceship destroyed"),
 }
 
 

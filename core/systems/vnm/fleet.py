@@ -14,6 +14,7 @@ from tableside.core.errors import RuleError
 from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import d10, mind, rules
+from tableside.core.systems.vnm.cardvalues import AREA_WORDS, enter_card_values
 from tableside.core.systems.vnm.state import (
     begin,
     current_player,
@@ -31,7 +32,8 @@ from tableside.core.systems.vnm.state import (
     winner_names,
     world_in_game,
 )
-from tableside.core.words import faces_words, plural
+from tableside.core.text import N_
+from tableside.core.words import faces_words
 
 
 def reserve(state: State, world: str) -> int:
@@ -44,8 +46,10 @@ def fleet_full(state: State, world: str) -> str | None:
     if reserve(state, world) > 0:
         return None
     fleet = state["worlds"][world]["fleet"]
-    return (
-        f"all {fleet} of {whose(state, world)} spaceships are on the board; none can be built until some are destroyed"
+    return N_(
+        "all {fleet} of {world}'s spaceships are on the board; none can be built until some are destroyed",
+        fleet=fleet,
+        world=who(state, world),
     )
 
 
@@ -78,27 +82,48 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     left = allowed - chosen["count"]
     if left <= 0:
         raise RuleError(
-            f"{who(state, world)} has built {chosen['count']} this turn, all its build action allows; "
-            "extend with a Zap card to build one more"
+            N_(
+                "{world} has built {count} this turn, all its build action allows; extend with a Zap card "
+                "to build one more",
+                world=who(state, world),
+                count=chosen["count"],
+            )
         )
     count = action.get("count")
     note = ""
     if count is None:
         count = min(left, in_reserve)
         if count < left:
-            note = f" ({left} allowed, but only {in_reserve} left in reserve)"
+            note = N_(" ({left} allowed, but only {in_reserve} left in reserve)", left=left, in_reserve=in_reserve)
     elif count > left:
-        raise RuleError(f"{who(state, world)} may build {many(left, 'more spaceship')} this turn, not {count}")
+        raise RuleError(
+            N_(
+                "{world} may build {spaceships} this turn, not {count}",
+                world=who(state, world),
+                spaceships=many(left, "more spaceship"),
+                count=count,
+            )
+        )
     elif count > in_reserve:
         raise RuleError(
-            f"{who(state, world)} has only {many(in_reserve, 'spaceship')} in reserve, so they cannot build {count}",
+            N_(
+                "{world} has only {spaceships} in reserve, so they cannot build {count}",
+                world=who(state, world),
+                spaceships=many(in_reserve, "spaceship"),
+                count=count,
+            ),
             rule="build",
         )
     chosen["count"] += count
     w["on_board"] += count
-    summary = (
-        f"{who(state, world)} builds {many(count, 'spaceship')}{where}{note}: "
-        f"{w['on_board']} on the board, {reserve(state, world)} in reserve"
+    summary = N_(
+        "{world} builds {spaceships}{where}{note}: {on_board} on the board, {reserve} in reserve",
+        world=who(state, world),
+        spaceships=many(count, "spaceship"),
+        where=where,
+        note=note,
+        on_board=w["on_board"],
+        reserve=reserve(state, world),
     )
     return state, {"summary": summary, "built": count, "on_board": w["on_board"], "reserve": reserve(state, world)}
 
@@ -106,17 +131,22 @@ def build(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
 def _build_area(state: State, world: str, name: str | None) -> str:
     if world != "Earth":
         if name is not None:
-            raise RuleError(f"area: {who(state, world)} builds on its home world; only Earth chooses a populated area")
-        return " on their home world"
+            raise RuleError(
+                N_(
+                    "area: {world} builds on its home world; only Earth chooses a populated area",
+                    world=who(state, world),
+                )
+            )
+        return N_(" on their home world")
     populated = [a for a in state["land_areas"] if a["population"] + a["infected"] > 0]
     if not populated:
-        raise RuleError("Earth builds in a populated area, and no land area has population left")
+        raise RuleError(N_("Earth builds in a populated area, and no land area has population left"))
     if name is None:
         return ""
     area = land_area(state, name)
     if area not in populated:
-        raise RuleError(f"area: Earth builds in a populated area, and {area['name']} has no population")
-    return f" in {area['name']}"
+        raise RuleError(N_("area: Earth builds in a populated area, and {area} has no population", area=area["name"]))
+    return N_(" in {area}", area=area["name"])
 
 
 def destroy_ship(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
@@ -125,11 +155,23 @@ def destroy_ship(state: State, action: Action, ctx: Context) -> tuple[State, Res
     w = state["worlds"][world]
     count = action["count"]
     if count > w["on_board"]:
-        raise RuleError(f"{who(state, world)} has only {many(w['on_board'], 'spaceship')} on the board, not {count}")
+        raise RuleError(
+            N_(
+                "{world} has only {spaceships} on the board, not {count}",
+                world=who(state, world),
+                spaceships=many(w["on_board"], "spaceship"),
+                count=count,
+            )
+        )
     w["on_board"] -= count
     return state, {
-        "summary": f"{who(state, world)} loses {many(count, 'spaceship')}: {w['on_board']} on the board, "
-        f"{reserve(state, world)} in reserve",
+        "summary": N_(
+            "{world} loses {spaceships}: {on_board} on the board, {reserve} in reserve",
+            world=who(state, world),
+            spaceships=many(count, "spaceship"),
+            on_board=w["on_board"],
+            reserve=reserve(state, world),
+        ),
         "on_board": w["on_board"],
     }
 
@@ -155,13 +197,15 @@ def attack_closed(state: State, seat: str | None = None) -> str | None:
         return reason
     world = current_world(state)
     if ships_commanded(state, world) == 0:
-        return f"{who(state, world)} has no spaceships on the board to attack with"
+        return N_("{world} has no spaceships on the board to attack with", world=who(state, world))
     chosen = _attack_action(state)
     if chosen and chosen["count"] >= chosen["ships"] + chosen["extensions"]:
-        return (
-            f"{who(state, world)} has attacked {many(chosen['count'], 'time')}: "
-            f"{many(chosen['ships'], 'spaceship')} and "
-            f"{many(chosen['extensions'], 'Zap extension')}; extend with a Zap card to attack once more"
+        return N_(
+            "{world} has attacked {times}: {spaceships} and {extensions}; extend with a Zap card to attack once more",
+            world=who(state, world),
+            times=many(chosen["count"], "time"),
+            spaceships=many(chosen["ships"], "spaceship"),
+            extensions=many(chosen["extensions"], "Zap extension"),
         )
     return None
 
@@ -181,18 +225,23 @@ def attack_plan(
     Special cards do not apply": the general rule, two dice, 8 or higher destroys.
     """
     if target is None:
-        raise RuleError("target: declare a target first: which enemy fleet's spaceship do you attack?", rule="declare")
+        raise RuleError(
+            N_("target: declare a target first: which enemy fleet's spaceship do you attack?"), rule="declare"
+        )
     target = world_in_game(state, target, "target")
     area_type = area_type or "space"
     if target == attacker:
-        raise RuleError(f"target: {who(state, attacker)} cannot attack its own spaceships")
+        raise RuleError(N_("target: {attacker} cannot attack its own spaceships", attacker=who(state, attacker)))
     if state["worlds"][target]["player"] == state["worlds"][attacker]["player"]:
         team = player_label(state, state["worlds"][attacker]["player"])
-        raise RuleError(f"target: {attacker} and {target} are one team, {team}", rule="team")
+        raise RuleError(
+            N_("target: {attacker} and {target} are one team, {team}", attacker=attacker, target=target, team=team),
+            rule="team",
+        )
     if state["worlds"][attacker]["on_board"] == 0:
-        raise RuleError(f"{who(state, attacker)} has no spaceships on the board to attack with")
+        raise RuleError(N_("{attacker} has no spaceships on the board to attack with", attacker=who(state, attacker)))
     if state["worlds"][target]["on_board"] == 0:
-        raise RuleError(f"target: {who(state, target)} has no spaceships on the board to attack")
+        raise RuleError(N_("target: {target} has no spaceships on the board to attack", target=who(state, target)))
     plan: dict[str, Any] = {
         "attacker": attacker,
         "target": target,
@@ -203,7 +252,7 @@ def attack_plan(
     }
     if state["version"] == "Basic" or extension:
         if weapon is not None and state["version"] == "Basic":
-            raise RuleError("weapon: Weapon Technology cards are only in the Enhanced game", rule="enhanced_only")
+            raise RuleError(N_("weapon: Weapon Technology cards are only in the Enhanced game"), rule="enhanced_only")
         plan.update(weapon="basic", dice=rules.BASIC_DICE, hit=rules.BASIC_HIT)
         chance = d10.basic_destroy_chance()
     else:
@@ -216,11 +265,21 @@ def attack_plan(
         else:
             chance = d10.destroy_chance(plan["dice"], plan["hit"])
     plan.update(d10.show(chance))
-    verb = "disable (Robotic)" if plan["robotic"] else "destroy"
+    verb = N_("disable (Robotic)") if plan["robotic"] else N_("destroy")
     if plan["weapon"] == mind.MIND:
-        verb = "take over (Mind Control: the target in the same area)"
-    how = " (Zap extension: 2 dice, 8+, no Technology cards)" if extension and state["version"] == "Enhanced" else ""
-    plan["text"] = f"{who(state, attacker)} vs {who(state, target)} ({area_type}): {plan['chance']} to {verb}{how}"
+        verb = N_("take over (Mind Control: the target in the same area)")
+    how = (
+        N_(" (Zap extension: 2 dice, 8+, no Technology cards)") if extension and state["version"] == "Enhanced" else ""
+    )
+    plan["text"] = N_(
+        "{attacker} vs {target} ({area_type}): {chance} to {verb}{how}",
+        attacker=who(state, attacker),
+        target=who(state, target),
+        area_type=area_type,
+        chance=plan["chance"],
+        verb=verb,
+        how=how,
+    )
     return plan
 
 
@@ -230,8 +289,6 @@ WEAPON_WORDS: dict[str, str] = {
     "card": "Weapon Technology card",
     mind.MIND: mind.WORDS,
 }
-# The card values an attack form asks where they were not entered yet (the seed does not print them).
-CARD_VALUES: tuple[str, ...] = ("weapon_dice", *(f"defense_{t}" for t in rules.AREA_TYPES))
 
 
 def weapons(state: State, world: str) -> list[str]:
@@ -259,66 +316,12 @@ def check_weapon(state: State, world: str, weapon: str) -> None:
     if weapon in weapons(state, world):
         return
     if weapon == "q_ray":
-        raise RuleError(f"weapon: {who(state, world)} has no Q-Ray (it is Venus's Weapon Technology)", rule="qray")
-    if weapon == "gatling":
-        raise RuleError(f"weapon: {who(state, world)} has not acquired Gatling Lasers")
-    raise RuleError(f"weapon: {whose(state, world)} Weapon Technology card is the Q-Ray")
-
-
-def missing_defense(state: State, area_type: str) -> list[str]:
-    """The enemy fleets whose Defense in ``area_type`` areas is not entered yet."""
-    mine = state["worlds"][current_world(state)]["player"]
-    return [
-        w
-        for w, v in state["worlds"].items()
-        if v["player"] != mine and v["tech"] is not None and v["tech"]["defense"][area_type] is None
-    ]
-
-
-def enter_card_values(state: State, action: Action, target: str | None) -> list[str]:
-    """Card values an attack (or a declared target) brings because they were not entered yet: the
-    attacker's Weapon dice, the target's Defense in an area type. Kept for the rest of the game, as
-    Technology values sets them; a value already entered is not changed here (Technology values does)."""
-    given = {k: action[k] for k in CARD_VALUES if action.get(k) is not None}
-    if not given:
-        return []
-    if state["version"] != "Enhanced":
-        raise RuleError(f"{next(iter(given))}: Technology cards are only in the Enhanced game", rule="enhanced_only")
-    attacker = current_world(state)
-    notes = []
-    if "weapon_dice" in given:
-        dice = given["weapon_dice"]
-        notes += _enter(state, attacker, "weapon_dice", dice, f"Weapon {plural(dice, 'die')}")
-    for area_type in rules.AREA_TYPES:
-        key = f"defense_{area_type}"
-        if key not in given:
-            continue
-        if target not in state["worlds"] or state["worlds"][target]["player"] == state["worlds"][attacker]["player"]:
-            raise RuleError(f"{key}: a Defense is entered for the target; choose an enemy fleet first")
-        notes += _enter(state, target, key, given[key], f"Defense {given[key]} {AREA_WORDS[area_type]}")
-    return notes
-
-
-AREA_WORDS: dict[str, str] = {"space": "in space", "land": "on land", "ocean": "at sea"}
-
-
-def _enter(state: State, world: str, key: str, value: int, said: str) -> list[str]:
-    tech = state["worlds"][world]["tech"]
-    area_type = key.removeprefix("defense_")
-    now = tech["weapon_dice"] if key == "weapon_dice" else tech["defense"][area_type]
-    if now == value:
-        return []
-    if now is not None:
-        what = f"Weapon {plural(now, 'die')}" if key == "weapon_dice" else f"Defense {now} {AREA_WORDS[area_type]}"
         raise RuleError(
-            f"{key}: {whose(state, world)} card says {what}, entered before; "
-            "Technology values (under Card effects and setup values) changes it"
+            N_("weapon: {world} has no Q-Ray (it is Venus's Weapon Technology)", world=who(state, world)), rule="qray"
         )
-    if key == "weapon_dice":
-        tech["weapon_dice"] = value
-    else:
-        tech["defense"][area_type] = value
-    return [f"{whose(state, world)} {said}"]
+    if weapon == "gatling":
+        raise RuleError(N_("weapon: {world} has not acquired Gatling Lasers", world=who(state, world)))
+    raise RuleError(N_("weapon: {world}'s Weapon Technology card is the Q-Ray", world=who(state, world)))
 
 
 def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str, weapon: str | None) -> dict[str, Any]:
@@ -340,14 +343,21 @@ def _enhanced_weapon(state: State, attacker: str, target: str, area_type: str, w
         count = tech["weapon_dice"]
         if count is None:
             raise RuleError(
-                f"{whose(state, attacker)} Weapon dice are not entered yet: the Attack form asks them, "
-                "from the Weapon Technology card"
+                N_(
+                    "{attacker}'s Weapon dice are not entered yet: the Attack form asks them, from the Weapon "
+                    "Technology card",
+                    attacker=who(state, attacker),
+                )
             )
     defense = state["worlds"][target]["tech"]["defense"][area_type]
     if defense is None:
         raise RuleError(
-            f"{whose(state, target)} Defense {AREA_WORDS[area_type]} is not entered yet: the Attack form asks it, "
-            "from their Defense Technology card"
+            N_(
+                "{target}'s Defense {area_words} is not entered yet: the Attack form asks it, from their "
+                "Defense Technology card",
+                target=who(state, target),
+                area_words=AREA_WORDS[area_type],
+            )
         )
     return {"weapon": weapon, "dice": count, "hit": defense}
 
@@ -368,8 +378,10 @@ def _plan_for(state: State, action: Action) -> dict[str, Any]:
     extension = next_is_extension(state)
     if extension and action.get("weapon") and state["version"] == "Enhanced":
         raise RuleError(
-            "weapon: an attack bought with a Zap card uses no Technology cards "
-            "(two dice, 8 or higher), so no weapon is chosen"
+            N_(
+                "weapon: an attack bought with a Zap card uses no Technology cards (two dice, 8 or "
+                "higher), so no weapon is chosen"
+            )
         )
     weapon = None if extension else declared["chosen_weapon"]
     attacker = current_world(state)
@@ -426,16 +438,24 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     state["aim"] = _aim(plan)
     if plan["target"] == "Earth" and not state["earth_may_collect"] and has_earth(state):
         state["earth_may_collect"] = True
-        notes.append(f"{who(state, 'Earth')} may now collect population")
+        notes.append(N_("{earth} may now collect population", earth=who(state, "Earth")))
     if plan["weapon"] == "q_ray":
         verdict, hits = _resolve_qray(state, plan, faces[0])
     else:
         hits = [face >= plan["hit"] for face in faces]
-        verdict = _hit_target(state, plan) if any(hits) else "missed"
+        verdict = _hit_target(state, plan) if any(hits) else N_("missed")
     ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
     how = ", Zap extension" if plan["extension"] else ""
     how += f", with {whose(state, plan['armed'])} spaceship" if plan["armed"] != plan["attacker"] else ""
-    summary = f"{fight} ({plan['area_type']}{how}, {plan['chance']}): rolled {faces_words(faces)}, {verdict}"
+    summary = N_(
+        "{fight} ({area_type}{how}, {chance}): rolled {faces_words}, {verdict}",
+        fight=fight,
+        area_type=plan["area_type"],
+        how=how,
+        chance=plan["chance"],
+        faces_words=faces_words(faces),
+        verdict=verdict,
+    )
     if notes:
         summary += "; " + "; ".join(notes)
     return state, {
@@ -453,7 +473,12 @@ def _take_over(state: State, plan: dict[str, Any], chosen: dict[str, Any], notes
     spaceship: "either attack ... or use mind control", so Earth may not collect from it.)"""
     chosen["count"] += 1
     state["aim"] = _aim(plan)
-    summary = f"{who(state, plan['attacker'])} vs {who(state, plan['target'])} ({plan['area_type']}): "
+    summary = N_(
+        "{attacker} vs {target} ({area_type}): ",
+        attacker=who(state, plan["attacker"]),
+        target=who(state, plan["target"]),
+        area_type=plan["area_type"],
+    )
     summary += mind.take_over(state, plan) + "".join(f"; {n}" for n in notes)
     return state, {"summary": summary, "faces": [], "hits": [], "verdict": "taken over", "chance": plan["chance"]}
 
@@ -461,9 +486,9 @@ def _take_over(state: State, plan: dict[str, Any], chosen: dict[str, Any], notes
 def _hit_target(state: State, plan: dict[str, Any]) -> str:
     target = plan["target"]
     if plan["robotic"]:
-        return f"{whose(state, target)} spaceship disabled, not destroyed (Robotic)"
+        return N_("{target}'s spaceship disabled, not destroyed (Robotic)", target=who(state, target))
     state["worlds"][target]["on_board"] -= 1
-    return f"{whose(state, target)} spaceship destroyed"
+    return N_("{target}'s spaceship destroyed", target=who(state, target))
 
 
 def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, list[bool]]:
@@ -475,26 +500,32 @@ def _resolve_qray(state: State, plan: dict[str, Any], face: int) -> tuple[str, l
         return _hit_target(state, plan), hits
     if outcome == "both_destroyed":
         state["worlds"][attacker]["on_board"] -= 1
-        return f"{_hit_target(state, plan)}; {whose(state, attacker)} attacking spaceship destroyed", hits
+        return N_(
+            "{hit_target}; {attacker}'s attacking spaceship destroyed",
+            hit_target=_hit_target(state, plan),
+            attacker=who(state, attacker),
+        ), hits
     if outcome == "both_teleport":
         ships = [target, attacker]
     elif outcome == "target_teleports":
         ships = [target]
     elif outcome == "roll_again":
-        state["pending_roll"] = {"kind": "qray_reroll", "label": "Q-Ray re-roll", "dice": 1, "plan": plan}
-        return "Q-Ray 4-5: roll again", hits
+        state["pending_roll"] = {"kind": "qray_reroll", "label": N_("Q-Ray re-roll"), "dice": 1, "plan": plan}
+        return N_("Q-Ray 4-5: roll again"), hits
     else:
-        return "no effect", hits
-    state["pending_roll"] = {"kind": "teleport", "label": "teleport die", "dice": len(ships), "ships": ships}
+        return N_("no effect"), hits
+    state["pending_roll"] = {"kind": "teleport", "label": N_("teleport die"), "dice": len(ships), "ships": ships}
     both = " and ".join(who(state, ship) for ship in ships)
-    return f"{d10.QRAY_OUTCOMES[outcome]}: roll a die for the space area of {both}", hits
+    return N_(
+        "{qray_outcomes}: roll a die for the space area of {both}", qray_outcomes=d10.QRAY_OUTCOMES[outcome], both=both
+    ), hits
 
 
 def follow_up_closed(state: State, seat: str | None = None) -> str | None:
     if state["winners"]:
-        return f"the game is over: {winner_names(state)} won"
+        return N_("the game is over: {winners} won", winners=winner_names(state))
     if not state["pending_roll"]:
-        return "no follow-up roll is waiting (a Q-Ray re-roll or teleport die)"
+        return N_("no follow-up roll is waiting (a Q-Ray re-roll or teleport die)")
     return None
 
 
@@ -515,4 +546,10 @@ def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, R
         parts = [f"{whose(state, ship)} spaceship to space area die {face}" for ship, face in ships]
         verdict, hits = "teleports: " + "; ".join(parts) + " (the board maps the die)", [False] * len(faces)
     ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
-    return state, {"summary": f"{said}: rolled {faces_words(faces)}, {verdict}", "faces": faces, "verdict": verdict}
+    return state, {
+        "summary": N_(
+            "{said}: rolled {faces_words}, {verdict}", said=said, faces_words=faces_words(faces), verdict=verdict
+        ),
+        "faces": faces,
+        "verdict": verdict,
+    }

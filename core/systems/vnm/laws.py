@@ -11,6 +11,7 @@ from tableside.core.errors import RuleError
 from tableside.core.system import State, Tracked
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.state import check_winners, many, player_label, population_total, taken_from, who
+from tableside.core.text import N_
 
 # --- conservation laws ------------------------------------------------------------------------
 
@@ -85,21 +86,31 @@ def tracked(state: State) -> list[Tracked]:
         out.append(chips(f"land_areas.{i}.population", f"{a['name']}: population", a["population"], a["name"]))
         if state["version"] == "Enhanced":
             infected = f"{a['name']} (infected)"
-            out.append(chips(f"land_areas.{i}.infected", f"{a['name']}: infected", a["infected"], infected))
+            out.append(chips(f"land_areas.{i}.infected", N_("{a}: infected", a=a["name"]), a["infected"], infected))
     for world, w in state["worlds"].items():
         refuge = world == "Earth"
-        label = f"{who(state, world)}: population" + (f" in the {rules.REFUGE}" if refuge else "")
+        label = N_("{world}: population", world=who(state, world)) + (
+            N_(" in the {refuge}", refuge=rules.REFUGE) if refuge else ""
+        )
         # Named as the population bars name the player (Earth's chips lie in the Refuge), so a bar finds its number.
         out.append(chips(f"worlds.{world}.population", label, w["population"], who(state, world)))
-    out.append(chips(DESTROYED, "Destroyed pile", state["destroyed"], "the destroyed pile"))
+    out.append(chips(DESTROYED, N_("Destroyed pile"), state["destroyed"], "the destroyed pile"))
     for world, w in state["worlds"].items():
-        label = f"{who(state, world)}: spaceships on the board"
+        label = N_("{world}: spaceships on the board", world=who(state, world))
         out.append(Tracked(f"worlds.{world}.on_board", label, w["on_board"], 0, w["fleet"]))
     for i, p in enumerate(state["players"]):
         z, name = p["zap"], player_label(state, i)
-        out.append(Tracked(f"players.{i}.zap.hand", f"{name}: Zap cards in hand", z["hand"], 0, rules.ZAP_HAND))
         out.append(
-            Tracked(f"players.{i}.zap.discard", f"{name}: Zap discard pile", z["discard"], 0, state["zap_dealt"])
+            Tracked(f"players.{i}.zap.hand", N_("{name}: Zap cards in hand", name=name), z["hand"], 0, rules.ZAP_HAND)
+        )
+        out.append(
+            Tracked(
+                f"players.{i}.zap.discard",
+                N_("{name}: Zap discard pile", name=name),
+                z["discard"],
+                0,
+                state["zap_dealt"],
+            )
         )
     return out
 
@@ -123,7 +134,7 @@ def correct(state: State, key: str, value: int, balance: str | None = None) -> S
     """
     parts = key.split(".")
     if key == DESTROYED and not balance:
-        raise RuleError("Destroyed pile: say where the chips come from or go to (a land area, a home world)")
+        raise RuleError(N_("Destroyed pile: say where the chips come from or go to (a land area, a home world)"))
     if key == DESTROYED or parts[-1] in ("population", "infected"):
         node, field = _chips(state, key)
         source, pile = _chips(state, balance or DESTROYED)
@@ -131,9 +142,13 @@ def correct(state: State, key: str, value: int, balance: str | None = None) -> S
         if source[pile] - delta < 0:
             label = next(t.label for t in tracked(state) if t.key == key)
             raise RuleError(
-                f"{label}: {many(delta, 'more chip')} must come from somewhere, and the destroyed pile "
-                f"holds {state['destroyed']}: say where from (a land area, a home world), or lower the "
-                "number that is too high first"
+                N_(
+                    "{label}: {chips} must come from somewhere, and the destroyed pile holds {destroyed}: say "
+                    "where from (a land area, a home world), or lower the number that is too high first",
+                    label=label,
+                    chips=many(delta, "more chip"),
+                    destroyed=state["destroyed"],
+                )
             )
         source[pile] -= delta
         node[field] = value
@@ -146,12 +161,18 @@ def correct(state: State, key: str, value: int, balance: str | None = None) -> S
         delta = value - zap[parts[-1]]
         if zap[source] - delta < 0:
             raise RuleError(
-                f"Zap cards: the {source} holds {many(zap[source], 'Zap card')}, so {delta} cannot come from it",
+                N_(
+                    "Zap cards: the {source} holds {cards}, so {delta} cannot come from it",
+                    source=source,
+                    cards=many(zap[source], "Zap card"),
+                    delta=delta,
+                ),
                 rule="discard",
             )
         if source == "hand" and zap["hand"] - delta > rules.ZAP_HAND:
             raise RuleError(
-                f"Zap cards: the hand would hold {zap['hand'] - delta} Zap cards; a hand holds three", rule="hand"
+                N_("Zap cards: the hand would hold {hand} Zap cards; a hand holds three", hand=zap["hand"] - delta),
+                rule="hand",
             )
         zap[source] -= delta
         zap[parts[-1]] = value

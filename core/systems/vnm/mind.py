@@ -30,6 +30,7 @@ from tableside.core.systems.vnm.state import (
     whose,
     world_in_game,
 )
+from tableside.core.text import N_
 
 MIND = "mind_control"  # the attack's weapon choice
 WORDS = "Mind Control (take over the target, no roll)"
@@ -43,7 +44,9 @@ def has_mind_control(state: State, world: str) -> bool:
 def check_may_use(state: State, world: str) -> None:
     """Only Mars holds the card."""
     if not has_mind_control(state, world):
-        raise RuleError(f"weapon: Mind Control is Mars's Special card (Enhanced game); {who(state, world)} has not")
+        raise RuleError(
+            N_("weapon: Mind Control is Mars's Special card (Enhanced game); {world} has not", world=who(state, world))
+        )
 
 
 def check_take_over(state: State, attacker: str, ship: str) -> None:
@@ -52,14 +55,21 @@ def check_take_over(state: State, attacker: str, ship: str) -> None:
     check_may_use(state, attacker)
     if ship != attacker:
         raise RuleError(
-            f"weapon: {whose(state, ship)} spaceship uses its own cards, not Mars's Special card, "
-            "so it cannot use Mind Control"
+            N_(
+                "weapon: {ship}'s spaceship uses its own cards, not Mars's Special card, so it cannot use Mind Control",
+                ship=who(state, ship),
+            )
         )
     held, own = len(controls(state, attacker)), own_ships(state, attacker)
     if held >= own:
         raise RuleError(
-            f"{who(state, attacker)} controls {many(held, 'spaceship')} with {many(own, 'own spaceship')} "
-            "on the board: each of its spaceships may only control one other spaceship at a time"
+            N_(
+                "{attacker} controls {spaceships} with {own} on the board: each of its spaceships "
+                "may only control one other spaceship at a time",
+                attacker=who(state, attacker),
+                spaceships=many(held, "spaceship"),
+                own=many(own, "own spaceship"),
+            )
         )
 
 
@@ -67,9 +77,11 @@ def take_over(state: State, plan: dict[str, Any]) -> str:
     """Records the take-over; the verdict in words."""
     attacker, target = plan["attacker"], plan["target"]
     state["controlled"] = [*controlled(state), {"ship": target, "by": attacker, "turn_no": state["turn_no"]}]
-    return (
-        f"{who(state, attacker)} takes over one of {whose(state, target)} spaceships by Mind Control: "
-        f"{who(state, attacker)} controls it and uses it on their turns after this one"
+    return N_(
+        "{attacker} takes over one of {target}'s spaceships by Mind Control: {attacker} controls "
+        "it and uses it on their turns after this one",
+        attacker=who(state, attacker),
+        target=who(state, target),
     )
 
 
@@ -78,9 +90,14 @@ def ship_choices(state: State) -> list[Any]:
     if not state.get("worlds"):
         return []
     world = current_world(state)
-    out = [Choice(world, f"{whose(state, world)} own spaceship")]
+    out = [Choice(world, N_("{world}'s own spaceship", world=who(state, world)))]
     for fleet in sorted({c["ship"] for c in controls(state, world)}):
-        out.append(Choice(fleet, f"{whose(state, fleet)} spaceship, controlled by {who(state, world)}"))
+        out.append(
+            Choice(
+                fleet,
+                N_("{fleet}'s spaceship, controlled by {world}", fleet=who(state, fleet), world=who(state, world)),
+            )
+        )
     return out
 
 
@@ -100,11 +117,17 @@ def attacking_ship(state: State, action: Action) -> str:
     ship = world_in_game(state, ship, "ship")
     mine = [c for c in controls(state, world) if c["ship"] == ship]
     if not mine:
-        raise RuleError(f"ship: {who(state, world)} controls no spaceship of {who(state, ship)}")
+        raise RuleError(
+            N_("ship: {world} controls no spaceship of {ship}", world=who(state, world), ship=who(state, ship))
+        )
     if all(c["turn_no"] == state["turn_no"] for c in mine):
         raise RuleError(
-            f"ship: {who(state, world)} took over {whose(state, ship)} spaceship this turn; "
-            "it can be used on each of their turns after this one"
+            N_(
+                "ship: {world} took over {ship}'s spaceship this turn; it can be used on each of their "
+                "turns after this one",
+                world=who(state, world),
+                ship=who(state, ship),
+            )
         )
     return ship
 
@@ -114,7 +137,11 @@ def check_target_left(state: State, attacker: str, target: str) -> None:
     mine = sum(1 for c in controls(state, attacker) if c["ship"] == target)
     if mine and state["worlds"][target]["on_board"] - mine <= 0:
         raise RuleError(
-            f"target: every spaceship of {who(state, target)} on the board is one {who(state, attacker)} controls"
+            N_(
+                "target: every spaceship of {target} on the board is one {attacker} controls",
+                target=who(state, target),
+                attacker=who(state, attacker),
+            )
         )
 
 
@@ -143,9 +170,14 @@ def end_of_turn(state: State) -> list[str]:
         fleets = {c["ship"] for c in controls(state, by)}
         if len(fleets) > 1:
             raise RuleError(
-                f"{who(state, by)} controls {many(len(controls(state, by)), 'spaceship')} with "
-                f"{many(own_ships(state, by), 'own spaceship')} on the board: release {excess} of their choice "
-                "first (Release a controlled spaceship)"
+                N_(
+                    "{by} controls {spaceships} with {own} on the board: release {excess} of their "
+                    "choice first (Release a controlled spaceship)",
+                    by=who(state, by),
+                    spaceships=many(len(controls(state, by)), "spaceship"),
+                    own=many(own_ships(state, by), "own spaceship"),
+                    excess=excess,
+                )
             )
         ship = fleets.pop()
         notes += [_release(state, by, ship) for _ in range(excess)]
@@ -156,19 +188,21 @@ def _release(state: State, by: str, ship: str) -> str:
     rows = controlled(state)
     last = max(i for i, c in enumerate(rows) if c["by"] == by and c["ship"] == ship)
     state["controlled"] = rows[:last] + rows[last + 1 :]
-    return (
-        f"{who(state, by)} releases {whose(state, ship)} spaceship back to {who(state, ship)}: "
-        f"{who(state, by)} now controls {many(len(controls(state, by)), 'spaceship')}"
+    return N_(
+        "{by} releases {ship}'s spaceship back to {ship}: {by} now controls {spaceships}",
+        by=who(state, by),
+        ship=who(state, ship),
+        spaceships=many(len(controls(state, by)), "spaceship"),
     )
 
 
 def release_closed(state: State, seat: str | None = None) -> str | None:
-    return game_over(state) or (None if controlled(state) else "no spaceship is controlled by Mind Control")
+    return game_over(state) or (None if controlled(state) else N_("no spaceship is controlled by Mind Control"))
 
 
 def released_choices(state: State) -> list[Any]:
     return [
-        Choice(f, f"{whose(state, f)} spaceship, controlled by {who(state, _by(state, f))}")
+        Choice(f, N_("{fleet}'s spaceship, controlled by {by}", fleet=who(state, f), by=who(state, _by(state, f))))
         for f in sorted({c["ship"] for c in controlled(state)})
     ]
 
@@ -181,7 +215,7 @@ def release_ship(state: State, action: Action, ctx: Context) -> tuple[State, Res
     """Back to its original owner: the end-of-turn rule by area, which only the table sees, or a mistake."""
     ship = world_in_game(state, action["ship"], "ship")
     if not any(c["ship"] == ship for c in controlled(state)):
-        raise RuleError(f"ship: no spaceship of {who(state, ship)} is controlled by Mind Control")
+        raise RuleError(N_("ship: no spaceship of {ship} is controlled by Mind Control", ship=who(state, ship)))
     by = _by(state, ship)
     return state, {"summary": _release(state, by, ship), "controlled": controlled(state)}
 

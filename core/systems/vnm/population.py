@@ -35,27 +35,47 @@ from tableside.core.systems.vnm.state import (
     who,
     world_in_game,
 )
+from tableside.core.text import N_
 
-_PAST = {"collect": "collected", "infect": "infected", "destroy": "destroyed", "take": "taken"}
+_PAST = {"collect": N_("collected"), "infect": N_("infected"), "destroy": N_("destroyed"), "take": N_("taken")}
+_VERB = {"collect": N_("collect"), "infect": N_("infect"), "destroy": N_("destroy"), "take": N_("take")}
+_KIND = {True: N_("infected"), False: N_("healthy")}  # which chips: yellow (infected) or green (healthy)
 
 
 def _take(area: dict[str, Any], count: int, infected: bool, verb: str) -> None:
     """Remove chips from an area, or refuse naming what is there."""
     key = "infected" if infected else "population"
-    kind = "infected" if infected else "healthy"
+    kind = _KIND[infected]
     have = area[key]
     if have == 0:
         other = area["population"] if infected else area["infected"]
-        hint = f" ({other} {'healthy' if infected else 'infected'} there)" if other else ""
-        raise RuleError(f"area: {area['name']} has no {kind} population left to {verb}{hint}")
+        hint = N_(" ({other} {kind} there)", other=other, kind=_KIND[not infected]) if other else ""
+        raise RuleError(
+            N_(
+                "area: {area} has no {kind} population left to {verb}{hint}",
+                area=area["name"],
+                kind=kind,
+                verb=_VERB[verb],
+                hint=hint,
+            )
+        )
     if count > have:
-        raise RuleError(f"area: {area['name']} has only {have} {kind} population, so {count} cannot be {_PAST[verb]}")
+        raise RuleError(
+            N_(
+                "area: {area} has only {have} {kind} population, so {count} cannot be {past}",
+                area=area["name"],
+                have=have,
+                kind=kind,
+                count=count,
+                past=_PAST[verb],
+            )
+        )
     area[key] -= count
 
 
 def _home(world: str) -> str:
     """Where collected population goes, said only for Earth (an alien's goes to their home world)."""
-    return f" to the {rules.REFUGE}" if world == "Earth" else ""
+    return N_(" to the {refuge}", refuge=rules.REFUGE) if world == "Earth" else ""
 
 
 # --- how many units the action may still move --------------------------------------
@@ -96,7 +116,10 @@ def units_left(state: State, collecting: bool = True) -> int:
 def no_ship(state: State) -> str | None:
     world = current_world(state)
     if state["worlds"][world]["on_board"] == 0:
-        return f"{who(state, world)} has no spaceship on the board, so it cannot collect, infect or destroy population"
+        return N_(
+            "{world} has no spaceship on the board, so it cannot collect, infect or destroy population",
+            world=who(state, world),
+        )
     return None
 
 
@@ -122,11 +145,19 @@ def _spend(state: State, count: int, collecting: bool) -> dict[str, Any]:
         ships = chosen["ships"] if chosen else ships_commanded(state, world)
         ext = chosen["extensions"] if chosen else 0
         done = chosen["count"] if chosen else 0
-        unit = "two units" if collecting and per_ship(state, world) == 2 else "one unit"
+        unit = N_("two units") if collecting and per_ship(state, world) == 2 else N_("one unit")
         raise RuleError(
-            f"{who(state, world)} has {many(ships, 'spaceship')} on the board ({unit} each) and "
-            f"{many(ext, 'Zap extension')} (one unit each): {done} done, so {left} more, not {count}; "
-            "extend with a Zap card for one more"
+            N_(
+                "{world} has {spaceships} on the board ({unit} each) and {extensions} (one unit each): "
+                "{done} done, so {left} more, not {count}; extend with a Zap card for one more",
+                world=who(state, world),
+                spaceships=many(ships, "spaceship"),
+                unit=unit,
+                extensions=many(ext, "Zap extension"),
+                done=done,
+                left=left,
+                count=count,
+            )
         )
     chosen = begin(state, "population")
     chosen["count"] += count
@@ -139,7 +170,7 @@ def _earth_may_now_collect(state: State, world: str) -> list[str]:
     """An alien collecting or destroying lets Earth collect; said only in a game with Earth."""
     if world != "Earth" and has_earth(state) and not state["earth_may_collect"]:
         state["earth_may_collect"] = True
-        return [f"{who(state, 'Earth')} may now collect population"]
+        return [N_("{earth} may now collect population", earth=who(state, "Earth"))]
     return []
 
 
@@ -154,7 +185,15 @@ def collect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     notes = _earth_may_now_collect(state, world)
     win = check_winners(state)
     kind = " infected" if infected else ""
-    summary = f"{who(state, world)} collects {count}{kind} from {area['name']}{_home(world)}: {progress(state, world)}"
+    summary = N_(
+        "{world} collects {count}{kind} from {area}{home}: {progress}",
+        world=who(state, world),
+        count=count,
+        kind=kind,
+        area=area["name"],
+        home=_home(world),
+        progress=progress(state, world),
+    )
     summary += "".join(f"; {n}" for n in notes)
     if win:
         summary += f". {win}"
@@ -168,11 +207,11 @@ def collect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
 
 def infect_closed(state: State, seat: str | None = None) -> str | None:
     if state["version"] != "Enhanced":
-        return "Infecting population is only in the Enhanced game; this is the Basic game"
+        return N_("Infecting population is only in the Enhanced game; this is the Basic game")
     if current_world(state) != "Titan":
-        return (
-            f"{who(state, current_world(state))} cannot infect population: "
-            "infection is described on Titan's Special card"
+        return N_(
+            "{world} cannot infect population: infection is described on Titan's Special card",
+            world=who(state, current_world(state)),
         )
     return population_closed(state, seat)
 
@@ -185,15 +224,21 @@ def infect(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     area["infected"] += count
     _spend(state, count, collecting=False)
     return state, {
-        "summary": f"{who(state, 'Titan')} infects {count} in {area['name']}: {area['population']} healthy, "
-        f"{area['infected']} infected",
+        "summary": N_(
+            "{titan} infects {count} in {area}: {population} healthy, {infected} infected",
+            titan=who(state, "Titan"),
+            count=count,
+            area=area["name"],
+            population=area["population"],
+            infected=area["infected"],
+        ),
         "area": area["name"],
     }
 
 
 def destroy_closed(state: State, seat: str | None = None) -> str | None:
     if state["version"] != "Enhanced":
-        return "Destroying population is only in the Enhanced game; this is the Basic game"
+        return N_("Destroying population is only in the Enhanced game; this is the Basic game")
     return population_closed(state, seat)
 
 
@@ -208,7 +253,14 @@ def destroy_population(state: State, action: Action, ctx: Context) -> tuple[Stat
     notes = "".join(f"; {n}" for n in _earth_may_now_collect(state, world))
     kind = " infected" if infected else ""
     return state, {
-        "summary": f"{who(state, world)} destroys {count}{kind} population in {area['name']}{notes}",
+        "summary": N_(
+            "{world} destroys {count}{kind} population in {area}{notes}",
+            world=who(state, world),
+            count=count,
+            kind=kind,
+            area=area["name"],
+            notes=notes,
+        ),
         "area": area["name"],
     }
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tableside.core.system import Prompt, State
-from tableside.core.systems.vnm.state import current_player, current_world, ships_commanded, who
+from tableside.core.systems.vnm.state import current_player, current_world, many, ships_commanded, who
+from tableside.core.text import N_
 
 
 def choose_words(state: State) -> str:
@@ -31,19 +32,31 @@ def pending(state: State) -> list[Prompt]:
     world = who(state, world)  # "Ann (Pluto)": the player and the world, as every screen names them
     waiting = state["pending_roll"]
     if waiting:
-        return [Prompt(seat, f"{world}: roll the {waiting['label']} ({waiting['dice']}d10)", "follow_up_roll")]
+        return [
+            Prompt(
+                seat,
+                N_("{world}: roll the {label} ({dice}d10)", world=world, label=waiting["label"], dice=waiting["dice"]),
+                "follow_up_roll",
+            )
+        ]
     chosen = state["turn_action"]
     if chosen is None:
         drawn = state.get("drawn") or 0
-        draw = f"draw {drawn} Zap card{'s' if drawn > 1 else ''}, then " if drawn else ""
+        draw = N_("draw {cards}, then ", cards=many(drawn, "Zap card")) if drawn else ""
         if state["aim"] and not state["aim"].get("problem"):
             return [
                 Prompt(
                     seat,
                     # the alternatives in brackets: a panel short of room drops them whole (docs/display.md),
                     # never item by item ("... at 51% or build" would read as the only other move)
-                    f"{world}: {draw}attack {who(state, state['aim']['target'])} at {state['aim']['chance']} "
-                    f"(or {choose_words(state)})",
+                    N_(
+                        "{world}: {draw}attack {target} at {chance} (or {choose_words})",
+                        world=world,
+                        draw=draw,
+                        target=who(state, state["aim"]["target"]),
+                        chance=state["aim"]["chance"],
+                        choose_words=choose_words(state),
+                    ),
                     "attack",
                     tuple(t for t in choose_types(state) if t != "attack"),
                 )
@@ -52,22 +65,29 @@ def pending(state: State) -> list[Prompt]:
             return [
                 Prompt(
                     seat,
-                    f"{world}: {draw}research {state['upgrade_choice']['upgrade']} "
-                    f"({state['upgrade_choice']['chance']})",
+                    N_(
+                        "{world}: {draw}research {upgrade} ({chance})",
+                        world=world,
+                        draw=draw,
+                        upgrade=state["upgrade_choice"]["upgrade"],
+                        chance=state["upgrade_choice"]["chance"],
+                    ),
                     "research",
                 )
             ]
         return [Prompt(seat, f"{world}: {draw}{choose_words(state)}", None, choose_types(state))]
     left = chosen.get("left", 0)
     again = {
-        "attack": ("attack", f"attack again ({left} left)"),
-        "population": ("collect", f"collect {left} more"),
-        "build": ("build", f"build {left} more"),
-        "research": ("research", "roll for research again"),
+        "attack": ("attack", N_("attack again ({left} left)", left=left)),
+        "population": ("collect", N_("collect {left} more", left=left)),
+        "build": ("build", N_("build {left} more", left=left)),
+        "research": ("research", N_("roll for research again")),
     }.get(chosen["kind"])
     if again and left > 0:
-        return [Prompt(seat, f"{world}: {again[1]} or end the turn", again[0], ("end_turn",))]
-    return [Prompt(seat, f"{world}: end the turn (button C)", "end_turn")]
+        return [
+            Prompt(seat, N_("{world}: {again} or end the turn", world=world, again=again[1]), again[0], ("end_turn",))
+        ]
+    return [Prompt(seat, N_("{world}: end the turn (button C)", world=world), "end_turn")]
 
 
 def button_labels(state: State) -> dict[tuple[str, bool], str]:
@@ -75,15 +95,15 @@ def button_labels(state: State) -> dict[tuple[str, bool], str]:
     if state["winners"]:
         return {("A", False): "-", ("B", False): "-", ("C", False): "-"}
     if state["pending_roll"]:
-        out[("A", False)] = out[("B", False)] = f"Roll {state['pending_roll']['label']}"
+        out[("A", False)] = out[("B", False)] = N_("Roll {label}", label=state["pending_roll"]["label"])
         return out
     aim = state["aim"]
     if aim and aim.get("target"):
-        out[("A", False)] = f"Attack {who(state, aim['target'])}"
+        out[("A", False)] = N_("Attack {target}", target=who(state, aim["target"]))
     if state["version"] == "Enhanced" and state["upgrade_choice"]:
-        out[("B", False)] = f"Research {state['upgrade_choice']['upgrade']}"
+        out[("B", False)] = N_("Research {upgrade}", upgrade=state["upgrade_choice"]["upgrade"])
     else:
-        out[("B", False)] = "Roll d10"
+        out[("B", False)] = N_("Roll d10")
     return out
 
 

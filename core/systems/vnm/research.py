@@ -26,6 +26,7 @@ from tableside.core.systems.vnm.state import (
     whose,
     world_in_game,
 )
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 # Every card name the seed mentions, so "gatling lasers" finds "Gatling Lasers".
@@ -60,10 +61,10 @@ def upgrade_choices(state: State) -> list[Any]:
             try:
                 check_attemptable(state, world, name)
             except RuleError:
-                later.append(Choice(name, f"{name} (not for {who(state, world)} now)"))
+                later.append(Choice(name, N_("{name} (not for {world} now)", name=name, world=who(state, world))))
                 continue
         now.append(Choice(name, label))
-    return [*now, Choice(OTHER, "Another Upgrade card (type its name)"), *later]
+    return [*now, Choice(OTHER, N_("Another Upgrade card (type its name)")), *later]
 
 
 def research_closed(state: State, seat: str | None = None) -> str | None:
@@ -72,9 +73,9 @@ def research_closed(state: State, seat: str | None = None) -> str | None:
         return reason
     chosen = state["turn_action"]
     if chosen and chosen["count"] >= 1 + chosen["extensions"]:
-        return (
-            f"{who(state, current_world(state))} has rolled for research this turn; "
-            "extend with a Zap card to roll again"
+        return N_(
+            "{world} has rolled for research this turn; extend with a Zap card to roll again",
+            world=who(state, current_world(state)),
         )
     return None
 
@@ -85,7 +86,7 @@ def choose_closed(state: State, seat: str | None = None) -> str | None:
 
 def upgrade_name(name: str) -> str:
     if not name.strip():
-        raise RuleError("upgrade: name the Technology Upgrade card")
+        raise RuleError(N_("upgrade: name the Technology Upgrade card"))
     return rules.canonical(name, KNOWN_NAMES) or name.strip()
 
 
@@ -100,12 +101,26 @@ def check_attemptable(state: State, world: str, upgrade: str) -> None:
     owned = _owned(state, world)
     folded = {o.casefold(): o for o in owned}
     if upgrade.casefold() in folded:
-        raise RuleError(f"upgrade: {who(state, world)} already has {upgrade}")
+        raise RuleError(N_("upgrade: {world} already has {upgrade}", world=who(state, world), upgrade=upgrade))
     for card in owned:
         if card in rules.DUPLICATES.get(upgrade, ()) or upgrade in rules.DUPLICATES.get(card, ()):
-            raise RuleError(f"upgrade: {upgrade} duplicates {card}, which {who(state, world)} already has")
+            raise RuleError(
+                N_(
+                    "upgrade: {upgrade} duplicates {card}, which {world} already has",
+                    upgrade=upgrade,
+                    card=card,
+                    world=who(state, world),
+                )
+            )
         if card in rules.OBSOLETED_BY.get(upgrade, ()) and not _kept_by_qray(owned, upgrade, card):
-            raise RuleError(f"upgrade: {upgrade} is obsoleted by {card}, which {who(state, world)} already has")
+            raise RuleError(
+                N_(
+                    "upgrade: {upgrade} is obsoleted by {card}, which {world} already has",
+                    upgrade=upgrade,
+                    card=card,
+                    world=who(state, world),
+                )
+            )
 
 
 def _kept_by_qray(owned: list[str], old: str, new: str) -> bool:
@@ -120,9 +135,9 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
     if raw == OTHER:
         raw = action.get("other_name") or ""
         if not raw.strip():
-            raise RuleError("other_name: type the name of the Upgrade card")
+            raise RuleError(N_("other_name: type the name of the Upgrade card"))
     if not raw:
-        raise RuleError("upgrade: choose an Upgrade card first")
+        raise RuleError(N_("upgrade: choose an Upgrade card first"))
     upgrade = upgrade_name(raw)
     needed = action.get("roll_needed")
     if needed is None and chosen.get("upgrade") == upgrade:
@@ -130,7 +145,7 @@ def _choice(state: State, action: Action) -> dict[str, Any]:
     if needed is None:
         needed = rules.UPGRADE_ROLL_NEEDED.get(upgrade)
     if needed is None:
-        raise RuleError(f"roll_needed: enter the number printed on the {upgrade} card")
+        raise RuleError(N_("roll_needed: enter the number printed on the {upgrade} card", upgrade=upgrade))
     return {"upgrade": upgrade, "roll_needed": needed, **d10.show(d10.research_chance(needed))}
 
 
@@ -142,7 +157,13 @@ def choose_upgrade(state: State, action: Action, ctx: Context) -> tuple[State, R
     state["upgrade_choice"] = choice
     return state, {
         "summary": (
-            f"{who(state, world)} chooses {choice['upgrade']}: needs {choice['roll_needed']}+, {choice['chance']}"
+            N_(
+                "{world} chooses {upgrade}: needs {roll_needed}+, {chance}",
+                world=who(state, world),
+                upgrade=choice["upgrade"],
+                roll_needed=choice["roll_needed"],
+                chance=choice["chance"],
+            )
         ),
         **choice,
     }
@@ -161,14 +182,21 @@ def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     if acquired:
         state["pending_upgrades"].append({"world": world, "upgrade": upgrade})
         state["upgrade_choice"] = None
-        verdict = f"{upgrade} acquired (effect at the end of the turn)"
+        verdict = N_("{upgrade} acquired (effect at the end of the turn)", upgrade=upgrade)
     else:
         state["upgrade_choice"] = choice
-        verdict = "not acquired"
+        verdict = N_("not acquired")
     ctx.dice.mark(["hit" if acquired else "miss"], verdict)
     return state, {
-        "summary": f"{who(state, world)} researches {upgrade} ({choice['roll_needed']}+, {choice['chance']}): "
-        f"rolled {face}, {verdict}",
+        "summary": N_(
+            "{world} researches {upgrade} ({roll_needed}+, {chance}): rolled {face}, {verdict}",
+            world=who(state, world),
+            upgrade=upgrade,
+            roll_needed=choice["roll_needed"],
+            chance=choice["chance"],
+            face=face,
+            verdict=verdict,
+        ),
         "acquired": acquired,
         "face": face,
     }
@@ -218,5 +246,5 @@ def set_tech(state: State, action: Action, ctx: Context) -> tuple[State, Result]
         tech["cards_source"] = "players"
         changed.append("cards: " + (", ".join(action["cards"]) or "none"))
     if not changed:
-        raise RuleError("Technology values: give at least one value to change")
+        raise RuleError(N_("Technology values: give at least one value to change"))
     return state, {"summary": f"{whose(state, world)} Technology: " + ", ".join(changed), "tech": tech}

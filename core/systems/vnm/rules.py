@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from math import ceil
 
+from tableside.core.text import N_
+
 # "Choose a home world (one of the five alien planets or Earth)".
 PLANETS: tuple[str, ...] = ("Venus", "Mars", "Ganymede", "Titan", "Pluto", "Earth")
 # The ship colours in the Setup table, in the order of PLANETS (the screen's colour index).
@@ -70,7 +72,11 @@ ACTIONS: dict[str, str] = {
 
 # Area types for Defense: "a space area (including Orbit), a land area, or an ocean area".
 AREA_TYPES: tuple[str, ...] = ("space", "land", "ocean")
-AREA_TYPE_WORDS: dict[str, str] = {"space": "Space area or Orbit", "land": "Land area", "ocean": "Ocean area"}
+AREA_TYPE_WORDS: dict[str, str] = {
+    "space": N_("Space area or Orbit"),
+    "land": N_("Land area"),
+    "ocean": N_("Ocean area"),
+}
 BASIC_HIT = 8  # "If either die is an 8 or higher, the target is destroyed"
 BASIC_DICE = 2
 D10 = 10

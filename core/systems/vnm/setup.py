@@ -14,72 +14,82 @@ from typing import Any
 from tableside.core.errors import BadRequest, RuleError
 from tableside.core.system import Choice, Field, State, check_fields
 from tableside.core.systems.vnm import rules
+from tableside.core.text import N_
 
 DEFAULT_PLAYERS = ["Venus", "Mars", "Pluto"]
 
-_PLANET_CHOICES = tuple(Choice(p, f"{p} ({c})") for p, c in zip(rules.PLANETS, rules.COLOURS, strict=True))
+# The colours as said on a phone (rules.COLOURS are the pieces' own, which screen.py inks by).
+_COLOUR_WORDS = dict(
+    zip(rules.COLOURS, (N_("Purple"), N_("Red"), N_("Blue"), N_("Yellow"), N_("Black"), N_("Green")), strict=True)
+)
+_PLANET_CHOICES = tuple(
+    Choice(p, N_("{planet} ({colour})", planet=p, colour=_COLOUR_WORDS[c]))
+    for p, c in zip(rules.PLANETS, rules.COLOURS, strict=True)
+)
 
 TECH_FIELDS: tuple[Field, ...] = (
     Field(
         "weapon_dice",
         "count",
-        label="Weapon dice",
+        label=N_("Weapon dice"),
         required=False,
         minimum=1,
         maximum=10,
-        help="dice per attack, from the Weapon Technology card",
+        help=N_("dice per attack, from the Weapon Technology card"),
     ),
     Field(
         "defense_space",
         "count",
-        label="Defense in space",
+        label=N_("Defense in space"),
         required=False,
         minimum=1,
         maximum=10,
-        help="Defense in a space area or Orbit, from the Defense Technology card",
+        help=N_("Defense in a space area or Orbit, from the Defense Technology card"),
     ),
     Field(
         "defense_land",
         "count",
-        label="Defense on land",
+        label=N_("Defense on land"),
         required=False,
         minimum=1,
         maximum=10,
-        help="Defense in a land area",
+        help=N_("Defense in a land area"),
     ),
     Field(
         "defense_ocean",
         "count",
-        label="Defense at sea",
+        label=N_("Defense at sea"),
         required=False,
         minimum=1,
         maximum=10,
-        help="Defense in an ocean area",
+        help=N_("Defense in an ocean area"),
     ),
     Field(
         "builds_per_action",
         "count",
-        label="Builds per action",
+        label=N_("Builds per action"),
         required=False,
         minimum=1,
         maximum=6,
-        help="spaceships per build action, if a card changes it",
+        help=N_("spaceships per build action, if a card changes it"),
     ),
     Field(
         "cards",
         "texts",
-        label="Technology cards",
+        label=N_("Technology cards"),
         required=False,
         maximum=12,
         max_length=40,
-        help="names of the Technology cards this planet holds (for duplicate/obsolete checks); "
-        "default: the cards the rulebook names for this planet, which the players confirm",
+        help=N_(
+            "names of the Technology cards this planet holds (for duplicate/obsolete checks); "
+            "default: the cards the rulebook names for this planet, which the players confirm"
+        ),
     ),
 )
 
 
 # The planet-tagged cards each planet starts with are the table's reading (rules.PLANET_CARDS).
-TECH_CARDS_WARNING = "Technology cards the rulebook names for each planet: players confirm under Technology values"
+TECH_CARDS_WARNING = N_("Technology cards the rulebook names for each planet: players confirm under Technology values")
 
 
 def tech_field(name: str) -> Field:
@@ -91,26 +101,28 @@ PLAYER_FIELDS: tuple[Field, ...] = (
     Field(
         "name",
         "text",
-        label="Name",
+        label=N_("Name"),
         required=False,
         default="",
         max_length=30,
-        help="the player's name; empty: the home world's name",
+        help=N_("the player's name; empty: the home world's name"),
     ),
     Field(
         "home_worlds",
         "picks",
-        label="Home world",
+        label=N_("Home world"),
         choices=_PLANET_CHOICES,
         minimum=1,
         maximum=2,
-        help="one planet, Earth included; in a two-player game two planets each, played as a team, and then not Earth",
+        help=N_(
+            "one planet, Earth included; in a two-player game two planets each, played as a team, and then not Earth"
+        ),
     ),
 )
 
 AREA_FIELDS: tuple[Field, ...] = (
-    Field("name", "text", label="Land area", max_length=30),
-    Field("population", "count", label="Population", minimum=0, maximum=999),
+    Field("name", "text", label=N_("Land area"), max_length=30),
+    Field("population", "count", label=N_("Population"), minimum=0, maximum=999),
 )
 
 # The game lengths whose total the rulebook does not give: only they need a total or land areas
@@ -122,69 +134,71 @@ OPTIONS: tuple[Field, ...] = (
     Field(
         "players",
         "rows",
-        label="Players",
+        label=N_("Players"),
         required=False,
         fields=PLAYER_FIELDS,
         minimum=rules.MIN_PLAYERS,
         maximum=rules.MAX_PLAYERS,
         default=[{"name": w, "home_worlds": [w]} for w in DEFAULT_PLAYERS],
-        help="clockwise seating, 2-6 players; two players take two planets each",
+        help=N_("clockwise seating, 2-6 players; two players take two planets each"),
     ),
     Field(
         "version",
         "pick",
-        label="Game",
+        label=N_("Game"),
         required=False,
         default="Basic",
-        choices=(Choice("Basic", "Basic Game"), Choice("Enhanced", "Enhanced Game (Technology cards)")),
+        choices=(Choice("Basic", N_("Basic Game")), Choice("Enhanced", N_("Enhanced Game (Technology cards)"))),
     ),
     Field(
         "game_length",
         "pick",
-        label="Game length",
+        label=N_("Game length"),
         required=False,
         default="Normal",
         choices=rules.GAME_LENGTHS,
-        help="less population for a shorter game, more for a longer one",
+        help=N_("less population for a shorter game, more for a longer one"),
     ),
     Field(
         "total_population",
         "count",
-        label="Earth's total population",
+        label=N_("Earth's total population"),
         required=False,
         minimum=1,
         maximum=999,
-        help="the rulebook gives only Normal (101); needed for Short, Long and Epic",
+        help=N_("the rulebook gives only Normal (101); needed for Short, Long and Epic"),
         shown_when={"game_length": CHOSEN_TOTALS},
     ),
     Field(
         "land_areas",
         "rows",
-        label="Land areas",
+        label=N_("Land areas"),
         required=False,
         fields=AREA_FIELDS,
         minimum=1,
         maximum=rules.LAND_AREA_COUNT,
-        help="the population chips per land area as printed on the board; the players confirm or edit "
-        "them, and they must add up to the total",
+        help=N_(
+            "the population chips per land area as printed on the board; the players confirm or edit "
+            "them, and they must add up to the total"
+        ),
         shown_when={"game_length": CHOSEN_TOTALS},
     ),
     Field(
         "first_player",
         "pick",
-        label="First player",
+        label=N_("First player"),
         required=False,
         choices=_PLANET_CHOICES,
-        help="Pluto; if no one plays Pluto, the first player clockwise from Pluto",
+        help=N_("Pluto; if no one plays Pluto, the first player clockwise from Pluto"),
     ),
     Field(
         "tech",
         "rows",
-        label="Technology values",
+        label=N_("Technology values"),
         required=False,
-        fields=(Field("world", "pick", label="Planet", choices=_PLANET_CHOICES), *TECH_FIELDS),
+        fields=(Field("world", "pick", label=N_("Planet"), choices=_PLANET_CHOICES), *TECH_FIELDS),
         maximum=len(rules.PLANETS),
-        help="Enhanced: per planet, the values printed on its Technology cards",
+        help=N_("Enhanced: per planet, the values printed on its Technology cards"),
         shown_when={"version": ("Enhanced",)},
     ),
 )
@@ -199,7 +213,7 @@ def validate_options(raw: Mapping[str, Any] | None) -> dict[str, Any]:
     and planet names are read in any case.
     """
     if raw is not None and not isinstance(raw, Mapping):
-        raise BadRequest("options must be an object")
+        raise BadRequest(N_("options must be an object"))
     raw = _older_shapes(dict(raw or {}))
     opts = check_fields(OPTIONS, raw, "options")
     players = resolve_players(opts["players"])
@@ -222,11 +236,17 @@ def _older_shapes(raw: dict[str, Any]) -> dict[str, Any]:
     if isinstance(players, list):
         if len(players) > rules.MAX_PLAYERS:
             raise RuleError(
-                f"options: {len(players)} players given; Venus Needs Men takes 2 to 6 players "
-                f"(one per home world), so there is no {rules.MAX_PLAYERS + 1}th player"
+                N_(
+                    "options: {count} players given; Venus Needs Men takes 2 to 6 players (one per home "
+                    "world), so there is no {number}th player",
+                    count=len(players),
+                    number=rules.MAX_PLAYERS + 1,
+                )
             )
         if len(players) < rules.MIN_PLAYERS:
-            raise RuleError(f"options: {len(players)} player given; Venus Needs Men takes 2 to 6 players")
+            raise RuleError(
+                N_("options: {count} player given; Venus Needs Men takes 2 to 6 players", count=len(players))
+            )
         rows = []
         for item in players:
             if isinstance(item, str):
@@ -238,7 +258,14 @@ def _older_shapes(raw: dict[str, Any]) -> dict[str, Any]:
     tech = raw.get("tech")
     if isinstance(tech, Mapping):
         if len(tech) > len(rules.PLANETS):
-            raise RuleError(f"options: tech for {len(tech)} planets; there are {len(rules.PLANETS)}", rule="tech_cards")
+            raise RuleError(
+                N_(
+                    "options: tech for {n_tech} planets; there are {n_planets}",
+                    n_tech=len(tech),
+                    n_planets=len(rules.PLANETS),
+                ),
+                rule="tech_cards",
+            )
         raw["tech"] = [
             {**entry, "world": _planet_name(str(key))} if isinstance(entry, Mapping) else entry
             for key, entry in tech.items()
@@ -257,31 +284,42 @@ def resolve_players(raw: list[Any]) -> list[dict[str, Any]]:
     count = len(raw)
     if count > rules.MAX_PLAYERS:
         raise RuleError(
-            f"options: {count} players given; Venus Needs Men takes 2 to 6 players "
-            "(one per home world), so there is no 7th player"
+            N_(
+                "options: {count} players given; Venus Needs Men takes 2 to 6 players (one per home "
+                "world), so there is no 7th player",
+                count=count,
+            )
         )
     if count < rules.MIN_PLAYERS:
-        raise RuleError(f"options: {count} player given; Venus Needs Men takes 2 to 6 players")
+        raise RuleError(N_("options: {count} player given; Venus Needs Men takes 2 to 6 players", count=count))
     players = [_player(item, i) for i, item in enumerate(raw)]
     worlds = [w for p in players for w in p["home_worlds"]]
     for world in worlds:
         if worlds.count(world) > 1:
-            raise RuleError(f"options: {world} is chosen twice; each home world has one player")
+            raise RuleError(N_("options: {world} is chosen twice; each home world has one player", world=world))
     names = [p["name"].casefold() for p in players]
     if len(set(names)) != len(names):
-        raise RuleError("options: two players have the same name", rule="names")
+        raise RuleError(N_("options: two players have the same name"), rule="names")
     for p in players:
         want = 2 if count == 2 else 1
         if len(p["home_worlds"]) != want:
             rule = (
-                "with two players each plays two planets (not Earth) as a team"
+                N_("with two players each plays two planets (not Earth) as a team")
                 if count == 2
-                else "each player has one home world"
+                else N_("each player has one home world")
             )
-            raise RuleError(f"options: {p['name']} has {len(p['home_worlds'])} home worlds; {rule}", rule="team")
+            raise RuleError(
+                N_(
+                    "options: {player} has {n_home_worlds} home worlds; {rule}",
+                    player=p["name"],
+                    n_home_worlds=len(p["home_worlds"]),
+                    rule=rule,
+                ),
+                rule="team",
+            )
         if count == 2 and "Earth" in p["home_worlds"]:
             raise RuleError(
-                "options: in the two-player game each player chooses two planets other than Earth", rule="team"
+                N_("options: in the two-player game each player chooses two planets other than Earth"), rule="team"
             )
     return players
 
@@ -296,12 +334,14 @@ def resolve_first_player(worlds: list[str], given: str | None) -> str:
     """ "Pluto takes the first turn, or else the first player clockwise from Pluto"."""
     if "Pluto" in worlds:
         if given not in (None, "Pluto"):
-            raise RuleError(f"options: first_player {given} is wrong: Pluto takes the first turn")
+            raise RuleError(N_("options: first_player {given} is wrong: Pluto takes the first turn", given=given))
         return "Pluto"
     if given is None:
-        raise RuleError("options: First player: no one plays Pluto, so choose the first player clockwise from Pluto")
+        raise RuleError(
+            N_("options: First player: no one plays Pluto, so choose the first player clockwise from Pluto")
+        )
     if given not in worlds:
-        raise RuleError(f"options: first_player {given} is not in this game")
+        raise RuleError(N_("options: first_player {given} is not in this game", given=given))
     return given
 
 
@@ -324,22 +364,36 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
     known_sum = sum(v[length] for v in rules.KNOWN_LAND_AREAS.values())
     if total is not None and length in rules.KNOWN_TOTALS and total != rules.KNOWN_TOTALS[length]:
         raise RuleError(
-            f"options: a {length} game has {rules.KNOWN_TOTALS[length]} population (rulebook), "
-            f"not {total}; choose Short, Long or Epic for another total",
+            N_(
+                "options: a {length} game has {known_totals} population (rulebook), not {total}; choose "
+                "Short, Long or Epic for another total",
+                length=length,
+                known_totals=rules.KNOWN_TOTALS[length],
+                total=total,
+            ),
             rule="game_length",
         )
     if raw is None:
         total = total if total is not None else rules.KNOWN_TOTALS.get(length)
         if total is None:
             raise RuleError(
-                f"options: the rulebook's {length} column stops after North America "
-                f"({known_sum} in the five listed areas); enter Earth's total population or the Land areas"
+                N_(
+                    "options: the rulebook's {length} column stops after North America ({known_sum} in the "
+                    "five listed areas); enter Earth's total population or the Land areas",
+                    length=length,
+                    known_sum=known_sum,
+                )
             )
         rest = total - known_sum
         if rest < 1:
             raise RuleError(
-                f"options: total_population {total} must be more than {known_sum}, the {length} "
-                "population of China, India, Europe, Africa and North America"
+                N_(
+                    "options: total_population {total} must be more than {known_sum}, the {length} population "
+                    "of China, India, Europe, Africa and North America",
+                    total=total,
+                    known_sum=known_sum,
+                    length=length,
+                )
             )
         areas = [{"name": name, "population": by_length[length]} for name, by_length in rules.KNOWN_LAND_AREAS.items()]
         areas.append({"name": rules.MISSING_AREA_NAME, "population": rest})
@@ -347,17 +401,24 @@ def resolve_land_areas(length: str, total: int | None, raw: list[Any] | None) ->
     areas = [_given_area(item, i) for i, item in enumerate(raw)]
     if not 1 <= len(areas) <= rules.LAND_AREA_COUNT:
         raise RuleError(
-            f"options: {len(areas)} land areas given; the board has 1 to {rules.LAND_AREA_COUNT}", rule="earth_areas"
+            N_(
+                "options: {n_areas} land areas given; the board has 1 to {land_area_count}",
+                n_areas=len(areas),
+                land_area_count=rules.LAND_AREA_COUNT,
+            ),
+            rule="earth_areas",
         )
     names = [a["name"].casefold() for a in areas]
     if len(set(names)) != len(names):
-        raise RuleError("options: two land areas have the same name")
+        raise RuleError(N_("options: two land areas have the same name"))
     added = sum(a["population"] for a in areas)
     chosen = total if total is not None else rules.KNOWN_TOTALS.get(length, added)
     if added != chosen:
-        raise RuleError(f"options: the land areas add up to {added}, not the chosen total {chosen}")
+        raise RuleError(
+            N_("options: the land areas add up to {added}, not the chosen total {chosen}", added=added, chosen=chosen)
+        )
     if added < 1:
-        raise RuleError("options: Earth needs some population", rule="population")
+        raise RuleError(N_("options: Earth needs some population"), rule="population")
     return areas, added
 
 
@@ -373,9 +434,11 @@ def _given_area(item: Mapping[str, Any], index: int) -> dict[str, Any]:
     where = f"options: land area {index + 1}"
     name, population = item["name"].strip(), item["population"]
     if not name:
-        raise BadRequest(f"{where}: 'name' must be text")
+        raise BadRequest(N_("{where}: 'name' must be text", where=where))
     if rules.canonical(name, [rules.REFUGE]):
-        raise RuleError(f"{where}: the {rules.REFUGE} starts empty and is not a land area")
+        raise RuleError(
+            N_("{where}: the {refuge} starts empty and is not a land area", where=where, refuge=rules.REFUGE)
+        )
     if rules.canonical(name, list(rules.OLD_MISSING_AREA_NAMES)):
         name = rules.MISSING_AREA_NAME
     name = rules.canonical(name, [*rules.KNOWN_LAND_AREAS, rules.MISSING_AREA_NAME]) or name
@@ -387,14 +450,14 @@ def resolve_tech(version: str, worlds: list[str], rows: list[dict] | None) -> di
     if not rows:
         return {}
     if version != "Enhanced":
-        raise RuleError("options: tech applies to the Enhanced game only (Technology cards)", rule="enhanced_only")
+        raise RuleError(N_("options: tech applies to the Enhanced game only (Technology cards)"), rule="enhanced_only")
     out: dict[str, dict] = {}
     for row in rows:
         world = row["world"]
         if world not in worlds:
-            raise RuleError(f"options: tech for {world}, which is not a home world in this game")
+            raise RuleError(N_("options: tech for {world}, which is not a home world in this game", world=world))
         if world in out:
-            raise RuleError(f"options: tech for {world} is given twice")
+            raise RuleError(N_("options: tech for {world} is given twice", world=world))
         out[world] = {k: v for k, v in row.items() if k != "world" and v is not None}
     return out
 
@@ -421,7 +484,7 @@ def initial_state(options: Mapping[str, Any]) -> State:
         {**a, "infected": 0, "source": area_source(a["name"], a["population"], length)} for a in options["land_areas"]
     ]
     if any(a["source"] == "players confirm" for a in areas):
-        warnings.append("Land areas marked *: players confirm")
+        warnings.append(N_("Land areas marked *: players confirm"))
     if any(w["tech"] and w["tech"]["cards_source"] == "players confirm" for w in worlds.values()):
         warnings.append(TECH_CARDS_WARNING)
     return {

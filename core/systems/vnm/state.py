@@ -12,9 +12,10 @@ from typing import Any
 from tableside.core.errors import RuleError
 from tableside.core.system import State
 from tableside.core.systems.vnm import rules
+from tableside.core.text import N_
 from tableside.core.words import plural
 
-EARTH_MUST_WAIT = (
+EARTH_MUST_WAIT = N_(
     "Earth may not collect population yet: no alien spaceship has attacked an Earth spaceship "
     "or collected or destroyed population (infecting doesn't count)"
 )
@@ -43,7 +44,14 @@ def world_in_game(state: State, name: str, field: str = "world") -> str:
     """The home world called ``name`` (any case), or a RuleError naming the ones in play."""
     world = rules.canonical(name, list(state["worlds"]))
     if world is None:
-        raise RuleError(f"{field}: {name!r} is not a home world in this game (playing: {', '.join(state['worlds'])})")
+        raise RuleError(
+            N_(
+                "{field}: {name} is not a home world in this game (playing: {worlds})",
+                field=field,
+                name=repr(name),
+                worlds=", ".join(state["worlds"]),
+            )
+        )
     return world
 
 
@@ -53,9 +61,9 @@ def land_area(state: State, name: str) -> dict[str, Any]:
         if area["name"].casefold() == name.strip().casefold():
             return area
     if rules.canonical(name, [rules.REFUGE]):
-        raise RuleError(f"area: the {rules.REFUGE} is not a land area; no spaceship can go there")
+        raise RuleError(N_("area: the {refuge} is not a land area; no spaceship can go there", refuge=rules.REFUGE))
     known = ", ".join(a["name"] for a in state["land_areas"])
-    raise RuleError(f"area: unknown land area {name!r}; the land areas are {known}")
+    raise RuleError(N_("area: unknown land area {name}; the land areas are {known}", name=repr(name), known=known))
 
 
 # --- why an action cannot be taken now (None: it can) ------------------------------
@@ -63,13 +71,13 @@ def land_area(state: State, name: str) -> dict[str, Any]:
 
 def game_over(state: State) -> str | None:
     """After a win nothing more happens (undo is the core's)."""
-    return f"the game is over: {winner_names(state)} won" if state["winners"] else None
+    return N_("the game is over: {winners} won", winners=winner_names(state)) if state["winners"] else None
 
 
 def follow_up_waiting(state: State) -> str | None:
     pending = state["pending_roll"]
     if pending:
-        return f"first roll the {pending['label']} (button A or B, or Roll the follow-up die)"
+        return N_("first roll the {label} (button A or B, or Roll the follow-up die)", label=pending["label"])
     return None
 
 
@@ -77,7 +85,9 @@ def not_your_turn(state: State, seat: str | None) -> str | None:
     """A phone holding a seat acts only on its own turn; buttons and the CLI act for the table (seat None)."""
     if seat is None or seat == current_player(state):
         return None
-    return f"it is {who(state, current_world(state))}'s turn, not {seat_label(state, seat)}'s"
+    return N_(
+        "it is {current}'s turn, not {seat}'s", current=who(state, current_world(state)), seat=seat_label(state, seat)
+    )
 
 
 def turn_closed(state: State, seat: str | None = None) -> str | None:
@@ -89,16 +99,17 @@ def other_action_chosen(state: State, kind: str) -> str | None:
     """ "You can never combine actions"."""
     chosen = state["turn_action"]
     if chosen is not None and chosen["kind"] != kind:
-        return (
-            f"{who(state, current_world(state))} already chose the {rules.ACTIONS[chosen['kind']]} action this turn, "
-            "and actions can never be combined"
+        return N_(
+            "{world} already chose the {action} action this turn, and actions can never be combined",
+            world=who(state, current_world(state)),
+            action=rules.ACTIONS[chosen["kind"]],
         )
     return None
 
 
 def not_enhanced(state: State, what: str) -> str | None:
     if state["version"] != "Enhanced":
-        return f"{what} is only in the Enhanced game; this is the Basic game"
+        return N_("{what} is only in the Enhanced game; this is the Basic game", what=what)
     return None
 
 
@@ -163,9 +174,18 @@ def check_winners(state: State) -> str | None:
         return None
     state["winners"] = reached
     if len(reached) > 1:
-        return f"Shared victory: {winner_names(state)} reach {state['threshold']} together!"
+        return N_(
+            "Shared victory: {winners} reach {threshold} together!",
+            winners=winner_names(state),
+            threshold=state["threshold"],
+        )
     score = team_population(state, reached[0])
-    return f"{winner_names(state)} wins with {score} of {state['threshold']} population!"
+    return N_(
+        "{winners} wins with {score} of {threshold} population!",
+        winners=winner_names(state),
+        score=score,
+        threshold=state["threshold"],
+    )
 
 
 def progress(state: State, world: str) -> str:
@@ -215,9 +235,28 @@ def seat_label(state: State, seat: str) -> str:
     return seat
 
 
+# The things the rules count, marked one form each (#38), so a German phone says "3 Raumschiffe" inside a German
+# sentence; the English is core.words.plural's, word for word (tests/test_vnm_venom_german.py checks it).
+_COUNTED = {
+    "spaceship": (lambda n: N_("{count} spaceship", count=n), lambda n: N_("{count} spaceships", count=n)),
+    "more spaceship": (
+        lambda n: N_("{count} more spaceship", count=n),
+        lambda n: N_("{count} more spaceships", count=n),
+    ),
+    "own spaceship": (lambda n: N_("{count} own spaceship", count=n), lambda n: N_("{count} own spaceships", count=n)),
+    "ship": (lambda n: N_("{count} ship", count=n), lambda n: N_("{count} ships", count=n)),
+    "Zap card": (lambda n: N_("{count} Zap card", count=n), lambda n: N_("{count} Zap cards", count=n)),
+    "card": (lambda n: N_("{count} card", count=n), lambda n: N_("{count} cards", count=n)),
+    "Zap extension": (lambda n: N_("{count} Zap extension", count=n), lambda n: N_("{count} Zap extensions", count=n)),
+    "more chip": (lambda n: N_("{count} more chip", count=n), lambda n: N_("{count} more chips", count=n)),
+    "time": (lambda n: N_("{count} time", count=n), lambda n: N_("{count} times", count=n)),
+}
+
+
 def many(count: int, thing: str) -> str:
     """A count said as a person says it: "1 spaceship", "2 spaceships", "0 Zap cards" (``core.words``' rule)."""
-    return plural(count, thing)
+    forms = _COUNTED.get(thing)
+    return plural(count, thing) if forms is None else forms[count != 1](count)
 
 
 def who(state: State, world: str) -> str:
@@ -235,7 +274,7 @@ def whose(state: State, world: str) -> str:
 def round_name(state: State) -> str | None:
     """The round being played ("Round 2": a round ends once every player took a turn, play passing to the left);
     None once a player won."""
-    return None if state.get("winners") else f"Round {state['round']}"
+    return None if state.get("winners") else N_("Round {round}", round=state["round"])
 
 
 def round_numbers(state: State) -> dict[str, dict[str, int]]:

@@ -49,6 +49,7 @@ from tableside.core.systems.vnm.state import (
     team_population,
     turn_closed,
 )
+from tableside.core.text import N_
 
 # --- availability: the reason in words, or None ----------------------------------------
 
@@ -75,12 +76,12 @@ def _upgrade_left_closed(state: State, seat: str | None) -> str | None:
 
 
 TURN, ATTACK, POPULATION, RESEARCH, ZAP, CARDS = (
-    "Your turn",
-    "Attack",
-    "Population",
-    "Research",
-    "Zap cards",
-    "Card effects and setup values",
+    N_("Your turn"),
+    N_("Attack"),
+    N_("Population"),
+    N_("Research"),
+    N_("Zap cards"),
+    N_("Card effects and setup values"),
 )
 
 ACTIONS: dict[str, ActionSpec] = {
@@ -88,28 +89,28 @@ ACTIONS: dict[str, ActionSpec] = {
     for spec in (
         ActionSpec(
             "build",
-            "Build spaceships",
-            "Build Action: new spaceships (Basic: Titan 2, Pluto 3, others 1 per action; one more per Zap card).",
+            N_("Build spaceships"),
+            N_("Build Action: new spaceships (Basic: Titan 2, Pluto 3, others 1 per action; one more per Zap card)."),
             fleet.build,
             (
                 Field(
                     "count",
                     "count",
-                    label="Spaceships",
+                    label=N_("Spaceships"),
                     required=False,
                     minimum=1,
                     maximum=6,
-                    help="default: all the action allows, as far as the reserve lasts",
+                    help=N_("default: all the action allows, as far as the reserve lasts"),
                     upto=builds_left,
                     applies=lambda state: builds_left(state) > 1,  # one to build: nothing to ask
                 ),
                 Field(
                     "area",
                     "pick",
-                    label="Land area",
+                    label=N_("Land area"),
                     required=False,
                     choices=areas_with_population,
-                    help="the populated land area Earth builds the spaceship in",
+                    help=N_("the populated land area Earth builds the spaceship in"),
                     applies=earth_builds,
                 ),
             ),
@@ -119,19 +120,19 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "move",
-            "Move spaceships",
-            "Move Action: records the choice; where the spaceships go stays on the board.",
+            N_("Move spaceships"),
+            N_("Move Action: records the choice; where the spaceships go stays on the board."),
             turns.move,
             group=TURN,
             available=turns.move_closed,
         ),
         ActionSpec(
             "declare_target",
-            "Declare target",
-            "Declare the enemy fleet you attack: shows the chance to destroy before the roll.",
+            N_("Declare target"),
+            N_("Declare the enemy fleet you attack: shows the chance to destroy before the roll."),
             fleet.declare_target,
             (
-                Field("target", "pick", label="Target", choices=enemies, help="the target spaceship's fleet"),
+                Field("target", "pick", label=N_("Target"), choices=enemies, help=N_("the target spaceship's fleet")),
                 *TARGET_FIELDS,
             ),
             group=ATTACK,
@@ -140,19 +141,21 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "attack",
-            "Attack",
-            "Attack Action: one spaceship's attack roll (button A); the fields default to "
-            "the declared target. One attack per spaceship on the board, one more per Zap card.",
+            N_("Attack"),
+            N_(
+                "Attack Action: one spaceship's attack roll (button A); the fields default to the "
+                "declared target. One attack per spaceship on the board, one more per Zap card."
+            ),
             fleet.attack,
             (
                 Field(
                     "target",
                     "pick",
-                    label="Target",
+                    label=N_("Target"),
                     # "You must declare which enemy spaceship you are attacking": always a fleet, never none.
                     # Left out of a request (button A), it is the declared target (validate_action).
                     choices=enemies,
-                    help="default: the declared target",
+                    help=N_("default: the declared target"),
                     help_now=declared_help,
                     prefill=declared_target,
                 ),
@@ -165,8 +168,8 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "follow_up_roll",
-            "Roll the follow-up die",
-            "The Q-Ray re-roll of a 4-5, or the teleport die (button A or B).",
+            N_("Roll the follow-up die"),
+            N_("The Q-Ray re-roll of a 4-5, or the teleport die (button A or B)."),
             fleet.follow_up_roll,
             group=ATTACK,
             available=fleet.follow_up_closed,
@@ -174,22 +177,30 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "collect",
-            "Collect population",
-            "Population Action: population from a land area to your home "
-            "world (Earth: the Refuge); one unit per spaceship on the board (Alluring Venus two), one more "
-            "per Zap card.",
+            N_("Collect population"),
+            N_(
+                "Population Action: population from a land area to your home world (Earth: the Refuge); "
+                "one unit per spaceship on the board (Alluring Venus two), one more per Zap card."
+            ),
             population.collect,
-            (area_field(areas_with_population, "collected from"), count_field("Population", True), INFECTED),
+            (
+                area_field(areas_with_population, N_("where the population is collected from")),
+                count_field(N_("Population"), True),
+                INFECTED,
+            ),
             group=POPULATION,
             available=population.collect_closed,
             example={"area": "China", "count": 2},
         ),
         ActionSpec(
             "infect",
-            "Infect population",
-            "Population Action (Enhanced, Titan): healthy population becomes infected.",
+            N_("Infect population"),
+            N_("Population Action (Enhanced, Titan): healthy population becomes infected."),
             population.infect,
-            (area_field(areas_with_healthy, "infected in"), count_field("Population", False)),
+            (
+                area_field(areas_with_healthy, N_("where the population is infected in")),
+                count_field(N_("Population"), False),
+            ),
             group=POPULATION,
             available=population.infect_closed,
             applies=enhanced,
@@ -197,10 +208,14 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "destroy_population",
-            "Destroy population",
-            "Population Action (Enhanced): population destroyed on Earth goes to the destroyed pile.",
+            N_("Destroy population"),
+            N_("Population Action (Enhanced): population destroyed on Earth goes to the destroyed pile."),
             population.destroy_population,
-            (area_field(areas_with_population, "destroyed in"), count_field("Population", False), INFECTED),
+            (
+                area_field(areas_with_population, N_("where the population is destroyed in")),
+                count_field(N_("Population"), False),
+                INFECTED,
+            ),
             group=POPULATION,
             available=population.destroy_closed,
             applies=enhanced,
@@ -208,21 +223,30 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "receive_population",
-            "Population from a Zap card",
-            "A Zap card (Natural Disaster, Alien Plague) gives several players population at once, each unit "
-            "from a land area; shared victory if several reach the threshold.",
+            N_("Population from a Zap card"),
+            N_(
+                "A Zap card (Natural Disaster, Alien Plague) gives several players population at once, "
+                "each unit from a land area; shared victory if several reach the threshold."
+            ),
             population.receive_population,
             (
                 Field(
                     "gains",
                     "rows",
-                    label="Gains",
+                    label=N_("Gains"),
                     fields=GAIN_FIELDS,
                     minimum=1,
                     maximum=12,
-                    help="who receives how much, from which land area",
+                    help=N_("who receives how much, from which land area"),
                 ),
-                Field("card", "text", label="Card", required=False, max_length=40, help="the card's name, for the log"),
+                Field(
+                    "card",
+                    "text",
+                    label=N_("Card"),
+                    required=False,
+                    max_length=40,
+                    help=N_("the card's name, for the log"),
+                ),
             ),
             group=CARDS,
             available=_open,
@@ -236,8 +260,8 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "choose_upgrade",
-            "Choose an Upgrade",
-            "Research (Enhanced): choose the Upgrade card; shows the chance before the roll.",
+            N_("Choose an Upgrade"),
+            N_("Research (Enhanced): choose the Upgrade card; shows the chance before the roll."),
             research.choose_upgrade,
             UPGRADE_FIELDS,
             group=RESEARCH,
@@ -247,8 +271,11 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "research",
-            "Research",
-            "Research Action (Enhanced): one die against the Upgrade's number (button B); one more roll per Zap card.",
+            N_("Research"),
+            N_(
+                "Research Action (Enhanced): one die against the Upgrade's number (button B); one more "
+                "roll per Zap card."
+            ),
             research.research,
             tuple(
                 Field(
@@ -274,8 +301,8 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "set_tech",
-            "Technology values",
-            "Enter a planet's values from its Technology cards (Enhanced).",
+            N_("Technology values"),
+            N_("Enter a planet's values from its Technology cards (Enhanced)."),
             research.set_tech,
             (WORLD, *setup.TECH_FIELDS),
             group=CARDS,
@@ -285,15 +312,17 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "extend",
-            "Extend with Zap cards",
-            "Discard Zap cards (up to three a turn) to extend this turn's "
-            "action: one extra unit each, Technology and Special cards do not apply.",
+            N_("Extend with Zap cards"),
+            N_(
+                "Discard Zap cards (up to three a turn) to extend this turn's action: one extra unit "
+                "each, Technology and Special cards do not apply."
+            ),
             zap.extend,
             (
                 Field(
                     "cards",
                     "count",
-                    label="Zap cards",
+                    label=N_("Zap cards"),
                     required=False,
                     default=1,
                     minimum=1,
@@ -306,27 +335,27 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "play_zap",
-            "Play a Zap card",
-            "Play a Zap card (any time): hand to discard; its number decides priority.",
+            N_("Play a Zap card"),
+            N_("Play a Zap card (any time): hand to discard; its number decides priority."),
             zap.play_zap,
             (
                 Field(
                     "world",
                     "pick",
-                    label="Played for",
+                    label=N_("Played for"),
                     required=False,
                     choices=world_choices,
-                    help="the planet it is played for (default: whose turn it is)",
+                    help=N_("the planet it is played for (default: whose turn it is)"),
                     of_seats=own_worlds,
                 ),
                 Field(
                     "number",
                     "count",
-                    label="Card number",
+                    label=N_("Card number"),
                     required=False,
                     minimum=1,
                     maximum=999,
-                    help="the number in the lower right corner",
+                    help=N_("the number in the lower right corner"),
                 ),
             ),
             group=ZAP,
@@ -335,26 +364,26 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "draw_zap",
-            "Draw Zap cards",
-            "Draw Zap cards by hand (a missed draw, or a card that says so); never more than three in hand.",
+            N_("Draw Zap cards"),
+            N_("Draw Zap cards by hand (a missed draw, or a card that says so); never more than three in hand."),
             zap.draw_zap,
             (
                 Field(
                     "world",
                     "pick",
-                    label="Planet",
+                    label=N_("Planet"),
                     required=False,
                     choices=world_choices,
-                    help="default: whose turn it is",
+                    help=N_("default: whose turn it is"),
                 ),
                 Field(
                     "count",
                     "count",
-                    label="Cards",
+                    label=N_("Cards"),
                     required=False,
                     minimum=1,
                     maximum=rules.ZAP_HAND,
-                    help="default: up to three in hand",
+                    help=N_("default: up to three in hand"),
                 ),
             ),
             group=ZAP,
@@ -363,25 +392,27 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "end_turn",
-            "End turn",
-            "End the turn: next player clockwise, who draws Zap cards up to three (button C).",
+            N_("End turn"),
+            N_("End the turn: next player clockwise, who draws Zap cards up to three (button C)."),
             turns.end_turn,
             group=TURN,
             available=_turn,
         ),
         ActionSpec(
             "release_ship",
-            "Release a controlled spaceship",
-            "Mind Control: a controlled spaceship goes back to its original owner (at the end of a turn, "
-            "where an area has more controlled spaceships than the controller's own).",
+            N_("Release a controlled spaceship"),
+            N_(
+                "Mind Control: a controlled spaceship goes back to its original owner (at the end of a "
+                "turn, where an area has more controlled spaceships than the controller's own)."
+            ),
             mind.release_ship,
             (
                 Field(
                     "ship",
                     "pick",
-                    label="Controlled spaceship",
+                    label=N_("Controlled spaceship"),
                     choices=mind.released_choices,
-                    help="the fleet (colour) of the spaceship lying on its side",
+                    help=N_("the fleet (colour) of the spaceship lying on its side"),
                 ),
             ),
             group=ATTACK,
@@ -391,10 +422,10 @@ ACTIONS: dict[str, ActionSpec] = {
         ),
         ActionSpec(
             "destroy_ship",
-            "Spaceship lost to a card",
-            "A spaceship lost to a card (not an attack roll) returns to the reserve.",
+            N_("Spaceship lost to a card"),
+            N_("A spaceship lost to a card (not an attack roll) returns to the reserve."),
             fleet.destroy_ship,
-            (WORLD, Field("count", "count", label="Spaceships", required=False, default=1, minimum=1, maximum=6)),
+            (WORLD, Field("count", "count", label=N_("Spaceships"), required=False, default=1, minimum=1, maximum=6)),
             group=CARDS,
             available=_open,
             example={"world": "Titan"},
@@ -433,9 +464,9 @@ def _button_c(state: State) -> Action | None:
 
 
 BINDINGS = (
-    Binding("A", False, "Attack", _button_a),
-    Binding("B", False, "Research / d10", _button_b),
-    Binding("C", False, "End turn", _button_c),
+    Binding("A", False, N_("Attack"), _button_a),
+    Binding("B", False, N_("Research / d10"), _button_b),
+    Binding("C", False, N_("End turn"), _button_c),
     *UNDO_REDO,
 )
 
@@ -471,7 +502,7 @@ class VenusNeedsMen(GameSystem):
         return totals
 
     def chart_title(self) -> str:
-        return "Population per player"
+        return N_("Population per player")
 
     def chart_colours(self, state: State) -> dict[str, int]:
         """Each player in their first home world's colour, as on the board and the e-paper."""
@@ -508,7 +539,7 @@ class VenusNeedsMen(GameSystem):
                 return action
             declared = declared_target(state)
             if not declared:  # the rules' words, not "'Target' is required"
-                raise RuleError("Attack: declare a target first: which enemy fleet's spaceship do you attack?")
+                raise RuleError(N_("Attack: declare a target first: which enemy fleet's spaceship do you attack?"))
             raw = {**raw, "target": declared}
         return super().validate_action(raw, state)
 

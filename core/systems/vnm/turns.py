@@ -13,6 +13,7 @@ from tableside.core.systems.vnm import mind, rules
 from tableside.core.systems.vnm.research import apply_pending_upgrades
 from tableside.core.systems.vnm.state import begin, current_world, other_action_chosen, turn_closed, who
 from tableside.core.systems.vnm.zap import draw_for_turn
+from tableside.core.text import N_
 
 
 def move_closed(state: State, seat: str | None = None) -> str | None:
@@ -23,7 +24,7 @@ def move(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     """Move Action: "all your spaceships must move (or do nothing)"; Tableside records the choice."""
     world = current_world(state)
     begin(state, "move")["count"] += 1
-    return state, {"summary": f"{who(state, world)} moves their spaceships"}
+    return state, {"summary": N_("{world} moves their spaceships", world=who(state, world))}
 
 
 def end_turn(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
@@ -41,8 +42,8 @@ def end_turn(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     before = state["players"][state["worlds"][following]["player"]]["zap"]["hand"]
     drawn = draw_for_turn(state, following)
     state["drawn"] = state["players"][state["worlds"][following]["player"]]["zap"]["hand"] - before
-    state["prompt"] = f"{who(state, following)} plays next and {drawn}"
-    summary = f"{who(state, world)} ends the turn ({did})"
+    state["prompt"] = N_("{following} plays next and {drawn}", following=who(state, following), drawn=drawn)
+    summary = N_("{world} ends the turn ({did})", world=who(state, world), did=did)
     if notes:
         summary += "; " + "; ".join(notes)
     summary += f". {state['prompt']}"

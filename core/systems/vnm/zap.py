@@ -14,6 +14,7 @@ from tableside.core.recorder import Context
 from tableside.core.system import Action, Result, State
 from tableside.core.systems.vnm import rules
 from tableside.core.systems.vnm.state import current_world, many, player_of, turn_closed, who, world_in_game
+from tableside.core.text import N_
 
 EXTENSION_EFFECT: dict[str, str] = {
     "build": "build one extra spaceship",
@@ -40,12 +41,12 @@ def play_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     world, player = _who(state, action)
     zap = player["zap"]
     if zap["hand"] == 0:
-        raise RuleError(f"{who(state, world)} has no Zap cards in hand")
+        raise RuleError(N_("{world} has no Zap cards in hand", world=who(state, world)))
     zap["hand"] -= 1
     zap["discard"] += 1
     number = action.get("number")
     state["zap_played"].append({"world": world, "number": number})
-    summary = f"{who(state, world)} plays a Zap card"
+    summary = N_("{world} plays a Zap card", world=who(state, world))
     summary += f" #{number}" if number is not None else ""
     numbered = [p for p in state["zap_played"] if p["number"] is not None]
     result: dict[str, Any] = {"zap": dict(zap)}
@@ -67,16 +68,34 @@ def draw_zap(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     if count == 0 or zap["hand"] + count > rules.ZAP_HAND:
         nth = zap["hand"] + max(count, 1)
         raise RuleError(
-            f"{who(state, world)} holds {many(zap['hand'], 'Zap card')}; a hand holds three, "
-            f"so drawing a {_ordinal(nth)} is not allowed"
+            N_(
+                "{world} holds {cards}; a hand holds three, so drawing a {ordinal} is not allowed",
+                world=who(state, world),
+                cards=many(zap["hand"], "Zap card"),
+                ordinal=_ordinal(nth),
+            )
         )
     if count > zap["deck"]:
         raise RuleError(
-            f"{who(state, world)}'s Zap deck has {many(zap['deck'], 'card')} left, not {count}", rule="deck"
+            N_(
+                "{world}'s Zap deck has {cards} left, not {count}",
+                world=who(state, world),
+                cards=many(zap["deck"], "card"),
+                count=count,
+            ),
+            rule="deck",
         )
     zap["deck"] -= count
     zap["hand"] += count
-    return state, {"summary": f"{who(state, world)} draws {many(count, 'Zap card')} ({_counts(zap)})", "zap": dict(zap)}
+    return state, {
+        "summary": N_(
+            "{world} draws {cards} ({counts})",
+            world=who(state, world),
+            cards=many(count, "Zap card"),
+            counts=_counts(zap),
+        ),
+        "zap": dict(zap),
+    }
 
 
 def _ordinal(n: int) -> str:
@@ -93,10 +112,10 @@ def draw_for_turn(state: State, world: str) -> str:
     zap["deck"] -= drawn
     zap["hand"] += drawn
     if wanted == 0:
-        return "holds three Zap cards"
+        return N_("holds three Zap cards")
     if drawn < wanted:
-        return f"draws {many(drawn, 'Zap card')}: the deck is out ({_counts(zap)})"
-    return f"draws {many(drawn, 'Zap card')} ({_counts(zap)})"
+        return N_("draws {cards}: the deck is out ({counts})", cards=many(drawn, "Zap card"), counts=_counts(zap))
+    return N_("draws {cards} ({counts})", cards=many(drawn, "Zap card"), counts=_counts(zap))
 
 
 def extend_closed(state: State, seat: str | None = None) -> str | None:
@@ -106,11 +125,17 @@ def extend_closed(state: State, seat: str | None = None) -> str | None:
     world = current_world(state)
     chosen = state["turn_action"]
     if chosen is None:
-        return f"{who(state, world)} has not chosen an action yet; a discarded Zap card extends this turn's action"
+        return N_(
+            "{world} has not chosen an action yet; a discarded Zap card extends this turn's action",
+            world=who(state, world),
+        )
     if chosen["extensions"] >= rules.MAX_EXTENSIONS:
-        return f"{who(state, world)} has already discarded three Zap cards to extend this action, the most allowed"
+        return N_(
+            "{world} has already discarded three Zap cards to extend this action, the most allowed",
+            world=who(state, world),
+        )
     if player_of(state, world)["zap"]["hand"] == 0:
-        return f"{who(state, world)} has no Zap cards in hand"
+        return N_("{world} has no Zap cards in hand", world=who(state, world))
     return None
 
 
@@ -122,12 +147,22 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     cards = action["cards"]
     if chosen["extensions"] + cards > rules.MAX_EXTENSIONS:
         raise RuleError(
-            f"at most three Zap cards extend one action; "
-            f"{who(state, world)} has already discarded {chosen['extensions']}"
+            N_(
+                "at most three Zap cards extend one action; {world} has already discarded {extensions}",
+                world=who(state, world),
+                extensions=chosen["extensions"],
+            )
         )
     zap = player["zap"]
     if cards > zap["hand"]:
-        raise RuleError(f"{who(state, world)} holds {many(zap['hand'], 'Zap card')}, not {cards}")
+        raise RuleError(
+            N_(
+                "{world} holds {cards}, not {count}",
+                world=who(state, world),
+                cards=many(zap["hand"], "Zap card"),
+                count=cards,
+            )
+        )
     zap["hand"] -= cards
     zap["discard"] += cards
     chosen["extensions"] += cards
@@ -136,7 +171,15 @@ def extend(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     if chosen["kind"] == "attack" and state["version"] == "Enhanced":
         note = " (Technology and Special cards do not apply: two dice, 8 or higher)"
     return state, {
-        "summary": f"{who(state, world)} discards {many(cards, 'Zap card')}: {cards} x {effect}{note} ({_counts(zap)})",
+        "summary": N_(
+            "{world} discards {cards}: {count} x {effect}{note} ({counts})",
+            world=who(state, world),
+            cards=many(cards, "Zap card"),
+            count=cards,
+            effect=effect,
+            note=note,
+            counts=_counts(zap),
+        ),
         "extensions": chosen["extensions"],
         "zap": dict(zap),
     }

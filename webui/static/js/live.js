@@ -13,6 +13,8 @@ export function follow() {
     const wasDown = S.down;
     S.down = false;
     setLink(t("Live: changes show here as they happen"), "live");
+    // The shutdown question open as this phone connects: asked here too, not only at the next change (#32).
+    if (hello.prompt) import("./shutdown.js").then((m) => m.showPrompt(hello.prompt));
     const behind = !S.view ? hello.version !== null : hello.version !== S.view.version;
     if (wasDown || behind) {
       guarded(() => refresh("reconnect"), t("Catching up")).then(() => {
