@@ -141,3 +141,12 @@ def test_no_msgid_is_in_the_german_catalog_twice():
     ids = [line for line in lines if line.startswith('msgid "') and line != 'msgid ""']
     twice = sorted(line for line, n in Counter(ids).items() if n > 1)
     assert twice == [], f"msgids in de/messages.po more than once: {twice}"
+
+
+def test_a_german_page_carries_only_the_scripts_words_not_the_whole_catalog(client):  # noqa: F811
+    join(client)
+    page = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    words = page.split('<script type="application/json" id="words">', 1)[1].split("</script>", 1)[0]
+    assert "Rückgängig" in words or "Verlauf" in words  # the scripts' own words are there
+    assert "must be at most" not in words  # a server-built refusal reaches the phone translated already
+    assert len(words.encode()) < 40_000, len(words.encode())  # the whole catalog was 159 kB

@@ -31,7 +31,7 @@ def _dice() -> Any:
 @bp.get("/dice")
 def page():
     """The dice page: dice in reach, pairing, and what the table waits for."""
-    return render_template("dice.html", words=i18n.catalog(i18n.language()))  # for dice.js t(), as the panel
+    return render_template("dice.html", words=i18n.script_catalog(i18n.language()))  # for dice.js t(), as the panel
 
 
 @bp.get("/api/dice")

@@ -6,6 +6,7 @@ English is the source language (the msgids), so an English page is the templates
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,25 @@ def catalog(lang: str) -> dict[str, str]:
     with path.open("rb") as f:
         po = read_po(f, locale=lang)
     return {m.id: m.string for m in po if m.id and isinstance(m.id, str) and m.string and not m.fuzzy}
+
+
+SCRIPTS = Path(__file__).parent / "static"
+# A t("...") call in a script, as tests/test_i18n.py reads it: the msgids the page's own scripts translate.
+T_CALL = re.compile(r"""\bt\((["'])((?:\\.|(?!\1).)*)\1""")
+
+
+@cache
+def script_catalog(lang: str) -> dict[str, str]:
+    """The part of ``lang``'s catalog the page's scripts ask for with t(), embedded in the page: the server's
+    own words (refusals, the systems' labels) reach the phone already in its language, so a German first load
+    carries these few hundred entries, not the whole catalog (1,600 entries, 159 kB)."""
+    words = catalog(lang)
+    if not words:
+        return {}
+    asked = {
+        m.group(2).replace('\\"', '"') for path in SCRIPTS.rglob("*.js") for m in T_CALL.finditer(path.read_text())
+    }
+    return {msgid: words[msgid] for msgid in sorted(asked) if msgid in words}
 
 
 def language() -> str:

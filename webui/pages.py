@@ -51,4 +51,4 @@ def lang(lang: str):
 def index():
     """The phone panel: state, buttons, undo/redo, log, new game."""
     # Only this phone's catalog (empty for English), for the scripts' t() (webui/static/js/i18n.js).
-    return render_template("index.html", words=i18n.catalog(i18n.language()))
+    return render_template("index.html", words=i18n.script_catalog(i18n.language()))
