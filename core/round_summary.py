@@ -8,6 +8,11 @@ word, e.g. "Round 2", "Turn 3", "Conflict 1"; None between rounds or once the ga
 numbers of each player (``round_numbers``: e.g. ``{"Ann": {"VP": 4}}``); a system without them has nothing to
 say. The numbers are read from the public view of each state (``core.privacy.state(system, state, None)``), so
 a Venus 2140 pool or a Vegas hand never reaches a summary.
+
+What a round's numbers cannot tell is told from what its states recorded one at a time (``round_events``: who
+won each Vegas trick, the goals bought in a Venus 2140 conflict), gathered over the round's states, so the stored
+state keeps no second ledger (#37): an undone trick drops out as the state after the undo records one fewer.
+The system words them (``round_outcome``): a few words on a player's line, and a sentence for the table.
 """
 
 from __future__ import annotations
@@ -16,10 +21,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tableside.core import privacy
+from tableside.core.text import N_
 
 Numbers = dict[str, dict[str, int]]
 MAX_LINES = 12  # players and table lines a summary lists
 MAX_CHANGES = 6  # numbers a line names
+MAX_EVENTS = 500  # events a round records (tricks, goals bought): past this the rest are not told
+MAX_WORDS = 4  # a system's word groups on one line
 
 
 def numbers_of(system: Any, state: Mapping[str, Any]) -> tuple[str | None, Numbers]:
@@ -36,19 +44,33 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"\u2212{-n}"
 
 
-def lines(before: Numbers, after: Numbers) -> list[dict[str, Any]]:
+def lines(before: Numbers, after: Numbers, told: Mapping[str, list[str]] | None = None) -> list[dict[str, Any]]:
     """One line per player, in the order the system names them: each number that changed, signed ("VP +3,
-    tokens \u22122"), or "no change"."""
+    tokens \u22122"), or "no change"; then the system's words for what the round recorded of them (``told``:
+    "won 2 tricks"), each after a semicolon. A name only ``told`` knows gets a line of its own."""
+    told = told or {}
     out = []
-    for who, now in list(after.items())[:MAX_LINES]:
-        was = before.get(who, {})
+    names = list(after) + [who for who in told if who not in after]
+    for who in names[:MAX_LINES]:
+        now, was = after.get(who, {}), before.get(who, {})
         changes = [
             {"label": label, "change": value - was.get(label, 0), "now": value}
             for label, value in now.items()
             if value != was.get(label, 0)
         ][:MAX_CHANGES]
-        words = ", ".join(f"{c['label']} {_signed(c['change'])} (now {c['now']})" for c in changes)
-        out.append({"name": who, "changes": changes, "text": f"{who}: {words or 'no change'}"})
+        said = [
+            N_("{label} {change} (now {now})", label=c["label"], change=_signed(c["change"]), now=c["now"])
+            for c in changes
+        ]
+        words = [", ".join(said) if said else N_("no change"), *told.get(who, [])[:MAX_WORDS]]
+        out.append(
+            {
+                "name": who,
+                "changes": changes,
+                "told": list(told.get(who, [])[:MAX_WORDS]),
+                "text": N_("{name}: {words}", name=who, words="; ".join(words)),
+            }
+        )
     return out
 
 
@@ -60,15 +82,36 @@ class RoundFold:
         self.system = system
         self.name, self.numbers = numbers_of(system, first)
         self.starts: dict[str, Numbers] = {} if self.name is None else {self.name: self.numbers}
+        self.events: dict[str, dict[int, Any]] = {}  # per round, what its states recorded, by number
         self.last: dict[str, Any] | None = None
+        self._record(first)
+
+    def _record(self, state: Mapping[str, Any]) -> None:
+        """The events ``state`` records of each round it names: those past its count are gone (undone)."""
+        if self.system.role("state", "round_events") is None:
+            return
+        for name, (count, shown) in self.system.round_events(privacy.state(self.system, state, None)).items():
+            count = min(int(count), MAX_EVENTS)
+            kept = {n: e for n, e in self.events.get(name, {}).items() if n <= count}
+            kept.update({n: e for n, e in shown.items() if 1 <= n <= count})
+            if kept:
+                self.events[name] = kept
+            else:
+                self.events.pop(name, None)
+
+    def _told(self, name: str, start: Numbers, numbers: Numbers, seq: int) -> dict[str, Any]:
+        """The summary of round ``name``, ended by entry ``seq``: its lines and the system's sentence."""
+        record = self.events.get(name, {})
+        told, outcome = self.system.round_outcome([record[n] for n in sorted(record)], list(numbers))
+        return {"round": name, "seq": seq, "lines": lines(start, numbers, told), "outcome": outcome}
 
     def add(self, seq: int, state: Mapping[str, Any]) -> None:
         """The state after log entry ``seq``."""
         name, numbers = numbers_of(self.system, state)
+        self._record(state)
         if name != self.name:
             if self.name is not None:
-                start = self.starts.get(self.name, {})
-                self.last = {"round": self.name, "seq": seq, "lines": lines(start, numbers)}
+                self.last = self._told(self.name, self.starts.get(self.name, {}), numbers, seq)
             if name is not None and name not in self.starts:
                 self.starts[name] = self.numbers
             if self.last is not None and name == self.last["round"]:
@@ -76,7 +119,8 @@ class RoundFold:
         self.name, self.numbers = name, numbers
 
     def summary(self) -> dict[str, Any] | None:
-        """The last round that ended, as {"round", "seq" (the entry that ended it), "lines"}; None if none has."""
+        """The last round that ended, as {"round", "seq" (the entry that ended it), "lines", "outcome" (the
+        system's sentence for the table, or None)}; None if none has."""
         return self.last
 
 

@@ -185,6 +185,18 @@ class GameSystem:
         {"VP": 4}}``); called on the public view only: ``state.round_numbers(state)``, or nothing."""
         return self._call("state", "round_numbers", {}, state)
 
+    def round_events(self, state: State) -> dict[str, tuple[int, dict[int, Any]]]:
+        """What ``state`` (a public view) records one at a time of the rounds it names, for a round's summary
+        to gather over the round's states (Vegas: who won each trick): ``{round name: (how many it recorded,
+        {number from 1: event} of those it still shows)}``: ``state.round_events(state)``, or nothing."""
+        return self._call("state", "round_events", {}, state)
+
+    def round_outcome(self, events: list[Any], names: list[str]) -> tuple[dict[str, list[str]], str | None]:
+        """A round's events in words, for the summary's lines (``names``, as ``round_numbers`` names them):
+        (per name, a few words for its line; a sentence for the table or None): ``state.round_outcome(events,
+        names)``, or nothing to add."""
+        return self._call("state", "round_outcome", ({}, None), events, names)
+
     def redact(self, state: State, seat: str | None) -> State:
         """``state`` as ``seat`` may see it (None: the public table view, as on the e-paper)."""
         return state

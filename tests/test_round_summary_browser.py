@@ -41,6 +41,7 @@ def test_a_vegas_round_end_on_every_phone(server, seated):  # noqa: F811
         expect(card.locator("h2")).to_have_text("Round 1 is over")
         expect(card.locator("li")).to_have_count(3)
         expect(card.locator("li").nth(0)).to_contain_text("Ann: VP +9")
+        expect(card.locator("li").nth(0)).to_contain_text("; won 1 trick")  # the tricks won, from the log
         expect(card.locator("li").nth(1)).to_contain_text("Bob: VP +4")
     shot(phones[1].page, "round-end-vegas", full_page=False)
     phones[0].tap(phones[0].page.locator("#round-dismiss"))

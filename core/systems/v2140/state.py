@@ -154,3 +154,37 @@ def round_numbers(state: State) -> dict[str, dict[str, int]]:
         }
         for name, p in state["participants"].items()
     }
+
+
+def round_events(state: State) -> dict[str, tuple[int, dict[int, dict[str, str]]]]:
+    """The goals bought in each conflict the state's record names (``goals``, each with its conflict): the
+    rulebook names no winner of a conflict; "A goal represents something that your actions have accomplished
+    during the conflict", and a conflict ends when the players agree "they have gotten what they want out of
+    the current conflict or they are ready to admit it is impossible". The state after a follow-up still holds
+    the goals of the conflict it ended."""
+    out: dict[str, tuple[int, dict[int, dict[str, str]]]] = {}
+    for goal in state.get("goals") or []:
+        name = f"Conflict {goal.get('conflict')}"
+        count, shown = out.get(name, (0, {}))
+        shown[count + 1] = {"who": str(goal["who"]), "goal": str(goal["goal"]), "target": str(goal.get("target") or "")}
+        out[name] = (count + 1, shown)
+    if isinstance(state.get("conflict"), int):
+        out.setdefault(f"Conflict {state['conflict']}", (0, {}))
+    return out
+
+
+def round_outcome(goals: list[dict[str, str]], names: list[str]) -> tuple[dict[str, list[str]], str]:
+    """What each participant accomplished in the conflict, as the rulebook tells it: the goals they bought
+    ("bought Scar on GM"); the table's sentence names them all, or says none was bought."""
+    told: dict[str, list[str]] = {}
+    for g in goals:
+        words = (
+            N_("bought {goal} on {target}", goal=g["goal"], target=g["target"])
+            if g["target"]
+            else N_("bought {goal}", goal=g["goal"])
+        )
+        told.setdefault(g["who"], []).append(words)
+    if not goals:
+        return told, N_("No goal was bought in this conflict: the rulebook names no winner, only goals bought")
+    said = "; ".join(f"{who} {', '.join(words)}" for who, words in told.items())
+    return told, N_("What each accomplished (the goals bought): {goals}", goals=said)

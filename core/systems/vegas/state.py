@@ -76,3 +76,26 @@ def round_numbers(state: State) -> dict[str, dict[str, int]]:
         }
         for p in state["players"]
     }
+
+
+def round_events(state: State) -> dict[str, tuple[int, dict[int, str]]]:
+    """Who won each trick of the round (the rules' referee names the winner, ``tricks.play_trick``, or the
+    players enter it): the state holds the trick open or just closed and the count played this round, so a
+    round's summary gathers the winners over its states and the stored state keeps no ledger of them (#37).
+    The count stays with the round until the next one starts, so the state that ends it still tells."""
+    if not state["round"]:
+        return {}
+    last = state["trick"] or state["last_trick"]
+    shown = {int(last["number"]): str(last["winner"])} if last else {}
+    return {f"Round {state['round']}": (int(state["tricks_played"]), shown)}
+
+
+def round_outcome(winners: list[str], names: list[str]) -> tuple[dict[str, list[str]], None]:
+    """Each player's tricks won in the round, in words ("won 2 tricks", "won no tricks")."""
+    told = {}
+    for name in names:
+        won = winners.count(name)
+        told[name] = [
+            N_("won no tricks") if won == 0 else N_("won 1 trick") if won == 1 else N_("won {count} tricks", count=won)
+        ]
+    return told, None
