@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/pi_render.py [--rolls N] [--only rolls,led,ready] [--write]
 
 Each ``tableside serve --simulate`` runs in a cgroup with 12% of one core (as benchmarks/run.py's
-pi-sized run). Frames are drawn in a worker process of their own (device/display.py FrameWorker);
+pi-sized run). Frames are drawn in a worker process of their own (device/driver_worker.py FrameWorker);
 a Pi Zero 2 W has four such cores, so the worker is moved into a second 12% cgroup: "its own
 core". For comparison the same run with the worker left in the server's cgroup (one core shared).
 
@@ -108,7 +108,7 @@ LED_CHILD = r"""
 import sys, threading, time
 sys.path.insert(0, sys.argv[1])
 from buttons import measure
-from tableside.device.display import FrameWorker
+from tableside.device.driver_worker import FrameWorker
 from tableside.display.panels import get_panel
 from tableside.core.screen import Screen, Text
 
