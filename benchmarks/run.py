@@ -127,7 +127,11 @@ class Server:
         empty: bool = False,
         bin: Path | None = None,
         command: list[str] | None = None,
+        simulate: bool = True,
+        env: dict[str, str] | None = None,
     ) -> None:
+        self.simulate = simulate  # False: the config's display (benchmarks/pi_render.py: inky on stand-in SPI)
+        self.extra_env = env or {}
         self.empty = empty  # the empty Flask app (benchmarks/empty_app.py) instead of tableside serve
         self.command = command  # another server process, run as COMMAND PORT DATA (benchmarks/servers.py)
         self.bin = bin  # another venv's bin/ (an installed copy), else this one's
@@ -144,7 +148,7 @@ class Server:
         argv = [
             str(self.bin / "tableside") if self.bin else TABLESIDE,
             "serve",
-            "--simulate",
+            *(["--simulate"] if self.simulate else []),
             "--data",
             str(self.data),
             "--host",
@@ -166,7 +170,7 @@ class Server:
             argv += ["--config", str(cfg)]
         if self.cgroup:  # join the cgroup before exec, so start-up is measured under the quota too
             argv = ["sh", "-c", f'echo $$ > "{self.cgroup.procs}" && exec "$@"', "sh", *argv]
-        env = {**os.environ, "TABLESIDE_JOIN_CODE": CODE}
+        env = {**os.environ, "TABLESIDE_JOIN_CODE": CODE, **self.extra_env}
         started = self.started = time.perf_counter()
         self.proc = subprocess.Popen(
             argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env

@@ -21,7 +21,6 @@ import hashlib
 import io
 import logging
 import os
-import signal
 import threading
 import time
 from collections.abc import Callable
@@ -102,8 +101,12 @@ def find_board(model: str | None = None) -> Board:
     """The Inky board named by ``display.model``, else the one whose EEPROM answers; raises when none.
 
     Only I2C is read: the pins stay free, so they can be checked against the
-    buttons' (``pins.resolve_pins``) before anything is claimed.
+    buttons' (``pins.resolve_pins``) before anything is claimed. With a render worker set for the
+    driver (``drive_in``), the board is looked for there and its driver stays there.
     """
+    worker = _driver_process.get("worker")
+    if worker is not None:
+        return worker.find_board(model)
     if model:
         panel = get_panel(model)
         return Board(driver_for_model(panel), panel, "named by display.model")
@@ -117,6 +120,25 @@ def find_board(model: str | None = None) -> Board:
         if said.getvalue().strip():
             log.debug("inky said: %s", said.getvalue().strip())
     return Board(driver, panel_for_driver(driver), "detected")
+
+
+_driver_process: dict[str, Any] = {}  # "worker": the FrameWorker (device/driver_worker.py)
+
+
+def drive_in(worker: Any) -> None:
+    """Boards found from now on are found, set up and driven by ``worker`` (None: in this process).
+
+    The server sets its render worker here, so SPI and GPIO traffic never runs in its own interpreter;
+    ``tableside doctor`` and a failed start's error frame drive the board where they run."""
+    if worker is None:
+        _driver_process.pop("worker", None)
+    else:
+        _driver_process["worker"] = worker
+
+
+def drives_in() -> Any:
+    """The render worker boards are driven by, or None."""
+    return _driver_process.get("worker")
 
 
 def open_display(
@@ -142,10 +164,15 @@ def open_display(
     try:
         with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
             board = board or find_board(model)
-            if board.how != "detected":
-                board.driver.setup()  # claims SPI and GPIO now, so a missing board is found at start-up
+            in_worker = getattr(board.driver, "open_in_worker", None)  # device/driver_worker.RemoteDriver
+            if in_worker is not None:  # found by the render worker: it sets the board up and drives it
+                display: Display = in_worker()
+            else:
+                if board.how != "detected":
+                    board.driver.setup()  # claims SPI and GPIO now, so a missing board is found at start-up
+                display = InkyDisplay(board.driver, board.panel)
         panel = board.panel
-        return InkyDisplay(board.driver, panel), f"Inky display ({panel.name}, {board.how})"
+        return display, f"Inky display ({panel.name}, {board.how})"
     except (Exception, SystemExit) as exc:  # ImportError, RuntimeError("No EEPROM detected!"), gpiodevice's exit
         if kind == "inky":
             raise RuntimeError(f"no Inky display: {exc}") from exc
@@ -158,11 +185,15 @@ def open_display(
 
 @dataclass(frozen=True)
 class Frame:
-    """One rendered frame: the panel image, its PNG and a digest of its ink indices."""
+    """One rendered frame: the panel image, its PNG, a digest of its ink indices and what it shows.
 
-    image: Image.Image
+    ``image`` is None for a frame whose pixels stay in the render worker (a real board's: the worker
+    shows it by ``digest``, or draws ``spec`` again)."""
+
+    image: Image.Image | None
     png: bytes
     digest: str
+    spec: Any = None
 
 
 def make_frame(image: Image.Image, panel: Panel) -> Frame:
@@ -170,97 +201,6 @@ def make_frame(image: Image.Image, panel: Panel) -> Frame:
     buf = io.BytesIO()
     indexed.save(buf, format="PNG")
     return Frame(indexed, buf.getvalue(), hashlib.sha256(indexed.tobytes()).hexdigest())
-
-
-def _frame_parts(spec: tuple, panel_id: str) -> tuple[bytes, tuple[int, int], list[int], bytes, str]:
-    """In the render worker: draw, quantize and encode one frame; return it as bytes (picklable)."""
-    from tableside.display.render import draw
-
-    panel = get_panel(panel_id)
-    frame = make_frame(draw(spec, panel), panel)
-    return frame.image.tobytes(), frame.image.size, frame.image.getpalette() or [], frame.png, frame.digest
-
-
-def _worker_start(server: int) -> None:
-    with contextlib.suppress(OSError):
-        os.nice(10)  # the server's threads (phones, buttons, LED) first, even on one core
-    # The worker answers through its pool, never by printing: it lets go of the server's stdout and
-    # stderr, so whoever reads the server's output (a terminal, journald, a test) sees the end of it
-    # when the server ends, not when the worker does.
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    os.dup2(devnull, 2)
-    os.close(devnull)
-    # The pool's queue never reaches end-of-file in the worker (it holds both ends), so a server killed
-    # with SIGKILL would leave it waiting forever: it watches its parent and ends with it.
-    # ``server`` is the pid the server passed in: a server killed while the worker was still starting
-    # is noticed too (the worker's parent is then already someone else).
-    threading.Thread(target=_end_with_parent, args=(server,), name="render-parent-watch", daemon=True).start()
-    # A stop sent to the whole process group (systemd's default KillMode=control-group, Ctrl-C in a
-    # terminal, `timeout`) is the server's to act on: it still draws its last frame through this
-    # worker, then closes the pool (or the watch above ends the worker with it).
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _end_with_parent(parent: int, every: float = 0.5) -> None:
-    """In the render worker: exit as soon as the server that started it is gone."""
-    while os.getppid() == parent:
-        time.sleep(every)
-    os._exit(0)
-
-
-class FrameWorker:
-    """Draws frames in a process of its own, so the server's interpreter is never held by a render.
-
-    A render of the 13.3" panel takes seconds of CPU on a Pi Zero; in the server's own interpreter
-    it held every request, button and LED callback behind the GIL (issue 19). The worker is a
-    spawned process (never forked from a threaded server), niced, started once and reused; a
-    worker that dies is started again for the next frame.
-    """
-
-    def __init__(self) -> None:
-        self._pool: Any = None
-        self._lock = threading.Lock()
-        self.pid: int | None = None
-
-    def _executor(self) -> Any:
-        with self._lock:
-            if self._pool is None:
-                import multiprocessing
-                from concurrent.futures import ProcessPoolExecutor
-
-                self._pool = ProcessPoolExecutor(
-                    max_workers=1,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_worker_start,
-                    initargs=(os.getpid(),),
-                )
-            return self._pool
-
-    def start(self) -> None:
-        """Start the process now (its imports take a while on a Pi) rather than at the first frame."""
-        future = self._executor().submit(os.getpid)
-        future.add_done_callback(lambda done: setattr(self, "pid", done.result() if not done.exception() else None))
-
-    def frame(self, spec: tuple, panel: Panel) -> Frame:
-        from concurrent.futures.process import BrokenProcessPool
-
-        try:
-            raw, size, palette, png, digest = self._executor().submit(_frame_parts, spec, panel.id).result()
-        except BrokenProcessPool:  # the worker died (out of memory?): a new one draws the next frame
-            with self._lock:
-                self._pool = None
-            raise
-        image = Image.frombytes("P", size, raw)
-        image.putpalette(palette)
-        return Frame(image, png, digest)
-
-    def close(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
 
 
 GAP = 0.1  # seconds without a change that let a table that keeps changing be drawn (``settle_wait``)
@@ -486,7 +426,11 @@ class RefreshScheduler:
                 self._refreshing = True
                 self._refresh_started = self.clock()
             try:
-                self.display.show(frame.image)
+                show_frame = getattr(self.display, "show_frame", None)
+                if show_frame is not None:  # the render worker drives the board: it is told which frame
+                    show_frame(frame)
+                else:
+                    self.display.show(frame.image)
                 ok = True
             except BaseException as exc:  # gpiodevice raises SystemExit on a busy pin: keep the thread
                 self._fail("refresh", exc)

@@ -281,6 +281,9 @@ def board_pins(panel: Any, driver: Any = None) -> dict[int, str]:
     """BCM pin -> what the board uses it for, from the board's inky driver (no pin is touched)."""
     import importlib
 
+    known = getattr(driver, "pin_uses", None)
+    if isinstance(known, dict):  # a driver living in the render worker: the worker read its pins there
+        return dict(known)
     uses: dict[int, str] = dict(_EVERY_BOARD)
     names = [getattr(getattr(panel, "driver", None), "module", None)]
     if driver is not None:
@@ -311,7 +314,8 @@ def resolve_pins(cfg: Any, panel: Any, driver: Any = None, given: frozenset[str]
     """
     uses = board_pins(panel, driver)
     defaults: dict[str, int] = {}
-    for module_name in (getattr(getattr(panel, "driver", None), "module", ""), type(driver).__module__):
+    driver_module = getattr(driver, "module", None) or type(driver).__module__  # RemoteDriver names its module
+    for module_name in (getattr(getattr(panel, "driver", None), "module", ""), driver_module):
         defaults.update(BUTTON_DEFAULTS.get(module_name, {}))
     given = frozenset(getattr(cfg, "buttons_given", ())) if given is None else given
     pins = dict(cfg.buttons)

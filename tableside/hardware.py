@@ -120,7 +120,8 @@ class Hardware:
             self.ready.set()
 
     def _bring_up(self, port: int, host: str) -> None:
-        from tableside.device.display import FrameWorker, find_board
+        from tableside.device.display import drive_in, find_board
+        from tableside.device.driver_worker import FrameWorker
         from tableside.device.pins import PinConflict, resolve_pins
         from tableside.pi import Appliance
 
@@ -128,6 +129,7 @@ class Hardware:
         kind = "virtual" if args.simulate else cfg.display
         self.renderer = FrameWorker()  # frames are drawn in a process of their own: never holds the server
         self.renderer.start()
+        drive_in(self.renderer)  # a board's driver (SPI, GPIO) runs there too, never in the server (issue 32)
         # 1. Which board is on the header: its EEPROM over I2C (or display.model); no pin is claimed yet.
         board = None
         if kind != "virtual":
@@ -238,7 +240,8 @@ class Hardware:
             faults=self.faults if failed is None else None,
             settle=0.3,  # longer than the phones' re-reads of a change take, shorter than a person notices
             on_frame=lambda: self.broker.publish({"kind": "frame"}),
-            draw=lambda: self.renderer.frame(frames.spec(), display.panel),
+            # a board driven by the worker is shown from the worker's own copy: only the PNG comes here
+            draw=lambda: self.renderer.frame(frames.spec(), display.panel, image=not hasattr(display, "show_frame")),
         )
         frames.show_join()  # at start the panel says how to join
         worker.start()
@@ -316,6 +319,10 @@ class Hardware:
         if pi:
             pi.close()
         if self.renderer is not None:
+            from tableside.device.display import drive_in, drives_in
+
+            if drives_in() is self.renderer:
+                drive_in(None)
             self.renderer.close()
 
     def redraw(self) -> None:

@@ -15,7 +15,12 @@ from gpiod.line import Value
 class Bus:
     """One object as SPI bus and GPIO lines: records transfers as (dc, chip selects low, bytes)."""
 
-    def __init__(self, busy: str = "idle-low", dc_pin: int = 22, cs_pins: tuple[int, ...] = (8,)) -> None:
+    def __init__(
+        self, busy: str = "idle-low", dc_pin: int = 22, cs_pins: tuple[int, ...] = (8,), keep: bool = True
+    ) -> None:
+        self.keep = keep  # False: count the bytes only (a benchmark's many refreshes)
+        self.bytes = 0
+        self._last_dc = True
         self.busy = busy  # "idle-low" (3-colour, uc8159, ac073tc1a), "idle-high" (e673), "toggle" (el133uf1)
         self.levels: dict[int, Value] = {}
         self.dc_pin = dc_pin
@@ -29,8 +34,15 @@ class Bus:
 
     def xfer3(self, values):
         dc = self.levels.get(self.dc_pin) == Value.ACTIVE
-        selected = tuple(p for p in self.cs_pins if self.levels.get(p) == Value.INACTIVE)
-        self.transfers.append((dc, selected, list(values)))
+        self.bytes += len(values)
+        self._last_dc = dc
+        if self.keep:
+            selected = tuple(p for p in self.cs_pins if self.levels.get(p) == Value.INACTIVE)
+            self.transfers.append((dc, selected, list(values)))
+
+    def command_sent(self) -> bool:
+        """The last transfer was a command (DC low): the next data belongs to it."""
+        return not self._last_dc
 
     xfer = xfer3
     writebytes = xfer3
