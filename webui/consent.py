@@ -20,6 +20,7 @@ import secrets
 from typing import Any
 
 from tableside.core.errors import BadRequest, TablesideError, TooMany
+from tableside.core.text import N_
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ def checked_pin(pin: Any) -> str | None:
     if pin is None or pin == "":
         return None
     if not isinstance(pin, str) or not PIN.fullmatch(pin):
-        raise BadRequest("'pin' must be 4 to 8 digits (0-9), or left out for a seat without a PIN")
+        raise BadRequest(N_("'pin' must be 4 to 8 digits (0-9), or left out for a seat without a PIN"))
     return pin
 
 
@@ -101,8 +102,12 @@ class Consent:
         tries, until = self._wrong.get(key, (0, 0.0))
         if until > now:
             raise TooMany(
-                f"too many wrong PINs for {seat}'s seat: try again in {math.ceil(until - now)} s "
-                "(or ask that phone to release the seat)"
+                N_(
+                    "too many wrong PINs for {seat}'s seat: try again in {seconds} s "
+                    "(or ask that phone to release the seat)",
+                    seat=seat,
+                    seconds=math.ceil(until - now),
+                )
             )
         salt, _, kept = self._pins.get(key, "").partition("$")
         if salt and hmac.compare_digest(_pin_hash(pin, salt), kept):
@@ -114,8 +119,21 @@ class Consent:
         wait = WAIT * 2 ** (tries // TRIES - 1) if tries % TRIES == 0 else 0.0
         self._wrong[key] = (tries, now + min(wait, 3600.0))
         left = TRIES - tries % TRIES
-        more = f"wait {int(wait)} s before the next try" if wait else f"{left} more tries before a wait"
-        raise WrongPin(f"that is not the PIN of {seat}'s seat: nothing changed ({more})")
+        if wait:
+            raise WrongPin(
+                N_(
+                    "that is not the PIN of {seat}'s seat: nothing changed (wait {seconds} s before the next try)",
+                    seat=seat,
+                    seconds=int(wait),
+                )
+            )
+        raise WrongPin(
+            N_(
+                "that is not the PIN of {seat}'s seat: nothing changed ({left} more tries before a wait)",
+                seat=seat,
+                left=left,
+            )
+        )
 
     def seated(self, session_id: str, seat: str, kept: str, pin: str | None, public: bool) -> None:
         """A phone (its token hash ``kept``) now holds ``seat``: with the seat's consent (``public`` false), a
