@@ -134,6 +134,7 @@ def test_a_take_over_without_the_pin_is_seated_but_learns_no_face(tmp_path):
                 headers=taker,
             )
             probes.append(json.dumps(r.get_json(), sort_keys=True))
+        assert ['"error"' not in p for p in probes[:2]] == [True, True], probes  # the table goes on
         said.append((reads(game, taker), probes))
         game.close()
     pairs = list(zip(said[0][0] + said[0][1], said[1][0] + said[1][1], strict=True))

@@ -176,8 +176,7 @@ def delete_session(session_id: str):
 
 @bp.get("/api/sessions/active")
 def active():
-    """The game on the table, as this phone's seat may see it; ``?brief=1`` leaves out the state
-    (the phone panel draws the screen model and the forms, never the raw state: a change costs less)."""
+    """The game on the table as this phone's seat may see it; ``?brief=1``: no state (the panel never uses it)."""
     view = _services().table.view(_seat(), with_state=request.args.get("brief") != "1")
     return jsonify(_services().seats.shown(view, seat_token()))
 

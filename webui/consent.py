@@ -89,6 +89,11 @@ class Consent:
         key = _key(session_id, seat)
         return key in self._pins or key in self._public
 
+    def public_seats(self, session_id: str) -> list[str]:
+        """The seats of ``session_id`` held by a phone seated without the seat's PIN."""
+        head = f"{session_id}\t"
+        return [key[len(head) :] for key in self._public if key.startswith(head)]
+
     def is_public(self, session_id: str, seat: str, kept: str) -> bool:
         """Whether the phone whose token hashes to ``kept`` sits at ``seat`` without its consent."""
         public = self._public.get(_key(session_id, seat))

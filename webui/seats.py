@@ -45,6 +45,7 @@ class Seats:
         self._streams: dict[str, int] = {}
         with table.held():
             self.consent = Consent(self.store, table.clock)  # seat PINs, and take-overs made without one
+            table.unconsented = self._unconsented  # the core plays such a seat as one no phone holds
             self._left = self.store.get_meta("left_session")  # the game before this one (seats carry over)
             position = table.position()
             self._on_table = position[0] if position else None
@@ -153,6 +154,15 @@ class Seats:
             self.table.seats_changed()
             self._seen[token_hash(token)] = self.table.clock()
             return self._claimed(session_id, seat, token, public)
+
+    def _unconsented(self, session_id: str) -> list[str]:
+        """Seats held by a phone seated without the PIN (still held by it, not by a phone gone since)."""
+        claims = self.store.seat_claims(session_id)
+        return [
+            s
+            for s in self.consent.public_seats(session_id)
+            if s in claims and self.consent.is_public(session_id, s, claims[s])
+        ]
 
     def _claimed(self, session_id: str, seat: str, token: str, public: bool) -> dict:
         out = {"seat": seat, "token": token, "session": session_id}
