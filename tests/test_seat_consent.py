@@ -142,10 +142,19 @@ def test_a_take_over_without_the_pin_is_seated_but_learns_no_face(tmp_path):
     assert len(pairs) == len(READS) + 5 and learned == [], learned
 
 
-def test_a_seat_taken_without_its_pin_stays_public_after_the_owner_s_phone_is_gone_and_a_seat_without_one(tmp_path):
+def test_a_seat_that_never_had_a_pin_taken_over_reads_the_table_view(tmp_path):
     game = Game(tmp_path / "t.db", pin=None)  # no PIN was chosen: a take-over still reads the table's view
     taker = game.taker("4711")  # a PIN the seat never had changes nothing
     assert game.read("/api/sessions/active", taker)["state"]["participants"]["Shred"]["pool"] is None
+    game.close()
+
+
+def test_a_seat_its_phone_gave_up_is_free_of_its_pin(tmp_path):
+    game = Game(tmp_path / "t.db")
+    r = game.client.post(SEATS, json={"seat": "GM"}, headers=game.owner)  # Shred's phone moves to the GM's seat
+    assert r.status_code == 200 and "pin" not in game.holders()["Shred"], r.get_json()
+    other = phone(game.table).post(SEATS, json={"seat": "Shred"}, headers=AUTH).get_json()
+    assert "public" not in other and "pin" not in other, other
     game.close()
 
 

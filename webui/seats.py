@@ -146,6 +146,9 @@ class Seats:
             )
             token = secrets.token_urlsafe(18)
             if held is not None:
+                before = self.store.seat_of_token(held)  # a seat given up for another, as if released
+                if before is not None:
+                    self.consent.released(before[0], before[1], token_hash(held))
                 self.store.forget_token(held)
                 self._seen.pop(token_hash(held), None)
             at = datetime.fromtimestamp(self.table.clock(), UTC).isoformat(timespec="seconds")
