@@ -74,6 +74,7 @@ def take_over(page, seat: str, pin: str) -> None:
     expect(page.locator("#confirm-text")).to_contain_text(f"Type {seat}'s seat PIN")
     if pin:
         page.locator("#confirm-pin").fill(pin)
+        shot(page, "seat-consent-confirm-pin", full_page=False)
     page.locator("#confirm-yes").click()
     expect(page.locator("#seat")).to_have_text(f"Seat: {seat}")
 
