@@ -108,7 +108,7 @@ export async function openSeats() {
   S.seatTimer = ticks.length ? setInterval(() => ticks.forEach((t) => t()), 1000) : null;
   const dialog = $("seat-dialog");
   dialog.addEventListener("close", () => { clearInterval(S.seatTimer); S.seatTimer = null; }, { once: true });
-  if (!dialog.open) dialog.showModal();
+  if (!dialog.open) { dialog.showModal(); list.querySelector("button").focus(); } // never the PIN's keyboard unasked
 }
 
 // What a phone seated without the seat's PIN is told (#33): it reads that seat as the table does.
