@@ -23,7 +23,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -77,6 +77,7 @@ class Table(SavedGames):
         self._views = Views(store)  # the parts of the view every seat shares, built once per version
         self._claims = 0  # bumped when a seat changes hands: the view's "claimed" flags depend on it
         self._kept: dict[str, Any] = {}  # what the layers above keep for this table (``kept``)
+        self.unconsented: Callable[[str], Collection[str]] = lambda session_id: ()  # set by webui.seats (#33)
         active = store.get_meta("active_session")
         if active and store.get_session(active):
             self._live = open_live(self.store, self._get_system, active)
@@ -222,7 +223,7 @@ class Table(SavedGames):
         """What can be done now: every action with its fields and choices, and what the table waits for."""
         with self._lock:
             live = self._require_live()
-            held = self.store.seat_claims(live.id) if seat is None and not live.readonly else {}
+            held = self._held(live.id) if seat is None and not live.readonly else {}
             return {"version": live.version, **offers(live.system, live.state, seat, held, live.readonly, live.options)}
 
     def position(self) -> tuple[str, int] | None:
@@ -545,12 +546,18 @@ class Table(SavedGames):
             return
         if owner is None or owner == seat:
             return
-        if seat is None and owner not in self.store.seat_claims(live.id):
+        if seat is None and owner not in self._held(live.id):
             return
         log.warning("refused %s from %s: %s's dice are private", str(raw.get("type"))[:40], seat or "no seat", owner)
         raise RuleError(
             f"{seat or 'a phone with no seat'} cannot act for {owner}: {owner}'s dice are private to {owner}'s phone"
         )
+
+    def _held(self, session_id: str) -> dict[str, str]:
+        """The seats a phone holds with the seat's consent: a phone seated without its PIN reads and plays
+        it as the table does (its moves on private dice in the table's words, as for a seat no phone holds)."""
+        public = self.unconsented(session_id)
+        return {k: v for k, v in self.store.seat_claims(session_id).items() if k not in public}
 
     def _changed(self, live: Live, result: dict, seat: str | None = None, private: dict | None = None) -> dict:
         self._notify({"kind": "change", "session": live.id, "version": live.version})

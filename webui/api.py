@@ -49,7 +49,7 @@ def seat_token() -> str | None:
 def seat_of_request() -> str | None:
     """The seat this phone holds, or None for the shared table view: what ``core.privacy`` is asked about."""
     token = seat_token()
-    return _services().seats.seat_of(token) if token else None
+    return _services().seats.reads_as(token) if token else None
 
 
 _seat = seat_of_request
@@ -186,7 +186,8 @@ def delete_session(session_id: str):
 def active():
     """The game on the table, as this phone's seat may see it; ``?brief=1`` leaves out the state
     (the phone panel draws the screen model and the forms, never the raw state: a change costs less)."""
-    return jsonify(spoken(_services().table.view(_seat(), with_state=request.args.get("brief") != "1")))
+    view = _services().table.view(_seat(), with_state=request.args.get("brief") != "1")
+    return jsonify(spoken(_services().seats.shown(view, seat_token())))
 
 
 @bp.get("/api/sessions/active/actions")
@@ -292,9 +293,8 @@ def _round_end(table: Any) -> tuple[str, dict | None] | None:
 def _made(
     table: Any, seat: str | None, mark: tuple, kept: _Moments, base: str, after: int, gz: bool, ended: Any
 ) -> _Ready:
-    """The moment answer for ``seat`` at ``mark`` (the table's mark and the phone's language; the table's lock
-    held), its core-built words in that language; ``ended``: (game, the last round's summary), read just before."""
-    view = spoken(table.view(seat, with_state=False))  # the page draws the screen model, as ?brief=1
+    """The moment for ``seat`` at ``mark`` (table and language; lock held); ``ended``: (game, last round's summary)."""
+    view = spoken(_services().seats.shown(table.view(seat, with_state=False), seat_token()))  # as ?brief=1
     if ended is not None and ended[0] == view["id"] and ended[1] and ended[1]["seq"] <= view["version"]:
         view["round_end"] = spoken(ended[1])
     since = max(after, view["version"] - MOMENT_LOG)
@@ -371,7 +371,7 @@ def claim_seat():
     """A phone takes a seat; ``takeover`` takes it from a phone that is gone. The seat this phone held
     (its token, sent as with any request) is given up: a phone holds one seat."""
     body = _body()
-    claimed = _services().seats.claim_seat(body.get("seat"), body.get("takeover", False), held=seat_token())
+    claimed = _services().seats.claim_seat(body.get("seat"), body.get("takeover", False), seat_token(), body.get("pin"))
     response = jsonify(claimed)
     response.set_cookie(SEAT_COOKIE, claimed["token"], httponly=True, samesite="Strict", max_age=30 * 24 * 3600)
     return response
@@ -538,7 +538,7 @@ def stream():
             hello["prompt"] = asked
         token = seat_token() if table.has_active() else None
         try:
-            if token and seat_of_request() is None:
+            if token and _services().seats.seat_of(token) is None:
                 token = None
         except SeatGone:  # the stream is the public one: a stale seat is the page's to drop, not a refusal
             token = None

@@ -17,6 +17,7 @@ from typing import Any
 from tableside.core.errors import BadRequest, Conflict, RuleError, SeatGone, TablesideError
 from tableside.core.table import Table
 from tableside.core.tokens import same_token, token_hash
+from tableside.webui.consent import Consent, checked_pin
 from tableside.webui.i18n import gettext
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,8 @@ class Seats:
         self._seen: dict[str, float] = {}
         self._streams: dict[str, int] = {}
         with table.held():
+            self.consent = Consent(self.store, table.clock)  # seat PINs, and take-overs made without one
+            table.unconsented = self._unconsented  # the core plays such a seat as one no phone holds
             self._left = self.store.get_meta("left_session")  # the game before this one (seats carry over)
             position = table.position()
             self._on_table = position[0] if position else None
@@ -94,17 +97,22 @@ class Seats:
         return (session_id, seat)
 
     # -- seats -----------------------------------------------------------------------------------
-    def claim_seat(self, seat: Any, takeover: Any = False, held: Any = None) -> dict:
+    def claim_seat(self, seat: Any, takeover: Any = False, held: Any = None, pin: Any = None) -> dict:
         """A phone takes a seat. A held seat is taken over only when asked and when its phone is gone: no
         request and no open stream for ``SEAT_GONE_AFTER`` seconds (else that phone releases it first).
 
         ``held`` is the seat token the phone sent, if any: a phone holds one seat, so the seat it held
         (in this game or one before) is given up with the claim, never left to a holder no phone is; and
-        a phone asking again for the seat it holds keeps it (the same token)."""
+        a phone asking again for the seat it holds keeps it (the same token).
+
+        ``pin`` (4-8 digits) is the seat's consent (#33): chosen with a claim, it is what a take-over must
+        send to read the seat's private data. Without it a take-over of a seat with private data (or a PIN)
+        still seats the phone, "public": it reads that seat as a phone with no seat does."""
         if not isinstance(seat, str) or not seat.strip():
             raise BadRequest(gettext("'seat' must be the name of a seat"))
         if not isinstance(takeover, bool):
             raise BadRequest(gettext("'takeover' must be true or false"))
+        pin = checked_pin(pin)
         if held is not None and (not isinstance(held, str) or not held or len(held) > MAX_TOKEN):
             held = None  # not a token this table gave out: nothing to give up
         with self.table.held():
@@ -118,15 +126,21 @@ class Seats:
             holder = self.store.seat_claims(session_id).get(seat)
             if holder is not None and held is not None and same_token(held, holder):  # its own seat, asked again
                 self._seen[holder] = self.table.clock()
-                return {"seat": seat, "token": held, "session": session_id}
+                public = self.consent.is_public(session_id, seat, holder)
+                if pin is not None and not public:  # a PIN chosen for the seat it holds
+                    self.consent.seated(session_id, seat, holder, pin, public=False)
+                return self._claimed(session_id, seat, held, public)
             if holder is not None and not takeover:
                 raise Conflict(
                     gettext(
                         "{seat}'s seat is held by another phone; take it over only if that phone is gone", seat=seat
                     )
                 )
-            if holder is not None:
-                away = self._away(holder)
+            consented = pin is not None and self.consent.has_pin(session_id, seat)
+            if consented:
+                self.consent.check(session_id, seat, pin)  # a wrong PIN is refused: nothing changes
+            if holder is not None and not (consented and self.consent.is_public(session_id, seat, holder)):
+                away = self._away(holder)  # the owner's PIN takes the seat back from a phone seated without it
                 if away < SEAT_GONE_AFTER:
                     raise Conflict(
                         gettext(
@@ -138,15 +152,51 @@ class Seats:
                         )
                     )
                 log.warning("seat %s taken over from a phone gone for %.0f s", seat, away)
+            public = not consented and (
+                self.consent.needs_consent(session_id, seat)
+                or (holder is not None and self._has_private(session_id, seat))
+            )
             token = secrets.token_urlsafe(18)
             if held is not None:
+                before = self.store.seat_of_token(held)  # a seat given up for another, as if released
+                if before is not None:
+                    self.consent.released(before[0], before[1], token_hash(held))
                 self.store.forget_token(held)
                 self._seen.pop(token_hash(held), None)
             at = datetime.fromtimestamp(self.table.clock(), UTC).isoformat(timespec="seconds")
             self.store.claim_seat(session_id, seat, token, at)
+            self.consent.seated(session_id, seat, token_hash(token), None if public else pin, public=public)
             self.table.seats_changed()
             self._seen[token_hash(token)] = self.table.clock()
-            return {"seat": seat, "token": token, "session": session_id}
+            return self._claimed(session_id, seat, token, public)
+
+    def _unconsented(self, session_id: str) -> list[str]:
+        """Seats held by a phone seated without the PIN (still held by it, not by a phone gone since)."""
+        claims = self.store.seat_claims(session_id)
+        return [
+            s
+            for s in self.consent.public_seats(session_id)
+            if s in claims and self.consent.is_public(session_id, s, claims[s])
+        ]
+
+    def _claimed(self, session_id: str, seat: str, token: str, public: bool) -> dict:
+        out = {"seat": seat, "token": token, "session": session_id}
+        if self.consent.has_pin(session_id, seat):
+            out["pin"] = True
+        if public:
+            out["public"] = True  # seated without the seat's PIN: this phone reads the table's view of it
+        return out
+
+    def _has_private(self, session_id: str, seat: str) -> bool:
+        """Whether ``seat`` has data only its own phone reads: its state seen by it is not the table's (a pool's
+        faces, a hand), or the log holds an entry private to it (the table held)."""
+        try:
+            if self.table.view(seat)["state"] != self.table.view(None)["state"]:
+                return True
+            entries = self.store.entries(session_id, damaged=[])  # one at a time: memory flat in the game's length
+            return any(isinstance(e.get("private"), dict) and e["private"].get("seat") == seat for e in entries)
+        except TablesideError:  # a game that no longer reads: no phone gets more than the table's view
+            return True
 
     def seat_holders(self) -> list[dict]:
         """Every seat of the game on the table, and for a held one when another phone may take it over:
@@ -164,6 +214,10 @@ class Seats:
                     away = 0.0 if here else self._away(kept)
                     row["here"] = here
                     row["frees_in"] = None if here else max(0, math.ceil(SEAT_GONE_AFTER - away))
+                    if self.consent.is_public(session_id, s.name, kept):
+                        row["public"] = True  # seated without the PIN: the owner's PIN takes it back at once
+                if self.consent.has_pin(session_id, s.name):
+                    row["pin"] = True  # a take-over sends the PIN to read this seat's private data
                 out.append(row)
             return out
 
@@ -174,6 +228,7 @@ class Seats:
             raise BadRequest(gettext("only the phone holding a seat can release it: send its seat token"))
         with self.table.held():
             session_id, _ = self._game()
+            self.consent.released(session_id, seat, token_hash(token))
             self.store.release_seat(session_id, seat)
             self.table.seats_changed()
             self._seen.pop(token_hash(token), None)
@@ -191,6 +246,27 @@ class Seats:
                 self.table.seats_changed()
                 self._seen.pop(token_hash(token), None)
             return None
+
+    def reads_as(self, token: Any) -> str | None:
+        """The seat whose private data a phone's token reads: its seat, or None (the table's view) for a
+        phone seated without the seat's PIN (#33), until the owner takes it back or another game comes on."""
+        seat = self.seat_of(token)
+        return None if seat is None or self.public_seat(token) else seat
+
+    def public_seat(self, token: Any) -> str | None:
+        """The seat a phone holds without its PIN (it reads the table's view of it), or None."""
+        seat = self.seat_of(token)
+        if seat is None:
+            return None
+        with self.table.held():
+            session_id, _ = self._game()
+            return seat if self.consent.is_public(session_id, seat, token_hash(token)) else None
+
+    def shown(self, view: dict, token: str | None) -> dict:
+        """``view`` (the table's) for a phone seated without its seat's PIN: it names the seat the phone holds
+        and says it reads what the table reads of it (``seat_public``); any other view as it is."""
+        held = self.public_seat(token) if token and view.get("seat") is None else None
+        return {**view, "seat": held, "seat_public": True} if held else view
 
     def seat_of(self, token: Any) -> str | None:
         """The seat a phone's token holds in the active session (None for no token)."""

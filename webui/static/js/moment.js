@@ -3,7 +3,7 @@ import { $, S, mySeat, api, banner, guarded, t } from "./core.js";
 import { showLast } from "./said.js";
 import { systemName, seatsNow, seatLabel, drawBoard, drawNumbers } from "./board.js";
 import { drawActions } from "./moves.js";
-import { keepSeat } from "./seats.js";
+import { keepSeat, publicWords } from "./seats.js";
 import { loadHistory } from "./history.js";
 import { loadSessions, loadFrame, showTab } from "./games.js";
 import { keepAwake } from "./live.js";
@@ -166,6 +166,8 @@ function showGame() {
   // the header is tight: the player's short name ("Ann", as the e-paper shortens "Ann (Venus)"), the whole one on hover
   $("seat").textContent = t("Seat: {seat}", { seat: seat ? seat.seat : t("table") });
   $("seat").title = seat ? t("This phone sits at {seat}'s seat", { seat: seatLabel(seat.seat) }) : t("A table phone: no seat");
+  const open = v.seat_public && v.seat ? publicWords(v.seat) : ""; // seated without the PIN (#33)
+  $("seat-public").hidden = !open; $("seat-public").textContent = open;
   drawEnd(v); // the game's end leads, above "Now" (recap.js)
   roundEnd(v); // what changed in the round that just ended
   drawBoard(screen);

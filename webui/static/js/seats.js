@@ -48,12 +48,21 @@ export async function openSeats() {
   if (got) { seats = got.seats; goneAfter = got.gone_after; }
   const asked = Date.now();
   const away = goneAfter % 60 ? `${goneAfter} seconds` : `${goneAfter / 60} minute${goneAfter === 60 ? "" : "s"}`;
-  const choose = async (name, takeover = false) => {
+  const choose = async (name, takeover = false, locked = false) => {
     const key = seatKey();
     if (!name) { await leaveSeat(); restream(); $("seat-dialog").close(); said(t("This phone shows the table view.")); await guarded(() => refresh(), t("Changing seat")); return; }
-    if (takeover && !(await confirmBox(t("Take over {name}'s seat?", { name }), t("{name}'s phone has been away for {away}. It becomes a table phone; this one sits at {name}'s seat.", { name, away }), t("Take over")))) return;
+    // A PIN typed in the sheet is chosen for the seat claimed; a take-over of a seat with one asks for it (#33).
+    let pin = takeover ? "" : $("seat-pin").value.trim();
+    if (takeover) {
+      const text = locked
+        ? t("{name}'s phone has been away for {away}. Type {name}'s seat PIN to take the seat with its private dice and cards; without it this phone sits there but sees only what the table sees.", { name, away })
+        : t("{name}'s phone has been away for {away}. It becomes a table phone; this one sits at {name}'s seat.", { name, away });
+      if (!(await confirmBox(t("Take over {name}'s seat?", { name }), text, t("Take over"), locked))) return;
+      if (locked) pin = $("confirm-pin").value.trim();
+    }
     let res;
-    try { res = await seatStep(() => api("POST", "/api/sessions/active/seats", takeover ? { seat: name, takeover: true } : { seat: name })); } catch (err) {
+    const body = { seat: name, ...(takeover ? { takeover: true } : {}), ...(pin ? { pin } : {}) };
+    try { res = await seatStep(() => api("POST", "/api/sessions/active/seats", body)); } catch (err) {
       banner(err.message, "error");
     }
     if (!res) return;
@@ -62,7 +71,8 @@ export async function openSeats() {
     restream(); // the stream is opened again with the seat's cookie: the table counts this phone as here
     S.open.clear();
     $("seat-dialog").close();
-    said(t("This phone now sits at {seat}'s seat.", { seat: seatLabel(res.seat) }));
+    $("seat-pin").value = "";
+    said(res.public ? publicWords(res.seat) : t("This phone now sits at {seat}'s seat.", { seat: seatLabel(res.seat) }));
     await guarded(() => refresh(), t("Changing seat"));
   };
   const ticks = [];
@@ -75,7 +85,7 @@ export async function openSeats() {
       list.append(el("button", { type: "button", class: mine && mine.seat === s.name ? "primary" : "", onclick: () => choose(s.name) }, name));
       continue;
     }
-    const button = el("button", { type: "button", disabled: true, onclick: () => choose(s.name, true) }, `${name} (taken)`);
+    const button = el("button", { type: "button", disabled: true, onclick: () => choose(s.name, true, !!s.pin) }, `${name} (taken)`);
     const note = el("p", { class: "hint seat-note" });
     const frees = s.frees_in === undefined || s.frees_in === null ? null : asked + s.frees_in * 1000;
     const tick = () => {
@@ -98,11 +108,17 @@ export async function openSeats() {
   S.seatTimer = ticks.length ? setInterval(() => ticks.forEach((t) => t()), 1000) : null;
   const dialog = $("seat-dialog");
   dialog.addEventListener("close", () => { clearInterval(S.seatTimer); S.seatTimer = null; }, { once: true });
-  if (!dialog.open) dialog.showModal();
+  if (!dialog.open) { dialog.showModal(); list.querySelector("button").focus(); } // never the PIN's keyboard unasked
 }
 
-export function confirmBox(title, textBody, yes) {
+// What a phone seated without the seat's PIN is told (#33): it reads that seat as the table does.
+export function publicWords(seat) {
+  return t("Seated without the PIN: this phone sees what the table sees of {name}'s pool or hand.", { name: seatLabel(seat) });
+}
+
+export function confirmBox(title, textBody, yes, pin = false) {
   const d = $("confirm");
+  $("confirm-pin-row").hidden = !pin; $("confirm-pin").value = "";
   $("confirm-title").textContent = title; $("confirm-text").textContent = textBody; $("confirm-yes").textContent = yes;
   d.returnValue = "";
   d.showModal();
