@@ -346,8 +346,11 @@ def write(rows: list[str], only: set[str], load: float) -> None:
     text = (HERE / "results.md").read_text()
     marker = "\n## Rendering off the server"
     kept: list[str] = []
+    notes = ""  # the paragraphs under the table (how to read the rows): kept, the table is what is rewritten
     if marker in text:
         old = text[text.index(marker) :].splitlines()
+        last_row = max((i for i, line in enumerate(old) if line.startswith("|")), default=len(old))
+        notes = "\n".join(old[last_row + 1 :]).strip("\n")
         kept = [
             line
             for line in old
@@ -364,7 +367,8 @@ def write(rows: list[str], only: set[str], load: float) -> None:
         "read the p99s as that machine's load as much as the design).\n\n"
         "| section | figure | p50 | p99 / other | n | goal | note |\n|---|---|---|---|---|---|---|\n"
     )
-    (HERE / "results.md").write_text(text.rstrip("\n") + "\n" + head + "\n".join(rows) + "\n")
+    tail = f"\n{notes}\n" if notes else ""
+    (HERE / "results.md").write_text(text.rstrip("\n") + "\n" + head + "\n".join(rows) + "\n" + tail)
 
 
 if __name__ == "__main__":
