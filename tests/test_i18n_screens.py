@@ -1,0 +1,84 @@
+"""The game screens' own words reach a German phone in German (#38): each system's screen model (title, status,
+grid titles and column names, bar and track labels), its tracked numbers' labels (the Fix a number sheet) and its
+prompts are marked where they are built, each with a German entry; the e-paper still draws the English."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from flask import Flask
+from tableside.core.screen import mark_next
+from tableside.core.system import GameSystem, State
+from tableside.core.systems.vnm import SYSTEM as VNM
+from tableside.core.text import Marked
+from tableside.webui import i18n
+
+from tests.test_vnm_support import enhanced_game, new_game
+
+SIX = ["Pluto", "Venus", "Mars", "Ganymede", "Titan", "Earth"]
+
+
+def german(value: Any) -> Any:
+    with Flask(__name__).test_request_context(headers={"Accept-Language": "de"}):
+        return i18n.spoken(value)
+
+
+def marked(value: Any) -> Iterator[Marked]:
+    """Every marked text inside a screen's plain data (nested texts too: a label inside a status line)."""
+    if isinstance(value, Marked):
+        yield value
+        for p in value.params.values():
+            yield from marked(p)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from marked(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from marked(v)
+
+
+def words_of(system: GameSystem, state: State) -> list[Any]:
+    """What a phone is sent of a game: the screen, the tracked numbers' labels and the prompts."""
+    return [
+        system.screen(state).to_dict(),
+        [t.label for t in system.tracked(state)],
+        [p.text for p in system.pending(state)],
+    ]
+
+
+def without_german(system: GameSystem, state: State) -> list[str]:
+    words = i18n.catalog("de")
+    return sorted({m.msgid for m in marked(words_of(system, state)) if m.msgid not in words})
+
+
+def test_every_marked_screen_word_of_vnm_has_its_german():
+    for state in (new_game(players=SIX), enhanced_game()):
+        assert without_german(VNM, state) == []
+
+
+def test_the_vnm_screen_reads_german_on_a_german_phone_and_english_elsewhere():
+    state = new_game(players=SIX)
+    shown = VNM.screen(state)
+    grids = {g.title: g.columns for g in shown.elements if g.kind == "grid"}
+    assert grids["Zap"] == ("deck", "hand", "discard")  # the e-paper's English, byte for byte
+    said = german(shown.to_dict())
+    columns = {g["title"]: g["columns"] for g in said["elements"] if g["kind"] == "grid"}
+    assert columns["Zap"] == ["Stapel", "Hand", "Ablage"]
+    assert columns["Schiffe"] == ["im Spiel", "Vorrat"]
+    assert said["status"] == "R1 Pluto: Aktion wählen · Venus als Nächstes", said["status"]
+    bars = next(e for e in said["elements"] if e["kind"] == "bars")
+    assert bars["title"] == "Bevölkerung"
+    assert [b["note"] for b in bars["bars"] if b["note"]] == ["am Zug", "als Nächstes"]
+    nxt = german(mark_next(replace(shown, status=""), "Mars", "Bob (Mars)").to_dict())
+    assert nxt["status"] == "Bob (Mars) als Nächstes"
+
+
+def test_the_vnm_choice_of_action_is_one_german_list():
+    state = new_game(players=SIX)
+    (prompt,) = VNM.pending(state)
+    assert prompt.text == "Pluto: move, attack or collect"  # the English, as every test and the e-paper read it
+    assert german(prompt.text) == "Pluto: bewegen, angreifen oder einsammeln"
+    labels = german([t.label for t in VNM.tracked(state)])
+    assert "China: Bevölkerung" in labels
