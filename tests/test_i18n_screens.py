@@ -11,10 +11,14 @@ from typing import Any
 from flask import Flask
 from tableside.core.screen import mark_next
 from tableside.core.system import GameSystem, State
+from tableside.core.systems.venom import SYSTEM as VENOM
 from tableside.core.systems.vnm import SYSTEM as VNM
 from tableside.core.text import Marked
 from tableside.webui import i18n
 
+from tests.test_venom_helpers import act as venom_act
+from tests.test_venom_helpers import attacking
+from tests.test_venom_helpers import new_game as venom_game
 from tests.test_vnm_support import enhanced_game, new_game
 
 SIX = ["Pluto", "Venus", "Mars", "Ganymede", "Titan", "Earth"]
@@ -82,3 +86,28 @@ def test_the_vnm_choice_of_action_is_one_german_list():
     assert german(prompt.text) == "Pluto: bewegen, angreifen oder einsammeln"
     labels = german([t.label for t in VNM.tracked(state)])
     assert "China: Bevölkerung" in labels
+
+
+def test_every_marked_screen_word_of_venom_has_its_german_in_a_fight():
+    state = attacking(health=3, defense=4, dice=5)
+    assert without_german(VENOM, state) == []
+    said = german(VENOM.screen(state).to_dict())
+    assert said["status"] == "R1 Ann: Tactical · Bob als Nächstes"  # the phase is the rulebook's name
+    capture = next(e for e in said["elements"] if e["kind"] == "figure" and e["label"] == "Gefangennahme")
+    assert capture["unit"] == " (5 Würfel)"
+    state, _ = venom_act(state, {"type": "combat_roll"}, faces=[4, 6, 4, 2, 1])
+    assert without_german(VENOM, state) == []
+    said = german(VENOM.screen(state).to_dict())
+    (dice,) = [e for e in said["elements"] if e["kind"] == "dice"]
+    assert dice["verdict"] == "3/3 Treffer: GEFANGEN"
+    grid = next(e for e in said["elements"] if e["kind"] == "grid")
+    assert grid["columns"] == ["VP", "Leader", "Rewards"]
+
+
+def test_the_venom_setup_screen_and_tracked_numbers_read_german():
+    state = venom_game()
+    assert without_german(VENOM, state) == []
+    said = german(VENOM.screen(state).to_dict())
+    assert said["status"].startswith("Aufbau: Roll-off um den Commander (B)")
+    events = [e["text"] for e in said["elements"] if e["kind"] == "text" and "Event" in e["text"]]
+    assert events and events[0].startswith("Aktive Events: keine · "), events
