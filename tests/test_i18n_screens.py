@@ -11,16 +11,20 @@ from typing import Any
 from flask import Flask
 from tableside.core.screen import mark_next
 from tableside.core.system import GameSystem, State
+from tableside.core.systems.vegas import SYSTEM as VEGAS
+from tableside.core.systems.vegas.screen import won_words as vegas_won
 from tableside.core.systems.venom import SYSTEM as VENOM
 from tableside.core.systems.vnm import SYSTEM as VNM
 from tableside.core.text import Marked
 from tableside.webui import i18n
 
+from tests.test_vegas_helpers import in_round
 from tests.test_venom_helpers import act as venom_act
 from tests.test_venom_helpers import attacking
 from tests.test_venom_helpers import new_game as venom_game
 from tests.test_vnm_support import enhanced_game, new_game
 
+PHASE_GERMAN = {"Tricks": "Stiche", "Round start": "Rundenbeginn", "Reveal": "Aufdecken"}
 SIX = ["Pluto", "Venus", "Mars", "Ganymede", "Titan", "Earth"]
 
 
@@ -111,3 +115,20 @@ def test_the_venom_setup_screen_and_tracked_numbers_read_german():
     assert said["status"].startswith("Aufbau: Roll-off um den Commander (B)")
     events = [e["text"] for e in said["elements"] if e["kind"] == "text" and "Event" in e["text"]]
     assert events and events[0].startswith("Aktive Events: keine · "), events
+
+
+def test_every_marked_screen_word_of_vegas_has_its_german():
+    state = in_round()
+    assert without_german(VEGAS, state) == []
+    said = german(words_of(VEGAS, state))
+    figures = [e["label"] for e in said[0]["elements"] if e["kind"] == "figure"]
+    assert figures[0] == "Runde"
+    assert said[0]["status"].startswith(PHASE_GERMAN[state["phase"]]), said[0]["status"]
+    player = state["players"][0]
+    assert f"VP von {player}" in said[1] and f"Handkarten von {player}" in said[1]
+    assert VEGAS.screen(state).elements[0].label == "Round"  # the e-paper's English
+
+
+def test_the_vegas_winners_are_joined_by_a_marked_pattern():
+    assert german(vegas_won(["Ann", "Bob", "Cy"])) == "Ann und Bob und Cy gewinnen"
+    assert vegas_won(["Ann", "Bob"]) == "Ann and Bob win" and vegas_won(["Ann"]) == "Ann wins"
