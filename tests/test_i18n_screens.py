@@ -11,6 +11,7 @@ from typing import Any
 from flask import Flask
 from tableside.core.screen import mark_next
 from tableside.core.system import GameSystem, State
+from tableside.core.systems.v2140 import SYSTEM as V2140
 from tableside.core.systems.vegas import SYSTEM as VEGAS
 from tableside.core.systems.vegas.screen import won_words as vegas_won
 from tableside.core.systems.venom import SYSTEM as VENOM
@@ -18,6 +19,7 @@ from tableside.core.systems.vnm import SYSTEM as VNM
 from tableside.core.text import Marked
 from tableside.webui import i18n
 
+from tests.test_v2140_scene import scene as v2140_scene
 from tests.test_vegas_helpers import in_round
 from tests.test_venom_helpers import act as venom_act
 from tests.test_venom_helpers import attacking
@@ -132,3 +134,15 @@ def test_every_marked_screen_word_of_vegas_has_its_german():
 def test_the_vegas_winners_are_joined_by_a_marked_pattern():
     assert german(vegas_won(["Ann", "Bob", "Cy"])) == "Ann und Bob und Cy gewinnen"
     assert vegas_won(["Ann", "Bob"]) == "Ann and Bob win" and vegas_won(["Ann"]) == "Ann wins"
+
+
+def test_the_v2140_scene_pools_and_tracked_numbers_read_german():
+    state = v2140_scene()
+    assert without_german(V2140, state) == []
+    shown = V2140.screen(state)
+    said = german(words_of(V2140, state))
+    grid = next(e for e in said[0]["elements"] if e["kind"] == "grid")
+    assert grid["title"] == "Pools der Szene" and grid["columns"] == ["Würfel", "Books", "Punkte"]
+    assert said[0]["title"].startswith("Venus 2140 - Konflikt ")
+    assert any(label.endswith(": Ruf") for label in said[1])
+    assert next(e for e in shown.elements if e.kind == "grid").columns == ("dice", "books", "points")
