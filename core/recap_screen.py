@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from tableside.core.screen import Element, Grid, GridRow, KeyFigure, Outcome, Screen, Text
+from tableside.core.text import N_
 
 DEMOTED = 4
 KEPT = ("grid", "bars", "text")  # the rest of the board: shown where there is room, the first a small panel leaves out
@@ -33,9 +34,9 @@ def game_end(
     status: str | None = None,
 ) -> Screen:
     """``screen`` led by its result: "Winner: Ann" (or "Winners: Ann & Bob"), then the final scores."""
-    label = label or ("Winners" if len(winners) > 1 else "Winner")
+    label = label or (N_("Winners") if len(winners) > 1 else N_("Winner"))
     lead: tuple[Element, ...] = (
-        KeyFigure(label, " & ".join(winners) or "nobody", priority=1, tone="accent"),
+        KeyFigure(label, " & ".join(winners) or N_("nobody"), priority=1, tone="accent"),
         Text(scores_line(scores, unit), priority=1),
     )
     # Only the tables and lines stay (key figures, tracks and dice are drawn large: last turn's news).

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
+from tableside.core.text import N_
+
 # A player colour index names one of these; the phone draws each, the e-paper the inks it has.
 PLAYER_INKS = ("red", "blue", "green", "orange", "yellow", "black", "purple")
 
@@ -192,14 +194,19 @@ def mark_next(screen: Screen, seat: str, label: str) -> Screen:
     for e in screen.elements:
         if isinstance(e, Bars) and any(b.note == "turn" for b in e.bars):
             e = replace(
-                e, bars=tuple(replace(b, note="next") if b.label in names and not b.note else b for b in e.bars)
+                e, bars=tuple(replace(b, note=N_("next")) if b.label in names and not b.note else b for b in e.bars)
             )
         elif isinstance(e, Grid) and any(r.highlight for r in e.rows):
             e = replace(
                 e, rows=tuple(replace(r, next=True) if r.label in names and not r.highlight else r for r in e.rows)
             )
         marked.append(e)
-    status = f"{screen.status} · {label} next" if screen.status else f"{label} next"  # as every line names them
+    # as every line names them; marked, so a German phone reads "· Bob (Mars) als Nächstes" (#38)
+    status = (
+        N_("{status} · {label} next", status=screen.status, label=label)
+        if screen.status
+        else N_("{label} next", label=label)
+    )
     return replace(screen, elements=tuple(marked), status=status)
 
 

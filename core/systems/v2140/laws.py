@@ -10,6 +10,7 @@ from __future__ import annotations
 from tableside.core.system import Tracked
 from tableside.core.systems.v2140 import effects, exchange, rules
 from tableside.core.systems.v2140.state import State
+from tableside.core.text import N_
 
 
 def broken(state: State) -> list[str]:
@@ -48,30 +49,42 @@ def tracked(state: State) -> list[Tracked]:
     out = []
     for name in state["seating"]:
         p = state["participants"][name]
-        out.append(Tracked(f"participants.{name}.books", f"{name}: books", p["books"], 0, rules.MAX_COUNT * 10))
+        out.append(
+            Tracked(f"participants.{name}.books", N_("{name}: books", name=name), p["books"], 0, rules.MAX_COUNT * 10)
+        )
         if p["role"] == "player":
             out.append(
                 Tracked(
                     f"participants.{name}.player_points",
-                    f"{name}: Player Points",
+                    N_("{name}: Player Points", name=name),
                     p["player_points"],
                     0,
                     rules.MAX_COUNT * 10,
                 )
             )
         out.append(
-            Tracked(f"participants.{name}.reputation", f"{name}: reputation", p["reputation"], 0, rules.MAX_COUNT * 10)
+            Tracked(
+                f"participants.{name}.reputation",
+                N_("{name}: reputation", name=name),
+                p["reputation"],
+                0,
+                rules.MAX_COUNT * 10,
+            )
         )
-        out.append(Tracked(f"participants.{name}.rack", f"{name}: rack (Lifestyles)", p["rack"], 1, rules.MAX_QUALITY))
+        out.append(
+            Tracked(
+                f"participants.{name}.rack", N_("{name}: rack (Lifestyles)", name=name), p["rack"], 1, rules.MAX_QUALITY
+            )
+        )
         out.append(
             Tracked(
                 f"participants.{name}.follow_up",
-                f"{name}: follow-up dice",
+                N_("{name}: follow-up dice", name=name),
                 p["follow_up"],
                 0,
                 rules.MAX_DICE_IN_ROLL,
             )
         )
-    out.append(Tracked("murphy", "Murphy's Pool", state["murphy"], 0, rules.MAX_COUNT * 10))
-    out.append(Tracked("session_racks", "GM's session racks", state["session_racks"], 0, rules.MAX_COUNT))
+    out.append(Tracked("murphy", N_("Murphy's Pool"), state["murphy"], 0, rules.MAX_COUNT * 10))
+    out.append(Tracked("session_racks", N_("GM's session racks"), state["session_racks"], 0, rules.MAX_COUNT))
     return out

@@ -12,6 +12,7 @@ from tableside.core.screen import DiceGroup, Die, Grid, GridRow, Screen, Text
 from tableside.core.system import TableRoll
 from tableside.core.systems.v2140 import effects
 from tableside.core.systems.v2140.state import current
+from tableside.core.text import N_
 from tableside.core.words import faces_words, plural
 
 State = dict[str, Any]
@@ -35,7 +36,11 @@ def _effects(state: State) -> list[Text]:
     a knocked out participant does nothing this scene), under the pools they change; the last ones counted where
     they do not fit."""
     standing = [e for e in state.get("effects", []) if not e.get("ended")]
-    return [Text("Effects: " + "; ".join(effects.short(e) for e in standing), priority=1)] if standing else []
+    return (
+        [Text(N_("Effects: {effects}", effects="; ".join(effects.short(e) for e in standing)), priority=1)]
+        if standing
+        else []
+    )
 
 
 def screen(state: State, roll: TableRoll | None = None) -> Screen:
@@ -45,14 +50,16 @@ def screen(state: State, roll: TableRoll | None = None) -> Screen:
         p = state["participants"][name]
         extra = f"Murphy {state['murphy']}" if p["role"] == "gm" else f"PP {p['player_points']}"
         cells = (
-            f"{p['dice']} {'die' if p['dice'] == 1 else 'dice'}",
-            f"{p['books']} book{'s' if p['books'] != 1 else ''}",
+            N_("1 die") if p["dice"] == 1 else N_("{count} dice", count=p["dice"]),
+            N_("1 book") if p["books"] == 1 else N_("{count} books", count=p["books"]),
             extra,
         )
         points = "murphy" if p["role"] == "gm" else f"participants.{name}.player_points"
         fix = ("", f"participants.{name}.books", points)
         rows.append(GridRow(name, cells, highlight=name == now, colour=screen_colour(i), fix=fix))
-    elements: list[Any] = [Grid("Scene pools", ("dice", "books", "points"), tuple(rows), priority=1, score_columns=2)]
+    elements: list[Any] = [
+        Grid(N_("Scene pools"), (N_("dice"), N_("books"), N_("points")), tuple(rows), priority=1, score_columns=2)
+    ]
     elements += _effects(state)
     ex = state["exchange"]
     if ex:
@@ -101,9 +108,16 @@ def screen(state: State, roll: TableRoll | None = None) -> Screen:
         elements.append(roll.group(priority=2))
     if state["initiative"]:
         bids = ", ".join(f"{n} {sum(d)}" for n, d in state["initiative"].items())
-        elements.append(Text(f"Initiative: {bids}", priority=3))
+        elements.append(Text(N_("Initiative: {bids}", bids=bids), priority=3))
     gm = state["participants"][state["gm"]]
     racks = state["session_racks"]  # a line, not a key figure: the exchange is the moment, not this pool
-    elements.append(Text(f"GM session pool: {racks} rack{'s' if racks != 1 else ''} of {gm['rack']}", priority=3))
-    title = f"Venus 2140 - conflict {state['conflict']}, round {state['round']}"
-    return Screen(title, status=f"{now}'s move", elements=tuple(elements), players=tuple(state["seating"]))
+    pool = (
+        N_("GM session pool: 1 rack of {quality}", quality=gm["rack"])
+        if racks == 1
+        else N_("GM session pool: {racks} racks of {quality}", racks=racks, quality=gm["rack"])
+    )
+    elements.append(Text(pool, priority=3))
+    title = N_("Venus 2140 - conflict {conflict}, round {round}", conflict=state["conflict"], round=state["round"])
+    return Screen(
+        title, status=N_("{name}'s move", name=now), elements=tuple(elements), players=tuple(state["seating"])
+    )

@@ -34,20 +34,28 @@ def tracked(state: State) -> list[Tracked]:
     out: list[Tracked] = []
     for i, p in enumerate(state["players"]):
         floor = 0 if vp.floor_applies(state) else None
-        out.append(Tracked(f"vp.{i}", f"{p}'s VP", state["vp"][p], floor, None))
-        out.append(Tracked(f"hand.{i}", f"{p}'s cards in hand", state["hand"][p], 0, MAX_HAND))
+        out.append(Tracked(f"vp.{i}", N_("{player}'s VP", player=p), state["vp"][p], floor, None))
+        out.append(Tracked(f"hand.{i}", N_("{player}'s cards in hand", player=p), state["hand"][p], 0, MAX_HAND))
         for t in rules.TRACKS:
             out.append(
                 Tracked(
                     f"boards.{i}.{t}",
-                    f"{p}'s {t} track level",
+                    N_("{player}'s {track} track level", player=p, track=t),
                     state["boards"][p][t],
                     rules.BOTTOM_LEVEL,
                     rules.TOP_LEVEL,
                 )
             )
         for c in rules.TOKEN_COLOURS:
-            out.append(Tracked(f"tokens.{i}.{c}", f"{p}'s {c} tokens", state["tokens"][p][c], 0, MAX_HAND))
+            out.append(
+                Tracked(
+                    f"tokens.{i}.{c}",
+                    N_("{player}'s {colour} tokens", player=p, colour=c),
+                    state["tokens"][p][c],
+                    0,
+                    MAX_HAND,
+                )
+            )
     return out
 
 

@@ -81,14 +81,14 @@ def tracked(st: State) -> list[Tracked]:
         )
     if st["phase"] in (rules.SETUP, rules.GAME_OVER):
         return out + _vp(st)
-    out.append(Tracked("round", "Round", st["round"], 1, None))
+    out.append(Tracked("round", N_("Round"), st["round"], 1, None))
     if st["leader"] is not None:
         out += [
             Tracked("health_track", N_("Health Track"), st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX),
             Tracked("defense_track", N_("Defense Track"), st["defense_track"], rules.TRACK_MIN, rules.TRACK_MAX),
             Tracked(
                 "leader.support",
-                f"{st['leader']['name']}: Support Value",
+                N_("{name}: Support Value", name=st["leader"]["name"]),
                 st["leader"]["support"],
                 0,
                 rules.VENOM_SUPPORT_CARDS,
@@ -106,7 +106,11 @@ def _vp(st: State) -> list[Tracked]:
         for j, r in enumerate(p["rewards"]):
             out.append(
                 Tracked(
-                    f"players.{i}.rewards.{j}.vp", f"{p['name']}: Reward {r['name']!r} VP", r["vp"], 0, MAX_REWARD_VP
+                    f"players.{i}.rewards.{j}.vp",
+                    N_("{name}: Reward {reward} VP", name=p["name"], reward=repr(r["name"])),
+                    r["vp"],
+                    0,
+                    MAX_REWARD_VP,
                 )
             )
         for j, c in enumerate(p["leaders"]):
@@ -114,7 +118,7 @@ def _vp(st: State) -> list[Tracked]:
                 out.append(
                     Tracked(
                         f"players.{i}.leaders.{j}.vp",
-                        f"{p['name']}: {c['name']} VP",
+                        N_("{name}: {leader} VP", name=p["name"], leader=c["name"]),
                         c["vp"],
                         0,
                         rules.VENOM_SUPPORT_CARDS,

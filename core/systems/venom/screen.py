@@ -17,7 +17,7 @@ from tableside.core.system import TableRoll
 from tableside.core.systems.venom import combat, deck, rules, scoring
 from tableside.core.systems.venom.laws import card_words
 from tableside.core.systems.venom.turn_actions import ROLL_OFF
-from tableside.core.words import plural
+from tableside.core.text import N_
 
 State = dict[str, Any]
 
@@ -32,10 +32,16 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
         # Leader's name, so they take the top of the body and stay large.
         elements += [
             Track(
-                "Health", st["health_track"], rules.TRACK_MIN, rules.TRACK_MAX, "scale", priority=1, fix="health_track"
+                N_("Health"),
+                st["health_track"],
+                rules.TRACK_MIN,
+                rules.TRACK_MAX,
+                "scale",
+                priority=1,
+                fix="health_track",
             ),
             Track(
-                "Defense",
+                N_("Defense"),
                 st["defense_track"],
                 rules.TRACK_MIN,
                 rules.TRACK_MAX,
@@ -47,7 +53,7 @@ def screen(st: State, roll: TableRoll | None = None) -> Screen:
         elements += _leader(st)
     elements += [
         Track(
-            "Event Track",
+            N_("Event Track"),
             st["event_track"],
             rules.EVENT_TRACK_START,
             rules.EVENT_TRACK_FINAL,
@@ -85,7 +91,7 @@ def _result(st: State, shown: Screen) -> Screen:
     scores = sorted(over["victory_points"].items(), key=lambda kv: -kv[1])
     if over["winner"] == rules.VENOM_WINS:
         return game_end(shown, ["VENOM"], scores, unit=" VP")
-    return game_end(shown, over["medal_of_honor"], scores, label="Medal of Honor", unit=" VP")
+    return game_end(shown, over["medal_of_honor"], scores, label=N_("Medal of Honor"), unit=" VP")
 
 
 def _named(st: State, group: DiceGroup) -> DiceGroup:
@@ -102,10 +108,16 @@ def _named(st: State, group: DiceGroup) -> DiceGroup:
 
 def _status(st: State) -> str:
     if st["phase"] == rules.SETUP:
-        return "Setup: roll-off for Commander (B)"
+        return N_("Setup: roll-off for Commander (B)")
     if st["phase"] == rules.GAME_OVER:
-        return f"Game over after Round {st['round']}"
-    return f"R{st['round']} {st['players'][st['active_player']]['name']}: {st['phase']}"
+        return N_("Game over after Round {round}", round=st["round"])
+    # the phase is the rulebook's name (Turn Order), in every language
+    return N_(
+        "R{round} {name}: {phase}",
+        round=st["round"],
+        name=st["players"][st["active_player"]]["name"],
+        phase=st["phase"],
+    )
 
 
 def _leader(st: State) -> list[Element]:
@@ -121,26 +133,32 @@ def _capture(st: State) -> KeyFigure:
     """The attack's key figure: the chance to capture, or what stands in its way, or the verdict."""
     fight, odds = st["combat"], st["odds"]
     if fight["aborted"]:
-        return KeyFigure("Capture", "aborted", priority=1, tone="alert")
+        return KeyFigure(CAPTURE, N_("aborted"), priority=1, tone="alert")
     if fight["rolled"]:
-        word = "CAPTURED" if fight["verdict"] == "captured" else "not captured"
         tone = "accent" if fight["verdict"] == "captured" else "normal"
-        return KeyFigure("Capture", word, priority=1, tone=tone)
+        return KeyFigure(CAPTURE, _verdict(fight), priority=1, tone=tone)
     if not _allocated(fight):  # no alarm about dice nobody has allocated yet
-        return KeyFigure("Capture", "allocate dice", priority=1)
+        return KeyFigure(CAPTURE, N_("allocate dice"), priority=1)
     if odds["abort"]:
-        return KeyFigure("Capture", "abort", priority=1, tone="alert")
-    return KeyFigure(
-        "Capture", odds["capture_percent"], unit=f" ({plural(fight['dice_count'], 'die')})", priority=1, tone="accent"
-    )
+        return KeyFigure(CAPTURE, N_("abort"), priority=1, tone="alert")
+    count = fight["dice_count"]
+    unit = N_(" (1 die)") if count == 1 else N_(" ({count} dice)", count=count)
+    return KeyFigure(CAPTURE, odds["capture_percent"], unit=unit, priority=1, tone="accent")
+
+
+CAPTURE = N_("Capture")
+
+
+def _verdict(fight: dict[str, Any]) -> str:
+    return N_("CAPTURED") if fight["verdict"] == "captured" else N_("not captured")
 
 
 def _venom_strikes(st: State, priority: int) -> KeyFigure:
     odds = st["odds"]
     if odds["venom_strikes_next"] is None:
-        return KeyFigure("VENOM Strikes! next", "deck empty", priority=priority)
+        return KeyFigure(N_("VENOM Strikes! next"), N_("deck empty"), priority=priority)
     return KeyFigure(
-        "VENOM Strikes! next",
+        N_("VENOM Strikes! next"),
         odds["venom_strikes_next"],
         unit=f" ({odds['venom_strikes_next_percent']})",
         priority=priority,
@@ -155,8 +173,11 @@ def _combat_dice(st: State) -> DiceGroup | None:
         return None
     defense, health = st["defense_track"], st["health_track"]
     dice = tuple(Die(d["value"], "hit" if combat.is_success(d, defense) else "miss") for d in fight["dice"])
-    word = "CAPTURED" if fight["verdict"] == "captured" else "not captured"
-    return DiceGroup(f"{len(dice)}d6 vs Def {defense}", dice, f"{fight['successes']}/{health} hits: {word}", priority=2)
+    label = N_("{count}d6 vs Def {defense}", count=len(dice), defense=defense)
+    hits = N_(
+        "{successes}/{health} hits: {verdict}", successes=fight["successes"], health=health, verdict=_verdict(fight)
+    )
+    return DiceGroup(label, dice, hits, priority=2)
 
 
 def _scores(st: State) -> Text:
@@ -178,15 +199,17 @@ def _players(st: State, priority: int = 3) -> Grid:
                 colour=i,
             )
         )
-    return Grid("Players", ("VP", "Leaders", "Rewards"), tuple(rows), priority=priority)
+    return Grid(N_("Players"), ("VP", N_("Leaders"), N_("Rewards")), tuple(rows), priority=priority)
 
 
 def _events(st: State) -> Text:
     # The events a list ("; ": a panel short of room counts the last ones, "+1 more"), the deck a trailing clause.
-    active = "; ".join(card_words(c) for c in st["active_events"]) or "none"
-    return Text(
-        f"Active Events: {active} · {plural(deck.cards_left(st['event_deck']), 'card')} in the Event deck", priority=4
-    )
+    left = deck.cards_left(st["event_deck"])
+    cards = N_("1 card") if left == 1 else N_("{count} cards", count=left)
+    if not st["active_events"]:
+        return Text(N_("Active Events: none · {cards} in the Event deck", cards=cards), priority=4)
+    active = "; ".join(card_words(c) for c in st["active_events"])  # the cards' names, as the rulebook has them
+    return Text(N_("Active Events: {active} · {cards} in the Event deck", active=active, cards=cards), priority=4)
 
 
 def _allocated(fight: dict[str, Any]) -> bool:
@@ -198,12 +221,12 @@ def _alert(st: State) -> str | None:
     over = st["game_over"]
     if over:
         if over["winner"] == rules.VENOM_WINS:
-            return "VENOM wins"
-        return "Medal of Honor: " + ", ".join(over["medal_of_honor"])
+            return N_("VENOM wins")
+        return N_("Medal of Honor: {names}", names=", ".join(over["medal_of_honor"]))
     if st["event_track"] >= rules.EVENT_TRACK_FINAL:
-        return "Event Track 5: Mission final effect applies"
+        return N_("Event Track 5: Mission final effect applies")
     if st["combat"]["aborted"]:
-        return f"Combat aborted: {st['combat']['aborted']}"
+        return N_("Combat aborted: {why}", why=st["combat"]["aborted"])
     if st["odds"]["abort"] and _allocated(st["combat"]):
-        return f"Would abort: {st['odds']['abort']}"
+        return N_("Would abort: {why}", why=st["odds"]["abort"])
     return None  # "draw the Event card" and the like are the prompt's to say: one line, not two

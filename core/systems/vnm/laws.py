@@ -83,7 +83,7 @@ def tracked(state: State) -> list[Tracked]:
         return Tracked(key, label, value, 0, total, balance=POPULATION, pile=pile)
 
     for i, a in enumerate(state["land_areas"]):
-        out.append(chips(f"land_areas.{i}.population", f"{a['name']}: population", a["population"], a["name"]))
+        out.append(chips(f"land_areas.{i}.population", N_("{a}: population", a=a["name"]), a["population"], a["name"]))
         if state["version"] == "Enhanced":
             infected = f"{a['name']} (infected)"
             out.append(chips(f"land_areas.{i}.infected", N_("{a}: infected", a=a["name"]), a["infected"], infected))

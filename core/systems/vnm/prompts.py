@@ -10,12 +10,25 @@ from tableside.core.text import N_
 def choose_words(state: State) -> str:
     world = current_world(state)
     w = state["worlds"][world]
-    can = ["build", "move", "attack"] if w["on_board"] < w["fleet"] else ["move", "attack"]
+    can = ("build", "move", "attack") if w["on_board"] < w["fleet"] else ("move", "attack")
     if ships_commanded(state, world) and not (world == "Earth" and not state["earth_may_collect"]):
-        can.append("collect")
+        can += ("collect",)
     if state["version"] == "Enhanced":
-        can.append("research")
-    return ", ".join(can[:-1]) + " or " + can[-1]
+        can += ("research",)
+    return CHOICES[can]
+
+
+# One marked text per case (#38): a German phone reads the whole list in German, never "oder build, move".
+CHOICES: dict[tuple[str, ...], str] = {
+    ("build", "move", "attack"): N_("build, move or attack"),
+    ("move", "attack"): N_("move or attack"),
+    ("build", "move", "attack", "collect"): N_("build, move, attack or collect"),
+    ("move", "attack", "collect"): N_("move, attack or collect"),
+    ("build", "move", "attack", "research"): N_("build, move, attack or research"),
+    ("move", "attack", "research"): N_("move, attack or research"),
+    ("build", "move", "attack", "collect", "research"): N_("build, move, attack, collect or research"),
+    ("move", "attack", "collect", "research"): N_("move, attack, collect or research"),
+}
 
 
 def choose_types(state: State) -> tuple[str, ...]:
@@ -75,7 +88,8 @@ def pending(state: State) -> list[Prompt]:
                     "research",
                 )
             ]
-        return [Prompt(seat, f"{world}: {draw}{choose_words(state)}", None, choose_types(state))]
+        words = N_("{world}: {draw}{choose_words}", world=world, draw=draw, choose_words=choose_words(state))
+        return [Prompt(seat, words, None, choose_types(state))]
     left = chosen.get("left", 0)
     again = {
         "attack": ("attack", N_("attack again ({left} left)", left=left)),

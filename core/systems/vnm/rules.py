@@ -63,11 +63,11 @@ MAX_EXTENSIONS = 3
 # Action names as the Turns section lists them; "population" is the Population Action
 # (collect, infect or destroy population).
 ACTIONS: dict[str, str] = {
-    "build": "Build",
-    "move": "Move",
-    "attack": "Attack",
-    "population": "Collect",
-    "research": "Research",
+    "build": N_("Build"),
+    "move": N_("Move"),
+    "attack": N_("Attack"),
+    "population": N_("Collect"),
+    "research": N_("Research"),
 }
 
 # Area types for Defense: "a space area (including Orbit), a land area, or an ocean area".

@@ -15,6 +15,7 @@ from tableside.core.screen import PLAYER_INKS, Bar, Bars, Grid, GridRow, Screen,
 from tableside.core.system import State, TableRoll
 from tableside.core.systems.vnm import mind, rules
 from tableside.core.systems.vnm.state import current_world, player_label, team_population, who, winner_names
+from tableside.core.text import N_
 
 
 def screen(state: State, roll: TableRoll | None = None) -> Screen:
@@ -39,19 +40,19 @@ def screen(state: State, roll: TableRoll | None = None) -> Screen:
         return shown
     ranked = sorted(range(len(state["players"])), key=lambda i: -team_population(state, i))
     scores = [(player_label(state, i), team_population(state, i)) for i in ranked]
-    over = f"Game over in Round {state['round']}"
+    over = N_("Game over in Round {round}", round=state["round"])
     return game_end(shown, [player_label(state, i) for i in state["winners"]], scores, status=over)
 
 
 def _status(state: State) -> str:
     world = current_world(state)
     chosen = state["turn_action"]
-    doing = rules.ACTIONS[chosen["kind"]] if chosen else "choose action"
+    doing = rules.ACTIONS[chosen["kind"]] if chosen else N_("choose action")
     if chosen and chosen.get("left"):
-        doing += f" ({chosen['left']} left)"
+        doing = N_("{action} ({left} left)", action=doing, left=chosen["left"])
     if chosen and chosen["extensions"]:
-        doing += f" +{chosen['extensions']} Zap"
-    return f"R{state['round']} {who(state, world)}: {doing}"
+        doing = N_("{doing} +{zap} Zap", doing=doing, zap=chosen["extensions"])
+    return N_("R{round} {who}: {doing}", round=state["round"], who=who(state, world), doing=doing)
 
 
 def world_colour(world: str) -> int:
@@ -73,11 +74,11 @@ def _population(state: State) -> Bars:
             team_population(state, i),
             limit,
             colour=player_colour(state, i),
-            note="turn" if i == current else "",
+            note=N_("turn") if i == current else "",
         )
         for i, p in enumerate(state["players"])
     )
-    return Bars("Population", bars, threshold=limit, priority=1)  # the renderer adds "wins at N"
+    return Bars(N_("Population"), bars, threshold=limit, priority=1)  # the renderer adds "wins at N"
 
 
 def _next_roll(state: State) -> Text | None:
@@ -93,7 +94,7 @@ def _next_roll(state: State) -> Text | None:
 def _earth_left(state: State) -> Text:
     """Earth's population left: a line, not a key figure, so the race bars stay the biggest thing."""
     left = sum(a["population"] + a["infected"] for a in state["land_areas"])
-    return Text(f"Earth: {left} left", priority=3)
+    return Text(N_("Earth: {left} left", left=left), priority=3)
 
 
 def _earth(state: State) -> Grid:
@@ -110,12 +111,12 @@ def _earth(state: State) -> Grid:
     if state["destroyed"]:
         rows.append(
             GridRow(
-                "Destroyed",
+                N_("Destroyed"),
                 (str(state["destroyed"]),) + (("",) if state["version"] == "Enhanced" else ()),
                 fix=("destroyed",),
             )
         )
-    columns = ("left", "inf") if state["version"] == "Enhanced" else ("left",)
+    columns = (N_("left"), N_("inf")) if state["version"] == "Enhanced" else (N_("left"),)
     return Grid("Earth", columns, tuple(rows), priority=4)
 
 
@@ -131,7 +132,7 @@ def _fleets(state: State) -> Grid:
         )
         for world, w in state["worlds"].items()
     )
-    return Grid("Ships", ("out", "reserve"), rows, priority=3)
+    return Grid(N_("Ships"), (N_("out"), N_("reserve")), rows, priority=3)
 
 
 def _zap(state: State) -> Grid:
@@ -146,12 +147,12 @@ def _zap(state: State) -> Grid:
         )
         for i, p in enumerate(state["players"])
     )
-    return Grid("Zap", ("deck", "hand", "discard"), rows, priority=4)
+    return Grid(N_("Zap"), (N_("deck"), N_("hand"), N_("discard")), rows, priority=4)
 
 
 def _alert(state: State) -> str | None:
     if state["winners"]:
         if len(state["winners"]) > 1:
-            return f"Shared victory: {winner_names(state)}!"
-        return f"{winner_names(state)} wins!"
+            return N_("Shared victory: {names}!", names=winner_names(state))
+        return N_("{names} wins!", names=winner_names(state))
     return None
