@@ -51,7 +51,7 @@ function drawMoves(acts, main, groups, keep) {
   const notOurs = new Set(acts.actions.filter((a) => !offeredHere.includes(a)).map((a) => a.type));
   const prompts = (acts.pending || []).filter((p, i) => i === 0 || !notOurs.has(p.type));
   for (const p of prompts) {
-    pend.append(el("li", { class: mine && p.seat === mine.seat ? "yours" : undefined }, p.text, p.rule ? promptRule(p.rule) : null));
+    pend.append(el("li", mine && p.seat === mine.seat ? { class: "yours", "data-you": t("You: ") } : {}, p.text, p.rule ? promptRule(p.rule) : null));
     // A seat that answers the same prompt later (the rest of a trick played seat by seat) is told whom it follows.
     const order = [p.seat, ...(p.then || [])], at = mine ? order.indexOf(mine.seat) : -1;
     const what = at > 0 && acts.actions.find((x) => x.type === p.type);
