@@ -2,7 +2,8 @@
 
 A round end is a moment: Vegas rounds, VNM rounds, VENOM turns and Venus 2140 conflicts each end with a short
 summary of what changed, one line per player. The log is the truth: the summary is folded over the states the
-log replays to (``core.replay``), an undo's state among them, so a round end that is undone is no longer told.
+log replays to (``core.replay``), an undo's state among them, so a round end that is undone is no longer told,
+and an undone round start (back to the round before, at the numbers it began with) is never told as its end.
 Each system says, in its ``state`` role module, which round is being played (``round_name``: the rulebook's
 word, e.g. "Round 2", "Turn 3", "Conflict 1"; None between rounds or once the game is over) and the public
 numbers of each player (``round_numbers``: e.g. ``{"Ann": {"VP": 4}}``); a system without them has nothing to
@@ -84,6 +85,9 @@ class RoundFold:
         self.starts: dict[str, Numbers] = {} if self.name is None else {self.name: self.numbers}
         self.events: dict[str, dict[int, Any]] = {}  # per round, what its states recorded, by number
         self.last: dict[str, Any] | None = None
+        # per round being played: the round named before it began and the summary told then, so a return there
+        # with the round's starting numbers and nothing it recorded is its start undone, never its end
+        self.entered: dict[str, tuple[str | None, dict[str, Any] | None]] = {}
         self._record(first)
 
     def _record(self, state: Mapping[str, Any]) -> None:
@@ -110,12 +114,21 @@ class RoundFold:
         name, numbers = numbers_of(self.system, state)
         self._record(state)
         if name != self.name:
-            if self.name is not None:
-                self.last = self._told(self.name, self.starts.get(self.name, {}), numbers, seq)
-            if name is not None and name not in self.starts:
-                self.starts[name] = self.numbers
-            if self.last is not None and name == self.last["round"]:
-                self.last = None  # the round's end was undone: it is being played again
+            began = self.entered.get(self.name) if self.name is not None else None
+            undone = began is not None and began[0] == name and numbers == self.starts.get(self.name)
+            if undone and not self.events.get(self.name):  # back where the round began: its start was undone
+                self.last = began[1]
+                self.starts.pop(self.name, None)
+                self.entered.pop(self.name, None)
+            else:
+                told_before = self.last
+                if self.name is not None:
+                    self.last = self._told(self.name, self.starts.get(self.name, {}), numbers, seq)
+                if name is not None and name not in self.starts:
+                    self.starts[name] = self.numbers
+                    self.entered[name] = (self.name, told_before)
+                if self.last is not None and name == self.last["round"]:
+                    self.last = None  # the round's end was undone: it is being played again
         self.name, self.numbers = name, numbers
 
     def summary(self) -> dict[str, Any] | None:

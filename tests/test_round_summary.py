@@ -141,3 +141,12 @@ def test_a_system_without_round_hooks_has_nothing_to_say():
 
     fold_told = last_round(Plain(), {"round": 1}, [(1, {"round": 2})])
     assert fold_told is None
+
+
+def test_an_undone_round_start_is_not_told_as_that_round_s_end():
+    _, actions = SCENARIOS["vegas"]
+    # Round 1 played out, round 2 started (ENDINGS[7] is its start_round), then that start undone: the table is
+    # back between rounds, and the last round that ended is still round 1, never a "Round 2 is over".
+    told, state = _told("vegas", [*actions, *ENDINGS["vegas"][:8], "undo"])
+    assert state["phase"] == "Round over"
+    assert told["round"] == "Round 1", told
