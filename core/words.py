@@ -37,3 +37,10 @@ def faces_words(faces) -> str:
     if not words:
         return "no dice"
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def counted(count: int, noun: str, forms: dict) -> str:
+    """``plural(count, noun)``, or the system's own marked form of it where ``forms`` (noun -> (one, many), each a
+    function of the count) has the noun, so a translated sentence counts in its own language (#38)."""
+    made = forms.get(noun)
+    return plural(count, noun) if made is None else made[count != 1](count)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from tableside.core import words
 from tableside.core.odds import at_least_k, face_chance
 from tableside.core.systems.venom import rules
 from tableside.core.text import N_
-from tableside.core.words import plural
 
 # The things VENOM's texts count, marked one form each (#38), so a German phone says "3 Karten" inside a German
 # sentence; the English is core.words.plural's, word for word (tests/test_vnm_venom_german.py checks it).
@@ -26,8 +26,7 @@ _COUNTED = {
 
 def counted(count: int, thing: str) -> str:
     """``count`` with ``thing`` as a person reads it ("1 die", "3 cards"), a marked text for the things VENOM counts."""
-    forms = _COUNTED.get(thing)
-    return plural(count, thing) if forms is None else forms[count != 1](count)
+    return words.counted(count, thing, _COUNTED)
 
 
 def move_track(value: int, by: int) -> tuple[int, int]:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tableside.core import words
 from tableside.core.errors import RuleError
 from tableside.core.system import State
 from tableside.core.systems.vnm import rules
 from tableside.core.text import N_
-from tableside.core.words import plural
 
 EARTH_MUST_WAIT = N_(
     "Earth may not collect population yet: no alien spaceship has attacked an Earth spaceship "
@@ -255,8 +255,7 @@ _COUNTED = {
 
 def many(count: int, thing: str) -> str:
     """A count said as a person says it: "1 spaceship", "2 spaceships", "0 Zap cards" (``core.words``' rule)."""
-    forms = _COUNTED.get(thing)
-    return plural(count, thing) if forms is None else forms[count != 1](count)
+    return words.counted(count, thing, _COUNTED)
 
 
 def who(state: State, world: str) -> str:
