@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import os
 import secrets
+import threading
 from pathlib import Path
 
 FILE = "owner_pin"
@@ -27,9 +29,22 @@ def _hash(pin: str, salt: bytes, iterations: int = ITERATIONS) -> str:
     return hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, iterations).hex()
 
 
+_keeping: dict[Path, threading.Thread] = {}  # first PINs whose hash is still being made, by folder
+_keeping_lock = threading.Lock()
+
+
 def new_pin(folder: Path) -> str:
     """Make a new PIN, keep only its hash (whole or not at all, 0600), and return the PIN to be shown once."""
-    pin = "".join(secrets.choice("0123456789") for _ in range(PIN_LENGTH))
+    pin = _digits()
+    _keep(folder, pin)
+    return pin
+
+
+def _digits() -> str:
+    return "".join(secrets.choice("0123456789") for _ in range(PIN_LENGTH))
+
+
+def _keep(folder: Path, pin: str) -> None:
     salt = secrets.token_bytes(16)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / FILE
@@ -37,16 +52,39 @@ def new_pin(folder: Path) -> str:
     tmp.write_text(f"pbkdf2-sha256${ITERATIONS}${salt.hex()}${_hash(pin, salt)}\n")
     tmp.chmod(0o600)
     os.replace(tmp, path)
-    return pin
 
 
 def first_pin(folder: Path) -> str | None:
-    """The PIN made now when there is none yet (the first start prints it), else None: it is not kept."""
-    return None if (folder / FILE).exists() else new_pin(folder)
+    """The PIN made now when there is none yet (the first start prints it), else None: it is not kept.
+
+    Its hash (PBKDF2, about 60 ms here and half a second on a Pi Zero 2 W) is made on a thread of its own:
+    hashlib lets go of the GIL while it works, so a new table answers its phones meanwhile, and whatever reads
+    the PIN (``stored``) waits for it. A start cut short before it is kept prints a new PIN the next time."""
+    if (folder / FILE).exists():
+        return None
+    pin = _digits()
+    with _keeping_lock:
+        keeping = _keeping[folder] = threading.Thread(target=_keep_first, args=(folder, pin), name="owner-pin")
+        keeping.start()
+    return pin
+
+
+def _keep_first(folder: Path, pin: str) -> None:
+    try:
+        _keep(folder, pin)
+    except OSError as exc:  # the PIN printed does not open Settings; the next start makes and prints another
+        logging.getLogger("tableside").error("the owner PIN could not be kept in %s: %s", folder, exc)
 
 
 def stored(folder: Path) -> str | None:
     """The kept hash line, or None when there is no PIN (or the file is not one of ours)."""
+    with _keeping_lock:
+        keeping = _keeping.get(folder)
+    if keeping is not None:
+        keeping.join()
+        with _keeping_lock:
+            if _keeping.get(folder) is keeping:
+                del _keeping[folder]
     try:
         text = (folder / FILE).read_text()[:400].strip()
     except OSError:
