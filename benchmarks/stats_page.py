@@ -139,6 +139,17 @@ def stats_page(report: Report, folder: Path, games: int = GAMES, n: int = 100) -
             control = statistics.median(rolls["/healthz"])
             row.note += f"; against the control's p50 {control:.2f} ms: x{row.p50 / control:.2f}"
         report.add(row)
+    report.notes.append(STATS_NOTE)
+
+
+STATS_NOTE = (
+    "stats page: the rolls' rows are the same rolls (20 ms apart, the table's own 1d6) in rounds taken in turns: "
+    "nobody asking, a phone asking GET /healthz again as soon as it is answered (the control: what any phone "
+    "asking costs a roll, the server's threads sharing one interpreter lock), and a phone asking GET /api/stats "
+    "likewise. The game on the table is the last of the games built, a Venus 2140 game, which counts from its "
+    "first action: after each roll the Stats page reads that game's new entry, and makes the page again when its "
+    "figures move (its length, each second); the requests between two rolls are answered from what is kept"
+)
 
 
 ROUNDS = 4  # the three ways of rolling taken in turns, so a change in the machine's load falls on all three
