@@ -222,3 +222,15 @@ def test_a_roll_in_a_game_not_yet_ended_changes_nothing_kept_and_writes_nothing(
         assert _stats(client)["games"] == 2
         saved = table.store.execute("SELECT version FROM game_stats WHERE session_id = ?", [sid]).fetchone()
         assert saved == (table.store.game_versions()[1][2],)
+
+
+def test_a_game_deleted_while_another_is_on_the_table_leaves_the_page(tmp_path):
+    with new_table(tmp_path, 1) as table:
+        client = phone(table)
+        client.application.extensions["tableside"].new_games.per_minute = 100
+        vegas = _play(client, "vegas")  # Ann wins
+        _play(client, "venom")
+        assert _stats(client)["games"] == 2
+        table.delete_session(vegas)
+        stats = _stats(client)
+        assert stats["games"] == 1 and [s["system"] for s in _of(stats, "Ann")["systems"]] == ["venom"]

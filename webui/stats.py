@@ -166,11 +166,13 @@ class StatsBook:
                         self._changes += 1
             if sid not in seated and names:
                 seats.append((sid, names))
-        if not self.table.store.newer:  # a newer Tableside's file: nothing is written, the fold is made anyway
-            saved = [sid for sid in self._unsaved if sid != live]
-            if saved or seats:
-                store.save_summaries([(sid, self._at[sid], self._made[sid]) for sid in saved], seats)
-            self._unsaved.difference_update(saved)
+        if self.table.store.newer:  # a newer Tableside's file: nothing is written, the fold is made anyway
+            self._unsaved.clear()
+            return
+        saved = [sid for sid in self._unsaved if sid != live]
+        if saved or seats:
+            store.save_summaries([(sid, self._at[sid], self._made[sid]) for sid in saved], seats)
+        self._unsaved.difference_update(saved)
 
     def _one(self, store: Store, sid: str, version: int) -> tuple[dict, list[str]]:
         row = store.get_session(sid)
