@@ -15,6 +15,7 @@ phone reads this page): a Venus 2140 pool's faces stay in its own seat's recap.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
@@ -138,6 +139,8 @@ class Folding:
         self.counted: list[dict[str, Any]] = []
         self.nights: dict[str, dict[str, Any]] = {}
         self.out: list[dict[str, Any]] = []
+        self._listed: list[dict[str, Any]] | None = None  # the counted games, the longest first, once asked for
+        self._entries: dict[int, dict[str, Any]] | None = None  # each person's entry of the page, once asked for
 
     def add(self, index: int, sid: str, g: Mapping[str, Any], at: Mapping[str, tuple[int, str]], out: bool) -> None:
         """One game's summary (``at``: the person at each seat; ``out``: left out of the stats)."""
@@ -150,11 +153,15 @@ class Folding:
             self.out.append(game)
             return
         self.counted.append(game)
+        if self._listed is not None:
+            bisect.insort(self._listed, game, key=_longest_first)
         night = self.nights.setdefault(g["night"] or "?", {"night": g["night"], "games": 0, "players": set()})
         night["games"] += 1
         for (pid, name), r in seated:
             _count(self.players.setdefault(pid, {"id": pid, "name": name, "systems": {}}), index, g, r, self.names)
             night["players"].add(name)
+            if self._entries is not None:  # their figures moved: their entry is made again
+                self._entries.pop(pid, None)
         if g["result"] and not g["team"]:
             _rivals(seated, self.beaten, self.together)
 
@@ -162,9 +169,11 @@ class Folding:
         self, index: int, sid: str, g: Mapping[str, Any], at: Mapping[str, tuple[int, str]], out: bool
     ) -> Folding:
         """These figures and one more game, these left as they are: only what that game touches is copied
-        (its people's figures, its night), the rest shared."""
+        (its people's figures, its night), the rest shared, with the games in order of length and the page's
+        entries of the people it does not touch."""
         copy = Folding(self.names)
         copy.counted, copy.out = list(self.counted), list(self.out)
+        copy._listed, copy._entries = list(self._longest()), dict(self._people())
         copy.players, copy.nights = dict(self.players), dict(self.nights)
         copy.beaten, copy.together = defaultdict(Counter, self.beaten), defaultdict(Counter, self.together)
         if g.get("counts") and not out:
@@ -180,16 +189,12 @@ class Folding:
 
     def page(self) -> dict[str, Any]:
         """The Stats page from the figures so far (they stay as they are: a kept fold makes many pages)."""
-        names, players = self.names, self.players
-        listed = sorted(self.counted, key=lambda c: (-c["seconds"], c["id"]))
+        names, entries, listed = self.names, self._people(), self._longest()
         return {
             "games": len(self.counted),
             "left_out": len(self.out),
             "left_out_games": [_game(c, names) for c in sorted(self.out, key=lambda c: c["index"])],
-            "players": [
-                _player(p, self.beaten.get(pid, Counter()), self.together.get(pid, Counter()), players)
-                for pid, p in _ranked(players)
-            ],
+            "players": [entries[pid] for pid, _p in _ranked(self.players)],
             "longest": [_game(c, names) for c in listed[:LISTED]],
             "shortest": [_game(c, names) for c in listed[::-1][:LISTED]],
             "nights": [
@@ -197,6 +202,25 @@ class Folding:
                 for _k, n in sorted(self.nights.items())
             ],
         }
+
+    def _longest(self) -> list[dict[str, Any]]:
+        if self._listed is None:
+            self._listed = sorted(self.counted, key=_longest_first)
+        return self._listed
+
+    def _people(self) -> dict[int, dict[str, Any]]:
+        """Each person's entry of the page, made for those whose figures moved since it was last asked for."""
+        if self._entries is None:
+            self._entries = {}
+        for pid, p in self.players.items():
+            if pid not in self._entries:
+                beaten, together = self.beaten.get(pid, Counter()), self.together.get(pid, Counter())
+                self._entries[pid] = _player(p, beaten, together, self.players)
+        return self._entries
+
+
+def _longest_first(c: Mapping[str, Any]) -> tuple[float, str]:
+    return (-c["seconds"], c["id"])
 
 
 def _copied(p: dict[str, Any]) -> dict[str, Any]:
