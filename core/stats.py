@@ -15,6 +15,7 @@ phone reads this page): a Venus 2140 pool's faces stay in its own seat's recap.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
@@ -115,50 +116,131 @@ def fold(
 ) -> dict[str, Any]:
     """The Stats page from each game's summary (``games``: session id, summary), the person at each seat
     (``people``: session id -> seat -> (person id, name)), the games left out and the systems' names."""
-    players: dict[int, dict[str, Any]] = {}
-    beaten: dict[int, Counter] = defaultdict(Counter)  # person -> who beat them, how often
-    together: dict[int, Counter] = defaultdict(Counter)  # person -> competitive games with each other person
-    counted: list[dict[str, Any]] = []
-    nights: dict[str, dict[str, Any]] = {}
-    out: list[dict[str, Any]] = []
-    for sid, g in games:
+    folding = Folding(names)
+    for index, (sid, g) in enumerate(games):
+        folding.add(index, sid, g, people.get(sid, {}), sid in left_out)
+    return folding.page()
+
+
+class Folding:
+    """The Stats page's figures summed up one game at a time (``add``), and the page made from them (``page``).
+
+    ``with_game`` is a copy with one more game that leaves these figures as they are: the game on the table,
+    whose every action can move its figures (a Venus 2140 game counts from its first action), is added to the
+    kept fold of every other game, so a roll never folds the other 499 again. A game's place (``index``, its
+    order among the games) decides what a fold in that order would: the order of the games left out, and of a
+    player's systems with as many games each."""
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+        self.players: dict[int, dict[str, Any]] = {}
+        self.beaten: dict[int, Counter] = defaultdict(Counter)  # person -> who beat them, how often
+        self.together: dict[int, Counter] = defaultdict(Counter)  # person -> competitive games with each other
+        self.counted: list[dict[str, Any]] = []
+        self.nights: dict[str, dict[str, Any]] = {}
+        self.out: list[dict[str, Any]] = []
+        self._listed: list[dict[str, Any]] | None = None  # the counted games, the longest first, once asked for
+        self._entries: dict[int, dict[str, Any]] | None = None  # each person's entry of the page, once asked for
+
+    def add(self, index: int, sid: str, g: Mapping[str, Any], at: Mapping[str, tuple[int, str]], out: bool) -> None:
+        """One game's summary (``at``: the person at each seat; ``out``: left out of the stats)."""
         if not g.get("counts"):
-            continue
-        at = people.get(sid, {})
+            return
         seated = [(at[r["seat"]], r) for r in g["seats"] if r["seat"] in at]
         game = {"id": sid, "system": g["system"], "night": g["night"], "seconds": g["seconds"], "seated": seated}
-        if sid in left_out:
-            out.append(game)
-            continue
-        counted.append(game)
-        night = nights.setdefault(g["night"] or "?", {"night": g["night"], "games": 0, "players": set()})
+        game["index"] = index
+        if out:
+            self.out.append(game)
+            return
+        self.counted.append(game)
+        if self._listed is not None:
+            bisect.insort(self._listed, game, key=_longest_first)
+        night = self.nights.setdefault(g["night"] or "?", {"night": g["night"], "games": 0, "players": set()})
         night["games"] += 1
         for (pid, name), r in seated:
-            _count(players.setdefault(pid, {"id": pid, "name": name, "systems": {}}), g, r, names)
+            _count(self.players.setdefault(pid, {"id": pid, "name": name, "systems": {}}), index, g, r, self.names)
             night["players"].add(name)
+            if self._entries is not None:  # their figures moved: their entry is made again
+                self._entries.pop(pid, None)
         if g["result"] and not g["team"]:
-            _rivals(seated, beaten, together)
-    listed = sorted(counted, key=lambda c: (-c["seconds"], c["id"]))
-    return {
-        "games": len(counted),
-        "left_out": len(out),
-        "left_out_games": [_game(c, names) for c in out],
-        "players": [_player(p, beaten[pid], together[pid], players) for pid, p in _ranked(players)],
-        "longest": [_game(c, names) for c in listed[:LISTED]],
-        "shortest": [_game(c, names) for c in listed[::-1][:LISTED]],
-        "nights": [
-            {"night": n["night"], "games": n["games"], "players": sorted(n["players"])}
-            for _k, n in sorted(nights.items())
-        ],
-    }
+            _rivals(seated, self.beaten, self.together)
+
+    def with_game(
+        self, index: int, sid: str, g: Mapping[str, Any], at: Mapping[str, tuple[int, str]], out: bool
+    ) -> Folding:
+        """These figures and one more game, these left as they are: only what that game touches is copied
+        (its people's figures, its night), the rest shared, with the games in order of length and the page's
+        entries of the people it does not touch."""
+        copy = Folding(self.names)
+        copy.counted, copy.out = list(self.counted), list(self.out)
+        copy._listed, copy._entries = list(self._longest()), dict(self._people())
+        copy.players, copy.nights = dict(self.players), dict(self.nights)
+        copy.beaten, copy.together = defaultdict(Counter, self.beaten), defaultdict(Counter, self.together)
+        if g.get("counts") and not out:
+            night = g["night"] or "?"
+            if night in self.nights:
+                copy.nights[night] = {**self.nights[night], "players": set(self.nights[night]["players"])}
+            for pid in {at[r["seat"]][0] for r in g["seats"] if r["seat"] in at}:
+                copy.beaten[pid], copy.together[pid] = Counter(self.beaten[pid]), Counter(self.together[pid])
+                if pid in self.players:
+                    copy.players[pid] = _copied(self.players[pid])
+        copy.add(index, sid, g, at, out)
+        return copy
+
+    def page(self) -> dict[str, Any]:
+        """The Stats page from the figures so far (they stay as they are: a kept fold makes many pages)."""
+        names, entries, listed = self.names, self._people(), self._longest()
+        return {
+            "games": len(self.counted),
+            "left_out": len(self.out),
+            "left_out_games": [_game(c, names) for c in sorted(self.out, key=lambda c: c["index"])],
+            "players": [entries[pid] for pid, _p in _ranked(self.players)],
+            "longest": [_game(c, names) for c in listed[:LISTED]],
+            "shortest": [_game(c, names) for c in listed[::-1][:LISTED]],
+            "nights": [
+                {"night": n["night"], "games": n["games"], "players": sorted(n["players"])}
+                for _k, n in sorted(self.nights.items())
+            ],
+        }
+
+    def _longest(self) -> list[dict[str, Any]]:
+        if self._listed is None:
+            self._listed = sorted(self.counted, key=_longest_first)
+        return self._listed
+
+    def _people(self) -> dict[int, dict[str, Any]]:
+        """Each person's entry of the page, made for those whose figures moved since it was last asked for."""
+        if self._entries is None:
+            self._entries = {}
+        for pid, p in self.players.items():
+            if pid not in self._entries:
+                beaten, together = self.beaten.get(pid, Counter()), self.together.get(pid, Counter())
+                self._entries[pid] = _player(p, beaten, together, self.players)
+        return self._entries
 
 
-def _count(p: dict[str, Any], g: Mapping[str, Any], r: Mapping[str, Any], names: Mapping[str, str]) -> None:
-    """One game of one person into their figures for its system."""
+def _longest_first(c: Mapping[str, Any]) -> tuple[float, str]:
+    return (-c["seconds"], c["id"])
+
+
+def _copied(p: dict[str, Any]) -> dict[str, Any]:
+    """A person's figures, copied as deep as ``_count`` changes them."""
+    copy = {**p, "systems": {k: {**s} for k, s in p["systems"].items()}}
+    for s in copy["systems"].values():
+        if "factions" in s:
+            s["factions"] = Counter(s["factions"])
+    if "luck_by_night" in p:
+        copy["luck_by_night"] = {night: list(luck) for night, luck in p["luck_by_night"].items()}
+    return copy
+
+
+def _count(p: dict[str, Any], index: int, g: Mapping[str, Any], r: Mapping[str, Any], names: Mapping[str, str]) -> None:
+    """One game of one person into their figures for its system (``first``: the place of its first game there)."""
     s = p["systems"].setdefault(
         g["system"],
         {"system": g["system"], "name": names.get(g["system"], g["system"]), "games": 0, "results": 0, "wins": 0},
     )
+    s["first"] = min(s.get("first", index), index)
     s["games"] += 1
     s["team"] = bool(g["team"])
     if g["result"]:
@@ -192,8 +274,9 @@ def _ranked(players: dict[int, dict[str, Any]]) -> list[tuple[int, dict[str, Any
 def _player(p: dict[str, Any], beaten: Counter, together: Counter, everyone: dict[int, dict]) -> dict[str, Any]:
     systems = []
     favourite = None
-    for s in sorted(p["systems"].values(), key=lambda s: -s["games"]):
-        factions = s.pop("factions", None)
+    for kept in sorted(p["systems"].values(), key=lambda s: (-s["games"], s["first"])):
+        s = {k: v for k, v in kept.items() if k not in ("factions", "first")}  # the kept figures stay as they are
+        factions = kept.get("factions")
         if factions:
             name, times = min(factions.items(), key=lambda kv: (-kv[1], kv[0]))  # the most played, then A-Z
             s["favourite"] = {"faction": name, "games": times}

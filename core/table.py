@@ -249,7 +249,11 @@ class Table(SavedGames):
 
     def kept(self, name: str, make: Callable[[Table], Any]) -> Any:
         """What a layer above keeps for this table under ``name`` (the phones' seats), made by ``make(table)``
-        the first time it is asked for: one per table, whichever of its apps asks."""
+        the first time it is asked for: one per table, whichever of its apps asks. Once made it is read without
+        the lock: a phone asking for the Stats page never waits for, nor holds up, a change being written."""
+        kept = self._kept.get(name)
+        if kept is not None:
+            return kept
         with self._lock:
             if name not in self._kept:
                 self._kept[name] = make(self)

@@ -149,3 +149,88 @@ def test_the_game_on_the_table_read_entry_by_entry_sums_up_as_a_fresh_read(tmp_p
         finally:
             fresh.close()
         assert _of(kept, "Shred")["luck"][0]["dice"] == 2 * len(actions)
+
+
+def _counting(monkeypatch) -> dict[str, int]:
+    """How often every game is folded again (``stats.fold``) and how many games are added to a fold."""
+    from tableside.core import stats
+
+    counted = {"fold": 0, "add": 0}
+    fold, add = stats.fold, stats.Folding.add
+
+    def counting_fold(*args, **kwargs):
+        counted["fold"] += 1
+        return fold(*args, **kwargs)
+
+    def counting_add(self, *args, **kwargs):
+        counted["add"] += 1
+        return add(self, *args, **kwargs)
+
+    monkeypatch.setattr(stats, "fold", counting_fold)
+    monkeypatch.setattr(stats.Folding, "add", counting_add)
+    return counted
+
+
+def test_a_roll_on_the_table_folds_no_other_game_again(tmp_path, monkeypatch):
+    """A Venus 2140 game counts from its first action, so a roll at it moves the page (its seat's luck): that one
+    game is added to the kept fold of the others, which are not folded again; the page is a fresh reader's."""
+    from tableside.webui.stats import StatsBook
+
+    with new_table(tmp_path, 1) as table:
+        client = phone(table)
+        client.application.extensions["tableside"].new_games.per_minute = 100
+        _play(client, "venom")
+        _play(client, "vegas")
+        options, actions = SCENARIOS["v2140"]
+        client.post("/api/sessions", json={"system": "v2140", "options": options}, headers=AUTH)
+        table.act(actions[0], source="cli")
+        before = _stats(client)
+        counted = _counting(monkeypatch)
+        for faces in ([6, 6], [1, 2], [5, 3]):
+            table.roll("2d6", faces, source="cli", seat="Shred")
+            after = _stats(client)
+        assert counted == {"fold": 0, "add": 3}  # the game on the table, once a roll; never the other two
+        assert after["games"] == before["games"] == 3
+        dice = [sum(night["dice"] for night in _of(page, "Shred")["luck"]) for page in (before, after)]
+        assert dice[1] == dice[0] + 6
+        assert _of(after, "Ann") == _of(before, "Ann")  # who played the finished games: as they were
+        fresh = StatsBook(table)
+        try:
+            assert fresh.answer(False).body == client.get("/api/stats", headers=AUTH).get_data()
+        finally:
+            fresh.close()
+
+
+def test_a_roll_in_a_game_not_yet_ended_changes_nothing_kept_and_writes_nothing(tmp_path, monkeypatch):
+    """A VENOM game being played counts once it ends: a roll at it adds nothing to the page, and its summary is
+    not written beside every write of the table's; once another game takes its place, it is."""
+    with new_table(tmp_path, 1) as table:
+        client = phone(table)
+        client.application.extensions["tableside"].new_games.per_minute = 100
+        _play(client, "vegas")
+        venom = client.post("/api/sessions", json={"system": "venom", "options": SCENARIOS["venom"][0]}, headers=AUTH)
+        sid = venom.get_json()["id"]
+        first = client.get("/api/stats", headers=AUTH).get_data()
+        cached = table.store.execute("SELECT version FROM game_stats WHERE session_id = ?", [sid]).fetchall()
+        counted = _counting(monkeypatch)
+        for face in (1, 4, 6):
+            table.roll("1d6", [face], source="cli")
+            assert client.get("/api/stats", headers=AUTH).get_data() == first
+        assert counted == {"fold": 0, "add": 0}
+        assert table.store.execute("SELECT version FROM game_stats WHERE session_id = ?", [sid]).fetchall() == cached
+        _play(client, "vegas")
+        assert _stats(client)["games"] == 2
+        saved = table.store.execute("SELECT version FROM game_stats WHERE session_id = ?", [sid]).fetchone()
+        assert saved == (table.store.game_versions()[1][2],)
+
+
+def test_a_game_deleted_while_another_is_on_the_table_leaves_the_page(tmp_path):
+    with new_table(tmp_path, 1) as table:
+        client = phone(table)
+        client.application.extensions["tableside"].new_games.per_minute = 100
+        vegas = _play(client, "vegas")  # Ann wins
+        _play(client, "venom")
+        assert _stats(client)["games"] == 2
+        table.delete_session(vegas)
+        stats = _stats(client)
+        assert stats["games"] == 1 and [s["system"] for s in _of(stats, "Ann")["systems"]] == ["venom"]

@@ -44,17 +44,34 @@ def book_for(table: Table) -> StatsBook:
 
 
 class StatsBook:
-    """The Stats page of one table: each game's summary made once, the answer kept until something changes."""
+    """The Stats page of one table: each game's summary made once, the answer kept until something changes.
+
+    Every game but the one on the table is folded once (``core.stats.Folding``) and that fold kept; the game on
+    the table, whose every action moves its version, is added to a copy of it (``with_game``): a roll sums up
+    that one game's new entries and, when its figures move (a Venus 2140 game counts from its first action),
+    adds that one game, never folding the others again. Its summary stays in memory while it is on the table
+    (no write beside each of the table's writes), and is saved once another game takes its place."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
         self._lock = threading.Lock()  # one fold at a time; the table's own lock is never taken
         self._store: Store | None = None
-        self._key: Any = None
-        self._answers: dict[bool, Prepared] = {}
+        self._data: bytes | None = None  # the answer, as JSON
+        self._answers: dict[bool, Prepared] = {}  # ... as sent, with and without gzip: made when first asked
         self._made: dict[str, dict] | None = None  # each game's summary, by session id
+        self._at: dict[str, int] = {}  # the version each summary was made at
+        self._unsaved: set[str] = set()  # summaries newer than the file's cache
         self._kept: tuple[str, GameSystem, stats.Tally, dict] | None = None
-        self._changes = 0  # how often a summary changed: the answer is kept until it does
+        self._changes = 0  # how often a summary of a game not on the table changed: its fold is kept until then
+        self._live_changes = 0  # ... and of the game on the table: the answer is kept until then
+        self._base: stats.Folding | None = None  # every game but the one on the table, folded
+        self._base_key: Any = None
+        self._people: dict[str, dict[str, tuple[int, str]]] = {}  # the person at each seat of each game
+        self._left_out: set[str] = set()
+        self._live: str | None = None  # the game on the table, as folded
+        self._live_index = -1  # ... and its place among the games
+        self._marks: Any = None  # what the answer follows from (``Store.stats_marks``), when it was made
+        self._page_key: Any = None
         self._seen: int | None = None  # the file's data_version when the answer was made
         self._names = {s["id"]: s["name"] for s in table.systems()}
 
@@ -69,46 +86,93 @@ class StatsBook:
         with self._lock:
             store = self._open()
             seen = store.execute("PRAGMA data_version").fetchone()[0]  # moves when another connection commits
-            if seen == self._seen and self._answers:
-                return self._answers[gz]
-            versions = store.game_versions()
-            if self._made is None:  # read once; then kept in step with what is summed up here
-                self._made = {sid: json.loads(summary) for sid, summary in store.game_summaries()}
-            stale = [(sid, version) for sid, _system, version, made in versions if made != version]
-            if stale:
-                self._summarise(store, stale)
-            rows = tuple(store.players_of_games())
-            left_out = store.left_out_games()
-            key = (self._changes, tuple(sid for sid, *_rest in versions), rows, frozenset(left_out))
-            if key != self._key:
-                people: dict[str, dict[str, tuple[int, str]]] = {}
-                for sid, seat, pid, name in rows:
-                    people.setdefault(sid, {})[seat] = (pid, name)
-                games = [(sid, self._made[sid]) for sid, *_rest in versions if sid in self._made]
-                folded = stats.fold(games, people, left_out, self._names)
-                data = json.dumps(folded, separators=(",", ":")).encode()
-                self._key, self._answers = key, {flag: Prepared(data, flag) for flag in (False, True)}
-            self._seen = seen
+            if seen != self._seen or self._data is None:
+                self._refresh(store)
+                self._seen = seen
+            if gz not in self._answers:
+                self._answers[gz] = Prepared(self._data, gz)
             return self._answers[gz]
 
-    def _summarise(self, store: Store, stale: list[tuple[str, int]]) -> None:
-        """Each stale game summed up from its own log, and the people of a game saved before people were kept."""
+    def _refresh(self, store: Store) -> None:
+        """The answer made again if anything it follows from changed. A change of the game on the table alone
+        (the marks of every other game, of the seats and of the games left out as they were) reads that one
+        game's new entries and nothing else."""
+        mark = self.table.mark()  # read without the table's lock
+        live = mark[0] if mark else None
+        others, seats, version = store.stats_marks(live)
+        left_out = store.left_out_games()
+        marks = (live, others, seats, frozenset(left_out))
+        if marks == self._marks and version is not None and not self._unsaved - {live}:
+            if self._at.get(live) != version:
+                self._summarise(store, [(live, version)], live)
+            self._page()
+            return
+        versions = store.game_versions()
+        if self._made is None:  # read once; then kept in step with what is summed up here
+            self._made = {sid: json.loads(summary) for sid, summary in store.game_summaries()}
+            self._at = {sid: made for sid, _system, _version, made in versions if made is not None}
+        stale = [(sid, version) for sid, _system, version, _made in versions if self._at.get(sid) != version]
+        if stale or self._unsaved - {live}:
+            self._summarise(store, stale, live)
+        rows = tuple(store.players_of_games())
+        order = [sid for sid, *_rest in versions]
+        live = live if live in self._made else None
+        key = (self._changes, tuple(order), rows, frozenset(left_out), live)
+        if key != self._base_key:
+            people: dict[str, dict[str, tuple[int, str]]] = {}
+            for sid, seat, pid, name in rows:
+                people.setdefault(sid, {})[seat] = (pid, name)
+            self._people, self._live, self._live_index = people, live, order.index(live) if live else -1
+            self._base = stats.Folding(self._names)
+            for index, sid in enumerate(order):
+                if sid != live and sid in self._made:
+                    self._base.add(index, sid, self._made[sid], people.get(sid, {}), sid in left_out)
+            self._base_key, self._left_out = key, left_out
+        self._marks = marks
+        self._page()
+
+    def _page(self) -> None:
+        """The answer: the kept fold of every other game with the game on the table added, made again only when
+        one of them changed."""
+        key, live = (self._base_key, self._live_changes), self._live
+        if key == self._page_key or self._base is None:
+            return
+        if live:
+            at, out = self._people.get(live, {}), live in self._left_out
+            folded = self._base.with_game(self._live_index, live, self._made[live], at, out).page()
+        else:
+            folded = self._base.page()
+        self._data = json.dumps(folded, separators=(",", ":")).encode()
+        self._page_key, self._answers = key, {}
+
+    def _summarise(self, store: Store, stale: list[tuple[str, int]], live: str | None) -> None:
+        """Each stale game summed up from its own log, and the people of a game saved before people were kept;
+        saved in the file's cache but for the game on the table (saved once another game takes its place)."""
         seated = store.seated_games([sid for sid, _version in stale])
-        made, seats = [], []
+        seats = []
         for sid, version in stale:
             summary, names = self._one(store, sid, version)
-            made.append((sid, version, summary))
             before = self._made.get(sid)
+            self._at[sid] = version
+            self._unsaved.add(sid)
             if before != summary:
                 self._made[sid] = summary
                 # A game that counts neither before nor now (one being played) is not in the fold: its new
                 # dice and minutes change no figure, so the kept answer stays (a roll costs no refold).
                 if (before or {}).get("counts") or summary.get("counts"):
-                    self._changes += 1
+                    if sid == live:
+                        self._live_changes += 1
+                    else:
+                        self._changes += 1
             if sid not in seated and names:
                 seats.append((sid, names))
-        if not self.table.store.newer:  # a newer Tableside's file: nothing is written, the fold is made anyway
-            store.save_summaries(made, seats)
+        if self.table.store.newer:  # a newer Tableside's file: nothing is written, the fold is made anyway
+            self._unsaved.clear()
+            return
+        saved = [sid for sid in self._unsaved if sid != live]
+        if saved or seats:
+            store.save_summaries([(sid, self._at[sid], self._made[sid]) for sid in saved], seats)
+        self._unsaved.difference_update(saved)
 
     def _one(self, store: Store, sid: str, version: int) -> tuple[dict, list[str]]:
         row = store.get_session(sid)
