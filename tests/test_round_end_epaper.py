@@ -1,7 +1,8 @@
 """A round's end on the e-paper (#34): until the next action the panel leads with "Round 1 is over" and what the
 round changed, one line per player (Vegas rounds, Venus 2140 conflicts, VENOM turns, VNM rounds), from the same
 history book the phones read (``webui.rounds.told_by``); whole on every panel class, the pHAT included; each
-system's round-end screen matches its golden image (tests/golden/*-round-*.png).
+system's round-end screen matches its golden image (tests/golden/*-round-*.png); and a served table's e-paper
+(``tableside serve --simulate``) shows it and drops it after the next action.
 
 Seen failing before: the e-paper showed the round's stale content (VENOM's last combat, "Capture: captured")
 and nothing of what the round changed; FrameSource took no summary.
@@ -9,15 +10,20 @@ and nothing of what the round changed; FrameSource took no summary.
 
 from __future__ import annotations
 
+import io
 import random
+import time
 from dataclasses import replace
 
+import numpy
 import pytest
+from PIL import Image
 from tableside.core.round_summary import round_end_screen
 from tableside.core.screen import Grid, GridRow, KeyFigure, Outcome, Screen, Text
 from tableside.core.store import Store
 from tableside.core.table import Table
 from tableside.display.panels import PANELS, get_panel
+from tableside.display.quantize import to_panel_image
 from tableside.display.render import render_layout
 from tableside.webui.app import Services, create_app
 from tableside.webui.rounds import told_by
@@ -170,3 +176,52 @@ GOLDEN = [(system, panel_id) for system in SYSTEMS for panel_id in GOLDEN_PANELS
 @pytest.mark.parametrize(("system", "panel_id"), GOLDEN, ids=[f"{s}-round-{p}" for s, p in GOLDEN])
 def test_the_round_end_screen_matches_its_golden_image(system, panel_id):
     check_golden(golden_path(system, panel_id, rounded=True), render_golden(system, panel_id, rounded=True))
+
+
+FAST = "[display]\nmin_interval = 0\nsimulate_refresh = false\n"
+
+
+def _top(png: bytes, rows: int) -> numpy.ndarray:
+    """The frame's header, alert band and prompt: the rows above its body (the join hint below differs)."""
+    return numpy.array(Image.open(io.BytesIO(png)).convert("RGB"))[:rows]
+
+
+def _served_top(server, rows: int, want: numpy.ndarray, within: float = 30) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        status, png = server.request("GET", "/display.png")
+        if status == 200 and numpy.array_equal(_top(png, rows), want):
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.mark.slow
+def test_a_served_table_s_e_paper_tells_the_round_end_until_the_next_action(tmp_path):
+    """``tableside serve --simulate`` (its virtual wHAT): serve.py feeds the frames from the phones' history book."""
+    from tests.browser_support import served
+    from tests.golden_states import play
+    from tests.test_tap_budget import api_act, new_game
+
+    panel = get_panel("what-red")
+    told, _state = round_end("vegas")
+    after, _state = play("vegas", more=(*ROUND_ENDS["vegas"], NEXT["vegas"]))
+    (told_image, told_layout), (after_image, after_layout) = (render_layout(s, panel, JOIN) for s in (told, after))
+    told_rows, after_rows = told_layout.body[1], after_layout.body[1]
+    assert not numpy.array_equal(_top(_png(told_image), told_rows), _top(_png(after_image), told_rows))
+    serving = served(tmp_path, FAST)
+    server = next(serving)
+    try:
+        options, actions = SCENARIOS["vegas"]
+        new_game(server, "vegas", options, *actions, *ROUND_ENDS["vegas"])
+        assert _served_top(server, told_rows, _top(_png(told_image), told_rows)), "no 'Round 1 is over' on the e-paper"
+        api_act(server, NEXT["vegas"])
+        assert _served_top(server, after_rows, _top(_png(after_image), after_rows)), "the round's end stayed up"
+    finally:
+        next(serving, None)  # the server stopped
+
+
+def _png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    to_panel_image(image, get_panel("what-red")).save(out, "PNG")
+    return out.getvalue()
