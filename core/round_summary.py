@@ -19,9 +19,11 @@ The system words them (``round_outcome``): a few words on a player's line, and a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from tableside.core import privacy
+from tableside.core.screen import Element, Screen, Text
 from tableside.core.text import N_
 
 Numbers = dict[str, dict[str, int]]
@@ -29,6 +31,7 @@ MAX_LINES = 12  # players and table lines a summary lists
 MAX_CHANGES = 6  # numbers a line names
 MAX_EVENTS = 500  # events a round records (tricks, goals bought): past this the rest are not told
 MAX_WORDS = 4  # a system's word groups on one line
+SHOWN_KINDS = ("grid", "bars", "text")  # the board kept under a round's summary on the e-paper, where there is room
 
 
 def numbers_of(system: Any, state: Mapping[str, Any]) -> tuple[str | None, Numbers]:
@@ -144,3 +147,45 @@ def last_round(system: Any, first: Mapping[str, Any], states: Iterable[tuple[int
     for seq, state in states:
         fold.add(seq, state)
     return fold.summary()
+
+
+def shown_lines(summary: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """The summary's lines as short as a pHAT needs them, each whole: what changed, "Ann: VP +9, tokens −1 · won
+    1 trick" (the numbers now are the board's, below where there is room; the phones say both; " · ", not the
+    phones' "; ", which the e-paper reads as a list it may count short, display.text.items), and the players
+    with nothing to tell on one line ("Bob, Cy: no change"), each with its priority: what changed 1, the players
+    it left alone 2 (a pHAT may have room only for what changed)."""
+    out: list[tuple[str, int]] = []
+    unchanged: list[str] = []
+    for line in summary.get("lines", ())[:MAX_LINES]:
+        said = [
+            N_("{label} {change}", label=c["label"], change=_signed(int(c["change"])))
+            for c in line.get("changes", ())[:MAX_CHANGES]
+        ]
+        told = [str(t) for t in line.get("told", ())[:MAX_WORDS]]
+        if not said and not told:
+            unchanged.append(str(line["name"]))
+            continue
+        words = [", ".join(said)] if said else []
+        out.append((N_("{name}: {words}", name=line["name"], words=" · ".join([*words, *told])), 1))
+    if unchanged:
+        out.append((N_("{names}: no change", names=", ".join(unchanged)), 2))
+    return out
+
+
+def round_end_screen(screen: Screen, summary: Mapping[str, Any] | None, version: int) -> Screen:
+    """``screen`` led by the round that just ended, for the e-paper: a "Round 1 is over" alert and the lines of
+    what changed at priority 1, so a pHAT gives them the room over the round's stale content; the players it left
+    alone and the system's sentence follow where there is room, then the board (its grids, bars and lines), and
+    last turn's news (key figures, tracks, dice) goes. Only while ``summary["seq"]`` is ``version``, the table's
+    newest entry: after any action the system's screen is back. A game its rules ended keeps its result
+    (``core.recap_screen``): the winner outranks the last round."""
+    if summary is None or summary.get("seq") != version or screen.result is not None:
+        return screen
+    told: list[Element] = [Text(line, priority=priority) for line, priority in shown_lines(summary)]
+    if summary.get("outcome"):
+        told.append(Text(str(summary["outcome"]), priority=2, tone="accent"))
+    if screen.alert:  # the system's own news stays, below what the round changed
+        told.append(Text(screen.alert, priority=2, tone="alert"))
+    rest = tuple(replace(e, priority=e.priority + 1) for e in screen.elements if e.kind in SHOWN_KINDS)
+    return replace(screen, alert=N_("{round} is over", round=summary["round"]), elements=(*told, *rest))

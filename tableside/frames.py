@@ -5,24 +5,29 @@ decides *which* picture, with a clock passed in. The join screen stays up for
 ``join_seconds`` after start or a hold, or until the table changes (a phone
 joined and played); with no game it stays. ``join()`` gives the current join
 link (None while the Pi has no network address: then ``waiting()`` says so);
-``overlay()`` is a prompt the buttons own (shutdown, dice entry), shown first.
+``overlay()`` is a prompt the buttons own (shutdown, dice entry), shown first. ``round_end()`` is the last
+round that ended, with its game (``webui.rounds.told_by``: the history book the phones read): until the next
+action the game's screen leads with it (``core.round_summary.round_end_screen``, #34).
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PIL import Image
 
+from tableside.core.round_summary import round_end_screen
 from tableside.core.screen import Screen, Text
 from tableside.display.join import JoinInfo
 from tableside.display.panels import Panel
 from tableside.display.render import draw, placeholder_screen
 
 NO_GAME = "No game yet: start one on the phone panel"
+log = logging.getLogger(__name__)
 OFF = ("The table is off.", "Nothing here is live: the last game is kept and comes back when it starts again.")
 
 
@@ -38,11 +43,13 @@ class FrameSource:
         clock: Callable[[], float] = time.monotonic,
         overlay: Callable[[], dict[str, Any] | None] = lambda: None,
         waiting: Callable[[], str] = lambda: NO_GAME,
+        round_end: Callable[[], tuple[str, Mapping[str, Any] | None] | None] = lambda: None,
     ) -> None:
         self.table = table
         self.panel = panel
         self.join = join
         self.overlay = overlay
+        self.round_end = round_end
         self.waiting = waiting
         self.join_seconds = join_seconds
         self.clock = clock
@@ -91,7 +98,20 @@ class FrameSource:
             return ("join", join, "A game is on: it comes back on the next move")
         if not self.table.has_active():
             return ("screen", placeholder_screen(self.waiting()), None)
-        return ("screen", self.table.screen(), join)
+        return ("screen", self.game(), join)
+
+    def game(self) -> Screen:
+        """The game's screen, led by the round that just ended while no action has followed it."""
+        try:
+            ended = self.round_end()  # before the table is held: the history book is never waited for under it
+        except Exception:  # the round's summary is never worth a stale panel: the game's own screen then
+            log.exception("reading the last round's summary for the e-paper")
+            ended = None
+        with self.table.held():  # the screen and the version it is of
+            screen, position = self.table.screen(), self.table.position()
+        if ended is None or position is None or ended[0] != position[0]:
+            return screen
+        return round_end_screen(screen, ended[1], position[1])
 
     def image(self) -> Image.Image:
         return draw(self.spec(), self.panel)

@@ -78,6 +78,8 @@ class Hardware:
         self._lock = threading.Lock()
         # More prompts for the e-paper after the buttons' own (the smart dice: "waiting for 3 d10").
         self.overlays: list[Callable[[], dict[str, Any] | None]] = []
+        # The last round that ended, with its game (``webui.rounds.told_by``): the e-paper leads with it (#34).
+        self.round_end: Callable[[], Any] = lambda: None
         self._parts: list[Callable[[], None]] = []  # also started on this thread, first (also_start)
 
     # -- start and stop ------------------------------------------------------------------------
@@ -231,6 +233,7 @@ class Hardware:
             join_seconds=self.cfg.join_seconds,
             overlay=lambda: pi.controls.panel_overlay() or next(filter(None, (o() for o in self.overlays)), None),
             waiting=lambda: pi.join_text(code),
+            round_end=lambda: self.round_end(),
         )
         worker = RefreshScheduler(
             display,

@@ -39,6 +39,7 @@ from tableside.storage import StorageFault
 from tableside.webui.app import Services, create_app
 from tableside.webui.auth import join_key
 from tableside.webui.games import new_games_for
+from tableside.webui.rounds import told_by
 from tableside.webui.server import make_server  # asyncio + h11 with appliance limits, never Flask's dev server
 from tableside.webui.stream import Broker
 
@@ -213,6 +214,7 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
 
         hardware.also_start(open_smart_dice)
     app = create_app(services)
+    hardware.round_end = told_by(app, table)  # the e-paper tells a round's end from the phones' history book
     server = _listen(app, broker, cfg, host, port)
     actual_port = int(server.effective_port)
     lock.describe(f"serving on port {actual_port}")

@@ -115,6 +115,22 @@ ENDINGS: dict[str, list[dict[str, Any]]] = {
 }
 
 
+# The end of a round (#34), after the mid-game scenario: Vegas's round 1 played out (as ENDINGS begins), VENOM's
+# turn 1 through Retirement and End of Turn, VNM's round 1 (Ann's and Bob's turns ended), Venus 2140's conflict 1
+# (the exchange resolved, a goal bought, the follow-up conflict begun).
+ROUND_ENDS: dict[str, list[dict[str, Any]]] = {
+    "vegas": ENDINGS["vegas"][:7],
+    "venom": [{"type": "next_phase"}] * 3,
+    "vnm": [{"type": "end_turn"}] * 2,
+    "v2140": [
+        {"type": "answer", "dice": [4]},
+        {"type": "resolve"},
+        {"type": "buy_goal", "participant": "Shred", "goal": "Scar", "price": 1, "target": "GM"},
+        {"type": "follow_up"},
+    ],
+}
+
+
 def registered() -> set[str]:
     from tableside.core.systems import SYSTEM_MODULES
 
@@ -127,9 +143,14 @@ def build(system: str, upto: str | None = None) -> Any:
     return play(system, upto)[0]
 
 
-def play(system: str, upto: str | None = None, end: bool = False, more: tuple[dict, ...] = ()) -> tuple[Any, dict]:
+def play(
+    system: str, upto: str | None = None, end: bool = False, more: tuple[dict, ...] = (), told: bool = False
+) -> tuple[Any, dict]:
     """``build``'s screen and the state it was drawn from; ``more``: actions played after the last one
-    (Venus 2140's effects on a moment of the scenario)."""
+    (Venus 2140's effects on a moment of the scenario); ``told``: the screen as the e-paper shows it with the
+    last round's summary (``core.round_summary``, folded from the log as the history book does)."""
+    from tableside.core.replay import Replay
+    from tableside.core.round_summary import last_round, round_end_screen
     from tableside.core.store import Store
     from tableside.core.table import Table
 
@@ -147,6 +168,13 @@ def play(system: str, upto: str | None = None, end: bool = False, more: tuple[di
                     raise AssertionError(f"{upto} is not in the {system} scenario")
             for action in more:
                 table.act(action, source="cli")
+            if told:
+                session_id, version = table.position()
+                row = table.store_row(session_id)
+                rules = table.system_of(row)
+                steps = Replay(table.store, rules, row).steps(row["initial_state"], 0, version)
+                summary = last_round(rules, row["initial_state"], steps)
+                return round_end_screen(table.screen(), summary, version), table.current_state()
             return table.screen(), table.current_state()
         finally:
             table.store.close()
@@ -155,19 +183,24 @@ def play(system: str, upto: str | None = None, end: bool = False, more: tuple[di
 SCREENS: dict[str, Callable[[], Any]] = {name: (lambda n=name: build(n)) for name in SCENARIOS}
 
 
-def render_golden(system: str, panel_id: str, end: bool = False):
+def round_end(system: str) -> tuple[Any, dict]:
+    """The e-paper's screen at the end of the scenario's round (``ROUND_ENDS``) and the state it was drawn from."""
+    return play(system, more=tuple(ROUND_ENDS[system]), told=True)
+
+
+def render_golden(system: str, panel_id: str, end: bool = False, rounded: bool = False):
     from tableside.display.join import JoinInfo
     from tableside.display.panels import get_panel
     from tableside.display.quantize import to_panel_image
     from tableside.display.render import render
 
     panel = get_panel(panel_id)
-    shown = play(system, end=True)[0] if end else build(system)
+    shown = play(system, end=True)[0] if end else round_end(system)[0] if rounded else build(system)
     return to_panel_image(render(shown, panel, JoinInfo(*JOIN)), panel)
 
 
-def golden_path(system: str, panel_id: str, end: bool = False) -> Path:
-    return GOLDEN_DIR / f"{system}{'-end' if end else ''}-{panel_id}.png"
+def golden_path(system: str, panel_id: str, end: bool = False, rounded: bool = False) -> Path:
+    return GOLDEN_DIR / f"{system}{'-end' if end else '-round' if rounded else ''}-{panel_id}.png"
 
 
 def update(systems: list[str] | None = None) -> list[Path]:
@@ -182,6 +215,10 @@ def update(systems: list[str] | None = None) -> list[Path]:
             if system in ENDINGS:
                 path = golden_path(system, panel_id, end=True)
                 render_golden(system, panel_id, end=True).save(path, optimize=True)
+                written.append(path)
+            if system in ROUND_ENDS:
+                path = golden_path(system, panel_id, rounded=True)
+                render_golden(system, panel_id, rounded=True).save(path, optimize=True)
                 written.append(path)
         README_IMAGES.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(golden_path(system, README_PANEL), readme_image(system))

@@ -7,15 +7,13 @@ Seen failing on the old code: VENOM's Medal of Honor was a thin alert band while
 
 from __future__ import annotations
 
-import numpy
 import pytest
-from PIL import Image
 from tableside.display.panels import PANELS, get_panel
 from tableside.display.render import render_layout
 
 from tests.golden_states import ENDINGS, GOLDEN_PANELS, golden_path, play, registered, render_golden
 from tests.test_display_text_fit import JOIN, check_whole
-from tests.test_golden import TOLERANCE
+from tests.test_golden import check_golden
 
 CASES = [(system, panel_id) for system in sorted(ENDINGS) for panel_id in sorted(PANELS)]
 WINNER = {"vegas": "Ann", "venom": "Ann", "vnm": "Ann (Venus)"}
@@ -51,10 +49,4 @@ GOLDEN = [(system, panel_id) for system in sorted(ENDINGS) for panel_id in GOLDE
 
 @pytest.mark.parametrize(("system", "panel_id"), GOLDEN, ids=[f"{s}-end-{p}" for s, p in GOLDEN])
 def test_the_end_screen_matches_its_golden_image(system, panel_id):
-    path = golden_path(system, panel_id, end=True)
-    assert path.exists(), f"no golden image {path.name}: run .venv/bin/python -m tests.golden_states --update"
-    now = numpy.array(render_golden(system, panel_id, end=True).convert("RGB"))
-    with Image.open(path) as saved:
-        golden = numpy.array(saved.convert("RGB"))
-    assert now.shape == golden.shape
-    assert numpy.any(now != golden, axis=2).mean() <= TOLERANCE
+    check_golden(golden_path(system, panel_id, end=True), render_golden(system, panel_id, end=True))

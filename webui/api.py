@@ -17,9 +17,9 @@ from tableside.core.patch import diff
 from tableside.core.store import Store
 from tableside.webui.clock import start_clock
 from tableside.webui.exports import ExportCache, Streamed, archive_session, export_lines, log_page
-from tableside.webui.history import active_book
 from tableside.webui.i18n import gettext, language, spoken
 from tableside.webui.panel import Prepared, accepts_gzip
+from tableside.webui.rounds import round_end
 from tableside.webui.seats import SEAT_GONE_AFTER
 from tableside.webui.server import DETACH_KEY
 from tableside.webui.stream import format_event
@@ -244,7 +244,7 @@ def _moment_ready(after: int, base: str) -> _Ready | None:
             _services().seats.heard_from(token)
         kept.moments.put(ready.tag, ready.moment)  # a phone holding it may send it back as its base
         return ready
-    ended = _round_end(table)  # read before the table is held: the chart's books are never waited for under it
+    ended = round_end(table)  # read before the table is held: the chart's books are never waited for under it
     with table.held():  # one version for all three parts (re-entrant)
         try:
             seat = _seat()
@@ -278,16 +278,6 @@ def _changed(done: Any, asked: tuple[int, str] | None) -> Response:
     ready = _moment_ready(*asked)
     lean = {k: v for k, v in done.items() if k != "state"} if isinstance(done, dict) else {"result": done}
     return jsonify({**spoken(lean), "moment": NO_GAME if ready is None else ready.body})
-
-
-def _round_end(table: Any) -> tuple[str, dict | None] | None:
-    """The last round that ended (``core.round_summary``, as ``GET /api/sessions/active/round`` tells it), for the
-    moment's view: the acting phone's answer and the others' moments carry it, so no phone asks again (#34)."""
-    try:
-        with active_book(table) as (_books, book):
-            return book.session, book.round_fold.summary()
-    except NotFound:
-        return None
 
 
 def _made(
