@@ -64,6 +64,8 @@ def lines(before: Numbers, after: Numbers, told: Mapping[str, list[str]] | None 
         ][:MAX_CHANGES]
         said = [
             N_("{label} {change} (now {now})", label=c["label"], change=_signed(c["change"]), now=c["now"])
+            if c["label"]
+            else N_("{change} (now {now})", change=_signed(c["change"]), now=c["now"])  # a row that is one number
             for c in changes
         ]
         words = [", ".join(said) if said else N_("no change"), *told.get(who, [])[:MAX_WORDS]]
@@ -160,6 +162,8 @@ def shown_lines(summary: Mapping[str, Any]) -> list[tuple[str, int]]:
     for line in summary.get("lines", ())[:MAX_LINES]:
         said = [
             N_("{label} {change}", label=c["label"], change=_signed(int(c["change"])))
+            if c["label"]
+            else _signed(int(c["change"]))
             for c in line.get("changes", ())[:MAX_CHANGES]
         ]
         told = [str(t) for t in line.get("told", ())[:MAX_WORDS]]

@@ -42,9 +42,9 @@ CHANGED = {
         "Bob: VP +4, track increases +1 · won 1 trick",
         "Cy: VP +7, tokens \u22121 · won no tricks",
     ],
-    "venom": ["Ann: Victory Points +2, Leaders captured +1", "Event Track: space +1"],
+    "venom": ["Ann: Victory Points +2, Leaders captured +1", "Event Track: +1"],
     "vnm": ["Cy (Pluto): population +2, spaceships on the board \u22121", "Dee (Titan): spaceships on the board +1"],
-    "v2140": ["Shred: dice captured +2, books +1 · bought Scar on GM"],
+    "v2140": ["Shred: books +1 · bought Scar on GM"],
 }
 UNCHANGED = {"vegas": None, "venom": "Bob, Cy: no change", "vnm": "Ann (Venus), Bob (Mars): no change"}
 UNCHANGED["v2140"] = "Sven, GM: no change"

@@ -117,7 +117,7 @@ def test_a_venom_turn_end_says_captures_and_the_event_track():
     assert before["Ann"]["Leaders captured"] == 1 and "Event Track" in before
     after = system.round_numbers({**state, "event_track": state["event_track"] + 2})
     text = {line["name"]: line["text"] for line in lines(before, after)}
-    assert text["Event Track"] == f"Event Track: space +2 (now {state['event_track'] + 2})"
+    assert text["Event Track"] == f"Event Track: +2 (now {state['event_track'] + 2})"  # "Move the Event Track up"
     assert text["Ann"] == "Ann: no change"
     assert system.round_name({**state, "game_over": {"winner": "venom"}}) is None
 
@@ -126,7 +126,8 @@ def test_a_venus_2140_conflict_end_says_captures_and_books_never_a_pool():
     system, state = _mid("v2140")
     assert system.round_name(state) == f"Conflict {state['conflict']}"
     numbers = system.round_numbers(state)
-    assert numbers["Shred"]["dice captured"] == 1 and numbers["Shred"]["books"] == 1
+    # a captured die is its captor's book; the ledger's count is both sides' dice (the dice law), nobody's own
+    assert numbers["Shred"]["books"] == 1 and all("dice captured" not in n for n in numbers.values())
     assert all("pool" not in label for n in numbers.values() for label in n)
     # the fold reads the public view: a pool's faces are None there, and a summary is the same with any faces
     from tableside.core.round_summary import numbers_of

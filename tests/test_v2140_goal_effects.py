@@ -116,3 +116,11 @@ def test_over_http_the_knock_out_empties_wire_s_pool_and_a_gm_side_one_is_prompt
         }
         out = acted(client, {"type": "add_effect", "character": "Alamo Jack", "effect": "Knock Out", "by": "Shred"})
         assert out["result"]["summary"].startswith("Effect: Alamo Jack: Knock Out by Shred")
+
+
+def test_an_effect_bought_with_a_goal_of_its_own_name_is_said_once():
+    """A goal chart's "Scar" goal buys the Scar: the prompt said "note the Scar Shred bought (Scar)" (seen on the
+    e-paper's conflict end, tests/golden/v2140-round-*.png); the goal is said only where it adds words."""
+    s = with_pools(scene(), Shred=[6], GM=[6])
+    effects.make_due(s, "Scar", "Shred", "Scar")
+    assert SYSTEM.pending(s)[0].text == "GM: note the Scar Shred bought on the character who bears it"

@@ -42,6 +42,13 @@ def _effects_due(state: State) -> list[Prompt]:
                 effect=d["effect"],
                 by=d["by"],
                 goal=d["goal"],
+            )
+            if d["goal"] != d["effect"]
+            else N_(
+                "{gm}: note the {effect} {by} bought on the character who bears it",
+                gm=gm,
+                effect=d["effect"],
+                by=d["by"],
             ),
             "add_effect",
             label=N_("Note the {effect}", effect=d["effect"]),

@@ -140,14 +140,11 @@ def round_name(state: State) -> str | None:
 
 
 def round_numbers(state: State) -> dict[str, dict[str, int]]:
-    """Each participant's dice captured in exchanges (the ledger's, public), books, player points and
-    reputation: what a conflict's summary compares. A pool's faces are its owner's and never read here."""
-    captured: dict[str, int] = {}
-    for row in state.get("ledger") or []:
-        captured[row["actor"]] = captured.get(row["actor"], 0) + int(row.get("captured") or 0)
+    """Each participant's books, player points and reputation: what a conflict's summary compares. A die
+    captured in an exchange becomes its captor's book, so books tell the captures (the ledger's own count is
+    the dice law's, both sides' dice, not one participant's). A pool's faces are its owner's and never read here."""
     return {
         name: {
-            "dice captured": captured.get(name, 0),
             "books": int(p.get("books") or 0),
             "player points": int(p.get("player_points") or 0),
             "reputation": int(p.get("reputation") or 0),

@@ -305,7 +305,7 @@ def round_name(state: State) -> str | None:
 def round_numbers(state: State) -> dict[str, dict[str, int]]:
     """Each player's Victory Points, Leaders captured and Rewards, and the Event Track: what a Turn's summary
     compares (the Health and Defense Tracks go back to the start at every End of Turn, so a Turn's captures
-    tell what they did)."""
+    tell what they did). The Event Track is one number, told as "Event Track: +1 (now 1)"."""
     out: dict[str, dict[str, int]] = {
         p["name"]: {
             "Victory Points": scoring.victory_points(p),
@@ -314,5 +314,5 @@ def round_numbers(state: State) -> dict[str, dict[str, int]]:
         }
         for p in state.get("players") or []
     }
-    out["Event Track"] = {"space": int(state.get("event_track") or 0)}
+    out["Event Track"] = {"": int(state.get("event_track") or 0)}  # "Move the Event Track up by 1": no label
     return out
