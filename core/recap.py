@@ -18,6 +18,7 @@ from typing import Any
 from tableside.core import dice, privacy
 from tableside.core.odds import percent
 from tableside.core.soft_clock import ClockFold
+from tableside.core.words import plural
 
 THE_TABLE = "The table"  # dice that are no player's (a random pick)
 MAX_LISTED = 3  # turning points and rolls listed in the recap
@@ -130,25 +131,26 @@ def recap(
         if e.get("private"):
             private_dice += 1
             continue
-        for r, sides, faces, owners in dice_of(e):
-            for f, owner in zip(faces, owners, strict=True):
+        for r, sides, all_faces, owners in dice_of(e):
+            for f, owner in zip(all_faces, owners, strict=True):
                 acc = luck.setdefault(labels.get(owner, owner), [0.0, 0.0])
                 acc[0] += 1
                 acc[1] += luck_of(f, sides)
-            chance = sum_at_least(len(faces), sides, sum(faces))
-            rolls.append(
-                {
-                    "seq": e.get("seq"),
-                    "who": labels.get(owners[0], owners[0]),
-                    "label": str(r.get("label") or r.get("expr") or "roll"),
-                    "expr": f"{len(faces)}d{sides}",
-                    "faces": faces,
-                    "total": sum(faces),
-                    "chance": percent(chance),
-                    "odds": f"{chance.numerator}/{chance.denominator}",
-                    "_p": chance,
-                }
-            )
+            for owner, faces in _by_owner(all_faces, owners):
+                chance = sum_at_least(len(faces), sides, sum(faces))
+                rolls.append(
+                    {
+                        "seq": e.get("seq"),
+                        "who": labels.get(owner, owner),
+                        "label": str(r.get("label") or r.get("expr") or "roll"),
+                        "expr": f"{len(faces)}d{sides}",
+                        "faces": faces,
+                        "total": sum(faces),
+                        "chance": percent(chance),
+                        "odds": f"{chance.numerator}/{chance.denominator}",
+                        "_p": chance,
+                    }
+                )
     if waiting is not None:
         seat_time = {labels.get(k, k): v for k, v in timer.told()["seconds"].items()}
     biggest = sorted(rolls, key=lambda r: (-r["total"], r["seq"] or 0))[:MAX_LISTED]
@@ -172,6 +174,15 @@ def recap(
         "corrections": corrections,
         "private_entries": private_dice,
     }
+
+
+def _by_owner(faces: list[int], owners: list[str]) -> list[tuple[str, list[int]]]:
+    """A roll's dice as each owner's own roll, in the order first rolled: a roll-off (one die per player) is
+    each player's die, never one total given to the first player."""
+    out: dict[str, list[int]] = {}
+    for f, owner in zip(faces, owners, strict=True):
+        out.setdefault(owner, []).append(f)
+    return list(out.items())
 
 
 def _leader(values: Mapping[str, float]) -> str | None:
@@ -236,7 +247,7 @@ def recap_text(r: Mapping[str, Any], title: str) -> str:
     if r["luck"]:
         lines.append(
             # in words, not "z -0.13": the verdict says how far from a fair die; the JSON keeps ``z``
-            "Luck: " + "; ".join(f"{x['name']} {x['verdict']} ({x['dice']} dice)" for x in r["luck"])
+            "Luck: " + "; ".join(f"{x['name']} {x['verdict']} ({plural(x['dice'], 'die')})" for x in r["luck"])
         )
     if r["time_per_seat"]:
         lines.append("Time: " + "; ".join(f"{x['name']} {x['time']}" for x in r["time_per_seat"]))

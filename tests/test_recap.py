@@ -64,3 +64,23 @@ def test_a_private_pool_counts_only_in_its_own_seat_s_recap(tmp_path):
             assert view["luck"] == [] and view["biggest_rolls"] == [] and view["private_entries"] == 1
         words = b.get("/api/sessions/active/recap.txt", headers=sven).get_data(as_text=True)
         assert "5,5,5,4" not in words and "private rolls of other seats are not shown" in words
+
+
+def test_a_roll_off_is_each_player_s_own_die_not_one_roll_of_the_first():
+    """VENOM's roll-off for the Commander rolls one die per player (``by`` names each): the recap listed it as
+    "Ann Roll-off 3d6 2,5,1 = 8", three players' dice summed and given to the first (a playthrough). Each
+    player's die is their own roll; and one die is "1 die"."""
+    from tableside.core.recap import recap, recap_text
+
+    entry = {
+        "seq": 1,
+        "at": "2026-12-07T12:00:00",
+        "rolls": [{"label": "Roll-off", "expr": "3d6", "rolls": [2, 5, 1], "by": ["Ann", "Bob", "Cy"]}],
+    }
+    told = recap([entry], None, None)
+    rolls = {r["who"]: (r["expr"], r["faces"], r["total"]) for r in told["biggest_rolls"]}
+    assert rolls == {"Bob": ("1d6", [5], 5), "Ann": ("1d6", [2], 2), "Cy": ("1d6", [1], 1)}
+    assert [r["who"] for r in told["biggest_rolls"]] == ["Bob", "Ann", "Cy"]
+    words = recap_text(told, "VENOM Assault")
+    assert "Bob Roll-off 1d6 5 = 5 (33.3% to roll this or more)" in words and "3d6" not in words
+    assert "Ann too few dice to tell (1 die)" in words and "(1 dice)" not in words
