@@ -100,11 +100,13 @@ def recap(
     series: Sequence[tuple[Any, Mapping[str, float]]] = (),
     labels: Mapping[str, str] | None = None,
     waiting: Mapping[int, str | None] | None = None,
+    x_label: str = "",
 ) -> dict[str, Any]:
     """The recap as ``seat`` may read it. ``result``: the screen model's (winners, scores); ``series``: the
     game's chart points ``(round or action, {name: value})`` (webui.history's chart); ``labels``: seat ->
     the name the board uses; ``waiting``: version -> the seat waited for after it, which times each seat as the
-    soft clock does (``core.soft_clock``: whose move it was, pauses left out), else each entry's seat's."""
+    soft clock does (``core.soft_clock``: whose move it was, pauses left out), else each entry's seat's;
+    ``x_label``: what the chart's points count ("Round", "Action"), named before each turning point."""
     labels = labels or {}
     rolls: list[dict[str, Any]] = []
     luck: dict[str, list[float]] = {}
@@ -161,7 +163,7 @@ def recap(
         "seat": seat,
         "result": dict(result) if result else None,
         "lead": _lead(series),
-        "turning_points": _turning_points(series),
+        "turning_points": _turning_points(series, x_label),
         "biggest_rolls": biggest,
         "luckiest_rolls": luckiest,
         "luck": [
@@ -202,18 +204,20 @@ def _lead(series: Sequence[tuple[Any, Mapping[str, float]]]) -> list[dict[str, A
     return out
 
 
-def _turning_points(series: Sequence[tuple[Any, Mapping[str, float]]]) -> list[str]:
-    """The largest swings of one player's number between two points, and every change of leader."""
+def _turning_points(series: Sequence[tuple[Any, Mapping[str, float]]], x_label: str = "") -> list[str]:
+    """The largest swings of one player's number between two points, and every change of leader, each at its
+    point named as the chart's axis names it ("Round 2: ..."; a bare "2:" read as nothing at the table)."""
     swings: list[tuple[float, str]] = []
     last_leader = None
     for (_x0, a), (x1, b) in zip(series, series[1:], strict=False):
+        at = f"{x_label} {x1}" if x_label else str(x1)
         for name in b:
             delta = b[name] - a.get(name, 0)
             if delta:
-                swings.append((abs(delta), f"{x1}: {name} {delta:+g} (to {b[name]:g})"))
+                swings.append((abs(delta), f"{at}: {name} {delta:+g} (to {b[name]:g})"))
         leader = _leader(b)
         if leader and leader != (last_leader or _leader(a)):
-            swings.append((math.inf, f"{x1}: {leader} takes the lead"))
+            swings.append((math.inf, f"{at}: {leader} takes the lead"))
         last_leader = leader or last_leader
     return [text for _size, text in sorted(swings, key=lambda s: -s[0])[:MAX_LISTED]]
 

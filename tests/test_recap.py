@@ -84,3 +84,22 @@ def test_a_roll_off_is_each_player_s_own_die_not_one_roll_of_the_first():
     words = recap_text(told, "VENOM Assault")
     assert "Bob Roll-off 1d6 5 = 5 (33.3% to roll this or more)" in words and "3d6" not in words
     assert "Ann too few dice to tell (1 die)" in words and "(1 dice)" not in words
+
+
+def test_a_turning_point_names_its_round_not_a_bare_number(tmp_path):
+    """ "Turning points: 2: Cy (Pluto) +4 (to 9)" (a playthrough): the bare 2 is the chart's round (or action), so
+    the recap says which, as the chart's axis does: "Round 2: Cy (Pluto) +4 (to 9)"."""
+    from tableside.core.recap import recap
+
+    series = [(1, {"Ann": 0, "Cy": 0}), (2, {"Ann": 0, "Cy": 4})]
+    assert recap([], None, None, series, x_label="Round")["turning_points"] == [
+        "Round 2: Cy takes the lead",
+        "Round 2: Cy +4 (to 4)",
+    ]
+    options, actions = SCENARIOS["vegas"]
+    with api_client(tmp_path, 1) as client:  # the chart of a Vegas game is by round: the recap's points say so
+        client.post("/api/sessions", json={"system": "vegas", "options": options}, headers=AUTH)
+        for action in [*actions, *ENDINGS["vegas"]]:
+            acted(client, action)
+        told = client.get("/api/sessions/active/recap", headers=AUTH).get_json()
+        assert told["turning_points"] and all(p.startswith("Round ") for p in told["turning_points"])
