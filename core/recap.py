@@ -58,8 +58,8 @@ def _owners(entry: Mapping[str, Any], roll: Mapping[str, Any], count: int) -> li
     by = roll.get("by")
     if isinstance(by, list) and len(by) == count:
         return [str(b) if b else THE_TABLE for b in by]
-    if isinstance(by, str) and by:
-        return [by] * count
+    if isinstance(by, str):  # "" is core.recorder.TABLE: nobody's die (a random pick), as the History tab counts it
+        return [by or THE_TABLE] * count
     action = entry.get("action") if isinstance(entry.get("action"), dict) else {}
     for key in ("player", "attacker", "participant"):
         if isinstance(action.get(key), str) and action[key]:

@@ -103,3 +103,21 @@ def test_a_turning_point_names_its_round_not_a_bare_number(tmp_path):
             acted(client, action)
         told = client.get("/api/sessions/active/recap", headers=AUTH).get_json()
         assert told["turning_points"] and all(p.startswith("Round ") for p in told["turning_points"])
+
+
+def test_a_random_pick_is_the_table_s_die_whichever_phone_asked():
+    """Vegas's random pick rolls nobody's die (``by`` is ``core.recorder.TABLE``, ""): the recap gave it to the
+    phone's seat that tapped Random pick ("Ann Random pick ... 1d3", Ann's luck; a playthrough) while the same pick
+    by button B was "The table", and the History tab's luck report (webui.history.die_owners) counts it the table's."""
+    from tableside.core.recap import THE_TABLE, recap
+    from tableside.core.recorder import TABLE
+
+    entry = {
+        "seq": 3,
+        "seat": "Ann",
+        "action": {"type": "random_pick"},
+        "rolls": [{"label": "Random pick: a player", "expr": "1d3", "rolls": [2], "by": TABLE}],
+    }
+    told = recap([entry], "Ann", None)
+    assert [r["who"] for r in told["biggest_rolls"]] == [THE_TABLE]
+    assert [x["name"] for x in told["luck"]] == [THE_TABLE]
