@@ -18,6 +18,7 @@ from typing import Any
 from tableside.core import dice, privacy
 from tableside.core.odds import percent
 from tableside.core.soft_clock import ClockFold
+from tableside.core.words import plural
 
 THE_TABLE = "The table"  # dice that are no player's (a random pick)
 MAX_LISTED = 3  # turning points and rolls listed in the recap
@@ -57,8 +58,8 @@ def _owners(entry: Mapping[str, Any], roll: Mapping[str, Any], count: int) -> li
     by = roll.get("by")
     if isinstance(by, list) and len(by) == count:
         return [str(b) if b else THE_TABLE for b in by]
-    if isinstance(by, str) and by:
-        return [by] * count
+    if isinstance(by, str):  # "" is core.recorder.TABLE: nobody's die (a random pick), as the History tab counts it
+        return [by or THE_TABLE] * count
     action = entry.get("action") if isinstance(entry.get("action"), dict) else {}
     for key in ("player", "attacker", "participant"):
         if isinstance(action.get(key), str) and action[key]:
@@ -99,11 +100,13 @@ def recap(
     series: Sequence[tuple[Any, Mapping[str, float]]] = (),
     labels: Mapping[str, str] | None = None,
     waiting: Mapping[int, str | None] | None = None,
+    x_label: str = "",
 ) -> dict[str, Any]:
     """The recap as ``seat`` may read it. ``result``: the screen model's (winners, scores); ``series``: the
     game's chart points ``(round or action, {name: value})`` (webui.history's chart); ``labels``: seat ->
     the name the board uses; ``waiting``: version -> the seat waited for after it, which times each seat as the
-    soft clock does (``core.soft_clock``: whose move it was, pauses left out), else each entry's seat's."""
+    soft clock does (``core.soft_clock``: whose move it was, pauses left out), else each entry's seat's;
+    ``x_label``: what the chart's points count ("Round", "Action"), named before each turning point."""
     labels = labels or {}
     rolls: list[dict[str, Any]] = []
     luck: dict[str, list[float]] = {}
@@ -130,25 +133,26 @@ def recap(
         if e.get("private"):
             private_dice += 1
             continue
-        for r, sides, faces, owners in dice_of(e):
-            for f, owner in zip(faces, owners, strict=True):
+        for r, sides, all_faces, owners in dice_of(e):
+            for f, owner in zip(all_faces, owners, strict=True):
                 acc = luck.setdefault(labels.get(owner, owner), [0.0, 0.0])
                 acc[0] += 1
                 acc[1] += luck_of(f, sides)
-            chance = sum_at_least(len(faces), sides, sum(faces))
-            rolls.append(
-                {
-                    "seq": e.get("seq"),
-                    "who": labels.get(owners[0], owners[0]),
-                    "label": str(r.get("label") or r.get("expr") or "roll"),
-                    "expr": f"{len(faces)}d{sides}",
-                    "faces": faces,
-                    "total": sum(faces),
-                    "chance": percent(chance),
-                    "odds": f"{chance.numerator}/{chance.denominator}",
-                    "_p": chance,
-                }
-            )
+            for owner, faces in _by_owner(all_faces, owners):
+                chance = sum_at_least(len(faces), sides, sum(faces))
+                rolls.append(
+                    {
+                        "seq": e.get("seq"),
+                        "who": labels.get(owner, owner),
+                        "label": str(r.get("label") or r.get("expr") or "roll"),
+                        "expr": f"{len(faces)}d{sides}",
+                        "faces": faces,
+                        "total": sum(faces),
+                        "chance": percent(chance),
+                        "odds": f"{chance.numerator}/{chance.denominator}",
+                        "_p": chance,
+                    }
+                )
     if waiting is not None:
         seat_time = {labels.get(k, k): v for k, v in timer.told()["seconds"].items()}
     biggest = sorted(rolls, key=lambda r: (-r["total"], r["seq"] or 0))[:MAX_LISTED]
@@ -159,7 +163,7 @@ def recap(
         "seat": seat,
         "result": dict(result) if result else None,
         "lead": _lead(series),
-        "turning_points": _turning_points(series),
+        "turning_points": _turning_points(series, x_label),
         "biggest_rolls": biggest,
         "luckiest_rolls": luckiest,
         "luck": [
@@ -172,6 +176,15 @@ def recap(
         "corrections": corrections,
         "private_entries": private_dice,
     }
+
+
+def _by_owner(faces: list[int], owners: list[str]) -> list[tuple[str, list[int]]]:
+    """A roll's dice as each owner's own roll, in the order first rolled: a roll-off (one die per player) is
+    each player's die, never one total given to the first player."""
+    out: dict[str, list[int]] = {}
+    for f, owner in zip(faces, owners, strict=True):
+        out.setdefault(owner, []).append(f)
+    return list(out.items())
 
 
 def _leader(values: Mapping[str, float]) -> str | None:
@@ -191,18 +204,20 @@ def _lead(series: Sequence[tuple[Any, Mapping[str, float]]]) -> list[dict[str, A
     return out
 
 
-def _turning_points(series: Sequence[tuple[Any, Mapping[str, float]]]) -> list[str]:
-    """The largest swings of one player's number between two points, and every change of leader."""
+def _turning_points(series: Sequence[tuple[Any, Mapping[str, float]]], x_label: str = "") -> list[str]:
+    """The largest swings of one player's number between two points, and every change of leader, each at its
+    point named as the chart's axis names it ("Round 2: ..."; a bare "2:" read as nothing at the table)."""
     swings: list[tuple[float, str]] = []
     last_leader = None
     for (_x0, a), (x1, b) in zip(series, series[1:], strict=False):
+        at = f"{x_label} {x1}" if x_label else str(x1)
         for name in b:
             delta = b[name] - a.get(name, 0)
             if delta:
-                swings.append((abs(delta), f"{x1}: {name} {delta:+g} (to {b[name]:g})"))
+                swings.append((abs(delta), f"{at}: {name} {delta:+g} (to {b[name]:g})"))
         leader = _leader(b)
         if leader and leader != (last_leader or _leader(a)):
-            swings.append((math.inf, f"{x1}: {leader} takes the lead"))
+            swings.append((math.inf, f"{at}: {leader} takes the lead"))
         last_leader = leader or last_leader
     return [text for _size, text in sorted(swings, key=lambda s: -s[0])[:MAX_LISTED]]
 
@@ -236,7 +251,7 @@ def recap_text(r: Mapping[str, Any], title: str) -> str:
     if r["luck"]:
         lines.append(
             # in words, not "z -0.13": the verdict says how far from a fair die; the JSON keeps ``z``
-            "Luck: " + "; ".join(f"{x['name']} {x['verdict']} ({x['dice']} dice)" for x in r["luck"])
+            "Luck: " + "; ".join(f"{x['name']} {x['verdict']} ({plural(x['dice'], 'die')})" for x in r["luck"])
         )
     if r["time_per_seat"]:
         lines.append("Time: " + "; ".join(f"{x['name']} {x['time']}" for x in r["time_per_seat"]))

@@ -55,6 +55,14 @@ def test_the_end_is_a_moment_on_every_phone_and_the_same_game_again_is_one_tap(s
         expect(result.locator(".result-winner")).to_contain_text(WINNER[system])
         expect(result.locator(".result-scores li")).to_have_count(len(seats) if system != "vnm" else 4)
         expect(result.locator("#again")).to_be_in_viewport()
+        # The end is the moment: the table's buttons are not offered as the Now card's moves (VENOM's "Roll one
+        # die (button B)" was, under the Game over card; seen in a playthrough, #34); All actions keeps them.
+        expect(p.page.locator("#main-actions button")).to_have_count(0)
+        # The result leads the Game tab, above the last round's summary, whichever was drawn first on this phone
+        # (a playthrough: above it on VNM, under the recap on VENOM, as the phone's history had it).
+        order = p.page.evaluate("() => [...document.querySelectorAll('#game > section')].map((s) => s.id)")
+        assert order.index("result") < order.index("now"), order
+        assert "round-end" not in order or order.index("result") < order.index("round-end"), order
         expect(result.locator("#recap-text")).to_contain_text(f"{system_title(system)}: recap")
         expect(result.locator("#recap-text")).to_contain_text("Final: ")
         # Where players keep their plays: BG Stats' own import address, with this play (tests/test_bgstats_export.py).

@@ -64,3 +64,60 @@ def test_a_private_pool_counts_only_in_its_own_seat_s_recap(tmp_path):
             assert view["luck"] == [] and view["biggest_rolls"] == [] and view["private_entries"] == 1
         words = b.get("/api/sessions/active/recap.txt", headers=sven).get_data(as_text=True)
         assert "5,5,5,4" not in words and "private rolls of other seats are not shown" in words
+
+
+def test_a_roll_off_is_each_player_s_own_die_not_one_roll_of_the_first():
+    """VENOM's roll-off for the Commander rolls one die per player (``by`` names each): the recap listed it as
+    "Ann Roll-off 3d6 2,5,1 = 8", three players' dice summed and given to the first (a playthrough). Each
+    player's die is their own roll; and one die is "1 die"."""
+    from tableside.core.recap import recap, recap_text
+
+    entry = {
+        "seq": 1,
+        "at": "2026-12-07T12:00:00",
+        "rolls": [{"label": "Roll-off", "expr": "3d6", "rolls": [2, 5, 1], "by": ["Ann", "Bob", "Cy"]}],
+    }
+    told = recap([entry], None, None)
+    rolls = {r["who"]: (r["expr"], r["faces"], r["total"]) for r in told["biggest_rolls"]}
+    assert rolls == {"Bob": ("1d6", [5], 5), "Ann": ("1d6", [2], 2), "Cy": ("1d6", [1], 1)}
+    assert [r["who"] for r in told["biggest_rolls"]] == ["Bob", "Ann", "Cy"]
+    words = recap_text(told, "VENOM Assault")
+    assert "Bob Roll-off 1d6 5 = 5 (33.3% to roll this or more)" in words and "3d6" not in words
+    assert "Ann too few dice to tell (1 die)" in words and "(1 dice)" not in words
+
+
+def test_a_turning_point_names_its_round_not_a_bare_number(tmp_path):
+    """ "Turning points: 2: Cy (Pluto) +4 (to 9)" (a playthrough): the bare 2 is the chart's round (or action), so
+    the recap says which, as the chart's axis does: "Round 2: Cy (Pluto) +4 (to 9)"."""
+    from tableside.core.recap import recap
+
+    series = [(1, {"Ann": 0, "Cy": 0}), (2, {"Ann": 0, "Cy": 4})]
+    assert recap([], None, None, series, x_label="Round")["turning_points"] == [
+        "Round 2: Cy takes the lead",
+        "Round 2: Cy +4 (to 4)",
+    ]
+    options, actions = SCENARIOS["vegas"]
+    with api_client(tmp_path, 1) as client:  # the chart of a Vegas game is by round: the recap's points say so
+        client.post("/api/sessions", json={"system": "vegas", "options": options}, headers=AUTH)
+        for action in [*actions, *ENDINGS["vegas"]]:
+            acted(client, action)
+        told = client.get("/api/sessions/active/recap", headers=AUTH).get_json()
+        assert told["turning_points"] and all(p.startswith("Round ") for p in told["turning_points"])
+
+
+def test_a_random_pick_is_the_table_s_die_whichever_phone_asked():
+    """Vegas's random pick rolls nobody's die (``by`` is ``core.recorder.TABLE``, ""): the recap gave it to the
+    phone's seat that tapped Random pick ("Ann Random pick ... 1d3", Ann's luck; a playthrough) while the same pick
+    by button B was "The table", and the History tab's luck report (webui.history.die_owners) counts it the table's."""
+    from tableside.core.recap import THE_TABLE, recap
+    from tableside.core.recorder import TABLE
+
+    entry = {
+        "seq": 3,
+        "seat": "Ann",
+        "action": {"type": "random_pick"},
+        "rolls": [{"label": "Random pick: a player", "expr": "1d3", "rolls": [2], "by": TABLE}],
+    }
+    told = recap([entry], "Ann", None)
+    assert [r["who"] for r in told["biggest_rolls"]] == [THE_TABLE]
+    assert [x["name"] for x in told["luck"]] == [THE_TABLE]

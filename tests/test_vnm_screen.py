@@ -190,3 +190,36 @@ def test_the_combined_land_area_says_it_is_three_areas_and_its_old_name_still_fi
     assert given["name"] == rules.MISSING_AREA_NAME
     assert area_source(given["name"], 20, "Normal") == "players confirm"
     assert len(rules.MISSING_AREA_NAME) <= 30  # a typed land area's limit (AREA_FIELDS)
+
+
+def _next_roll_lines(state: dict) -> list[str]:
+    return [e.text for e in SYSTEM.screen(state).elements if e.kind == "text" and e.text.startswith(("A: ", "B: "))]
+
+
+def test_the_attack_line_leaves_the_screen_once_no_attack_is_left() -> None:
+    """Seen in a playthrough: after Venus's two ships had attacked, the e-paper still said "A: Ann (Venus) vs Cy
+    (Pluto) (space): 51% to destroy" under "end the turn (button C)", and A only refuses then. The line shows while
+    an attack is open: before the turn's action is chosen and while attacks are left; not after a collect."""
+    state = play_to(
+        new_game(
+            players=[
+                {"name": "Ann", "home_worlds": ["Venus"]},
+                {"name": "Cy", "home_worlds": ["Pluto"]},
+                {"name": "Bob", "home_worlds": ["Mars"]},
+            ]
+        ),
+        "Venus",
+    )
+    state, _ = act(state, {"type": "declare_target", "target": "Pluto"})
+    assert [line[:3] for line in _next_roll_lines(state)] == ["A: "]
+    state, _ = act(state, {"type": "attack", "target": "Pluto", "faces": [2, 3]})
+    assert [line[:3] for line in _next_roll_lines(state)] == ["A: "]  # one attack left (Venus has two ships)
+    state, _ = act(state, {"type": "attack", "target": "Pluto", "faces": [2, 3]})
+    assert state["turn_action"]["left"] == 0
+    assert _next_roll_lines(state) == []
+    state, _ = act(state, {"type": "end_turn"})
+    state = play_to(state, "Venus")
+    state, _ = act(state, {"type": "declare_target", "target": "Pluto"})
+    assert [line[:3] for line in _next_roll_lines(state)] == ["A: "]
+    state, _ = act(state, {"type": "collect", "area": "China", "count": 1})  # the turn's action: no attack now
+    assert _next_roll_lines(state) == []

@@ -88,13 +88,13 @@ def _recap() -> tuple[dict, str]:
         entries = list(reader.entries(session_id, after=0, upto=version, damaged=[]))
     finally:
         reader.close()
-    _title, _x, _names, points = book.points()
+    _title, x_label, _names, points = book.points()
     labels = _identities(system, state)[0]
     result = screen.to_dict()["result"] if screen is not None else None
     # The lead is the players' (VENOM charts the Event Track too): the names the final scores or the seats use.
     players = {n for n, _s in result["scores"]} if result else set(labels.values())
     series = [(p["x"], {n: v for n, v in p["values"].items() if n in players}) for p in points]
-    told = recap_core.recap(entries, seat, result, series, labels, waiting=book.waiting)
+    told = recap_core.recap(entries, seat, result, series, labels, waiting=book.waiting, x_label=x_label)
     told["time_per_round"] = _round_times(entries, book.round_of)
     return told, (screen.title if screen is not None else "Tableside")
 

@@ -90,7 +90,7 @@ def screen(state: dict[str, Any], roll: TableRoll | None = None) -> Screen:
             Text(N_("Trick {number} so far: {cards}", number=state["tricks_played"] + 1, cards=cards), priority=3)
         )
     last = state["trick"] or state["last_trick"]  # an open trick is the last one played
-    if last:
+    if last and state["phase"] != GAME_OVER:  # at the end the winner and the ranking lead, not the round's last trick
         # After the tokens held: where only one fits, the tokens (the status says who won the last trick).
         elements.append(
             Text(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from tableside.core.recap_screen import game_end
 from tableside.core.screen import PLAYER_INKS, Bar, Bars, Grid, GridRow, Screen, Text
 from tableside.core.system import State, TableRoll
-from tableside.core.systems.vnm import mind, rules
+from tableside.core.systems.vnm import fleet, mind, rules
 from tableside.core.systems.vnm.state import current_world, player_label, team_population, who, winner_names
 from tableside.core.text import N_
 
@@ -83,7 +83,9 @@ def _population(state: State) -> Bars:
 
 def _next_roll(state: State) -> Text | None:
     aim = state["aim"]
-    if aim and aim.get("text"):
+    # The declared target's chance while A can attack it: not once the turn's attacks are used up, or the turn
+    # chose another action (A then only refuses; a playthrough saw "51% to destroy" under "end the turn").
+    if aim and aim.get("text") and fleet.attack_closed(state) is None:
         return Text(f"A: {aim['text']}", priority=2, tone="alert" if aim.get("problem") else "normal")
     choice = state["upgrade_choice"]
     if choice:

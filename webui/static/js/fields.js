@@ -315,13 +315,17 @@ function picks(f, id, label, help) {
 }
 function text(f, id, label, help) {
   const input = el("input", { id, type: "text", maxlength: f.max_length || 60, autocomplete: "off", placeholder: f.placeholder,
-    "data-person": f.people || (f.setup && ["gm", "commander"].includes(f.name)) ? "1" : undefined }); // a person's name
+    // a person's name: a player's ("1", the names seen go there first) or another role's (the GM, a Commander)
+    "data-person": f.people ? "1" : f.setup && ["gm", "commander"].includes(f.name) ? "role" : undefined });
   if (typeof f.default === "string") input.value = f.default;
   return {
     node: el("div", { class: "field" }, el("label", { for: id }, label, help), input),
     read() { const v = input.value.trim(); need(f, label, v); return v === "" ? undefined : v; },
   };
 }
+// A players' list's "Add a player" button, marked for the names seen (games.js): it adds a row for a name tapped
+// with every row full, up to the game's most players.
+const addsPerson = (players, f) => (players ? { "data-add-person": "1", "data-max": f.maximum || undefined } : {});
 // "Add a player", "Add an effect": the article is English's, so each is its own phrase to translate.
 const addOne = (noun) => (/^[aeiou]/i.test(noun) ? t("Add an {item}", { item: noun }) : t("Add a {item}", { item: noun }));
 // "Land areas" -> "Land area", "Tokens played" -> "Token played": the last word, else the first, is the noun.
@@ -351,7 +355,7 @@ function texts(f, id, label, help) {
   start.forEach((v) => add(v));
   while (items.length < Math.max(1, f.minimum || 0)) add("");
   const node = el("fieldset", { class: "field" }, el("legend", {}, label, help), list,
-    el("button", { type: "button", onclick: () => { add(""); items[items.length - 1].focus(); } }, addOne(one.toLowerCase())));
+    el("button", { type: "button", ...addsPerson(names, f), onclick: () => { add(""); items[items.length - 1].focus(); } }, addOne(one.toLowerCase())));
   return {
     node, read() {
       const v = items.map((i) => i.value.trim()).filter(Boolean);
@@ -440,7 +444,7 @@ function rows(f, id, label, help) {
   // Optional rows with no default start empty: the rules' own values apply unless someone adds one.
   if (f.required) while (items.length < (f.minimum || 1)) add(null);
   const node = el("fieldset", { class: "field" }, el("legend", {}, label, help), list,
-    el("button", { type: "button", onclick: () => add(null) }, addOne(noun)));
+    el("button", { type: "button", ...addsPerson(f.name === "players", f), onclick: () => add(null) }, addOne(noun)));
   return {
     node, read() {
       if (!items.length && !f.required) return undefined;

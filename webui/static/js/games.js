@@ -28,6 +28,10 @@ function showOptions() {
   S.optionWidgets = (sys ? sys.options : []).map((o) => fieldWidget({ ...o, setup: true }));
   box.replaceChildren(sys && sys.description ? el("p", { class: "hint" }, sys.description) : "", ...S.optionWidgets.map((w) => w.node));
   S.optionsShown = shownWhen(sys ? sys.options : [], S.optionWidgets);
+  if (!box.dataset.people) { // the name field last tapped into, for the names seen (nameField)
+    box.dataset.people = "1";
+    box.addEventListener("focusin", (ev) => { if (ev.target.matches("input[data-person]")) S.personAt = ev.target; });
+  }
   const seen = S.peopleSeen || (S.peopleSeen = $("people-seen")), named = box.querySelector("input[data-person]");
   (named ? named.closest(".field") : box).after(seen); // the names seen, under the players' names
 }
@@ -94,14 +98,30 @@ export async function loadSessions() {
   }
 }
 
-// The names the table has seen, one tap each into the next empty name of the New game form (fields.js data-person).
+// The names the table has seen, one tap each into the New game form (fields.js data-person): the empty name
+// field last tapped into (the GM's, emptied), else the next empty player's name, else a new player's row while
+// the game takes more players, else another empty name (a Commander chosen by hand). A third friend's name
+// once went into VENOM's optional Commander field with the two player rows full (a playthrough, #34).
 async function loadPeople() {
   const people = await api("GET", "/api/people").catch(() => []), box = $("people-seen");
   box.hidden = !people.length;
   box.replaceChildren(el("span", { class: "hint" }, t("Names seen here:")), ...people.map((p) => el("button", { type: "button", onclick: () => {
-    const empty = [...$("option-fields").querySelectorAll("input[data-person]")].find((i) => !i.value.trim());
-    if (empty) { empty.value = p.name; empty.dispatchEvent(new Event("input", { bubbles: true })); empty.focus(); }
+    const into = nameField();
+    if (into) { into.value = p.name; into.dispatchEvent(new Event("input", { bubbles: true })); into.focus(); }
   } }, p.name)));
+}
+function nameField() {
+  const form = $("option-fields"), empty = (sel) => [...form.querySelectorAll(sel)].find((i) => !i.value.trim());
+  const last = S.personAt;
+  if (last && form.contains(last) && !last.value.trim()) return last;
+  const player = empty('input[data-person="1"]');
+  if (player) return player;
+  const add = form.querySelector("button[data-add-person]"), list = add && add.closest("fieldset");
+  if (add && (!add.dataset.max || list.querySelectorAll('input[data-person="1"]').length < Number(add.dataset.max))) {
+    add.click();
+    return empty('input[data-person="1"]');
+  }
+  return empty("input[data-person]");
 }
 
 export async function loadFrame() {

@@ -110,7 +110,10 @@ function drawMoves(acts, main, groups, keep) {
   const isOpen = (n) => Boolean(n.querySelector("form")), after = (n) => n.classList.contains("after");
   const before = drawn.filter((n) => !after(n));
   main.append(...before.filter((n) => !isOpen(n)), ...theirPhones, ...before.filter(isOpen), ...drawn.filter(after));
-  if (!top.length) { // nothing typed is expected: the table's own buttons are the main moves
+  // Nothing typed is expected: the table's own buttons are the main moves, but for a game that is over, whose
+  // result card is the moment (#34: VENOM's "Roll one die (button B)" sat under the Medal of Honor).
+  const over = Boolean(S.view.screen && S.view.screen.result);
+  if (!top.length && !over) {
     const sys = S.systems.find((x) => x.id === S.view.system);
     // The buttons as they stand (labelled for now, only those a press would not refuse); the system's map before.
     const now = Array.isArray(acts.buttons) ? acts.buttons : (sys && sys.buttons) || [];

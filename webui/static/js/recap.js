@@ -10,7 +10,7 @@ function box() {
   let node = $("result");
   if (!node) {
     node = el("section", { id: "result", class: "result", "aria-labelledby": "result-title", hidden: true });
-    $("game").insertBefore(node, $("now"));
+    $("game").insertBefore(node, $("round-end") || $("now")); // first: above the last round's summary (rounds.js)
   }
   return node;
 }
