@@ -234,7 +234,8 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
     print(f"Data: {folder}", flush=True)
     from tableside.webui.owner import first_pin
 
-    pin = first_pin(folder)  # never on the e-paper, which guests read; only its hash is kept
+    answered = threading.Event()  # set by the first answer: what waits for it starts then
+    pin = first_pin(folder, after=answered)  # never on the e-paper, which guests read; only its hash is kept
     if pin is not None:
         print(
             f"Owner PIN: {pin}   (opens the phone's Settings page; shown once: 'tableside owner-pin' makes a new one)",
@@ -244,7 +245,6 @@ def _serve(args: argparse.Namespace, cfg, folder, host: str, port: int, code: st
         print("Owner PIN: set ('tableside owner-pin' makes a new one if it is lost)", flush=True)
     # "Tableside on HOSTNAME" over mDNS (_http._tcp), on a thread of its own: phones and scanners list it
     announcement = announce.start(cfg.announce, host, actual_port, say=lambda line: print(line, flush=True))
-    answered = threading.Event()
 
     @app.after_request
     def _first_answer(response):

@@ -55,3 +55,16 @@ def test_a_pin_that_cannot_be_kept_is_logged_and_the_next_start_makes_another(tm
     monkeypatch.undo()
     assert owner.first_pin(folder) is not None  # nothing was kept, so a new PIN is made and shown
     assert owner.stored(folder) is not None
+
+
+def test_the_hash_waits_for_the_first_answer_and_a_reader_does_not(tmp_path, monkeypatch):
+    """As the display and buttons do, the hashing starts once the server has answered (``after``): under a Pi's
+    CPU it would otherwise share the core with the first answer; a reader waits for it."""
+    started = threading.Event()
+    real = owner._hash
+    monkeypatch.setattr(owner, "_hash", lambda pin, salt, iterations=1000: (started.set(), real(pin, salt, 1000))[1])
+    answered = threading.Event()
+    pin = owner.first_pin(tmp_path, after=answered, within=30)
+    assert pin is not None and not started.wait(0.3), "hashed before the first answer"
+    answered.set()
+    assert started.wait(10) and owner.stored(tmp_path) is not None

@@ -54,22 +54,27 @@ def _keep(folder: Path, pin: str) -> None:
     os.replace(tmp, path)
 
 
-def first_pin(folder: Path) -> str | None:
+def first_pin(folder: Path, after: threading.Event | None = None, within: float = 1.0) -> str | None:
     """The PIN made now when there is none yet (the first start prints it), else None: it is not kept.
 
-    Its hash (PBKDF2, about 60 ms here and half a second on a Pi Zero 2 W) is made on a thread of its own:
-    hashlib lets go of the GIL while it works, so a new table answers its phones meanwhile, and whatever reads
-    the PIN (``stored``) waits for it. A start cut short before it is kept prints a new PIN the next time."""
+    Its hash (PBKDF2, about 60 ms here and half a second on a Pi Zero 2 W) is made on a thread of its own,
+    once the server has answered its first request (``after``, or ``within`` seconds), as the display and
+    buttons are: a new table answers its phones first, and whatever reads the PIN (``stored``) waits for it.
+    A start cut short before it is kept prints a new PIN the next time."""
     if (folder / FILE).exists():
         return None
     pin = _digits()
     with _keeping_lock:
-        keeping = _keeping[folder] = threading.Thread(target=_keep_first, args=(folder, pin), name="owner-pin")
+        keeping = _keeping[folder] = threading.Thread(
+            target=_keep_first, args=(folder, pin, after, within), name="owner-pin"
+        )
         keeping.start()
     return pin
 
 
-def _keep_first(folder: Path, pin: str) -> None:
+def _keep_first(folder: Path, pin: str, after: threading.Event | None, within: float) -> None:
+    if after is not None:
+        after.wait(within)
     try:
         _keep(folder, pin)
     except OSError as exc:  # the PIN printed does not open Settings; the next start makes and prints another
