@@ -69,9 +69,22 @@ def test_a_name_field_emptied_by_hand_is_filled_first(browser, server):
     page.context.close()
 
 
+def test_a_name_already_in_the_form_is_not_a_second_player(browser, server):
+    page = new_game_form(browser, server, "VENOM Assault")
+    for name in [*PEOPLE, *PEOPLE]:  # the form kept from the last game, the names tapped again
+        page.locator("#people-seen button", has_text=name).tap()
+    assert names(page, "Players") == PEOPLE
+    page.context.close()
+
+
 def test_no_more_rows_than_the_game_takes(browser, server):
     page = new_game_form(browser, server, "VENOM Assault")  # 2-5 players
-    for name in [*PEOPLE, *PEOPLE]:
-        page.locator("#people-seen button", has_text=name).tap()
-    assert names(page, "Players") == [*PEOPLE, "Ann", "Bob"]
+    group = page.locator("#option-fields fieldset").filter(has=page.locator("legend", has_text=re.compile("^Players")))
+    for n, name in enumerate(["Dee", "Eve", "Fay", "Gus"]):  # four typed in
+        if n >= 2:
+            group.first.get_by_role("button", name="Add a player").tap()
+        group.first.locator("input[type=text]").nth(n).fill(name)
+    page.locator("#people-seen button", has_text="Ann").tap()  # the fifth player
+    page.locator("#people-seen button", has_text="Bob").tap()  # no sixth: VENOM takes 2-5
+    assert names(page, "Players") == ["Dee", "Eve", "Fay", "Gus", "Ann"]
     page.context.close()

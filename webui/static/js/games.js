@@ -106,6 +106,8 @@ async function loadPeople() {
   const people = await api("GET", "/api/people").catch(() => []), box = $("people-seen");
   box.hidden = !people.length;
   box.replaceChildren(el("span", { class: "hint" }, t("Names seen here:")), ...people.map((p) => el("button", { type: "button", onclick: () => {
+    const named = [...$("option-fields").querySelectorAll("input[data-person]")].find((i) => i.value.trim().toLowerCase() === p.name.toLowerCase());
+    if (named) { named.focus(); return; } // already in the form: never a second player of the same name
     const into = nameField();
     if (into) { into.value = p.name; into.dispatchEvent(new Event("input", { bubbles: true })); into.focus(); }
   } }, p.name)));
