@@ -12,7 +12,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from tableside.core.recap import die_lucks, recap, recap_text
+from tableside.core.recap import recap, recap_text
 from tableside.core.recorder import Dice
 from tableside.core.systems.venom import SYSTEM as VENOM
 from tableside.core.systems.vnm import SYSTEM as VNM
@@ -135,6 +135,8 @@ def test_a_hit_chance_needs_marks_and_a_chance():
 
 
 def test_a_die_certain_either_way_tells_no_luck():
+    from tableside.core.recap import die_lucks
+
     sure = {"label": "Combat", "expr": "2d6", "rolls": [3, 1], "marks": ["hit", "hit"], "hit_chance": "1"}
     assert die_lucks(sure, 6, [3, 1]) == [None, None]
     told = recap([{"seq": 1, "rolls": [{**sure, "by": "Ann"}]}], None, None)
