@@ -2,7 +2,10 @@
 
 What a table asks after a game: who won and by how much, how the lead went, where it turned, the biggest and the
 luckiest rolls with their exact odds (from the logged faces: ``core.odds``), each seat's luck against a fair die,
-the time each seat and each round took, and how many undos and corrections there were. Every entry is read as
+the time each seat and each round took, and how many undos and corrections there were. A roll the rules count by
+its hits (a VENOM Combat, a VNM attack: each die a hit or not, ``core.recorder.Dice.mark``'s ``hit_chance``) is read
+so: "2 hits (45% to roll this many or more)", the binomial tail, and each die's luck is its hit against that chance;
+a roll without one (another kind, or an old log) is read by its total against fair dice. Every entry is read as
 the asking seat may read it (``core.privacy.entry``), so a Venus 2140 pool's faces count in its own seat's luck
 and rolls only: every other phone sees that it was rolled, never its faces.
 """
@@ -16,8 +19,9 @@ from fractions import Fraction
 from typing import Any
 
 from tableside.core import dice, privacy
-from tableside.core.odds import percent
+from tableside.core.odds import at_least_k, percent
 from tableside.core.soft_clock import ClockFold
+from tableside.core.text import N_
 from tableside.core.words import plural
 
 THE_TABLE = "The table"  # dice that are no player's (a random pick)
@@ -81,6 +85,38 @@ def luck_of(face: int, sides: int) -> float:
     return (face - (sides + 1) / 2) / math.sqrt((sides * sides - 1) / 12)
 
 
+def hit_chance(roll: Mapping[str, Any], count: int) -> Fraction | None:
+    """Each die's chance of a hit as the rules logged it with the roll's marks, or None: a roll read by its total
+    (no chance said, as in a log from before rolls said it, or one that cannot be read)."""
+    raw, marks = roll.get("hit_chance"), roll.get("marks")
+    if not isinstance(raw, str) or len(raw) > 40 or not isinstance(marks, list) or len(marks) != count:
+        return None
+    try:
+        p = Fraction(raw)
+    except (ValueError, ZeroDivisionError):
+        return None
+    return p if 0 <= p <= 1 else None
+
+
+def die_lucks(roll: Mapping[str, Any], sides: int, faces: Sequence[int]) -> list[float | None]:
+    """Each die's luck in standard deviations, so a seat's luck sums over rolls of any kind: a die read by hits
+    is its hit (1) or miss (0) against its chance p, (x - p) / sqrt(p(1 - p)), so a seat's sum over sqrt(n) is
+    its hits against the n*p expected; a die that had no chance either way (p 0 or 1) tells none (None); any
+    other die is its face against a fair die (``luck_of``)."""
+    p = hit_chance(roll, len(faces))
+    if p is None:
+        return [luck_of(f, sides) for f in faces]
+    if p in (0, 1):
+        return [None] * len(faces)
+    sd = math.sqrt(p * (1 - p))
+    return [((mark == "hit") - p) / sd for mark in roll["marks"]]
+
+
+def hits_words(count: int) -> str:
+    """ "1 hit", "3 hits", marked for translation."""
+    return N_("{count} hit", count=count) if count == 1 else N_("{count} hits", count=count)
+
+
 def entry_time(entry: Mapping[str, Any]) -> datetime | None:
     try:
         return datetime.fromisoformat(str(entry.get("at")))
@@ -109,7 +145,7 @@ def recap(
     ``x_label``: what the chart's points count ("Round", "Action"), named before each turning point."""
     labels = labels or {}
     rolls: list[dict[str, Any]] = []
-    luck: dict[str, list[float]] = {}
+    luck: dict[str, list[float]] = {}  # name -> dice, summed luck, hits, expected hits
     seat_time: dict[str, float] = {}
     undos = corrections = private_dice = actions = 0
     before: datetime | None = None
@@ -134,28 +170,37 @@ def recap(
             private_dice += 1
             continue
         for r, sides, all_faces, owners in dice_of(e):
-            for f, owner in zip(all_faces, owners, strict=True):
-                acc = luck.setdefault(labels.get(owner, owner), [0.0, 0.0])
-                acc[0] += 1
-                acc[1] += luck_of(f, sides)
-            for owner, faces in _by_owner(all_faces, owners):
-                chance = sum_at_least(len(faces), sides, sum(faces))
-                rolls.append(
-                    {
-                        "seq": e.get("seq"),
-                        "who": labels.get(owner, owner),
-                        "label": str(r.get("label") or r.get("expr") or "roll"),
-                        "expr": f"{len(faces)}d{sides}",
-                        "faces": faces,
-                        "total": sum(faces),
-                        "chance": percent(chance),
-                        "odds": f"{chance.numerator}/{chance.denominator}",
-                        "_p": chance,
-                    }
-                )
+            p = hit_chance(r, len(all_faces))
+            marks = list(r["marks"]) if p is not None else [""] * len(all_faces)
+            for lucky, mark, owner in zip(die_lucks(r, sides, all_faces), marks, owners, strict=True):
+                if lucky is not None:
+                    acc = luck.setdefault(labels.get(owner, owner), [0.0, 0.0, 0, 0.0])
+                    acc[0] += 1
+                    acc[1] += lucky
+                    if p is not None:
+                        acc[2] += mark == "hit"
+                        acc[3] += float(p)
+            for owner, dies in _by_owner(owners):
+                faces = [all_faces[i] for i in dies]
+                roll = {
+                    "seq": e.get("seq"),
+                    "who": labels.get(owner, owner),
+                    "label": str(r.get("label") or r.get("expr") or "roll"),
+                    "expr": f"{len(faces)}d{sides}",
+                    "faces": faces,
+                }
+                if p is None:
+                    chance = sum_at_least(len(faces), sides, sum(faces))
+                    roll["total"] = sum(faces)
+                else:  # what the rules count: the hits, and the chance of this many or more
+                    roll["hits"] = [marks[i] for i in dies].count("hit")
+                    roll["hit_chance"] = f"{p.numerator}/{p.denominator}"
+                    chance = at_least_k(len(faces), p, roll["hits"])
+                roll.update(chance=percent(chance), odds=f"{chance.numerator}/{chance.denominator}", _p=chance)
+                rolls.append(roll)
     if waiting is not None:
         seat_time = {labels.get(k, k): v for k, v in timer.told()["seconds"].items()}
-    biggest = sorted(rolls, key=lambda r: (-r["total"], r["seq"] or 0))[:MAX_LISTED]
+    biggest = sorted(rolls, key=_size)[:MAX_LISTED]
     luckiest = sorted(rolls, key=lambda r: (r["_p"], r["seq"] or 0))[:MAX_LISTED]
     for r in rolls:
         r.pop("_p")
@@ -167,8 +212,7 @@ def recap(
         "biggest_rolls": biggest,
         "luckiest_rolls": luckiest,
         "luck": [
-            {"name": name, "dice": int(n), "z": round(z / math.sqrt(n), 2), "verdict": _verdict(z / math.sqrt(n), n)}
-            for name, (n, z) in sorted(luck.items(), key=lambda kv: -kv[1][1] / math.sqrt(kv[1][0]))
+            _luck(name, *acc) for name, acc in sorted(luck.items(), key=lambda kv: -kv[1][1] / math.sqrt(kv[1][0]))
         ],
         "time_per_seat": [{"name": k, "time": clock(v)} for k, v in sorted(seat_time.items(), key=lambda kv: -kv[1])],
         "actions": actions,
@@ -178,12 +222,31 @@ def recap(
     }
 
 
-def _by_owner(faces: list[int], owners: list[str]) -> list[tuple[str, list[int]]]:
-    """A roll's dice as each owner's own roll, in the order first rolled: a roll-off (one die per player) is
-    each player's die, never one total given to the first player."""
+def _size(roll: Mapping[str, Any]) -> tuple:
+    """The biggest rolls first: the rolls read by hits by their hits (the rarer first where as many), ahead of
+    the rolls read by totals, by their totals: a game that counts hits is decided by them, and 3 hits and a
+    total of 6 have no common measure."""
+    if "hits" in roll:
+        return (0, -roll["hits"], roll["_p"], roll["seq"] or 0)
+    return (1, -roll["total"], 0, roll["seq"] or 0)
+
+
+def _luck(name: str, dice: float, z: float, hits: float, expected: float) -> dict[str, Any]:
+    """One seat's luck: its dice, their summed luck over sqrt(dice) and its verdict; and, where its dice were
+    read by hits, the hits it rolled against the ones expected."""
+    z = z / math.sqrt(dice)
+    told: dict[str, Any] = {"name": name, "dice": int(dice), "z": round(z, 2), "verdict": _verdict(z, dice)}
+    if expected:
+        told.update(hits=int(hits), expected_hits=round(expected, 1))
+    return told
+
+
+def _by_owner(owners: list[str]) -> list[tuple[str, list[int]]]:
+    """A roll's dice (their places) as each owner's own roll, in the order first rolled: a roll-off (one die per
+    player) is each player's die, never one total given to the first player."""
     out: dict[str, list[int]] = {}
-    for f, owner in zip(faces, owners, strict=True):
-        out.setdefault(owner, []).append(f)
+    for i, owner in enumerate(owners):
+        out.setdefault(owner, []).append(i)
     return list(out.items())
 
 
@@ -251,7 +314,7 @@ def recap_text(r: Mapping[str, Any], title: str) -> str:
     if r["luck"]:
         lines.append(
             # in words, not "z -0.13": the verdict says how far from a fair die; the JSON keeps ``z``
-            "Luck: " + "; ".join(f"{x['name']} {x['verdict']} ({plural(x['dice'], 'die')})" for x in r["luck"])
+            "Luck: " + "; ".join(f"{x['name']} {x['verdict']} ({_luck_words(x)})" for x in r["luck"])
         )
     if r["time_per_seat"]:
         lines.append("Time: " + "; ".join(f"{x['name']} {x['time']}" for x in r["time_per_seat"]))
@@ -261,6 +324,24 @@ def recap_text(r: Mapping[str, Any], title: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _luck_words(x: Mapping[str, Any]) -> str:
+    """ "5 dice", and where they were read by hits "5 dice; 3 hits, 1.7 expected"."""
+    dice = plural(x["dice"], "die")
+    if "hits" not in x:
+        return dice
+    return dice + "; " + N_("{hits}, {expected} expected", hits=hits_words(x["hits"]), expected=x["expected_hits"])
+
+
 def _roll_words(x: Mapping[str, Any]) -> str:
     faces = ",".join(str(f) for f in x["faces"])
+    if "hits" in x:
+        return N_(
+            "{who} {label} {expr} {faces}: {hits} ({chance} to roll this many or more)",
+            who=x["who"],
+            label=x["label"],
+            expr=x["expr"],
+            faces=faces,
+            hits=hits_words(x["hits"]),
+            chance=x["chance"],
+        )
     return f"{x['who']} {x['label']} {x['expr']} {faces} = {x['total']} ({x['chance']} to roll this or more)"

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from tableside.core.recap import hits_words
 from tableside.core.screen import Element, Grid, GridRow, KeyFigure, Outcome, Screen, Text
 from tableside.core.text import N_
 
@@ -65,7 +66,19 @@ def recap_screen(told: Mapping[str, Any], title: str) -> Screen:
     for key, heading in (("biggest_rolls", "Biggest roll"), ("luckiest_rolls", "Luckiest roll")):
         for x in told.get(key, [])[:1]:
             faces = ",".join(str(f) for f in x["faces"])
-            words = f"{heading}: {x['who']} {x['expr']} {faces} = {x['total']} ({x['chance']} this or more)"
+            if "hits" not in x:
+                words = f"{heading}: {x['who']} {x['expr']} {faces} = {x['total']} ({x['chance']} this or more)"
+            else:  # a roll the rules count by its hits (core.recap)
+                hits = hits_words(x["hits"])
+                words = N_(
+                    "{heading}: {who} {expr} {faces}: {hits} ({chance} this many or more)",
+                    heading=heading,
+                    who=x["who"],
+                    expr=x["expr"],
+                    faces=faces,
+                    hits=hits,
+                    chance=x["chance"],
+                )
             elements.append(Text(words, priority=2))
     if told.get("luck"):
         rows = tuple(GridRow(x["name"], (str(x["dice"]), x["verdict"])) for x in told["luck"])

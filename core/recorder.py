@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from tableside.core import dice
@@ -136,11 +137,16 @@ class Dice:
             return []
         return list(self.roll(label, f"{count}d{sides}", shown, by).rolls)
 
-    def mark(self, marks: Sequence[str] = (), verdict: str | None = None) -> None:
+    def mark(self, marks: Sequence[str] = (), verdict: str | None = None, hit_chance: Fraction | None = None) -> None:
         """How the newest roll reads on the table: a mark per die (``hit``, ``miss``, ``kept``, ...)
-        and the verdict in words. Kept in its log record, so the table shows what the log says."""
+        and the verdict in words. Kept in its log record, so the table shows what the log says.
+        ``hit_chance``: each die's exact chance of a ``hit`` as the rules stood when it was rolled (a VENOM
+        Combat Die against the Defense Track), said only where the rules know it: the recap then reads the
+        roll by its hits, as the game counts it, not by its total (kept as "n/d": the log is JSON)."""
         if not self.records:
             raise RuntimeError("mark() follows a roll: nothing has been rolled yet")
+        if hit_chance is not None and (not marks or not 0 <= hit_chance <= 1):
+            raise ValueError(f"hit_chance {hit_chance} needs a mark per die and a chance from 0 to 1")
         self._marked.add(len(self.records) - 1)
         record = self.records[-1]
         if marks:
@@ -151,6 +157,9 @@ class Dice:
             record["marks"] = list(marks)
         if verdict is not None:
             record["verdict"] = verdict
+        if hit_chance is not None:
+            chance = Fraction(hit_chance)
+            record["hit_chance"] = f"{chance.numerator}/{chance.denominator}"
 
     def finish(self) -> list[dict]:
         """The records, after checking each says whose dice (``by``) and was marked, and that every typed or

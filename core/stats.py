@@ -50,7 +50,7 @@ def _seconds(start: str, end: str | None) -> float:
 @dataclass
 class Tally:
     """A game's log as read so far, carried forward entry by entry: the game on the table changes with every
-    action, and only its new entries are read. ``luck``: each owner's dice and summed luck (``core.recap.luck_of``)
+    action, and only its new entries are read. ``luck``: each owner's dice and summed luck (``core.recap.die_lucks``)
     over the public dice (every phone reads the Stats page: a private pool's faces are left out, as the recap
     leaves them for the other seats)."""
 
@@ -67,10 +67,11 @@ class Tally:
             e = privacy.entry(raw, None)
             if e.get("kind") != "action" or e.get("private"):
                 continue
-            for _r, sides, faces, owners in recap.dice_of(e):
-                for face, owner in zip(faces, owners, strict=True):
-                    n, z = self.luck.get(owner, (0, 0.0))
-                    self.luck[owner] = (n + 1, z + recap.luck_of(face, sides))
+            for r, sides, faces, owners in recap.dice_of(e):  # each die as the recap reads it: hits or face
+                for lucky, owner in zip(recap.die_lucks(r, sides, faces), owners, strict=True):
+                    if lucky is not None:
+                        n, z = self.luck.get(owner, (0, 0.0))
+                        self.luck[owner] = (n + 1, z + lucky)
 
 
 def summarise(system: GameSystem, created_at: str, state: dict, tally: Tally) -> dict:

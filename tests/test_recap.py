@@ -33,14 +33,16 @@ def test_the_recap_of_a_finished_game_as_json_text_and_picture(tmp_path):
         told = client.get("/api/sessions/active/recap", headers=AUTH).get_json()
         assert told["result"]["winners"] == ["Ann"]
         combat = next(r for r in told["biggest_rolls"] if r["label"] == "Combat")
-        # 4,6,4,2,1 = 17 on 5d6: 4,668 of the 7,776 ways reach 17 or more (counted by brute force above).
-        assert combat["total"] == 17 and combat["odds"] == "389/648" and combat["chance"] == "60%"
+        # 4,6,4,2,1 against Defense 4: 3 successes, as the rules count them (not the sum: tests/test_recap_hits.py)
+        assert combat["hits"] == 3 and combat["odds"] == "1/2" and combat["chance"] == "50%"
         assert told["luck"] and told["undos"] == 0 and told["actions"] == len(actions) + 1
         text = client.get("/api/sessions/active/recap.txt", headers=AUTH)
         assert text.mimetype == "text/plain"
         words = text.get_data(as_text=True)
-        assert "Medal of Honor: Ann" in words and "Final: Ann 2 VP" in words and "60% to roll this or more" in words
-        assert "Luck: Ann too few dice to tell (5 dice)" in words and ", z " not in words  # words, not a z-score
+        assert "Medal of Honor: Ann" in words and "Final: Ann 2 VP" in words
+        assert "3 hits (50% to roll this many or more)" in words
+        assert "Luck: Ann too few dice to tell (5 dice; 3 hits, 2.5 expected)" in words
+        assert ", z " not in words  # words, not a z-score
         png = client.get("/api/sessions/active/recap.png", headers=AUTH)
         assert png.mimetype == "image/png"
         with Image.open(io.BytesIO(png.data)) as image:

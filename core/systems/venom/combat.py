@@ -83,6 +83,13 @@ def successes_text(n: int) -> str:
     return counted(n, "success")
 
 
+def die_hit_chance(defense: int) -> Fraction | None:
+    """One rolled Combat Die's exact chance of a success against ``defense`` (its face reaching it: a die rolled
+    is never an Automatic Success), for the recap to read a roll by its successes. None against a Defense of 7
+    or 8: no face reaches it, only Abilities make successes, so no chance is said."""
+    return None if only_abilities_reach(defense) else face_chance(rules.COMBAT_DIE_SIDES, defense)
+
+
 def hit_marks(values: list[int], autos: list[bool], defense: int) -> list[str]:
     """``hit`` for each die meeting the Defense Track (or an Automatic Success), else ``miss``."""
     return ["hit" if auto or value >= defense else "miss" for value, auto in zip(values, autos, strict=True)]

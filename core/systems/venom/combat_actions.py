@@ -305,7 +305,7 @@ def combat_roll(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
     fight["dice"] = [{"face": f, "value": f, "auto": False} for f in faces]
     fight["rolled"] = True
     marks = combat.hit_marks(faces, [False] * n, defense)
-    ctx.dice.mark(marks, combat.successes_text(marks.count("hit")))
+    ctx.dice.mark(marks, combat.successes_text(marks.count("hit")), hit_chance=combat.die_hit_chance(defense))
     result = _roll_result(state, f"Rolled {','.join(map(str, faces))}", str(chance))
     if combat.only_abilities_reach(defense):
         result["notice"] = N_(
@@ -418,7 +418,8 @@ def reroll_dice(state: State, action: dict[str, Any], ctx: Context) -> tuple[Sta
         dice[n - 1] = {"face": face, "value": face, "auto": False}
     state["combat"]["abilities_applied"] = True
     marks = combat.hit_marks(faces, [False] * len(faces), state["defense_track"])
-    ctx.dice.mark(marks, combat.successes_text(marks.count("hit")))
+    chance = combat.die_hit_chance(state["defense_track"])  # the re-rolled dice only: the rest are not rolled
+    ctx.dice.mark(marks, combat.successes_text(marks.count("hit")), hit_chance=chance)
     head = f"Re-rolled die {', '.join(map(str, numbers))}: {','.join(map(str, faces))}"
     if lost:
         head += f" (Automatic Success lost on die {', '.join(map(str, lost))})"

@@ -70,6 +70,21 @@ def qray_destroy_chance(reroll: bool) -> Fraction:
     return chances["target_destroyed"] + chances["both_destroyed"]
 
 
+def qray_hit_chance(reroll: bool) -> Fraction:
+    """The chance that one Q-Ray die, as rolled, destroys the target (a 1 or an 8+; a 4-5 rolled again is no hit
+    yet): the faces the table counts, out of ten."""
+    hits = sum(qray_outcome(face, reroll) in ("both_destroyed", "target_destroyed") for face in range(1, rules.D10 + 1))
+    return Fraction(hits, rules.D10)
+
+
+def die_hit_chance(plan: dict) -> Fraction:
+    """One attack die's exact chance to hit as ``plan`` (``fleet.attack_plan``) rolls it: a face reaching the
+    plan's number (Basic's 8, the defense value of the area attacked), or the Q-Ray table's destroying faces."""
+    if plan.get("weapon") == "q_ray":
+        return qray_hit_chance(bool(plan.get("reroll")))
+    return face_chance(rules.D10, plan["hit"])
+
+
 def research_chance(roll_needed: int) -> Fraction:
     """Research: "If your roll is greater than or equal to the number indicated on the Upgrade card"."""
     return face_chance(rules.D10, roll_needed)

@@ -444,7 +444,7 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     else:
         hits = [face >= plan["hit"] for face in faces]
         verdict = _hit_target(state, plan) if any(hits) else N_("missed")
-    ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
+    ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict, hit_chance=d10.die_hit_chance(plan))
     how = ", Zap extension" if plan["extension"] else ""
     how += f", with {whose(state, plan['armed'])} spaceship" if plan["armed"] != plan["attacker"] else ""
     summary = N_(
@@ -545,7 +545,8 @@ def follow_up_roll(state: State, action: Action, ctx: Context) -> tuple[State, R
         ships = zip(pending["ships"], faces, strict=True)
         parts = [f"{whose(state, ship)} spaceship to space area die {face}" for ship, face in ships]
         verdict, hits = "teleports: " + "; ".join(parts) + " (the board maps the die)", [False] * len(faces)
-    ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict)
+    chance = d10.die_hit_chance(pending["plan"]) if pending["kind"] == "qray_reroll" else None  # teleports: no hit
+    ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict, hit_chance=chance)
     return state, {
         "summary": N_(
             "{said}: rolled {faces_words}, {verdict}", said=said, faces_words=faces_words(faces), verdict=verdict

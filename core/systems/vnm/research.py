@@ -186,7 +186,7 @@ def research(state: State, action: Action, ctx: Context) -> tuple[State, Result]
     else:
         state["upgrade_choice"] = choice
         verdict = N_("not acquired")
-    ctx.dice.mark(["hit" if acquired else "miss"], verdict)
+    ctx.dice.mark(["hit" if acquired else "miss"], verdict, hit_chance=d10.research_chance(choice["roll_needed"]))
     return state, {
         "summary": N_(
             "{world} researches {upgrade} ({roll_needed}+, {chance}): rolled {face}, {verdict}",
