@@ -1186,15 +1186,20 @@ def write_markdown(report: Report, args: argparse.Namespace, took: float) -> Pat
         *TABLE_HEAD,
     ]
     text = out.read_text() if out.exists() else ""
-    if args.only:  # a partial run keeps the rows of the sections it did not run
-        ran = {r.section for r in report.rows}
+    if args.only:  # a partial run keeps the rows it did not measure again (two sections share "stop")
+        ran = {r.what for r in report.rows}
         for line in text.split("\n## ")[0].splitlines():
             cells = line.split(" | ")
-            if line.startswith("| ") and not line.startswith(("| section", "|---")) and cells[0][2:] not in ran:
+            if line.startswith("| ") and not line.startswith(("| section", "|---")) and cells[1] not in ran:
                 lines.append(line)
     lines += [markdown_row(r) for r in report.rows]
-    if report.notes:
-        lines += ["", "## Notes", "", *[f"- {n}" for n in report.notes]]
+    notes = [f"- {n}" for n in report.notes]
+    if args.only:  # the notes that explain the kept rows stay too (not the last partial run's own line)
+        before = text.split("\n## Notes\n", 1)[1].split("\n## ", 1)[0] if "\n## Notes\n" in text else ""
+        notes += [n for n in before.splitlines() if n.startswith("- ") and not n.startswith("- a partial run")]
+        notes = list(dict.fromkeys(notes))
+    if notes:
+        lines += ["", "## Notes", "", *notes]
     starts = [i for i in (text.find(heading) for heading in KEEP_FROM) if i >= 0]
     if starts:  # figures other scripts write (benchmarks/security.py, mutation.py) stay
         lines += ["", text[min(starts) :].rstrip("\n")]
