@@ -108,3 +108,34 @@ def test_each_roll_needs_its_own_mark_and_a_bare_mark_is_one():
     dice.mark(verdict="a five")
     assert [r["label"] for r in dice.finish()] == ["First", "Second"]
     assert "marks" not in dice.records[0] and dice.records[1]["verdict"] == "a five"
+
+
+def test_a_hit_chance_is_kept_in_the_log_as_an_exact_fraction():
+    from fractions import Fraction
+
+    dice = Dice(typed=[4, 2])
+    dice.roll("Combat", "2d6", by="Ann")
+    dice.mark(["hit", "miss"], hit_chance=Fraction(1, 2))
+    assert dice.records[0]["hit_chance"] == "1/2"
+
+
+@pytest.mark.parametrize("chance", ["0", "1", "1/6"])
+def test_a_hit_chance_from_none_to_certain_is_taken(chance):
+    from fractions import Fraction
+
+    dice = Dice(typed=[6])
+    dice.roll("Combat", "1d6", by="Ann")
+    dice.mark(["hit"], hit_chance=Fraction(chance))
+    assert dice.records[0]["hit_chance"] == (chance if "/" in chance else f"{chance}/1")
+
+
+@pytest.mark.parametrize(("marks", "chance"), [(["hit"], "-1/6"), (["hit"], "7/6"), (["hit"], "3/2"), ([], "1/2")])
+def test_a_hit_chance_outside_0_to_1_or_without_marks_is_refused_and_changes_nothing(marks, chance):
+    from fractions import Fraction
+
+    dice = Dice(typed=[6])
+    dice.roll("Combat", "1d6", by="Ann")
+    before = dict(dice.records[0])
+    with pytest.raises(ValueError, match=re.escape(f"hit_chance {Fraction(chance)} needs a mark per die")):
+        dice.mark(marks, hit_chance=Fraction(chance))
+    assert dice.records[0] == before

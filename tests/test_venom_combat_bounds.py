@@ -66,3 +66,28 @@ def test_each_rolled_die_is_marked_hit_or_miss_against_the_defense_track():
 def test_marks_need_one_automatic_success_flag_per_die():
     with pytest.raises(ValueError):
         combat.hit_marks([4, 5], [False], 4)
+
+
+SUCCESSES = quoted(
+    "venom",
+    "Set aside all Combat Dice that have a Rolled Value equal to or greater than the marked number on the VENOM "
+    "Leader's Defense Track; these are successes.",
+)
+
+
+def test_a_combat_dies_hit_chance_is_its_faces_reaching_the_defense():
+    """SUCCESSES: a die's chance is its faces at or above the Defense; against 7 or 8 no face reaches it (only
+    Abilities do), so no chance is said and the recap reads that roll by its faces."""
+    from fractions import Fraction
+
+    assert SUCCESSES
+    assert [combat.die_hit_chance(d) for d in range(1, 9)] == [
+        Fraction(1),
+        Fraction(5, 6),
+        Fraction(2, 3),
+        Fraction(1, 2),
+        Fraction(1, 3),
+        Fraction(1, 6),
+        None,
+        None,
+    ]
