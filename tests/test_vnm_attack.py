@@ -39,7 +39,7 @@ def test_a_target_is_declared_before_the_roll_and_reused() -> None:
     assert expr(state, {"type": "attack"}) is None  # refused: nothing to roll yet
     state, result = act(state, {"type": "declare_target", "target": "Venus"})
     assert result["chance"] == "51%"
-    assert state["aim"]["text"] == "Pluto vs Venus (space): 51% to destroy"
+    assert state["aim"]["text"] == "Pluto vs Venus: 51% to destroy"  # Basic: 8+ in every area, none named
     state, _ = act(state, {"type": "attack", "faces": [9, 1]})
     state, _ = act(state, {"type": "attack", "faces": [2, 8]})
     assert state["worlds"]["Venus"]["on_board"] == 0

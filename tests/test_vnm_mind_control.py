@@ -161,7 +161,9 @@ def test_the_screen_and_the_target_choices_say_whose_it_is_now() -> None:
     venus = next_turn_of(state, "Venus")
     field = next(f for f in SYSTEM.actions["attack"].fields if f.name == "target")
     labels = [c.label for c in field.choices(venus)]
-    assert "Pluto, 2 ships (1 controlled by Mars)" in labels
+    assert (
+        "Pluto, 2 ships (1 controlled by Mars), 40%" in labels
+    )  # Robotic (disabled), Mars destroyed: each says its chance
 
 
 def test_over_http_the_take_over_is_in_the_log_and_undo_gives_it_back(tmp_path) -> None:

@@ -59,7 +59,7 @@ def test_the_chance_is_on_the_screen_before_the_roll() -> None:
     state, _ = act(new_game(), {"type": "declare_target", "target": "Mars"})
     assert state["aim"]["chance"] == "51%"
     texts = [e.text for e in SYSTEM.screen(state).elements if e.kind == "text"]
-    assert "A: Pluto vs Mars (space): 51% to destroy" in texts
+    assert "A: Pluto vs Mars: 51% to destroy" in texts  # Basic: no area type, 8+ in every one
 
 
 def test_the_shown_chance_follows_changed_tech_values() -> None:

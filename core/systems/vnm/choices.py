@@ -56,6 +56,47 @@ def enemies(state: State) -> list[Choice]:
     ]
 
 
+def _plans(state: State) -> dict[str, dict[str, Any]]:
+    """Each target's attack plan while nothing else in the form changes its chance (a Basic game, a Zap extension,
+    Venus's Q-Ray), else none: the tap on a target rolls at once, so its chance must show before it."""
+    if not state.get("worlds") or any(asked(state) for asked in _CHANCE_CHANGERS):
+        return {}
+    plans = {c.value: fleet.plan_against(state, c.value) for c in enemies(state)}
+    return {w: p for w, p in plans.items() if p is not None}
+
+
+def _shared(plans: dict[str, dict[str, Any]]) -> str | None:
+    """The chance every target has alike (the Basic Game's 51%), said once; None if they differ or none is known."""
+    kinds = {(p["chance"], p["robotic"], p["weapon"]) for p in plans.values()}
+    if len(kinds) != 1:
+        return None
+    chance, robotic, weapon = kinds.pop()
+    return None if robotic or weapon == mind.MIND else chance
+
+
+def attack_targets(state: State) -> list[Choice]:
+    """The attack's targets; each says its own chance where the chances differ (else the help says it once)."""
+    plans = _plans(state)
+    if not plans or _shared(plans):
+        return enemies(state)
+    return [
+        Choice(c.value, N_("{target}, {chance}", target=c.label, chance=plans[c.value]["chance"]))
+        if c.value in plans
+        else c
+        for c in enemies(state)
+    ]
+
+
+def attack_help(state: State) -> str:
+    """The target's help: the chance every target has alike, then the declared target a request falls back on."""
+    chance = _shared(_plans(state))
+    default = declared_help(state)
+    if chance is None:
+        return default
+    words = N_("{chance} to destroy, whichever fleet", chance=chance)
+    return N_("{chance_words}; {default}", chance_words=words, default=default) if default else words
+
+
 def _taken(state: State, world: str) -> str:
     """How many of a fleet's spaceships another player controls (Mind Control), said in its choice."""
     by = {c["by"] for c in state.get("controlled") or [] if c["ship"] == world}
@@ -236,6 +277,15 @@ def defense_field(area_type: str) -> Field:
         prefill=lambda state: rules.BASIC_HIT,
     )
 
+
+# What the attack form may ask beside the target, each changing the chance: the target's area type (its Defense),
+# the weapon, the Weapon dice, the attacking spaceship (Mind Control).
+_CHANCE_CHANGERS = (
+    rolls_against_defense,
+    lambda state: len(attacker_weapons(state)) > 1,
+    asks_weapon_dice,
+    mind.commands_others,
+)
 
 TARGET_FIELDS = (
     Field(

@@ -271,15 +271,11 @@ def attack_plan(
     how = (
         N_(" (Zap extension: 2 dice, 8+, no Technology cards)") if extension and state["version"] == "Enhanced" else ""
     )
-    plan["text"] = N_(
-        "{attacker} vs {target} ({area_type}): {chance} to {verb}{how}",
-        attacker=who(state, attacker),
-        target=who(state, target),
-        area_type=area_type,
-        chance=plan["chance"],
-        verb=verb,
-        how=how,
-    )
+    words = dict(attacker=who(state, attacker), target=who(state, target), chance=plan["chance"], verb=verb, how=how)
+    if plan["weapon"] == "basic":  # two dice, 8+ in every area: naming one would read as if it were chosen
+        plan["text"] = N_("{attacker} vs {target}: {chance} to {verb}{how}", **words)
+    else:
+        plan["text"] = N_("{attacker} vs {target} ({area_type}): {chance} to {verb}{how}", area_type=area_type, **words)
     return plan
 
 
@@ -395,6 +391,15 @@ def _plan_for(state: State, action: Action) -> dict[str, Any]:
     return {**plan, "chosen_weapon": declared["chosen_weapon"], "ship": declared["ship"], "armed": armed}
 
 
+def plan_against(state: State, target: str) -> dict[str, Any] | None:
+    """The plan an attack on ``target`` would roll now, from the function the roll itself uses (the phone shows its
+    chance before the tap that rolls); None where the rules refuse that attack as things stand."""
+    try:
+        return _plan_for(state, {"target": target})
+    except RuleError:
+        return None
+
+
 def aim_now(state: State) -> dict[str, Any] | None:
     """The declared target's plan as the state stands now (derive keeps the shown chance true)."""
     aim = state["aim"]
@@ -447,15 +452,12 @@ def attack(state: State, action: Action, ctx: Context) -> tuple[State, Result]:
     ctx.dice.mark(["hit" if hit else "miss" for hit in hits], verdict, hit_chance=d10.die_hit_chance(plan))
     how = ", Zap extension" if plan["extension"] else ""
     how += f", with {whose(state, plan['armed'])} spaceship" if plan["armed"] != plan["attacker"] else ""
-    summary = N_(
-        "{fight} ({area_type}{how}, {chance}): rolled {faces_words}, {verdict}",
-        fight=fight,
-        area_type=plan["area_type"],
-        how=how,
-        chance=plan["chance"],
-        faces_words=faces_words(faces),
-        verdict=verdict,
-    )
+    words = dict(fight=fight, how=how, chance=plan["chance"], faces_words=faces_words(faces), verdict=verdict)
+    if plan["weapon"] == "basic":  # the Basic Game's 8+ holds in every area: no area type in its words
+        summary = N_("{fight} ({chance}{how}): rolled {faces_words}, {verdict}", **words)
+    else:
+        words["area_type"] = plan["area_type"]
+        summary = N_("{fight} ({area_type}{how}, {chance}): rolled {faces_words}, {verdict}", **words)
     if notes:
         summary += "; " + "; ".join(notes)
     return state, {

@@ -29,10 +29,11 @@ from tableside.core.systems.vnm.choices import (
     area_field,
     areas_with_healthy,
     areas_with_population,
+    attack_help,
+    attack_targets,
     attacker_weapons,
     builds_left,
     count_field,
-    declared_help,
     declared_target,
     earth_builds,
     enemies,
@@ -154,9 +155,10 @@ ACTIONS: dict[str, ActionSpec] = {
                     label=N_("Target"),
                     # "You must declare which enemy spaceship you are attacking": always a fleet, never none.
                     # Left out of a request (button A), it is the declared target (validate_action).
-                    choices=enemies,
+                    # The chance shows before the tap that rolls: in the help, or on each target where they differ.
+                    choices=attack_targets,
                     help=N_("default: the declared target"),
-                    help_now=declared_help,
+                    help_now=attack_help,
                     prefill=declared_target,
                 ),
                 *TARGET_FIELDS,
