@@ -51,7 +51,8 @@ def _sides(roll: Mapping[str, Any]) -> int | None:
         return None
 
 
-def _faces(roll: Mapping[str, Any]) -> list[int]:
+def faces_of(roll: Mapping[str, Any]) -> list[int]:
+    """A roll's faces in the order rolled (``rolls``, else the kept ``faces``); [] when it has none."""
     faces = roll.get("rolls") if isinstance(roll.get("rolls"), list) else roll.get("faces")
     return [f for f in faces or [] if isinstance(f, int) and not isinstance(f, bool)]
 
@@ -71,11 +72,26 @@ def _owners(entry: Mapping[str, Any], roll: Mapping[str, Any], count: int) -> li
     return [str(entry.get("seat") or THE_TABLE)] * count
 
 
+def entry_rolls(entry: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Every recorded roll of a log entry: ``rolls`` (interface v2) or the first interface's ``action.roll``;
+    none for an undo or a redo (a redo replays the same faces: counted once)."""
+    if entry.get("kind") in ("undo", "redo"):
+        return []
+    rolls = entry.get("rolls")
+    if isinstance(rolls, list):
+        return [r for r in rolls if isinstance(r, Mapping)]
+    action = entry.get("action")
+    if isinstance(action, Mapping) and isinstance(action.get("roll"), Mapping):
+        return [action["roll"]]
+    return []
+
+
 def dice_of(entry: Mapping[str, Any]) -> Iterator[tuple[Mapping[str, Any], int, list[int], list[str]]]:
     """Each roll of an entry (as its reader may see it) that luck can count: (roll, sides, faces, each die's
-    owner). A roll it cannot read (no sides, a face off the die) is left out, never a failed recap."""
-    for r in entry.get("rolls") or []:
-        sides, faces = _sides(r), _faces(r)
+    owner). A roll it cannot read (no sides, a face off the die) is left out, never a failed recap. The one
+    reading of dice the recap, the Stats page and the History tab's luck share, so they give one verdict."""
+    for r in entry_rolls(entry):
+        sides, faces = _sides(r), faces_of(r)
         if sides and sides >= 2 and faces and all(1 <= f <= sides for f in faces):
             yield r, sides, faces, _owners(entry, r, len(faces))
 

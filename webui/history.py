@@ -24,7 +24,7 @@ from html import escape
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
-from tableside.core import dice, privacy
+from tableside.core import privacy, recap
 from tableside.core.errors import NotFound
 from tableside.core.replay import DamagedEntry, Replay
 from tableside.core.round_summary import RoundFold
@@ -283,87 +283,42 @@ def chart():
 
 
 # -- luck -------------------------------------------------------------------------------------------
-def entry_rolls(entry: dict) -> list[dict]:
-    """Every recorded roll of a log entry: ``rolls`` (interface v2) or the first interface's ``action.roll``."""
-    if entry.get("kind") in ("undo", "redo"):  # a redo replays the same faces: count them once
-        return []
-    rolls = entry.get("rolls")
-    if isinstance(rolls, list):
-        return [r for r in rolls if isinstance(r, dict)]
-    action = entry.get("action") or {}
-    if isinstance(action, dict) and isinstance(action.get("roll"), dict):
-        return [action["roll"]]
-    return []
-
-
-THE_TABLE = "The table"  # dice that are no player's (a random pick), or of a log that does not say whose
-
-
-def _who(entry: dict) -> str:
-    """Whose dice an entry rolled when its rolls do not say (a log from before rolls named their owner):
-    the player the action names, else the seat that sent it."""
-    action = entry.get("action") if isinstance(entry.get("action"), dict) else {}
-    for key in ("player", "attacker", "participant", "by"):
-        if isinstance(action.get(key), str) and action[key]:
-            return action[key]
-    if entry.get("seat"):
-        return str(entry["seat"])
-    return THE_TABLE
-
-
-def die_owners(entry: dict, roll: dict, count: int) -> list[str]:
-    """Whose each of a roll's ``count`` dice is: the roll's ``by`` (``core.recorder.Dice.roll``: the
-    attacker in VNM, the player whose turn it is in a VENOM combat, each contender of a roll-off, a
-    Venus 2140 pool's participant), whichever phone or button sent it; else ``_who``."""
-    by = roll.get("by")
-    if isinstance(by, list) and len(by) == count:
-        return [str(b) if b else THE_TABLE for b in by]
-    if isinstance(by, str):
-        return [by or THE_TABLE] * count
-    return [_who(entry)] * count
-
-
-def _faces(roll: dict) -> list:
-    """A roll's faces in the order rolled (``rolls``, else the kept ``faces``); [] when it has none."""
-    faces = roll.get("rolls") if isinstance(roll.get("rolls"), list) else roll.get("faces")
-    return faces if isinstance(faces, list) else []
-
-
-def _sides(roll: dict) -> int | None:
-    if isinstance(roll.get("sides"), int):
-        return roll["sides"]
-    try:
-        return dice.parse(str(roll.get("expr", ""))).sides
-    except Exception:
-        return None
+THE_TABLE = recap.THE_TABLE  # dice that are no player's (a random pick), or of a log that does not say whose
 
 
 class LuckBook:
-    """Per player: dice, the sum of z-scores and of face/mean, added up as the log grows (every roll
+    """Per player: dice and their summed luck (``core.recap.die_lucks``), added up as the log grows (every roll
     stays counted when undone: it was rolled). Read as the shared view: another seat's private dice
     are never counted (their luck would tell something of their faces)."""
 
     def __init__(self, session_id: str = "") -> None:
         self.session = session_id
         self.version = 0
-        self.acc: dict[str, list[float]] = {}  # seat (or THE_TABLE) -> dice, z sum, face/mean sum
+        self.acc: dict[str, list[float]] = {}  # seat (or THE_TABLE) -> as ``add`` counts them
         self.damaged: list[dict] = []
         self.system: Any = None  # the game's rules, for its seats' names and colours
         self.private_dice = 0  # dice rolled in private (another seat's scene pool), said as not counted
 
     def add(self, entry: dict) -> None:
-        for r in entry_rolls(entry):
-            sides = _sides(r)
-            faces = _faces(r)
-            if not sides or sides < 2 or not faces:
-                continue
-            mean, sd = (sides + 1) / 2, math.sqrt((sides * sides - 1) / 12)
-            for f, who in zip(faces, die_owners(entry, r, len(faces)), strict=True):
-                if isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= sides:
-                    a = self.acc.setdefault(who, [0.0, 0.0, 0.0])  # dice, z sum, face/mean sum
-                    a[0] += 1
-                    a[1] += (f - mean) / sd
-                    a[2] += f / mean
+        """Each die as the recap and the Stats page read it (``core.recap.die_lucks``): a die the rules count by
+        its hit against its chance, any other (and every die of a log from before rolls said a chance) by its
+        face against a fair die, so the three give one verdict."""
+        for r, sides, faces, owners in recap.dice_of(entry):
+            p = recap.hit_chance(r, len(faces))
+            marks = list(r["marks"]) if p is not None else [None] * len(faces)
+            lucks = recap.die_lucks(r, sides, faces)
+            for f, mark, lucky, who in zip(faces, marks, lucks, owners, strict=True):
+                if lucky is None:  # a die that had no chance either way tells nothing
+                    continue
+                a = self.acc.setdefault(who, [0.0] * 6)  # dice, luck sum, fair dice, face/mean sum, hits, expected
+                a[0] += 1
+                a[1] += lucky
+                if p is None:
+                    a[2] += 1
+                    a[3] += f / ((sides + 1) / 2)
+                else:
+                    a[4] += mark == "hit"
+                    a[5] += float(p)
 
     def catch_up(self, reader: Store, version: int) -> None:
         if version <= self.version:
@@ -371,7 +326,7 @@ class LuckBook:
         for e in reader.entries(self.session, after=self.version, upto=version, damaged=self.damaged):
             shown = privacy.entry(e, None)
             if shown.get("private"):  # how many dice is public ("Shred rolled 5 dice"); their faces are not
-                self.private_dice += sum(len(_faces(r)) for r in entry_rolls(e))
+                self.private_dice += sum(len(recap.faces_of(r)) for r in recap.entry_rolls(e))
             self.add(shown)
         self.version = version
         del self.damaged[20:]
@@ -381,25 +336,29 @@ class LuckBook:
         the board's colour (``colours``: seat -> ``core.screen.PLAYER_INKS`` index, or null)."""
         labels, colours = labels or {}, colours or {}
         players = []
-        for who, (n, zsum, ratio) in sorted(self.acc.items(), key=lambda kv: -kv[1][1] / math.sqrt(max(kv[1][0], 1))):
-            if not n:
-                continue
+        ranked = sorted(self.acc.items(), key=lambda kv: -kv[1][1] / math.sqrt(kv[1][0]))
+        for who, (n, zsum, fair, ratio, hits, expected) in ranked:
             z = zsum / math.sqrt(n)
-            pct = (ratio / n - 1) * 100
+            average = []
+            if fair:
+                average.append(f"{(ratio / fair - 1) * 100:+.0f}% against a fair die")
+            if expected:
+                average.append(f"{plural(int(hits), 'hit')} against {expected:.1f} expected")
             players.append(
                 {
                     "name": labels.get(who, who),
                     "seat": who if who != THE_TABLE else None,
                     "colour": colours.get(who),
                     "dice": int(n),
-                    "average": f"{pct:+.0f}% against a fair die",
+                    "average": "; ".join(average),
                     "expected": "0%",
                     "z": round(z, 2),
                     "verdict": _verdict(z, int(n)),
                 }
             )
         note = (
-            "Each face is compared with a fair die of its size; a verdict needs about 20 dice before it means much."
+            "A die the rules count by its hits is its hit against its chance, any other its face against a fair die"
+            " of its size, as the recap counts them; a verdict needs about 20 dice before it means much."
             if players
             else ""
         )
