@@ -80,6 +80,17 @@ def lines(before: Numbers, after: Numbers, told: Mapping[str, list[str]] | None 
     return out
 
 
+def phone_lines(told_lines: Iterable[Mapping[str, Any]]) -> list[str]:
+    """What the phones list: each line that tells something, then the lines with nothing to tell on one ("Bob,
+    Cy: no change"), or "Nothing changed" alone when no line tells anything: never a wall of "no change"."""
+    told_lines = list(told_lines)[:MAX_LINES]
+    out = [line["text"] for line in told_lines if line.get("changes") or line.get("told")]  # Marked: translated
+    unchanged = [str(line["name"]) for line in told_lines if not line.get("changes") and not line.get("told")]
+    if not out:
+        return [N_("Nothing changed")] if told_lines else []
+    return [*out, N_("{names}: no change", names=", ".join(unchanged))] if unchanged else out
+
+
 class RoundFold:
     """The summary of the last round that ended, folded forward one state at a time (a state after an undo
     included), so a long game is read once and each new entry costs one step."""
@@ -112,7 +123,8 @@ class RoundFold:
         """The summary of round ``name``, ended by entry ``seq``: its lines and the system's sentence."""
         record = self.events.get(name, {})
         told, outcome = self.system.round_outcome([record[n] for n in sorted(record)], list(numbers))
-        return {"round": name, "seq": seq, "lines": lines(start, numbers, told), "outcome": outcome}
+        told_lines = lines(start, numbers, told)
+        return {"round": name, "seq": seq, "lines": told_lines, "said": phone_lines(told_lines), "outcome": outcome}
 
     def add(self, seq: int, state: Mapping[str, Any]) -> None:
         """The state after log entry ``seq``."""
@@ -137,8 +149,8 @@ class RoundFold:
         self.name, self.numbers = name, numbers
 
     def summary(self) -> dict[str, Any] | None:
-        """The last round that ended, as {"round", "seq" (the entry that ended it), "lines", "outcome" (the
-        system's sentence for the table, or None)}; None if none has."""
+        """The last round that ended, as {"round", "seq" (the entry that ended it), "lines", "said" (the lines the
+        phones list, ``phone_lines``), "outcome" (the system's sentence for the table, or None)}; None if none has."""
         return self.last
 
 
@@ -172,6 +184,8 @@ def shown_lines(summary: Mapping[str, Any]) -> list[tuple[str, int]]:
             continue
         words = [", ".join(said)] if said else []
         out.append((N_("{name}: {words}", name=line["name"], words=" · ".join([*words, *told])), 1))
+    if unchanged and not out:  # nothing changed at all: said once, never a list of every name
+        return [(N_("Nothing changed"), 1)]
     if unchanged:
         out.append((N_("{names}: no change", names=", ".join(unchanged)), 2))
     return out

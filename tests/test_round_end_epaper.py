@@ -34,7 +34,7 @@ from tests.test_display_text_fit import JOIN, _renamed, check_whole
 from tests.test_golden import check_golden
 
 SYSTEMS = sorted(ROUND_ENDS)
-ROUND = {"vegas": "Round 1", "venom": "Turn 1", "vnm": "Round 1", "v2140": "Conflict 1"}
+ROUND = {"vegas": "Round 1", "venom": "Ann's Turn (Round 1)", "vnm": "Round 1", "v2140": "Conflict 1"}
 # What each round changed, as the e-paper says it (the phones' lines also say each number now).
 CHANGED = {
     "vegas": [
