@@ -193,4 +193,5 @@ def test_a_summary_with_nothing_changed_is_one_line_not_a_wall_of_no_change():
     assert phone_lines(quiet) == ["Nothing changed"]
     assert shown_lines({"lines": quiet}) == [("Nothing changed", 1)]
     some = lines(same, {**same, "Bob": {"VP": 2}})
-    assert phone_lines(some) == ["Bob: VP +2 (now 2)", "Ann, Event Track: no change"]
+    assert phone_lines(some) == ["Bob: VP +2 (now 2)", "No change: Ann, Event Track"]
+    assert shown_lines({"lines": some}) == [("Bob: VP +2", 1), ("No change: Ann; Event Track", 2)]  # a list: counted
