@@ -80,6 +80,18 @@ def lines(before: Numbers, after: Numbers, told: Mapping[str, list[str]] | None 
     return out
 
 
+def phone_lines(told_lines: Iterable[Mapping[str, Any]]) -> list[str]:
+    """What the phones list: each line that tells something, then the lines with nothing to tell on one ("No
+    change: Bob, Cy"), as the e-paper says it, or "Nothing changed" alone when no line tells anything: never a
+    wall of "no change"."""
+    told_lines = list(told_lines)[:MAX_LINES]
+    out = [line["text"] for line in told_lines if line.get("changes") or line.get("told")]  # Marked: translated
+    unchanged = [str(line["name"]) for line in told_lines if not line.get("changes") and not line.get("told")]
+    if not out:
+        return [N_("Nothing changed")] if told_lines else []
+    return [*out, N_("No change: {names}", names=", ".join(unchanged))] if unchanged else out
+
+
 class RoundFold:
     """The summary of the last round that ended, folded forward one state at a time (a state after an undo
     included), so a long game is read once and each new entry costs one step."""
@@ -112,7 +124,8 @@ class RoundFold:
         """The summary of round ``name``, ended by entry ``seq``: its lines and the system's sentence."""
         record = self.events.get(name, {})
         told, outcome = self.system.round_outcome([record[n] for n in sorted(record)], list(numbers))
-        return {"round": name, "seq": seq, "lines": lines(start, numbers, told), "outcome": outcome}
+        told_lines = lines(start, numbers, told)
+        return {"round": name, "seq": seq, "lines": told_lines, "said": phone_lines(told_lines), "outcome": outcome}
 
     def add(self, seq: int, state: Mapping[str, Any]) -> None:
         """The state after log entry ``seq``."""
@@ -137,8 +150,8 @@ class RoundFold:
         self.name, self.numbers = name, numbers
 
     def summary(self) -> dict[str, Any] | None:
-        """The last round that ended, as {"round", "seq" (the entry that ended it), "lines", "outcome" (the
-        system's sentence for the table, or None)}; None if none has."""
+        """The last round that ended, as {"round", "seq" (the entry that ended it), "lines", "said" (the lines the
+        phones list, ``phone_lines``), "outcome" (the system's sentence for the table, or None)}; None if none has."""
         return self.last
 
 
@@ -155,8 +168,10 @@ def shown_lines(summary: Mapping[str, Any]) -> list[tuple[str, int]]:
     """The summary's lines as short as a pHAT needs them, each whole: what changed, "Ann: VP +9, tokens −1 · won
     1 trick" (the numbers now are the board's, below where there is room; the phones say both; " · ", not the
     phones' "; ", which the e-paper reads as a list it may count short, display.text.items), and the players
-    with nothing to tell on one line ("Bob, Cy: no change"), each with its priority: what changed 1, the players
-    it left alone 2 (a pHAT may have room only for what changed)."""
+    with nothing to tell on one line, as a list ("No change: Bob; Cy"), so a line without room for every name
+    keeps the first with the rest counted ("No change: Bob +1 more"); what changed at priority 1, that line at 2
+    (a pHAT may have room only for what changed; the scores keep theirs on a wHAT). "Nothing changed" alone,
+    at 1, when no line tells anything."""
     out: list[tuple[str, int]] = []
     unchanged: list[str] = []
     for line in summary.get("lines", ())[:MAX_LINES]:
@@ -172,8 +187,10 @@ def shown_lines(summary: Mapping[str, Any]) -> list[tuple[str, int]]:
             continue
         words = [", ".join(said)] if said else []
         out.append((N_("{name}: {words}", name=line["name"], words=" · ".join([*words, *told])), 1))
-    if unchanged:
-        out.append((N_("{names}: no change", names=", ".join(unchanged)), 2))
+    if unchanged and not out:  # nothing changed at all: said once, never a list of every name
+        return [(N_("Nothing changed"), 1)]
+    if unchanged:  # a list ("; "): where a line has no room for every name it counts the rest ("+1 more")
+        out.append((N_("No change: {names}", names="; ".join(unchanged)), 2))
     return out
 
 

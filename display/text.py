@@ -220,9 +220,15 @@ def items(text: object) -> tuple[str, list[str]] | None:
 
 
 def more_mark(left: int) -> str:
-    """What a panel leaves out, counted: "+3 more" (the last items of a list, a board's columns, the elements
-    the body had no room for; docs/display.md, "Counted, never dropped unmarked")."""
+    """What a panel leaves out, counted: "+3 more" (the last items of a list, the elements the body had no room
+    for; a board's columns are ``columns_mark``; docs/display.md, "Counted, never dropped unmarked")."""
     return f"+{left} more"
+
+
+def columns_mark(left: int) -> str:
+    """A board's columns left out, counted as what they are: "+2 columns" ("+2 more" after the scores read as two
+    more players); the phones show the whole board."""
+    return f"+{left} column" if left == 1 else f"+{left} columns"
 
 
 def item_forms(text: object) -> list[str]:

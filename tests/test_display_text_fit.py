@@ -390,7 +390,7 @@ def test_a_board_too_wide_for_4_mm_rows_on_a_what_keeps_its_first_columns_and_co
         shown = [c for c in columns if c in texts]
         assert shown == list(columns[: len(shown)]) and shown, f"{panel_id}: {texts}"
         if len(shown) < len(columns):
-            assert f"+{len(columns) - len(shown)} more" in texts, f"{panel_id}: {texts}"
+            assert f"+{len(columns) - len(shown)} more" in texts, f"{panel_id}: {texts}"  # among the headings
             assert len(shown) >= 3, f"{panel_id}: only {shown} of a board with room for more"
         cells = [r for r in layout.texts if r.text.isdigit()]
         assert cells and min(text_height(r) for r in cells) >= floor_px(panel_id)

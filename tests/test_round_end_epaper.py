@@ -34,7 +34,7 @@ from tests.test_display_text_fit import JOIN, _renamed, check_whole
 from tests.test_golden import check_golden
 
 SYSTEMS = sorted(ROUND_ENDS)
-ROUND = {"vegas": "Round 1", "venom": "Turn 1", "vnm": "Round 1", "v2140": "Conflict 1"}
+ROUND = {"vegas": "Round 1", "venom": "Ann's Turn (Round 1)", "vnm": "Round 1", "v2140": "Conflict 1"}
 # What each round changed, as the e-paper says it (the phones' lines also say each number now).
 CHANGED = {
     "vegas": [
@@ -46,8 +46,8 @@ CHANGED = {
     "vnm": ["Cy (Pluto): population +2, spaceships on the board \u22121", "Dee (Titan): spaceships on the board +1"],
     "v2140": ["Shred: books +1 · bought Scar on GM"],
 }
-UNCHANGED = {"vegas": None, "venom": "Bob, Cy: no change", "vnm": "Ann (Venus), Bob (Mars): no change"}
-UNCHANGED["v2140"] = "Sven, GM: no change"
+UNCHANGED = {"vegas": None, "venom": "No change: Bob; Cy", "vnm": "No change: Ann (Venus); Bob (Mars)"}
+UNCHANGED["v2140"] = "No change: Sven; GM"
 # The next action after the round's end: the system's own screen is back.
 NEXT = {
     "vegas": {"type": "start_round"},
@@ -87,7 +87,7 @@ def test_the_round_end_screen_leads_with_the_round_and_what_changed_while_no_act
     texts = [(e.text, e.priority) for e in shown.elements if e.kind == "text"]
     assert texts[:4] == [
         ("Ann: VP +3 · won 1 trick", 1),
-        ("Bob, Cy: no change", 2),
+        ("No change: Bob; Cy", 2),
         ("Ann won the round", 2),
         ("Bob's bonus", 2),  # the system's own alert stays, below the round's lines
     ]
@@ -225,3 +225,13 @@ def _png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     to_panel_image(image, get_panel("what-red")).save(out, "PNG")
     return out.getvalue()
+
+
+def test_a_board_s_columns_left_out_are_counted_as_columns_not_more():
+    """Seen before on the wHAT: "VP Ann (Cmdr) 2 · Bob 0 · Cy 0 +2 more" under VENOM's Turn summary: the board's
+    Leaders and Rewards columns left out, read as two more players. Counted as what they are."""
+    image, layout = render_layout(_shown("venom"), get_panel("what-red"), JOIN)
+    texts = [r.text for r in layout.texts]
+    assert "VP" in texts and "+2 columns" in texts, texts
+    body = [r.text for r in layout.texts if r.xy[1] < layout.body[3]]
+    assert not any(t.endswith(" more") for t in body), body  # "+N more" is left for the elements under the body

@@ -112,7 +112,10 @@ def test_vnm_s_round_ends_when_every_world_took_its_turn():
 
 def test_a_venom_turn_end_says_captures_and_the_event_track():
     system, state = _mid("venom")
-    assert system.round_name(state) == f"Turn {state['turn']}"
+    player = state["players"][state["active_player"]]["name"]
+    # the rulebook's words: a Turn is one player's, a Round every player's; the header's "R1 Ann" agrees
+    assert system.round_name(state) == f"{player}'s Turn (Round {state['round']})"
+    assert system.screen(state).status.startswith(f"R{state['round']} {player}:")
     before = system.round_numbers(state)
     assert before["Ann"]["Leaders captured"] == 1 and "Event Track" in before
     after = system.round_numbers({**state, "event_track": state["event_track"] + 2})
@@ -151,3 +154,44 @@ def test_an_undone_round_start_is_not_told_as_that_round_s_end():
     told, state = _told("vegas", [*actions, *ENDINGS["vegas"][:8], "undo"])
     assert state["phase"] == "Round over"
     assert told["round"] == "Round 1", told
+
+
+def test_venom_names_each_turn_by_its_player_and_round_never_a_count_of_turns():
+    """Seen before: "Turn 3 is over" after the third player's turn while the header read R1 (playthrough)."""
+    from tableside.core.round_summary import RoundFold
+
+    from tests.test_venom_helpers import SYSTEM, act, started
+
+    state = started()  # Ann is the Commander: Round 1 is Ann's, Bob's and Cy's Turns
+    fold, told, seq = RoundFold(SYSTEM, state), [], 0
+    while len(told) < 4:
+        if state["phase"] == "Event" and not state["event_drawn_this_phase"]:
+            kind = "all_is_quiet" if state["event_deck"].get("all_is_quiet") else "freedom_squadron"
+            state, _ = act(state, {"type": "draw_event", "kind": kind})
+        else:
+            state, _ = act(state, {"type": "next_phase"})
+        seq += 1
+        fold.add(seq, state)
+        if fold.summary() and fold.summary()["seq"] == seq:
+            told.append((fold.summary()["round"], SYSTEM.screen(state).status))
+        assert seq < 60
+    assert [t for t, _ in told] == [
+        "Ann's Turn (Round 1)",
+        "Bob's Turn (Round 1)",
+        "Cy's Turn (Round 1)",
+        "Ann's Turn (Round 2)",
+    ]
+    assert told[2][1].startswith("R2 Ann:"), told  # the header has moved on to Round 2 with the Commander
+
+
+def test_a_summary_with_nothing_changed_is_one_line_not_a_wall_of_no_change():
+    from tableside.core.round_summary import phone_lines, shown_lines
+
+    same = {"Ann": {"VP": 1}, "Bob": {"VP": 0}, "Event Track": {"": 2}}
+    quiet = lines(same, same)
+    assert [line["text"] for line in quiet] == ["Ann: no change", "Bob: no change", "Event Track: no change"]
+    assert phone_lines(quiet) == ["Nothing changed"]
+    assert shown_lines({"lines": quiet}) == [("Nothing changed", 1)]
+    some = lines(same, {**same, "Bob": {"VP": 2}})
+    assert phone_lines(some) == ["Bob: VP +2 (now 2)", "No change: Ann, Event Track"]
+    assert shown_lines({"lines": some}) == [("Bob: VP +2", 1), ("No change: Ann; Event Track", 2)]  # a list: counted

@@ -23,7 +23,17 @@ from tableside.core.screen import Grid, GridRow
 from tableside.display.canvas import Canvas, label_line, line_h, read_size
 from tableside.display.elements.base import Kind
 from tableside.display.panels import BLACK
-from tableside.display.text import fit, font, heading_forms, ink_width, largest, more_mark, short_names, width
+from tableside.display.text import (
+    columns_mark,
+    fit,
+    font,
+    heading_forms,
+    ink_width,
+    largest,
+    more_mark,
+    short_names,
+    width,
+)
 
 
 def _listed(e: Grid) -> bool:
@@ -151,7 +161,7 @@ def _row_label(r: GridRow, short: bool) -> str:
 
 
 def _inline_lines(c: Canvas, e: Grid, w: int) -> tuple[list[list[tuple[int, int]]], bool, int] | None:
-    """``_inline``'s lines: with the columns the form leaves out counted last ("+7 more"), on a panel with the 4 mm
+    """``_inline``'s lines: with the columns the form leaves out counted last ("+7 columns"), on a panel with the 4 mm
     floor always, elsewhere where that mark fits on the lines the scores take anyway (same lines, size and
     names); else the scores alone (a pHAT's five long names keep their one line, eleven Venus 2140 participants
     their board)."""
@@ -160,7 +170,7 @@ def _inline_lines(c: Canvas, e: Grid, w: int) -> tuple[list[list[tuple[int, int]
     if not left or bare is None:
         return bare
     fl = font(c.m.label, "bold")
-    marked = _score_lines(c, e, w, [(-2, ink_width(more_mark(left), fl))])
+    marked = _score_lines(c, e, w, [(-2, ink_width(columns_mark(left), fl))])
     if marked is not None and (c.m.legible or (len(marked[0]), marked[1], marked[2]) == (len(bare[0]), *bare[1:])):
         return marked  # on a panel with the 4 mm floor always, a line more if it must
     return bare
@@ -198,7 +208,7 @@ def _draw_inline(c: Canvas, e: Grid, x0: int, y: int, w: int) -> None:
         base = y + fb.getmetrics()[0]
         for i, x in line:
             if i < 0:
-                head = e.columns[0] if i == -1 else more_mark(_inline_left(c, e))
+                head = e.columns[0] if i == -1 else columns_mark(_inline_left(c, e))
                 c.text((x0 + x, base - fl.getmetrics()[0]), head, fl, ink_width(head, fl))
                 continue
             r = e.rows[i]
@@ -390,6 +400,7 @@ def draw(c: Canvas, e: Grid, x: int, y: int, w: int, compact: int = 0) -> None:
         y += line_h(c, c.m.label)
     e, left = _fewer(c, e, w, size)
     if left:  # the columns left out, counted at the end of the headings' line
+        # among the headings it reads as more of them; "+5 columns" would cost a column on a 7.3" (4 mm rows)
         mark, fm = more_mark(left), font(c.m.label, "bold")
         c.text((x + w - ink_width(mark, fm), y), mark, fm, ink_width(mark, fm), fill=c.inks.text(e.tone))
         w = _room(c, w, left)

@@ -295,11 +295,14 @@ def settle_captures(state: State) -> list[str]:
 
 
 def round_name(state: State) -> str | None:
-    """The player's Turn being played ("Turn 3"): each Turn ends with its End of Turn Phase; None before the
+    """The player's Turn being played, in the rulebook's words ("Bob's Turn (Round 1)": a Turn is one player's
+    phases, a Round every player's Turn, from the Commander's): the header's "R1 Bob" too, so a summary never
+    counts Turns where the header counts Rounds. Each Turn ends with its End of Turn Phase; None before the
     Commander Token is given and once the game is over."""
     if state.get("game_over") or state.get("active_player") is None or not state.get("turn"):
         return None
-    return N_("Turn {turn}", turn=state["turn"])
+    name = state["players"][state["active_player"]]["name"]
+    return N_("{name}'s Turn (Round {round})", name=name, round=state["round"])
 
 
 def round_numbers(state: State) -> dict[str, dict[str, int]]:

@@ -236,16 +236,19 @@ function actWidget(a, big, keep, openNow = false) {
   const widget = { node, big, shape: JSON.stringify(a.fields || []), updateAction: (na) => { a = na; }, form: () => form };
   const open = (entered) => {
     form = actionForm(a, close, big, entered);
-    for (const kind of ["input", "click"]) form.node.addEventListener(kind, () => { widget.touched = true; });
+    for (const kind of ["input", "click"]) form.node.addEventListener(kind, () => { widget.touched = true; widget.byMoment = false; });
     node.append(form.node);
     opener.setAttribute("aria-expanded", "true");
     S.open.set(a.type, widget);
   };
   opener.addEventListener("click", () => {
     if (oneTap) { send(a, seatOnly ? Object.fromEntries(fields.map((f) => [f.name, mine.seat])) : {}, null, opener); return; }
-    if (form) { close(); return; }
+    // A form the moment opened by itself is already what its title's tap asks for: the first tap goes into it (its
+    // first question, in reach) instead of closing it, a tap wasted and a form that seems to break; later taps close.
+    if (form && !widget.byMoment) { close(); return; }
     widget.touched = true; // opened by hand: kept when what it offers changes
-    open();
+    if (!form) open();
+    widget.byMoment = false;
     const first = form.node.querySelector("input,select,button");
     if (first) first.focus({ preventScroll: true });
     if (!big) inReach(node);
@@ -260,6 +263,7 @@ function actWidget(a, big, keep, openNow = false) {
   // moment opened by itself and nobody touched is not kept (an Event draw's form would stay under All actions).
   const was = !oneTap && prev && prev.touched && prev.form();
   if (was || (openNow && !oneTap)) open(was ? was.entered() : undefined); // the moment's only move: open, prefilled
+  widget.byMoment = Boolean(form) && !was;
   if (was) { carryOver(was.node, form.node); widget.touched = true; }
   return node;
 }

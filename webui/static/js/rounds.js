@@ -30,7 +30,7 @@ function draw(id) {
   node.hidden = false;
   node.replaceChildren(
     el("h2", { id: "round-end-title" }, t("{round} is over", { round: s.round })),
-    el("ul", { class: "round-lines" }, ...s.lines.map((l) => el("li", {}, l.text))),
+    el("ul", { class: "round-lines" }, ...(s.said || s.lines.map((l) => l.text)).map((line) => el("li", {}, line))),
     ...(s.outcome ? [el("p", { class: "round-outcome" }, s.outcome)] : []),
     el("button", { id: "round-dismiss", type: "button", onclick: () => {
       try { localStorage.setItem(KEY, `${id}:${s.seq}`); } catch { /* private mode: hidden until reload */ }
