@@ -126,9 +126,12 @@ def test_vnm_the_attack_help_names_a_default_only_when_a_target_is_declared() ->
     worlds = (("Ann", "Venus"), ("Bob", "Mars"), ("Cy", "Pluto"))
     options = {"players": [{"name": n, "home_worlds": [w]} for n, w in worlds]}
     state = play(VNM, options, {"type": "move"}, {"type": "end_turn"})
-    assert "help" not in fields(VNM, state, "attack")["target"]
+    # the Basic game's chance is said before the tap that rolls (every target has the same one)
+    assert fields(VNM, state, "attack")["target"]["help"] == "51% to destroy, whichever fleet"
     state = run_action(VNM, state, {"type": "declare_target", "target": "Mars"}).state
-    assert fields(VNM, state, "attack")["target"]["help"] == "default: the declared target, Bob (Mars)"
+    assert fields(VNM, state, "attack")["target"]["help"] == (
+        "51% to destroy, whichever fleet; default: the declared target, Bob (Mars)"
+    )
 
 
 def test_v2140_prompts_name_the_phone_s_buttons() -> None:
